@@ -1,0 +1,57 @@
+# JudgeTrain: `make run` serves the site, `make test` runs every check. Nothing else is needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install lint typecheck contracts pytest bench lock messages worker clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml requirements.lock | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c requirements.lock -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy .
+
+contracts: $(STAMP)
+	$(BIN)/lint-imports
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test: lint typecheck contracts pytest
+
+bench: $(STAMP)
+	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+
+worker: $(STAMP)
+	$(BIN)/celery -A judgetrain worker --loglevel=INFO
+
+# Refresh the pinned versions after editing pyproject.toml's dependencies.
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade -e ".[dev]"
+	$(BIN)/python -m pip freeze --exclude-editable | grep -v '^judgetrain' > requirements.lock
+
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=rulings/core
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) var staticfiles .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+class AccountsConfig(AppConfig):
+    name = "judgetrain.accounts"
+    label = "accounts"
+    verbose_name = "Accounts"
+
+    def ready(self) -> None:
+        from judgetrain.accounts.roles import sync_role_groups
+
+        # Groups follow the role table in code after every migrate, so a permission added
+        # to a role reaches every installation without a hand-written data migration.
+        post_migrate.connect(sync_role_groups, dispatch_uid="accounts.sync_role_groups")

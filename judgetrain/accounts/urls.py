@@ -1,0 +1,20 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from judgetrain.accounts import views
+
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "password/",
+        auth_views.PasswordChangeView.as_view(success_url="/accounts/password/done/"),
+        name="password_change",
+    ),
+    path(
+        "password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path("language/", views.set_preferred_language, name="set_language_preference"),
+]

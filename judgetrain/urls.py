@@ -1,0 +1,15 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from judgetrain import views
+
+urlpatterns = [
+    path("healthz", views.healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("judgetrain.accounts.urls")),
+    path("", views.home, name="home"),
+]

@@ -1,0 +1,22 @@
+from collections.abc import Iterator
+
+import pytest
+
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture
+def page(chromium_path: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API keeps an event loop in this thread; the ORM calls the test makes
+    # itself (factories, assertions) are still synchronous and safe.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=BROWSER_ARGS)
+        context = browser.new_context(viewport={"width": 375, "height": 740})
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        yield page
+        context.close()
+        browser.close()

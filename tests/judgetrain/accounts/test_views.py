@@ -1,0 +1,121 @@
+import pytest
+from django.urls import reverse
+
+from tests.factories import DEFAULT_PASSWORD, CohortFactory, candidate, mentor
+
+pytestmark = pytest.mark.django_db
+
+
+def test_login_page_is_served_with_labelled_fields(client):
+    response = client.get(reverse("login"))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<label for="id_username">Email address</label>' in html
+    assert '<label for="id_password">Password</label>' in html
+
+
+def test_login_with_email_and_password_reaches_the_home_page(client):
+    user = candidate(email="ana@example.com")
+
+    response = client.post(
+        reverse("login"), {"username": "ANA@example.com", "password": DEFAULT_PASSWORD}, follow=True
+    )
+
+    assert response.redirect_chain[-1][0] == reverse("home")
+    assert response.context["user"] == user
+
+
+def test_login_with_a_wrong_password_shows_an_error_and_stays_anonymous(client):
+    candidate(email="ana@example.com")
+
+    response = client.post(reverse("login"), {"username": "ana@example.com", "password": "nope"})
+
+    assert response.status_code == 200
+    assert 'role="alert"' in response.content.decode()
+    assert not response.context["user"].is_authenticated
+
+
+def test_home_requires_login(client):
+    response = client.get(reverse("home"))
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_home_shows_a_mentor_their_cohort_with_bounded_queries(
+    client, django_assert_max_num_queries
+):
+    guide = mentor()
+    CohortFactory(name="Tuesday group", mentor=guide, candidates=[candidate() for _ in range(5)])
+    CohortFactory(name="Weekend group", mentor=guide, candidates=[candidate() for _ in range(5)])
+    client.force_login(guide)
+
+    with django_assert_max_num_queries(8):
+        response = client.get(reverse("home"))
+
+    html = response.content.decode()
+    assert "Tuesday group" in html
+    assert "Weekend group" in html
+    assert "Mentor" in html
+
+
+def test_home_shows_a_candidate_their_mentor(client):
+    student = candidate()
+    CohortFactory(name="Tuesday group", mentor=mentor(first_name="Marco"), candidates=[student])
+    client.force_login(student)
+
+    html = client.get(reverse("home")).content.decode()
+
+    assert "Tuesday group, mentored by Marco" in html
+
+
+def test_logout_requires_post_and_ends_the_session(client):
+    client.force_login(candidate())
+
+    assert client.get(reverse("logout")).status_code == 405
+    client.post(reverse("logout"))
+
+    assert client.get(reverse("home")).status_code == 302
+
+
+def test_preferred_language_is_saved_and_used_for_the_interface(client):
+    user = candidate()
+    client.force_login(user)
+
+    response = client.post(reverse("set_language_preference"), {"language": "pt-br", "next": "/"})
+
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.preferred_language == "pt-br"
+    html = client.get(reverse("home")).content.decode()
+    assert '<html lang="pt-br">' in html
+    assert "Seus papéis" in html
+
+
+def test_an_unsupported_language_is_refused_and_nothing_changes(client):
+    user = candidate()
+    client.force_login(user)
+
+    response = client.post(reverse("set_language_preference"), {"language": "klingon"})
+
+    assert response.status_code == 400
+    user.refresh_from_db()
+    assert user.preferred_language == ""
+
+
+def test_language_change_never_redirects_off_site(client):
+    client.force_login(candidate())
+
+    response = client.post(
+        reverse("set_language_preference"), {"language": "es", "next": "https://evil.example/"}
+    )
+
+    assert response["Location"] == "/"
+
+
+def test_browser_language_is_used_when_the_user_has_no_preference(client):
+    html = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+
+    assert '<html lang="es">' in html
+    assert "Iniciar sesión" in html

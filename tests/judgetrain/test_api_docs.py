@@ -1,0 +1,19 @@
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_openapi_schema_is_served(client):
+    response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+
+    assert response.status_code == 200
+    assert response.json()["info"]["title"] == "JudgeTrain API"
+
+
+def test_api_docs_page_uses_assets_served_by_this_site(client):
+    response = client.get("/api/docs/")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in html
+    assert "cdn.jsdelivr.net" not in html

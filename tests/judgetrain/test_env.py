@@ -1,0 +1,48 @@
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from judgetrain.env import env_bool, env_choice, env_int, env_list, env_str
+
+
+def test_env_str_falls_back_to_default_when_unset():
+    assert env_str("NAME", "fallback", environ={}) == "fallback"
+
+
+def test_env_str_reads_a_secret_from_the_named_file(tmp_path):
+    secret = tmp_path / "secret"
+    secret.write_text("s3cret\n")
+    assert env_str("SECRET_KEY", "", environ={"SECRET_KEY_FILE": str(secret)}) == "s3cret"
+
+
+def test_env_str_fails_loudly_when_the_secret_file_is_missing(tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY_FILE"):
+        env_str("SECRET_KEY", "", environ={"SECRET_KEY_FILE": str(tmp_path / "absent")})
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("1", True), ("TRUE", True), ("off", False)])
+def test_env_bool_accepts_the_usual_spellings(raw, expected):
+    assert env_bool("DEBUG", not expected, environ={"DEBUG": raw}) is expected
+
+
+def test_env_bool_rejects_anything_else():
+    with pytest.raises(ImproperlyConfigured, match="DEBUG='maybe' is not a boolean"):
+        env_bool("DEBUG", False, environ={"DEBUG": "maybe"})
+
+
+def test_env_int_rejects_a_non_integer():
+    with pytest.raises(ImproperlyConfigured, match="not an integer"):
+        env_int("PORT", 1, environ={"PORT": "eighty"})
+
+
+def test_env_int_rejects_a_value_below_the_minimum():
+    with pytest.raises(ImproperlyConfigured, match="at least 1"):
+        env_int("TIMEOUT", 5, minimum=1, environ={"TIMEOUT": "0"})
+
+
+def test_env_list_splits_on_commas_and_drops_blanks():
+    assert env_list("HOSTS", [], environ={"HOSTS": "a.org, b.org,,"}) == ["a.org", "b.org"]
+
+
+def test_env_choice_rejects_an_unknown_value():
+    with pytest.raises(ImproperlyConfigured, match="must be one of development, production"):
+        env_choice("ENV", "development", ("development", "production"), environ={"ENV": "prod"})

@@ -1,0 +1,110 @@
+"""Settings are read in a fresh interpreter per case: they are evaluated once at import."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOD_SECRET = "x" * 30 + "-production-secret-for-tests-only-0123456789"
+PRODUCTION = {
+    "JUDGETRAIN_ENV": "production",
+    "SECRET_KEY": GOOD_SECRET,
+    "ALLOWED_HOSTS": "judgetrain.example.org",
+}
+SERVICE_VARS = ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS")
+
+
+def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in SERVICE_VARS}
+    base.update({"DJANGO_SETTINGS_MODULE": "judgetrain.settings", **env})
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=base,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def read_settings(expression: str, **env: str) -> str:
+    code = (
+        f"import django; django.setup(); from django.conf import settings as s; print({expression})"
+    )
+    result = run_python(code, **env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_no_environment_runs_on_sqlite_with_eager_celery_and_local_cache(tmp_path):
+    out = read_settings(
+        "s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER, "
+        "s.CACHES['default']['BACKEND'], s.EMAIL_BACKEND, s.DEBUG",
+        JUDGETRAIN_VAR_DIR=str(tmp_path),
+    )
+    assert out == (
+        "django.db.backends.sqlite3 True django.core.cache.backends.locmem.LocMemCache "
+        "django.core.mail.backends.console.EmailBackend True"
+    )
+
+
+def test_database_url_selects_postgresql():
+    out = read_settings(
+        "s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME']",
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/judgetrain",
+    )
+    assert out == "django.db.backends.postgresql judgetrain"
+
+
+def test_redis_url_selects_redis_for_broker_results_and_cache():
+    out = read_settings(
+        "s.CELERY_BROKER_URL, s.CELERY_RESULT_BACKEND, s.CACHES['default']['BACKEND'], "
+        "s.CELERY_TASK_ALWAYS_EAGER",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+    )
+    assert out == (
+        "redis://127.0.0.1:6379/0 redis://127.0.0.1:6379/0 "
+        "django.core.cache.backends.redis.RedisCache False"
+    )
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DATABASE_URL": "mysql://root@localhost/db"}, "DATABASE_URL scheme 'mysql'"),
+        ({"REDIS_URL": "http://localhost"}, "REDIS_URL must be a redis://"),
+        ({"DEBUG": "perhaps"}, "DEBUG='perhaps' is not a boolean"),
+        ({"CELERY_TASK_TIME_LIMIT": "0"}, "CELERY_TASK_TIME_LIMIT=0 must be at least 1"),
+        ({"JUDGETRAIN_ENV": "staging"}, "JUDGETRAIN_ENV='staging' must be one of"),
+        ({**PRODUCTION, "DEBUG": "true"}, "refuses to run with DEBUG on"),
+        ({**PRODUCTION, "SECRET_KEY": ""}, "needs SECRET_KEY"),
+        ({**PRODUCTION, "ALLOWED_HOSTS": ""}, "needs ALLOWED_HOSTS"),
+    ],
+)
+def test_bad_configuration_fails_loudly_at_start_up(env, message):
+    result = run_python("import django; django.setup()", **env)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert message in result.stderr
+
+
+def test_production_configuration_passes_the_deployment_checks(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if k not in SERVICE_VARS},
+            **PRODUCTION,
+            "JUDGETRAIN_VAR_DIR": str(tmp_path),
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
