@@ -1,0 +1,24 @@
+"""The pure-Python rulings engine: policy data, situations, rulings (standard library only)."""
+
+from rulings.core.errors import PolicyError, RulingsError, SituationError
+from rulings.core.evaluate import evaluate
+from rulings.core.explain import explain
+from rulings.core.policy import default_version, load_policy, policy_versions, statement
+from rulings.core.ruling import Ruling
+from rulings.core.schema import situation_schema
+from rulings.core.situation import Situation
+
+__all__ = [
+    "PolicyError",
+    "Ruling",
+    "RulingsError",
+    "Situation",
+    "SituationError",
+    "default_version",
+    "evaluate",
+    "explain",
+    "load_policy",
+    "policy_versions",
+    "situation_schema",
+    "statement",
+]

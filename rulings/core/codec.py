@@ -1,0 +1,143 @@
+"""Build frozen dataclasses from JSON-like data, field by field, with exact error paths.
+
+The dataclass fields are the single source of truth: the same metadata drives validation
+(`decode`), serialisation (`encode`) and the JSON Schema (`schema.py`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, TypeVar
+
+from rulings.core.errors import SituationError
+
+T = TypeVar("T")
+
+
+def spec(
+    doc: str,
+    *,
+    choices: tuple[str, ...] = (),
+    minimum: int | None = None,
+    mapping: bool = False,
+) -> dict[str, Any]:
+    """Field metadata: a description, optional enum choices, minimum, or map encoding."""
+    return {"doc": doc, "choices": choices, "minimum": minimum, "mapping": mapping}
+
+
+@cache
+def hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def decode(cls: type[T], data: object, path: str = "") -> T:
+    """Decode `data` into dataclass `cls`; unknown or invalid fields raise SituationError."""
+    if not isinstance(data, Mapping):
+        raise SituationError(path, "must be an object")
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    for key in data:
+        if key not in fields:
+            raise SituationError(join(path, str(key)), "unknown field")
+    values = {}
+    for name, field in fields.items():
+        if name in data:
+            values[name] = _value(hints(cls)[name], field.metadata, data[name], join(path, name))
+        elif _required(field):
+            raise SituationError(join(path, name), "is required")
+    return cls(**values)
+
+
+def _required(field: dataclasses.Field[Any]) -> bool:
+    no_default = field.default is dataclasses.MISSING
+    return no_default and field.default_factory is dataclasses.MISSING
+
+
+def _value(tp: Any, meta: Mapping[str, Any], raw: object, path: str) -> Any:
+    if _is_optional(tp):
+        return None if raw is None else _value(_strip_none(tp), meta, raw, path)
+    if meta.get("mapping"):
+        return _mapping(raw, meta, path)
+    if dataclasses.is_dataclass(tp):
+        return decode(tp, raw, path)  # type: ignore[arg-type]
+    if typing.get_origin(tp) is tuple:
+        return _sequence(typing.get_args(tp)[0], meta, raw, path)
+    return _scalar(tp, meta, raw, path)
+
+
+def _is_optional(tp: Any) -> bool:
+    return isinstance(tp, types.UnionType) and type(None) in typing.get_args(tp)
+
+
+def _strip_none(tp: Any) -> Any:
+    return next(arg for arg in typing.get_args(tp) if arg is not type(None))
+
+
+def _sequence(item: Any, meta: Mapping[str, Any], raw: object, path: str) -> tuple[Any, ...]:
+    if not isinstance(raw, list):
+        raise SituationError(path, "must be an array")
+    return tuple(_value(item, meta, x, join(path, i)) for i, x in enumerate(raw))
+
+
+def _mapping(raw: object, meta: Mapping[str, Any], path: str) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, Mapping):
+        raise SituationError(path, "must be an object")
+    pairs = []
+    for key, count in raw.items():
+        _scalar(str, {"choices": meta["choices"]}, key, join(path, str(key)))
+        pairs.append((key, _scalar(int, {"minimum": 0}, count, join(path, str(key)))))
+    return tuple(sorted(pairs))
+
+
+def _scalar(tp: Any, meta: Mapping[str, Any], raw: object, path: str) -> Any:
+    if tp is bool:
+        if not isinstance(raw, bool):
+            raise SituationError(path, "must be true or false")
+        return raw
+    if tp is int:
+        return _integer(meta, raw, path)
+    if not isinstance(raw, str):
+        raise SituationError(path, "must be a string")
+    choices = meta.get("choices") or ()
+    if choices and raw not in choices:
+        raise SituationError(path, "must be one of " + ", ".join(choices))
+    return raw
+
+
+def _integer(meta: Mapping[str, Any], raw: object, path: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise SituationError(path, "must be an integer")
+    minimum = meta.get("minimum")
+    if minimum is not None and raw < minimum:
+        raise SituationError(path, f"must be at least {minimum}")
+    if raw > 10_000:
+        raise SituationError(path, "must be at most 10000")
+    return raw
+
+
+def encode(obj: object) -> Any:
+    """The JSON-ready form of a dataclass built by `decode` (defaults included)."""
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        return obj
+    out: dict[str, Any] = {}
+    for field in dataclasses.fields(obj):
+        value = getattr(obj, field.name)
+        out[field.name] = _encode_value(value, field.metadata)
+    return out
+
+
+def _encode_value(value: object, meta: Mapping[str, Any]) -> Any:
+    if meta.get("mapping"):
+        return dict(value)  # type: ignore[call-overload]
+    if isinstance(value, tuple):
+        return [encode(v) for v in value]
+    return encode(value)

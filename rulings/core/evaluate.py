@@ -1,0 +1,116 @@
+"""`evaluate(situation) -> Ruling`: classify, penalise, remedy, explain."""
+
+from __future__ import annotations
+
+from rulings.core.context import Context, build_context
+from rulings.core.errors import RulingsError
+from rulings.core.penalties import decide_penalty
+from rulings.core.policy import Classification, Infraction
+from rulings.core.registry import holds
+from rulings.core.remedies import RemedyDecision, decide_remedy
+from rulings.core.ruling import AdditionalPenalty, Penalty, RoundCycle, Ruling, Step
+from rulings.core.situation import Situation
+from rulings.core.validate import policy_for, validate
+
+
+def evaluate(situation: Situation) -> Ruling:
+    """The ruling for a situation under its policy version (or the game's default)."""
+    if not isinstance(situation, Situation):
+        raise RulingsError("evaluate() needs a Situation; use Situation.from_dict(data)")
+    validate(situation)
+    ctx = build_context(situation, policy_for(situation))
+    rule = classify(ctx)
+    infraction = ctx.policy.infractions[_infraction_id(ctx, rule)]
+    penalty = decide_penalty(ctx, infraction, rule.statement)
+    remedy = decide_remedy(ctx, infraction)
+    cycle = round_cycle(ctx)
+    witnesses = additional_penalties(ctx, infraction)
+    return Ruling(
+        game=situation.game,
+        policy_version=ctx.policy.id,
+        infraction=infraction.id,
+        infraction_statement=infraction.statement or rule.statement,
+        accountable_player=ctx.accountable,
+        penalty=penalty,
+        remedy=remedy.steps,
+        rewind_by=remedy.rewind_by,
+        round_cycle=cycle,
+        additional_penalties=witnesses,
+        judge_intervenes=penalty.final != "no_penalty" or infraction.id == "cheating",
+        explanation=explanation(ctx, rule, infraction, penalty, remedy, cycle, witnesses),
+    )
+
+
+def classify(ctx: Context) -> Classification:
+    """The first classification rule for this subject whose conditions hold."""
+    subject = ctx.situation.subject
+    for rule in ctx.policy.classify:
+        if rule.subject == subject and holds(ctx, rule.when):
+            return rule
+    raise RulingsError(f"policy {ctx.policy.id} has no classification for this {subject}")
+
+
+def _infraction_id(ctx: Context, rule: Classification) -> str:
+    if rule.infraction == "*" and ctx.situation.game_error is not None:
+        return ctx.situation.game_error.kind
+    return rule.infraction
+
+
+def round_cycle(ctx: Context) -> RoundCycle | None:
+    statement = ctx.policy.procedure.get("round_cycle")
+    if statement is None:
+        return None
+    section = ctx.policy.statement(statement).section
+    return RoundCycle(ctx.cycle_passed, ctx.error_turn_player, statement, section)
+
+
+def additional_penalties(ctx: Context, infraction: Infraction) -> tuple[AdditionalPenalty, ...]:
+    """Penalties (or explicit non-penalties) for players who saw it and said nothing."""
+    rule = infraction.witness
+    if rule is None:
+        return ()
+    section = ctx.policy.statement(rule.statement).section
+    players = [p for p in ctx.situation.silent_witnesses if p != ctx.accountable]
+    return tuple(
+        AdditionalPenalty(p, rule.infraction, rule.penalty, rule.statement, section)
+        for p in dict.fromkeys(players)
+    )
+
+
+def explanation(
+    ctx: Context,
+    rule: Classification,
+    infraction: Infraction,
+    penalty: Penalty,
+    remedy: RemedyDecision,
+    cycle: RoundCycle | None,
+    witnesses: tuple[AdditionalPenalty, ...],
+) -> tuple[Step, ...]:
+    """Every step of the reasoning, each citing a statement of the policy version."""
+    refs: list[tuple[str, str]] = [("accountability", s) for s in ctx.accountability]
+    refs += [("timing", s) for s in _awareness(ctx)]
+    refs += [("infraction", s) for s in (rule.statement, *rule.cites, infraction.statement) if s]
+    refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]
+    refs += [("penalty", step.statement) for step in penalty.steps]
+    if penalty.final != "no_penalty" and "ladder" in ctx.policy.procedure:
+        refs.append(("penalty", ctx.policy.procedure["ladder"]))
+    refs += [("remedy", step.statement) for step in remedy.steps]
+    refs += [("remedy", s) for s in remedy.cites]
+    if cycle is not None:
+        refs.append(("timing", cycle.statement))
+    refs += [("additional_penalty", w.statement) for w in witnesses]
+    if "communicate" in ctx.policy.procedure:
+        refs.append(("procedure", ctx.policy.procedure["communicate"]))
+    first_role = {ref: role for role, ref in reversed(refs)}
+    return tuple(_step(ctx, role, ref) for ref, role in first_role.items())
+
+
+def _awareness(ctx: Context) -> tuple[str, ...]:
+    trigger = ctx.situation.trigger
+    if trigger is None:
+        return ()
+    return (ctx.policy.awareness_statement[trigger.kind],)
+
+
+def _step(ctx: Context, role: str, ref: str) -> Step:
+    return Step(role, ref, ctx.policy.statement(ref).section)

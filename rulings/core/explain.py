@@ -1,0 +1,81 @@
+"""Judge-readable text for a ruling, in en, pt-BR or es, from the statements' paraphrases."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from rulings.core.errors import RulingsError
+from rulings.core.policy import LANGS, load_policy
+from rulings.core.ruling import RemedyStep, Ruling
+
+
+@cache
+def labels(lang: str) -> dict[str, Any]:
+    """Localised names of the vocabulary ids and headings."""
+    if lang not in LANGS:
+        raise RulingsError(f"language must be one of {', '.join(LANGS)}")
+    path = resources.files("rulings.core") / "data" / "labels.toml"
+    table: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))[lang]
+    return table
+
+
+def explain(ruling: Ruling, lang: str = "en") -> str:
+    """A numbered explanation where every line cites its section."""
+    words = labels(lang)
+    policy = load_policy(ruling.policy_version)
+    lines = [f"{words['heading']['policy']}: {policy.title} ({policy.id})"]
+    lines += _summary(ruling, words)
+    lines.append(f"{words['heading']['steps']}:")
+    for number, step in enumerate(ruling.explanation, start=1):
+        text = policy.statement(step.statement).paraphrase(lang)
+        lines.append(f"{number}. [{step.citation}] {text}")
+    return "\n".join(lines) + "\n"
+
+
+def _summary(ruling: Ruling, words: dict[str, Any]) -> list[str]:
+    head, names = words["heading"], words["id"]
+    lines = [
+        f"{head['infraction']}: {names.get(ruling.infraction, ruling.infraction)}",
+        f"{head['penalty']}: {_penalty_path(ruling, names)}",
+        f"{head['accountable']}: {ruling.accountable_player}",
+    ]
+    lines += [f"{head['remedy']}: {_remedy(step, names)}" for step in ruling.remedy]
+    if ruling.rewind_by:
+        lines.append(f"{head['rewind_by']}: {names.get(ruling.rewind_by, ruling.rewind_by)}")
+    if ruling.round_cycle:
+        lines.append(_cycle(ruling, head))
+    for extra in ruling.additional_penalties:
+        label = names.get(extra.penalty, extra.penalty)
+        infraction = names.get(extra.infraction, extra.infraction)
+        lines.append(f"{head['additional']}: {extra.player}: {infraction}, {label} [{extra.citation}]")
+    return lines
+
+
+def _penalty_path(ruling: Ruling, names: dict[str, str]) -> str:
+    rungs = [ruling.penalty.base] + [s.to_penalty for s in ruling.penalty.steps[1:]]
+    path = [names.get(p, p) for p in dict.fromkeys(rungs)]
+    cites = ", ".join(dict.fromkeys(s.citation for s in ruling.penalty.steps))
+    return " -> ".join(path) + f" [{cites}]"
+
+
+def _remedy(step: RemedyStep, names: dict[str, str]) -> str:
+    params = ", ".join(f"{k}={_param(v, names)}" for k, v in step.params)
+    suffix = f" ({params})" if params else ""
+    return f"{names.get(step.remedy, step.remedy)}{suffix} [{step.citation}]"
+
+
+def _param(value: Any, names: dict[str, str]) -> str:
+    if isinstance(value, list):
+        return "/".join(names.get(str(v), str(v)) for v in value)
+    return names.get(str(value), str(value))
+
+
+def _cycle(ruling: Ruling, head: dict[str, str]) -> str:
+    cycle = ruling.round_cycle
+    assert cycle is not None
+    state = head["yes"] if cycle.passed else head["no"]
+    ends = head["cycle_ends"].format(player=cycle.ends_when_player_begins_turn)
+    return f"{head['cycle']}: {state}; {ends} [{cycle.citation}]"

@@ -1,0 +1,199 @@
+"""grade_answer: read what a free-form answer claims for each part and grade it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .errors import GradingError
+from .feedback import render_feedback
+from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
+from .matcher import Mention, analyse
+from .models import Expected, Grade, PartGrade, Span
+from .text import blank_markup, fold, tokenize
+
+MAX_ANSWER_CHARS = 5000
+"""Answers longer than this (in characters, before any markup is removed) are refused."""
+
+REVIEW_BELOW = 0.5
+"""A part graded with less confidence than this sends the answer to a mentor."""
+
+_NOTHING_SAID = 0.9
+_ONLY_DENIED = 0.8
+_IMPLIED = 0.8
+_FALLBACK = 0.7
+_HYPOTHETICAL = 0.45
+_QUESTIONED = 0.45
+_HEDGED = 0.4
+_CONFLICT = 0.35
+_ALTERNATIVES = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What the answer claims for one part, before comparing with the expected id."""
+
+    found: str | None
+    confidence: float
+    evidence: Mention | None
+    hedged: bool = False
+    conflict: bool = False
+
+
+def grade_answer(
+    text: str, expected: Expected, *, game: str, lang: str | None = None
+) -> Grade:
+    """Grade a free-form answer against an expected ruling, part by part.
+
+    Raises GradingError for an empty or overlong answer, an unknown game or language,
+    or an expected ruling with no graded part or with an id unknown for the game.
+    """
+    lex = load_lexicon()
+    _check(text, expected, game, lang, lex)
+    prepared = fold(blank_markup(text))
+    tokens = tokenize(prepared)
+    if not tokens.words:
+        raise GradingError("the answer has no words to grade")
+    tail = prepared.rstrip()
+    tail_question = tail.endswith("?") and (not tokens.ends or tokens.ends[-1] < len(tail))
+    analysis = analyse(tokens, tail_question, game)
+    readings = _read_parts(analysis.mentions, lex)
+    language = lang or analysis.language
+    parts: dict[str, PartGrade] = {}
+    for part in expected.graded_parts():
+        want = expected.part(part)
+        assert want is not None
+        reading = readings[part]
+        evidence = reading.evidence
+        span = None
+        if evidence is not None:
+            start, end = tokens.starts[evidence.first], tokens.ends[evidence.last - 1]
+            span = Span(start, end, text[start:end])
+        parts[part] = PartGrade(
+            part=part,
+            expected=want,
+            found=reading.found,
+            correct=reading.found == want,
+            confidence=round(reading.confidence, 3),
+            evidence=span,
+            hedged=reading.hedged,
+            conflict=reading.conflict,
+        )
+    reasons = _review_reasons(parts)
+    score = sum(1 for p in parts.values() if p.correct) / len(parts)
+    confidence = min(p.confidence for p in parts.values())
+    return Grade(
+        parts=MappingProxyType(parts),
+        score=round(score, 4),
+        confidence=round(confidence, 3),
+        needs_review=bool(reasons),
+        feedback=render_feedback(parts, expected, game, language, reasons, lex),
+        language=language,
+        review_reasons=reasons,
+        lexicon_version=lex.version,
+    )
+
+
+def _check(text: object, expected: object, game: str, lang: str | None, lex: Lexicon) -> None:
+    if not isinstance(text, str):
+        raise GradingError("the answer must be a string")
+    if not isinstance(expected, Expected):
+        raise GradingError("expected must be an Expected")
+    if not text.strip():
+        raise GradingError("the answer is empty")
+    if len(text) > MAX_ANSWER_CHARS:
+        raise GradingError(
+            f"the answer is {len(text)} characters long; the limit is {MAX_ANSWER_CHARS}"
+        )
+    if game not in GAMES:
+        raise GradingError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+    if lang is not None and lang not in LANGUAGES:
+        raise GradingError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    graded = expected.graded_parts()
+    if not graded:
+        raise GradingError("the expected ruling names no part to grade")
+    for part in graded:
+        ident = expected.part(part)
+        info = lex.ids[part].get(str(ident))
+        if not isinstance(ident, str) or info is None:
+            raise GradingError(f"unknown {part} id {ident!r}")
+        if game not in info.games:
+            raise GradingError(f"{part} {ident!r} is not a ruling in game {game!r}")
+    for part, section in expected.citations.items():
+        if part not in PARTS or not isinstance(section, str):
+            raise GradingError(f"citations must map a part name to a section, got {part!r}")
+
+
+def _read_parts(mentions: list[Mention], lex: Lexicon) -> dict[str, _Reading]:
+    by_part: dict[str, list[Mention]] = {part: [] for part in PARTS}
+    for mention in mentions:
+        by_part[mention.part].append(mention)
+    readings = {part: _read_part(part, by_part[part], lex) for part in PARTS}
+    infraction = readings["infraction"]
+    if infraction.found == EMPTY_IDS["infraction"] and not infraction.conflict:
+        for part in ("penalty", "remedy"):
+            if readings[part].found is None and not readings[part].hedged:
+                readings[part] = _Reading(EMPTY_IDS[part], _IMPLIED, infraction.evidence)
+    return readings
+
+
+def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
+    if not mentions:
+        return _Reading(None, _NOTHING_SAID, None)
+    live = [m for m in mentions if m.live]
+    upgrades = [m for m in live if m.upgrade]
+    if upgrades:
+        return _single(upgrades[-1:], False)
+    if live:
+        return _from_live(part, live, mentions, lex)
+    for flag, conf in (("fallback", _FALLBACK), ("hypothetical", _HYPOTHETICAL)):
+        pool = [m for m in mentions if getattr(m, flag) and not (m.negated or m.rejected)]
+        if pool:
+            reading = _single(pool, False)
+            return _Reading(reading.found, min(conf, reading.confidence), pool[0], conf < 0.5)
+    asked = [m for m in mentions if m.questioned and not (m.negated or m.rejected)]
+    if asked:
+        return _Reading(asked[0].ident, _QUESTIONED, asked[0], True)
+    if part == "penalty":
+        denied_warning = [m for m in mentions if m.ident == "warning" and m.negated]
+        if denied_warning:
+            return _Reading(EMPTY_IDS[part], 0.75, denied_warning[0])
+    return _Reading(None, _ONLY_DENIED, None)
+
+
+def _from_live(part: str, live: list[Mention], mentions: list[Mention], lex: Lexicon) -> _Reading:
+    idents = list(dict.fromkeys(m.ident for m in live))
+    if len(idents) > 1:
+        info = lex.ids[part]
+        kept = [i for i in idents if not (info[i].yields_to & set(idents))]
+        idents = kept or idents
+        live = [m for m in live if m.ident in idents]
+    if len(idents) == 1:
+        return _single(live, any(m.hedged for m in live))
+    if _are_alternatives(live, mentions):
+        return _Reading(None, _ALTERNATIVES, live[0], hedged=True)
+    return _Reading(live[0].ident, _CONFLICT, live[0], conflict=True)
+
+
+def _single(pool: list[Mention], hedged: bool) -> _Reading:
+    best = max(pool, key=lambda m: m.confidence)
+    conf = min(best.confidence, _HEDGED) if hedged else best.confidence
+    return _Reading(pool[0].ident, conf, pool[0], hedged=hedged)
+
+
+def _are_alternatives(live: list[Mention], mentions: list[Mention]) -> bool:
+    """Two different ids of one part offered as options ("warning or no penalty")."""
+    return any(m.hedged or m.alternative for m in live)
+
+
+def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[str, ...]:
+    reasons: list[str] = []
+    for name, grade in parts.items():
+        if grade.hedged:
+            reasons.append(f"{name}: the answer hedges")
+        elif grade.conflict:
+            reasons.append(f"{name}: the answer names conflicting ids")
+        elif grade.confidence < REVIEW_BELOW:
+            reasons.append(f"{name}: low confidence")
+    return tuple(reasons)

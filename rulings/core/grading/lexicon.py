@@ -1,0 +1,295 @@
+"""The grading lexicon: versioned TOML data compiled once into token indexes."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from .errors import GradingError
+from .text import deletes, fold_phrase
+
+PARTS: tuple[str, ...] = ("infraction", "penalty", "remedy")
+GAMES: tuple[str, ...] = ("riftbound", "mtg")
+LANGUAGES: tuple[str, ...] = ("en", "pt-BR", "es")
+EMPTY_IDS: Mapping[str, str] = {
+    "infraction": "no_infraction",
+    "penalty": "no_penalty",
+    "remedy": "none",
+}
+GENERIC = ""
+
+_KIND_CONFIDENCE = {
+    "names": 0.95,
+    "abbreviations": 0.9,
+    "misspellings": 0.85,
+    "paraphrases": 0.85,
+    "generic": 0.85,
+}
+_KIND_RANK = {"names": 4, "abbreviations": 3, "misspellings": 2, "paraphrases": 1, "generic": 0}
+_CUE_KINDS = (
+    "negation",
+    "reject_pre",
+    "reject_post",
+    "upgrade",
+    "conditional",
+    "fallback",
+    "reset",
+    "hedge",
+    "alternative",
+)
+_FUZZY_MIN = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """One slot of a phrase pattern: a set of accepted tokens, optional, or a gap."""
+
+    alts: frozenset[str]
+    optional: bool = False
+    gap: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """A compiled lexicon phrase naming one id of one part (or the part itself)."""
+
+    part: str
+    ident: str
+    kind: str
+    lang: str
+    elements: tuple[Element, ...]
+    confidence: float
+    rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class IdInfo:
+    """Where an id is a legal ruling, and which ids override it when both are claimed."""
+
+    games: tuple[str, ...]
+    only_in_games: bool
+    yields_to: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """A multi-token cue phrase of one kind."""
+
+    words: tuple[str, ...]
+    kind: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Lexicon:
+    """Everything the grader reads from data, compiled for fast lookup."""
+
+    version: str
+    ids: Mapping[str, Mapping[str, IdInfo]]
+    citations: Mapping[tuple[str, str, str], str]
+    remedy_for: Mapping[tuple[str, str, str], str]
+    section_ids: Mapping[str, tuple[tuple[str, str], ...]]
+    vocab: frozenset[str]
+    fuzzy_keys: Mapping[str, tuple[str, ...]]
+    no_fuzzy: frozenset[str]
+    cues: Mapping[str, tuple[Cue, ...]]
+    deny: frozenset[str]
+    affirm: frozenset[str]
+    none_words: frozenset[str]
+    detect: Mapping[str, frozenset[str]]
+    default_language: str
+    patterns: tuple[Pattern, ...]
+
+    def index_for(self, game: str) -> Mapping[str, tuple[Pattern, ...]]:
+        """Patterns usable in one game, keyed by every token that may start them."""
+        return _game_index(self, game)
+
+    def citation(self, game: str, part: str, ident: str, infraction: str | None) -> str:
+        """The section to quote for an id, preferring the infraction-specific one."""
+        if part == "remedy" and infraction is not None:
+            specific = self.remedy_for.get((game, infraction, ident))
+            if specific:
+                return specific
+        return self.citations.get((game, part, ident), "")
+
+
+def _read_data(name: str) -> dict[str, Any]:
+    ref = resources.files("rulings.core.grading").joinpath("data", name)
+    return tomllib.loads(ref.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def load_lexicon() -> Lexicon:
+    """Load and compile the lexicon and language cues (cached for the process)."""
+    lex = _read_data("lexicon.toml")
+    lang = _read_data("language.toml")
+    if lex.get("version") is None:
+        raise GradingError("lexicon.toml has no version")
+    ids, patterns = _compile_terms(lex)
+    citations, remedy_for = _compile_citations(lex)
+    cue_words: set[str] = set()
+    cues: dict[str, list[Cue]] = {}
+    for code in LANGUAGES:
+        for kind in _CUE_KINDS:
+            for phrase in lang[code].get(kind, []):
+                words = tuple(fold_phrase(phrase))
+                if words:
+                    cues.setdefault(words[0], []).append(Cue(words, kind))
+                    cue_words.update(words)
+    detect = {code: frozenset(_folded_words(lang[code]["detect"])) for code in LANGUAGES}
+    no_fuzzy = set(cue_words)
+    for code in LANGUAGES:
+        no_fuzzy.update(_folded_words(lang[code]["protected"]))
+        no_fuzzy.update(detect[code])
+    vocab = frozenset(w for p in patterns for el in p.elements for w in el.alts)
+    targets = {
+        w
+        for p in patterns
+        if p.kind != "abbreviations"
+        for el in p.elements
+        for w in el.alts
+        if len(w) >= _FUZZY_MIN and w.isalpha() and w not in cue_words
+    }
+    return Lexicon(
+        version=str(lex["version"]),
+        ids=ids,
+        citations=citations,
+        remedy_for=remedy_for,
+        section_ids=_compile_sections(lex, citations),
+        vocab=vocab,
+        fuzzy_keys=_fuzzy_keys(targets),
+        no_fuzzy=frozenset(no_fuzzy - vocab),
+        cues={k: tuple(sorted(v, key=lambda c: -len(c.words))) for k, v in cues.items()},
+        deny=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["deny"])),
+        affirm=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["affirm"])),
+        none_words=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["none_word"])),
+        detect=detect,
+        default_language=str(lang["default_language"]),
+        patterns=tuple(patterns),
+    )
+
+
+def _folded_words(items: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for item in items:
+        words = fold_phrase(item)
+        if len(words) == 1:
+            out.append(words[0])
+    return out
+
+
+def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], list[Pattern]]:
+    ids: dict[str, dict[str, IdInfo]] = {}
+    patterns: list[Pattern] = []
+    for part in PARTS:
+        ids[part] = {}
+        for ident, entry in lex[part].items():
+            ids[part][ident] = IdInfo(
+                games=tuple(entry["games"]),
+                only_in_games=bool(entry.get("only_in_games", False)),
+                yields_to=frozenset(entry.get("yields_to", [])),
+            )
+            for abbr in entry.get("abbreviations", []):
+                patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
+            for code in LANGUAGES:
+                for kind in ("names", "paraphrases", "misspellings"):
+                    for phrase in entry.get(code, {}).get(kind, []):
+                        patterns.append(_pattern(part, ident, kind, code, phrase))
+        for code in LANGUAGES:
+            for noun in lex["generic"][part].get(code, []):
+                patterns.append(_pattern(part, GENERIC, "generic", code, noun))
+    for part in PARTS:
+        for info in ids[part].values():
+            unknown = info.yields_to - ids[part].keys()
+            if unknown:
+                raise GradingError(f"lexicon: yields_to names unknown {part} ids {unknown}")
+    return ids, patterns
+
+
+def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Pattern:
+    elements: list[Element] = []
+    for raw in phrase.replace("-", " ").replace("/", " ").split():
+        if raw == "*":
+            elements.append(Element(frozenset(), gap=True))
+            continue
+        optional = raw.startswith("[") and raw.endswith("]")
+        alts = frozenset(w for alt in raw.strip("[]").split("|") for w in fold_phrase(alt)[:1])
+        elements.append(Element(alts, optional=optional))
+    if not elements or elements[0].gap or elements[0].optional:
+        raise GradingError(f"lexicon: pattern {phrase!r} must start with a word")
+    return Pattern(
+        part, ident, kind, lang, tuple(elements), _KIND_CONFIDENCE[kind], _KIND_RANK[kind]
+    )
+
+
+def _compile_citations(
+    lex: dict[str, Any],
+) -> tuple[dict[tuple[str, str, str], str], dict[tuple[str, str, str], str]]:
+    citations: dict[tuple[str, str, str], str] = {}
+    remedy_for: dict[tuple[str, str, str], str] = {}
+    for game in GAMES:
+        table = lex["citations"][game]
+        for part in PARTS:
+            for ident, section in table.get(part, {}).items():
+                if isinstance(section, str):
+                    citations[(game, part, ident)] = section
+        for infraction, remedies in table.get("remedy", {}).get("for", {}).items():
+            for ident, section in remedies.items():
+                remedy_for[(game, infraction, ident)] = section
+        for infraction, remedies in table.get("remedy_for", {}).items():
+            for ident, section in remedies.items():
+                remedy_for[(game, infraction, ident)] = section
+    return citations, remedy_for
+
+
+def _compile_sections(
+    lex: dict[str, Any], citations: Mapping[tuple[str, str, str], str]
+) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Map "TR 702.2" style keys to the (part, id) they name, skipping ambiguous ones."""
+    named: dict[str, dict[str, set[str]]] = {}
+    for (_game, part, ident), section in citations.items():
+        if section and part != "penalty":
+            named.setdefault(normalize_section(section), {}).setdefault(part, set()).add(ident)
+    out: dict[str, list[tuple[str, str]]] = {}
+    for key, parts in named.items():
+        for part, idents in parts.items():
+            if len(idents) == 1:
+                out.setdefault(key, []).append((part, next(iter(idents))))
+    for section, target in lex.get("citation_aliases", {}).items():
+        part, ident = str(target).split(":", 1)
+        key = normalize_section(section)
+        out[key] = [pair for pair in out.get(key, []) if pair[0] != part] + [(part, ident)]
+    return {key: tuple(value) for key, value in out.items()}
+
+
+def normalize_section(section: str) -> str:
+    """ "TR 702.2.f.2" -> "tr 702.2.f.2" (document in lower case, one space)."""
+    doc, _, number = section.strip().partition(" ")
+    return f"{doc.lower()} {number.strip().lower()}"
+
+
+def _fuzzy_keys(targets: set[str]) -> dict[str, tuple[str, ...]]:
+    keys: dict[str, set[str]] = {}
+    for word in targets:
+        for key in deletes(word):
+            keys.setdefault(key, set()).add(word)
+    return {key: tuple(sorted(words)) for key, words in keys.items()}
+
+
+@lru_cache(maxsize=4)
+def _game_index(lex: Lexicon, game: str) -> dict[str, tuple[Pattern, ...]]:
+    index: dict[str, list[Pattern]] = {}
+    for pattern in lex.patterns:
+        if pattern.ident:
+            info = lex.ids[pattern.part][pattern.ident]
+            if info.only_in_games and game not in info.games:
+                continue
+        for word in pattern.elements[0].alts:
+            index.setdefault(word, []).append(pattern)
+    return {
+        word: tuple(sorted(pats, key=lambda p: (-len(p.elements), -p.rank)))
+        for word, pats in index.items()
+    }

@@ -1,0 +1,376 @@
+"""Find what an answer mentions for each part, and how it mentions it.
+
+A mention is a lexicon term or a citation found in the answer. Cue words around it say
+whether the answer claims it (plain), denies it ("not a warning"), raises and rejects it
+("Game Loss? No"), names it as the end of an upgrade ("upgraded to a Game Loss"), or only
+considers it ("if it were advantageous, a Warning", "maybe", "otherwise").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .lexicon import EMPTY_IDS, GENERIC, LANGUAGES, Lexicon, Pattern, load_lexicon
+from .text import BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
+
+_NEG_WINDOW = 3
+_PRE_WINDOW = 2
+_POST_WINDOW = 4
+_UPGRADE_WINDOW = 2
+_GAP = 3
+_CITED = "\x00"
+
+
+@dataclass(slots=True)
+class Mention:
+    """One term or citation found in the answer, with what its context says about it."""
+
+    part: str
+    ident: str
+    first: int
+    last: int
+    confidence: float
+    lang: str
+    negated: bool = False
+    rejected: bool = False
+    upgrade: bool = False
+    hypothetical: bool = False
+    fallback: bool = False
+    hedged: bool = False
+    questioned: bool = False
+    alternative: bool = False
+    neg_from: int = -1
+
+    @property
+    def live(self) -> bool:
+        """Whether the answer plainly claims this id."""
+        return not (
+            self.negated or self.rejected or self.hypothetical or self.fallback or self.questioned
+        )
+
+
+@dataclass(slots=True)
+class CueHit:
+    """A cue phrase found at tokens [first, last)."""
+
+    first: int
+    last: int
+    kind: str
+
+
+@dataclass(slots=True)
+class Analysis:
+    """The tokens, mentions and detected language of one answer."""
+
+    tokens: Tokens
+    mentions: list[Mention]
+    language: str
+
+
+@lru_cache(maxsize=65536)
+def correct_token(word: str) -> tuple[str, int]:
+    """The lexicon word a token stands for, allowing a typo, and the edit distance."""
+    lex = load_lexicon()
+    if word in lex.vocab or word in lex.no_fuzzy or len(word) < 5 or not word.isalpha():
+        return word, 0
+    limit = 2 if len(word) >= 8 else 1
+    best, best_dist = word, limit + 1
+    for key in deletes(word):
+        for candidate in lex.fuzzy_keys.get(key, ()):
+            dist = damerau(word, candidate, limit)
+            if dist < best_dist or (dist == best_dist and candidate < best):
+                best, best_dist = candidate, dist
+    return (best, best_dist) if best_dist <= limit else (word, 0)
+
+
+def analyse(tokens: Tokens, text_tail_question: bool, game: str) -> Analysis:
+    """Find and classify every mention in a tokenised answer."""
+    lex = load_lexicon()
+    n = len(tokens.words)
+    canon: list[str] = []
+    dist: list[int] = []
+    for word in tokens.words:
+        fixed, d = correct_token(word)
+        canon.append(fixed)
+        dist.append(d)
+    owner = [-1] * n
+    mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
+    cues = _find_cues(lex, tokens, owner)
+    sentence, clause = _segments(tokens)
+    for index, mention in enumerate(mentions):
+        _classify(mention, index, cues, tokens, owner, sentence, clause, text_tail_question, lex)
+    mentions = _resolve_generic(mentions, tokens, owner, lex)
+    _mark_alternatives(mentions, cues, tokens, sentence)
+    return Analysis(tokens, mentions, _language(lex, tokens, mentions))
+
+
+def _find_mentions(
+    lex: Lexicon,
+    toks: Tokens,
+    canon: list[str],
+    dist: list[int],
+    owner: list[int],
+    game: str,
+) -> list[Mention]:
+    index = lex.index_for(game)
+    mentions: list[Mention] = []
+    n = len(canon)
+    i = 0
+    while i < n:
+        if canon[i].startswith(_CITED):
+            found = _citation_mentions(lex, toks, i, game)
+            for m in found:
+                mentions.append(m)
+            if found:
+                owner[i] = len(mentions) - 1
+            i += 1
+            continue
+        best: Pattern | None = None
+        best_end = -1
+        for pattern in index.get(canon[i], ()):
+            end = _match(pattern, canon, toks.breaks, i + 1, 1, n)
+            if end > best_end:
+                best, best_end = pattern, end
+        if best is None:
+            i += 1
+            continue
+        typo = max(dist[i:best_end])
+        conf = best.confidence - 0.1 * typo
+        mentions.append(
+            Mention(best.part, best.ident, i, best_end, conf, "" if typo else best.lang)
+        )
+        for j in range(i, best_end):
+            owner[j] = len(mentions) - 1
+        i = best_end
+    return mentions
+
+
+def _match(pattern: Pattern, canon: list[str], breaks: list[int], pos: int, k: int, n: int) -> int:
+    elements = pattern.elements
+    if k == len(elements):
+        return pos
+    element = elements[k]
+    if element.gap:
+        for skip in range(_GAP + 1):
+            if skip:
+                j = pos + skip - 1
+                if j >= n or breaks[j] == BREAK_SENTENCE or canon[j].startswith(_CITED):
+                    break
+            end = _match(pattern, canon, breaks, pos + skip, k + 1, n)
+            if end >= 0:
+                return end
+        return -1
+    if pos < n and breaks[pos] != BREAK_SENTENCE and canon[pos] in element.alts:
+        end = _match(pattern, canon, breaks, pos + 1, k + 1, n)
+        if end >= 0:
+            return end
+    if element.optional:
+        return _match(pattern, canon, breaks, pos, k + 1, n)
+    return -1
+
+
+def _citation_mentions(lex: Lexicon, toks: Tokens, i: int, game: str) -> list[Mention]:
+    doc, section = toks.citations[i]
+    if doc in ("", "section", "secao", "seccion", "\u00a7"):
+        doc = "tr" if int(section.split(".", 1)[0]) >= 100 or game == "riftbound" else "ipg"
+    pieces = section.split(".")
+    seen: set[str] = set()
+    out: list[Mention] = []
+    for cut in range(len(pieces), 1, -1):
+        key = f"{doc} {'.'.join(pieces[:cut])}"
+        exact = cut == len(pieces)
+        for part, ident in lex.section_ids.get(key, ()):
+            if part in seen:
+                continue
+            seen.add(part)
+            conf = 0.9 if exact else 0.85
+            out.append(Mention(part, ident, i, i + 1, conf, ""))
+    return out
+
+
+def _find_cues(lex: Lexicon, toks: Tokens, owner: list[int]) -> list[CueHit]:
+    words = toks.words
+    n = len(words)
+    hits: list[CueHit] = []
+    i = 0
+    while i < n:
+        if owner[i] >= 0:
+            i += 1
+            continue
+        length = 0
+        for cue in lex.cues.get(words[i], ()):
+            size = len(cue.words)
+            if length and size < length:
+                break
+            if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
+                length = size
+                hits.append(CueHit(i, i + size, cue.kind))
+        i += length or 1
+    return hits
+
+
+def _cue_fits(
+    cue: tuple[str, ...], words: list[str], breaks: list[int], owner: list[int], i: int, n: int
+) -> bool:
+    if i + len(cue) > n:
+        return False
+    for k in range(1, len(cue)):
+        j = i + k
+        if words[j] != cue[k] or breaks[j] != BREAK_NONE or owner[j] >= 0:
+            return False
+    return True
+
+
+def _segments(toks: Tokens) -> tuple[list[int], list[int]]:
+    sentence: list[int] = []
+    clause: list[int] = []
+    s = c = 0
+    for brk in toks.breaks:
+        if brk == BREAK_SENTENCE:
+            s += 1
+        if brk != BREAK_NONE:
+            c += 1
+        sentence.append(s)
+        clause.append(c)
+    return sentence, clause
+
+
+def _free(owner: list[int], lo: int, hi: int, me: int) -> bool:
+    """No other mention lies on tokens [lo, hi)."""
+    return all(owner[j] in (-1, me) for j in range(max(lo, 0), hi))
+
+
+def _classify(
+    m: Mention,
+    me: int,
+    cues: list[CueHit],
+    toks: Tokens,
+    owner: list[int],
+    sentence: list[int],
+    clause: list[int],
+    tail_question: bool,
+    lex: Lexicon,
+) -> None:
+    s, e = m.first, m.last
+    for cue in cues:
+        kind = cue.kind
+        same_sentence = sentence[cue.first] == sentence[s]
+        if cue.last <= s:
+            gap = s - cue.last
+            near = clause[cue.first] == clause[s] and _free(owner, cue.last, s, me)
+            if kind == "negation" and gap <= _NEG_WINDOW and near:
+                m.negated, m.neg_from = True, cue.first
+            elif kind == "reject_pre" and gap <= _PRE_WINDOW and near:
+                m.rejected = True
+            elif (
+                kind == "upgrade"
+                and gap <= _UPGRADE_WINDOW
+                and same_sentence
+                and _free(owner, cue.last, s, me)
+            ):
+                m.upgrade = True
+        if cue.first < s and same_sentence and kind in ("conditional", "fallback"):
+            if not _reset_between(cues, cue.last, s, sentence[s]):
+                if kind == "conditional":
+                    m.hypothetical = True
+                else:
+                    m.fallback = True
+        if kind == "reject_post" and cue.first >= e and cue.first - e <= _POST_WINDOW:
+            if same_sentence and _free(owner, e, cue.first, me):
+                m.rejected = True
+        if kind == "hedge" and same_sentence:
+            m.hedged = True
+    if toks.arrow[s]:
+        m.upgrade = True
+    if m.ident and (m.upgrade or not m.rejected):
+        _question(m, me, toks, owner, tail_question, lex)
+
+
+def _reset_between(cues: list[CueHit], lo: int, hi: int, sentence_no: int) -> bool:
+    return any(c.kind == "reset" and lo <= c.first < hi for c in cues)
+
+
+def _question(
+    m: Mention, me: int, toks: Tokens, owner: list[int], tail_question: bool, lex: Lexicon
+) -> None:
+    e = m.last
+    n = len(toks.words)
+    asked = toks.question[e] if e < n else tail_question
+    if not asked:
+        return
+    if e >= n:
+        m.questioned = True
+        return
+    word = toks.words[e]
+    if owner[e] == -1 and word in lex.deny:
+        m.rejected = True
+    elif owner[e] == -1 and word in lex.affirm:
+        return
+    elif owner[e] >= 0 and owner[e] != me:
+        m.rejected = True
+    else:
+        m.questioned = True
+
+
+def _resolve_generic(
+    mentions: list[Mention], toks: Tokens, owner: list[int], lex: Lexicon
+) -> list[Mention]:
+    """Turn "no penalty"-like and "Penalty: none"-like part nouns into the empty id."""
+    out: list[Mention] = []
+    n = len(toks.words)
+    for m in mentions:
+        if m.ident != GENERIC:
+            out.append(m)
+            continue
+        if m.negated and not (m.hypothetical or m.fallback):
+            m.ident, m.negated = EMPTY_IDS[m.part], False
+            m.first = m.neg_from if m.neg_from >= 0 else m.first
+            out.append(m)
+            continue
+        for j in (m.last, m.last + 1):
+            if j >= n or owner[j] != -1 or toks.words[j] not in lex.none_words:
+                continue
+            after = j + 1
+            if after < n and toks.breaks[after] == BREAK_NONE and owner[after] != -1:
+                continue
+            m.ident, m.last, m.confidence = EMPTY_IDS[m.part], j + 1, 0.9
+            out.append(m)
+            break
+    return out
+
+
+def _mark_alternatives(
+    mentions: list[Mention], cues: list[CueHit], toks: Tokens, sentence: list[int]
+) -> None:
+    """Flag neighbouring mentions of one part joined by "or" / "ou" / "o" / a slash."""
+    ordered = sorted(mentions, key=lambda m: m.first)
+    for a, b in zip(ordered, ordered[1:], strict=False):
+        if a.part != b.part or a.ident == b.ident or sentence[a.first] != sentence[b.first]:
+            continue
+        if b.first - a.last > 3:
+            continue
+        joined = b.first == a.last and toks.slash[b.first]
+        joined = joined or any(
+            c.kind == "alternative" and a.last <= c.first < b.first for c in cues
+        )
+        if joined:
+            a.alternative = b.alternative = True
+
+
+def _language(lex: Lexicon, toks: Tokens, mentions: list[Mention]) -> str:
+    scores = dict.fromkeys(LANGUAGES, 0.0)
+    for word in toks.words:
+        for code in LANGUAGES:
+            if word in lex.detect[code]:
+                scores[code] += 1.0
+    for m in mentions:
+        if m.lang:
+            scores[m.lang] += 1.5
+    best = max(scores.values())
+    if best == 0:
+        return lex.default_language
+    for code in (lex.default_language, *LANGUAGES):
+        if scores[code] == best:
+            return code
+    return lex.default_language

@@ -1,0 +1,73 @@
+"""Frozen values in and out of the grader."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .lexicon import PARTS
+
+
+def _empty() -> Mapping[str, str]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """The ruling an answer is graded against; a part left as None is not graded.
+
+    `citations` maps a part to the section to quote for it, overriding the lexicon
+    (for callers holding an engine ruling with its own citations).
+    """
+
+    infraction: str | None = None
+    penalty: str | None = None
+    remedy: str | None = None
+    citations: Mapping[str, str] = field(default_factory=_empty)
+
+    def part(self, name: str) -> str | None:
+        """The expected id of one part, by name."""
+        value: str | None = getattr(self, name)
+        return value
+
+    def graded_parts(self) -> tuple[str, ...]:
+        """The parts that carry an expected id, in canonical order."""
+        return tuple(p for p in PARTS if self.part(p) is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where in the original answer the evidence for a part was read."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PartGrade:
+    """The grading of one part: what the answer claims and whether it matches."""
+
+    part: str
+    expected: str
+    found: str | None
+    correct: bool
+    confidence: float
+    evidence: Span | None
+    hedged: bool = False
+    conflict: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """The grading of one answer."""
+
+    parts: Mapping[str, PartGrade]
+    score: float
+    confidence: float
+    needs_review: bool
+    feedback: str
+    language: str
+    review_reasons: tuple[str, ...] = ()
+    lexicon_version: str = ""

@@ -1,0 +1,200 @@
+"""Text preparation: markup blanking, folding and tokens, all length-preserving.
+
+Every step keeps the answer's length, so a token's (start, end) in the prepared text is
+also its span in the original answer; evidence spans need no offset tables.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+BREAK_NONE = 0
+BREAK_CLAUSE = 1
+BREAK_SENTENCE = 2
+
+_TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,300}>")
+_BLOCK_TAGS = frozenset(
+    {"br", "p", "li", "div", "ul", "ol", "tr", "td", "h1", "h2", "h3", "h4", "h5", "h6"}
+)
+_ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#[0-9]{1,6}|#x[0-9a-fA-F]{1,5});")
+_MD_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\([^()\s]{0,300}\)")
+_MD_FENCE = re.compile(r"`{1,3}")
+
+_SECTION = r"\d{1,3}(?:\.(?:\d{1,3}|[a-z](?![a-z0-9])))+"
+_TOKEN = re.compile(
+    r"(?P<cit>(?<![\w.])(?:(?P<doc>tr|ipg|mtr|section|secao|seccion|§)\s*\.?\s*)?"
+    rf"(?P<sec>{_SECTION}))"
+    r"|(?P<w>[a-z0-9]+(?:'[a-z]+)*)"
+)
+_SENTENCE_GAP = re.compile(r"[.!?;](?:\s|$)|\n|[!?;]")
+_CLAUSE_CHARS = frozenset(",:()[]-/|•=>→{}\"")
+
+
+def blank_markup(text: str) -> str:
+    """Replace HTML tags, entities and Markdown link targets with spaces of equal length."""
+    if "<" in text:
+        text = _TAG.sub(_blank_tag, text)
+    if "&" in text:
+        text = _ENTITY.sub(_blank_entity, text)
+    if "](" in text:
+        text = _MD_LINK.sub(_blank_link, text)
+    if "`" in text:
+        text = _MD_FENCE.sub(lambda m: " " * len(m.group(0)), text)
+    return text
+
+
+def _blank_tag(match: re.Match[str]) -> str:
+    width = len(match.group(0))
+    if match.group(1).lower() in _BLOCK_TAGS:
+        return "\n" + " " * (width - 1)
+    return " " * width
+
+
+def _blank_entity(match: re.Match[str]) -> str:
+    raw = match.group(0)
+    value = html.unescape(raw)
+    if len(value) != 1 or value == "\xa0":
+        value = " "
+    return value + " " * (len(raw) - 1)
+
+
+def _blank_link(match: re.Match[str]) -> str:
+    label = match.group(1)
+    return " " + label + " " * (len(match.group(0)) - len(label) - 1)
+
+
+def _fold_char(ch: str) -> str:
+    if ch in "\u2018\u2019\u00b4`":
+        return "'"
+    if ch in "\u2013\u2014\u2212":
+        return "-"
+    if ch in "\u00bf\u00a1\u00a0":
+        return " "
+    low = ch.lower()
+    base = "".join(c for c in unicodedata.normalize("NFD", low) if not unicodedata.combining(c))
+    return base[:1] if base else " "
+
+
+@lru_cache(maxsize=1)
+def _fold_table() -> dict[int, str]:
+    table: dict[int, str] = {}
+    for code in range(0x80, 0x3000):
+        ch = chr(code)
+        folded = _fold_char(ch)
+        if folded != ch:
+            table[code] = folded
+    return table
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip accents, one character for one character."""
+    if text.isascii():
+        return text.lower()
+    return text.lower().translate(_fold_table()) if _same_length_lower(text) else _slow_fold(text)
+
+
+def _same_length_lower(text: str) -> bool:
+    return len(text.lower()) == len(text)
+
+
+def _slow_fold(text: str) -> str:
+    table = _fold_table()
+    out = []
+    for ch in text:
+        low = ch.lower()
+        out.append(low if len(low) == 1 else ch)
+    return "".join(out).translate(table)
+
+
+def fold_phrase(phrase: str) -> list[str]:
+    """The tokens of a lexicon phrase, folded like answer text."""
+    return [m.group(0) for m in re.finditer(r"[a-z0-9]+(?:'[a-z]+)*", fold(phrase))]
+
+
+@dataclass(slots=True)
+class Tokens:
+    """Parallel token arrays of one prepared answer."""
+
+    words: list[str]
+    starts: list[int]
+    ends: list[int]
+    breaks: list[int]
+    question: list[bool]
+    arrow: list[bool]
+    slash: list[bool]
+    citations: dict[int, tuple[str, str]]
+
+
+def tokenize(folded: str) -> Tokens:
+    """Split folded text into words and citations, noting the punctuation before each."""
+    toks = Tokens([], [], [], [], [], [], [], {})
+    prev_end = 0
+    for match in _TOKEN.finditer(folded):
+        start, end = match.span()
+        if match.group("cit") is not None:
+            doc = (match.group("doc") or "").strip(" .")
+            sec = match.group("sec")
+            if doc or int(sec.split(".", 1)[0]) >= 100:
+                toks.citations[len(toks.words)] = (doc, sec)
+                word = "\x00" + sec
+            else:
+                word = sec
+        else:
+            word = match.group("w")
+        gap = folded[prev_end:start]
+        _append(toks, word, start, end, gap)
+        prev_end = end
+    return toks
+
+
+def _append(toks: Tokens, word: str, start: int, end: int, gap: str) -> None:
+    brk = BREAK_NONE
+    if gap.strip():
+        if _SENTENCE_GAP.search(gap):
+            brk = BREAK_SENTENCE
+        elif any(ch in _CLAUSE_CHARS for ch in gap):
+            brk = BREAK_CLAUSE
+    elif "\n" in gap:
+        brk = BREAK_SENTENCE
+    toks.words.append(word)
+    toks.starts.append(start)
+    toks.ends.append(end)
+    toks.breaks.append(brk)
+    toks.question.append("?" in gap)
+    toks.arrow.append("->" in gap or "\u2192" in gap or "=>" in gap)
+    toks.slash.append("/" in gap)
+
+
+def damerau(a: str, b: str, limit: int) -> int:
+    """Optimal-string-alignment distance, giving up (returning limit + 1) past the limit."""
+    la, lb = len(a), len(b)
+    if abs(la - lb) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(lb + 1))
+    for i in range(1, la + 1):
+        cur = [i] + [0] * lb
+        row_min = i
+        for j in range(1, lb + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            val = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                val = min(val, prev2[j - 2] + 1)
+            cur[j] = val
+            row_min = min(row_min, val)
+        if row_min > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[lb]
+
+
+def deletes(word: str) -> set[str]:
+    """The word and every string one deletion away from it."""
+    out = {word}
+    for i in range(len(word)):
+        out.add(word[:i] + word[i + 1 :])
+    return out

@@ -1,0 +1,101 @@
+"""Named conditions that policy data refers to in `when = [...]` (prefix `!` negates).
+
+Adding an infraction usually needs only data; a genuinely new kind of fact needs one small
+predicate here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rulings.core.situation import Trigger
+from rulings.core.vocabulary import LOW_OPLS
+
+if TYPE_CHECKING:
+    from rulings.core.context import Context
+
+Predicate = Callable[["Context"], bool]
+PREDICATES: dict[str, Predicate] = {}
+
+
+def predicate(fn: Predicate) -> Predicate:
+    PREDICATES[fn.__name__] = fn
+    return fn
+
+
+def holds(ctx: Context, names: tuple[str, ...]) -> bool:
+    """True when every named predicate holds."""
+    return all(_one(ctx, name) for name in names)
+
+
+def _one(ctx: Context, name: str) -> bool:
+    if name.startswith("!"):
+        return not PREDICATES[name[1:]](ctx)
+    return PREDICATES[name](ctx)
+
+
+def _trigger(ctx: Context) -> Trigger:
+    trigger = ctx.situation.trigger
+    assert trigger is not None, "trigger predicates are only used for trigger situations"
+    return trigger
+
+
+# --- intent, advantage and OPL -------------------------------------------------------
+
+
+@predicate
+def intentional(ctx: Context) -> bool:
+    return ctx.situation.intent == "intentional"
+
+
+@predicate
+def unaware_of_rule(ctx: Context) -> bool:
+    return ctx.situation.intent == "intentional_unaware_of_rule"
+
+
+@predicate
+def advantageous(ctx: Context) -> bool:
+    return ctx.situation.advantageous
+
+
+@predicate
+def low_opl(ctx: Context) -> bool:
+    return ctx.situation.opl in LOW_OPLS
+
+
+# --- timing ------------------------------------------------------------------------
+
+
+@predicate
+def noticed_same_turn(ctx: Context) -> bool:
+    return ctx.situation.noticed.when in ("same_action", "same_turn")
+
+
+@predicate
+def missed_in_previous_turn(ctx: Context) -> bool:
+    return not noticed_same_turn(ctx)
+
+
+@predicate
+def past_time_bar(ctx: Context) -> bool:
+    """Missed before the current phase of the previous turn."""
+    return ctx.situation.noticed.when == "before_current_phase_of_previous_turn"
+
+
+@predicate
+def within_round_cycle(ctx: Context) -> bool:
+    return not ctx.cycle_passed
+
+
+# --- rewinds -----------------------------------------------------------------------
+
+
+@predicate
+def simple_rewind_possible(ctx: Context) -> bool:
+    return ctx.situation.rewind == "simple"
+
+
+@predicate
+def rewind_possible(ctx: Context) -> bool:
+    return ctx.situation.rewind != "none"

@@ -1,0 +1,288 @@
+"""The typed situation model: everything a judge needs to know to rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulings.core import codec
+from rulings.core.codec import spec
+from rulings.core.vocabulary import GAMES, INFRACTIONS, OPLS, PENALTIES
+
+TRIGGER_KINDS = (
+    # Magic IPG 2.1: the four awareness categories.
+    "choices_on_stack",
+    "visible_change",
+    "rule_change",
+    "invisible",
+    # Riftbound TR 506.3.e: observable impacts.
+    "point_total",
+    "rune_total",
+    "buff_token",
+    "draw_or_discard",
+    "exhaust_or_ready",
+    "move_unit",
+    "information_request",
+    "optional_placement",
+    "might_only",
+)
+FOLLOWING_ACTIONS = (
+    "none",
+    "new_game_action",
+    "pass_priority",
+    "instant_speed_action",
+    "sorcery_speed_action",
+    "advance_step",
+    "draw_card",
+    "declare_damage",
+    "wrong_characteristics",
+    "visible_consequence_ignored",
+    "might_matters",
+    "opponent_illegal_action_unchallenged",
+    "opponent_illegal_action_challenged",
+)
+NOTICED = ("same_action", "same_turn", "previous_turn", "before_current_phase_of_previous_turn")
+GAME_ERRORS = tuple(i for i in INFRACTIONS if i not in ("missed_trigger", "no_infraction"))
+
+
+@dataclass(frozen=True)
+class TurnControl:
+    controller: str = field(metadata=spec("player who controls another player's turn"))
+    controlled: str = field(metadata=spec("player whose turn is being controlled"))
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    controlled_by: str | None = field(
+        default=None, metadata=spec("player controlling the battlefield; null = uncontrolled")
+    )
+    names_player: str | None = field(
+        default=None, metadata=spec("player the ability names (as controller or chooser)")
+    )
+
+
+@dataclass(frozen=True)
+class Trigger:
+    kind: str = field(
+        metadata=spec("IPG awareness category (mtg) or TR 506.3.e impact", choices=TRIGGER_KINDS)
+    )
+    name: str = field(default="", metadata=spec("card or ability name, for the record"))
+    source: str = field(
+        default="card", metadata=spec("what has the ability", choices=("card", "battlefield"))
+    )
+    controller: str | None = field(
+        default=None, metadata=spec("controller of the ability's card (source card)")
+    )
+    owner: str | None = field(default=None, metadata=spec("owner of the card; default controller"))
+    battlefield: Battlefield | None = field(
+        default=None, metadata=spec("control of the battlefield (source battlefield)")
+    )
+    optional: bool = field(default=False, metadata=spec("a 'may' trigger"))
+    impact: bool = field(
+        default=True, metadata=spec("false if resolving it could change nothing in the game")
+    )
+    first_time: bool = field(default=False, metadata=spec("triggers only the first time"))
+    first_beginning_phase: bool = field(
+        default=False, metadata=spec("triggers at the start of a player's first Beginning Phase")
+    )
+    creates_only_delayed_trigger: bool = field(
+        default=False, metadata=spec("does nothing but create a delayed trigger")
+    )
+    creates_only_copies: bool = field(
+        default=False, metadata=spec("does nothing but copy a spell or ability")
+    )
+    delayed: bool = field(default=False, metadata=spec("is itself a delayed trigger"))
+    zone_change: bool = field(default=False, metadata=spec("moves an object between zones"))
+    creates_token: bool = field(default=False, metadata=spec("creates a token"))
+    aura_enchanted_only: bool = field(
+        default=False,
+        metadata=spec("Aura ETB trigger changing only the enchanted permanent, visibly"),
+    )
+    default_action: bool = field(
+        default=False, metadata=spec("has a default action ('unless' / 'if you don't')")
+    )
+    duration_expired: bool = field(
+        default=False, metadata=spec("its effect had a duration that has already ended")
+    )
+    detrimental: bool = field(
+        default=False, metadata=spec("usually considered detrimental to its controller")
+    )
+    symmetric: bool = field(default=False, metadata=spec("same effect for every player"))
+    symmetric_effect: str = field(
+        default="beneficial",
+        metadata=spec("for symmetric triggers", choices=("beneficial", "harmful")),
+    )
+    affects: str = field(
+        default="controller",
+        metadata=spec("whom this instance affects", choices=("controller", "opponent")),
+    )
+    only_target_opponent: bool = field(
+        default=False, metadata=spec("its only choice on the stack is 'target opponent'")
+    )
+
+
+@dataclass(frozen=True)
+class OutOfOrder:
+    legal_in_order: bool = field(
+        default=True, metadata=spec("every action would be legal in the correct order")
+    )
+    information_gained: bool = field(
+        default=False, metadata=spec("the block revealed information before a decision")
+    )
+
+
+@dataclass(frozen=True)
+class Play:
+    acknowledged: str = field(
+        default="no",
+        metadata=spec("when the trigger was acknowledged", choices=("in_time", "late", "no")),
+    )
+    following_action: str = field(
+        default="none", metadata=spec("the action that followed", choices=FOLLOWING_ACTIONS)
+    )
+    following_action_by: str = field(
+        default="accountable",
+        metadata=spec("who took that action", choices=("accountable", "other")),
+    )
+    out_of_order_block: OutOfOrder | None = field(
+        default=None, metadata=spec("the trigger was announced inside a block of actions")
+    )
+    revealing_action_changes_effect: bool = field(
+        default=False, metadata=spec("the action that revealed the miss changes the effect")
+    )
+    error_after_miss: bool = field(
+        default=False, metadata=spec("a further error about an already missed trigger")
+    )
+    problem_after_acknowledgement: bool = field(
+        default=False, metadata=spec("acknowledged in time, then mishandled")
+    )
+
+
+@dataclass(frozen=True)
+class Payment:
+    player: str = field(metadata=spec("player who paid"))
+    cost: int = field(metadata=spec("what the cost required", minimum=0))
+    paid: int = field(metadata=spec("what was paid", minimum=0))
+    wrong_requirements: bool = field(
+        default=False, metadata=spec("paid with the wrong kind of resource")
+    )
+    caused_result: bool = field(
+        default=False, metadata=spec("caused a result that would not otherwise have happened")
+    )
+    correctable: bool = field(
+        default=True, metadata=spec("the cost paid can still be corrected")
+    )
+
+
+@dataclass(frozen=True)
+class Score:
+    player: str = field(metadata=spec("player entitled to the point"))
+    source: str = field(metadata=spec("how it was earned", choices=("conquer", "hold")))
+    forgotten: bool = field(default=True, metadata=spec("the point was not tracked"))
+    determinable: bool = field(
+        default=True, metadata=spec("the correct score can be determined")
+    )
+
+
+@dataclass(frozen=True)
+class GameError:
+    kind: str = field(metadata=spec("infraction id of the error", choices=GAME_ERRORS))
+    player: str = field(metadata=spec("player who made the error"))
+
+
+@dataclass(frozen=True)
+class Noticed:
+    when: str = field(
+        default="same_action", metadata=spec("when the error was noticed", choices=NOTICED)
+    )
+    turns_elapsed: int | None = field(
+        default=None, metadata=spec("turns begun since the error", minimum=0)
+    )
+    error_turn_player: str | None = field(
+        default=None, metadata=spec("whose turn the error happened on; default turn_player")
+    )
+    full_round_cycle_passed: bool | None = field(
+        default=None, metadata=spec("override the derived round-cycle answer (extra turns)")
+    )
+
+
+@dataclass(frozen=True)
+class History:
+    warnings: tuple[tuple[str, int], ...] = field(
+        default=(),
+        metadata=spec(
+            "Warnings already received in this event, by infraction id",
+            choices=INFRACTIONS,
+            mapping=True,
+        ),
+    )
+    head_judge_instructs_upgrade: bool = field(
+        default=False, metadata=spec("the head judge instructs upgrading an exempt infraction")
+    )
+
+
+@dataclass(frozen=True)
+class Situation:
+    game: str = field(metadata=spec("game id", choices=GAMES))
+    players: tuple[str, ...] = field(metadata=spec("player ids in turn order"))
+    turn_player: str = field(metadata=spec("whose turn it is now"))
+    policy_version: str | None = field(
+        default=None, metadata=spec("policy version id; null = the game's default")
+    )
+    opl: str = field(default="competitive", metadata=spec("Organized Play Level", choices=OPLS))
+    description: str = field(default="", metadata=spec("free text, ignored by the engine"))
+    turn_control: TurnControl | None = field(
+        default=None, metadata=spec("a player controls another player's turn")
+    )
+    trigger: Trigger | None = field(default=None, metadata=spec("the triggered ability"))
+    play: Play = field(default_factory=Play, metadata=spec("what happened around the trigger"))
+    payment: Payment | None = field(default=None, metadata=spec("a cost paid"))
+    score: Score | None = field(default=None, metadata=spec("a point from conquer or hold"))
+    game_error: GameError | None = field(default=None, metadata=spec("another game play error"))
+    noticed: Noticed = field(default_factory=Noticed, metadata=spec("when it was noticed"))
+    rewind: str = field(
+        default="simple",
+        metadata=spec("the rewind that is possible", choices=("simple", "complex", "none")),
+    )
+    advantageous: bool = field(
+        default=False, metadata=spec("the error was advantageous to the player who made it")
+    )
+    intent: str = field(
+        default="none",
+        metadata=spec(
+            "was the error deliberate",
+            choices=("none", "intentional", "intentional_unaware_of_rule"),
+        ),
+    )
+    history: History = field(default_factory=History, metadata=spec("earlier Warnings"))
+    related_penalties: tuple[str, ...] = field(
+        default=(),
+        metadata=spec("penalties of other infractions caused by the same error", choices=PENALTIES),
+    )
+    silent_witnesses: tuple[str, ...] = field(
+        default=(), metadata=spec("players who saw the error and said nothing")
+    )
+    soften_at_low_opl: bool = field(
+        default=False, metadata=spec("the judge uses the low-OPL discretion to soften")
+    )
+
+    @classmethod
+    def from_dict(cls, data: object) -> Situation:
+        """Decode and validate; raises SituationError naming the field."""
+        from rulings.core.validate import validate
+
+        situation = codec.decode(cls, data)
+        validate(situation)
+        return situation
+
+    def to_dict(self) -> dict[str, Any]:
+        result: dict[str, Any] = codec.encode(self)
+        return result
+
+    @property
+    def subject(self) -> str:
+        """Which part of the situation the question is about."""
+        for name in ("trigger", "payment", "score", "game_error"):
+            if getattr(self, name) is not None:
+                return name
+        return "none"

@@ -1,0 +1,101 @@
+"""Checks that need more than one field, or the policy data (run by Situation.from_dict)."""
+
+from __future__ import annotations
+
+from rulings.core.errors import PolicyError, SituationError
+from rulings.core.policy import Policy, default_version, load_policy
+from rulings.core.situation import Situation
+
+SAME_TURN = ("same_action", "same_turn")
+
+
+def validate(s: Situation) -> None:
+    _players(s)
+    _references(s)
+    _subject(s)
+    policy = policy_for(s)
+    _covered(s, policy)
+    _trigger(s, policy)
+    _noticed(s)
+
+
+def policy_for(s: Situation) -> Policy:
+    """The policy version a situation is ruled under."""
+    version = s.policy_version or default_version(s.game)
+    try:
+        policy = load_policy(version)
+    except PolicyError:
+        raise SituationError("policy_version", f"unknown policy version {version!r}") from None
+    if policy.game != s.game:
+        raise SituationError("policy_version", f"{version!r} is not a {s.game} policy")
+    return policy
+
+
+def _players(s: Situation) -> None:
+    if len(s.players) < 2:
+        raise SituationError("players", "must list at least 2 players")
+    for index, player in enumerate(s.players):
+        if not player:
+            raise SituationError(f"players[{index}]", "must not be empty")
+        if s.players.index(player) != index:
+            raise SituationError(f"players[{index}]", f"duplicate player {player!r}")
+
+
+def _references(s: Situation) -> None:
+    for path, player in _player_refs(s):
+        if player is not None and player not in s.players:
+            raise SituationError(path, f"must be one of the players ({', '.join(s.players)})")
+
+
+def _player_refs(s: Situation) -> list[tuple[str, str | None]]:
+    refs = [("turn_player", s.turn_player), ("noticed.error_turn_player", s.noticed.error_turn_player)]
+    refs += [(f"silent_witnesses[{i}]", p) for i, p in enumerate(s.silent_witnesses)]
+    if s.turn_control:
+        refs += [("turn_control.controller", s.turn_control.controller)]
+        refs += [("turn_control.controlled", s.turn_control.controlled)]
+    if s.trigger:
+        refs += [("trigger.controller", s.trigger.controller), ("trigger.owner", s.trigger.owner)]
+    if s.trigger and s.trigger.battlefield:
+        field = s.trigger.battlefield
+        refs += [("trigger.battlefield.controlled_by", field.controlled_by)]
+        refs += [("trigger.battlefield.names_player", field.names_player)]
+    for name in ("payment", "score", "game_error"):
+        part = getattr(s, name)
+        if part is not None:
+            refs.append((f"{name}.player", part.player))
+    return refs
+
+
+def _subject(s: Situation) -> None:
+    present = [n for n in ("trigger", "payment", "score", "game_error") if getattr(s, n)]
+    if len(present) != 1:
+        raise SituationError("(root)", "must describe exactly one of trigger, payment, score, game_error")
+    if s.turn_control and s.turn_control.controller == s.turn_control.controlled:
+        raise SituationError("turn_control.controlled", "must differ from turn_control.controller")
+
+
+def _covered(s: Situation, policy: Policy) -> None:
+    if not any(rule.subject == s.subject for rule in policy.classify):
+        raise SituationError(s.subject, f"is not covered by policy {policy.id!r}")
+    if s.game_error and s.game_error.kind not in policy.infractions:
+        raise SituationError("game_error.kind", f"is not an infraction of policy {policy.id!r}")
+
+
+def _trigger(s: Situation, policy: Policy) -> None:
+    if s.trigger is None:
+        return
+    kinds = tuple(policy.awareness)
+    if s.trigger.kind not in kinds:
+        raise SituationError("trigger.kind", f"must be one of {', '.join(kinds)} for {policy.id}")
+    if s.trigger.source == "card" and s.trigger.controller is None:
+        raise SituationError("trigger.controller", "is required when trigger.source is card")
+
+
+def _noticed(s: Situation) -> None:
+    turns = s.noticed.turns_elapsed
+    if turns is None:
+        return
+    if s.noticed.when in SAME_TURN and turns != 0:
+        raise SituationError("noticed.turns_elapsed", f"must be 0 when noticed.when is {s.noticed.when}")
+    if s.noticed.when not in SAME_TURN and turns == 0:
+        raise SituationError("noticed.turns_elapsed", f"must be at least 1 when noticed.when is {s.noticed.when}")
