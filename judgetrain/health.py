@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from celery import current_app
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 
 from judgetrain.tasks import ping
@@ -39,7 +39,7 @@ def check_cache() -> str:
     if cache.get(key) != "ok":
         raise RuntimeError("a value written to the cache could not be read back")
     cache.delete(key)
-    return cache.__class__.__name__
+    return caches["default"].__class__.__name__
 
 
 def check_celery() -> str:

@@ -23,6 +23,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
         # Hashing cost is not what the suite measures.
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+        # The live server answers each request in its own thread: persistent connections
+        # there would outlive the test and block dropping the test database.
+        settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 
 def require(condition: bool, reason: str) -> None:
