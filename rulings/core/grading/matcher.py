@@ -130,7 +130,7 @@ def _find_mentions(
         best_end = -1
         for pattern in index.get(canon[i], ()):
             end = _match(pattern, canon, toks.breaks, i + 1, 1, n)
-            if end > best_end:
+            if end > best_end or (end == best_end and best and pattern.rank > best.rank):
                 best, best_end = pattern, end
         if best is None:
             i += 1

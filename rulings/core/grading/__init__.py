@@ -1,0 +1,35 @@
+"""Grade free-form judge answers part by part (infraction, penalty, remedy).
+
+Pure Python: reads only its own data files. Public entry points:
+
+- grade_answer(text, expected, *, game, lang=None) -> Grade
+- Expected, Grade, PartGrade, Span: frozen values in and out
+- GradingError: every refusal (empty or overlong answer, unknown id, game or language)
+- MAX_ANSWER_CHARS: the size limit; lexicon_version(): the data version in use
+"""
+
+from .errors import GradingError
+from .grader import MAX_ANSWER_CHARS, REVIEW_BELOW, grade_answer
+from .lexicon import GAMES, LANGUAGES, PARTS, load_lexicon
+from .models import Expected, Grade, PartGrade, Span
+
+
+def lexicon_version() -> str:
+    """The version string of the lexicon data in use."""
+    return load_lexicon().version
+
+
+__all__ = [
+    "GAMES",
+    "LANGUAGES",
+    "MAX_ANSWER_CHARS",
+    "PARTS",
+    "REVIEW_BELOW",
+    "Expected",
+    "Grade",
+    "GradingError",
+    "PartGrade",
+    "Span",
+    "grade_answer",
+    "lexicon_version",
+]

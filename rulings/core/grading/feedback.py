@@ -1,0 +1,65 @@
+"""Feedback text in the answer's language, citing the section for each part to fix."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from .lexicon import Lexicon
+from .models import Expected, PartGrade
+
+
+@lru_cache(maxsize=1)
+def _wording() -> dict[str, Any]:
+    ref = resources.files("rulings.core.grading").joinpath("data", "feedback.toml")
+    return tomllib.loads(ref.read_text(encoding="utf-8"))
+
+
+def display_name(lang: str, part: str, ident: str) -> str:
+    """The readable name of an id in a language (the id itself when none is written)."""
+    table: Mapping[str, str] = _wording()[lang].get(part, {})
+    return table.get(ident, ident)
+
+
+def render_feedback(
+    parts: Mapping[str, PartGrade],
+    expected: Expected,
+    game: str,
+    lang: str,
+    reasons: tuple[str, ...],
+    lex: Lexicon,
+) -> str:
+    """One sentence per part to fix, or a short confirmation when all are right."""
+    words = _wording()[lang]
+    infraction = expected.infraction
+    lines: list[str] = []
+    for name, grade in parts.items():
+        section = expected.citations.get(name) or lex.citation(
+            game, name, grade.expected, infraction
+        )
+        fields = {
+            "part": words["parts"][name],
+            "name": display_name(lang, name, grade.expected),
+            "cite": words["cite"].format(section=section) if section else "",
+            "found": display_name(lang, name, grade.found) if grade.found else "",
+        }
+        if grade.correct and (grade.hedged or grade.conflict):
+            lines.append(words["right_but_unsure"].format(**fields))
+        elif grade.correct:
+            continue
+        elif grade.hedged:
+            lines.append(words["hedged"].format(**fields))
+        elif grade.conflict:
+            lines.append(words["conflict"].format(**fields))
+        elif grade.found is None:
+            lines.append(words["missing"].format(**fields))
+        else:
+            lines.append(words["wrong"].format(**fields))
+    if not lines:
+        lines.append(words["all_correct"])
+    if reasons:
+        lines.append(words["review"])
+    return " ".join(lines)
