@@ -3,12 +3,13 @@
 from rulings.core.errors import PolicyError, RulingsError, SituationError
 from rulings.core.evaluate import evaluate
 from rulings.core.explain import explain
-from rulings.core.policy import default_version, load_policy, policy_versions, statement
+from rulings.core.policy import LANGS, default_version, load_policy, policy_versions, statement
 from rulings.core.ruling import Ruling
 from rulings.core.schema import situation_schema
 from rulings.core.situation import Situation
 
 __all__ = [
+    "LANGS",
     "PolicyError",
     "Ruling",
     "RulingsError",

@@ -10,7 +10,6 @@ import dataclasses
 import types
 import typing
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, TypeVar
 
 from rulings.core.errors import SituationError
@@ -29,9 +28,15 @@ def spec(
     return {"doc": doc, "choices": choices, "minimum": minimum, "mapping": mapping}
 
 
-@cache
-def hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+_HINTS: dict[Any, dict[str, Any]] = {}
+
+
+def hints(cls: Any) -> dict[str, Any]:
+    """Resolved type hints of a dataclass (cached: decoding is on the hot path)."""
+    found = _HINTS.get(cls)
+    if found is None:
+        found = _HINTS[cls] = typing.get_type_hints(cls)
+    return found
 
 
 def join(path: str, key: str | int) -> str:

@@ -101,7 +101,9 @@ def explanation(
     refs += [("additional_penalty", w.statement) for w in witnesses]
     if "communicate" in ctx.policy.procedure:
         refs.append(("procedure", ctx.policy.procedure["communicate"]))
-    first_role = {ref: role for role, ref in reversed(refs)}
+    first_role: dict[str, str] = {}
+    for role, ref in refs:
+        first_role.setdefault(ref, role)
     return tuple(_step(ctx, role, ref) for ref, role in first_role.items())
 
 

@@ -50,7 +50,9 @@ def _summary(ruling: Ruling, words: dict[str, Any]) -> list[str]:
     for extra in ruling.additional_penalties:
         label = names.get(extra.penalty, extra.penalty)
         infraction = names.get(extra.infraction, extra.infraction)
-        lines.append(f"{head['additional']}: {extra.player}: {infraction}, {label} [{extra.citation}]")
+        lines.append(
+            f"{head['additional']}: {extra.player}: {infraction}, {label} [{extra.citation}]"
+        )
     return lines
 
 

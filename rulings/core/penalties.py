@@ -41,8 +41,11 @@ def _repeated_warnings(ctx: Context, infraction: Infraction, current: str) -> li
         return exempt_steps
     for rule in ctx.policy.repeat:
         if _repeat_applies(ctx, infraction, rule.scope, rule.threshold, rule.opl):
-            return [_step(ctx.policy, f"repeated_warnings_{rule.scope}", current, rule.to,
-                          rule.statement)]
+            return [
+                _step(
+                    ctx.policy, f"repeated_warnings_{rule.scope}", current, rule.to, rule.statement
+                )
+            ]
     return []
 
 
@@ -52,7 +55,9 @@ def _exemption(ctx: Context, infraction: Infraction, current: str) -> list[Penal
         return None
     if not _counted_warnings(ctx, infraction):
         return []
-    return [_step(ctx.policy, "exempt_from_upgrade", current, current, s) for s in infraction.exempt]
+    return [
+        _step(ctx.policy, "exempt_from_upgrade", current, current, s) for s in infraction.exempt
+    ]
 
 
 def _counted_warnings(ctx: Context, infraction: Infraction) -> int:

@@ -154,7 +154,14 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     by_id = {s["id"]: s for s in parent.get("statement", []) if s["id"] not in dropped}
     by_id.update({s["id"]: s for s in child.get("statement", [])})
     merged["statement"] = list(by_id.values())
-    for table in ("infractions", "awareness", "awareness_statement", "accountability", "procedure", "sources"):
+    for table in (
+        "infractions",
+        "awareness",
+        "awareness_statement",
+        "accountability",
+        "procedure",
+        "sources",
+    ):
         merged[table] = {**parent.get(table, {}), **child.get(table, {})}
     return merged
 

@@ -53,7 +53,11 @@ def _statement(s: dict[str, Any]) -> Statement:
 
 
 def _rule_args(r: dict[str, Any]) -> dict[str, Any]:
-    return {"when": tuple(r.get("when", ())), "statement": r["statement"], "cites": tuple(r.get("cites", ()))}
+    return {
+        "when": tuple(r.get("when", ())),
+        "statement": r["statement"],
+        "cites": tuple(r.get("cites", ())),
+    }
 
 
 def _classification(r: dict[str, Any]) -> Classification:

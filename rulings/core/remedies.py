@@ -56,7 +56,9 @@ def _fill(ctx: Context, value: Any) -> Any:
     return value
 
 
-def _rewind_authority(ctx: Context, steps: tuple[RemedyStep, ...]) -> tuple[str | None, tuple[str, ...]]:
+def _rewind_authority(
+    ctx: Context, steps: tuple[RemedyStep, ...]
+) -> tuple[str | None, tuple[str, ...]]:
     kinds = {step.remedy for step in steps}
     procedure = ctx.policy.procedure
     if kinds & set(SIMPLE) and "rewind_simple" in procedure:

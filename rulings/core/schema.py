@@ -21,11 +21,15 @@ def situation_schema() -> dict[str, Any]:
 
 
 def _object(cls: type) -> dict[str, Any]:
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    fields = dataclasses.fields(cls)
     props = {f.name: _property(hints(cls)[f.name], f.metadata) for f in fields}
     required = [f.name for f in fields if _required(f)]
-    return {"type": "object", "properties": props, "required": required,
-            "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": props,
+        "required": required,
+        "additionalProperties": False,
+    }
 
 
 def _required(field: dataclasses.Field[Any]) -> bool:

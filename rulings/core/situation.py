@@ -169,9 +169,7 @@ class Payment:
     caused_result: bool = field(
         default=False, metadata=spec("caused a result that would not otherwise have happened")
     )
-    correctable: bool = field(
-        default=True, metadata=spec("the cost paid can still be corrected")
-    )
+    correctable: bool = field(default=True, metadata=spec("the cost paid can still be corrected"))
 
 
 @dataclass(frozen=True)
@@ -179,9 +177,7 @@ class Score:
     player: str = field(metadata=spec("player entitled to the point"))
     source: str = field(metadata=spec("how it was earned", choices=("conquer", "hold")))
     forgotten: bool = field(default=True, metadata=spec("the point was not tracked"))
-    determinable: bool = field(
-        default=True, metadata=spec("the correct score can be determined")
-    )
+    determinable: bool = field(default=True, metadata=spec("the correct score can be determined"))
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,10 @@ def _references(s: Situation) -> None:
 
 
 def _player_refs(s: Situation) -> list[tuple[str, str | None]]:
-    refs = [("turn_player", s.turn_player), ("noticed.error_turn_player", s.noticed.error_turn_player)]
+    refs = [
+        ("turn_player", s.turn_player),
+        ("noticed.error_turn_player", s.noticed.error_turn_player),
+    ]
     refs += [(f"silent_witnesses[{i}]", p) for i, p in enumerate(s.silent_witnesses)]
     if s.turn_control:
         refs += [("turn_control.controller", s.turn_control.controller)]
@@ -69,7 +72,9 @@ def _player_refs(s: Situation) -> list[tuple[str, str | None]]:
 def _subject(s: Situation) -> None:
     present = [n for n in ("trigger", "payment", "score", "game_error") if getattr(s, n)]
     if len(present) != 1:
-        raise SituationError("(root)", "must describe exactly one of trigger, payment, score, game_error")
+        raise SituationError(
+            "(root)", "must describe exactly one of trigger, payment, score, game_error"
+        )
     if s.turn_control and s.turn_control.controller == s.turn_control.controlled:
         raise SituationError("turn_control.controlled", "must differ from turn_control.controller")
 
@@ -96,6 +101,10 @@ def _noticed(s: Situation) -> None:
     if turns is None:
         return
     if s.noticed.when in SAME_TURN and turns != 0:
-        raise SituationError("noticed.turns_elapsed", f"must be 0 when noticed.when is {s.noticed.when}")
+        raise SituationError(
+            "noticed.turns_elapsed", f"must be 0 when noticed.when is {s.noticed.when}"
+        )
     if s.noticed.when not in SAME_TURN and turns == 0:
-        raise SituationError("noticed.turns_elapsed", f"must be at least 1 when noticed.when is {s.noticed.when}")
+        raise SituationError(
+            "noticed.turns_elapsed", f"must be at least 1 when noticed.when is {s.noticed.when}"
+        )

@@ -1,0 +1,7 @@
+"""`python -m rulings ...`"""
+
+import sys
+
+from rulings.cli import main
+
+sys.exit(main())
