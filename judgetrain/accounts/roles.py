@@ -18,7 +18,12 @@ class Role(models.TextChoices):
 ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
     Role.CANDIDATE: frozenset({"accounts.practise"}),
     Role.MENTOR: frozenset(
-        {"accounts.practise", "accounts.mentor_candidates", "accounts.view_cohort"}
+        {
+            "accounts.practise",
+            "accounts.mentor_candidates",
+            "accounts.view_cohort",
+            "rulings.evaluate_situation",
+        }
     ),
     Role.COMMITTEE: frozenset(
         {
@@ -28,6 +33,10 @@ ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
             "accounts.add_cohort",
             "accounts.change_cohort",
             "accounts.view_user",
+            "rulings.evaluate_situation",
+            "rulings.view_policyversion",
+            "rulings.view_policystatement",
+            "rulings.view_policydocument",
         }
     ),
 }

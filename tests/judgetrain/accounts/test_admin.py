@@ -27,16 +27,33 @@ def superuser_client(client):
     return client
 
 
-def test_every_project_changelist_and_add_page_loads(superuser_client):
+def test_every_project_changelist_change_and_add_page_loads(superuser_client, rf):
     CohortFactory(mentor=mentor(), candidates=[candidate()])
+    request = rf.get("/")
+    request.user = User.objects.get(email="root@example.com")
     for app in PROJECT_APPS:
         for model in apps.get_app_config(app).get_models():
             opts = model._meta
-            for page in ("changelist", "add"):
-                url = f"/admin/{opts.app_label}/{opts.model_name}/" + (
-                    "add/" if page == "add" else ""
-                )
-                assert superuser_client.get(url).status_code == 200, url
+            base = f"/admin/{opts.app_label}/{opts.model_name}/"
+            assert superuser_client.get(base).status_code == 200, base
+            first = model._default_manager.first()
+            if first is not None:
+                change = f"{base}{first.pk}/change/"
+                assert superuser_client.get(change).status_code == 200, change
+            if admin.site.get_model_admin(model).has_add_permission(request):
+                assert superuser_client.get(f"{base}add/").status_code == 200, base
+
+
+def test_policy_data_is_read_only_in_the_admin(superuser_client):
+    from rulings.models import PolicyVersion
+
+    version = PolicyVersion.objects.first()
+
+    assert superuser_client.get("/admin/rulings/policyversion/add/").status_code == 403
+    assert (
+        superuser_client.post(f"/admin/rulings/policyversion/{version.pk}/delete/").status_code
+        == 403
+    )
 
 
 def test_user_changelist_queries_are_bounded(superuser_client, django_assert_max_num_queries):

@@ -1,0 +1,97 @@
+from typing import Any
+
+from django.db.models import Count, QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from judgetrain.permissions import require_permission
+from rulings import core as engine
+from rulings.api.serializers import (
+    EvaluateQuerySerializer,
+    PolicyFilterSerializer,
+    PolicyVersionDetailSerializer,
+    PolicyVersionSerializer,
+    RulingResponseSerializer,
+)
+from rulings.models import PolicyVersion
+
+
+def _versions() -> QuerySet[PolicyVersion]:
+    # Aggregation drops Meta.ordering, so the order is spelled out for stable pages.
+    return (
+        PolicyVersion.objects.select_related("document")
+        .annotate(statement_total=Count("statements"))
+        .order_by("document__game", "version_id")
+    )
+
+
+@extend_schema(parameters=[PolicyFilterSerializer])
+class PolicyListView(generics.ListAPIView[PolicyVersion]):
+    """Every policy version: Riftbound TR and Magic IPG, with how many statements each holds."""
+
+    serializer_class = PolicyVersionSerializer
+
+    def get_queryset(self) -> QuerySet[PolicyVersion]:
+        filters = PolicyFilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        game = filters.validated_data.get("game")
+        return _versions().filter(document__game=game) if game else _versions()
+
+
+class PolicyDetailView(generics.RetrieveAPIView[PolicyVersion]):
+    """One policy version with every statement: section, kind, source and paraphrases."""
+
+    serializer_class = PolicyVersionDetailSerializer
+    lookup_field = "version_id"
+
+    def get_queryset(self) -> QuerySet[PolicyVersion]:
+        return _versions().prefetch_related("statements")
+
+
+def _situation_from(data: Any) -> engine.Situation:
+    if not isinstance(data, dict):
+        raise ValidationError({"situation": ["The body must be a JSON object (a situation)."]})
+    try:
+        return engine.Situation.from_dict(data)
+    except engine.SituationError as error:
+        raise ValidationError({error.path: [error.problem]}) from error
+
+
+class EvaluateView(APIView):
+    """Rule a situation: the infraction, penalty steps, remedy, accountability, citations."""
+
+    parser_classes = (JSONParser,)
+    permission_classes = (IsAuthenticated, require_permission("rulings.evaluate_situation"))
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        parameters=[EvaluateQuerySerializer],
+        responses=RulingResponseSerializer,
+        description=(
+            "The body is a situation as described by GET /api/v1/rulings/situation-schema "
+            "(the engine's JSON Schema). An invalid field answers 400 naming the field."
+        ),
+    )
+    def post(self, request: Request) -> Response:
+        query = EvaluateQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        ruling = engine.evaluate(_situation_from(request.data))
+        explanation = engine.explain(ruling, query.validated_data["lang"])
+        return Response({"ruling": ruling.to_dict(), "explanation": explanation})
+
+
+class SituationSchemaView(APIView):
+    """The JSON Schema of a situation, as accepted by the evaluate endpoint."""
+
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request) -> Response:
+        return Response(engine.situation_schema())
