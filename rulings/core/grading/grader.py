@@ -145,6 +145,9 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
     upgrades = [m for m in live if m.upgrade]
     if upgrades:
         return _single(upgrades[-1:], False)
+    offered = [m for m in mentions if m.alternative and not (m.negated or m.rejected)]
+    if len({m.ident for m in offered}) > 1:
+        return _Reading(None, _ALTERNATIVES, offered[0], hedged=True)
     if live:
         return _from_live(part, live, mentions, lex)
     for flag, conf in (("fallback", _FALLBACK), ("hypothetical", _HYPOTHETICAL)):

@@ -41,7 +41,7 @@ _CUE_KINDS = (
     "hedge",
     "alternative",
 )
-_FUZZY_MIN = 5
+_FUZZY_MIN = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,11 +144,13 @@ def load_lexicon() -> Lexicon:
     for code in LANGUAGES:
         no_fuzzy.update(_folded_words(lang[code]["protected"]))
         no_fuzzy.update(detect[code])
-    vocab = frozenset(w for p in patterns for el in p.elements for w in el.alts)
+    vocab = frozenset(
+        w for p in patterns if p.kind != "misspellings" for el in p.elements for w in el.alts
+    )
     targets = {
         w
         for p in patterns
-        if p.kind != "abbreviations"
+        if p.kind not in ("abbreviations", "misspellings")
         for el in p.elements
         for w in el.alts
         if len(w) >= _FUZZY_MIN and w.isalpha() and w not in cue_words

@@ -20,6 +20,11 @@ _POST_WINDOW = 4
 _UPGRADE_WINDOW = 2
 _GAP = 3
 _CITED = "\x00"
+# A phrase's "*" never skips a denial: "score cannot be fixed" is not "fix the score".
+_GAP_STOP = frozenset(
+    {"not", "no", "never", "can't", "cant", "cannot", "isn't", "won't", "nao", "nem", "sem",
+     "nunca", "ni", "sin", "jamas"}
+)
 
 
 @dataclass(slots=True)
@@ -72,12 +77,14 @@ class Analysis:
 def correct_token(word: str) -> tuple[str, int]:
     """The lexicon word a token stands for, allowing a typo, and the edit distance."""
     lex = load_lexicon()
-    if word in lex.vocab or word in lex.no_fuzzy or len(word) < 5 or not word.isalpha():
+    if word in lex.vocab or word in lex.no_fuzzy or len(word) < 4 or not word.isalpha():
         return word, 0
     limit = 2 if len(word) >= 8 else 1
     best, best_dist = word, limit + 1
     for key in deletes(word):
         for candidate in lex.fuzzy_keys.get(key, ()):
+            if len(word) < 5 and candidate[0] != word[0]:
+                continue
             dist = damerau(word, candidate, limit)
             if dist < best_dist or (dist == best_dist and candidate < best):
                 best, best_dist = candidate, dist
@@ -99,7 +106,9 @@ def analyse(tokens: Tokens, text_tail_question: bool, game: str) -> Analysis:
     cues = _find_cues(lex, tokens, owner)
     sentence, clause = _segments(tokens)
     for index, mention in enumerate(mentions):
-        _classify(mention, index, cues, tokens, owner, sentence, clause, text_tail_question, lex)
+        _classify(
+            mention, index, mentions, cues, tokens, owner, sentence, clause, text_tail_question, lex
+        )
     mentions = _resolve_generic(mentions, tokens, owner, lex)
     _mark_alternatives(mentions, cues, tokens, sentence)
     return Analysis(tokens, mentions, _language(lex, tokens, mentions))
@@ -128,8 +137,11 @@ def _find_mentions(
             continue
         best: Pattern | None = None
         best_end = -1
-        for pattern in index.get(canon[i], ()):
-            end = _match(pattern, canon, toks.breaks, i + 1, 1, n)
+        candidates = index.get(canon[i], ())
+        if canon[i] != toks.words[i]:
+            candidates = candidates + index.get(toks.words[i], ())
+        for pattern in candidates:
+            end = _match(pattern, canon, toks.words, toks.breaks, i + 1, 1, n)
             if end > best_end or (end == best_end and best and pattern.rank > best.rank):
                 best, best_end = pattern, end
         if best is None:
@@ -146,7 +158,15 @@ def _find_mentions(
     return mentions
 
 
-def _match(pattern: Pattern, canon: list[str], breaks: list[int], pos: int, k: int, n: int) -> int:
+def _match(
+    pattern: Pattern,
+    canon: list[str],
+    raw: list[str],
+    breaks: list[int],
+    pos: int,
+    k: int,
+    n: int,
+) -> int:
     elements = pattern.elements
     if k == len(elements):
         return pos
@@ -155,18 +175,21 @@ def _match(pattern: Pattern, canon: list[str], breaks: list[int], pos: int, k: i
         for skip in range(_GAP + 1):
             if skip:
                 j = pos + skip - 1
-                if j >= n or breaks[j] == BREAK_SENTENCE or canon[j].startswith(_CITED):
+                if j >= n or breaks[j] == BREAK_SENTENCE or raw[j] in _GAP_STOP:
                     break
-            end = _match(pattern, canon, breaks, pos + skip, k + 1, n)
+                if canon[j].startswith(_CITED):
+                    break
+            end = _match(pattern, canon, raw, breaks, pos + skip, k + 1, n)
             if end >= 0:
                 return end
         return -1
-    if pos < n and breaks[pos] != BREAK_SENTENCE and canon[pos] in element.alts:
-        end = _match(pattern, canon, breaks, pos + 1, k + 1, n)
+    alts = element.alts
+    if pos < n and breaks[pos] != BREAK_SENTENCE and (canon[pos] in alts or raw[pos] in alts):
+        end = _match(pattern, canon, raw, breaks, pos + 1, k + 1, n)
         if end >= 0:
             return end
     if element.optional:
-        return _match(pattern, canon, breaks, pos, k + 1, n)
+        return _match(pattern, canon, raw, breaks, pos, k + 1, n)
     return -1
 
 
@@ -244,6 +267,7 @@ def _free(owner: list[int], lo: int, hi: int, me: int) -> bool:
 def _classify(
     m: Mention,
     me: int,
+    mentions: list[Mention],
     cues: list[CueHit],
     toks: Tokens,
     owner: list[int],
@@ -284,15 +308,24 @@ def _classify(
     if toks.arrow[s]:
         m.upgrade = True
     if m.ident and (m.upgrade or not m.rejected):
-        _question(m, me, toks, owner, tail_question, lex)
+        _question(m, mentions, toks, owner, tail_question, lex)
 
 
 def _reset_between(cues: list[CueHit], lo: int, hi: int, sentence_no: int) -> bool:
     return any(c.kind == "reset" and lo <= c.first < hi for c in cues)
 
 
+def _replaces(other: Mention, m: Mention) -> bool:
+    return other.part == m.part and other.ident != m.ident
+
+
 def _question(
-    m: Mention, me: int, toks: Tokens, owner: list[int], tail_question: bool, lex: Lexicon
+    m: Mention,
+    mentions: list[Mention],
+    toks: Tokens,
+    owner: list[int],
+    tail_question: bool,
+    lex: Lexicon,
 ) -> None:
     e = m.last
     n = len(toks.words)
@@ -307,7 +340,7 @@ def _question(
         m.rejected = True
     elif owner[e] == -1 and word in lex.affirm:
         return
-    elif owner[e] >= 0 and owner[e] != me:
+    elif owner[e] >= 0 and _replaces(mentions[owner[e]], m):
         m.rejected = True
     else:
         m.questioned = True

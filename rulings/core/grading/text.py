@@ -145,6 +145,11 @@ def tokenize(folded: str) -> Tokens:
                 word = sec
         else:
             word = match.group("w")
+            if word == "w" and folded.startswith("/", end):
+                # "w/" is "with" and "w/o" is "without", never the Warning abbreviation.
+                without = folded.startswith("/o", end) and not folded[end + 2 : end + 3].isalnum()
+                word = "without" if without else "with"
+                end += 3 if without else 1
         gap = folded[prev_end:start]
         _append(toks, word, start, end, gap)
         prev_end = end
