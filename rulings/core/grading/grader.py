@@ -41,9 +41,7 @@ class _Reading:
     conflict: bool = False
 
 
-def grade_answer(
-    text: str, expected: Expected, *, game: str, lang: str | None = None
-) -> Grade:
+def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None = None) -> Grade:
     """Grade a free-form answer against an expected ruling, part by part.
 
     Raises GradingError for an empty or overlong answer, an unknown game or language,

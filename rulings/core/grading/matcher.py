@@ -8,6 +8,7 @@ considers it ("if it were advantageous, a Warning", "maybe", "otherwise").
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,8 +23,23 @@ _GAP = 3
 _CITED = "\x00"
 # A phrase's "*" never skips a denial: "score cannot be fixed" is not "fix the score".
 _GAP_STOP = frozenset(
-    {"not", "no", "never", "can't", "cant", "cannot", "isn't", "won't", "nao", "nem", "sem",
-     "nunca", "ni", "sin", "jamas"}
+    {
+        "not",
+        "no",
+        "never",
+        "can't",
+        "cant",
+        "cannot",
+        "isn't",
+        "won't",
+        "nao",
+        "nem",
+        "sem",
+        "nunca",
+        "ni",
+        "sin",
+        "jamas",
+    }
 )
 
 
@@ -105,10 +121,9 @@ def analyse(tokens: Tokens, text_tail_question: bool, game: str) -> Analysis:
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
     cues = _find_cues(lex, tokens, owner)
     sentence, clause = _segments(tokens)
+    ctx = _Context(tokens, owner, sentence, clause, cues, mentions, text_tail_question, lex)
     for index, mention in enumerate(mentions):
-        _classify(
-            mention, index, mentions, cues, tokens, owner, sentence, clause, text_tail_question, lex
-        )
+        _classify(mention, index, ctx)
     mentions = _resolve_generic(mentions, tokens, owner, lex)
     _mark_alternatives(mentions, cues, tokens, sentence)
     return Analysis(tokens, mentions, _language(lex, tokens, mentions))
@@ -264,83 +279,89 @@ def _free(owner: list[int], lo: int, hi: int, me: int) -> bool:
     return all(owner[j] in (-1, me) for j in range(max(lo, 0), hi))
 
 
-def _classify(
-    m: Mention,
-    me: int,
-    mentions: list[Mention],
-    cues: list[CueHit],
-    toks: Tokens,
-    owner: list[int],
-    sentence: list[int],
-    clause: list[int],
-    tail_question: bool,
-    lex: Lexicon,
-) -> None:
-    s, e = m.first, m.last
-    for cue in cues:
-        kind = cue.kind
-        same_sentence = sentence[cue.first] == sentence[s]
-        if cue.last <= s:
-            gap = s - cue.last
-            near = clause[cue.first] == clause[s] and _free(owner, cue.last, s, me)
-            if kind == "negation" and gap <= _NEG_WINDOW and near:
-                m.negated, m.neg_from = True, cue.first
-            elif kind == "reject_pre" and gap <= _PRE_WINDOW and near:
-                m.rejected = True
-            elif (
-                kind == "upgrade"
-                and gap <= _UPGRADE_WINDOW
-                and same_sentence
-                and _free(owner, cue.last, s, me)
-            ):
-                m.upgrade = True
-        if cue.first < s and same_sentence and kind in ("conditional", "fallback"):
-            if not _reset_between(cues, cue.last, s, sentence[s]):
-                if kind == "conditional":
-                    m.hypothetical = True
-                else:
-                    m.fallback = True
-        if kind == "reject_post" and cue.first >= e and cue.first - e <= _POST_WINDOW:
-            if same_sentence and _free(owner, e, cue.first, me):
-                m.rejected = True
-        if kind == "hedge" and same_sentence:
-            m.hedged = True
-    if toks.arrow[s]:
+@dataclass(slots=True)
+class _Context:
+    """What classifying one mention needs to look at."""
+
+    toks: Tokens
+    owner: list[int]
+    sentence: list[int]
+    clause: list[int]
+    cues: list[CueHit]
+    mentions: list[Mention]
+    tail_question: bool
+    lex: Lexicon
+
+
+def _classify(m: Mention, me: int, ctx: _Context) -> None:
+    for cue in ctx.cues:
+        if cue.last <= m.first:
+            _cue_before(m, me, cue, ctx)
+        elif cue.first >= m.last:
+            _cue_after(m, me, cue, ctx)
+        _cue_scope(m, cue, ctx)
+    if ctx.toks.arrow[m.first]:
         m.upgrade = True
     if m.ident and (m.upgrade or not m.rejected):
-        _question(m, mentions, toks, owner, tail_question, lex)
+        _question(m, ctx)
 
 
-def _reset_between(cues: list[CueHit], lo: int, hi: int, sentence_no: int) -> bool:
-    return any(c.kind == "reset" and lo <= c.first < hi for c in cues)
+def _cue_before(m: Mention, me: int, cue: CueHit, ctx: _Context) -> None:
+    s = m.first
+    gap = s - cue.last
+    free = _free(ctx.owner, cue.last, s, me)
+    near = free and ctx.clause[cue.first] == ctx.clause[s]
+    if cue.kind == "negation" and gap <= _NEG_WINDOW and near:
+        m.negated, m.neg_from = True, cue.first
+    elif cue.kind == "reject_pre" and gap <= _PRE_WINDOW and near:
+        m.rejected = True
+    elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:
+        m.upgrade = m.upgrade or ctx.sentence[cue.first] == ctx.sentence[s]
+
+
+def _cue_after(m: Mention, me: int, cue: CueHit, ctx: _Context) -> None:
+    if cue.kind != "reject_post" or cue.first - m.last > _POST_WINDOW:
+        return
+    if ctx.sentence[cue.first] == ctx.sentence[m.first] and _free(ctx.owner, m.last, cue.first, me):
+        m.rejected = True
+
+
+def _cue_scope(m: Mention, cue: CueHit, ctx: _Context) -> None:
+    """Hedges cover their sentence; conditions and fallbacks run to its end or a reset."""
+    if ctx.sentence[cue.first] != ctx.sentence[m.first]:
+        return
+    if cue.kind == "hedge":
+        m.hedged = True
+    elif cue.kind in ("conditional", "fallback") and cue.first < m.first:
+        if any(c.kind == "reset" and cue.last <= c.first < m.first for c in ctx.cues):
+            return
+        if cue.kind == "conditional":
+            m.hypothetical = True
+        else:
+            m.fallback = True
 
 
 def _replaces(other: Mention, m: Mention) -> bool:
     return other.part == m.part and other.ident != m.ident
 
 
-def _question(
-    m: Mention,
-    mentions: list[Mention],
-    toks: Tokens,
-    owner: list[int],
-    tail_question: bool,
-    lex: Lexicon,
-) -> None:
+def _question(m: Mention, ctx: _Context) -> None:
+    """ "X?" followed by "no" or by another option rejects X; left open, X is only asked."""
+    toks, owner = ctx.toks, ctx.owner
     e = m.last
     n = len(toks.words)
-    asked = toks.question[e] if e < n else tail_question
+    asked = toks.question[e] if e < n else ctx.tail_question
     if not asked:
         return
     if e >= n:
         m.questioned = True
         return
     word = toks.words[e]
-    if owner[e] == -1 and word in lex.deny:
+    if owner[e] == -1 and word in ctx.lex.deny:
         m.rejected = True
-    elif owner[e] == -1 and word in lex.affirm:
+    elif owner[e] == -1 and word in ctx.lex.affirm:
         return
-    elif owner[e] >= 0 and _replaces(mentions[owner[e]], m):
+    elif owner[e] >= 0 and _replaces(ctx.mentions[owner[e]], m):
         m.rejected = True
     else:
         m.questioned = True
@@ -378,7 +399,7 @@ def _mark_alternatives(
 ) -> None:
     """Flag neighbouring mentions of one part joined by "or" / "ou" / "o" / a slash."""
     ordered = sorted(mentions, key=lambda m: m.first)
-    for a, b in zip(ordered, ordered[1:], strict=False):
+    for a, b in itertools.pairwise(ordered):
         if a.part != b.part or a.ident == b.ident or sentence[a.first] != sentence[b.first]:
             continue
         if b.first - a.last > 3:

@@ -31,7 +31,7 @@ _TOKEN = re.compile(
     r"|(?P<w>[a-z0-9]+(?:'[a-z]+)*)"
 )
 _SENTENCE_GAP = re.compile(r"[.!?;](?:\s|$)|\n|[!?;]")
-_CLAUSE_CHARS = frozenset(",:()[]-/|•=>→{}\"")
+_CLAUSE_CHARS = frozenset(',:()[]-/|•=>→{}"')
 
 
 def blank_markup(text: str) -> str:

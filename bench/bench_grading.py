@@ -1,0 +1,34 @@
+"""Grading throughput on one core: grade the devset answers over and over.
+
+Run: .venv/bin/python bench/bench_grading.py [seconds]   (no Django, no database)
+Prints `grading: N answers/s`. The issue's target is at least 2,000 answers per second.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from rulings.core.grading import grade_answer
+from rulings.core.grading.evaluation import load_devset
+
+
+def main(seconds: float = 3.0) -> float:
+    items = load_devset()
+    for item in items:  # warm the caches (lexicon, typo corrections) once, untimed
+        grade_answer(item.answer, item.expected, game=item.game)
+    graded = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for item in items:
+            grade_answer(item.answer, item.expected, game=item.game)
+        graded += len(items)
+    elapsed = time.perf_counter() - start
+    rate = graded / elapsed
+    print(f"grading: {rate:.0f} answers/s ({graded} answers in {elapsed:.2f} s, one core)")
+    return rate
+
+
+if __name__ == "__main__":
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0)
