@@ -22,7 +22,7 @@ def evaluate(situation: Situation) -> Ruling:
     rule = classify(ctx)
     infraction = ctx.policy.infractions[_infraction_id(ctx, rule)]
     penalty = decide_penalty(ctx, infraction, rule.statement)
-    remedy = decide_remedy(ctx, infraction)
+    remedy = decide_remedy(ctx, infraction, rule.statement)
     cycle = round_cycle(ctx)
     witnesses = additional_penalties(ctx, infraction)
     return Ruling(

@@ -42,7 +42,7 @@ def _summary(ruling: Ruling, words: dict[str, Any]) -> list[str]:
         f"{head['penalty']}: {_penalty_path(ruling, names)}",
         f"{head['accountable']}: {ruling.accountable_player}",
     ]
-    lines += [f"{head['remedy']}: {_remedy(step, names)}" for step in ruling.remedy]
+    lines += [f"{head['remedy']}: {_remedy(step, words)}" for step in ruling.remedy]
     if ruling.rewind_by:
         lines.append(f"{head['rewind_by']}: {names.get(ruling.rewind_by, ruling.rewind_by)}")
     if ruling.round_cycle:
@@ -63,16 +63,19 @@ def _penalty_path(ruling: Ruling, names: dict[str, str]) -> str:
     return " -> ".join(path) + f" [{cites}]"
 
 
-def _remedy(step: RemedyStep, names: dict[str, str]) -> str:
-    params = ", ".join(f"{k}={_param(v, names)}" for k, v in step.params)
+def _remedy(step: RemedyStep, words: dict[str, Any]) -> str:
+    names = words["id"]
+    params = ", ".join(f"{k}={_param(v, words)}" for k, v in step.params)
     suffix = f" ({params})" if params else ""
     return f"{names.get(step.remedy, step.remedy)}{suffix} [{step.citation}]"
 
 
-def _param(value: Any, names: dict[str, str]) -> str:
-    if isinstance(value, list):
-        return "/".join(names.get(str(v), str(v)) for v in value)
-    return names.get(str(value), str(value))
+def _param(value: Any, words: dict[str, Any]) -> str:
+    if isinstance(value, bool):
+        return str(words["heading"]["yes" if value else "no"])
+    if isinstance(value, tuple | list):
+        return "/".join(_param(v, words) for v in value)
+    return str(words["id"].get(str(value), str(value)))
 
 
 def _cycle(ruling: Ruling, head: dict[str, str]) -> str:

@@ -22,9 +22,10 @@ class RemedyDecision:
     rewind_by: str | None
 
 
-def decide_remedy(ctx: Context, infraction: Infraction) -> RemedyDecision:
+def decide_remedy(ctx: Context, infraction: Infraction, fallback: str) -> RemedyDecision:
+    """`fallback` is cited when nothing needs fixing and the infraction has no statement."""
     rule = next((r for r in infraction.remedy if holds(ctx, r.when)), NOTHING)
-    statement = rule.statement or infraction.statement
+    statement = rule.statement or infraction.statement or fallback
     random = _random_choice(ctx, rule)
     steps = tuple(_concrete(ctx, t, statement, random) for t in rule.steps)
     rewind_by, rewind_cite = _rewind_authority(ctx, steps)

@@ -24,6 +24,7 @@ TRIGGER_KINDS = (
     "move_unit",
     "information_request",
     "optional_placement",
+    "board_change",
     "might_only",
 )
 FOLLOWING_ACTIONS = (
