@@ -217,6 +217,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "LanguageEnum": "rulings.models.Language",
+        "GameEnum": "rulings.models.Game",
+    },
 }
 
 # --- Security -------------------------------------------------------------------------------

@@ -15,6 +15,14 @@ class Game(models.TextChoices):
     MTG = "mtg", "Magic: The Gathering"
 
 
+class Language(models.TextChoices):
+    """The languages of questions, explanations and grading feedback."""
+
+    EN = "en", "English"
+    PT_BR = "pt-BR", "Português (Brasil)"
+    ES = "es", "Español"
+
+
 class PolicyDocument(models.Model):
     game = models.CharField(_("game"), max_length=20, choices=Game.choices, unique=True)
     name = models.CharField(_("name"), max_length=200)

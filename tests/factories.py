@@ -7,6 +7,9 @@ from django.contrib.auth.models import Group
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.accounts.roles import Role, sync_role_groups
+from quizzes.models import Question, Topic
+from rulings import core as engine
+from rulings.models import PolicyVersion
 
 DEFAULT_PASSWORD = "correct horse battery staple"
 
@@ -61,3 +64,61 @@ def committee_member(**kwargs: Any) -> User:
 
 def cohort(**kwargs: Any) -> Cohort:
     return cast(Cohort, CohortFactory(**kwargs))
+
+
+TREASURE_HUNTER_SITUATION: dict[str, Any] = {
+    "game": "riftbound",
+    "players": ["you", "opponent"],
+    "turn_player": "you",
+    "trigger": {
+        "kind": "point_total",
+        "name": "Treasure Hunter",
+        "source": "card",
+        "controller": "you",
+    },
+    "play": {"acknowledged": "no", "following_action": "new_game_action"},
+    "noticed": {"when": "same_turn"},
+    "advantageous": False,
+}
+
+
+class QuestionFactory(factory.django.DjangoModelFactory):
+    """A bank question keyed by the real engine from ``situation``."""
+
+    class Meta:
+        model = Question
+        skip_postgeneration_save = True
+
+    class Params:
+        evaluated = factory.LazyAttribute(
+            lambda o: engine.evaluate(engine.Situation.from_dict(o.situation))
+        )
+
+    situation = factory.LazyFunction(lambda: dict(TREASURE_HUNTER_SITUATION))
+    content_hash = factory.Sequence(lambda n: f"{n:064x}")
+    template_id = "test-template"
+    template_version = "1"
+    seed = factory.Sequence(int)
+    game = factory.LazyAttribute(lambda o: o.evaluated.game)
+    policy_version = factory.LazyAttribute(
+        lambda o: PolicyVersion.objects.get(version_id=o.evaluated.policy_version)
+    )
+    language = "en"
+    kind = "free_form"
+    stem = "Your Treasure Hunter's trigger was forgotten. What is the ruling?"
+    ruling = factory.LazyAttribute(lambda o: o.evaluated.to_dict())
+    key_infraction = factory.LazyAttribute(lambda o: o.evaluated.infraction)
+    key_penalty = factory.LazyAttribute(lambda o: o.evaluated.penalty.final)
+    key_remedy = factory.LazyAttribute(lambda o: o.evaluated.remedy[0].remedy)
+    explanation = factory.LazyAttribute(lambda o: engine.explain(o.evaluated, "en"))
+    difficulty = 0.3
+
+    @factory.post_generation
+    def topics(obj: Question, create: bool, extracted: list[str] | None, **kwargs: Any) -> None:
+        if create:
+            for slug in extracted or ["missed-trigger-timing"]:
+                obj.topics.add(Topic.objects.get_or_create(slug=slug)[0])
+
+
+def question(**kwargs: Any) -> Question:
+    return cast(Question, QuestionFactory(**kwargs))

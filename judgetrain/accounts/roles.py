@@ -23,6 +23,8 @@ ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
             "accounts.mentor_candidates",
             "accounts.view_cohort",
             "rulings.evaluate_situation",
+            "quizzes.view_question_key",
+            "quizzes.grade_answers",
         }
     ),
     Role.COMMITTEE: frozenset(
@@ -37,6 +39,9 @@ ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
             "rulings.view_policyversion",
             "rulings.view_policystatement",
             "rulings.view_policydocument",
+            "quizzes.view_question_key",
+            "quizzes.grade_answers",
+            "quizzes.view_question",
         }
     ),
 }

@@ -2,9 +2,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from rulings.models import PolicyStatement, PolicyVersion
+from rulings.models import Language, PolicyStatement, PolicyVersion
 
-LANGUAGES = ("en", "pt-BR", "es")
+LANGUAGES = Language.values
 
 
 class PolicyStatementSerializer(serializers.ModelSerializer[PolicyStatement]):
@@ -56,7 +56,7 @@ class PolicyFilterSerializer(serializers.Serializer[Any]):
 
 
 class EvaluateQuerySerializer(serializers.Serializer[Any]):
-    lang = serializers.ChoiceField(choices=LANGUAGES, default="en")
+    lang = serializers.ChoiceField(choices=Language.choices, default=Language.EN)
 
 
 class RulingResponseSerializer(serializers.Serializer[Any]):

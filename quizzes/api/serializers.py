@@ -1,0 +1,117 @@
+from typing import Any
+
+from rest_framework import serializers
+
+from quizzes.models import Question, QuestionKind, Topic
+from rulings.core import vocabulary
+from rulings.core.grading import MAX_ANSWER_CHARS
+from rulings.models import Game, Language
+
+
+class ExpectedSerializer(serializers.Serializer[Any]):
+    infraction = serializers.ChoiceField(choices=vocabulary.INFRACTIONS, required=False)
+    penalty = serializers.ChoiceField(choices=vocabulary.PENALTIES, required=False)
+    remedy = serializers.ChoiceField(choices=vocabulary.REMEDIES, required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs:
+            raise serializers.ValidationError("Give at least one part to grade.")
+        return attrs
+
+
+class GradeRequestSerializer(serializers.Serializer[Any]):
+    """Either a bank question's id, or an expected ruling and its game; plus the answer."""
+
+    question = serializers.PrimaryKeyRelatedField(
+        queryset=Question.objects.all(), required=False, allow_null=False
+    )
+    expected = ExpectedSerializer(required=False)
+    game = serializers.ChoiceField(choices=Game.choices, required=False)
+    answer = serializers.CharField(
+        trim_whitespace=False, allow_blank=False, max_length=MAX_ANSWER_CHARS
+    )
+    lang = serializers.ChoiceField(choices=Language.choices, required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("question" in attrs) == ("expected" in attrs):
+            raise serializers.ValidationError("Give either a question id or an expected ruling.")
+        if "expected" in attrs and "game" not in attrs:
+            raise serializers.ValidationError({"game": ["The game is required with expected."]})
+        return attrs
+
+
+class PartGradeSerializer(serializers.Serializer[Any]):
+    expected = serializers.CharField()
+    found = serializers.CharField(allow_null=True)
+    correct = serializers.BooleanField()
+    confidence = serializers.FloatField()
+    evidence = serializers.DictField(allow_null=True)
+
+
+class GradeSerializer(serializers.Serializer[Any]):
+    parts = serializers.DictField(child=PartGradeSerializer())
+    score = serializers.FloatField()
+    confidence = serializers.FloatField()
+    needs_review = serializers.BooleanField()
+    review_reasons = serializers.ListField(child=serializers.CharField())
+    feedback = serializers.CharField()
+    language = serializers.CharField()
+    lexicon_version = serializers.CharField()
+
+
+class QuestionSerializer(serializers.ModelSerializer[Question]):
+    """What anyone may see of a question: never its key."""
+
+    policy_version = serializers.CharField(source="policy_version.version_id")
+    topics = serializers.SlugRelatedField[Topic](many=True, read_only=True, slug_field="slug")
+
+    class Meta:
+        model = Question
+        fields: tuple[str, ...] = (
+            "id",
+            "game",
+            "language",
+            "kind",
+            "policy_version",
+            "template_id",
+            "template_version",
+            "seed",
+            "stem",
+            "options",
+            "topics",
+            "difficulty",
+            "content_hash",
+        )
+
+
+class QuestionWithKeySerializer(QuestionSerializer):
+    """For mentors and the committee: the situation, the engine's ruling and explanation."""
+
+    key = serializers.SerializerMethodField()
+
+    class Meta(QuestionSerializer.Meta):
+        fields = (
+            *QuestionSerializer.Meta.fields,
+            "situation",
+            "ruling",
+            "key",
+            "key_detail",
+            "explanation",
+        )
+
+    def get_key(self, obj: Question) -> dict[str, str]:
+        return {
+            "infraction": obj.key_infraction,
+            "penalty": obj.key_penalty,
+            "remedy": obj.key_remedy,
+        }
+
+
+class QuestionFilterSerializer(serializers.Serializer[Any]):
+    game = serializers.ChoiceField(choices=Game.choices, required=False)
+    topic = serializers.SlugField(required=False)
+    language = serializers.ChoiceField(choices=Language.choices, required=False)
+    policy_version = serializers.CharField(required=False)
+    kind = serializers.ChoiceField(choices=QuestionKind.choices, required=False)
+    difficulty_min = serializers.FloatField(required=False)
+    difficulty_max = serializers.FloatField(required=False)

@@ -1,0 +1,90 @@
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
+from rest_framework.views import APIView
+
+from judgetrain.permissions import require_permission
+from quizzes.api.serializers import (
+    GradeRequestSerializer,
+    GradeSerializer,
+    QuestionFilterSerializer,
+    QuestionSerializer,
+    QuestionWithKeySerializer,
+)
+from quizzes.grading import grade_as_dict, grade_for_question
+from quizzes.models import Question
+from rulings.core.grading import Expected, GradingError, grade_answer
+
+KEY_PERMISSION = "quizzes.view_question_key"
+
+
+def filter_questions(queryset: QuerySet[Question], filters: dict[str, Any]) -> QuerySet[Question]:
+    lookups = {
+        "game": "game",
+        "language": "language",
+        "kind": "kind",
+        "policy_version": "policy_version__version_id",
+        "topic": "topics__slug",
+        "difficulty_min": "difficulty__gte",
+        "difficulty_max": "difficulty__lte",
+    }
+    return queryset.filter(**{lookups[name]: value for name, value in filters.items()})
+
+
+class QuestionMixin(generics.GenericAPIView[Question]):
+    def get_queryset(self) -> QuerySet[Question]:
+        return Question.objects.select_related("policy_version").prefetch_related("topics")
+
+    def get_serializer_class(self) -> type[BaseSerializer[Question]]:
+        if self.request.user.has_perm(KEY_PERMISSION):
+            return QuestionWithKeySerializer
+        return QuestionSerializer
+
+
+@extend_schema(
+    parameters=[QuestionFilterSerializer], responses=QuestionWithKeySerializer(many=True)
+)
+class QuestionListView(QuestionMixin, generics.ListAPIView[Question]):
+    """The question bank. Keys, situations and explanations only for mentors and the committee."""
+
+    def get_queryset(self) -> QuerySet[Question]:
+        filters = QuestionFilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        return filter_questions(super().get_queryset(), filters.validated_data).distinct()
+
+
+@extend_schema(responses=QuestionWithKeySerializer)
+class QuestionDetailView(QuestionMixin, generics.RetrieveAPIView[Question]):
+    """One question of the bank, with its key only for mentors and the committee."""
+
+
+class GradeView(APIView):
+    """Grade a free-form answer part by part against a bank question or an expected ruling."""
+
+    parser_classes = (JSONParser,)
+    permission_classes = (IsAuthenticated, require_permission("quizzes.grade_answers"))
+
+    @extend_schema(request=GradeRequestSerializer, responses=GradeSerializer)
+    def post(self, request: Request) -> Response:
+        serializer = GradeRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            if "question" in data:
+                grade = grade_for_question(data["question"], data["answer"], lang=data.get("lang"))
+            else:
+                expected = Expected(**data["expected"])
+                grade = grade_answer(
+                    data["answer"], expected, game=data["game"], lang=data.get("lang")
+                )
+        except GradingError as error:
+            raise ValidationError({"answer": [str(error)]}) from error
+        return Response(grade_as_dict(grade))

@@ -1,0 +1,62 @@
+"""The question bank: scenario questions generated from the rulings engine."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rulings.models import Game, Language, PolicyVersion
+
+
+class QuestionKind(models.TextChoices):
+    FREE_FORM = "free_form", _("Free-form: state the error, penalty and remedy")
+    MULTIPLE_CHOICE = "multiple_choice", _("Multiple choice")
+    FIND_THE_WRONG_PART = "find_the_wrong_part", _("Find the wrong part")
+
+
+class Topic(models.Model):
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+
+    class Meta:
+        ordering = ("slug",)
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class Question(models.Model):
+    """One generated question; its key comes from the engine, never from a person."""
+
+    content_hash = models.CharField(_("content hash"), max_length=64, unique=True)
+    template_id = models.CharField(_("template"), max_length=100)
+    template_version = models.CharField(_("template version"), max_length=20)
+    seed = models.BigIntegerField(_("seed"))
+    policy_version = models.ForeignKey(
+        PolicyVersion, on_delete=models.PROTECT, related_name="questions"
+    )
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    language = models.CharField(_("language"), max_length=5, choices=Language.choices)
+    kind = models.CharField(_("kind"), max_length=30, choices=QuestionKind.choices)
+    stem = models.TextField(_("stem"))
+    situation = models.JSONField(_("situation"))
+    ruling = models.JSONField(_("keyed ruling"))
+    key_infraction = models.CharField(_("key: infraction"), max_length=60)
+    key_penalty = models.CharField(_("key: penalty"), max_length=30)
+    key_remedy = models.CharField(_("key: remedy"), max_length=60)
+    options = models.JSONField(_("options"), default=list, blank=True)
+    key_detail = models.JSONField(_("key detail"), default=dict, blank=True)
+    explanation = models.TextField(_("explanation"))
+    topics = models.ManyToManyField(Topic, related_name="questions")
+    difficulty = models.FloatField(_("difficulty"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ("id",)
+        indexes = [models.Index(fields=("game", "language", "kind"))]
+        permissions = (
+            ("view_question_key", "Can see question keys and situations"),
+            ("grade_answers", "Can grade answers through the API"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.template_id} v{self.template_version} seed {self.seed} ({self.language})"

@@ -1,0 +1,95 @@
+import pytest
+
+from rulings.core.grading import MAX_ANSWER_CHARS
+from tests.factories import candidate, committee_member, mentor, question
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/v1/grading/grade"
+
+
+def post(client, body):
+    return client.post(URL, body, content_type="application/json")
+
+
+def test_grades_an_answer_against_a_bank_question_part_by_part_with_citations(client):
+    item = question()
+    client.force_login(mentor())
+
+    response = post(client, {"question": item.id, "answer": "Missed trigger, a warning, rewind"})
+
+    body = response.json()
+    assert response.status_code == 200, body
+    assert body["parts"]["infraction"]["correct"] is True
+    assert body["parts"]["penalty"] == {
+        **body["parts"]["penalty"],
+        "expected": "no_penalty",
+        "found": "warning",
+        "correct": False,
+    }
+    assert body["parts"]["remedy"]["correct"] is False
+    assert 0 < body["score"] < 1
+    assert "TR 702.2" in body["feedback"]
+
+
+def test_grades_against_an_expected_ruling_in_the_answers_language(client):
+    client.force_login(committee_member())
+
+    response = post(
+        client,
+        {
+            "game": "mtg",
+            "expected": {"infraction": "missed_trigger", "penalty": "warning"},
+            "answer": "Habilidade desencadeada esquecida, sem penalidade.",
+        },
+    )
+
+    body = response.json()
+    assert response.status_code == 200, body
+    assert set(body["parts"]) == {"infraction", "penalty"}
+    assert body["parts"]["penalty"]["found"] == "no_penalty"
+    assert body["language"] == "pt-BR"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"answer": "Missed trigger"}, "non_field_errors"),
+        ({"expected": {"penalty": "warning"}, "answer": "Warning"}, "game"),
+        ({"game": "mtg", "expected": {}, "answer": "Warning"}, "expected"),
+        ({"game": "mtg", "expected": {"penalty": "jail"}, "answer": "Warning"}, "expected"),
+        ({"question": 999999, "answer": "Warning"}, "question"),
+        ({"game": "mtg", "expected": {"penalty": "warning"}, "answer": ""}, "answer"),
+        (
+            {
+                "game": "mtg",
+                "expected": {"penalty": "warning"},
+                "answer": "W" * (MAX_ANSWER_CHARS + 1),
+            },
+            "answer",
+        ),
+    ],
+)
+def test_invalid_requests_name_the_field(client, body, field):
+    client.force_login(mentor())
+
+    response = post(client, body)
+
+    assert response.status_code == 400
+    assert field in response.json()
+
+
+def test_an_answer_of_only_whitespace_is_a_clear_error(client):
+    client.force_login(mentor())
+
+    response = post(client, {"game": "mtg", "expected": {"penalty": "warning"}, "answer": "   "})
+
+    assert response.status_code == 400
+    assert "answer" in response.json()
+
+
+def test_candidates_cannot_grade_so_they_cannot_probe_keys(client):
+    item = question()
+    client.force_login(candidate())
+
+    assert post(client, {"question": item.id, "answer": "Missed trigger"}).status_code == 403
