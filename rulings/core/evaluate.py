@@ -5,12 +5,13 @@ from __future__ import annotations
 from rulings.core.context import Context, build_context
 from rulings.core.errors import RulingsError
 from rulings.core.penalties import decide_penalty
-from rulings.core.policy import Classification, Infraction
+from rulings.core.policy import Classification, Infraction, Note
 from rulings.core.registry import holds
 from rulings.core.remedies import RemedyDecision, decide_remedy
 from rulings.core.ruling import AdditionalPenalty, Penalty, RoundCycle, Ruling, Step
 from rulings.core.situation import Situation
 from rulings.core.validate import policy_for, validate
+from rulings.core.vocabulary import rung
 
 
 def evaluate(situation: Situation) -> Ruling:
@@ -91,9 +92,9 @@ def explanation(
     refs += [("timing", s) for s in _awareness(ctx)]
     refs += [("infraction", s) for s in (rule.statement, *rule.cites, infraction.statement) if s]
     refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]
+    refs += [("note", n.statement) for n in _policy_notes(ctx)]
     refs += [("penalty", step.statement) for step in penalty.steps]
-    if penalty.final != "no_penalty" and "ladder" in ctx.policy.procedure:
-        refs.append(("penalty", ctx.policy.procedure["ladder"]))
+    refs += [("penalty", s) for s in _penalty_procedure(ctx, penalty)]
     refs += [("remedy", step.statement) for step in remedy.steps]
     refs += [("remedy", s) for s in remedy.cites]
     if cycle is not None:
@@ -105,6 +106,23 @@ def explanation(
     for role, ref in refs:
         first_role.setdefault(ref, role)
     return tuple(_step(ctx, role, ref) for ref, role in first_role.items())
+
+
+def _policy_notes(ctx: Context) -> list[Note]:
+    subject = ctx.situation.subject
+    notes = ctx.policy.notes
+    return [n for n in notes if n.subject in ("", subject) and holds(ctx, n.when)]
+
+
+def _penalty_procedure(ctx: Context, penalty: Penalty) -> list[str]:
+    """The ladder, reporting a Game Loss or more, and investigations below the thresholds."""
+    procedure = ctx.policy.procedure
+    wanted = [
+        ("ladder", penalty.final != "no_penalty"),
+        ("report_to_head_judge", rung(penalty.final) >= rung("game_loss")),
+        ("below_thresholds", penalty.final == "warning" and bool(ctx.situation.history.warnings)),
+    ]
+    return [procedure[key] for key, applies in wanted if applies and key in procedure]
 
 
 def _awareness(ctx: Context) -> tuple[str, ...]:

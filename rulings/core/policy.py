@@ -58,6 +58,13 @@ class Classification(Rule):
 
 
 @dataclass(frozen=True)
+class Note(Rule):
+    """A statement the explanation cites whenever its conditions hold ("" = any subject)."""
+
+    subject: str = ""
+
+
+@dataclass(frozen=True)
 class Adjustment(Rule):
     to: str = "warning"
     reason: str = ""
@@ -120,6 +127,7 @@ class Policy:
     repeat: tuple[RepeatRule, ...]
     accountability: Mapping[str, tuple[str, ...]]
     procedure: Mapping[str, str]
+    notes: tuple[Note, ...] = ()
 
     def statement(self, statement_id: str) -> Statement:
         try:

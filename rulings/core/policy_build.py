@@ -12,6 +12,7 @@ from rulings.core.policy import (
     Adjustment,
     Classification,
     Infraction,
+    Note,
     Policy,
     RemedyRule,
     RemedyTemplate,
@@ -42,6 +43,9 @@ def build(raw: dict[str, Any]) -> Policy:
         repeat=tuple(_repeat(r) for r in raw.get("repeat", [])),
         accountability={k: tuple(v) for k, v in raw.get("accountability", {}).items()},
         procedure=raw.get("procedure", {}),
+        notes=tuple(
+            Note(**_rule_args(n), subject=n.get("subject", "")) for n in raw.get("note", [])
+        ),
     )
     check(policy)
     return policy
@@ -123,7 +127,7 @@ def check(policy: Policy) -> None:
 
 
 def _all_rules(policy: Policy) -> list[Rule]:
-    rules: list[Rule] = [*policy.classify, *policy.repeat]
+    rules: list[Rule] = [*policy.classify, *policy.repeat, *policy.notes]
     for infraction in policy.infractions.values():
         rules += [*infraction.adjust, *infraction.remedy, *infraction.notes]
     return rules
