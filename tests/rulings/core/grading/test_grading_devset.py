@@ -1,0 +1,80 @@
+"""The labelled development set: its coverage, and the grader's agreement targets."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pytest
+
+from rulings.core.grading.evaluation import (
+    TARGET_AGREEMENT,
+    TARGET_LANGUAGE_AGREEMENT,
+    TARGET_MAX_FLAGGED,
+    TARGET_WRONG_FLAGGED,
+    EvalResult,
+    evaluate,
+    load_devset,
+    run_grade_eval,
+)
+
+
+@pytest.fixture(scope="module")
+def result() -> EvalResult:
+    return evaluate()
+
+
+def test_devset_is_large_and_covers_every_language_and_game() -> None:
+    items = load_devset()
+    assert len(items) >= 300
+    by_lang = Counter(i.lang for i in items)
+    assert all(by_lang[lang] >= 90 for lang in ("en", "pt-BR", "es")), by_lang
+    assert {i.game for i in items} == {"riftbound", "mtg"}
+    assert len({i.ident for i in items}) == len(items)
+
+
+def test_devset_covers_every_infraction() -> None:
+    infractions = {i.expected.infraction for i in load_devset()}
+    assert infractions >= {
+        "missed_trigger",
+        "forgetting_to_score",
+        "overpayment",
+        "mispayment_for_cost",
+        "general_error",
+        "failure_to_maintain_game_state",
+        "game_rule_violation",
+        "cheating",
+        "no_infraction",
+    }
+
+
+def test_devset_labels_only_graded_parts() -> None:
+    for item in load_devset():
+        assert set(item.label) == set(item.expected.graded_parts()), item.ident
+
+
+def test_part_agreement_meets_target(result: EvalResult) -> None:
+    assert result.agreement >= TARGET_AGREEMENT, result.misses
+
+
+def test_no_language_falls_below_target(result: EvalResult) -> None:
+    for lang, value in result.by_language.items():
+        assert value >= TARGET_LANGUAGE_AGREEMENT, (lang, value)
+
+
+def test_wrong_gradings_are_flagged_for_review(result: EvalResult) -> None:
+    assert result.wrong_flagged_share >= TARGET_WRONG_FLAGGED, result.misses
+
+
+def test_review_share_stays_small(result: EvalResult) -> None:
+    assert result.flagged_share <= TARGET_MAX_FLAGGED
+
+
+def test_grade_eval_prints_the_report() -> None:
+    out = io.StringIO()
+    printed = run_grade_eval(out)
+    text = out.getvalue()
+    assert printed.meets_targets()
+    for heading in ("part agreement", "by language", "penalty confusion", "flagged for review"):
+        assert heading in text
+    assert "pt-BR" in text

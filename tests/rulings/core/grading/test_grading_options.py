@@ -1,0 +1,120 @@
+"""Options raised and rejected, upgrades, hedges and hypotheticals."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings.core.grading import Expected, grade_answer
+
+PENALTY = Expected(penalty="no_penalty")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Game Loss? No, no penalty.",
+        "Perda de jogo? Não, sem penalidade.",
+        "¿Pérdida de juego? No, sin penalización.",
+        "Warning? No penalty.",
+    ],
+)
+def test_rejected_option_is_not_claimed(text: str) -> None:
+    grade = grade_answer(text, PENALTY, game="riftbound")
+    assert grade.parts["penalty"].found == "no_penalty"
+    assert not grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A Warning instead of a Game Loss.",
+        "Advertência em vez de perda de jogo.",
+        "Advertencia en lugar de pérdida de juego.",
+        "A Game Loss would be too harsh; a Warning.",
+    ],
+)
+def test_option_rejected_in_passing_leaves_the_chosen_one(text: str) -> None:
+    grade = grade_answer(text, Expected(penalty="warning"), game="mtg")
+    assert grade.parts["penalty"].found == "warning"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "upgraded to a Game Loss",
+        "a Warning, upgraded to a Game Loss because it is the third",
+        "Advertência, que sobe para perda de jogo por ser a terceira.",
+        "Advertencia, que se convierte en pérdida de juego por ser la tercera.",
+        "W -> GL",
+    ],
+)
+def test_upgrade_path_ends_in_its_target(text: str) -> None:
+    grade = grade_answer(text, Expected(penalty="game_loss"), game="riftbound")
+    assert grade.parts["penalty"].found == "game_loss"
+    assert grade.parts["penalty"].correct
+    assert not grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "warning or no penalty",
+        "advertência ou sem penalidade",
+        "advertencia o sin penalización",
+        "GL/ML",
+    ],
+)
+def test_hedge_between_options_claims_nothing_and_asks_review(text: str) -> None:
+    grade = grade_answer(text, Expected(penalty="warning"), game="mtg")
+    assert grade.parts["penalty"].found is None
+    assert grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Maybe a warning.", "Talvez advertência.", "Quizás una advertencia."],
+)
+def test_hedged_single_option_is_claimed_but_reviewed(text: str) -> None:
+    grade = grade_answer(text, Expected(penalty="warning"), game="riftbound")
+    assert grade.parts["penalty"].found == "warning"
+    assert grade.needs_review
+    assert grade.parts["penalty"].confidence < 0.5
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No penalty. If it had been advantageous it would be a Warning.",
+        "Sem penalidade. Se tivesse dado vantagem, seria advertência.",
+        "Sin penalización. Si hubiera dado ventaja sería una advertencia.",
+    ],
+)
+def test_hypothetical_penalty_does_not_override_the_stated_one(text: str) -> None:
+    grade = grade_answer(text, PENALTY, game="riftbound")
+    assert grade.parts["penalty"].found == "no_penalty"
+    assert not grade.needs_review
+
+
+def test_fallback_remedy_keeps_the_first_choice() -> None:
+    grade = grade_answer(
+        "Rewind if possible, otherwise pay the rest.",
+        Expected(remedy="simple_rewind"),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "simple_rewind"
+
+
+def test_conflicting_claims_go_to_review() -> None:
+    grade = grade_answer("Warning. No penalty.", PENALTY, game="mtg")
+    assert grade.needs_review
+    assert grade.parts["penalty"].conflict
+
+
+def test_specific_remedy_wins_over_the_generic_opponent_choice() -> None:
+    grade = grade_answer(
+        "The opponent chooses: now or at the start of the next phase.",
+        Expected(remedy="resolve_now_or_next_phase"),
+        game="mtg",
+    )
+    assert grade.parts["remedy"].found == "resolve_now_or_next_phase"
+    assert not grade.needs_review
