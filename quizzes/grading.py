@@ -1,12 +1,17 @@
-"""Grading answers to bank questions: the one path exam, practice and API grading share."""
+"""Grading responses to bank questions: the one path exams, practice and the API share.
+
+A free-form response is graded part by part by the engine's grader; a multiple-choice
+response is the chosen option's label; a find-the-wrong-part response is the part's name.
+Every result has the same shape (``grade_as_dict``), so pages and the API show it alike.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from quizzes.models import Question
-from rulings.core.grading import Expected, Grade, grade_answer
+from quizzes.models import Question, QuestionKind
+from rulings.core.grading import PARTS, Expected, Grade, GradingError, grade_answer
 
 
 def citations_from_ruling(ruling: Mapping[str, Any]) -> dict[str, str]:
@@ -63,3 +68,80 @@ def grade_as_dict(grade: Grade) -> dict[str, Any]:
         "language": grade.language,
         "lexicon_version": grade.lexicon_version,
     }
+
+
+def _exact_grade(
+    question: Question, chosen: str, parts: Mapping[str, str | None]
+) -> dict[str, Any]:
+    expected = {
+        "infraction": question.key_infraction,
+        "penalty": question.key_penalty,
+        "remedy": question.key_remedy,
+    }
+    graded = {
+        part: {
+            "expected": expected[part],
+            "found": parts.get(part),
+            "correct": parts.get(part) == expected[part],
+            "confidence": 1.0,
+            "evidence": None,
+        }
+        for part in PARTS
+    }
+    return {
+        "parts": graded,
+        "chosen": chosen,
+        "confidence": 1.0,
+        "needs_review": False,
+        "review_reasons": [],
+        "language": question.language,
+        "lexicon_version": "",
+    }
+
+
+def _grade_choice(question: Question, label: str) -> dict[str, Any]:
+    detail = question.key_detail
+    if label not in detail.get("option_parts", {}):
+        raise GradingError(f"{label!r} is not one of this question's options")
+    chosen = detail["option_parts"][label]
+    parts = {
+        "infraction": chosen["infraction"],
+        "penalty": chosen["penalty"],
+        "remedy": (chosen["remedy"] or ["none"])[0],
+    }
+    result = _exact_grade(question, label, parts)
+    correct = label == detail["correct_option"]
+    result.update(score=1.0 if correct else 0.0, feedback=detail.get("key_text", ""))
+    return result
+
+
+def _grade_wrong_part(question: Question, part: str) -> dict[str, Any]:
+    if part not in PARTS:
+        raise GradingError(f"the answer must name one part: {', '.join(PARTS)}")
+    wrong = question.key_detail["wrong_part"]
+    result = _exact_grade(question, part, {p: question_key(question)[p] for p in PARTS})
+    for name, graded in result["parts"].items():
+        graded["found"] = "wrong" if name == part else "right"
+        graded["expected"] = "wrong" if name == wrong else "right"
+        graded["correct"] = graded["found"] == graded["expected"]
+    result.update(
+        score=1.0 if part == wrong else 0.0, feedback=question.key_detail.get("correct_text", "")
+    )
+    return result
+
+
+def question_key(question: Question) -> dict[str, str]:
+    return {
+        "infraction": question.key_infraction,
+        "penalty": question.key_penalty,
+        "remedy": question.key_remedy,
+    }
+
+
+def grade_response(question: Question, response: str, *, lang: str | None = None) -> dict[str, Any]:
+    """Grade any kind of question's response; GradingError on an unusable response."""
+    if question.kind == QuestionKind.MULTIPLE_CHOICE:
+        return _grade_choice(question, response.strip())
+    if question.kind == QuestionKind.FIND_THE_WRONG_PART:
+        return _grade_wrong_part(question, response.strip())
+    return grade_as_dict(grade_for_question(question, response, lang=lang))

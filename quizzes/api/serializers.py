@@ -78,6 +78,7 @@ class QuestionSerializer(serializers.ModelSerializer[Question]):
             "seed",
             "stem",
             "options",
+            "stated_ruling",
             "topics",
             "difficulty",
             "content_hash",

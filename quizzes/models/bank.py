@@ -43,11 +43,26 @@ class Question(models.Model):
     key_infraction = models.CharField(_("key: infraction"), max_length=60)
     key_penalty = models.CharField(_("key: penalty"), max_length=30)
     key_remedy = models.CharField(_("key: remedy"), max_length=60)
-    options = models.JSONField(_("options"), default=list, blank=True)
-    key_detail = models.JSONField(_("key detail"), default=dict, blank=True)
+    options = models.JSONField(
+        _("options"), default=list, blank=True, help_text=_("Multiple choice: label and text only.")
+    )
+    stated_ruling = models.TextField(
+        _("stated ruling"), blank=True, help_text=_("Find the wrong part: the ruling to check.")
+    )
+    key_detail = models.JSONField(
+        _("key detail"),
+        default=dict,
+        blank=True,
+        help_text=_("The engine's key parts, the correct option or the wrong part."),
+    )
     explanation = models.TextField(_("explanation"))
     topics = models.ManyToManyField(Topic, related_name="questions")
     difficulty = models.FloatField(_("difficulty"))
+    for_exams = models.BooleanField(
+        _("used in exams"),
+        default=False,
+        help_text=_("Exam variants are never served or answered in practice."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

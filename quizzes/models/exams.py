@@ -1,0 +1,222 @@
+"""Exam blueprints, assignments, attempts and their answers."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from quizzes.models.bank import Question, QuestionKind
+from rulings.models import Game, Language, PolicyVersion
+
+
+class ReviewPolicy(models.TextChoices):
+    IMMEDIATELY = "immediately", _("Immediately after submitting")
+    AFTER_CLOSE = "after_close", _("After the exam closes for everyone")
+    NEVER = "never", _("Never (score only)")
+
+
+class ExamBlueprint(models.Model):
+    """What an exam contains; each attempt draws its own variant of it from the generator."""
+
+    name = models.CharField(_("name"), max_length=160)
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    policy_version = models.ForeignKey(
+        PolicyVersion,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        help_text=_("Empty: the game's default policy version."),
+    )
+    composition = models.JSONField(
+        _("composition"),
+        help_text=_('A list of {"topic": slug or null, "kind": kind, "count": n}.'),
+    )
+    time_limit_minutes = models.PositiveIntegerField(_("time limit (minutes)"), default=30)
+    review_policy = models.CharField(
+        _("review policy"),
+        max_length=20,
+        choices=ReviewPolicy.choices,
+        default=ReviewPolicy.AFTER_CLOSE,
+    )
+    pass_score = models.FloatField(_("pass mark (0 to 1)"), default=0.8)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name",)
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def question_count(self) -> int:
+        return sum(int(slot.get("count", 0)) for slot in self.composition or [])
+
+    def clean(self) -> None:
+        errors = composition_errors(self.composition)
+        if not 0 < self.pass_score <= 1:
+            errors.append(str(_("The pass mark must be above 0 and at most 1.")))
+        if errors:
+            raise ValidationError({"composition": errors})
+
+
+def composition_errors(composition: Any) -> list[str]:
+    if not isinstance(composition, list) or not composition:
+        return [str(_("The composition must be a non-empty list of slots."))]
+    errors = []
+    for index, slot in enumerate(composition):
+        if not isinstance(slot, dict) or set(slot) - {"topic", "kind", "count"}:
+            errors.append(f"slot {index}: only topic, kind and count are allowed")
+            continue
+        if slot.get("kind") not in QuestionKind.values:
+            errors.append(f"slot {index}: kind must be one of {', '.join(QuestionKind.values)}")
+        count = slot.get("count")
+        if not isinstance(count, int) or not 1 <= count <= 50:
+            errors.append(f"slot {index}: count must be a whole number from 1 to 50")
+        if slot.get("topic") is not None and not isinstance(slot.get("topic"), str):
+            errors.append(f"slot {index}: topic must be a topic slug or null")
+    return errors
+
+
+class ExamAssignment(models.Model):
+    blueprint = models.ForeignKey(
+        ExamBlueprint, on_delete=models.PROTECT, related_name="assignments"
+    )
+    candidate = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exam_assignments"
+    )
+    assigned_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    opens_at = models.DateTimeField(_("opens"))
+    closes_at = models.DateTimeField(_("closes"))
+    max_attempts = models.PositiveSmallIntegerField(_("attempts allowed"), default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("closes_at",)
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(closes_at__gt=F("opens_at")), name="assignment_closes_after_opening"
+            ),
+            models.CheckConstraint(condition=Q(max_attempts__gte=1), name="at_least_one_attempt"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blueprint} → {self.candidate}"
+
+    def status(self, now: datetime | None = None) -> str:
+        moment = now or timezone.now()
+        if moment < self.opens_at:
+            return "upcoming"
+        return "open" if moment < self.closes_at else "closed"
+
+
+class Attempt(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("In progress")
+        SUBMITTED = "submitted", _("Submitted, being graded")
+        GRADED = "graded", _("Graded")
+
+    class Closure(models.TextChoices):
+        SUBMITTED = "submitted", _("Submitted by the candidate")
+        DEADLINE = "deadline", _("Closed at the deadline")
+
+    assignment = models.ForeignKey(
+        ExamAssignment, on_delete=models.PROTECT, related_name="attempts"
+    )
+    candidate = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="attempts"
+    )
+    number = models.PositiveSmallIntegerField(_("attempt number"))
+    language = models.CharField(_("language"), max_length=5, choices=Language.choices)
+    seed = models.BigIntegerField(_("variant seed"))
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
+    deadline = models.DateTimeField(_("deadline"))
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    closure = models.CharField(max_length=20, choices=Closure.choices, blank=True)
+    score = models.FloatField(_("score"), null=True, blank=True)
+    passed = models.BooleanField(_("passed"), null=True, blank=True)
+    graded_at = models.DateTimeField(_("graded"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("-started_at",)
+        constraints = [
+            models.UniqueConstraint(fields=("assignment", "number"), name="unique_attempt_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assignment} #{self.number}"
+
+    def is_open(self, now: datetime | None = None) -> bool:
+        return self.status == self.Status.IN_PROGRESS and (now or timezone.now()) < self.deadline
+
+    def seconds_left(self, now: datetime | None = None) -> int:
+        remaining: timedelta = self.deadline - (now or timezone.now())
+        return max(0, int(remaining.total_seconds()))
+
+
+class AttemptItem(models.Model):
+    """One question of an attempt and the candidate's saved response to it."""
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="items")
+    position = models.PositiveSmallIntegerField(_("position"))
+    question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="+")
+    response = models.TextField(_("response"), blank=True)
+    revision = models.PositiveIntegerField(_("revision"), default=0)
+    saved_at = models.DateTimeField(_("saved"), null=True, blank=True)
+    grade = models.JSONField(_("grade"), null=True, blank=True)
+    score = models.FloatField(_("score"), null=True, blank=True)
+    needs_review = models.BooleanField(_("needs review"), default=False)
+    override_score = models.FloatField(_("mentor's score"), null=True, blank=True)
+    override_reason = models.TextField(_("mentor's reason"), blank=True)
+    overridden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    overridden_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("attempt", "position")
+        constraints = [
+            models.UniqueConstraint(fields=("attempt", "position"), name="unique_item_position")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.attempt} · question {self.position}"
+
+    @property
+    def final_score(self) -> float | None:
+        return self.override_score if self.override_score is not None else self.score
+
+
+class Appeal(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        UPHELD = "upheld", _("Upheld")
+        REJECTED = "rejected", _("Rejected")
+
+    item = models.OneToOneField(AttemptItem, on_delete=models.CASCADE, related_name="appeal")
+    comment = models.TextField(_("comment"), max_length=4000)
+    created_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.OPEN)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    resolution = models.TextField(_("resolution"), blank=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+
+    def __str__(self) -> str:
+        return f"Appeal on {self.item} ({self.status})"
