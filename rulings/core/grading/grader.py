@@ -55,7 +55,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         raise GradingError("the answer has no words to grade")
     tail = prepared.rstrip()
     tail_question = tail.endswith("?") and (not tokens.ends or tokens.ends[-1] < len(tail))
-    analysis = analyse(tokens, tail_question, game)
+    analysis = analyse(tokens, tail_question, game, lang)
     readings = _read_parts(analysis.mentions, lex)
     language = lang or analysis.language
     parts: dict[str, PartGrade] = {}

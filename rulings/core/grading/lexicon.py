@@ -95,7 +95,7 @@ class Lexicon:
     vocab: frozenset[str]
     fuzzy_keys: Mapping[str, tuple[str, ...]]
     no_fuzzy: frozenset[str]
-    cues: Mapping[str, tuple[Cue, ...]]
+    cues: Mapping[str, Mapping[str, tuple[Cue, ...]]]
     deny: frozenset[str]
     affirm: frozenset[str]
     none_words: frozenset[str]
@@ -164,7 +164,9 @@ def load_lexicon() -> Lexicon:
         vocab=vocab,
         fuzzy_keys=_fuzzy_keys(targets),
         no_fuzzy=frozenset(no_fuzzy - vocab),
-        cues={k: tuple(sorted(v, key=lambda c: -len(c.words))) for k, v in cues.items()},
+        cues={
+            code: _cue_index(cues, lang[code].get("foreign_cues_ignored", [])) for code in LANGUAGES
+        },
         deny=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["deny"])),
         affirm=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["affirm"])),
         none_words=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["none_word"])),
@@ -172,6 +174,16 @@ def load_lexicon() -> Lexicon:
         default_language=str(lang["default_language"]),
         patterns=tuple(patterns),
     )
+
+
+def _cue_index(cues: dict[str, list[Cue]], ignored: list[str]) -> dict[str, tuple[Cue, ...]]:
+    """Cues usable in one language: all of them, less those starting with its false friends."""
+    skip = set(_folded_words(ignored))
+    return {
+        first: tuple(sorted(found, key=lambda c: -len(c.words)))
+        for first, found in cues.items()
+        if first not in skip
+    }
 
 
 def _folded_words(items: Iterable[str]) -> list[str]:

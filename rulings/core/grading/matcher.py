@@ -9,10 +9,11 @@ considers it ("if it were advantageous, a Warning", "maybe", "otherwise").
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lexicon import EMPTY_IDS, GENERIC, LANGUAGES, Lexicon, Pattern, load_lexicon
+from .lexicon import EMPTY_IDS, GENERIC, LANGUAGES, Cue, Lexicon, Pattern, load_lexicon
 from .text import BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
 
 _NEG_WINDOW = 3
@@ -21,6 +22,7 @@ _POST_WINDOW = 4
 _UPGRADE_WINDOW = 2
 _GAP = 3
 _CITED = "\x00"
+_EMPTY = frozenset(EMPTY_IDS.values())
 # A phrase's "*" never skips a denial: "score cannot be fixed" is not "fix the score".
 _GAP_STOP = frozenset(
     {
@@ -107,8 +109,14 @@ def correct_token(word: str) -> tuple[str, int]:
     return (best, best_dist) if best_dist <= limit else (word, 0)
 
 
-def analyse(tokens: Tokens, text_tail_question: bool, game: str) -> Analysis:
-    """Find and classify every mention in a tokenised answer."""
+def analyse(
+    tokens: Tokens, text_tail_question: bool, game: str, lang: str | None = None
+) -> Analysis:
+    """Find and classify every mention in a tokenised answer.
+
+    Cue words are read in the answer's language (`lang`, else detected), so that the
+    Portuguese "no" ("in the") is not taken for the English or Spanish denial.
+    """
     lex = load_lexicon()
     n = len(tokens.words)
     canon: list[str] = []
@@ -119,14 +127,15 @@ def analyse(tokens: Tokens, text_tail_question: bool, game: str) -> Analysis:
         dist.append(d)
     owner = [-1] * n
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
-    cues = _find_cues(lex, tokens, owner)
+    language = lang or _language(lex, tokens, mentions)
+    cues = _find_cues(lex.cues[language], tokens, owner)
     sentence, clause = _segments(tokens)
     ctx = _Context(tokens, owner, sentence, clause, cues, mentions, text_tail_question, lex)
     for index, mention in enumerate(mentions):
         _classify(mention, index, ctx)
     mentions = _resolve_generic(mentions, tokens, owner, lex)
     _mark_alternatives(mentions, cues, tokens, sentence)
-    return Analysis(tokens, mentions, _language(lex, tokens, mentions))
+    return Analysis(tokens, mentions, language)
 
 
 def _find_mentions(
@@ -227,7 +236,9 @@ def _citation_mentions(lex: Lexicon, toks: Tokens, i: int, game: str) -> list[Me
     return out
 
 
-def _find_cues(lex: Lexicon, toks: Tokens, owner: list[int]) -> list[CueHit]:
+def _find_cues(
+    index: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int]
+) -> list[CueHit]:
     words = toks.words
     n = len(words)
     hits: list[CueHit] = []
@@ -237,7 +248,7 @@ def _find_cues(lex: Lexicon, toks: Tokens, owner: list[int]) -> list[CueHit]:
             i += 1
             continue
         length = 0
-        for cue in lex.cues.get(words[i], ()):
+        for cue in index.get(words[i], ()):
             size = len(cue.words)
             if length and size < length:
                 break
@@ -312,7 +323,9 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: _Context) -> None:
     free = _free(ctx.owner, cue.last, s, me)
     near = free and ctx.clause[cue.first] == ctx.clause[s]
     if cue.kind == "negation" and gap <= _NEG_WINDOW and near:
-        m.negated, m.neg_from = True, cue.first
+        # "didn't help him, so there's no penalty": an empty id is never denied again.
+        if m.ident not in _EMPTY:
+            m.negated, m.neg_from = True, cue.first
     elif cue.kind == "reject_pre" and gap <= _PRE_WINDOW and near:
         m.rejected = True
     elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:
@@ -333,6 +346,8 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: _Context) -> None:
     if cue.kind == "hedge":
         m.hedged = True
     elif cue.kind in ("conditional", "fallback") and cue.first < m.first:
+        if cue.kind == "fallback" and cue.first and ctx.toks.breaks[cue.first] == BREAK_NONE:
+            return  # "would not otherwise have happened" is no second choice
         if any(c.kind == "reset" and cue.last <= c.first < m.first for c in ctx.cues):
             return
         if cue.kind == "conditional":
