@@ -35,10 +35,12 @@ def _one(ctx: Context, name: str) -> bool:
     return PREDICATES[name](ctx)
 
 
+NO_TRIGGER = Trigger(kind="none")
+
+
 def _trigger(ctx: Context) -> Trigger:
-    trigger = ctx.situation.trigger
-    assert trigger is not None, "trigger predicates are only used for trigger situations"
-    return trigger
+    """The trigger, or a neutral one when an infraction's rules are reached another way."""
+    return ctx.situation.trigger or NO_TRIGGER
 
 
 # --- intent, advantage and OPL -------------------------------------------------------

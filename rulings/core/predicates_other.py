@@ -11,10 +11,12 @@ if TYPE_CHECKING:
     from rulings.core.context import Context
 
 
+NO_PAYMENT = Payment(player="", cost=0, paid=0)
+
+
 def _payment(ctx: Context) -> Payment:
-    payment = ctx.situation.payment
-    assert payment is not None, "payment predicates are only used for payment situations"
-    return payment
+    """The payment, or a neutral one (e.g. a Mispayment reported as a game_error)."""
+    return ctx.situation.payment or NO_PAYMENT
 
 
 @predicate
