@@ -49,17 +49,30 @@ def decode(cls: type[T], data: object, path: str = "") -> T:
     """Decode `data` into dataclass `cls`; unknown or invalid fields raise SituationError."""
     if not isinstance(data, Mapping):
         raise SituationError(path, "must be an object")
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    plan = _plan(cls)
     for key in data:
-        if key not in fields:
+        if key not in plan:
             raise SituationError(join(path, str(key)), "unknown field")
     values = {}
-    for name, field in fields.items():
+    for name, (tp, meta, required) in plan.items():
         if name in data:
-            values[name] = _value(hints(cls)[name], field.metadata, data[name], join(path, name))
-        elif _required(field):
+            values[name] = _value(tp, meta, data[name], join(path, name))
+        elif required:
             raise SituationError(join(path, name), "is required")
     return cls(**values)
+
+
+_PLANS: dict[Any, dict[str, tuple[Any, Mapping[str, Any], bool]]] = {}
+
+
+def _plan(cls: Any) -> dict[str, tuple[Any, Mapping[str, Any], bool]]:
+    """Per field: resolved type, metadata, whether it is required (cached per class)."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        types = hints(cls)
+        fields = dataclasses.fields(cls)
+        plan = _PLANS[cls] = {f.name: (types[f.name], f.metadata, _required(f)) for f in fields}
+    return plan
 
 
 def _required(field: dataclasses.Field[Any]) -> bool:

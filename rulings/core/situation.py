@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rulings.core import codec
@@ -276,7 +277,7 @@ class Situation:
         result: dict[str, Any] = codec.encode(self)
         return result
 
-    @property
+    @cached_property
     def subject(self) -> str:
         """Which part of the situation the question is about."""
         for name in ("trigger", "payment", "score", "game_error"):
