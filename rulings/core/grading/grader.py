@@ -26,6 +26,7 @@ _FALLBACK = 0.7
 _HYPOTHETICAL = 0.45
 _QUESTIONED = 0.45
 _HEDGED = 0.4
+_CONCLUDED = 0.7
 _CONFLICT = 0.35
 _ALTERNATIVES = 0.3
 
@@ -174,6 +175,9 @@ def _from_live(part: str, live: list[Mention], mentions: list[Mention], lex: Lex
         return _single(live, any(m.hedged for m in live))
     if _are_alternatives(live, mentions):
         return _Reading(None, _ALTERNATIVES, live[0], hedged=True)
+    concluded = [m for m in live if m.concluded]
+    if len({m.ident for m in concluded}) == 1:
+        return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
     return _Reading(live[0].ident, _CONFLICT, live[0], conflict=True)
 
 

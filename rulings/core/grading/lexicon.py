@@ -38,6 +38,7 @@ _CUE_KINDS = (
     "conditional",
     "fallback",
     "reset",
+    "conclusion",
     "hedge",
     "alternative",
 )

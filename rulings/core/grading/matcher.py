@@ -63,6 +63,7 @@ class Mention:
     hedged: bool = False
     questioned: bool = False
     alternative: bool = False
+    concluded: bool = False
     neg_from: int = -1
 
     @property
@@ -328,6 +329,8 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: _Context) -> None:
             m.negated, m.neg_from = True, cue.first
     elif cue.kind == "reject_pre" and gap <= _PRE_WINDOW and near:
         m.rejected = True
+    elif cue.kind == "conclusion" and gap <= _NEG_WINDOW and near:
+        m.concluded = True
     elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:
         m.upgrade = m.upgrade or ctx.sentence[cue.first] == ctx.sentence[s]
 
@@ -400,9 +403,8 @@ def _resolve_generic(
         for j in (m.last, m.last + 1):
             if j >= n or owner[j] != -1 or toks.words[j] not in lex.none_words:
                 continue
-            after = j + 1
-            if after < n and toks.breaks[after] == BREAK_NONE and owner[after] != -1:
-                continue
+            if j + 1 < n and toks.breaks[j + 1] == BREAK_NONE:
+                continue  # "Penalty: none." ends the slot; "Remedy: not sure" does not
             m.ident, m.last, m.confidence = EMPTY_IDS[m.part], j + 1, 0.9
             out.append(m)
             break
