@@ -23,6 +23,8 @@ _UPGRADE_WINDOW = 2
 _GAP = 3
 _CITED = "\x00"
 _EMPTY = frozenset(EMPTY_IDS.values())
+_OR = frozenset({"or", "ou", "o", "u"})
+_NOTHING = frozenset({"nothing", "none", "nada", "nenhuma", "nenhum", "ninguna", "ninguno"})
 # A phrase's "*" never skips a denial: "score cannot be fixed" is not "fix the score".
 _GAP_STOP = frozenset(
     {
@@ -135,6 +137,7 @@ def analyse(
     for index, mention in enumerate(mentions):
         _classify(mention, index, ctx)
     mentions = _resolve_generic(mentions, tokens, owner, lex)
+    mentions.extend(_or_nothing(mentions, tokens, owner))
     _mark_alternatives(mentions, cues, tokens, sentence)
     return Analysis(tokens, mentions, language)
 
@@ -409,6 +412,22 @@ def _resolve_generic(
             out.append(m)
             break
     return out
+
+
+def _or_nothing(mentions: list[Mention], toks: Tokens, owner: list[int]) -> list[Mention]:
+    """ "Warning or nothing": the empty id of the same part, offered as an alternative."""
+    extra: list[Mention] = []
+    n = len(toks.words)
+    for m in mentions:
+        j = m.last
+        if not m.ident or m.ident in _EMPTY or j + 1 >= n or owner[j + 1] != -1:
+            continue
+        if toks.words[j] in _OR and toks.words[j + 1] in _NOTHING and toks.breaks[j + 1] == 0:
+            m.alternative = True
+            extra.append(
+                Mention(m.part, EMPTY_IDS[m.part], j + 1, j + 2, 0.5, "", alternative=True)
+            )
+    return extra
 
 
 def _mark_alternatives(

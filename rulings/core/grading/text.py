@@ -146,10 +146,12 @@ def tokenize(folded: str) -> Tokens:
         else:
             word = match.group("w")
             if word == "w" and folded.startswith("/", end):
-                # "w/" is "with" and "w/o" is "without", never the Warning abbreviation.
-                without = folded.startswith("/o", end) and not folded[end + 2 : end + 3].isalnum()
-                word = "without" if without else "with"
-                end += 3 if without else 1
+                # "w/ x" is "with" and "w/o" is "without"; "W/NP" stays two options.
+                after = folded[end + 1 : end + 2]
+                without = after == "o" and not folded[end + 2 : end + 3].isalnum()
+                if without or not after.isalnum():
+                    word = "without" if without else "with"
+                    end += 2 if without else 1
         gap = folded[prev_end:start]
         _append(toks, word, start, end, gap)
         prev_end = end
