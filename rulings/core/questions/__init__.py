@@ -1,0 +1,30 @@
+"""Scenario questions generated from templates and keyed by the rulings engine (stdlib only).
+
+See docs/questions.md.
+"""
+
+from rulings.core.questions.build import build_question
+from rulings.core.questions.coverage import coverage, run_coverage
+from rulings.core.questions.errors import QuestionError
+from rulings.core.questions.generate import generate_questions, run_generate
+from rulings.core.questions.model import KINDS, KeyParts, Option, Question, WrongPart
+from rulings.core.questions.template import Template
+from rulings.core.questions.templates import all_templates, all_topics, templates
+
+__all__ = [
+    "KINDS",
+    "KeyParts",
+    "Option",
+    "Question",
+    "QuestionError",
+    "Template",
+    "WrongPart",
+    "all_templates",
+    "all_topics",
+    "build_question",
+    "coverage",
+    "generate_questions",
+    "run_coverage",
+    "run_generate",
+    "templates",
+]

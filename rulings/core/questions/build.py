@@ -1,0 +1,327 @@
+"""One question: (template, seed, language, kind) -> Question, keyed by the engine."""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from rulings.core import Ruling, Situation, evaluate, explain, statement
+from rulings.core.questions import render
+from rulings.core.questions.errors import QuestionError
+from rulings.core.questions.model import (
+    KINDS,
+    PARTS,
+    KeyParts,
+    Option,
+    Question,
+    WrongPart,
+    content_hash,
+)
+from rulings.core.questions.nearmiss import near_misses
+from rulings.core.questions.template import REGISTRY, Draft, Template, s, template_rng
+
+LABELS = "ABCD"
+CHOICES = 4
+PLAUSIBLE_INFRACTIONS = {
+    "riftbound": (
+        "missed_trigger",
+        "general_error",
+        "no_infraction",
+        "overpayment",
+        "mispayment_for_cost",
+        "forgetting_to_score",
+        "failure_to_maintain_game_state",
+    ),
+    "mtg": (
+        "missed_trigger",
+        "game_rule_violation",
+        "no_infraction",
+        "failure_to_maintain_game_state",
+    ),
+}
+PLAUSIBLE_REMEDIES = {
+    "riftbound": (
+        "opponent_chooses_resolve_or_skip",
+        "continue_play",
+        "simple_rewind",
+        "correct_cost",
+        "correct_score",
+        "none",
+    ),
+    "mtg": (
+        "opponent_chooses_put_on_stack",
+        "opponent_chooses_default_action",
+        "resolve_now_or_next_phase",
+        "continue_play",
+        "simple_backup",
+        "none",
+    ),
+}
+LADDER = ("no_penalty", "warning", "game_loss", "match_loss", "disqualification")
+SPECIAL_REMEDIES = ("none", "continue_play")
+_REASONING_LINE = re.compile(r"^\d+\. \[")
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    fact: str
+    parts: KeyParts
+    ruling: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Everything about a (template, seed) that does not depend on language or kind."""
+
+    template: Template
+    seed: int
+    draft: Draft
+    situation: dict[str, Any]
+    ruling: Ruling
+    ruling_dict: dict[str, Any]
+    key: KeyParts
+
+
+def get_template(template_id: str) -> Template:
+    try:
+        return REGISTRY[template_id]
+    except KeyError:
+        raise QuestionError(f"unknown template {template_id!r}") from None
+
+
+@lru_cache(maxsize=4096)
+def scenario(template_id: str, seed: int, policy_version: str | None = None) -> Scenario:
+    tpl = get_template(template_id)
+    draft = tpl.build(template_rng(tpl.id, tpl.version, seed))
+    situation = dict(draft.situation)
+    if policy_version is not None:
+        situation["policy_version"] = policy_version
+    ruling = evaluate(Situation.from_dict(situation))
+    data = ruling.to_dict()
+    return Scenario(tpl, seed, draft, situation, ruling, data, KeyParts.from_ruling(data))
+
+
+@lru_cache(maxsize=4096)
+def _near_misses(template_id: str, seed: int, policy_version: str | None) -> tuple[NearMiss, ...]:
+    """Distinct near-miss rulings that differ from the key, pivots first."""
+    sc = scenario(template_id, seed, policy_version)
+    seen = {sc.key}
+    found = []
+    for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
+        parts = KeyParts.from_ruling(ruling)
+        if parts not in seen:
+            seen.add(parts)
+            found.append(NearMiss(fact, parts, ruling))
+    return tuple(found)
+
+
+def build_question(
+    template_id: str, seed: int, lang: str, kind: str, policy_version: str | None = None
+) -> Question:
+    if kind not in KINDS:
+        raise QuestionError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    sc = scenario(template_id, seed, policy_version)
+    tpl = sc.template
+    rng = template_rng(tpl.id, tpl.version, seed, f"render|{lang}")
+    stem = render.stem(lang, sc.draft.sentences, rng)
+    key_choosers = render.choosers(sc.ruling_dict)
+    key_text = render.parts_text(lang, sc.key, key_choosers)
+    options: tuple[Option, ...] = ()
+    wrong: WrongPart | None = None
+    if kind == "multiple_choice":
+        options = _options(sc, lang, policy_version)
+        listing = " ".join(f"{o.label}) {o.text}" for o in options)
+        stem += " " + render.sentence(lang, s("ask.multiple_choice"), rng) + " " + listing
+    elif kind == "find_the_wrong_part":
+        wrong = _wrong_part(sc, lang, policy_version)
+        stem += " " + render.sentence(lang, s("ask.find_the_wrong_part"), rng)
+        stem += " " + wrong.stated_text
+    else:
+        stem += " " + render.sentence(lang, s("ask.free_form"), rng)
+    return _question(sc, lang, kind, stem, key_text, options, wrong)
+
+
+def _question(
+    sc: Scenario,
+    lang: str,
+    kind: str,
+    stem: str,
+    key_text: str,
+    options: tuple[Option, ...],
+    wrong: WrongPart | None,
+) -> Question:
+    content = {
+        "game": sc.template.game,
+        "policy_version": sc.ruling.policy_version,
+        "lang": lang,
+        "kind": kind,
+        "stem": stem,
+        "situation": sc.situation,
+        "key": sc.key.to_dict(),
+        "options": [[o.label, o.text, o.correct] for o in options],
+        "wrong_part": wrong.to_dict() if wrong else None,
+    }
+    return Question(
+        template_id=sc.template.id,
+        template_version=sc.template.version,
+        seed=sc.seed,
+        game=sc.template.game,
+        policy_version=sc.ruling.policy_version,
+        lang=lang,
+        kind=kind,
+        stem=stem,
+        situation=copy.deepcopy(sc.situation),
+        ruling=copy.deepcopy(sc.ruling_dict),
+        key=sc.key,
+        key_text=key_text,
+        options=options,
+        wrong_part=wrong,
+        explanation=explanation(sc, lang, key_text),
+        topics=sc.template.topics,
+        difficulty=difficulty(sc, kind),
+        content_hash=content_hash(content),
+    )
+
+
+def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Option, ...]:
+    picked: list[tuple[KeyParts, dict[str, str], str]] = [
+        (sc.key, render.choosers(sc.ruling_dict), "key")
+    ]
+    for miss in _near_misses(sc.template.id, sc.seed, policy_version)[: CHOICES - 1]:
+        picked.append((miss.parts, render.choosers(miss.ruling), f"near_miss:{miss.fact}"))
+    for parts, how in _padding(sc):
+        if len(picked) >= CHOICES:
+            break
+        if all(parts != p for p, _c, _o in picked):
+            picked.append((parts, render.choosers(sc.ruling_dict), f"ladder:{how}"))
+    order = template_rng(sc.template.id, sc.template.version, sc.seed, "options")
+    order.shuffle(picked)
+    return tuple(
+        Option(LABELS[i], render.parts_text(lang, parts, choosers), parts, parts == sc.key, origin)
+        for i, (parts, choosers, origin) in enumerate(picked)
+    )
+
+
+def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
+    """Plausible neighbours, used only when near misses are too few: the key one rung up or
+    down the ladder; for 'no infraction', the game's usual infraction at its lowest rungs."""
+    if sc.key.infraction != "no_infraction":
+        return _ladder(sc.key)
+    game = sc.template.game
+    usual = PLAUSIBLE_INFRACTIONS[game][0]
+    remedy = (PLAUSIBLE_REMEDIES[game][0],)
+    return [
+        (KeyParts(usual, "no_penalty", remedy), "usual_infraction"),
+        (KeyParts(usual, "warning", remedy), "usual_infraction+1"),
+        (KeyParts(usual, "no_penalty", ("continue_play",)), "usual_infraction_continue"),
+    ]
+
+
+def _ladder(key: KeyParts) -> list[tuple[KeyParts, str]]:
+    """The key with its penalty one rung up or down (two up as a last resort)."""
+    rung = LADDER.index(key.penalty)
+    found = []
+    for step in (1, -1, 2):
+        if 0 <= rung + step < len(LADDER):
+            parts = KeyParts(key.infraction, LADDER[rung + step], key.remedy, key.additional)
+            found.append((parts, f"penalty{step:+d}"))
+    return found
+
+
+def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPart:
+    """Prefer a near miss that differs from the key in exactly the chosen part; else take that
+    part from any near miss; else fabricate a plausible wrong value."""
+    rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part")
+    parts = list(PARTS)
+    rng.shuffle(parts)
+    choosers = render.choosers(sc.ruling_dict)
+    misses = _near_misses(sc.template.id, sc.seed, policy_version)
+    for strict in (True, False):
+        for part in parts:
+            for miss in misses:
+                stated = _replace(sc.key, part, miss.parts)
+                if stated == sc.key or (strict and stated != miss.parts):
+                    continue
+                mixed = {**choosers, **render.choosers(miss.ruling)}
+                return _stated(lang, part, stated, sc.key, mixed, choosers)
+    part = parts[0]
+    stated = _fabricate(sc, part, rng)
+    return _stated(lang, part, stated, sc.key, choosers, choosers)
+
+
+def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
+    if part == "infraction":
+        return KeyParts(other.infraction, key.penalty, key.remedy, key.additional)
+    if part == "penalty":
+        return KeyParts(key.infraction, other.penalty, key.remedy, key.additional)
+    return KeyParts(key.infraction, key.penalty, other.remedy, key.additional)
+
+
+def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
+    game = sc.template.game
+    if part == "infraction":
+        choices = [i for i in PLAUSIBLE_INFRACTIONS[game] if i != sc.key.infraction]
+        return KeyParts(rng.choice(choices), sc.key.penalty, sc.key.remedy, sc.key.additional)
+    if part == "penalty":
+        return _ladder(sc.key)[0][0]
+    remedies = [(r,) for r in PLAUSIBLE_REMEDIES[game] if (r,) != sc.key.remedy]
+    return KeyParts(sc.key.infraction, sc.key.penalty, rng.choice(remedies), sc.key.additional)
+
+
+def _stated(
+    lang: str,
+    part: str,
+    stated: KeyParts,
+    key: KeyParts,
+    stated_choosers: dict[str, str],
+    key_choosers: dict[str, str],
+) -> WrongPart:
+    if stated == key:
+        raise QuestionError("a find-the-wrong-part statement must differ from the key")
+    return WrongPart(
+        part=part,
+        stated=stated,
+        stated_text=render.parts_text(lang, stated, stated_choosers),
+        correct_text=render.part_text(lang, part, key, key_choosers),
+    )
+
+
+def explanation(sc: Scenario, lang: str, key_text: str) -> str:
+    """The key, then the engine's reasoning: every line cites its section."""
+    head = render.term(lang, "explanation_heading")
+    lines = [f"{head}: {key_text}"]
+    reasoning = [ln for ln in explain(sc.ruling, lang).splitlines() if _REASONING_LINE.match(ln)]
+    if not reasoning:  # the engine's text format changed: rebuild from its statements
+        version = sc.ruling.policy_version
+        reasoning = [
+            f"{n}. [{step.citation}] {statement(version, step.statement).paraphrase(lang)}"
+            for n, step in enumerate(sc.ruling.explanation, start=1)
+        ]
+    return "\n".join(lines + reasoning)
+
+
+def difficulty(sc: Scenario, kind: str) -> float:
+    """0..1 from facts: penalty adjustments, special remedies, multiplayer, non-default
+    accountability, a surprising infraction, other players' penalties, and the kind."""
+    ruling = sc.ruling
+    score = 0.2
+    moves = sum(1 for step in ruling.penalty.steps if step.direction != "none")
+    score += min(0.3, 0.12 * moves)
+    if any(step.remedy not in SPECIAL_REMEDIES for step in ruling.remedy):
+        score += 0.1
+    if any(dict(step.params).get("chooser") for step in ruling.remedy):
+        score += 0.05
+    if len(sc.situation["players"]) > 2:
+        score += 0.1
+    if sum(1 for step in ruling.explanation if step.role == "accountability") > 1:
+        score += 0.1
+    if ruling.infraction in ("no_infraction", "general_error", "game_rule_violation", "cheating"):
+        score += 0.1
+    if ruling.additional_penalties:
+        score += 0.05
+    score += {"free_form": 0.1, "find_the_wrong_part": 0.05}.get(kind, 0.0)
+    return round(min(1.0, max(0.05, score)), 2)

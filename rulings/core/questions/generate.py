@@ -1,0 +1,119 @@
+"""`generate_questions` for the Django side and `run_generate` for `python -m rulings generate`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterable
+from typing import NoReturn, TextIO
+
+from rulings.core.questions.build import build_question
+from rulings.core.questions.catalog import LANGS
+from rulings.core.questions.errors import QuestionError
+from rulings.core.questions.model import KINDS, Question
+from rulings.core.questions.templates import GAMES, all_topics, templates
+
+MAX_COUNT = 10_000
+ATTEMPTS_PER_QUESTION = 5
+
+
+def generate_questions(
+    *,
+    game: str | None = None,
+    topics: Iterable[str] | None = None,
+    lang: str,
+    kind: str,
+    count: int,
+    seed: int,
+    policy_version: str | None = None,
+) -> list[Question]:
+    """`count` distinct questions (by content hash), deterministic for the same arguments.
+
+    Templates take turns in an order shuffled by `seed`; each question gets its own seed drawn
+    from `seed`. Fewer than `count` come back only if the templates cannot make that many
+    distinct questions."""
+    if lang not in LANGS:
+        raise QuestionError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
+    if kind not in KINDS:
+        raise QuestionError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
+        raise QuestionError(f"count must be an integer from 0 to {MAX_COUNT}")
+    chosen = list(templates(game, topics))
+    master = random.Random(f"generate|{seed}")
+    master.shuffle(chosen)
+    questions: list[Question] = []
+    seen: set[str] = set()
+    for attempt in range(count * ATTEMPTS_PER_QUESTION):
+        if len(questions) >= count:
+            break
+        tpl = chosen[attempt % len(chosen)]
+        question = build_question(tpl.id, master.randrange(2**31), lang, kind, policy_version)
+        if question.content_hash not in seen:
+            seen.add(question.content_hash)
+            questions.append(question)
+    return questions
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise QuestionError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="python -m rulings generate",
+        description="Write keyed scenario questions as JSON lines.",
+        add_help=False,
+    )
+    parser.add_argument("--game", choices=GAMES, help="riftbound or mtg (default: both)")
+    parser.add_argument(
+        "--topic",
+        action="append",
+        metavar="T",
+        help="a topic tag (repeatable; default: all); see --list-topics",
+    )
+    parser.add_argument("--lang", default="en", choices=LANGS)
+    parser.add_argument("--kind", default="free_form", choices=KINDS)
+    parser.add_argument("--count", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy-version", default=None)
+    parser.add_argument("--list-topics", action="store_true")
+    parser.add_argument("-h", "--help", action="store_true")
+    return parser
+
+
+def run_generate(argv: list[str], stdout: TextIO, stderr: TextIO | None = None) -> int:
+    """`generate --game G --topic T --lang L --kind K --count N --seed S` -> JSONL on stdout.
+    Exit 0 on success, 2 on invalid arguments (message on stderr)."""
+    err = stderr if stderr is not None else sys.stderr
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.help:
+            stdout.write(parser.format_help())
+            return 0
+        if args.list_topics:
+            stdout.write("\n".join(all_topics()) + "\n")
+            return 0
+        if not 1 <= args.count <= MAX_COUNT:
+            raise QuestionError(f"--count must be from 1 to {MAX_COUNT}")
+        questions = generate_questions(
+            game=args.game,
+            topics=args.topic,
+            lang=args.lang,
+            kind=args.kind,
+            count=args.count,
+            seed=args.seed,
+            policy_version=args.policy_version,
+        )
+    except QuestionError as exc:
+        err.write(f"generate: error: {exc}\n")
+        return 2
+    except ValueError as exc:  # e.g. SituationError for an unknown --policy-version
+        err.write(f"generate: error: {exc}\n")
+        return 2
+    for question in questions:
+        stdout.write(json.dumps(question.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
+    return 0

@@ -1,0 +1,131 @@
+"""The generated question: frozen dataclasses with a JSON-ready `to_dict` and a content hash."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+KINDS = ("free_form", "multiple_choice", "find_the_wrong_part")
+PARTS = ("infraction", "penalty", "remedy")
+
+
+@dataclass(frozen=True)
+class KeyParts:
+    """What a ruling decides, in vocabulary ids: the unit options and keys are compared by."""
+
+    infraction: str
+    penalty: str
+    remedy: tuple[str, ...]
+    additional: tuple[tuple[str, str, str], ...] = ()  # (player, infraction, penalty)
+
+    @classmethod
+    def from_ruling(cls, ruling: dict[str, Any]) -> KeyParts:
+        extra = tuple(
+            (str(a["player"]), str(a["infraction"]), str(a["penalty"]))
+            for a in ruling["additional_penalties"]
+        )
+        return cls(
+            infraction=str(ruling["infraction"]),
+            penalty=str(ruling["penalty"]["final"]),
+            remedy=tuple(str(step["remedy"]) for step in ruling["remedy"]),
+            additional=extra,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "infraction": self.infraction,
+            "penalty": self.penalty,
+            "remedy": list(self.remedy),
+            "additional": [list(a) for a in self.additional],
+        }
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    text: str
+    parts: KeyParts
+    correct: bool
+    origin: str  # "key", "near_miss:<fact changed>" or "ladder:<how>"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "text": self.text,
+            "parts": self.parts.to_dict(),
+            "correct": self.correct,
+            "origin": self.origin,
+        }
+
+
+@dataclass(frozen=True)
+class WrongPart:
+    """A stated ruling in which exactly one part differs from the key."""
+
+    part: str  # one of PARTS
+    stated: KeyParts
+    stated_text: str
+    correct_text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "part": self.part,
+            "stated": self.stated.to_dict(),
+            "stated_text": self.stated_text,
+            "correct_text": self.correct_text,
+        }
+
+
+@dataclass(frozen=True)
+class Question:
+    template_id: str
+    template_version: int
+    seed: int
+    game: str
+    policy_version: str
+    lang: str
+    kind: str
+    stem: str
+    situation: dict[str, Any] = field(hash=False)
+    ruling: dict[str, Any] = field(hash=False)
+    key: KeyParts
+    key_text: str
+    options: tuple[Option, ...]
+    wrong_part: WrongPart | None
+    explanation: str
+    topics: tuple[str, ...]
+    difficulty: float
+    content_hash: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "template_id": self.template_id,
+            "template_version": self.template_version,
+            "seed": self.seed,
+            "game": self.game,
+            "policy_version": self.policy_version,
+            "lang": self.lang,
+            "kind": self.kind,
+            "stem": self.stem,
+            "situation": self.situation,
+            "ruling": self.ruling,
+            "key": self.key.to_dict(),
+            "key_text": self.key_text,
+            "options": [o.to_dict() for o in self.options],
+            "wrong_part": self.wrong_part.to_dict() if self.wrong_part else None,
+            "explanation": self.explanation,
+            "topics": list(self.topics),
+            "difficulty": self.difficulty,
+            "content_hash": self.content_hash,
+        }
+
+
+def canonical_json(data: object) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def content_hash(content: dict[str, Any]) -> str:
+    """sha256 of the canonical JSON of what defines a question (see docs/questions.md)."""
+    return hashlib.sha256(canonical_json(content).encode("utf-8")).hexdigest()

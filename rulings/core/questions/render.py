@@ -1,0 +1,120 @@
+"""Language-neutral sentences and key parts, rendered with the per-language phrase banks."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from rulings.core.questions.catalog import card, lookup, phrases
+from rulings.core.questions.errors import QuestionError
+from rulings.core.questions.model import KeyParts
+from rulings.core.questions.template import Card, CardText, Count, Names, Param, Sentence, Term
+
+_PLACEHOLDER = re.compile(r"[{}]|\bNone\b")
+
+
+def term(lang: str, key: str) -> str:
+    value = lookup(phrases(lang)["terms"], key)
+    if not isinstance(value, str):
+        raise QuestionError(f"{lang}: term {key!r} must be a string")
+    return value
+
+
+def sentence(lang: str, item: Sentence, rng: random.Random) -> str:
+    """One sentence; a phrase given as a list has variants, picked with `rng`."""
+    bank = phrases(lang)["s"]
+    if item.key not in bank:
+        raise QuestionError(f"{lang}: phrase bank has no sentence {item.key!r}")
+    phrase = bank[item.key]
+    if isinstance(phrase, list):
+        phrase = phrase[rng.randrange(len(phrase))]
+    values = {name: value(lang, v) for name, v in item.params}
+    try:
+        text = str(phrase).format_map(values)
+    except (KeyError, IndexError, ValueError) as exc:
+        raise QuestionError(f"{lang}: sentence {item.key!r} needs {exc}") from None
+    return _checked(text, item.key)
+
+
+def value(lang: str, v: Param) -> str:
+    if isinstance(v, Term):
+        return term(lang, v.key)
+    if isinstance(v, Card):
+        return str(card(v.id)["name"][lang])
+    if isinstance(v, CardText):
+        return str(card(v.id)["text"][lang])
+    if isinstance(v, Names):
+        return names(lang, v.items)
+    if isinstance(v, Count):
+        form = "one" if v.n == 1 else "other"
+        return term(lang, f"{v.key}.{form}").format(n=v.n)
+    return str(v)
+
+
+def names(lang: str, items: tuple[str, ...]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {term(lang, 'and')} " + items[-1]
+
+
+def stem(lang: str, sentences: tuple[Sentence, ...], rng: random.Random) -> str:
+    return " ".join(sentence(lang, item, rng) for item in sentences)
+
+
+def parts_text(lang: str, parts: KeyParts, choosers: Mapping[str, str]) -> str:
+    """A ruling's decisions as one line: infraction, penalty, remedy (+ other players)."""
+    sep = term(lang, "part_separator")
+    line = sep.join(
+        (
+            term(lang, f"infraction.{parts.infraction}"),
+            term(lang, f"penalty.{parts.penalty}"),
+            remedy_text(lang, parts.remedy, choosers),
+        )
+    )
+    for player, infraction, penalty in parts.additional:
+        line += term(lang, "additional").format(
+            player=player,
+            infraction=term(lang, f"infraction.{infraction}"),
+            penalty=term(lang, f"penalty.{penalty}"),
+        )
+    return _checked(line, "parts")
+
+
+def part_text(lang: str, part: str, parts: KeyParts, choosers: Mapping[str, str]) -> str:
+    if part == "infraction":
+        return term(lang, f"infraction.{parts.infraction}")
+    if part == "penalty":
+        return term(lang, f"penalty.{parts.penalty}")
+    return remedy_text(lang, parts.remedy, choosers)
+
+
+def remedy_text(lang: str, remedy: tuple[str, ...], choosers: Mapping[str, str]) -> str:
+    steps = []
+    for step in remedy:
+        chooser = choosers.get(step)
+        if chooser is None:
+            who = term(lang, "the_opponent")
+        elif chooser == "judge_at_random":
+            who = term(lang, "judge_at_random")
+        else:
+            who = chooser
+        steps.append(term(lang, f"remedy.{step}").format(chooser=who))
+    return term(lang, "then").join(steps)
+
+
+def choosers(ruling: Mapping[str, Any]) -> dict[str, str]:
+    """Who chooses, per remedy id, in a ruling dict (`Ruling.to_dict()`)."""
+    found: dict[str, str] = {}
+    for step in ruling["remedy"]:
+        chooser = step["params"].get("chooser")
+        if isinstance(chooser, str):
+            found[step["remedy"]] = chooser
+    return found
+
+
+def _checked(text: str, where: str) -> str:
+    if _PLACEHOLDER.search(text):
+        raise QuestionError(f"unfilled placeholder in {where!r}: {text!r}")
+    return text

@@ -1,0 +1,93 @@
+"""Shared story pieces for templates: players, set-up, the trigger, what followed, noticing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from rulings.core import Situation, evaluate
+from rulings.core.questions.catalog import card, people
+from rulings.core.questions.template import Card, CardText, Count, Names, Sentence, Term, s
+
+T = TypeVar("T")
+
+TRIGGER_FACTS = (
+    "optional",
+    "first_time",
+    "first_beginning_phase",
+    "creates_only_delayed_trigger",
+    "creates_only_copies",
+    "delayed",
+    "zone_change",
+    "default_action",
+    "detrimental",
+    "symmetric",
+    "only_target_opponent",
+)
+
+
+def pick(rng: random.Random, items: Sequence[T]) -> T:
+    return items[rng.randrange(len(items))]
+
+
+def players(rng: random.Random, game: str, count: int) -> tuple[str, ...]:
+    return tuple(rng.sample(people(game), count))
+
+
+def setup(game: str, order: tuple[str, ...], opl: str = "competitive") -> Sentence:
+    return s(
+        f"setup.{game}",
+        opl=Term(f"opl.{game}.{opl}"),
+        count=Count("players", len(order)),
+        order=Names(order),
+    )
+
+
+def trigger(card_id: str, controller: str | None, **overrides: Any) -> dict[str, Any]:
+    """The situation's `trigger` object, from the card's catalogue facts."""
+    data = card(card_id)
+    result: dict[str, Any] = {"kind": data["kind"], "name": data["name"]["en"]}
+    for fact in TRIGGER_FACTS:
+        if data.get(fact):
+            result[fact] = data[fact]
+    if data.get("symmetric_effect"):
+        result["symmetric_effect"] = data["symmetric_effect"]
+    if data.get("battlefield"):
+        result["source"] = "battlefield"
+    else:
+        result["controller"] = controller
+    result.update(overrides)
+    return result
+
+
+def triggers(card_id: str, player: str) -> Sentence:
+    return s("trigger.card", player=player, card=Card(card_id), text=CardText(card_id))
+
+
+def action(game: str, following: str, actor: str, other: str = "") -> Sentence:
+    return s(f"action.{game}.{following}", actor=actor, other=other)
+
+
+def noticed(when: str, now: str, turns: int = 1) -> Sentence:
+    return s(f"noticed.{when}", now=now, turns=Count("turns", turns))
+
+
+def advantage(advantageous: bool, player: str) -> Sentence:
+    return s("advantage.yes" if advantageous else "advantage.no", player=player)
+
+
+def next_in_order(order: tuple[str, ...], player: str, steps: int = 1) -> str:
+    return order[(order.index(player) + steps) % len(order)]
+
+
+def noticed_fields(when: str, turns: int | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {"when": when}
+    if turns is not None:
+        data["turns_elapsed"] = turns
+    return data
+
+
+def accountable(situation: dict[str, Any]) -> str:
+    """Who the engine holds accountable (a probe: the story names the actor accordingly)."""
+    return evaluate(Situation.from_dict(situation)).accountable_player

@@ -1,0 +1,115 @@
+"""Templates: data (id, version, game, topics) plus one small function that builds a draft.
+
+A template's `build(rng)` draws THE FACTS THAT CHANGE THE ANSWER (and names), and returns a
+`Draft`: the situation dict for the engine and the stem as language-neutral sentences.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Term:
+    """A phrase-bank term (`[terms]` table), localised when rendered."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card's localised name (data/cards.toml)."""
+
+    id: str
+
+
+@dataclass(frozen=True)
+class CardText:
+    """A card's localised ability text (data/cards.toml)."""
+
+    id: str
+
+
+@dataclass(frozen=True)
+class Names:
+    """A list of player names joined with the language's conjunction."""
+
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number with a pluralised phrase-bank term: `[terms]` key + `.one` / `.other`."""
+
+    key: str
+    n: int
+
+
+Param = str | int | Term | Card | CardText | Names | Count
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One stem sentence: a phrase-bank key under `[s]` and its parameters."""
+
+    key: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+
+def s(key: str, **params: Param) -> Sentence:
+    return Sentence(key, tuple(sorted(params.items())))
+
+
+@dataclass(frozen=True)
+class Draft:
+    situation: dict[str, Any]
+    sentences: tuple[Sentence, ...]
+    facts: dict[str, Any] = field(default_factory=dict)  # the drawn facts, for the record
+
+
+Builder = Callable[[random.Random], Draft]
+
+
+@dataclass(frozen=True)
+class Template:
+    id: str
+    version: int
+    game: str
+    topics: tuple[str, ...]
+    summary: str
+    build: Builder
+    pivots: tuple[str, ...] = ()  # near-miss mutations tried first for distractors
+
+
+REGISTRY: dict[str, Template] = {}
+
+
+def template(
+    id: str,
+    *,
+    version: int,
+    game: str,
+    topics: tuple[str, ...],
+    summary: str,
+    pivots: tuple[str, ...] = (),
+) -> Callable[[Builder], Builder]:
+    """Register the decorated builder as a template."""
+
+    def register(build: Builder) -> Builder:
+        if id in REGISTRY:
+            raise ValueError(f"duplicate template id {id!r}")
+        REGISTRY[id] = Template(id, version, game, topics, summary, build, pivots)
+        return build
+
+    return register
+
+
+def template_rng(
+    template_id: str, version: int, seed: int, purpose: str = "facts"
+) -> random.Random:
+    """A stream that depends only on (template id, version, seed, purpose); str seeds hash
+    with sha512 inside `random`, so this is stable across runs and PYTHONHASHSEED."""
+    return random.Random(f"{template_id}|{version}|{seed}|{purpose}")

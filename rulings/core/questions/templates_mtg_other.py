@@ -1,0 +1,293 @@
+"""Magic templates on who answers for a trigger and on what is not a Missed Trigger: turn
+control, opponents' duties, out-of-order sequencing, problems after acknowledgement, intent,
+triggers without impact, copies, and the third-Warning upgrade."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulings.core.questions import story as st
+from rulings.core.questions.template import Card, Count, Draft, Sentence, Term, s, template
+
+GAME = "mtg"
+
+
+def _base(order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": now,
+        "noticed": {"when": "same_turn"},
+    }
+    data.update(rest)
+    return data
+
+
+@template(
+    "mtg-turn-control",
+    version=1,
+    game=GAME,
+    topics=("accountability", "turn_control", "missed_trigger", "multiplayer"),
+    summary="A player controlling another's turn answers for that player's triggers too; for the "
+    "remedy the controlled player is the opponent.",
+    pivots=("no_turn_control", "detrimental"),
+)
+def mtg_turn_control(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3, 3)))
+    controlled = order[0]
+    controller = order[-1]
+    card_id = st.pick(rng, ("rift_bolt", "dark_confidant", "masticore", "smokestack"))
+    owner = st.pick(rng, (controlled, controlled, controller))
+    mode = st.pick(rng, ("draw_card", "sorcery_speed_action"))
+    situation = _base(
+        order,
+        controlled,
+        turn_control={"controller": controller, "controlled": controlled},
+        trigger=st.trigger(card_id, owner),
+        play={"following_action": mode},
+    )
+    sentences = (
+        st.setup(GAME, order),
+        s("mtg.turn_control", controller=controller, controlled=controlled),
+        st.triggers(card_id, owner),
+        st.action(GAME, mode, controller, controlled),
+        st.noticed("same_turn", controlled),
+    )
+    return Draft(situation, sentences, {"card": card_id, "owner": owner})
+
+
+@template(
+    "mtg-opponent-duties",
+    version=1,
+    game=GAME,
+    topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
+    summary="Opponents need not point out triggers and are never penalised for silence, but may "
+    "not make a trigger missed by acting or advancing early.",
+    pivots=("following_by_other", "no_witness"),
+)
+def mtg_opponent_duties(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    player, other = order[0], order[1]
+    card_id = st.pick(
+        rng, ("dark_confidant", "desecration_demon", "knight_of_infamy", "battlegrace_angel")
+    )
+    rushed = rng.random() < 0.5
+    if rushed:
+        play = {"following_action": "advance_step", "following_action_by": "other"}
+        story = s("mtg.duties.rush", actor=other, accountable=player)
+        witness: list[str] = []
+    else:
+        play = {
+            "following_action": "declare_damage"
+            if card_id in ("knight_of_infamy", "battlegrace_angel")
+            else "draw_card"
+        }
+        story = st.action(GAME, play["following_action"], player, other)
+        witness = [other]
+    situation = _base(
+        order, player, trigger=st.trigger(card_id, player), play=play, silent_witnesses=witness
+    )
+    lines: list[Sentence] = [st.setup(GAME, order), st.triggers(card_id, player), story]
+    if witness:
+        lines.append(s("witness", witness=other))
+    lines.append(st.noticed("same_turn", player))
+    return Draft(situation, tuple(lines), {"card": card_id, "rushed": rushed})
+
+
+@template(
+    "mtg-out-of-order",
+    version=1,
+    game=GAME,
+    topics=("out_of_order", "missed_trigger", "no_infraction"),
+    summary="MTR 4.3: a block of actions announced slightly out of order is fine if each action "
+    "is legal in order and no information is gained early; drawing before choosing a target is "
+    "not.",
+    pivots=("information_gained", "no_information"),
+)
+def mtg_out_of_order(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, 2)
+    player, other = order
+    info = rng.random() < 0.5
+    card_id = "rift_bolt" if info else "pitchburn_devils"
+    block = {"legal_in_order": True, "information_gained": info}
+    situation = _base(
+        order,
+        player,
+        trigger=st.trigger(card_id, player),
+        play={"following_action": "draw_card" if info else "none", "out_of_order_block": block},
+    )
+    sentences = (
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        s("mtg.ooo.rift_bolt" if info else "mtg.ooo.devils", actor=player, other=other),
+        st.noticed("same_turn", player),
+    )
+    return Draft(situation, sentences, {"info": info})
+
+
+@template(
+    "mtg-after-acknowledgement",
+    version=1,
+    game=GAME,
+    topics=("game_rule_violation", "opponent_duties", "rewind"),
+    summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation (simple "
+    "backup or leave as is); an opponent who did not notice commits Failure to Maintain Game "
+    "State.",
+    pivots=("rewind_none", "no_witness", "not_acknowledged"),
+)
+def mtg_after_ack(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, 2)
+    player, other = order
+    card_id = "sword_of_feast_and_famine"
+    rewind = st.pick(rng, ("simple", "none"))
+    witness = [other] if rng.random() < 0.6 else []
+    situation = _base(
+        order,
+        player,
+        trigger=st.trigger(card_id, player),
+        play={
+            "acknowledged": "in_time",
+            "following_action": "advance_step",
+            "problem_after_acknowledgement": True,
+        },
+        rewind=rewind,
+        silent_witnesses=witness,
+    )
+    lines: list[Sentence] = [
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        s("mtg.after_ack.sword", actor=player, other=other),
+        s(f"rewind.{rewind}"),
+    ]
+    if witness:
+        lines.append(s("mtg.after_ack.unnoticed", other=other))
+    return Draft(situation, tuple(lines), {"rewind": rewind, "witness": bool(witness)})
+
+
+@template(
+    "mtg-intent-and-no-impact",
+    version=1,
+    game=GAME,
+    topics=("cheating", "no_infraction", "missed_trigger"),
+    summary="Ignoring one's own trigger on purpose may be Cheating unless the player did not know "
+    "the rule; a trigger that changes nothing is no infraction; an acknowledged optional "
+    "invisible trigger is taken as chosen.",
+    pivots=("intent_none", "impact_yes"),
+)
+def mtg_intent(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, 2)
+    player, other = order
+    variant = st.pick(rng, ("drake", "mimic", "deliberate"))
+    lines: list[Sentence] = [st.setup(GAME, order)]
+    if variant == "drake":
+        alone = rng.random() < 0.6
+        intent = st.pick(rng, ("none", "intentional"))
+        trig = st.trigger("chasm_drake", player, impact=not alone)
+        play: dict[str, Any] = {"following_action": "declare_damage"}
+        lines += [
+            st.triggers("chasm_drake", player),
+            s("mtg.drake.alone" if alone else "mtg.drake.friend", actor=player),
+            s(f"intent.{intent}", actor=player),
+        ]
+    elif variant == "mimic":
+        intent = "none"
+        responded = rng.random() < 0.5
+        trig = st.trigger("eldrazi_mimic", player)
+        play = {
+            "acknowledged": "in_time" if not responded else "no",
+            "following_action": "declare_damage" if responded else "none",
+        }
+        lines += [
+            st.triggers("eldrazi_mimic", player),
+            s("mtg.mimic.responded" if responded else "mtg.mimic.ack", actor=player, other=other),
+        ]
+    else:
+        intent = st.pick(rng, ("intentional", "intentional_unaware_of_rule", "none"))
+        card_id = st.pick(rng, ("smokestack", "masticore", "dark_confidant"))
+        trig = st.trigger(card_id, player)
+        play = {"following_action": "draw_card"}
+        lines += [
+            st.triggers(card_id, player),
+            st.action(GAME, "draw_card", player, other),
+            s(f"intent.{intent}", actor=player),
+        ]
+    situation = _base(order, player, trigger=trig, play=play, intent=intent)
+    lines.append(st.noticed("same_turn", player))
+    return Draft(situation, tuple(lines), {"variant": variant, "intent": intent})
+
+
+@template(
+    "mtg-copies",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "copies"),
+    summary="A trigger that only copies a spell (storm) resolves by itself, but the copies must "
+    "be acknowledged under the usual timing.",
+    pivots=("pass_priority", "advance_step"),
+)
+def mtg_copies(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, 2)
+    player, other = order
+    mode = st.pick(rng, ("pass_priority", "advance_step", "sorcery_speed_action"))
+    spells = rng.randrange(2, 6)
+    situation = _base(
+        order,
+        player,
+        trigger=st.trigger("empty_the_warrens", player),
+        play={"following_action": mode},
+    )
+    sentences = (
+        st.setup(GAME, order),
+        s(
+            "mtg.storm.cast",
+            actor=player,
+            card=Card("empty_the_warrens"),
+            spells=Count("spells", spells),
+        ),
+        st.action(GAME, mode, player, other),
+        st.noticed("same_turn", player),
+    )
+    return Draft(situation, sentences, {"mode": mode})
+
+
+@template(
+    "mtg-third-warning",
+    version=1,
+    game=GAME,
+    topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
+    summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "
+    "State is exempt.",
+    pivots=("history_less", "head_judge_upgrade"),
+)
+def mtg_third_warning(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, 2)
+    player, other = order
+    kind = st.pick(rng, ("missed_trigger", "game_rule_violation", "failure_to_maintain_game_state"))
+    history = {kind: rng.randrange(0, 3)}
+    if rng.random() < 0.5:
+        extra = st.pick(rng, ("missed_trigger", "game_rule_violation"))
+        history[extra] = history.get(extra, 0) + 1
+    history = {k: v for k, v in history.items() if v}
+    lines: list[Sentence] = [st.setup(GAME, order)]
+    data: dict[str, Any]
+    if kind == "missed_trigger":
+        card_id = st.pick(rng, ("smokestack", "masticore", "pact_of_negation"))
+        data = {"trigger": st.trigger(card_id, player), "play": {"following_action": "draw_card"}}
+        lines += [st.triggers(card_id, player), st.action(GAME, "draw_card", player, other)]
+    else:
+        data = {"game_error": {"kind": kind, "player": player}}
+        lines.append(s(f"mtg.error.{kind}", player=player, other=other))
+    situation = _base(order, player, history={"warnings": history}, **data)
+    if not history:
+        lines.append(s("history.none", player=player))
+    lines += [
+        s(
+            "history.item",
+            player=player,
+            count=Count("warnings", n),
+            infraction=Term(f"infraction.{k}"),
+        )
+        for k, n in sorted(history.items())
+    ]
+    return Draft(situation, tuple(lines), {"kind": kind, "history": history})

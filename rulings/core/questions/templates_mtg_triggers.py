@@ -1,0 +1,285 @@
+"""Magic IPG 2.1 trigger templates: the four awareness categories, delayed triggers, default
+actions, the time bar, expired durations, detrimental and symmetric triggers."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulings.core.questions import story as st
+from rulings.core.questions.catalog import cards_where
+from rulings.core.questions.template import Card, Draft, Sentence, s, template
+
+GAME = "mtg"
+WHENS = ("same_turn", "previous_turn", "before_current_phase_of_previous_turn")
+
+
+def _when(
+    rng: random.Random, order: tuple[str, ...], player: str, choices: tuple[str, ...] = WHENS
+) -> tuple[str, str, Sentence]:
+    when = st.pick(rng, choices)
+    if when == "same_turn":
+        return when, player, st.noticed(when, player)
+    if when == "previous_turn":
+        now = st.next_in_order(order, player)
+        return when, now, st.noticed(when, now)
+    return when, player, st.noticed(when, player)
+
+
+def _situation(
+    order: tuple[str, ...],
+    now: str,
+    player: str,
+    when: str,
+    trig: dict[str, Any],
+    play: dict[str, Any],
+    **rest: Any,
+) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": now,
+        "trigger": trig,
+        "play": play,
+        "noticed": {"when": when, "error_turn_player": player},
+    }
+    data.update(rest)
+    return data
+
+
+def _category(
+    rng: random.Random,
+    cards: tuple[str, ...],
+    actions: tuple[str, ...],
+    whens: tuple[str, ...] = WHENS,
+    sizes: tuple[int, ...] = (2, 2, 3),
+) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, sizes))
+    player, other = order[0], order[1]
+    card_id = st.pick(rng, cards)
+    mode = st.pick(rng, actions)
+    when, now, noticed = _when(rng, order, player, whens)
+    situation = _situation(
+        order, now, player, when, st.trigger(card_id, player), {"following_action": mode}
+    )
+    sentences = (
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        st.action(GAME, mode, player, other),
+        noticed,
+    )
+    return Draft(situation, sentences, {"card": card_id, "mode": mode, "when": when})
+
+
+@template(
+    "mtg-choices-on-stack",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "awareness_category"),
+    summary="IPG category 1: targets, modes or choices when put on the stack, announced before "
+    "passing priority; 'target opponent' is assumed only in two-player games.",
+    pivots=("following_none", "noticed_later", "pass_priority"),
+)
+def mtg_choices(rng: random.Random) -> Draft:
+    cards = ("manic_vandal", "kitesail_freebooter", "sower_of_temptation", "pitchburn_devils")
+    return _category(
+        rng,
+        cards,
+        ("pass_priority", "instant_speed_action", "sorcery_speed_action", "none"),
+        sizes=(2, 2, 3),
+    )
+
+
+@template(
+    "mtg-visible-change",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "awareness_category"),
+    summary="IPG category 2: a visible change or a choice on resolution, shown before an action "
+    "only possible after it resolved (casting an instant does not count).",
+    pivots=("following_none", "noticed_later", "detrimental"),
+)
+def mtg_visible(rng: random.Random) -> Draft:
+    cards = ("rift_bolt", "dark_confidant", "desecration_demon")
+    return _category(
+        rng, cards, ("instant_speed_action", "draw_card", "sorcery_speed_action", "advance_step")
+    )
+
+
+@template(
+    "mtg-rules-change",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "awareness_category", "opponent_duties"),
+    summary="IPG category 3: a rules-changing trigger is missed only if its controller lets an "
+    "opponent's action it makes illegal stand; trying such a play is no infraction.",
+    pivots=("illegal_challenged", "noticed_later"),
+)
+def mtg_rules(rng: random.Random) -> Draft:
+    actions = ("opponent_illegal_action_unchallenged", "opponent_illegal_action_challenged", "none")
+    return _category(rng, ("pyreheart_wolf",), actions, ("same_turn", "previous_turn"))
+
+
+@template(
+    "mtg-invisible",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "awareness_category"),
+    summary="IPG category 4: a non-visible effect (exalted) must be made clear when it first "
+    "changes the visible state, e.g. combat damage or a stated power.",
+    pivots=("following_none", "noticed_later"),
+)
+def mtg_invisible(rng: random.Random) -> Draft:
+    cards = ("knight_of_infamy", "battlegrace_angel", "cathedral_of_war")
+    actions = ("declare_damage", "wrong_characteristics", "none", "instant_speed_action")
+    return _category(rng, cards, actions, ("same_turn", "previous_turn"))
+
+
+DELAYED = ("geist_of_saint_traft", "aetherling", "kaijin_of_the_vanishing_touch")
+
+
+@template(
+    "mtg-delayed-triggers",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "delayed_trigger", "delayed_zone_change", "time_bar"),
+    summary="Triggers that only create a delayed trigger resolve by themselves; a missed delayed "
+    "zone change is resolved now or at the start of the next phase and never expires.",
+    pivots=("not_delayed_zone_change", "noticed_later"),
+)
+def mtg_delayed(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    player, other = order[0], order[1]
+    creation = rng.random() < 0.3
+    card_id = "grave_betrayal" if creation else st.pick(rng, (*DELAYED, "grave_betrayal"))
+    when, now, noticed = _when(rng, order, player)
+    if creation:
+        trig = st.trigger(card_id, player)
+        play = {"following_action": "sorcery_speed_action"}
+        story = s("mtg.delayed.creation", actor=player, other=other)
+    else:
+        trig = st.trigger(
+            card_id, player, delayed=True, zone_change=True, creates_only_delayed_trigger=False
+        )
+        play = {"following_action": "advance_step"}
+        story = s(f"mtg.delayed.missed.{card_id}", actor=player, other=other)
+    situation = _situation(order, now, player, when, trig, play)
+    sentences = (st.setup(GAME, order), st.triggers(card_id, player), story, noticed)
+    return Draft(situation, sentences, {"card": card_id, "creation": creation, "when": when})
+
+
+@template(
+    "mtg-default-action",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "default_action", "time_bar", "penalty_upgrade"),
+    summary="A trigger with a default action ('unless', 'if you don't'): the opponent may apply "
+    "the default, now or at the start of the next phase; it never expires.",
+    pivots=("not_default_action", "noticed_later", "following_none"),
+)
+def mtg_default_action(rng: random.Random) -> Draft:
+    actions = ("draw_card", "sorcery_speed_action", "advance_step", "instant_speed_action")
+    return _category(rng, cards_where(GAME, default_action=True), actions)
+
+
+@template(
+    "mtg-time-bar",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "time_bar", "penalty_upgrade"),
+    summary="Missed before the current phase of the previous turn: play continues, yet a "
+    "detrimental trigger is still penalised; otherwise the opponent chooses whether it goes on "
+    "the stack, with only choices that were legal back then.",
+    pivots=("noticed_same_turn", "noticed_time_bar", "detrimental"),
+)
+def mtg_time_bar(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    player, other = order[0], order[1]
+    card_id = st.pick(
+        rng, ("sower_of_temptation", "dark_confidant", "smokestack", "desecration_demon")
+    )
+    when, now, noticed = _when(rng, order, player)
+    mode = "sorcery_speed_action" if card_id == "sower_of_temptation" else "draw_card"
+    situation = _situation(
+        order, now, player, when, st.trigger(card_id, player), {"following_action": mode}
+    )
+    lines: list[Sentence] = [
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        st.action(GAME, mode, player, other),
+        noticed,
+    ]
+    if card_id == "sower_of_temptation":
+        lines.append(s("mtg.legal_choices", other=other))
+    return Draft(situation, tuple(lines), {"card": card_id, "when": when})
+
+
+@template(
+    "mtg-expired-duration",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "expired_duration"),
+    summary="A missed trigger whose effect's duration has already ended: play continues; "
+    "while it lasts, the opponent chooses whether it goes on the stack.",
+    pivots=("duration_running", "noticed_time_bar"),
+)
+def mtg_duration(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    player, other = order[0], order[1]
+    card_id = st.pick(
+        rng, ("primal_forcemage", "nivix_cyclops", "battlegrace_angel", "knight_of_infamy")
+    )
+    expired = rng.random() < 0.5
+    when = "previous_turn" if expired else "same_turn"
+    now = st.next_in_order(order, player) if expired else player
+    situation = _situation(
+        order,
+        now,
+        player,
+        when,
+        st.trigger(card_id, player, duration_expired=expired),
+        {"following_action": "declare_damage"},
+    )
+    sentences = (
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        st.action(GAME, "declare_damage", player, other),
+        s("mtg.duration.expired" if expired else "mtg.duration.running", now=now),
+    )
+    return Draft(situation, sentences, {"card": card_id, "expired": expired})
+
+
+@template(
+    "mtg-detrimental-symmetric",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "penalty_upgrade", "symmetric_trigger"),
+    summary="Upgrade to Warning for a trigger usually detrimental to its controller; symmetric "
+    "triggers count when this instance hurts the controller or helps an opponent; the game state "
+    "(e.g. a low life total) is never a factor.",
+    pivots=("affects_other", "detrimental"),
+)
+def mtg_detrimental(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, 2)
+    player, other = order
+    card_id = st.pick(
+        rng,
+        ("howling_mine", "sulfuric_vortex", "smokestack", "braids_cabal_minion", "dark_confidant"),
+    )
+    symmetric = card_id != "dark_confidant"
+    affects = st.pick(rng, ("controller", "opponent")) if symmetric else "controller"
+    turn = player if affects == "controller" else other
+    trig = st.trigger(card_id, player, affects=affects)
+    situation = _situation(
+        order, turn, turn, "same_turn", trig, {"following_action": "advance_step"}
+    )
+    lines: list[Sentence] = [
+        st.setup(GAME, order),
+        s("mtg.symmetric.whose_turn", turn=turn, player=player, card=Card(card_id)),
+        st.triggers(card_id, player),
+        s("mtg.symmetric.skipped", player=player),
+    ]
+    if card_id == "dark_confidant" and rng.random() < 0.5:
+        lines.append(s("mtg.low_life", player=player))
+    lines.append(st.noticed("same_turn", turn))
+    return Draft(situation, tuple(lines), {"card": card_id, "affects": affects})

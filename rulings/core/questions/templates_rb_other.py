@@ -1,0 +1,333 @@
+"""Riftbound templates beyond triggers: scoring and round cycles, payments, penalty upgrades,
+rewinds and the other TR 702 game play errors."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulings.core.questions import story as st
+from rulings.core.questions.template import Count, Draft, Sentence, Term, s, template
+
+GAME = "riftbound"
+BASE_WARNING = (
+    "looking_at_extra_cards",
+    "channeling_too_many_runes",
+    "drawing_extra_cards",
+    "facedown_card_error",
+    "mulligan_procedure_error",
+    "looking_at_secret_information",
+    "looking_at_opponent_private_information",
+)
+BASE_NONE = ("forgetting_to_draw_cards", "channeling_too_few_runes", "forgetting_to_ready")
+
+
+@template(
+    "rb-forgetting-to-score",
+    version=1,
+    game=GAME,
+    topics=("scoring", "round_cycle", "multiplayer", "opponent_duties"),
+    summary="A point from conquering or holding not scored (TR 702.3): corrected within a full "
+    "round cycle if determinable (TR 702.1.e), in 2-, 3- and 4-player games; a silent opponent "
+    "gets Failure to Maintain Game State (TR 702.17).",
+    pivots=("turns_more", "turns_fewer", "score_undeterminable", "no_witness"),
+)
+def rb_forgetting_to_score(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))
+    scorer = order[rng.randrange(len(order))]
+    source = st.pick(rng, ("conquer", "hold"))
+    turns = rng.randrange(0, len(order) + 2)
+    now = st.next_in_order(order, scorer, turns)
+    determinable = rng.random() < 0.8
+    others = [p for p in order if p != scorer]
+    witness = [st.pick(rng, others)] if rng.random() < 0.5 else []
+    when = "same_turn" if turns == 0 else "previous_turn"
+    situation: dict[str, Any] = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": now,
+        "score": {"player": scorer, "source": source, "determinable": determinable},
+        "noticed": {"when": when, "turns_elapsed": turns, "error_turn_player": scorer},
+        "silent_witnesses": witness,
+    }
+    lines: list[Sentence] = [
+        st.setup(GAME, order),
+        s(f"score.{source}", player=scorer),
+        s("score.same_turn", now=now)
+        if turns == 0
+        else s("score.later", turns=Count("turns", turns), now=now),
+        s("score.determinable" if determinable else "score.undeterminable"),
+    ]
+    if witness:
+        lines.append(s("witness", witness=witness[0]))
+    return Draft(situation, tuple(lines), {"turns": turns, "players": len(order)})
+
+
+def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    return order, order[0], rng.randrange(2, 7), st.pick(rng, ("unit", "spell", "gear"))
+
+
+@template(
+    "rb-overpayment",
+    version=1,
+    game=GAME,
+    topics=("payment", "overpayment", "rewind", "floating_resources"),
+    summary="Overpaying a cost (TR 702.8): no penalty, Warning with advantage, General Error if "
+    "it caused a result; simple rewind (runes readied/unrecycled) or play on; nothing floats.",
+    pivots=("advantageous", "caused_result", "rewind_none"),
+)
+def rb_overpayment(rng: random.Random) -> Draft:
+    order, player, cost, what = _payment_setup(rng)
+    paid = cost + rng.randrange(1, 3)
+    adv = rng.random() < 0.4
+    caused = rng.random() < 0.3
+    rewind = st.pick(rng, ("simple", "none"))
+    floating = rng.random() < 0.5
+    situation = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": player,
+        "payment": {"player": player, "cost": cost, "paid": paid, "caused_result": caused},
+        "advantageous": adv,
+        "rewind": rewind,
+    }
+    lines: list[Sentence] = [
+        st.setup(GAME, order),
+        s(
+            "pay.story",
+            player=player,
+            what=Term(f"paid_for.{what}"),
+            cost=Count("runes", cost),
+            paid=Count("runes", paid),
+        ),
+        s("pay.result.yes" if caused else "pay.result.no"),
+        st.advantage(adv, player) if adv else s("pay.no_advantage", player=player),
+        s(f"rewind.{rewind}"),
+    ]
+    if floating:
+        lines.append(s("pay.floating", other=order[1], player=player))
+    return Draft(situation, tuple(lines), {"adv": adv, "caused": caused, "rewind": rewind})
+
+
+@template(
+    "rb-mispayment",
+    version=1,
+    game=GAME,
+    topics=("payment", "underpayment", "rewind"),
+    summary="Underpaying (TR 702.9): Warning; simple rewind to before it went on the chain, else "
+    "correct the cost, else play on.",
+    pivots=("rewind_none", "not_correctable", "overpaid_instead"),
+)
+def rb_mispayment(rng: random.Random) -> Draft:
+    order, player, cost, what = _payment_setup(rng)
+    paid = cost - rng.randrange(1, cost)
+    rewind = st.pick(rng, ("simple", "none", "none"))
+    correctable = rng.random() < 0.6
+    situation = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": player,
+        "payment": {"player": player, "cost": cost, "paid": paid, "correctable": correctable},
+        "rewind": rewind,
+    }
+    lines = (
+        st.setup(GAME, order),
+        s(
+            "pay.story",
+            player=player,
+            what=Term(f"paid_for.{what}"),
+            cost=Count("runes", cost),
+            paid=Count("runes", paid),
+        ),
+        s(f"rewind.{rewind}"),
+        s("pay.correctable" if correctable else "pay.not_correctable", player=player),
+    )
+    return Draft(situation, lines, {"rewind": rewind, "correctable": correctable})
+
+
+def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
+    same = rng.randrange(0, 3)
+    history = {kind: same} if same else {}
+    threshold = {"competitive": 6, "professional": 5}.get(opl, 6)
+    others = [k for k in BASE_WARNING if k != kind]
+    left = max(0, threshold - 1 - same + rng.choice((-1, 0, 0)))
+    while left > 0:
+        other = st.pick(rng, others)
+        history[other] = history.get(other, 0) + 1
+        left -= 1
+    return history
+
+
+def _history_lines(player: str, history: dict[str, int]) -> tuple[Sentence, ...]:
+    if not history:
+        return (s("history.none", player=player),)
+    return tuple(
+        s(
+            "history.item",
+            player=player,
+            count=Count("warnings", n),
+            infraction=Term(f"infraction.{k}"),
+        )
+        for k, n in sorted(history.items())
+    )
+
+
+@template(
+    "rb-repeated-warnings",
+    version=1,
+    game=GAME,
+    topics=("penalty_upgrade", "repeated_warnings"),
+    summary="Repeated Warnings: the third in the same category, the sixth in total at competitive "
+    "OPL or the fifth at professional OPL becomes a Game Loss (TR 702.1.b.1-3).",
+    pivots=("history_less", "history_more", "opl_casual", "opl_professional"),
+)
+def rb_repeated_warnings(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, 2)
+    player = order[0]
+    opl = st.pick(rng, ("casual", "competitive", "professional"))
+    kind = st.pick(rng, BASE_WARNING)
+    history = _history(rng, kind, opl)
+    situation = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": player,
+        "opl": opl,
+        "game_error": {"kind": kind, "player": player},
+        "history": {"warnings": history},
+    }
+    lines = (
+        st.setup(GAME, order, opl),
+        s("error.committed", player=player, infraction=Term(f"infraction.{kind}")),
+        *_history_lines(player, history),
+    )
+    return Draft(situation, lines, {"kind": kind, "history": history, "opl": opl})
+
+
+@template(
+    "rb-ftmgs-exemption",
+    version=1,
+    game=GAME,
+    topics=("penalty_upgrade", "ftmgs_exemption", "repeated_warnings"),
+    summary="Failure to Maintain Game State never upgrades (TR 702.1.b, TR 702.17.b) unless the "
+    "head judge instructs it.",
+    pivots=("head_judge_upgrade", "history_less"),
+)
+def rb_ftmgs_exemption(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, 2)
+    player = order[0]
+    opl = st.pick(rng, ("competitive", "professional"))
+    kind = "failure_to_maintain_game_state"
+    history = {kind: rng.randrange(1, 4)}
+    if rng.random() < 0.5:
+        history[st.pick(rng, BASE_WARNING)] = rng.randrange(1, 4)
+    instructs = rng.random() < 0.3
+    situation = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": player,
+        "opl": opl,
+        "game_error": {"kind": kind, "player": player},
+        "history": {"warnings": history, "head_judge_instructs_upgrade": instructs},
+    }
+    lines = (
+        st.setup(GAME, order, opl),
+        s("error.ftmgs", player=player, other=order[1]),
+        *_history_lines(player, history),
+        s("history.head_judge_upgrade" if instructs else "history.head_judge_silent"),
+    )
+    return Draft(situation, lines, {"history": history, "instructs": instructs})
+
+
+@template(
+    "rb-related-penalties",
+    version=1,
+    game=GAME,
+    topics=("penalty_upgrade", "related_penalties", "low_opl"),
+    summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
+    "at low OPL the judge may soften (TR 702.1.c).",
+    pivots=("no_related", "soften", "opl_competitive"),
+)
+def rb_related_penalties(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, 2)
+    player = order[0]
+    kind = st.pick(rng, BASE_WARNING)
+    related = st.pick(rng, ((), ("warning",), ("game_loss",), ("game_loss", "warning")))
+    opl = st.pick(rng, ("casual", "competitive"))
+    soften = opl == "casual" and rng.random() < 0.5
+    situation = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": player,
+        "opl": opl,
+        "game_error": {"kind": kind, "player": player},
+        "related_penalties": list(related),
+        "soften_at_low_opl": soften,
+    }
+    lines: list[Sentence] = [
+        st.setup(GAME, order, opl),
+        s("error.committed", player=player, infraction=Term(f"infraction.{kind}")),
+    ]
+    lines += [s("related.item", penalty=Term(f"penalty.{p}")) for p in related]
+    if soften:
+        lines.append(s("related.soften"))
+    return Draft(situation, tuple(lines), {"related": related, "soften": soften})
+
+
+@template(
+    "rb-other-game-errors",
+    version=1,
+    game=GAME,
+    topics=("game_play_errors", "no_infraction"),
+    summary="The other TR 702 game play errors: base Warning, or no penalty unless advantageous.",
+    pivots=("advantageous",),
+)
+def rb_other_errors(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    player = order[rng.randrange(len(order))]
+    kind = st.pick(rng, BASE_NONE + BASE_WARNING)
+    adv = rng.random() < 0.5
+    situation = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": player,
+        "game_error": {"kind": kind, "player": player},
+        "advantageous": adv,
+    }
+    lines = (
+        st.setup(GAME, order),
+        s(f"error.story.{kind}", player=player),
+        s("error.advantage.yes" if adv else "error.advantage.no", player=player),
+    )
+    return Draft(situation, lines, {"kind": kind, "adv": adv})
+
+
+@template(
+    "rb-rewind-authority",
+    version=1,
+    game=GAME,
+    topics=("rewind", "general_error", "low_opl"),
+    summary="General Error (TR 702.16): who may rewind: any judge for a simple rewind "
+    "(TR 701.5.b.1), "
+    "the head judge or, at high OPL, an appeals judge for more (TR 701.5.c).",
+    pivots=("rewind_simple", "rewind_none", "opl_casual", "opl_competitive"),
+)
+def rb_rewind_authority(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))
+    player = order[rng.randrange(len(order))]
+    opl = st.pick(rng, ("casual", "competitive", "professional"))
+    rewind = st.pick(rng, ("simple", "complex", "complex", "none"))
+    situation = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": player,
+        "opl": opl,
+        "game_error": {"kind": "general_error", "player": player},
+        "rewind": rewind,
+    }
+    lines = (
+        st.setup(GAME, order, opl),
+        s("error.general", player=player),
+        s(f"rewind.{rewind}"),
+    )
+    return Draft(situation, lines, {"rewind": rewind, "opl": opl})

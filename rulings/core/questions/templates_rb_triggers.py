@@ -1,0 +1,359 @@
+"""Riftbound trigger templates: TR 506.3.e impacts, Might-only, first Beginning Phase, first
+time, battlefields, opponents' duties, errors after a miss, intent."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulings.core.questions import story as st
+from rulings.core.questions.catalog import cards_where
+from rulings.core.questions.template import Card, CardText, Draft, Sentence, s, template
+
+GAME = "riftbound"
+ACTIONS = ("new_game_action", "advance_step")
+
+
+def _impact_cards() -> tuple[str, ...]:
+    plain = cards_where(GAME, battlefield=False, first_beginning_phase=False, first_time=False)
+    return tuple(c for c in plain if c not in cards_where(GAME, kind="might_only"))
+
+
+def _when(rng: random.Random, order: tuple[str, ...], player: str) -> tuple[str, str, Sentence]:
+    """Same turn, or the next player's turn; returns (when, turn player now, sentence)."""
+    if rng.random() < 0.5:
+        return "same_turn", player, st.noticed("same_turn", player)
+    now = st.next_in_order(order, player)
+    return "previous_turn", now, st.noticed("previous_turn", now)
+
+
+def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any) -> dict[str, Any]:
+    situation: dict[str, Any] = {
+        "game": GAME,
+        "players": list(order),
+        "turn_player": now,
+        "noticed": {"when": when, "error_turn_player": player},
+    }
+    situation.update(rest)
+    return situation
+
+
+@template(
+    "rb-trigger-impact",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "observable_impact"),
+    summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
+    "advantage and the turn it is noticed change penalty and remedy.",
+    pivots=("advantageous", "noticed_later", "acknowledged_in_time", "optional"),
+)
+def rb_trigger_impact(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 2, 3, 4)))
+    player = order[0]
+    card_id = st.pick(rng, _impact_cards())
+    mode = st.pick(
+        rng, ("new_game_action", "advance_step", "new_game_action", "acknowledged", "none")
+    )
+    adv = rng.random() < 0.5
+    when, now, noticed = _when(rng, order, player)
+    play: dict[str, Any] = {"following_action": mode}
+    if mode == "acknowledged":
+        play = {"acknowledged": "in_time", "following_action": "new_game_action"}
+        middle = [s("ack.in_time", actor=player), st.action(GAME, "new_game_action", player)]
+    else:
+        middle = [st.action(GAME, mode, player)]
+    situation = _base(
+        order, now, player, when, trigger=st.trigger(card_id, player), play=play, advantageous=adv
+    )
+    sentences = (
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        *middle,
+        st.advantage(adv, player),
+        noticed,
+    )
+    return Draft(situation, sentences, {"card": card_id, "mode": mode, "when": when})
+
+
+@template(
+    "rb-trigger-might-only",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "observable_impact", "might_only"),
+    summary="A trigger that only adds Might (TR 506.3.e.4): missed only once the Might matters.",
+    pivots=("advantageous", "following_none", "noticed_later"),
+)
+def rb_might_only(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    player = order[0]
+    card_id = st.pick(rng, cards_where(GAME, kind="might_only"))
+    mode = st.pick(rng, ("none", "new_game_action", "might_matters", "wrong_characteristics"))
+    adv = rng.random() < 0.5
+    when, now, noticed = _when(rng, order, player)
+    situation = _base(
+        order,
+        now,
+        player,
+        when,
+        trigger=st.trigger(card_id, player),
+        play={"following_action": mode},
+        advantageous=adv,
+    )
+    sentences = (
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        st.action(GAME, mode, player),
+        st.advantage(adv, player),
+        noticed,
+    )
+    return Draft(situation, sentences, {"card": card_id, "mode": mode, "when": when})
+
+
+@template(
+    "rb-trigger-first-beginning-phase",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "first_beginning_phase"),
+    summary="A trigger at the start of the first Beginning Phase (TR 506.3.d): acknowledged later "
+    "the same turn it is no infraction; in a later turn it is missed.",
+    pivots=("noticed_later", "advantageous"),
+)
+def rb_first_beginning_phase(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))
+    player = order[rng.randrange(len(order))]
+    card_id = "dawnwatch_oracle"
+    adv = rng.random() < 0.5
+    mode = st.pick(rng, ACTIONS)
+    when, now, noticed = _when(rng, order, player)
+    situation = _base(
+        order,
+        now,
+        player,
+        when,
+        trigger=st.trigger(card_id, player),
+        play={"following_action": mode},
+        advantageous=adv,
+    )
+    sentences = (
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        st.action(GAME, mode, player),
+        st.advantage(adv, player),
+        noticed,
+    )
+    return Draft(situation, sentences, {"when": when, "mode": mode})
+
+
+@template(
+    "rb-trigger-first-time",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "first_time"),
+    summary="A 'first time' trigger, mandatory or optional (TR 506.5): a forgotten mandatory one "
+    "still counts as having triggered.",
+    pivots=("advantageous", "optional", "noticed_later"),
+)
+def rb_first_time(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    player = order[0]
+    card_id = st.pick(rng, cards_where(GAME, first_time=True))
+    adv = rng.random() < 0.5
+    when, now, noticed = _when(rng, order, player)
+    mode = st.pick(rng, ACTIONS)
+    situation = _base(
+        order,
+        now,
+        player,
+        when,
+        trigger=st.trigger(card_id, player),
+        play={"following_action": mode},
+        advantageous=adv,
+    )
+    sentences = (
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        st.action(GAME, mode, player),
+        st.advantage(adv, player),
+        noticed,
+        s("rb.first_time.later", player=player, card=Card(card_id)),
+    )
+    return Draft(situation, sentences, {"card": card_id, "when": when})
+
+
+@template(
+    "rb-battlefield-accountability",
+    version=1,
+    game=GAME,
+    topics=("accountability", "battlefield", "missed_trigger"),
+    summary="A battlefield's trigger: controlled, uncontrolled or naming a player (TR 506.1.a, "
+    "CR 190.6); the accountable player and the next opponent who chooses follow from that.",
+    pivots=("advantageous", "noticed_later", "battlefield_uncontrolled"),
+)
+def rb_battlefield(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))
+    now = order[rng.randrange(len(order))]
+    brought = order[rng.randrange(len(order))]
+    card_id = st.pick(rng, cards_where(GAME, battlefield=True))
+    mode = st.pick(rng, ("controlled", "uncontrolled", "names"))
+    control: dict[str, Any] = {}
+    lines: list[Sentence] = []
+    controller = order[rng.randrange(len(order))]
+    if mode == "controlled":
+        control["controlled_by"] = controller
+        lines.append(s("bf.controlled", player=controller, brought=brought))
+    else:
+        lines.append(s("bf.uncontrolled", brought=brought))
+    if mode == "names":
+        named = order[rng.randrange(len(order))]
+        control["names_player"] = named
+        lines.append(s("bf.names", named=named))
+    adv = rng.random() < 0.5
+    trig = st.trigger(card_id, None, battlefield=control)
+    situation = _base(
+        order,
+        now,
+        now,
+        "same_turn",
+        trigger=trig,
+        play={"following_action": "advance_step"},
+        advantageous=adv,
+    )
+    who = st.accountable(situation)
+    situation["play"]["following_action_by"] = "accountable" if who == now else "other"
+    sentences = (
+        st.setup(GAME, order),
+        s("trigger.battlefield", card=Card(card_id), text=CardText(card_id), now=now),
+        *lines,
+        st.action(GAME, "advance_step", now),
+        s("advantage.nobody" if not adv else "advantage.accountable"),
+        st.noticed("same_turn", now),
+    )
+    return Draft(situation, sentences, {"mode": mode, "card": card_id})
+
+
+@template(
+    "rb-opponent-duties",
+    version=1,
+    game=GAME,
+    topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
+    summary="Opponents need not point out triggers (TR 506.2) and may not rush the game to make "
+    "one missed (TR 702.2.c).",
+    pivots=("following_by_other", "advantageous"),
+)
+def rb_opponent_duties(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    player, other = order[0], order[1]
+    card_id = st.pick(rng, _impact_cards())
+    rushed = rng.random() < 0.5
+    adv = rng.random() < 0.5
+    play = {
+        "following_action": "advance_step",
+        "following_action_by": "other" if rushed else "accountable",
+    }
+    situation = _base(
+        order,
+        player,
+        player,
+        "same_turn",
+        trigger=st.trigger(card_id, player),
+        play=play,
+        advantageous=adv,
+        silent_witnesses=[] if rushed else [other],
+    )
+    if rushed:
+        middle = s("rush", actor=other, accountable=player)
+    else:
+        middle = s("rb.duties.silent", actor=player, other=other)
+    sentences = (
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        middle,
+        st.advantage(adv, player),
+        st.noticed("same_turn", player),
+    )
+    return Draft(situation, sentences, {"rushed": rushed})
+
+
+@template(
+    "rb-error-after-trigger",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "general_error", "rewind"),
+    summary="A further error about a missed trigger, or a trigger mishandled after being "
+    "acknowledged, is a General Error (TR 702.2.b, TR 702.16); the rewind possible decides the fix "
+    "and who performs it.",
+    pivots=("rewind_simple", "rewind_none", "opl_casual"),
+)
+def rb_error_after_trigger(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    player = order[0]
+    opl = st.pick(rng, ("casual", "competitive", "professional"))
+    card_id = st.pick(rng, _impact_cards())
+    after_ack = rng.random() < 0.5
+    rewind = st.pick(rng, ("simple", "complex", "none"))
+    if after_ack:
+        play = {
+            "acknowledged": "in_time",
+            "following_action": "new_game_action",
+            "problem_after_acknowledgement": True,
+        }
+        middle = s("rb.after.ack", actor=player)
+    else:
+        play = {"following_action": "new_game_action", "error_after_miss": True}
+        middle = s("rb.after.miss", actor=player)
+    situation = _base(
+        order,
+        player,
+        player,
+        "same_turn",
+        trigger=st.trigger(card_id, player),
+        play=play,
+        rewind=rewind,
+        opl=opl,
+    )
+    sentences = (
+        st.setup(GAME, order, opl),
+        st.triggers(card_id, player),
+        middle,
+        s(f"rewind.{rewind}"),
+        st.noticed("same_turn", player),
+    )
+    return Draft(situation, sentences, {"after_ack": after_ack, "rewind": rewind, "opl": opl})
+
+
+@template(
+    "rb-trigger-intent",
+    version=1,
+    game=GAME,
+    topics=("missed_trigger", "cheating", "no_infraction"),
+    summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
+    "(TR 506.3.c), "
+    "no infraction when it could change nothing.",
+    pivots=("intent_none", "optional", "no_impact"),
+)
+def rb_trigger_intent(rng: random.Random) -> Draft:
+    order = st.players(rng, GAME, 2)
+    player = order[0]
+    card_id = st.pick(rng, _impact_cards())
+    intent = st.pick(rng, ("intentional", "intentional", "none"))
+    impact = rng.random() < 0.75
+    adv = rng.random() < 0.5
+    situation = _base(
+        order,
+        player,
+        player,
+        "same_turn",
+        trigger=st.trigger(card_id, player, impact=impact),
+        play={"following_action": "new_game_action"},
+        intent=intent,
+        advantageous=adv,
+    )
+    sentences = (
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        s("impact.yes" if impact else "impact.no"),
+        s(f"intent.{intent}", actor=player),
+        st.advantage(adv, player),
+        st.noticed("same_turn", player),
+    )
+    return Draft(situation, sentences, {"intent": intent, "impact": impact})
