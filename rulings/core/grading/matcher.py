@@ -138,6 +138,7 @@ def analyse(
         _classify(mention, index, ctx)
     mentions = _resolve_generic(mentions, tokens, owner, lex)
     mentions.extend(_or_nothing(mentions, tokens, owner))
+    _general_upgrades(mentions, cues)
     _mark_alternatives(mentions, cues, tokens, sentence)
     return Analysis(tokens, mentions, language)
 
@@ -341,7 +342,11 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: _Context) -> None:
 def _cue_after(m: Mention, me: int, cue: CueHit, ctx: _Context) -> None:
     if cue.kind != "reject_post" or cue.first - m.last > _POST_WINDOW:
         return
-    if ctx.sentence[cue.first] == ctx.sentence[m.first] and _free(ctx.owner, m.last, cue.first, me):
+    if ctx.sentence[cue.first] != ctx.sentence[m.first]:
+        return
+    if any(c.kind == "reset" and m.last <= c.first < cue.first for c in ctx.cues):
+        return  # "no penalty, but it is too late to fix" rejects the fix, not the penalty
+    if _free(ctx.owner, m.last, cue.first, me):
         m.rejected = True
 
 
@@ -412,6 +417,19 @@ def _resolve_generic(
             out.append(m)
             break
     return out
+
+
+def _general_upgrades(mentions: list[Mention], cues: list[CueHit]) -> None:
+    """ "Warnings upgrade to a Game Loss on the third, but here: Warning" states a rule."""
+    for u in mentions:
+        if not u.upgrade:
+            continue
+        for v in mentions:
+            if v.part != u.part or v.ident == u.ident or v.first < u.last or not v.live:
+                continue
+            if any(c.kind in ("reset", "conclusion") and u.last <= c.first < v.first for c in cues):
+                u.upgrade, u.hypothetical = False, True
+                break
 
 
 def _or_nothing(mentions: list[Mention], toks: Tokens, owner: list[int]) -> list[Mention]:
