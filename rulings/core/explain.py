@@ -65,7 +65,8 @@ def _penalty_path(ruling: Ruling, names: dict[str, str]) -> str:
 
 def _remedy(step: RemedyStep, words: dict[str, Any]) -> str:
     names = words["id"]
-    params = ", ".join(f"{k}={_param(v, words)}" for k, v in step.params)
+    labels = words["param"]
+    params = "; ".join(f"{labels.get(k, k)}: {_param(v, words)}" for k, v in step.params)
     suffix = f" ({params})" if params else ""
     return f"{names.get(step.remedy, step.remedy)}{suffix} [{step.citation}]"
 
