@@ -48,7 +48,7 @@ def read_json(path: str) -> Any:
     try:
         text = sys.stdin.read() if path == "-" else _read(path)
         data = json.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise RulingsError(f"cannot read JSON from {path}: {exc}") from exc
     if isinstance(data, dict) and "situation" in data and "game" not in data:
         return data["situation"]

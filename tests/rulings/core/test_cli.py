@@ -106,3 +106,11 @@ def test_python_dash_m_rulings_runs_without_django() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["penalty"]["final"] == "no_penalty"
+
+
+def test_absurdly_nested_json_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    code, _, err = _run(["evaluate", str(deep)], capsys)
+    assert code == 2
+    assert json.loads(err)["field"] is None
