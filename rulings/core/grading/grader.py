@@ -158,7 +158,9 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
     if asked:
         return _Reading(asked[0].ident, _QUESTIONED, asked[0], True)
     if part == "penalty":
-        denied_warning = [m for m in mentions if m.ident == "warning" and m.negated]
+        # Warning is the lowest rung: "not a Warning" or "a Warning is not appropriate",
+        # with no other penalty claimed, says there is no penalty.
+        denied_warning = [m for m in mentions if m.ident == "warning" and (m.negated or m.rejected)]
         if denied_warning:
             return _Reading(EMPTY_IDS[part], 0.75, denied_warning[0])
     return _Reading(None, _ONLY_DENIED, None)

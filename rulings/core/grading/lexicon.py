@@ -82,6 +82,7 @@ class Cue:
 
     words: tuple[str, ...]
     kind: str
+    lang: str
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -138,7 +139,7 @@ def load_lexicon() -> Lexicon:
             for phrase in lang[code].get(kind, []):
                 words = tuple(fold_phrase(phrase))
                 if words:
-                    cues.setdefault(words[0], []).append(Cue(words, kind))
+                    cues.setdefault(words[0], []).append(Cue(words, kind, code))
                     cue_words.update(words)
     detect = {code: frozenset(_folded_words(lang[code]["detect"])) for code in LANGUAGES}
     no_fuzzy = set(cue_words)
@@ -165,9 +166,7 @@ def load_lexicon() -> Lexicon:
         vocab=vocab,
         fuzzy_keys=_fuzzy_keys(targets),
         no_fuzzy=frozenset(no_fuzzy - vocab),
-        cues={
-            code: _cue_index(cues, lang[code].get("foreign_cues_ignored", [])) for code in LANGUAGES
-        },
+        cues={code: _cue_index(cues, code, lang[code]) for code in LANGUAGES},
         deny=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["deny"])),
         affirm=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["affirm"])),
         none_words=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["none_word"])),
@@ -177,14 +176,17 @@ def load_lexicon() -> Lexicon:
     )
 
 
-def _cue_index(cues: dict[str, list[Cue]], ignored: list[str]) -> dict[str, tuple[Cue, ...]]:
-    """Cues usable in one language: all of them, less those starting with its false friends."""
-    skip = set(_folded_words(ignored))
-    return {
-        first: tuple(sorted(found, key=lambda c: -len(c.words)))
-        for first, found in cues.items()
-        if first not in skip
-    }
+def _cue_index(
+    cues: dict[str, list[Cue]], code: str, table: dict[str, Any]
+) -> dict[str, tuple[Cue, ...]]:
+    """Cues usable in one language: its own, and other languages' less its false friends."""
+    skip = set(_folded_words(table.get("foreign_cues_ignored", [])))
+    index: dict[str, tuple[Cue, ...]] = {}
+    for first, found in cues.items():
+        kept = [c for c in found if c.lang == code or first not in skip]
+        if kept:
+            index[first] = tuple(sorted(kept, key=lambda c: -len(c.words)))
+    return index
 
 
 def _folded_words(items: Iterable[str]) -> list[str]:

@@ -24,6 +24,9 @@ _GAP = 3
 _CITED = "\x00"
 _EMPTY = frozenset(EMPTY_IDS.values())
 _OR = frozenset({"or", "ou", "o", "u"})
+_COPULA = frozenset(
+    {"is", "would", "be", "will", "should", "e", "seria", "sera", "es", "deve", "debe", "fica"}
+)
 _NOTHING = frozenset({"nothing", "none", "nada", "nenhuma", "nenhum", "ninguna", "ninguno"})
 # A phrase's "*" never skips a denial: "score cannot be fixed" is not "fix the score".
 _GAP_STOP = frozenset(
@@ -408,11 +411,15 @@ def _resolve_generic(
             m.first = m.neg_from if m.neg_from >= 0 else m.first
             out.append(m)
             continue
-        for j in (m.last, m.last + 1):
-            if j >= n or owner[j] != -1 or toks.words[j] not in lex.none_words:
-                continue
+        for j in range(m.last, min(m.last + 3, n)):
+            if owner[j] != -1:
+                break
+            if toks.words[j] not in lex.none_words:
+                if toks.words[j] in _COPULA:
+                    continue  # "the penalty would be none"
+                break
             if j + 1 < n and toks.breaks[j + 1] == BREAK_NONE:
-                continue  # "Penalty: none." ends the slot; "Remedy: not sure" does not
+                break  # "Penalty: none." ends the slot; "Remedy: not sure" does not
             m.ident, m.last, m.confidence = EMPTY_IDS[m.part], j + 1, 0.9
             out.append(m)
             break
