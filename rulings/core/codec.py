@@ -23,9 +23,18 @@ def spec(
     choices: tuple[str, ...] = (),
     minimum: int | None = None,
     mapping: bool = False,
+    min_items: int = 0,
+    unique: bool = False,
 ) -> dict[str, Any]:
-    """Field metadata: a description, optional enum choices, minimum, or map encoding."""
-    return {"doc": doc, "choices": choices, "minimum": minimum, "mapping": mapping}
+    """Field metadata: description, enum choices, minimum, map encoding, array length."""
+    return {
+        "doc": doc,
+        "choices": choices,
+        "minimum": minimum,
+        "mapping": mapping,
+        "min_items": min_items,
+        "unique": unique,
+    }
 
 
 _HINTS: dict[Any, dict[str, Any]] = {}

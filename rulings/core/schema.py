@@ -53,8 +53,17 @@ def _type(tp: Any, meta: Mapping[str, Any]) -> dict[str, Any]:
     if dataclasses.is_dataclass(tp):
         return _object(tp)  # type: ignore[arg-type]
     if typing.get_origin(tp) is tuple:
-        return {"type": "array", "items": _type(args[0], meta)}
+        return _array(args[0], meta)
     return _scalar(tp, meta)
+
+
+def _array(item: Any, meta: Mapping[str, Any]) -> dict[str, Any]:
+    array: dict[str, Any] = {"type": "array", "items": _type(item, meta)}
+    if meta.get("unique"):
+        array["uniqueItems"] = True
+    if meta.get("min_items"):
+        array["minItems"] = meta["min_items"]
+    return array
 
 
 def _map(meta: Mapping[str, Any]) -> dict[str, Any]:

@@ -222,7 +222,9 @@ class History:
 @dataclass(frozen=True)
 class Situation:
     game: str = field(metadata=spec("game id", choices=GAMES))
-    players: tuple[str, ...] = field(metadata=spec("player ids in turn order"))
+    players: tuple[str, ...] = field(
+        metadata=spec("player ids in turn order", min_items=2, unique=True)
+    )
     turn_player: str = field(metadata=spec("whose turn it is now"))
     policy_version: str | None = field(
         default=None, metadata=spec("policy version id; null = the game's default")
