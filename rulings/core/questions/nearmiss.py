@@ -177,6 +177,26 @@ def affects_other(d: Data) -> bool:
 
 
 @mutation
+def not_aura(d: Data) -> bool:
+    trigger = d.get("trigger", {})
+    return bool(trigger.get("aura_enchanted_only")) and _set(trigger, "aura_enchanted_only", False)
+
+
+@mutation
+def owner_is_controller(d: Data) -> bool:
+    trigger = d.get("trigger")
+    if trigger is None or not trigger.get("owner") or trigger["owner"] == trigger.get("controller"):
+        return False
+    trigger["owner"] = trigger.get("controller")
+    return True
+
+
+@mutation
+def revealing_unchanged(d: Data) -> bool:
+    return "trigger" in d and _toggle(_play(d), "revealing_action_changes_effect")
+
+
+@mutation
 def battlefield_uncontrolled(d: Data) -> bool:
     trigger = d.get("trigger")
     if trigger is None or trigger.get("source") != "battlefield" or not trigger.get("battlefield"):

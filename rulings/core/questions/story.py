@@ -24,6 +24,8 @@ TRIGGER_FACTS = (
     "detrimental",
     "symmetric",
     "only_target_opponent",
+    "aura_enchanted_only",
+    "creates_token",
 )
 
 

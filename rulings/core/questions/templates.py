@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulings.core.questions import (  # noqa: F401  (imported to register their templates)
+    templates_mtg_2024,
     templates_mtg_other,
     templates_mtg_triggers,
     templates_rb_other,

@@ -45,11 +45,12 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
     "advantage and the turn it is noticed change penalty and remedy.",
-    pivots=("advantageous", "noticed_later", "acknowledged_in_time", "optional"),
+    pivots=("advantageous", "noticed_later", "acknowledged_in_time", "opl_casual", "optional"),
 )
 def rb_trigger_impact(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 2, 3, 4)))
     player = order[0]
+    opl = st.pick(rng, ("competitive", "competitive", "professional", "casual"))
     card_id = st.pick(rng, _impact_cards())
     mode = st.pick(
         rng, ("new_game_action", "advance_step", "new_game_action", "acknowledged", "none")
@@ -63,10 +64,17 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
     else:
         middle = [st.action(GAME, mode, player)]
     situation = _base(
-        order, now, player, when, trigger=st.trigger(card_id, player), play=play, advantageous=adv
+        order,
+        now,
+        player,
+        when,
+        trigger=st.trigger(card_id, player),
+        play=play,
+        advantageous=adv,
+        opl=opl,
     )
     sentences = (
-        st.setup(GAME, order),
+        st.setup(GAME, order, opl),
         st.triggers(card_id, player),
         *middle,
         st.advantage(adv, player),
