@@ -50,8 +50,9 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
     """
     lex = load_lexicon()
     _check(text, expected, game, lang, lex)
-    prepared = fold(blank_markup(text))
-    tokens = tokenize(prepared)
+    blanked = blank_markup(text)
+    prepared = fold(blanked)
+    tokens = tokenize(prepared, blanked)
     if not tokens.words:
         raise GradingError("the answer has no words to grade")
     tail = prepared.rstrip()

@@ -24,6 +24,24 @@ _GAP = 3
 _CITED = "\x00"
 _EMPTY = frozenset(EMPTY_IDS.values())
 _OR = frozenset({"or", "ou", "o", "u"})
+# A denial does not reach past a conjunction: "no penalty at all and the opponent decides".
+_JOINS = frozenset(
+    {
+        "and",
+        "but",
+        "because",
+        "since",
+        "then",
+        "e",
+        "mas",
+        "porque",
+        "pois",
+        "entao",
+        "y",
+        "pero",
+        "entonces",
+    }
+)
 _COPULA = frozenset(
     {"is", "would", "be", "will", "should", "e", "seria", "sera", "es", "deve", "debe", "fica"}
 )
@@ -325,11 +343,24 @@ def _classify(m: Mention, me: int, ctx: _Context) -> None:
         _question(m, ctx)
 
 
+def _joins(toks: Tokens, j: int, after_cue: int) -> bool:
+    word = toks.words[j]
+    if word == "e":
+        # Portuguese "e" joins, but "é" ("is") folds to the same token; right after a
+        # denial ("nao e advertencia", typed without accents) it can only be "é".
+        return j != after_cue and toks.source[toks.starts[j]] in "eE"
+    return word in _JOINS
+
+
 def _cue_before(m: Mention, me: int, cue: CueHit, ctx: _Context) -> None:
     s = m.first
     gap = s - cue.last
     free = _free(ctx.owner, cue.last, s, me)
-    near = free and ctx.clause[cue.first] == ctx.clause[s]
+    near = (
+        free
+        and ctx.clause[cue.first] == ctx.clause[s]
+        and not any(_joins(ctx.toks, j, cue.last) for j in range(cue.last, s))
+    )
     if cue.kind == "negation" and gap <= _NEG_WINDOW and near:
         # "didn't help him, so there's no penalty": an empty id is never denied again.
         if m.ident not in _EMPTY:

@@ -127,11 +127,16 @@ class Tokens:
     arrow: list[bool]
     slash: list[bool]
     citations: dict[int, tuple[str, str]]
+    source: str = ""
 
 
-def tokenize(folded: str) -> Tokens:
-    """Split folded text into words and citations, noting the punctuation before each."""
-    toks = Tokens([], [], [], [], [], [], [], {})
+def tokenize(folded: str, source: str = "") -> Tokens:
+    """Split folded text into words and citations, noting the punctuation before each.
+
+    `source` is the unfolded text of the same length, kept for the rare word whose accent
+    matters (Portuguese "e" and / "é" is).
+    """
+    toks = Tokens([], [], [], [], [], [], [], {}, source or folded)
     prev_end = 0
     for match in _TOKEN.finditer(folded):
         start, end = match.span()
