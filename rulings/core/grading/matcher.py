@@ -348,7 +348,9 @@ def _joins(toks: Tokens, j: int, after_cue: int) -> bool:
     if word == "e":
         # Portuguese "e" joins, but "é" ("is") folds to the same token; right after a
         # denial ("nao e advertencia", typed without accents) it can only be "é".
-        return j != after_cue and toks.source[toks.starts[j]] in "eE"
+        if j == after_cue and toks.words[j - 1] == "nao":
+            return False
+        return toks.source[toks.starts[j]] in "eE"
     return word in _JOINS
 
 
