@@ -1,0 +1,326 @@
+"""Practice pages: choose what to practise, answer one question, see part-by-part feedback.
+
+The filters travel in the query string from page to page, so "next question" keeps them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required, permission_required
+from django.http import HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_POST
+
+from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.models import PracticeAnswer, Question, QuestionKind, Topic, TopicMastery
+from quizzes.services.practice import (
+    NoPracticeQuestion,
+    PracticeFilters,
+    QuestionNotPractisable,
+    practice_answer_submit,
+    practice_feedback,
+    practice_question_check,
+    practice_question_next,
+    question_language,
+)
+from rulings.core import questions as generator
+from rulings.core.explain import labels
+from rulings.core.grading import MAX_ANSWER_CHARS, PARTS, GradingError
+from rulings.models import Game, Language
+
+PERMISSION = "accounts.practise"
+FILTER_KEYS = ("game", "topics", "lang", "kinds", "weakest")
+TEMPLATES = "quizzes/practice/"
+
+PART_NAMES = {"infraction": _("Infraction"), "penalty": _("Penalty"), "remedy": _("Remedy")}
+VERDICT_NAMES = {"wrong": _("wrong"), "right": _("right")}
+
+View = Callable[..., HttpResponse]
+
+
+def practice_required(view: View) -> View:
+    """Signed in (else the login page), then the practise permission (else 403)."""
+    return login_required(permission_required(PERMISSION, raise_exception=True)(view))
+
+
+def interface_language() -> str:
+    return question_language(translation.get_language())
+
+
+def topic_label(slug: str) -> str:
+    return slug.replace("_", " ").replace("-", " ").capitalize()
+
+
+def topic_choices() -> list[tuple[str, str]]:
+    """Topics already banked and those the generator's templates can produce."""
+    slugs = set(Topic.objects.values_list("slug", flat=True))
+    slugs.update(generator.all_topics())
+    return [(slug, topic_label(slug)) for slug in sorted(slugs)]
+
+
+def carried_query(params: QueryDict) -> str:
+    """The practice filters of ``params`` as a query string, nothing else."""
+    kept = QueryDict(mutable=True)
+    for key in FILTER_KEYS:
+        if key in params:
+            kept.setlist(key, params.getlist(key))
+    return kept.urlencode()
+
+
+def round_language(params: QueryDict, question: Question) -> str:
+    lang = params.get("lang", "")
+    return lang if lang in Language.values else question.language
+
+
+# --- forms -------------------------------------------------------------------------------
+
+
+class PracticeFilterForm(forms.Form):
+    game = forms.ChoiceField(
+        label=_("Game"), choices=[("", _("Any game")), *Game.choices], required=False
+    )
+    topics = forms.MultipleChoiceField(
+        label=_("Topics"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    lang = forms.ChoiceField(label=_("Language of the questions"), choices=Language.choices)
+    kinds = forms.MultipleChoiceField(
+        label=_("Question kinds"),
+        choices=QuestionKind.choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    weakest = forms.BooleanField(
+        label=_("My weakest topics"),
+        required=False,
+        help_text=_("Topics due for review and with the lowest mastery come first."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        topics = self.fields["topics"]
+        assert isinstance(topics, forms.MultipleChoiceField)
+        topics.choices = topic_choices()
+
+    def filters(self) -> PracticeFilters:
+        data = self.cleaned_data
+        return PracticeFilters(
+            lang=data["lang"],
+            game=data["game"] or None,
+            topics=tuple(data["topics"]),
+            kinds=tuple(data["kinds"]),
+            weakest=data["weakest"],
+        )
+
+
+def filter_initial(params: QueryDict) -> dict[str, Any]:
+    """Pre-fill the start page from a round's query string ("change my choices")."""
+    return {
+        "game": params.get("game", ""),
+        "topics": params.getlist("topics"),
+        "lang": params.get("lang") or interface_language(),
+        "kinds": params.getlist("kinds"),
+        "weakest": bool(params.get("weakest")),
+    }
+
+
+class AnswerForm(forms.Form):
+    """One response field whose widget fits the question's kind."""
+
+    def __init__(self, *args: Any, question: Question, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["response"] = response_field(question)
+
+
+def response_field(question: Question) -> forms.Field:
+    if question.kind == QuestionKind.MULTIPLE_CHOICE:
+        options = [(o["label"], f"{o['label']}. {o['text']}") for o in question.options]
+        return choice_field(_("Your choice"), options, _("Choose one of the options."))
+    if question.kind == QuestionKind.FIND_THE_WRONG_PART:
+        parts = [(part, PART_NAMES[part]) for part in PARTS]
+        return choice_field(_("The wrong part"), parts, _("Choose the part that is wrong."))
+    return forms.CharField(
+        label=_("Your ruling"),
+        help_text=_("State the error, the penalty and the remedy, in your own words."),
+        max_length=MAX_ANSWER_CHARS,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        error_messages={"required": _("Write your ruling before submitting.")},
+    )
+
+
+def choice_field(label: Any, choices: list[tuple[str, Any]], required: Any) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=label,
+        choices=choices,
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": required,
+            "invalid_choice": _("That is not one of this question's choices."),
+        },
+    )
+
+
+# --- views -------------------------------------------------------------------------------
+
+
+def render_start(request: AuthenticatedHttpRequest, form: PracticeFilterForm, **extra: Any) -> Any:
+    status = extra.pop("status", 200)
+    return render(request, TEMPLATES + "start.html", {"form": form, **extra}, status=status)
+
+
+@require_GET
+@practice_required
+def start(request: AuthenticatedHttpRequest) -> HttpResponse:
+    form = PracticeFilterForm(initial=filter_initial(request.GET))
+    return render_start(request, form)
+
+
+@require_GET
+@practice_required
+def next_question(request: AuthenticatedHttpRequest) -> HttpResponse:
+    form = PracticeFilterForm(request.GET)
+    if not form.is_valid():
+        return render_start(request, form, status=400)
+    try:
+        question = practice_question_next(user=request.user, filters=form.filters())
+    except NoPracticeQuestion:
+        error = _("No practice question fits these choices yet. Try fewer filters.")
+        return render_start(request, form, error=error)
+    url = reverse("practice-question", args=[question.pk])
+    return redirect(f"{url}?{carried_query(request.GET)}")
+
+
+def practice_question_or_none(pk: int) -> Question | None:
+    question = get_object_or_404(Question.objects.select_related("policy_version"), pk=pk)
+    try:
+        practice_question_check(question=question)
+    except QuestionNotPractisable:
+        return None
+    return question
+
+
+def render_unavailable(request: AuthenticatedHttpRequest) -> HttpResponse:
+    return render(request, TEMPLATES + "unavailable.html", status=404)
+
+
+def render_question(
+    request: AuthenticatedHttpRequest, question: Question, form: AnswerForm, status: int = 200
+) -> HttpResponse:
+    context = {
+        "question": question,
+        "form": form,
+        "query": carried_query(request.GET),
+        "round_lang": round_language(request.GET, question),
+    }
+    return render(request, TEMPLATES + "question.html", context, status=status)
+
+
+@require_GET
+@practice_required
+def question_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    question = practice_question_or_none(pk)
+    if question is None:
+        return render_unavailable(request)
+    return render_question(request, question, AnswerForm(question=question))
+
+
+@require_POST
+@practice_required
+def answer(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    question = practice_question_or_none(pk)
+    if question is None:
+        return render_unavailable(request)
+    form = AnswerForm(request.POST, question=question)
+    if form.is_valid():
+        try:
+            result = practice_answer_submit(
+                user=request.user,
+                question=question,
+                response=form.cleaned_data["response"],
+                lang=round_language(request.GET, question),
+            )
+        except GradingError as error:
+            form.add_error("response", _("This answer cannot be graded: %s") % error)
+        else:
+            url = reverse("practice-feedback", args=[result.answer.pk])
+            return see_other(f"{url}?{carried_query(request.GET)}")
+    return render_question(request, question, form, status=400)
+
+
+def see_other(url: str) -> HttpResponseRedirect:
+    """303: reloading the feedback page must not post the answer again."""
+    response = HttpResponseRedirect(url)
+    response.status_code = 303
+    return response
+
+
+def part_rows(grade: Mapping[str, Any], names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """One row per graded part: its name, whether it was right, and what was said and due."""
+    return [
+        {
+            "name": PART_NAMES.get(part, part),
+            "correct": graded["correct"],
+            "detail": part_detail(graded, names),
+        }
+        for part, graded in grade["parts"].items()
+    ]
+
+
+def part_detail(graded: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    found, expected = graded["found"], graded["expected"]
+    if found in VERDICT_NAMES:  # find the wrong part: each part is "wrong" or "right"
+        return _("You marked it %(found)s; it is %(expected)s.") % {
+            "found": VERDICT_NAMES[found],
+            "expected": VERDICT_NAMES[expected],
+        }
+    said = names.get(found, found) if found else _("nothing recognised")
+    if graded["correct"]:
+        return _("You said: %(found)s.") % {"found": said}
+    return _("You said: %(found)s. Expected: %(expected)s.") % {
+        "found": said,
+        "expected": names.get(expected, expected),
+    }
+
+
+@require_GET
+@practice_required
+def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    answer = get_object_or_404(
+        PracticeAnswer.objects.select_related("question__policy_version"),
+        pk=pk,
+        user=request.user,
+    )
+    question = answer.question
+    key_lang = round_language(request.GET, question)
+    result = practice_feedback(answer=answer, key_lang=key_lang, text_lang=interface_language())
+    masteries = (
+        TopicMastery.objects.filter(user=request.user, topic__questions=question)
+        .select_related("topic")
+        .order_by("topic__slug")
+    )
+    context = {
+        "answer": answer,
+        "question": question,
+        "feedback": result,
+        "parts": part_rows(answer.grade, labels(key_lang)["id"]),
+        "score_percent": round(answer.score * 100),
+        "wrong_part": PART_NAMES.get(question.key_detail.get("wrong_part", "")),
+        "masteries": masteries,
+        "query": carried_query(request.GET),
+    }
+    return render(request, TEMPLATES + "feedback.html", context)
+
+
+urlpatterns = [
+    path("", start, name="practice"),
+    path("next", next_question, name="practice-next"),
+    path("questions/<int:pk>", question_page, name="practice-question"),
+    path("questions/<int:pk>/answer", answer, name="practice-answer"),
+    path("answers/<int:pk>", feedback, name="practice-feedback"),
+]
