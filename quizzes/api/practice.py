@@ -1,0 +1,228 @@
+"""Practice in the REST API: the next question (never its key), answers, mastery per topic."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django.db.models import QuerySet
+from django.urls import path
+from django.utils import translation
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from judgetrain.accounts.models import User
+from judgetrain.permissions import require_permission
+from quizzes.api.serializers import GradeSerializer, QuestionSerializer
+from quizzes.models import Question, QuestionKind, TopicMastery
+from quizzes.services.practice import (
+    NoPracticeQuestion,
+    PracticeFilters,
+    QuestionNotPractisable,
+    mastery_list,
+    practice_answer_submit,
+    practice_feedback,
+    practice_question_next,
+    question_language,
+)
+from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
+from rulings.models import Game, Language
+
+PERMISSIONS = (IsAuthenticated, require_permission("accounts.practise"))
+FORBIDDEN = OpenApiResponse(description="Not signed in, or without the practise permission.")
+
+
+class ListParamField(serializers.ListField):
+    """A query parameter given repeated (``?kinds=a&kinds=b``) or comma-separated (``a,b``)."""
+
+    def get_value(self, dictionary: Any) -> Any:
+        if not hasattr(dictionary, "getlist") or self.field_name not in dictionary:
+            return serializers.empty
+        values = dictionary.getlist(self.field_name)
+        return [item.strip() for value in values for item in value.split(",") if item.strip()]
+
+
+class PracticeNextQuerySerializer(serializers.Serializer[Any]):
+    game = serializers.ChoiceField(choices=Game.choices, required=False)
+    topics = ListParamField(child=serializers.SlugField(), required=False, max_length=50)
+    lang = serializers.ChoiceField(choices=Language.choices, required=False)
+    kinds = ListParamField(
+        child=serializers.ChoiceField(choices=QuestionKind.choices), required=False
+    )
+    weakest = serializers.BooleanField(required=False, default=False)
+
+    def filters(self, *, default_lang: str) -> PracticeFilters:
+        data = self.validated_data
+        return PracticeFilters(
+            lang=data.get("lang", default_lang),
+            game=data.get("game"),
+            topics=tuple(data.get("topics", ())),
+            kinds=tuple(data.get("kinds", ())),
+            weakest=data["weakest"],
+        )
+
+
+class PracticeAnswerRequestSerializer(serializers.Serializer[Any]):
+    question = serializers.IntegerField(min_value=1)
+    response = serializers.CharField(
+        trim_whitespace=False, allow_blank=False, max_length=MAX_ANSWER_CHARS
+    )
+    lang = serializers.ChoiceField(choices=Language.choices, required=False)
+
+
+class PracticeGradeSerializer(GradeSerializer):
+    """The shape ``grade_response`` returns for every kind of question."""
+
+    chosen = serializers.CharField(
+        required=False, help_text="Multiple choice: the option; find the wrong part: the part."
+    )
+
+
+class PracticeKeyPartSerializer(serializers.Serializer[Any]):
+    id = serializers.CharField()
+    name = serializers.CharField(help_text="The part's name in the answer's language.")
+    citation = serializers.CharField()
+
+
+class PracticeKeySerializer(serializers.Serializer[Any]):
+    infraction = PracticeKeyPartSerializer()
+    penalty = PracticeKeyPartSerializer()
+    remedy = PracticeKeyPartSerializer()
+
+
+class PracticeStatementSerializer(serializers.Serializer[Any]):
+    statement = serializers.CharField()
+    citation = serializers.CharField()
+    section = serializers.CharField()
+    text = serializers.CharField()
+
+
+class PracticeMasterySerializer(serializers.ModelSerializer[TopicMastery]):
+    topic = serializers.CharField(source="topic.slug")
+
+    class Meta:
+        model = TopicMastery
+        fields = ("topic", "mastery", "answered", "correct", "due_at")
+
+
+class PracticeAnswerResultSerializer(serializers.Serializer[Any]):
+    answer = serializers.IntegerField()
+    question = serializers.IntegerField()
+    grade = PracticeGradeSerializer()
+    key = PracticeKeySerializer()
+    explanation = serializers.CharField()
+    citations = serializers.DictField(child=serializers.CharField())
+    statements = PracticeStatementSerializer(many=True)
+    mastery = PracticeMasterySerializer(many=True)
+
+
+def practising_user(request: Request) -> User:
+    """The permission classes have already refused anonymous users."""
+    return cast(User, request.user)
+
+
+def practice_question_get(pk: int) -> Question:
+    try:
+        return Question.objects.select_related("policy_version").get(pk=pk)
+    except Question.DoesNotExist:
+        raise NotFound("No question has this id.") from None
+
+
+class NextQuestionView(APIView):
+    """The next practice question for these filters, from the bank or freshly generated."""
+
+    permission_classes = PERMISSIONS
+
+    @extend_schema(
+        parameters=[
+            PracticeNextQuerySerializer,
+            OpenApiParameter(
+                "topics", str, many=True, description="Topic slugs, repeated or comma-separated."
+            ),
+            OpenApiParameter(
+                "kinds", str, many=True, description="Question kinds, repeated or comma-separated."
+            ),
+        ],
+        responses={
+            200: QuestionSerializer,
+            400: OpenApiResponse(description="An invalid filter, named by field."),
+            403: FORBIDDEN,
+            404: OpenApiResponse(description="No practice question fits these filters."),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        query = PracticeNextQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        filters = query.filters(default_lang=question_language(translation.get_language()))
+        try:
+            question = practice_question_next(user=practising_user(request), filters=filters)
+        except NoPracticeQuestion as error:
+            raise NotFound(str(error)) from error
+        return Response(QuestionSerializer(question).data)
+
+
+class AnswerView(APIView):
+    """Grade a practice answer; returns the grade, the key, the policy it rests on and mastery."""
+
+    parser_classes = (JSONParser,)
+    permission_classes = PERMISSIONS
+
+    @extend_schema(
+        request=PracticeAnswerRequestSerializer,
+        responses={
+            201: PracticeAnswerResultSerializer,
+            400: OpenApiResponse(
+                description="An invalid or ungradable response, or a question used in exams."
+            ),
+            403: FORBIDDEN,
+            404: OpenApiResponse(description="No question has this id."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        body = PracticeAnswerRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        question = practice_question_get(data["question"])
+        lang = data.get("lang", question.language)
+        try:
+            result = practice_answer_submit(
+                user=practising_user(request),
+                question=question,
+                response=data["response"],
+                lang=lang,
+            )
+        except QuestionNotPractisable as error:
+            raise ValidationError({"question": [str(error)]}) from error
+        except GradingError as error:
+            raise ValidationError({"response": [str(error)]}) from error
+        shown = practice_feedback(answer=result.answer, key_lang=lang, text_lang=lang)
+        payload = {
+            "answer": result.answer.pk,
+            "question": question.pk,
+            **shown,
+            "mastery": result.masteries,
+        }
+        return Response(PracticeAnswerResultSerializer(payload).data, status=201)
+
+
+class MasteryView(APIView):
+    """The user's mastery per topic with its next review date, due topics first."""
+
+    permission_classes = PERMISSIONS
+
+    @extend_schema(responses={200: PracticeMasterySerializer(many=True), 403: FORBIDDEN})
+    def get(self, request: Request) -> Response:
+        masteries: QuerySet[TopicMastery] = mastery_list(user=practising_user(request))
+        return Response(PracticeMasterySerializer(masteries, many=True).data)
+
+
+urlpatterns = [
+    path("next", NextQuestionView.as_view(), name="api-practice-next"),
+    path("answers", AnswerView.as_view(), name="api-practice-answers"),
+    path("mastery", MasteryView.as_view(), name="api-practice-mastery"),
+]
