@@ -24,6 +24,16 @@ def display_name(lang: str, part: str, ident: str) -> str:
     return table.get(ident, ident)
 
 
+def _section(lex: Lexicon, game: str, part: str, grade: PartGrade, infraction: str | None) -> str:
+    """A penalty cites its infraction's section (where its base penalty is set) and the ladder."""
+    section = lex.citation(game, part, grade.expected, infraction)
+    if part == "penalty" and infraction is not None:
+        base = lex.citation(game, "infraction", infraction, None)
+        if base and base != section:
+            return f"{base}; {section}" if section else base
+    return section
+
+
 def render_feedback(
     parts: Mapping[str, PartGrade],
     expected: Expected,
@@ -37,9 +47,7 @@ def render_feedback(
     infraction = expected.infraction
     lines: list[str] = []
     for name, grade in parts.items():
-        section = expected.citations.get(name) or lex.citation(
-            game, name, grade.expected, infraction
-        )
+        section = expected.citations.get(name) or _section(lex, game, name, grade, infraction)
         fields = {
             "part": words["parts"][name],
             "name": display_name(lang, name, grade.expected),
