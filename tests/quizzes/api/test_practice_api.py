@@ -144,7 +144,8 @@ def test_an_answer_in_another_language_names_the_key_in_it(client, student):
 
 def test_a_multiple_choice_answer_names_the_chosen_option(client, student):
     item = banked(kind="multiple_choice")
-    wrong = next(o["label"] for o in item.options if o["label"] != item.key_detail["correct_option"])
+    correct = item.key_detail["correct_option"]
+    wrong = next(option["label"] for option in item.options if option["label"] != correct)
 
     body = post(client, {"question": item.id, "response": wrong}).json()
 
