@@ -93,7 +93,7 @@ def get_template(template_id: str) -> Template:
         raise QuestionError(f"unknown template {template_id!r}") from None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def scenario(template_id: str, seed: int, policy_version: str | None = None) -> Scenario:
     tpl = get_template(template_id)
     draft = tpl.build(template_rng(tpl.id, tpl.version, seed))
@@ -105,7 +105,7 @@ def scenario(template_id: str, seed: int, policy_version: str | None = None) -> 
     return Scenario(tpl, seed, draft, situation, ruling, data, KeyParts.from_ruling(data))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def _near_misses(template_id: str, seed: int, policy_version: str | None) -> tuple[NearMiss, ...]:
     """Distinct near-miss rulings that differ from the key, pivots first."""
     sc = scenario(template_id, seed, policy_version)
@@ -222,10 +222,10 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
 
 
 def _ladder(key: KeyParts) -> list[tuple[KeyParts, str]]:
-    """The key with its penalty one rung up or down (two up as a last resort)."""
+    """The key with its penalty one rung up or down, then further away as a last resort."""
     rung = LADDER.index(key.penalty)
     found = []
-    for step in (1, -1, 2):
+    for step in (1, -1, 2, -2, 3):
         if 0 <= rung + step < len(LADDER):
             parts = KeyParts(key.infraction, LADDER[rung + step], key.remedy, key.additional)
             found.append((parts, f"penalty{step:+d}"))
