@@ -9,7 +9,8 @@ from types import MappingProxyType
 from .errors import GradingError
 from .feedback import render_feedback
 from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
-from .matcher import Mention, analyse
+from .matcher import analyse
+from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
 from .text import blank_markup, fold, tokenize
 

@@ -1,0 +1,43 @@
+"""What the matcher finds in an answer: mentions of ids and cue phrases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class Mention:
+    """One term or citation found in the answer, with what its context says about it."""
+
+    part: str
+    ident: str
+    first: int
+    last: int
+    confidence: float
+    lang: str
+    negated: bool = False
+    rejected: bool = False
+    upgrade: bool = False
+    hypothetical: bool = False
+    fallback: bool = False
+    hedged: bool = False
+    questioned: bool = False
+    alternative: bool = False
+    concluded: bool = False
+    neg_from: int = -1
+
+    @property
+    def live(self) -> bool:
+        """Whether the answer plainly claims this id."""
+        return not (
+            self.negated or self.rejected or self.hypothetical or self.fallback or self.questioned
+        )
+
+
+@dataclass(slots=True)
+class CueHit:
+    """A cue phrase found at tokens [first, last)."""
+
+    first: int
+    last: int
+    kind: str
