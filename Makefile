@@ -21,6 +21,8 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py load_demo_exams
+	$(BIN)/python manage.py build_question_bank --per-template 3
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: $(STAMP)

@@ -13,5 +13,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/", admin.site.urls),
     path("accounts/", include("judgetrain.accounts.urls")),
+    path("", include("quizzes.urls")),
     path("", views.home, name="home"),
 ]

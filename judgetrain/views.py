@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET
 from judgetrain.accounts.models import Cohort
 from judgetrain.health import run_checks
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.selectors import dashboard_for
 
 
 @require_GET
@@ -28,5 +29,6 @@ def home(request: AuthenticatedHttpRequest) -> HttpResponse:
         "roles": user.roles,
         "mentored_cohorts": Cohort.objects.filter(mentor=user).prefetch_related("candidates"),
         "cohorts": Cohort.objects.filter(candidates=user).select_related("mentor"),
+        **dashboard_for(user),
     }
     return render(request, "home.html", context)

@@ -1,13 +1,15 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any, cast
 
 import factory
 from django.contrib.auth.models import Group
+from django.utils import timezone
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.accounts.roles import Role, sync_role_groups
-from quizzes.models import Question, Topic
+from quizzes.models import ExamAssignment, ExamBlueprint, Question, Topic
 from rulings import core as engine
 from rulings.models import PolicyVersion
 
@@ -122,3 +124,36 @@ class QuestionFactory(factory.django.DjangoModelFactory):
 
 def question(**kwargs: Any) -> Question:
     return cast(Question, QuestionFactory(**kwargs))
+
+
+class BlueprintFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ExamBlueprint
+
+    name = factory.Sequence(lambda n: f"Exam {n}")
+    game = "riftbound"
+    composition = factory.LazyFunction(
+        lambda: [
+            {"topic": None, "kind": "free_form", "count": 2},
+            {"topic": None, "kind": "multiple_choice", "count": 1},
+            {"topic": None, "kind": "find_the_wrong_part", "count": 1},
+        ]
+    )
+    time_limit_minutes = 30
+    review_policy = "immediately"
+    pass_score = 0.8
+
+
+class AssignmentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ExamAssignment
+
+    blueprint = factory.SubFactory(BlueprintFactory)
+    candidate = factory.LazyFunction(candidate)
+    opens_at = factory.LazyFunction(lambda: timezone.now() - timedelta(hours=1))
+    closes_at = factory.LazyFunction(lambda: timezone.now() + timedelta(days=7))
+    max_attempts = 1
+
+
+def assignment(**kwargs: Any) -> ExamAssignment:
+    return cast(ExamAssignment, AssignmentFactory(**kwargs))

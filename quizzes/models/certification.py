@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -43,6 +45,6 @@ class Certificate(models.Model):
     def __str__(self) -> str:
         return f"{self.level} — {self.candidate}"
 
-    def is_valid(self, at: timezone.datetime | None = None) -> bool:
+    def is_valid(self, at: datetime | None = None) -> bool:
         moment = at or timezone.now()
         return self.revoked_at is None and self.issued_at <= moment < self.expires_at

@@ -1,0 +1,337 @@
+"""Exam API: assignments, attempts (start, autosave, submit, result) and appeals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from judgetrain.permissions import require_permission
+from quizzes import access, selectors
+from quizzes.api.serializers import QuestionSerializer
+from quizzes.languages import content_language
+from quizzes.models import Attempt, AttemptItem, ExamAssignment
+from quizzes.services import exams
+from rulings.core.grading import MAX_ANSWER_CHARS
+from rulings.models import Language
+
+CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
+
+
+class AssignmentSerializer(serializers.ModelSerializer[ExamAssignment]):
+    name = serializers.CharField(source="blueprint.name")
+    game = serializers.CharField(source="blueprint.game")
+    question_count = serializers.IntegerField(source="blueprint.question_count")
+    time_limit_minutes = serializers.IntegerField(source="blueprint.time_limit_minutes")
+    status = serializers.SerializerMethodField()
+    attempts = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ExamAssignment
+        fields = (
+            "id",
+            "name",
+            "game",
+            "question_count",
+            "time_limit_minutes",
+            "opens_at",
+            "closes_at",
+            "max_attempts",
+            "status",
+            "attempts",
+        )
+
+    def get_status(self, obj: ExamAssignment) -> str:
+        return obj.status()
+
+    def get_attempts(self, obj: ExamAssignment) -> list[int]:
+        return [attempt.pk for attempt in obj.attempts.all()]
+
+
+class ItemSerializer(serializers.ModelSerializer[AttemptItem]):
+    question = QuestionSerializer()
+
+    class Meta:
+        model = AttemptItem
+        fields = ("position", "question", "response", "revision", "saved_at")
+
+
+class AttemptSerializer(serializers.ModelSerializer[Attempt]):
+    assignment = serializers.IntegerField(source="assignment_id")
+    name = serializers.CharField(source="assignment.blueprint.name")
+    seconds_left = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Attempt
+        fields: tuple[str, ...] = (
+            "id",
+            "assignment",
+            "name",
+            "number",
+            "language",
+            "status",
+            "started_at",
+            "deadline",
+            "seconds_left",
+            "closed_at",
+            "closure",
+            "score",
+            "passed",
+        )
+
+    def get_seconds_left(self, obj: Attempt) -> int:
+        return obj.seconds_left() if obj.status == Attempt.Status.IN_PROGRESS else 0
+
+
+class AttemptDetailSerializer(AttemptSerializer):
+    items = ItemSerializer(many=True)
+
+    class Meta(AttemptSerializer.Meta):
+        fields = (*AttemptSerializer.Meta.fields, "items")
+
+
+class StartSerializer(serializers.Serializer[Any]):
+    assignment = serializers.IntegerField()
+    language = serializers.ChoiceField(choices=Language.choices, required=False)
+
+
+class SaveSerializer(serializers.Serializer[Any]):
+    response = serializers.CharField(
+        allow_blank=True, trim_whitespace=False, max_length=MAX_ANSWER_CHARS
+    )
+    revision = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+
+
+class SubmitSerializer(serializers.Serializer[Any]):
+    responses = serializers.DictField(
+        child=serializers.CharField(
+            allow_blank=True, trim_whitespace=False, max_length=MAX_ANSWER_CHARS
+        ),
+        required=False,
+    )
+
+    def validate_responses(self, value: dict[str, str]) -> dict[int, str]:
+        try:
+            return {int(position): text for position, text in value.items()}
+        except ValueError:
+            raise serializers.ValidationError(
+                "Keys must be question positions (numbers)."
+            ) from None
+
+
+class AppealSerializer(serializers.Serializer[Any]):
+    comment = serializers.CharField(max_length=4000)
+
+
+def _closed(error: exams.ExamError) -> PermissionDenied:
+    return PermissionDenied(detail=str(error), code="attempt_closed")
+
+
+def _attempt_detail(attempt_id: int) -> dict[str, Any]:
+    items = AttemptItem.objects.select_related("question__policy_version").prefetch_related(
+        "question__topics"
+    )
+    attempt = (
+        Attempt.objects.select_related("assignment__blueprint")
+        .prefetch_related(Prefetch("items", queryset=items))
+        .get(pk=attempt_id)
+    )
+    return AttemptDetailSerializer(attempt).data
+
+
+class AssignmentListView(APIView):
+    permission_classes = CANDIDATE
+
+    @extend_schema(responses=AssignmentSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        groups = selectors.assignments_by_status(request.user)  # type: ignore[arg-type]
+        rows = [a for status_ in ("open", "upcoming", "closed") for a in groups[status_]]
+        return Response(AssignmentSerializer(rows, many=True).data)
+
+
+class AttemptListView(APIView):
+    permission_classes = CANDIDATE
+    parser_classes = (JSONParser,)
+
+    @extend_schema(responses=AttemptSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        attempts = Attempt.objects.filter(candidate=request.user.pk).select_related(
+            "assignment__blueprint"
+        )
+        return Response(AttemptSerializer(attempts, many=True).data)
+
+    @extend_schema(request=StartSerializer, responses={201: AttemptDetailSerializer})
+    def post(self, request: Request) -> Response:
+        """Start an attempt (or get the one in progress): a variant generated for you."""
+        data = StartSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        assignment = access.access_assignment_by_id(request.user, data.validated_data["assignment"])  # type: ignore[arg-type]
+        language = data.validated_data.get("language") or content_language(request.LANGUAGE_CODE)
+        try:
+            attempt = exams.attempt_start(assignment=assignment, language=language)
+        except exams.ExamError as error:
+            raise PermissionDenied(detail=str(error), code="cannot_start") from error
+        return Response(_attempt_detail(attempt.pk), status=status.HTTP_201_CREATED)
+
+
+class AttemptDetailView(APIView):
+    permission_classes = CANDIDATE
+
+    @extend_schema(responses=AttemptDetailSerializer)
+    def get(self, request: Request, attempt_id: int) -> Response:
+        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+        exams.attempt_expire_if_due(attempt=attempt)
+        return Response(_attempt_detail(attempt.pk))
+
+
+class ItemSaveView(APIView):
+    permission_classes = CANDIDATE
+    parser_classes = (JSONParser,)
+
+    @extend_schema(
+        request=SaveSerializer,
+        responses={
+            200: ItemSerializer,
+            403: OpenApiResponse(description="The attempt is closed."),
+            409: OpenApiResponse(description="Changed in another tab: the current text."),
+        },
+    )
+    def put(self, request: Request, attempt_id: int, position: int) -> Response:
+        """Autosave one answer; send the revision you loaded to detect another tab's edit."""
+        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+        item = access.access_item(attempt, position)
+        data = SaveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            saved = exams.attempt_item_save(
+                item=item,
+                response=data.validated_data["response"],
+                base_revision=data.validated_data.get("revision"),
+            )
+        except exams.StaleRevision as conflict:
+            body = {
+                "code": "stale_revision",
+                "detail": str(conflict),
+                "response": conflict.item.response,
+                "revision": conflict.item.revision,
+            }
+            return Response(body, status=status.HTTP_409_CONFLICT)
+        except exams.AttemptClosed as error:
+            raise _closed(error) from error
+        except exams.ExamError as error:
+            raise ValidationError({"response": [str(error)]}) from error
+        return Response(
+            {
+                "position": saved.position,
+                "response": saved.response,
+                "revision": saved.revision,
+                "saved_at": saved.saved_at,
+            }
+        )
+
+
+class SubmitView(APIView):
+    permission_classes = CANDIDATE
+    parser_classes = (JSONParser,)
+
+    @extend_schema(request=SubmitSerializer, responses=AttemptSerializer)
+    def post(self, request: Request, attempt_id: int) -> Response:
+        """Submit (idempotent). Late final answers are refused; saved ones are still graded."""
+        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+        data = SubmitSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            attempt = exams.attempt_submit(
+                attempt=attempt, responses=data.validated_data.get("responses")
+            )
+        except exams.AttemptClosed as error:
+            raise _closed(error) from error
+        except exams.ExamError as error:
+            raise ValidationError({"responses": [str(error)]}) from error
+        attempt.refresh_from_db()
+        return Response(AttemptSerializer(attempt).data)
+
+
+def _result_item(item: AttemptItem, visible: bool) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "position": item.position,
+        "stem": item.question.stem,
+        "response": item.response,
+        "appeal": None,
+    }
+    if hasattr(item, "appeal"):
+        row["appeal"] = {
+            "status": item.appeal.status,
+            "comment": item.appeal.comment,
+            "resolution": item.appeal.resolution,
+        }
+    if visible:
+        row.update(
+            score=item.final_score,
+            grade=item.grade,
+            key={
+                "infraction": item.question.key_infraction,
+                "penalty": item.question.key_penalty,
+                "remedy": item.question.key_remedy,
+            },
+            explanation=item.question.explanation,
+            override=None
+            if item.override_score is None
+            else {"score": item.override_score, "reason": item.override_reason},
+        )
+    return row
+
+
+class ResultView(APIView):
+    permission_classes = CANDIDATE
+
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(
+                description="Score, and per question what the review policy allows."
+            )
+        }
+    )
+    def get(self, request: Request, attempt_id: int) -> Response:
+        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+        attempt = exams.attempt_expire_if_due(attempt=attempt)
+        if attempt.status == Attempt.Status.IN_PROGRESS:
+            raise PermissionDenied(detail="Submit the attempt first.", code="in_progress")
+        visible = access.details_visible(attempt)
+        items = attempt.items.select_related("question", "appeal").order_by("position")
+        return Response(
+            {
+                **AttemptSerializer(attempt).data,
+                "details_visible": visible,
+                "items": [_result_item(item, visible) for item in items],
+            }
+        )
+
+
+class AppealView(APIView):
+    permission_classes = CANDIDATE
+    parser_classes = (JSONParser,)
+
+    @extend_schema(
+        request=AppealSerializer, responses={201: OpenApiResponse(description="Appeal recorded.")}
+    )
+    def post(self, request: Request, attempt_id: int, position: int) -> Response:
+        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+        item = access.access_item(attempt, position)
+        data = AppealSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            appeal = exams.appeal_create(item=item, comment=data.validated_data["comment"])
+        except exams.ExamError as error:
+            raise ValidationError({"comment": [str(error)]}) from error
+        return Response(
+            {"status": appeal.status, "comment": appeal.comment}, status=status.HTTP_201_CREATED
+        )

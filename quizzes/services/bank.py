@@ -1,0 +1,109 @@
+"""Filling the question bank from the generator: keys always come from the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from django.db import transaction
+
+from quizzes.models import Question, Topic
+from rulings.core import questions as generator
+from rulings.models import PolicyVersion
+
+
+def _public_options(question: generator.Question) -> list[dict[str, str]]:
+    return [{"label": option.label, "text": option.text} for option in question.options]
+
+
+def _key_detail(question: generator.Question) -> dict[str, Any]:
+    detail: dict[str, Any] = {"key": question.key.to_dict(), "key_text": question.key_text}
+    correct = [option.label for option in question.options if option.correct]
+    if correct:
+        detail["correct_option"] = correct[0]
+        detail["option_parts"] = {o.label: o.parts.to_dict() for o in question.options}
+    if question.wrong_part is not None:
+        detail["wrong_part"] = question.wrong_part.part
+        detail["correct_text"] = question.wrong_part.correct_text
+    return detail
+
+
+def _row(question: generator.Question, versions: dict[str, PolicyVersion]) -> Question:
+    return Question(
+        content_hash=question.content_hash,
+        template_id=question.template_id,
+        template_version=str(question.template_version),
+        seed=question.seed,
+        policy_version=versions[question.policy_version],
+        game=question.game,
+        language=question.lang,
+        kind=question.kind,
+        stem=question.stem,
+        situation=question.situation,
+        ruling=question.ruling,
+        key_infraction=question.key.infraction,
+        key_penalty=question.key.penalty,
+        key_remedy=question.key.remedy[0] if question.key.remedy else "none",
+        options=_public_options(question),
+        stated_ruling=question.wrong_part.stated_text if question.wrong_part else "",
+        key_detail=_key_detail(question),
+        explanation=question.explanation,
+        difficulty=question.difficulty,
+    )
+
+
+def _link_topics(stored: dict[str, Question], generated: Sequence[generator.Question]) -> None:
+    slugs = {slug for question in generated for slug in question.topics}
+    Topic.objects.bulk_create([Topic(slug=slug) for slug in slugs], ignore_conflicts=True)
+    topics = {topic.slug: topic for topic in Topic.objects.filter(slug__in=slugs)}
+    links = [
+        Question.topics.through(question_id=stored[q.content_hash].pk, topic_id=topics[slug].pk)
+        for q in generated
+        for slug in q.topics
+    ]
+    Question.topics.through.objects.bulk_create(links, ignore_conflicts=True)
+
+
+@transaction.atomic
+def bank_store(*, questions: Sequence[generator.Question]) -> list[Question]:
+    """Store generated questions, skipping ones already banked; returns rows in input order."""
+    versions = {v.version_id: v for v in PolicyVersion.objects.all()}
+    hashes = [question.content_hash for question in questions]
+    existing = set(
+        Question.objects.filter(content_hash__in=hashes).values_list("content_hash", flat=True)
+    )
+    fresh = {q.content_hash: q for q in questions if q.content_hash not in existing}
+    Question.objects.bulk_create([_row(q, versions) for q in fresh.values()], ignore_conflicts=True)
+    stored = Question.objects.in_bulk(hashes, field_name="content_hash")
+    _link_topics(stored, list(fresh.values()))
+    return [stored[content_hash] for content_hash in hashes]
+
+
+def bank_build(
+    *,
+    games: Iterable[str],
+    languages: Iterable[str],
+    kinds: Iterable[str],
+    per_template: int,
+    seed: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[int, int]:
+    """Generate ``per_template`` questions of every template for each game, language and kind.
+
+    Returns (generated, newly stored). Re-running with the same arguments stores nothing new.
+    """
+    plan = [(g, lang, kind) for g in games for lang in languages for kind in kinds]
+    generated = added = 0
+    for step, (game, lang, kind) in enumerate(plan, start=1):
+        # The generator lets templates take turns, so this count reaches every template.
+        count = per_template * len(generator.templates(game))
+        batch = generator.generate_questions(
+            game=game, lang=lang, kind=kind, count=count, seed=seed
+        )
+        before = Question.objects.count()
+        bank_store(questions=batch)
+        added += Question.objects.count() - before
+        generated += len(batch)
+        if progress:
+            progress(step, len(plan))
+    return generated, added

@@ -1,0 +1,33 @@
+"""Celery tasks: they take ids, re-fetch, and are safe to run twice."""
+
+from celery import shared_task
+from django.db import transaction
+
+from quizzes.models import Attempt
+from quizzes.services import exams
+
+
+@shared_task(name="quizzes.attempt_close_due", acks_late=True)
+def attempt_close_due(attempt_id: int) -> str:
+    """Close an attempt at its deadline; a no-op when it was submitted before."""
+    with transaction.atomic():
+        attempt = Attempt.objects.select_for_update().filter(pk=attempt_id).first()
+        if attempt is None:
+            return "missing"
+        exams.attempt_close(attempt=attempt)
+        return attempt.status
+
+
+@shared_task(
+    name="quizzes.attempt_grade", acks_late=True, autoretry_for=(Exception,), max_retries=3
+)
+def attempt_grade_task(attempt_id: int) -> str:
+    if not Attempt.objects.filter(pk=attempt_id).exists():
+        return "missing"
+    return exams.attempt_grade(attempt_id=attempt_id).status
+
+
+@shared_task(name="quizzes.attempts_close_overdue")
+def attempts_close_overdue() -> int:
+    """Every minute (beat): closes attempts whose deadline task was lost with a dead worker."""
+    return exams.attempts_close_overdue()

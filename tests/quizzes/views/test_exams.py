@@ -1,0 +1,157 @@
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from quizzes.models import Attempt
+from quizzes.services import exams
+from tests.factories import BlueprintFactory, assignment, candidate, mentor, user
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
+
+
+@pytest.fixture
+def student(client):
+    user = candidate()
+    client.force_login(user)
+    return user
+
+
+def test_the_exam_list_groups_open_upcoming_and_closed_exams(
+    client, student, django_assert_max_num_queries
+):
+    now = timezone.now()
+    assignment(candidate=student, blueprint=BlueprintFactory(name="Open one"))
+    assignment(
+        candidate=student,
+        blueprint=BlueprintFactory(name="Later one"),
+        opens_at=now + timedelta(days=1),
+        closes_at=now + timedelta(days=2),
+    )
+    assignment(
+        candidate=student,
+        blueprint=BlueprintFactory(name="Old one"),
+        opens_at=now - timedelta(days=2),
+        closes_at=now - timedelta(days=1),
+    )
+
+    with django_assert_max_num_queries(8):
+        html = client.get(reverse("exams")).content.decode()
+
+    assert html.index("Open one") < html.index("Later one") < html.index("Old one")
+    assert html.count("Start the exam") == 1
+
+
+def test_starting_an_exam_opens_the_attempt_page_with_labelled_answers(client, student):
+    job = assignment(candidate=student)
+
+    response = client.post(reverse("exam-start", args=[job.pk]), follow=True)
+
+    html = response.content.decode()
+    attempt = Attempt.objects.get()
+    assert response.redirect_chain[-1][0] == reverse("exam-attempt", args=[attempt.pk])
+    assert '<label for="answer-1">' in html
+    assert 'id="time-left"' in html
+    assert "key_detail" not in html
+
+
+def test_the_attempt_page_never_shows_the_key(client, student):
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+
+    html = client.get(reverse("exam-attempt", args=[attempt.pk])).content.decode()
+
+    for item in attempt.items.select_related("question"):
+        assert item.question.explanation not in html
+        if item.question.kind == "free_form":  # a multiple-choice key is one of the options
+            assert item.question.key_detail["key_text"] not in html
+
+
+def test_the_attempt_page_queries_are_bounded(client, student, django_assert_max_num_queries):
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+
+    with django_assert_max_num_queries(9):
+        client.get(reverse("exam-attempt", args=[attempt.pk]))
+
+
+def test_saving_without_javascript_keeps_every_answer(client, student):
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+
+    client.post(
+        reverse("exam-save", args=[attempt.pk]), {"item-1": "Missed trigger", "item-2": "GRV"}
+    )
+
+    assert dict(attempt.items.values_list("position", "response"))[1] == "Missed trigger"
+    assert dict(attempt.items.values_list("position", "response"))[2] == "GRV"
+
+
+def test_submitting_shows_the_result_with_part_by_part_grades(client, student):
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+
+    response = client.post(
+        reverse("exam-submit", args=[attempt.pk]), {"item-1": "Missed trigger"}, follow=True
+    )
+
+    html = response.content.decode()
+    assert response.redirect_chain[-1][0] == reverse("exam-result", args=[attempt.pk])
+    assert "Score" in html
+    assert "Key and explanation" in html
+
+
+def test_after_the_deadline_the_attempt_page_sends_the_candidate_to_the_result(client, student):
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    Attempt.objects.filter(pk=attempt.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    response = client.get(reverse("exam-attempt", args=[attempt.pk]), follow=True)
+
+    assert response.redirect_chain[-1][0] == reverse("exam-result", args=[attempt.pk])
+    assert "closed at its deadline" in response.content.decode()
+
+
+def test_a_late_no_javascript_save_is_refused_with_a_message(client, student):
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    Attempt.objects.filter(pk=attempt.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    response = client.post(reverse("exam-save", args=[attempt.pk]), {"item-1": "late"}, follow=True)
+
+    assert "time for this exam is over" in response.content.decode()
+    assert attempt.items.get(position=1).response == ""
+
+
+def test_the_result_hides_keys_until_the_exam_closes_when_the_policy_says_so(client, student):
+    job = assignment(candidate=student, blueprint=BlueprintFactory(review_policy="after_close"))
+    attempt = exams.attempt_start(assignment=job, language="en")
+    exams.attempt_submit(attempt=attempt)
+
+    html = client.get(reverse("exam-result", args=[attempt.pk])).content.decode()
+
+    assert "Keys and explanations are shown after the exam closes" in html
+    assert "Key and explanation" not in html
+
+
+def test_an_appeal_from_the_result_page_is_recorded(client, student):
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    exams.attempt_submit(attempt=attempt)
+
+    response = client.post(
+        reverse("exam-appeal", args=[attempt.pk, 1]), {"comment": "Please look again."}, follow=True
+    )
+
+    assert "Your appeal was sent" in response.content.decode()
+    assert attempt.items.get(position=1).appeal.comment == "Please look again."
+
+
+def test_another_candidates_attempt_is_not_found(client, student):
+    other = exams.attempt_start(assignment=assignment(), language="en")
+
+    assert client.get(reverse("exam-attempt", args=[other.pk])).status_code == 404
+    assert client.get(reverse("exam-result", args=[other.pk])).status_code == 404
+    assert client.post(reverse("exam-submit", args=[other.pk])).status_code == 404
+
+
+def test_exam_pages_need_the_candidate_capability(client):
+    client.force_login(mentor())  # mentors may practise too: they have the capability
+    assert client.get(reverse("exams")).status_code == 200
+
+    client.force_login(user())
+    assert client.get(reverse("exams")).status_code == 403
