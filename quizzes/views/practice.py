@@ -214,6 +214,7 @@ def render_question(
 ) -> HttpResponse:
     context = {
         "question": question,
+        "topics": [topic_label(topic.slug) for topic in question.topics.all()],
         "form": form,
         "query": carried_query(request.GET),
         "round_lang": round_language(request.GET, question),
@@ -311,7 +312,7 @@ def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "parts": part_rows(answer.grade, labels(key_lang)["id"]),
         "score_percent": round(answer.score * 100),
         "wrong_part": PART_NAMES.get(question.key_detail.get("wrong_part", "")),
-        "masteries": masteries,
+        "masteries": [(topic_label(m.topic.slug), m) for m in masteries],
         "query": carried_query(request.GET),
     }
     return render(request, TEMPLATES + "feedback.html", context)
