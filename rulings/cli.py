@@ -22,6 +22,9 @@ from rulings.core import (
     policy_versions,
     situation_schema,
 )
+from rulings.core.grading.cli import run_grade
+from rulings.core.grading.evaluation import run_grade_eval
+from rulings.core.questions import run_coverage, run_generate
 
 EXIT_OK = 0
 EXIT_INVALID = 2
@@ -32,6 +35,8 @@ class Command:
     help: str
     run: Callable[[argparse.Namespace], int]
     configure: Callable[[argparse.ArgumentParser], None] = lambda parser: None
+    # Commands that parse their own arguments get them unparsed (generate, coverage).
+    raw: Callable[[list[str]], int] | None = None
 
 
 def _add_file(parser: argparse.ArgumentParser) -> None:
@@ -82,11 +87,43 @@ def cmd_policies(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_grade(args: argparse.Namespace) -> int:
+    return run_grade(sys.stdin, sys.stdout)
+
+
+def cmd_grade_eval(args: argparse.Namespace) -> int:
+    return EXIT_OK if run_grade_eval(sys.stdout).meets_targets() else 1
+
+
+def _raw_only(args: argparse.Namespace) -> int:
+    raise AssertionError("raw commands are dispatched before parsing")  # pragma: no cover
+
+
+def _raw_generate(argv: list[str]) -> int:
+    return run_generate(argv, sys.stdout)
+
+
+def _raw_coverage(argv: list[str]) -> int:
+    return run_coverage(argv, sys.stdout)
+
+
+def _add_raw(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("options", nargs=argparse.REMAINDER, help="see the command's --help")
+
+
 COMMANDS: dict[str, Command] = {
     "evaluate": Command("rule a situation (JSON in, JSON out)", cmd_evaluate, _add_file),
     "explain": Command("explain the ruling in words", cmd_explain, _add_explain),
     "schema": Command("print the situation JSON Schema", cmd_schema),
     "policies": Command("list the policy versions", cmd_policies),
+    "grade": Command("grade answers: JSONL on stdin, one grade per line out", cmd_grade),
+    "grade-eval": Command(
+        "grade the labelled development set; exit 1 below target", cmd_grade_eval
+    ),
+    "generate": Command("write keyed questions as JSONL", _raw_only, _add_raw, _raw_generate),
+    "coverage": Command(
+        "policy statements each template exercises", _raw_only, _add_raw, _raw_coverage
+    ),
 }
 
 
@@ -101,7 +138,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    raw = COMMANDS[given[0]].raw if given and given[0] in COMMANDS else None
+    if raw is not None:
+        return raw(given[1:])
+    args = build_parser().parse_args(given)
     try:
         code: int = args.run(args)
     except RulingsError as exc:

@@ -1,0 +1,91 @@
+"""The engine CLI's grading and generation commands, run as a user would run them."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rulings", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_grade_reads_jsonl_and_answers_each_line_in_order_even_after_a_bad_line():
+    lines = [
+        {
+            "id": "a",
+            "game": "riftbound",
+            "expected": {"infraction": "missed_trigger", "penalty": "no_penalty"},
+            "answer": "Missed trigger, no penalty",
+        },
+        "not json",
+        {"id": "c", "game": "mtg", "expected": {"penalty": "warning"}, "answer": "Advertência"},
+    ]
+    stdin = "\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines) + "\n"
+
+    result = run("grade", stdin=stdin)
+
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert result.returncode == 0
+    assert [row.get("id") for row in out] == ["a", None, "c"]
+    assert set(out[0]) == {"id", "parts", "score", "confidence", "needs_review", "feedback"}
+    assert out[0]["parts"]["infraction"] == {
+        **out[0]["parts"]["infraction"],
+        "found": "missed_trigger",
+        "correct": True,
+    }
+    assert out[1]["line"] == 2 and "error" in out[1]
+    assert out[2]["parts"]["penalty"]["correct"] is True
+
+
+def test_grade_eval_prints_the_figures_and_meets_its_targets():
+    result = run("grade-eval")
+
+    assert result.returncode == 0, result.stdout
+    assert "part agreement" in result.stdout
+    assert "penalty confusion" in result.stdout
+
+
+def test_generate_writes_keyed_questions_as_jsonl():
+    result = run(
+        "generate",
+        "--game",
+        "mtg",
+        "--lang",
+        "pt-BR",
+        "--kind",
+        "multiple_choice",
+        "--count",
+        "3",
+        "--seed",
+        "5",
+    )
+
+    questions = [json.loads(line) for line in result.stdout.splitlines()]
+    assert result.returncode == 0
+    assert len(questions) == 3
+    assert all(q["lang"] == "pt-BR" and q["kind"] == "multiple_choice" for q in questions)
+
+
+def test_generate_rejects_a_bad_argument_with_exit_code_2():
+    result = run("generate", "--count", "many")
+
+    assert result.returncode == 2
+    assert "count" in result.stderr
+
+
+def test_coverage_reports_every_statement_reached():
+    result = run("coverage")
+
+    assert result.returncode == 0
+    assert "unreached: none" in result.stdout
