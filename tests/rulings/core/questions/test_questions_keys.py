@@ -27,7 +27,8 @@ def test_no_distractor_equals_the_key(template_id: str) -> None:
         question = build_question(template_id, seed, "en", "multiple_choice")
         correct = [o for o in question.options if o.correct]
         assert len(question.options) == 4
-        assert len(correct) == 1 and correct[0].parts == question.key
+        assert len(correct) == 1
+        assert correct[0].parts == question.key
         distractors = [o.parts for o in question.options if not o.correct]
         assert question.key not in distractors
         assert len(set(distractors)) == len(distractors)
@@ -54,7 +55,8 @@ def test_find_the_wrong_part_changes_exactly_the_named_part(template_id: str) ->
     for seed in SEEDS:
         question = build_question(template_id, seed, "en", "find_the_wrong_part")
         wrong = question.wrong_part
-        assert wrong is not None and not question.options
+        assert wrong is not None
+        assert not question.options
         stated, key = wrong.stated, question.key
         differs = {
             "infraction": stated.infraction != key.infraction,

@@ -55,7 +55,8 @@ def test_seed_examples_names_appear_in_stems() -> None:
     riftbound = " ".join(
         build_question("rb-trigger-impact", n, "en", "free_form").stem for n in range(60)
     )
-    assert "Treasure Hunter" in riftbound and "rune" in riftbound
+    assert "Treasure Hunter" in riftbound
+    assert "rune" in riftbound
 
 
 def test_a_missing_sentence_is_a_clear_error() -> None:

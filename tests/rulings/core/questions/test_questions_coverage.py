@@ -1,0 +1,41 @@
+"""Coverage: every statement of every default policy version is exercised by a template."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from rulings.core import default_version, load_policy
+from rulings.core.questions import coverage, run_coverage
+from rulings.core.questions.coverage import EXCLUDED
+
+
+def test_coverage_reports_every_default_statement_reached() -> None:
+    out = io.StringIO()
+    assert run_coverage(["--json"], out) == 0
+    data = json.loads(out.getvalue())
+    assert data["complete"] is True
+    for version in data["versions"]:
+        if version["default"]:
+            assert version["unreached"] == []
+
+
+def test_every_statement_of_the_default_versions_is_listed_under_a_template_or_excluded() -> None:
+    report = {v.version: v for v in coverage(samples=30)}
+    for game in ("riftbound", "mtg"):
+        version = report[default_version(game)]
+        statements = set(load_policy(version.version).statements)
+        assert statements <= version.reached | set(version.excluded)
+
+
+def test_deliberate_exclusions_stay_tiny() -> None:
+    assert len(EXCLUDED) <= 2
+
+
+def test_text_report_names_templates_sections_and_the_verdict() -> None:
+    out = io.StringIO()
+    run_coverage(["--samples", "10"], out)
+    text = out.getvalue()
+    assert "rb-forgetting-to-score: " in text
+    assert "(TR 702.3.b.1)" in text
+    assert "coverage of default policy versions:" in text
