@@ -88,7 +88,8 @@ def cmd_policies(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    return run_grade(sys.stdin, sys.stdout)
+    # Every line is answered either way; the status says whether any line was an error.
+    return 1 if run_grade(sys.stdin, sys.stdout) else EXIT_OK
 
 
 def cmd_grade_eval(args: argparse.Namespace) -> int:
