@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from judgetrain.accounts.models import User
 from judgetrain.permissions import require_permission
 from quizzes.api.serializers import GradeSerializer, QuestionSerializer
+from quizzes.languages import content_language
 from quizzes.models import Question, QuestionKind, TopicMastery
 from quizzes.services.practice import (
     NoPracticeQuestion,
@@ -28,7 +29,6 @@ from quizzes.services.practice import (
     practice_answer_submit,
     practice_feedback,
     practice_question_next,
-    question_language,
 )
 from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
 from rulings.models import Game, Language
@@ -72,7 +72,11 @@ class PracticeAnswerRequestSerializer(serializers.Serializer[Any]):
     response = serializers.CharField(
         trim_whitespace=False, allow_blank=False, max_length=MAX_ANSWER_CHARS
     )
-    lang = serializers.ChoiceField(choices=Language.choices, required=False)
+    lang = serializers.ChoiceField(
+        choices=Language.choices,
+        required=False,
+        help_text="The answer's language; omitted, the grader detects it.",
+    )
 
 
 class PracticeGradeSerializer(GradeSerializer):
@@ -158,7 +162,7 @@ class NextQuestionView(APIView):
     def get(self, request: Request) -> Response:
         query = PracticeNextQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        filters = query.filters(default_lang=question_language(translation.get_language()))
+        filters = query.filters(default_lang=content_language(translation.get_language()))
         try:
             question = practice_question_next(user=practising_user(request), filters=filters)
         except NoPracticeQuestion as error:
@@ -188,7 +192,7 @@ class AnswerView(APIView):
         body.is_valid(raise_exception=True)
         data = body.validated_data
         question = practice_question_get(data["question"])
-        lang = data.get("lang", question.language)
+        lang = data.get("lang")  # None: the grader detects the answer's language
         try:
             result = practice_answer_submit(
                 user=practising_user(request),
@@ -200,7 +204,8 @@ class AnswerView(APIView):
             raise ValidationError({"question": [str(error)]}) from error
         except GradingError as error:
             raise ValidationError({"response": [str(error)]}) from error
-        shown = practice_feedback(answer=result.answer, key_lang=lang, text_lang=lang)
+        shown_lang = lang or result.answer.grade.get("language") or question.language
+        shown = practice_feedback(answer=result.answer, key_lang=shown_lang, text_lang=shown_lang)
         payload = {
             "answer": result.answer.pk,
             "question": question.pk,

@@ -68,15 +68,6 @@ class PracticeResult:
     masteries: list[TopicMastery] = field(default_factory=list)
 
 
-def question_language(code: str | None) -> str:
-    """A Django language code as a question language ("pt-br" → "pt-BR"), English otherwise."""
-    wanted = (code or Language.EN).lower()
-    for value in Language.values:
-        if wanted in (value.lower(), value.split("-")[0].lower()):
-            return value
-    return Language.EN
-
-
 def practice_question_check(*, question: Question) -> None:
     """Refuse exam variants: their keys must never reach a practising candidate."""
     if question.for_exams:

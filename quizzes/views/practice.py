@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.languages import content_language
 from quizzes.models import PracticeAnswer, Question, QuestionKind, Topic, TopicMastery
 from quizzes.services.practice import (
     NoPracticeQuestion,
@@ -27,7 +28,6 @@ from quizzes.services.practice import (
     practice_feedback,
     practice_question_check,
     practice_question_next,
-    question_language,
 )
 from rulings.core import questions as generator
 from rulings.core.explain import labels
@@ -50,7 +50,7 @@ def practice_required(view: View) -> View:
 
 
 def interface_language() -> str:
-    return question_language(translation.get_language())
+    return content_language(translation.get_language())
 
 
 def topic_label(slug: str) -> str:

@@ -142,6 +142,16 @@ def test_an_answer_in_another_language_names_the_key_in_it(client, student):
     assert body["statements"][0]["text"] == statement.text_es
 
 
+def test_without_a_language_the_answers_own_language_is_detected_and_used(client, student):
+    item = question()
+    typed = "Habilidade desencadeada esquecida, sem penalidade."
+
+    body = post(client, {"question": item.id, "response": typed}).json()
+
+    assert body["grade"]["language"] == "pt-BR"
+    assert body["key"]["penalty"]["name"] == "Sem penalidade"
+
+
 def test_a_multiple_choice_answer_names_the_chosen_option(client, student):
     item = banked(kind="multiple_choice")
     correct = item.key_detail["correct_option"]
