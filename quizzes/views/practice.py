@@ -149,7 +149,7 @@ def response_field(question: Question) -> forms.Field:
         help_text=_("State the error, the penalty and the remedy, in your own words."),
         max_length=MAX_ANSWER_CHARS,
         strip=False,
-        widget=forms.Textarea(attrs={"rows": 6}),
+        widget=forms.Textarea(attrs={"rows": 6, "aria-describedby": "id_response-help"}),
         error_messages={"required": _("Write your ruling before submitting.")},
     )
 
@@ -298,6 +298,8 @@ def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         user=request.user,
     )
     question = answer.question
+    if question.for_exams:  # banked for an exam since it was practised: keep its key hidden
+        return render_unavailable(request)
     key_lang = round_language(request.GET, question)
     result = practice_feedback(answer=answer, key_lang=key_lang, text_lang=interface_language())
     masteries = (

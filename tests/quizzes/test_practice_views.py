@@ -2,7 +2,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from quizzes.models import PracticeAnswer, TopicMastery
+from quizzes.models import PracticeAnswer, Question, TopicMastery
 from rulings.core.grading import MAX_ANSWER_CHARS
 from tests.factories import candidate, mentor, question, user
 from tests.quizzes.factories_practice import PRACTICE_URLS, RIGHT_ANSWER, banked
@@ -177,6 +177,17 @@ def test_an_exam_question_is_neither_shown_nor_accepted(client, student):
     assert "not available for practice" in shown.content.decode()
     assert escape(item.stem) not in shown.content.decode()
     assert not PracticeAnswer.objects.exists()
+
+
+def test_feedback_is_withdrawn_once_its_question_is_taken_into_an_exam(client, student):
+    item = question()
+    feedback_url = client.post(answer_url(item), {"response": RIGHT_ANSWER}).url
+    Question.objects.filter(pk=item.pk).update(for_exams=True)
+
+    response = client.get(feedback_url)
+
+    assert response.status_code == 404
+    assert "TR 702.2.f.2" not in response.content.decode()
 
 
 def test_a_missing_question_is_not_found(client, student):
