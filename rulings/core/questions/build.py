@@ -134,14 +134,10 @@ def build_question(
     wrong: WrongPart | None = None
     if kind == "multiple_choice":
         options = _options(sc, lang, policy_version)
-        listing = " ".join(f"{o.label}) {o.text}" for o in options)
-        stem += " " + render.sentence(lang, s("ask.multiple_choice"), rng) + " " + listing
     elif kind == "find_the_wrong_part":
         wrong = _wrong_part(sc, lang, policy_version)
-        stem += " " + render.sentence(lang, s("ask.find_the_wrong_part"), rng)
-        stem += " " + wrong.stated_text
-    else:
-        stem += " " + render.sentence(lang, s("ask.free_form"), rng)
+    # The stem ends with the question; options and the stated ruling are fields of their own.
+    stem += " " + render.sentence(lang, s(f"ask.{kind}"), rng)
     return _question(sc, lang, kind, stem, key_text, options, wrong)
 
 

@@ -99,6 +99,15 @@ class Question:
     difficulty: float
     content_hash: str
 
+    @property
+    def display(self) -> str:
+        """Plain text for a candidate: the stem, then the options or the stated ruling."""
+        if self.options:
+            return self.stem + "\n" + "\n".join(f"{o.label}) {o.text}" for o in self.options)
+        if self.wrong_part is not None:
+            return self.stem + "\n" + self.wrong_part.stated_text
+        return self.stem
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "template_id": self.template_id,
@@ -109,6 +118,7 @@ class Question:
             "lang": self.lang,
             "kind": self.kind,
             "stem": self.stem,
+            "display": self.display,
             "situation": self.situation,
             "ruling": self.ruling,
             "key": self.key.to_dict(),

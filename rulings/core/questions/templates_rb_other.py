@@ -102,7 +102,7 @@ def rb_overpayment(rng: random.Random) -> Draft:
             paid=Count("runes", paid),
         ),
         s("pay.result.yes" if caused else "pay.result.no"),
-        st.advantage(adv, player) if adv else s("pay.no_advantage", player=player),
+        s("error.advantage.yes" if adv else "pay.no_advantage", player=player),
         s(f"rewind.{rewind}"),
     ]
     if floating:

@@ -40,7 +40,7 @@ def test_the_marker_check_catches_a_real_leak() -> None:
 )
 def test_rulings_use_the_judge_communitys_terms(lang: str, terms: tuple[str, ...]) -> None:
     seen = " ".join(
-        build_question("mtg-third-warning", seed, lang, "multiple_choice").stem
+        build_question("mtg-third-warning", seed, lang, "multiple_choice").display
         for seed in range(40)
     )
     for term in terms:
