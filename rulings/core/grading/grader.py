@@ -21,6 +21,7 @@ REVIEW_BELOW = 0.5
 """A part graded with less confidence than this sends the answer to a mentor."""
 
 _NOTHING_SAID = 0.9
+_UNREAD = 0.45
 _ONLY_DENIED = 0.8
 _IMPLIED = 0.8
 _FALLBACK = 0.7
@@ -60,6 +61,13 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
     tail_question = tail.endswith("?") and (not tokens.ends or tokens.ends[-1] < len(tail))
     analysis = analyse(tokens, tail_question, game, lang)
     readings = _read_parts(analysis.mentions, lex)
+    if analysis.unread:
+        readings = {
+            part: _Reading(None, _UNREAD, None)
+            if r.found is None and not r.hedged and r.confidence >= _ONLY_DENIED
+            else r
+            for part, r in readings.items()
+        }
     language = lang or analysis.language
     parts: dict[str, PartGrade] = {}
     for part in expected.graded_parts():
@@ -203,6 +211,8 @@ def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[str, ...]:
             reasons.append(f"{name}: the answer hedges")
         elif grade.conflict:
             reasons.append(f"{name}: the answer names conflicting ids")
+        elif grade.found is None and grade.confidence == _UNREAD:
+            reasons.append(f"{name}: not found, but some words of the answer were not understood")
         elif grade.confidence < REVIEW_BELOW:
             reasons.append(f"{name}: low confidence")
     return tuple(reasons)

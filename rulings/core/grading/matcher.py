@@ -26,6 +26,7 @@ from .text import BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
 
 _GAP = 3
 _CITED = "\x00"
+_UNREAD_WORDS = 1
 # A phrase's "*" never skips a denial: "score cannot be fixed" is not "fix the score".
 _GAP_STOP = frozenset(
     {
@@ -54,6 +55,7 @@ class Analysis:
     tokens: Tokens
     mentions: list[Mention]
     language: str
+    unread: bool = False
 
 
 @lru_cache(maxsize=65536)
@@ -102,7 +104,7 @@ def analyse(
     mentions.extend(or_nothing(mentions, tokens, owner))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
-    return Analysis(tokens, mentions, language)
+    return Analysis(tokens, mentions, language, _unread_clause(lex, tokens, owner, cues, clause))
 
 
 def _find_mentions(
@@ -250,6 +252,30 @@ def _segments(toks: Tokens) -> tuple[list[int], list[int]]:
         sentence.append(s)
         clause.append(c)
     return sentence, clause
+
+
+def _unread_clause(
+    lex: Lexicon, toks: Tokens, owner: list[int], cues: list[CueHit], clause: list[int]
+) -> bool:
+    """Whether some clause has content words but no term or cue the grader recognised.
+
+    Such a clause may state a part in words the lexicon lacks ("so leave it"), so a part
+    the grader found nothing for is then sent to review instead of being marked missing.
+    """
+    cue_word = [False] * len(owner)
+    for cue in cues:
+        for i in range(cue.first, cue.last):
+            cue_word[i] = True
+    content: dict[int, int] = {}
+    touched: set[int] = set()
+    for i, word in enumerate(toks.words):
+        if owner[i] >= 0:
+            touched.add(clause[i])
+        elif cue_word[i]:
+            continue
+        elif len(word) >= 4 and word.isalpha() and not any(word in d for d in lex.detect.values()):
+            content[clause[i]] = content.get(clause[i], 0) + 1
+    return any(count >= _UNREAD_WORDS and c not in touched for c, count in content.items())
 
 
 def _language(lex: Lexicon, toks: Tokens, mentions: list[Mention]) -> str:

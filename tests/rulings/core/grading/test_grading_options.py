@@ -118,3 +118,25 @@ def test_specific_remedy_wins_over_the_generic_opponent_choice() -> None:
     )
     assert grade.parts["remedy"].found == "resolve_now_or_next_phase"
     assert not grade.needs_review
+
+
+def test_part_left_unsaid_is_missing_without_review() -> None:
+    grade = grade_answer(
+        "Missed trigger, no penalty.", Expected(remedy="simple_rewind"), game="mtg"
+    )
+    assert grade.parts["remedy"].found is None
+    assert not grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Missed trigger, no penalty, and then we flibber the gronk.",
+        "Habilidade esquecida, sem penalidade, e depois fazemos o zibobo.",
+        "Disparo olvidado, sin penalización, y luego hacemos el zibobo.",
+    ],
+)
+def test_missing_part_with_unread_words_goes_to_review(text: str) -> None:
+    grade = grade_answer(text, Expected(remedy="simple_rewind"), game="mtg")
+    assert grade.parts["remedy"].found is None
+    assert grade.needs_review
