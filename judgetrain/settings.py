@@ -210,6 +210,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_RATES": {"anon": "60/min", "user": "600/min"},
+    "EXCEPTION_HANDLER": "judgetrain.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "JudgeTrain API",

@@ -225,3 +225,13 @@ def test_attempt_endpoints_use_a_bounded_number_of_queries(
         put(client, f"{url}/items/2", {"response": "x", "revision": 0})
     with django_assert_max_num_queries(8):
         client.get("/api/v1/assignments")
+
+
+def test_refusals_carry_a_machine_readable_code(client, student):
+    attempt = start(client, assignment(candidate=student))
+    url = f"/api/v1/attempts/{attempt['id']}"
+    Attempt.objects.filter(pk=attempt["id"]).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    body = put(client, f"{url}/items/1", {"response": "late", "revision": 0}).json()
+
+    assert body["code"] == "attempt_closed"

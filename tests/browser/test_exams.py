@@ -1,0 +1,111 @@
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from quizzes.models import Attempt, AttemptItem
+from tests.factories import DEFAULT_PASSWORD, BlueprintFactory, assignment, candidate
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(page, base_url, email, next_url="/exams/"):
+    page.goto(f"{base_url}/accounts/login/?next={next_url}")
+    page.get_by_label("Email address").fill(email)
+    page.get_by_label("Password").fill(DEFAULT_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{base_url}{next_url}")
+
+
+def wait_until_saved(page):
+    page.wait_for_function(
+        "document.getElementById('save-status').textContent.startsWith('Saved at')"
+    )
+
+
+def test_exam_start_autosave_reload_submit_and_result(live_server, page):
+    student = candidate(email="ana@example.com")
+    assignment(candidate=student, blueprint=BlueprintFactory(name="Riftbound L1"))
+
+    log_in(page, live_server.url, "ana@example.com")
+    page.get_by_role("button", name="Start the exam").click()
+    page.get_by_role("heading", name="Riftbound L1").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+    answer = page.get_by_label("Your ruling: the error, the penalty and the remedy").first
+    answer.focus()
+    page.keyboard.type("Missed trigger, no penalty, the opponent chooses")
+    wait_until_saved(page)
+
+    page.reload()
+    answer = page.get_by_label("Your ruling: the error, the penalty and the remedy").first
+    assert answer.input_value() == "Missed trigger, no penalty, the opponent chooses"
+
+    page.get_by_role("radio").first.check()
+    wait_until_saved(page)
+    page.get_by_role("button", name="Submit the exam").click()
+
+    page.get_by_role("heading", name="Result").wait_for()
+    assert page.get_by_text("Score:").first.is_visible()
+    assert page.get_by_text("Missed trigger, no penalty, the opponent chooses").is_visible()
+    attempt = Attempt.objects.get()
+    assert attempt.status == Attempt.Status.GRADED
+    assert AttemptItem.objects.get(attempt=attempt, position=3).response != ""
+
+
+def test_a_second_tab_sees_the_answer_saved_in_the_first(live_server, page):
+    student = candidate(email="ana@example.com")
+    assignment(candidate=student)
+    log_in(page, live_server.url, "ana@example.com")
+    page.get_by_role("button", name="Start the exam").click()
+    label = "Your ruling: the error, the penalty and the remedy"
+    page.get_by_label(label).first.fill("typed in the first tab")
+    wait_until_saved(page)
+
+    second = page.context.new_page()
+    second.goto(page.url)
+
+    assert second.get_by_label(label).first.input_value() == "typed in the first tab"
+
+
+def test_the_deadline_closes_the_exam_and_keeps_the_saved_answer(live_server, page):
+    student = candidate(email="ana@example.com")
+    job = assignment(candidate=student, closes_at=timezone.now() + timedelta(seconds=12))
+    log_in(page, live_server.url, "ana@example.com")
+    page.get_by_role("button", name="Start the exam").click()
+    page.get_by_label("Your ruling: the error, the penalty and the remedy").first.fill(
+        "Saved in time"
+    )
+    wait_until_saved(page)
+
+    # The page's clock reaches zero and the browser is sent to the result.
+    page.get_by_text("The exam closed at its deadline").wait_for(timeout=30_000)
+
+    attempt = Attempt.objects.get(assignment=job)
+    assert attempt.closure == Attempt.Closure.DEADLINE
+    assert attempt.items.get(position=1).response == "Saved in time"
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    late = page.request.put(
+        f"{live_server.url}/api/v1/attempts/{attempt.pk}/items/1",
+        data={"response": "too late", "revision": 1},
+        headers={"X-CSRFToken": csrf, "Referer": live_server.url},
+    )
+    assert late.status == 403
+    assert late.json()["code"] == "attempt_closed"
+    assert attempt.items.get(position=1).response == "Saved in time"
+
+
+def test_switching_the_language_translates_the_interface_and_the_exam(live_server, page):
+    student = candidate(email="ana@example.com")
+    assignment(candidate=student, blueprint=BlueprintFactory(name="Prova"))
+    log_in(page, live_server.url, "ana@example.com", next_url="/")
+
+    page.get_by_label("Language").select_option("pt-br")
+    page.get_by_role("button", name="Change").click()
+    page.get_by_role("heading", name="Seus papéis").wait_for()
+
+    page.get_by_role("link", name="Provas").click()
+    page.get_by_role("button", name="Iniciar a prova").click()
+    page.get_by_role("heading", name="Prova").wait_for()
+    assert Attempt.objects.get().language == "pt-BR"
+    assert page.locator("html").get_attribute("lang") == "pt-br"
