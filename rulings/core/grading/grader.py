@@ -12,7 +12,7 @@ from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
 from .matcher import analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
-from .text import blank_markup, fold, tokenize
+from .text import Tokens, blank_markup, fold, tokenize
 
 MAX_ANSWER_CHARS = 5000
 """Answers longer than this (in characters, before any markup is removed) are refused."""
@@ -23,6 +23,7 @@ REVIEW_BELOW = 0.5
 _NOTHING_SAID = 0.9
 _UNREAD = 0.45
 _ONLY_DENIED = 0.8
+_DENIED_WARNING = 0.75
 _IMPLIED = 0.8
 _FALLBACK = 0.7
 _HYPOTHETICAL = 0.45
@@ -62,33 +63,12 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
     analysis = analyse(tokens, tail_question, game, lang)
     readings = _read_parts(analysis.mentions, lex)
     if analysis.unread:
-        readings = {
-            part: _Reading(None, _UNREAD, None)
-            if r.found is None and not r.hedged and r.confidence >= _ONLY_DENIED
-            else r
-            for part, r in readings.items()
-        }
+        readings = {part: _unread(r) for part, r in readings.items()}
     language = lang or analysis.language
-    parts: dict[str, PartGrade] = {}
-    for part in expected.graded_parts():
-        want = expected.part(part)
-        assert want is not None
-        reading = readings[part]
-        evidence = reading.evidence
-        span = None
-        if evidence is not None:
-            start, end = tokens.starts[evidence.first], tokens.ends[evidence.last - 1]
-            span = Span(start, end, text[start:end])
-        parts[part] = PartGrade(
-            part=part,
-            expected=want,
-            found=reading.found,
-            correct=reading.found == want,
-            confidence=round(reading.confidence, 3),
-            evidence=span,
-            hedged=reading.hedged,
-            conflict=reading.conflict,
-        )
+    parts = {
+        part: _part_grade(part, str(expected.part(part)), readings[part], tokens, text)
+        for part in expected.graded_parts()
+    }
     reasons = _review_reasons(parts)
     score = sum(1 for p in parts.values() if p.correct) / len(parts)
     confidence = min(p.confidence for p in parts.values())
@@ -101,6 +81,31 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         language=language,
         review_reasons=reasons,
         lexicon_version=lex.version,
+    )
+
+
+def _unread(reading: _Reading) -> _Reading:
+    """Nothing found for a part while some clause went unread: a mentor should look."""
+    if reading.found is None and not reading.hedged and reading.confidence >= _ONLY_DENIED:
+        return _Reading(None, _UNREAD, None)
+    return reading
+
+
+def _part_grade(part: str, want: str, reading: _Reading, tokens: Tokens, text: str) -> PartGrade:
+    span = None
+    if reading.evidence is not None:
+        start = tokens.starts[reading.evidence.first]
+        end = tokens.ends[reading.evidence.last - 1]
+        span = Span(start, end, text[start:end])
+    return PartGrade(
+        part=part,
+        expected=want,
+        found=reading.found,
+        correct=reading.found == want,
+        confidence=round(reading.confidence, 3),
+        evidence=span,
+        hedged=reading.hedged,
+        conflict=reading.conflict,
     )
 
 
@@ -158,7 +163,7 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
     if len({m.ident for m in offered}) > 1:
         return _Reading(None, _ALTERNATIVES, offered[0], hedged=True)
     if live:
-        return _from_live(part, live, mentions, lex)
+        return _from_live(part, live, lex)
     for flag, conf in (("fallback", _FALLBACK), ("hypothetical", _HYPOTHETICAL)):
         pool = [m for m in mentions if getattr(m, flag) and not (m.negated or m.rejected)]
         if pool:
@@ -172,11 +177,11 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
         # with no other penalty claimed, says there is no penalty.
         denied_warning = [m for m in mentions if m.ident == "warning" and (m.negated or m.rejected)]
         if denied_warning:
-            return _Reading(EMPTY_IDS[part], 0.75, denied_warning[0])
+            return _Reading(EMPTY_IDS[part], _DENIED_WARNING, denied_warning[0])
     return _Reading(None, _ONLY_DENIED, None)
 
 
-def _from_live(part: str, live: list[Mention], mentions: list[Mention], lex: Lexicon) -> _Reading:
+def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
     idents = list(dict.fromkeys(m.ident for m in live))
     if len(idents) > 1:
         info = lex.ids[part]
@@ -185,7 +190,7 @@ def _from_live(part: str, live: list[Mention], mentions: list[Mention], lex: Lex
         live = [m for m in live if m.ident in idents]
     if len(idents) == 1:
         return _single(live, any(m.hedged for m in live))
-    if _are_alternatives(live, mentions):
+    if any(m.hedged or m.alternative for m in live):
         return _Reading(None, _ALTERNATIVES, live[0], hedged=True)
     concluded = [m for m in live if m.concluded]
     if len({m.ident for m in concluded}) == 1:
@@ -197,11 +202,6 @@ def _single(pool: list[Mention], hedged: bool) -> _Reading:
     best = max(pool, key=lambda m: m.confidence)
     conf = min(best.confidence, _HEDGED) if hedged else best.confidence
     return _Reading(pool[0].ident, conf, pool[0], hedged=hedged)
-
-
-def _are_alternatives(live: list[Mention], mentions: list[Mention]) -> bool:
-    """Two different ids of one part offered as options ("warning or no penalty")."""
-    return any(m.hedged or m.alternative for m in live)
 
 
 def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[str, ...]:
