@@ -26,6 +26,7 @@ from rulings.core.questions.template import REGISTRY, Draft, Template, s, templa
 
 LABELS = "ABCD"
 CHOICES = 4
+WRONG_PART_POOL = 8  # near misses searched for a one-part difference
 PLAUSIBLE_INFRACTIONS = {
     "riftbound": (
         "missed_trigger",
@@ -106,16 +107,20 @@ def scenario(template_id: str, seed: int, policy_version: str | None = None) -> 
 
 
 @lru_cache(maxsize=16384)
-def _near_misses(template_id: str, seed: int, policy_version: str | None) -> tuple[NearMiss, ...]:
-    """Distinct near-miss rulings that differ from the key, pivots first."""
+def _near_misses(
+    template_id: str, seed: int, policy_version: str | None, limit: int = WRONG_PART_POOL
+) -> tuple[NearMiss, ...]:
+    """Up to `limit` distinct near-miss rulings that differ from the key, pivots first."""
     sc = scenario(template_id, seed, policy_version)
     seen = {sc.key}
-    found = []
+    found: list[NearMiss] = []
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
         parts = KeyParts.from_ruling(ruling)
         if parts not in seen:
             seen.add(parts)
             found.append(NearMiss(fact, parts, ruling))
+            if len(found) >= limit:
+                break
     return tuple(found)
 
 
@@ -187,7 +192,7 @@ def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Optio
     picked: list[tuple[KeyParts, dict[str, str], str]] = [
         (sc.key, render.choosers(sc.ruling_dict), "key")
     ]
-    for miss in _near_misses(sc.template.id, sc.seed, policy_version)[: CHOICES - 1]:
+    for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1):
         picked.append((miss.parts, render.choosers(miss.ruling), f"near_miss:{miss.fact}"))
     for parts, how in _padding(sc):
         if len(picked) >= CHOICES:
