@@ -3,10 +3,12 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from judgetrain import views
+from judgetrain.accounts.api import MeView
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/v1/me", MeView.as_view(), name="api-me"),
     path("api/v1/", include("rulings.api.urls")),
     path("api/v1/", include("quizzes.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

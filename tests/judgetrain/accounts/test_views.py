@@ -120,3 +120,17 @@ def test_browser_language_is_used_when_the_user_has_no_preference(client):
 
     assert '<html lang="es">' in html
     assert "Iniciar sesión" in html
+
+
+def test_me_endpoint_describes_the_caller(client, django_assert_max_num_queries):
+    client.force_login(mentor(email="marco@example.com"))
+
+    with django_assert_max_num_queries(4):
+        body = client.get("/api/v1/me").json()
+
+    assert body["email"] == "marco@example.com"
+    assert body["roles"] == ["mentor"]
+
+
+def test_me_endpoint_needs_a_login(client):
+    assert client.get("/api/v1/me").status_code == 403
