@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,7 +81,7 @@ def log_in(client: Client, email: str, password: str) -> None:
     assert status == 302, f"login failed ({status})"
 
 
-def rate(send, seconds: float) -> float:  # type: ignore[no-untyped-def]
+def rate(send: Callable[[int], None], seconds: float) -> float:
     done, started = 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
         send(done)
