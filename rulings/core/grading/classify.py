@@ -17,29 +17,6 @@ _PRE_WINDOW = 2
 _POST_WINDOW = 4
 _UPGRADE_WINDOW = 2
 _EMPTY = frozenset(EMPTY_IDS.values())
-_OR = frozenset({"or", "ou", "o", "u"})
-# A denial does not reach past a conjunction: "no penalty at all and the opponent decides".
-_JOINS = frozenset(
-    {
-        "and",
-        "but",
-        "because",
-        "since",
-        "then",
-        "e",
-        "mas",
-        "porque",
-        "pois",
-        "entao",
-        "y",
-        "pero",
-        "entonces",
-    }
-)
-_COPULA = frozenset(
-    {"is", "would", "be", "will", "should", "e", "seria", "sera", "es", "deve", "debe", "fica"}
-)
-_NOTHING = frozenset({"nothing", "none", "nada", "nenhuma", "nenhum", "ninguna", "ninguno"})
 
 
 def _free(owner: list[int], lo: int, hi: int, me: int) -> bool:
@@ -74,7 +51,8 @@ def classify(m: Mention, me: int, ctx: Context) -> None:
         _question(m, ctx)
 
 
-def _joins(toks: Tokens, j: int, after_cue: int) -> bool:
+def _joins(ctx: Context, j: int, after_cue: int) -> bool:
+    toks = ctx.toks
     word = toks.words[j]
     if word == "e":
         # Portuguese "e" joins, but "é" ("is") folds to the same token; right after a
@@ -82,7 +60,7 @@ def _joins(toks: Tokens, j: int, after_cue: int) -> bool:
         if j == after_cue and toks.words[j - 1] == "nao":
             return False
         return toks.source[toks.starts[j]] in "eE"
-    return word in _JOINS
+    return word in ctx.lex.joins
 
 
 def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
@@ -92,7 +70,7 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
     near = (
         free
         and ctx.clause[cue.first] == ctx.clause[s]
-        and not any(_joins(ctx.toks, j, cue.last) for j in range(cue.last, s))
+        and not any(_joins(ctx, j, cue.last) for j in range(cue.last, s))
     )
     if cue.kind == "negation" and gap <= _NEG_WINDOW and near:
         # "didn't help him, so there's no penalty": an empty id is never denied again.
@@ -179,7 +157,7 @@ def resolve_generic(
             if owner[j] != -1:
                 break
             if toks.words[j] not in lex.none_words:
-                if toks.words[j] in _COPULA:
+                if toks.words[j] in lex.copula:
                     continue  # "the penalty would be none"
                 break
             if j + 1 < n and toks.breaks[j + 1] == BREAK_NONE:
@@ -203,7 +181,9 @@ def general_upgrades(mentions: list[Mention], cues: list[CueHit]) -> None:
                 break
 
 
-def or_nothing(mentions: list[Mention], toks: Tokens, owner: list[int]) -> list[Mention]:
+def or_nothing(
+    mentions: list[Mention], toks: Tokens, owner: list[int], lex: Lexicon
+) -> list[Mention]:
     """ "Warning or nothing": the empty id of the same part, offered as an alternative."""
     extra: list[Mention] = []
     n = len(toks.words)
@@ -211,7 +191,11 @@ def or_nothing(mentions: list[Mention], toks: Tokens, owner: list[int]) -> list[
         j = m.last
         if not m.ident or m.ident in _EMPTY or j + 1 >= n or owner[j + 1] != -1:
             continue
-        if toks.words[j] in _OR and toks.words[j + 1] in _NOTHING and toks.breaks[j + 1] == 0:
+        if (
+            toks.words[j] in lex.or_words
+            and toks.words[j + 1] in lex.nothing
+            and not toks.breaks[j + 1]
+        ):
             m.alternative = True
             extra.append(
                 Mention(m.part, EMPTY_IDS[m.part], j + 1, j + 2, 0.5, "", alternative=True)

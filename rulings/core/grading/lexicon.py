@@ -101,6 +101,11 @@ class Lexicon:
     deny: frozenset[str]
     affirm: frozenset[str]
     none_words: frozenset[str]
+    nothing: frozenset[str]
+    copula: frozenset[str]
+    joins: frozenset[str]
+    gap_stop: frozenset[str]
+    or_words: frozenset[str]
     detect: Mapping[str, frozenset[str]]
     default_language: str
     patterns: tuple[Pattern, ...]
@@ -169,7 +174,12 @@ def load_lexicon() -> Lexicon:
         cues={code: _cue_index(cues, code, lang[code]) for code in LANGUAGES},
         deny=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["deny"])),
         affirm=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["affirm"])),
-        none_words=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["none_word"])),
+        none_words=_all_words(lang, "none_word"),
+        nothing=_all_words(lang, "nothing"),
+        copula=_all_words(lang, "copula"),
+        joins=_all_words(lang, "joins"),
+        gap_stop=_all_words(lang, "gap_stop"),
+        or_words=_all_words(lang, "alternative"),
         detect=detect,
         default_language=str(lang["default_language"]),
         patterns=tuple(patterns),
@@ -187,6 +197,11 @@ def _cue_index(
         if kept:
             index[first] = tuple(sorted(kept, key=lambda c: -len(c.words)))
     return index
+
+
+def _all_words(lang: dict[str, Any], key: str) -> frozenset[str]:
+    """The one-word entries of a cue list, over every language."""
+    return frozenset(_folded_words(w for code in LANGUAGES for w in lang[code].get(key, [])))
 
 
 def _folded_words(items: Iterable[str]) -> list[str]:

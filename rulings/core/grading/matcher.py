@@ -27,25 +27,6 @@ from .text import BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
 _GAP = 3
 _CITED = "\x00"
 _UNREAD_WORDS = 1
-# A phrase's "*" never skips a denial: "score cannot be fixed" is not "fix the score".
-_GAP_STOP = frozenset(
-    {
-        "not",
-        "never",
-        "can't",
-        "cant",
-        "cannot",
-        "isn't",
-        "won't",
-        "nao",
-        "nem",
-        "sem",
-        "nunca",
-        "ni",
-        "sin",
-        "jamas",
-    }
-)
 
 
 @dataclass(slots=True)
@@ -101,7 +82,7 @@ def analyse(
     for index, mention in enumerate(mentions):
         classify(mention, index, ctx)
     mentions = resolve_generic(mentions, tokens, owner, lex)
-    mentions.extend(or_nothing(mentions, tokens, owner))
+    mentions.extend(or_nothing(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
     return Analysis(tokens, mentions, language, _unread_clause(lex, tokens, owner, cues, clause))
@@ -116,14 +97,14 @@ def _find_mentions(
     game: str,
 ) -> list[Mention]:
     index = lex.index_for(game)
+    words = _Words(canon, toks.words, toks.breaks, lex.gap_stop)
     mentions: list[Mention] = []
     n = len(canon)
     i = 0
     while i < n:
         if canon[i].startswith(_CITED):
             found = _citation_mentions(lex, toks, i, game)
-            for m in found:
-                mentions.append(m)
+            mentions.extend(found)
             if found:
                 owner[i] = len(mentions) - 1
             i += 1
@@ -134,7 +115,7 @@ def _find_mentions(
         if canon[i] != toks.words[i]:
             candidates = candidates + index.get(toks.words[i], ())
         for pattern in candidates:
-            end = _match(pattern, canon, toks.words, toks.breaks, i + 1, 1, n)
+            end = _match(pattern, words, i + 1, 1, n)
             if end > best_end or (end == best_end and best and pattern.rank > best.rank):
                 best, best_end = pattern, end
         if best is None:
@@ -151,15 +132,19 @@ def _find_mentions(
     return mentions
 
 
-def _match(
-    pattern: Pattern,
-    canon: list[str],
-    raw: list[str],
-    breaks: list[int],
-    pos: int,
-    k: int,
-    n: int,
-) -> int:
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """The token views a phrase is matched against."""
+
+    canon: list[str]
+    raw: list[str]
+    breaks: list[int]
+    stop: frozenset[str]
+
+
+def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
+    """End of the phrase matched from token `pos` (element `k` on), or -1."""
+    canon, raw, breaks = w.canon, w.raw, w.breaks
     elements = pattern.elements
     if k == len(elements):
         return pos
@@ -168,21 +153,21 @@ def _match(
         for skip in range(_GAP + 1):
             if skip:
                 j = pos + skip - 1
-                if j >= n or breaks[j] == BREAK_SENTENCE or raw[j] in _GAP_STOP:
+                if j >= n or breaks[j] == BREAK_SENTENCE or raw[j] in w.stop:
                     break
                 if canon[j].startswith(_CITED):
                     break
-            end = _match(pattern, canon, raw, breaks, pos + skip, k + 1, n)
+            end = _match(pattern, w, pos + skip, k + 1, n)
             if end >= 0:
                 return end
         return -1
     alts = element.alts
     if pos < n and breaks[pos] != BREAK_SENTENCE and (canon[pos] in alts or raw[pos] in alts):
-        end = _match(pattern, canon, raw, breaks, pos + 1, k + 1, n)
+        end = _match(pattern, w, pos + 1, k + 1, n)
         if end >= 0:
             return end
     if element.optional:
-        return _match(pattern, canon, raw, breaks, pos, k + 1, n)
+        return _match(pattern, w, pos, k + 1, n)
     return -1
 
 
