@@ -71,6 +71,13 @@ def action(game: str, following: str, actor: str, other: str = "") -> Sentence:
     return s(f"action.{game}.{following}", actor=actor, other=other)
 
 
+def fit_action(card_id: str, following: str) -> str:
+    """Drawing for the turn only follows upkeep triggers; otherwise the story moves on a step."""
+    if following == "draw_card" and not card(card_id).get("upkeep"):
+        return "advance_step"
+    return following
+
+
 def noticed(when: str, now: str, turns: int = 1) -> Sentence:
     return s(f"noticed.{when}", now=now, turns=Count("turns", turns))
 

@@ -38,7 +38,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
     controlled = order[0]
     controller = order[-1]
     card_id = st.pick(rng, ("rift_bolt", "dark_confidant", "masticore", "smokestack"))
-    owner = st.pick(rng, (controlled, controlled, controller))
+    owner = controlled  # the controlled player's card triggers during their own turn
     mode = st.pick(rng, ("draw_card", "sorcery_speed_action"))
     situation = _base(
         order,
@@ -78,10 +78,9 @@ def mtg_opponent_duties(rng: random.Random) -> Draft:
         story = s("mtg.duties.rush", actor=other, accountable=player)
         witness: list[str] = []
     else:
+        exalted = card_id in ("knight_of_infamy", "battlegrace_angel")
         play = {
-            "following_action": "declare_damage"
-            if card_id in ("knight_of_infamy", "battlegrace_angel")
-            else "draw_card"
+            "following_action": "declare_damage" if exalted else st.fit_action(card_id, "draw_card")
         }
         story = st.action(GAME, play["following_action"], player, other)
         witness = [other]

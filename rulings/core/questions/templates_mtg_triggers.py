@@ -57,8 +57,10 @@ def _category(
     order = st.players(rng, GAME, st.pick(rng, sizes))
     player, other = order[0], order[1]
     card_id = st.pick(rng, cards)
-    mode = st.pick(rng, actions)
+    mode = st.fit_action(card_id, st.pick(rng, actions))
     when, now, noticed = _when(rng, order, player, whens)
+    if mode == "none":
+        when, now, noticed = "same_action", player, st.noticed("same_action", player)
     situation = _situation(
         order, now, player, when, st.trigger(card_id, player), {"following_action": mode}
     )
@@ -199,7 +201,9 @@ def mtg_time_bar(rng: random.Random) -> Draft:
         rng, ("sower_of_temptation", "dark_confidant", "smokestack", "desecration_demon")
     )
     when, now, noticed = _when(rng, order, player)
-    mode = "sorcery_speed_action" if card_id == "sower_of_temptation" else "draw_card"
+    mode = st.fit_action(card_id, "draw_card")
+    if card_id == "sower_of_temptation":
+        mode = "sorcery_speed_action"
     situation = _situation(
         order, now, player, when, st.trigger(card_id, player), {"following_action": mode}
     )

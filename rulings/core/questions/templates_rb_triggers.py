@@ -19,8 +19,14 @@ def _impact_cards() -> tuple[str, ...]:
     return tuple(c for c in plain if c not in cards_where(GAME, kind="might_only"))
 
 
-def _when(rng: random.Random, order: tuple[str, ...], player: str) -> tuple[str, str, Sentence]:
-    """Same turn, or the next player's turn; returns (when, turn player now, sentence)."""
+def _when(
+    rng: random.Random, order: tuple[str, ...], player: str, mode: str = ""
+) -> tuple[str, str, Sentence]:
+    """Same turn, or the next player's turn; returns (when, turn player now, sentence).
+    Nothing having happened yet means the judge is called at once."""
+    if mode == "none":
+        rng.random()  # keep the stream aligned with the other modes
+        return "same_action", player, st.noticed("same_action", player)
     if rng.random() < 0.5:
         return "same_turn", player, st.noticed("same_turn", player)
     now = st.next_in_order(order, player)
@@ -56,7 +62,7 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
         rng, ("new_game_action", "advance_step", "new_game_action", "acknowledged", "none")
     )
     adv = rng.random() < 0.5
-    when, now, noticed = _when(rng, order, player)
+    when, now, noticed = _when(rng, order, player, mode)
     play: dict[str, Any] = {"following_action": mode}
     if mode == "acknowledged":
         play = {"acknowledged": "in_time", "following_action": "new_game_action"}
@@ -97,7 +103,7 @@ def rb_might_only(rng: random.Random) -> Draft:
     card_id = st.pick(rng, cards_where(GAME, kind="might_only"))
     mode = st.pick(rng, ("none", "new_game_action", "might_matters", "wrong_characteristics"))
     adv = rng.random() < 0.5
-    when, now, noticed = _when(rng, order, player)
+    when, now, noticed = _when(rng, order, player, mode)
     situation = _base(
         order,
         now,
@@ -182,8 +188,8 @@ def rb_first_time(rng: random.Random) -> Draft:
         st.triggers(card_id, player),
         st.action(GAME, mode, player),
         st.advantage(adv, player),
-        noticed,
         s("rb.first_time.later", player=player, card=Card(card_id)),
+        noticed,
     )
     return Draft(situation, sentences, {"card": card_id, "when": when})
 
