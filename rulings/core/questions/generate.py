@@ -114,6 +114,10 @@ def run_generate(argv: list[str], stdout: TextIO, stderr: TextIO | None = None) 
     except ValueError as exc:  # e.g. SituationError for an unknown --policy-version
         err.write(f"generate: error: {exc}\n")
         return 2
-    for question in questions:
-        stdout.write(json.dumps(question.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
+    try:
+        for question in questions:
+            stdout.write(json.dumps(question.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
+        stdout.flush()
+    except BrokenPipeError:  # e.g. piped into `head`: the reader has what it wanted
+        return 0
     return 0

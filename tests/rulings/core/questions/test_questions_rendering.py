@@ -69,3 +69,12 @@ def test_a_missing_sentence_is_a_clear_error() -> None:
 def test_unknown_language_is_rejected() -> None:
     with pytest.raises(QuestionError, match="language"):
         build_question("mtg-copies", 1, "fr", "free_form")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_stem_never_gives_the_key_away(kind: str) -> None:
+    for template_id in TEMPLATE_IDS:
+        for seed in range(10):
+            question = build_question(template_id, seed, "en", kind)
+            assert question.key_text not in question.stem
+            assert "Key:" not in question.display
