@@ -270,9 +270,9 @@ def test_practice_endpoints_queries_are_bounded(client, student, django_assert_m
         question(topics=[f"topic-{index}"])
         mastery(student, f"topic-{index}", level=0.5, due_in=timedelta(days=index))
 
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(10):
         client.get(NEXT, {"lang": "en", "weakest": "true"})
-    with django_assert_max_num_queries(20):
+    with django_assert_max_num_queries(15):
         post(client, {"question": item.id, "response": RIGHT_ANSWER})
     with django_assert_max_num_queries(5):
         client.get(MASTERY)
