@@ -44,7 +44,8 @@ def test_grade_reads_jsonl_and_answers_each_line_in_order_even_after_a_bad_line(
         "found": "missed_trigger",
         "correct": True,
     }
-    assert out[1]["line"] == 2 and "error" in out[1]
+    assert out[1]["line"] == 2
+    assert "error" in out[1]
     assert out[2]["parts"]["penalty"]["correct"] is True
 
 
