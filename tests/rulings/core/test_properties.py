@@ -74,7 +74,7 @@ def test_failure_to_maintain_game_state_never_upgrades(data: dict[str, Any]) -> 
 def test_every_ruling_step_cites_an_existing_statement(data: dict[str, Any]) -> None:
     ruling = _rule(data)
     policy = load_policy(ruling.policy_version)
-    cited = [
+    cited: list[Any] = [
         *ruling.explanation,
         *ruling.penalty.steps,
         *ruling.remedy,

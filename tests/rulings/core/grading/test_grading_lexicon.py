@@ -9,7 +9,7 @@ from rulings.core.grading.feedback import display_name
 from rulings.core.grading.lexicon import LANGUAGES, load_lexicon
 
 # The public contract of ../shared/reference/vocabulary.md (ids may be added, never renamed).
-VOCABULARY = {
+VOCABULARY: dict[str, dict[str, tuple[str, ...]]] = {
     "infraction": {
         "missed_trigger": ("riftbound", "mtg"),
         "forgetting_to_score": ("riftbound",),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rulings.core.grading import Expected, grade_answer
@@ -56,7 +58,8 @@ def test_any_casing_is_read(text: str) -> None:
 )
 def test_citation_alone_names_its_id(text: str, part: str, ident: str) -> None:
     game = "mtg" if "ipg" in text.lower() else "riftbound"
-    expected = Expected(**{part: ident})
+    parts: dict[str, Any] = {part: ident}
+    expected = Expected(**parts)
     assert grade_answer(text, expected, game=game).parts[part].found == ident
 
 
