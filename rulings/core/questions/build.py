@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -103,7 +103,12 @@ def scenario(template_id: str, seed: int, policy_version: str | None = None) -> 
         situation["policy_version"] = policy_version
     ruling = evaluate(Situation.from_dict(situation))
     data = ruling.to_dict()
-    return Scenario(tpl, seed, draft, situation, ruling, data, KeyParts.from_ruling(data))
+    return Scenario(tpl, seed, draft, situation, ruling, data, key_parts(tpl, data))
+
+
+def key_parts(tpl: Template, ruling: dict[str, Any]) -> KeyParts:
+    """The parts a question compares; the round cycle only for templates about it."""
+    return KeyParts.from_ruling(ruling, cycle="round_cycle" in tpl.topics)
 
 
 @lru_cache(maxsize=16384)
@@ -115,7 +120,7 @@ def _near_misses(
     seen = {sc.key}
     found: list[NearMiss] = []
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
-        parts = KeyParts.from_ruling(ruling)
+        parts = key_parts(sc.template, ruling)
         if parts not in seen:
             seen.add(parts)
             found.append(NearMiss(fact, parts, ruling))
@@ -133,7 +138,7 @@ def build_question(
     tpl = sc.template
     rng = template_rng(tpl.id, tpl.version, seed, f"render|{lang}")
     stem = render.stem(lang, sc.draft.sentences, rng)
-    key_choosers = render.choosers(sc.ruling_dict)
+    key_choosers = render.remedy_params(sc.ruling_dict)
     key_text = render.parts_text(lang, sc.key, key_choosers)
     options: tuple[Option, ...] = ()
     wrong: WrongPart | None = None
@@ -189,16 +194,16 @@ def _question(
 
 
 def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Option, ...]:
-    picked: list[tuple[KeyParts, dict[str, str], str]] = [
-        (sc.key, render.choosers(sc.ruling_dict), "key")
+    picked: list[tuple[KeyParts, dict[str, dict[str, Any]], str]] = [
+        (sc.key, render.remedy_params(sc.ruling_dict), "key")
     ]
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1):
-        picked.append((miss.parts, render.choosers(miss.ruling), f"near_miss:{miss.fact}"))
+        picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
     for parts, how in _padding(sc):
         if len(picked) >= CHOICES:
             break
         if all(parts != p for p, _c, _o in picked):
-            picked.append((parts, render.choosers(sc.ruling_dict), f"ladder:{how}"))
+            picked.append((parts, render.remedy_params(sc.ruling_dict), f"ladder:{how}"))
     order = template_rng(sc.template.id, sc.template.version, sc.seed, "options")
     order.shuffle(picked)
     return tuple(
@@ -216,9 +221,12 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
     usual = PLAUSIBLE_INFRACTIONS[game][0]
     remedy = (PLAUSIBLE_REMEDIES[game][0],)
     return [
-        (KeyParts(usual, "no_penalty", remedy), "usual_infraction"),
-        (KeyParts(usual, "warning", remedy), "usual_infraction+1"),
-        (KeyParts(usual, "no_penalty", ("continue_play",)), "usual_infraction_continue"),
+        (replace(sc.key, infraction=usual, penalty="no_penalty", remedy=remedy), "usual"),
+        (replace(sc.key, infraction=usual, penalty="warning", remedy=remedy), "usual+1"),
+        (
+            replace(sc.key, infraction=usual, penalty="no_penalty", remedy=("continue_play",)),
+            "usual_continue",
+        ),
     ]
 
 
@@ -228,7 +236,7 @@ def _ladder(key: KeyParts) -> list[tuple[KeyParts, str]]:
     found = []
     for step in (1, -1, 2, -2, 3):
         if 0 <= rung + step < len(LADDER):
-            parts = KeyParts(key.infraction, LADDER[rung + step], key.remedy, key.additional)
+            parts = replace(key, penalty=LADDER[rung + step])
             found.append((parts, f"penalty{step:+d}"))
     return found
 
@@ -239,7 +247,7 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part")
     parts = list(PARTS)
     rng.shuffle(parts)
-    choosers = render.choosers(sc.ruling_dict)
+    choosers = render.remedy_params(sc.ruling_dict)
     misses = _near_misses(sc.template.id, sc.seed, policy_version)
     for strict in (True, False):
         for part in parts:
@@ -247,7 +255,7 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
                 stated = _replace(sc.key, part, miss.parts)
                 if stated == sc.key or (strict and stated != miss.parts):
                     continue
-                mixed = {**choosers, **render.choosers(miss.ruling)}
+                mixed = {**choosers, **render.remedy_params(miss.ruling)}
                 return _stated(lang, part, stated, sc.key, mixed, choosers)
     part = parts[0]
     stated = _fabricate(sc, part, rng)
@@ -255,22 +263,23 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
 
 
 def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
+    """The key with one part taken from `other`; everything else stays the key's."""
     if part == "infraction":
-        return KeyParts(other.infraction, key.penalty, key.remedy, key.additional)
+        return replace(key, infraction=other.infraction)
     if part == "penalty":
-        return KeyParts(key.infraction, other.penalty, key.remedy, key.additional)
-    return KeyParts(key.infraction, key.penalty, other.remedy, key.additional)
+        return replace(key, penalty=other.penalty)
+    return replace(key, remedy=other.remedy)
 
 
 def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
     game = sc.template.game
     if part == "infraction":
         choices = [i for i in PLAUSIBLE_INFRACTIONS[game] if i != sc.key.infraction]
-        return KeyParts(rng.choice(choices), sc.key.penalty, sc.key.remedy, sc.key.additional)
+        return replace(sc.key, infraction=rng.choice(choices))
     if part == "penalty":
         return _ladder(sc.key)[0][0]
     remedies = [(r,) for r in PLAUSIBLE_REMEDIES[game] if (r,) != sc.key.remedy]
-    return KeyParts(sc.key.infraction, sc.key.penalty, rng.choice(remedies), sc.key.additional)
+    return replace(sc.key, remedy=rng.choice(remedies))
 
 
 def _stated(
@@ -278,8 +287,8 @@ def _stated(
     part: str,
     stated: KeyParts,
     key: KeyParts,
-    stated_choosers: dict[str, str],
-    key_choosers: dict[str, str],
+    stated_choosers: dict[str, dict[str, Any]],
+    key_choosers: dict[str, dict[str, Any]],
 ) -> WrongPart:
     if stated == key:
         raise QuestionError("a find-the-wrong-part statement must differ from the key")

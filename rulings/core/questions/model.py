@@ -13,24 +13,35 @@ PARTS = ("infraction", "penalty", "remedy")
 
 @dataclass(frozen=True)
 class KeyParts:
-    """What a ruling decides, in vocabulary ids: the unit options and keys are compared by."""
+    """What a ruling decides, in vocabulary ids: the unit options and keys are compared by.
+
+    `rewind_by` (who may perform the rewind) is part of every key that has one; the round
+    cycle (`cycle_passed`, `cycle_ends`: whose next turn ends it) only where the template asks
+    about it."""
 
     infraction: str
     penalty: str
     remedy: tuple[str, ...]
     additional: tuple[tuple[str, str, str], ...] = ()  # (player, infraction, penalty)
+    rewind_by: str | None = None
+    cycle_passed: bool | None = None
+    cycle_ends: str | None = None
 
     @classmethod
-    def from_ruling(cls, ruling: dict[str, Any]) -> KeyParts:
+    def from_ruling(cls, ruling: dict[str, Any], *, cycle: bool = False) -> KeyParts:
         extra = tuple(
             (str(a["player"]), str(a["infraction"]), str(a["penalty"]))
             for a in ruling["additional_penalties"]
         )
+        round_cycle = ruling.get("round_cycle") if cycle else None
         return cls(
             infraction=str(ruling["infraction"]),
             penalty=str(ruling["penalty"]["final"]),
             remedy=tuple(str(step["remedy"]) for step in ruling["remedy"]),
             additional=extra,
+            rewind_by=ruling.get("rewind_by"),
+            cycle_passed=bool(round_cycle["passed"]) if round_cycle else None,
+            cycle_ends=str(round_cycle["ends_when_player_begins_turn"]) if round_cycle else None,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,6 +50,9 @@ class KeyParts:
             "penalty": self.penalty,
             "remedy": list(self.remedy),
             "additional": [list(a) for a in self.additional],
+            "rewind_by": self.rewind_by,
+            "cycle_passed": self.cycle_passed,
+            "cycle_ends": self.cycle_ends,
         }
 
 

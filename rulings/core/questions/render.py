@@ -63,16 +63,22 @@ def stem(lang: str, sentences: tuple[Sentence, ...], rng: random.Random) -> str:
     return " ".join(sentence(lang, item, rng) for item in sentences)
 
 
-def parts_text(lang: str, parts: KeyParts, choosers: Mapping[str, str]) -> str:
-    """A ruling's decisions as one line: infraction, penalty, remedy (+ other players)."""
+def parts_text(lang: str, parts: KeyParts, params: Mapping[str, Mapping[str, Any]]) -> str:
+    """A ruling's decisions as one line: infraction, penalty, remedy, who may rewind, the round
+    cycle when asked, and other players' penalties."""
     sep = term(lang, "part_separator")
     line = sep.join(
         (
             term(lang, f"infraction.{parts.infraction}"),
             term(lang, f"penalty.{parts.penalty}"),
-            remedy_text(lang, parts.remedy, choosers),
+            remedy_text(lang, parts.remedy, params),
         )
     )
+    if parts.rewind_by:
+        line += "; " + term(lang, f"rewind_by.{parts.rewind_by}")
+    if parts.cycle_ends is not None:
+        state = "passed" if parts.cycle_passed else "not_passed"
+        line += term(lang, f"cycle_line.{state}").format(player=parts.cycle_ends)
     for player, infraction, penalty in parts.additional:
         line += term(lang, "additional").format(
             player=player,
@@ -82,36 +88,41 @@ def parts_text(lang: str, parts: KeyParts, choosers: Mapping[str, str]) -> str:
     return _checked(line, "parts")
 
 
-def part_text(lang: str, part: str, parts: KeyParts, choosers: Mapping[str, str]) -> str:
+def part_text(
+    lang: str, part: str, parts: KeyParts, params: Mapping[str, Mapping[str, Any]]
+) -> str:
     if part == "infraction":
         return term(lang, f"infraction.{parts.infraction}")
     if part == "penalty":
         return term(lang, f"penalty.{parts.penalty}")
-    return remedy_text(lang, parts.remedy, choosers)
+    return remedy_text(lang, parts.remedy, params)
 
 
-def remedy_text(lang: str, remedy: tuple[str, ...], choosers: Mapping[str, str]) -> str:
+def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping[str, Any]]) -> str:
+    """Each remedy step with who chooses, plus what the step's parameters say about runes
+    (readied or unrecycled) and floating resources."""
     steps = []
     for step in remedy:
-        chooser = choosers.get(step)
-        if chooser is None:
+        given = params.get(step, {})
+        chooser = given.get("chooser")
+        if not isinstance(chooser, str):
             who = term(lang, "the_opponent")
         elif chooser == "judge_at_random":
             who = term(lang, "judge_at_random")
         else:
             who = chooser
-        steps.append(term(lang, f"remedy.{step}").format(chooser=who))
+        text = term(lang, f"remedy.{step}").format(chooser=who)
+        if given.get("restore_runes") is True:
+            text += term(lang, "remedy_note.restore_runes")
+        if given.get("floating_resources") is False:
+            text += term(lang, "remedy_note.no_floating")
+        steps.append(text)
     return term(lang, "then").join(steps)
 
 
-def choosers(ruling: Mapping[str, Any]) -> dict[str, str]:
-    """Who chooses, per remedy id, in a ruling dict (`Ruling.to_dict()`)."""
-    found: dict[str, str] = {}
-    for step in ruling["remedy"]:
-        chooser = step["params"].get("chooser")
-        if isinstance(chooser, str):
-            found[step["remedy"]] = chooser
-    return found
+def remedy_params(ruling: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each remedy step's parameters, by remedy id, in a ruling dict (`Ruling.to_dict()`)."""
+    return {str(step["remedy"]): dict(step["params"]) for step in ruling["remedy"]}
 
 
 def _checked(text: str, where: str) -> str:

@@ -24,7 +24,7 @@ BASE_NONE = ("forgetting_to_draw_cards", "channeling_too_few_runes", "forgetting
 
 @template(
     "rb-forgetting-to-score",
-    version=1,
+    version=2,
     game=GAME,
     topics=("scoring", "round_cycle", "multiplayer", "opponent_duties"),
     summary="A point from conquering or holding not scored (TR 702.3): corrected within a full "
@@ -60,6 +60,7 @@ def rb_forgetting_to_score(rng: random.Random) -> Draft:
     ]
     if witness:
         lines.append(s("witness", witness=witness[0]))
+    lines.append(s("score.ask_cycle"))
     return Draft(situation, tuple(lines), {"turns": turns, "players": len(order)})
 
 
@@ -304,7 +305,7 @@ def rb_other_errors(rng: random.Random) -> Draft:
 
 @template(
     "rb-rewind-authority",
-    version=1,
+    version=2,
     game=GAME,
     topics=("rewind", "general_error", "low_opl"),
     summary="General Error (TR 702.16): who may rewind: any judge for a simple rewind "
@@ -329,5 +330,6 @@ def rb_rewind_authority(rng: random.Random) -> Draft:
         st.setup(GAME, order, opl),
         s("error.general", player=player),
         s(f"rewind.{rewind}"),
+        s("rewind.ask_who"),
     )
     return Draft(situation, lines, {"rewind": rewind, "opl": opl})

@@ -290,7 +290,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -331,6 +331,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
         middle,
         s(f"rewind.{rewind}"),
         st.noticed("same_turn", player),
+        s("rewind.ask_who"),
     )
     return Draft(situation, sentences, {"after_ack": after_ack, "rewind": rewind, "opl": opl})
 

@@ -6,7 +6,8 @@ import pytest
 from conftest import LANGS, TEMPLATE_IDS
 
 from rulings.core import Situation, evaluate
-from rulings.core.questions import KeyParts, build_question
+from rulings.core.questions import build_question
+from rulings.core.questions.build import get_template, key_parts
 
 SEEDS = range(40)
 
@@ -17,7 +18,7 @@ def test_each_key_equals_evaluate_of_its_situation(template_id: str) -> None:
         question = build_question(template_id, seed, "en", "free_form")
         ruling = evaluate(Situation.from_dict(question.situation)).to_dict()
         assert question.ruling == ruling
-        assert question.key == KeyParts.from_ruling(ruling)
+        assert question.key == key_parts(get_template(template_id), ruling)
         assert question.policy_version == ruling["policy_version"]
 
 
@@ -47,7 +48,7 @@ def test_near_miss_distractors_are_the_engine_ruling_with_one_fact_changed(
             changed = MUTATIONS[fact](question.situation)
             assert changed is not None
             ruling = evaluate(Situation.from_dict(changed)).to_dict()
-            assert KeyParts.from_ruling(ruling) == option.parts
+            assert key_parts(get_template(template_id), ruling) == option.parts
 
 
 @pytest.mark.parametrize("template_id", TEMPLATE_IDS)
@@ -65,6 +66,7 @@ def test_find_the_wrong_part_changes_exactly_the_named_part(template_id: str) ->
         }
         assert [p for p, d in differs.items() if d] == [wrong.part]
         assert stated.additional == key.additional
+        assert (stated.rewind_by, stated.cycle_ends) == (key.rewind_by, key.cycle_ends)
 
 
 def test_keyed_ruling_records_citations() -> None:
