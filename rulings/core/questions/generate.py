@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterable
 from typing import NoReturn, TextIO
 
+from rulings.core import SituationError, load_policy, policy_versions
 from rulings.core.questions.build import build_question
 from rulings.core.questions.catalog import LANGS
 from rulings.core.questions.errors import QuestionError
@@ -40,6 +41,8 @@ def generate_questions(
         raise QuestionError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COUNT:
         raise QuestionError(f"count must be an integer from 0 to {MAX_COUNT}")
+    if policy_version is not None:
+        game = _game_of(policy_version, game)
     chosen = list(templates(game, topics))
     master = random.Random(f"generate|{seed}")
     master.shuffle(chosen)
@@ -49,11 +52,25 @@ def generate_questions(
         if len(questions) >= count:
             break
         tpl = chosen[attempt % len(chosen)]
-        question = build_question(tpl.id, master.randrange(2**31), lang, kind, policy_version)
+        try:
+            question = build_question(tpl.id, master.randrange(2**31), lang, kind, policy_version)
+        except SituationError:  # the requested version cannot express this story
+            continue
         if question.content_hash not in seen:
             seen.add(question.content_hash)
             questions.append(question)
     return questions
+
+
+def _game_of(policy_version: str, game: str | None) -> str:
+    if policy_version not in policy_versions():
+        raise QuestionError(
+            f"unknown policy version {policy_version!r}; known: {', '.join(policy_versions())}"
+        )
+    found = load_policy(policy_version).game
+    if game is not None and game != found:
+        raise QuestionError(f"policy version {policy_version!r} is not a {game} policy")
+    return found
 
 
 class _Parser(argparse.ArgumentParser):
@@ -109,9 +126,6 @@ def run_generate(argv: list[str], stdout: TextIO, stderr: TextIO | None = None) 
             policy_version=args.policy_version,
         )
     except QuestionError as exc:
-        err.write(f"generate: error: {exc}\n")
-        return 2
-    except ValueError as exc:  # e.g. SituationError for an unknown --policy-version
         err.write(f"generate: error: {exc}\n")
         return 2
     try:

@@ -62,7 +62,8 @@ def test_generate_is_deterministic() -> None:
         (["--seed", "x"], "--seed"),
         (["--frobnicate"], "unrecognized arguments"),
         (["--game", "riftbound", "--topic", "turn_control"], "no template matches"),
-        (["--policy-version", "mtg-ipg-9"], "policy_version"),
+        (["--policy-version", "mtg-ipg-9"], "unknown policy version"),
+        (["--game", "riftbound", "--policy-version", "mtg-ipg-2.1-seed"], "not a riftbound"),
     ],
 )
 def test_generate_rejects_bad_arguments_with_exit_code_2(argv: list[str], message: str) -> None:
@@ -86,3 +87,10 @@ def test_coverage_rejects_bad_arguments() -> None:
     err = io.StringIO()
     assert run_coverage(["--samples", "0"], io.StringIO(), err) == 2
     assert "--samples" in err.getvalue()
+
+
+def test_generate_rules_under_a_requested_policy_version() -> None:
+    code, out, _ = _run(["--policy-version", "mtg-ipg-2.1-seed", "--count", "10", "--seed", "2"])
+    assert code == 0
+    versions = {json.loads(line)["policy_version"] for line in out.splitlines()}
+    assert versions == {"mtg-ipg-2.1-seed"}
