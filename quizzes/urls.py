@@ -1,5 +1,6 @@
 from django.urls import include, path
 
 urlpatterns = [
+    path("practice/", include("quizzes.views.practice")),
     path("exams/", include("quizzes.views.exams")),
 ]

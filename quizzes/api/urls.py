@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from quizzes.api import exams, views
 
@@ -6,6 +6,7 @@ urlpatterns = [
     path("questions", views.QuestionListView.as_view(), name="api-question-list"),
     path("questions/<int:pk>", views.QuestionDetailView.as_view(), name="api-question-detail"),
     path("grading/grade", views.GradeView.as_view(), name="api-grading-grade"),
+    path("practice/", include("quizzes.api.practice")),
     path("assignments", exams.AssignmentListView.as_view(), name="api-assignment-list"),
     path("attempts", exams.AttemptListView.as_view(), name="api-attempt-list"),
     path("attempts/<int:attempt_id>", exams.AttemptDetailView.as_view(), name="api-attempt-detail"),
