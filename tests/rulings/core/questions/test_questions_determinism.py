@@ -9,11 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import KINDS, LANGS, TEMPLATE_IDS
 
-from rulings.core.questions import build_question, generate_questions
+from rulings.core.questions import KINDS, all_templates, build_question, generate_questions
 from rulings.core.questions.build import _near_misses, scenario
+from rulings.core.questions.catalog import LANGS
 from rulings.core.questions.model import content_hash
+
+TEMPLATE_IDS = tuple(t.id for t in all_templates())
 
 ROOT = Path(__file__).resolve().parents[4]
 
@@ -112,7 +114,7 @@ def test_topics_filter_templates() -> None:
 
 
 def test_difficulty_grows_with_upgrades_and_multiplayer() -> None:
-    values = {}
+    values: dict[str, list[float]] = {}
     for seed in range(200):
         q = build_question("rb-repeated-warnings", seed, "en", "free_form")
         values.setdefault(q.key.penalty, []).append(q.difficulty)

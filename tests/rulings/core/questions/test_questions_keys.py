@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from conftest import LANGS, TEMPLATE_IDS
 
 from rulings.core import Situation, evaluate
-from rulings.core.questions import build_question
+from rulings.core.questions import all_templates, build_question
 from rulings.core.questions.build import get_template, key_parts
+from rulings.core.questions.catalog import LANGS
+
+TEMPLATE_IDS = tuple(t.id for t in all_templates())
 
 SEEDS = range(40)
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from conftest import KINDS, LANGS, TEMPLATE_IDS
 
-from rulings.core.questions import all_templates, build_question, templates
+from rulings.core.questions import KINDS, all_templates, build_question, templates
 from rulings.core.questions.build import scenario
+from rulings.core.questions.catalog import LANGS
 from rulings.core.questions.nearmiss import MUTATIONS
+
+TEMPLATE_IDS = tuple(t.id for t in all_templates())
 
 SEEDS = range(200)
 
