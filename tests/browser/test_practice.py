@@ -1,9 +1,9 @@
 import pytest
 
 from tests.factories import DEFAULT_PASSWORD, candidate, question
-from tests.quizzes.factories_practice import PRACTICE_URLS, RIGHT_ANSWER
+from tests.quizzes.factories_practice import RIGHT_ANSWER
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), PRACTICE_URLS]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def log_in(page, base_url, email):

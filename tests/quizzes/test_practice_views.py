@@ -5,9 +5,9 @@ from django.utils.html import escape
 from quizzes.models import PracticeAnswer, Question, TopicMastery
 from rulings.core.grading import MAX_ANSWER_CHARS
 from tests.factories import candidate, mentor, question, user
-from tests.quizzes.factories_practice import PRACTICE_URLS, RIGHT_ANSWER, banked
+from tests.quizzes.factories_practice import RIGHT_ANSWER, banked
 
-pytestmark = [pytest.mark.django_db, PRACTICE_URLS]
+pytestmark = [pytest.mark.django_db]
 
 
 def question_url(item, query=""):

@@ -5,9 +5,9 @@ import pytest
 from quizzes.models import PracticeAnswer, TopicMastery
 from rulings.core.grading import MAX_ANSWER_CHARS
 from tests.factories import candidate, mentor, question, user
-from tests.quizzes.factories_practice import PRACTICE_URLS, RIGHT_ANSWER, banked, mastery
+from tests.quizzes.factories_practice import RIGHT_ANSWER, banked, mastery
 
-pytestmark = [pytest.mark.django_db, PRACTICE_URLS]
+pytestmark = [pytest.mark.django_db]
 
 NEXT = "/api/v1/practice/next"
 ANSWERS = "/api/v1/practice/answers"
