@@ -1,4 +1,5 @@
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -20,3 +21,19 @@ def page(chromium_path: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[object
         yield page
         context.close()
         browser.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _end_live_server_sessions(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """The live server answers in daemon threads; one still finishing a request when the run
+    ends would keep a PostgreSQL session open and block dropping the test database."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
