@@ -41,7 +41,11 @@ def filter_questions(queryset: QuerySet[Question], filters: dict[str, Any]) -> Q
 
 class QuestionMixin(generics.GenericAPIView[Question]):
     def get_queryset(self) -> QuerySet[Question]:
-        return Question.objects.select_related("policy_version").prefetch_related("topics")
+        questions = Question.objects.select_related("policy_version").prefetch_related("topics")
+        if not self.request.user.has_perm(KEY_PERMISSION):
+            # Exam variants stay out of candidates' sight, before and after their exam.
+            questions = questions.filter(for_exams=False)
+        return questions
 
     def get_serializer_class(self) -> type[BaseSerializer[Question]]:
         if self.request.user.has_perm(KEY_PERMISSION):

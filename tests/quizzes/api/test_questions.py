@@ -71,3 +71,15 @@ def test_question_list_queries_are_bounded(client, django_assert_max_num_queries
 
 def test_questions_need_a_login(client):
     assert client.get("/api/v1/questions").status_code == 403
+
+
+def test_candidates_never_see_exam_variants_but_mentors_do(client):
+    practice, exam = question(), question(for_exams=True)
+    client.force_login(candidate())
+
+    ids = [row["id"] for row in client.get("/api/v1/questions").json()["results"]]
+
+    assert ids == [practice.id]
+    assert client.get(f"/api/v1/questions/{exam.id}").status_code == 404
+    client.force_login(mentor())
+    assert client.get(f"/api/v1/questions/{exam.id}").status_code == 200
