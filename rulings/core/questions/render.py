@@ -112,6 +112,8 @@ def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping
         else:
             who = chooser
         text = term(lang, f"remedy.{step}").format(chooser=who)
+        if given.get("to") == "before_the_card_or_ability_went_on_the_chain":
+            text += term(lang, "remedy_note.before_chain")
         if given.get("restore_runes") is True:
             text += term(lang, "remedy_note.restore_runes")
         if given.get("floating_resources") is False:
