@@ -80,6 +80,8 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         m.rejected = True
     elif cue.kind == "conclusion" and gap <= _NEG_WINDOW and near:
         m.concluded = True
+    elif cue.kind == "sequence" and gap <= _NEG_WINDOW and free:
+        m.step = m.step or ctx.sentence[cue.first] == ctx.sentence[s]
     elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:
         m.upgrade = m.upgrade or ctx.sentence[cue.first] == ctx.sentence[s]
 
@@ -101,6 +103,8 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
         return
     if cue.kind == "hedge":
         m.hedged = True
+    elif cue.kind == "aside" and cue.first < m.first:
+        m.aside = True  # "; other player Kai: no infraction": another player's ruling
     elif cue.kind in ("conditional", "fallback") and cue.first < m.first:
         if cue.kind == "fallback" and cue.first and ctx.toks.breaks[cue.first] == BREAK_NONE:
             return  # "would not otherwise have happened" is no second choice

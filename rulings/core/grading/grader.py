@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from .errors import GradingError
@@ -43,6 +43,7 @@ class _Reading:
     evidence: Mention | None
     hedged: bool = False
     conflict: bool = False
+    steps: tuple[str, ...] = ()
 
 
 def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None = None) -> Grade:
@@ -66,7 +67,13 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         readings = {part: _unread(r) for part, r in readings.items()}
     language = lang or analysis.language
     parts = {
-        part: _part_grade(part, str(expected.part(part)), readings[part], tokens, text)
+        part: _part_grade(
+            part,
+            str(expected.part(part)),
+            _as_expected(part, readings[part], expected, game, lex),
+            tokens,
+            text,
+        )
         for part in expected.graded_parts()
     }
     reasons = _review_reasons(parts)
@@ -82,6 +89,35 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         review_reasons=reasons,
         lexicon_version=lex.version,
     )
+
+
+def _as_expected(
+    part: str, reading: _Reading, expected: Expected, game: str, lex: Lexicon
+) -> _Reading:
+    """The claimed id in the expected ruling's terms.
+
+    A claim counts as the expected id when it is that id, one of the steps of a remedy
+    stated in sequence ("simple backup, then the opponent chooses"), an id that satisfies
+    it (the broad "rewind" satisfies a simple rewind), or, for "apply the section's
+    procedure", the concrete fix that section prescribes for the expected infraction.
+    Otherwise an internal broad id is reported as the public id it stands for.
+    """
+    found = reading.found
+    if found is None:
+        return reading
+    want = str(expected.part(part))
+    info = lex.ids[part]
+    procedure = lex.section_procedure.get(expected.infraction or "", frozenset())
+    for ident in reading.steps or (found,):
+        if (
+            ident == want
+            or want in info[ident].satisfies
+            or (want == "apply_section_procedure" and ident in procedure)
+        ):
+            return replace(reading, found=want)
+    if info[found].internal:
+        return replace(reading, found=info[found].reported_as)
+    return reading
 
 
 def _unread(reading: _Reading) -> _Reading:
@@ -130,7 +166,7 @@ def _check(text: object, expected: object, game: str, lang: str | None, lex: Lex
     for part in graded:
         ident = expected.part(part)
         info = lex.ids[part].get(str(ident))
-        if not isinstance(ident, str) or info is None:
+        if not isinstance(ident, str) or info is None or info.internal:
             raise GradingError(f"unknown {part} id {ident!r}")
         if game not in info.games:
             raise GradingError(f"{part} {ident!r} is not a ruling in game {game!r}")
@@ -142,7 +178,8 @@ def _check(text: object, expected: object, game: str, lang: str | None, lex: Lex
 def _read_parts(mentions: list[Mention], lex: Lexicon) -> dict[str, _Reading]:
     by_part: dict[str, list[Mention]] = {part: [] for part in PARTS}
     for mention in mentions:
-        by_part[mention.part].append(mention)
+        if not mention.aside:
+            by_part[mention.part].append(mention)
     readings = {part: _read_part(part, by_part[part], lex) for part in PARTS}
     infraction = readings["infraction"]
     if infraction.found == EMPTY_IDS["infraction"] and not infraction.conflict:
@@ -160,7 +197,7 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
     if upgrades:
         return _single(upgrades[-1:], False)
     offered = [m for m in mentions if m.alternative and not (m.negated or m.rejected)]
-    if len({m.ident for m in offered}) > 1:
+    if len(_kept(part, {m.ident for m in offered}, lex)) > 1:
         return _Reading(None, _ALTERNATIVES, offered[0], hedged=True)
     if live:
         return _from_live(part, live, lex)
@@ -184,18 +221,38 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
 def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
     idents = list(dict.fromkeys(m.ident for m in live))
     if len(idents) > 1:
-        info = lex.ids[part]
-        kept = [i for i in idents if not (info[i].yields_to & set(idents))]
-        idents = kept or idents
+        kept = _kept(part, set(idents), lex)
+        idents = [i for i in idents if i in kept]
         live = [m for m in live if m.ident in idents]
     if len(idents) == 1:
         return _single(live, any(m.hedged for m in live))
-    if any(m.hedged or m.alternative for m in live):
+    if any(m.hedged or (m.alternative and not m.step) for m in live):
         return _Reading(None, _ALTERNATIVES, live[0], hedged=True)
+    if part == "remedy" and _in_sequence(live):
+        best = _single(live, False)
+        return replace(best, found=live[0].ident, evidence=live[0], steps=tuple(idents))
     concluded = [m for m in live if m.concluded]
     if len({m.ident for m in concluded}) == 1:
         return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
     return _Reading(live[0].ident, _CONFLICT, live[0], conflict=True)
+
+
+def _kept(part: str, idents: set[str], lex: Lexicon) -> set[str]:
+    """The ids left once those that yield to another claimed id are dropped."""
+    info = lex.ids[part]
+    kept = {i for i in idents if not (info[i].yields_to & idents)}
+    return kept or idents
+
+
+def _in_sequence(live: list[Mention]) -> bool:
+    """Remedy steps stated in order: each new id after the first follows "then"."""
+    ordered = sorted(live, key=lambda m: m.first)
+    seen = {ordered[0].ident}
+    for m in ordered[1:]:
+        if m.ident not in seen and not m.step:
+            return False
+        seen.add(m.ident)
+    return True
 
 
 def _single(pool: list[Mention], hedged: bool) -> _Reading:

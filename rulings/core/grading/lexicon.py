@@ -41,6 +41,8 @@ _CUE_KINDS = (
     "conclusion",
     "hedge",
     "alternative",
+    "aside",
+    "sequence",
 )
 _FUZZY_MIN = 4
 
@@ -69,11 +71,24 @@ class Pattern:
 
 @dataclass(frozen=True, slots=True)
 class IdInfo:
-    """Where an id is a legal ruling, and which ids override it when both are claimed."""
+    """Where an id is a legal ruling, and which ids override it when both are claimed.
+
+    `satisfies`: expected ids this id also counts as when claimed (the broad "rewind"
+    counts as a simple rewind, a longer rewind or a simple backup; in Magic a simple
+    rewind is the IPG's simple backup). An id with no game is internal: it is never
+    expected, and a claim of it that satisfies nothing is reported as `reported_as`.
+    """
 
     games: tuple[str, ...]
     only_in_games: bool
     yields_to: frozenset[str]
+    satisfies: frozenset[str] = frozenset()
+    reported_as: str = ""
+
+    @property
+    def internal(self) -> bool:
+        """An id of the lexicon only (a broad term), never a public ruling."""
+        return not self.games
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +121,10 @@ class Lexicon:
     joins: frozenset[str]
     gap_stop: frozenset[str]
     or_words: frozenset[str]
+    whether_verbs: frozenset[str]
+    chooser_verbs: Mapping[str, str]
+    not_names: frozenset[str]
+    section_procedure: Mapping[str, frozenset[str]]
     detect: Mapping[str, frozenset[str]]
     default_language: str
     patterns: tuple[Pattern, ...]
@@ -180,6 +199,16 @@ def load_lexicon() -> Lexicon:
         joins=_all_words(lang, "joins"),
         gap_stop=_all_words(lang, "gap_stop"),
         or_words=_all_words(lang, "alternative"),
+        whether_verbs=_all_words(lang, "whether_verbs"),
+        chooser_verbs={
+            verb: str(lang[code]["opponent_word"])
+            for code in LANGUAGES
+            for verb in _folded_words(lang[code].get("chooser_verbs", []))
+        },
+        not_names=_all_words(lang, "not_names"),
+        section_procedure={
+            inf: frozenset(remedies) for inf, remedies in lex.get("section_procedure", {}).items()
+        },
         detect=detect,
         default_language=str(lang["default_language"]),
         patterns=tuple(patterns),
@@ -223,6 +252,8 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                 games=tuple(entry["games"]),
                 only_in_games=bool(entry.get("only_in_games", False)),
                 yields_to=frozenset(entry.get("yields_to", [])),
+                satisfies=frozenset(entry.get("satisfies", [])),
+                reported_as=str(entry.get("reported_as", "")),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
@@ -234,10 +265,12 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
             for noun in lex["generic"][part].get(code, []):
                 patterns.append(_pattern(part, GENERIC, "generic", code, noun))
     for part in PARTS:
-        for info in ids[part].values():
-            unknown = info.yields_to - ids[part].keys()
+        for ident, info in ids[part].items():
+            unknown = (info.yields_to | info.satisfies) - ids[part].keys()
             if unknown:
-                raise GradingError(f"lexicon: yields_to names unknown {part} ids {unknown}")
+                raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")
+            if info.internal and info.reported_as not in ids[part]:
+                raise GradingError(f"lexicon: internal {part}.{ident} needs reported_as")
     return ids, patterns
 
 

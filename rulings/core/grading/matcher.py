@@ -22,11 +22,12 @@ from .classify import (
 )
 from .lexicon import LANGUAGES, Cue, Lexicon, Pattern, load_lexicon
 from .mentions import CueHit, Mention
-from .text import BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
+from .text import BREAK_CLAUSE, BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
 
 _GAP = 3
 _CITED = "\x00"
 _UNREAD_WORDS = 1
+_GAP_STOP_BREAKS = (BREAK_SENTENCE, BREAK_CLAUSE)
 
 
 @dataclass(slots=True)
@@ -73,10 +74,11 @@ def analyse(
         fixed, d = correct_token(word)
         canon.append(fixed)
         dist.append(d)
+    _named_choosers(lex, tokens, canon)
     owner = [-1] * n
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
     language = lang or _language(lex, tokens, mentions)
-    cues = _find_cues(lex.cues[language], tokens, owner)
+    cues = _find_cues(lex.cues[language], tokens, owner, lex.whether_verbs)
     sentence, clause = _segments(tokens)
     ctx = Context(tokens, owner, sentence, clause, cues, mentions, text_tail_question, lex)
     for index, mention in enumerate(mentions):
@@ -86,6 +88,26 @@ def analyse(
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
     return Analysis(tokens, mentions, language, _unread_clause(lex, tokens, owner, cues, clause))
+
+
+def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str]) -> None:
+    """ "Dolores chooses whether ...": a capitalised name choosing stands for the opponent.
+
+    The remedies say who chooses ("the opponent"); answers, like question keys, often name
+    the player instead. A capitalised word that is no term, pronoun or role, right before a
+    choosing verb ("chooses", "decides", "escolhe", "elige", "may", "pode"), is read as the
+    opponent word of the verb's language.
+    """
+    words, source, starts = toks.words, toks.source, toks.starts
+    for i in range(len(words) - 1):
+        verb = words[i + 1]
+        if verb not in lex.chooser_verbs or toks.breaks[i + 1] != BREAK_NONE:
+            continue
+        word = words[i]
+        if not word.isalpha() or word in lex.not_names or word in lex.vocab:
+            continue
+        if source[starts[i]].isupper():
+            canon[i] = lex.chooser_verbs[verb]
 
 
 def _find_mentions(
@@ -150,13 +172,16 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
         return pos
     element = elements[k]
     if element.gap:
+        # A gap stays inside one clause: "Game Loss - play continues" is no "game ... continues".
         for skip in range(_GAP + 1):
             if skip:
                 j = pos + skip - 1
-                if j >= n or breaks[j] == BREAK_SENTENCE or raw[j] in w.stop:
+                if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in w.stop:
                     break
                 if canon[j].startswith(_CITED):
                     break
+            if pos + skip < n and breaks[pos + skip] in _GAP_STOP_BREAKS:
+                break
             end = _match(pattern, w, pos + skip, k + 1, n)
             if end >= 0:
                 return end
@@ -191,7 +216,10 @@ def _citation_mentions(lex: Lexicon, toks: Tokens, i: int, game: str) -> list[Me
 
 
 def _find_cues(
-    index: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int]
+    index: Mapping[str, tuple[Cue, ...]],
+    toks: Tokens,
+    owner: list[int],
+    whether_verbs: frozenset[str],
 ) -> list[CueHit]:
     words = toks.words
     n = len(words)
@@ -206,11 +234,17 @@ def _find_cues(
             size = len(cue.words)
             if length and size < length:
                 break
+            if cue.kind == "conditional" and _whether(words, toks.breaks, i, whether_verbs):
+                continue  # "escolhe se", "elige si", "decides if": whether, not a condition
             if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
                 length = size
                 hits.append(CueHit(i, i + size, cue.kind))
         i += length or 1
     return hits
+
+
+def _whether(words: list[str], breaks: list[int], i: int, verbs: frozenset[str]) -> bool:
+    return i > 0 and breaks[i] == BREAK_NONE and words[i - 1] in verbs
 
 
 def _cue_fits(

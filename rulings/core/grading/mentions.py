@@ -24,13 +24,20 @@ class Mention:
     questioned: bool = False
     alternative: bool = False
     concluded: bool = False
+    aside: bool = False
+    step: bool = False
     neg_from: int = -1
 
     @property
     def live(self) -> bool:
         """Whether the answer plainly claims this id."""
         return not (
-            self.negated or self.rejected or self.hypothetical or self.fallback or self.questioned
+            self.negated
+            or self.rejected
+            or self.hypothetical
+            or self.fallback
+            or self.questioned
+            or self.aside
         )
 
 

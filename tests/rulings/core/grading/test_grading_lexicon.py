@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rulings.core.grading import lexicon_version
+from rulings.core import vocabulary
+from rulings.core.grading import Expected, GradingError, grade_answer, lexicon_version
 from rulings.core.grading.feedback import display_name
 from rulings.core.grading.lexicon import LANGUAGES, load_lexicon
+from rulings.core.policy import load_policy, policy_versions
 
 # The public contract of ../shared/reference/vocabulary.md (ids may be added, never renamed).
 VOCABULARY: dict[str, dict[str, tuple[str, ...]]] = {
@@ -20,6 +22,17 @@ VOCABULARY: dict[str, dict[str, tuple[str, ...]]] = {
         "game_rule_violation": ("mtg",),
         "cheating": ("riftbound", "mtg"),
         "no_infraction": ("riftbound", "mtg"),
+        # Riftbound TR 702.4-702.15 (ids added beyond the shared vocabulary).
+        "forgetting_to_draw_cards": ("riftbound",),
+        "looking_at_extra_cards": ("riftbound",),
+        "channeling_too_many_runes": ("riftbound",),
+        "channeling_too_few_runes": ("riftbound",),
+        "looking_at_secret_information": ("riftbound",),
+        "looking_at_opponent_private_information": ("riftbound",),
+        "drawing_extra_cards": ("riftbound",),
+        "facedown_card_error": ("riftbound",),
+        "mulligan_procedure_error": ("riftbound",),
+        "forgetting_to_ready": ("riftbound",),
     },
     "penalty": dict.fromkeys(
         ("no_penalty", "warning", "game_loss", "match_loss", "disqualification"),
@@ -35,7 +48,20 @@ VOCABULARY: dict[str, dict[str, tuple[str, ...]]] = {
         "opponent_chooses_default_action": ("mtg",),
         "resolve_now_or_next_phase": ("mtg",),
         "none": ("riftbound", "mtg"),
+        # Added ids (rulings/core/vocabulary.py).
+        "rewind": ("riftbound",),
+        "resolve_immediately": ("mtg",),
+        "simple_backup": ("mtg",),
+        "draw_missing_cards": ("riftbound",),
+        "channel_missing_runes": ("riftbound",),
+        "ready_objects": ("riftbound",),
+        "apply_section_procedure": ("riftbound",),
     },
+}
+ENGINE_IDS = {
+    "infraction": vocabulary.INFRACTIONS,
+    "penalty": vocabulary.PENALTIES,
+    "remedy": vocabulary.REMEDIES,
 }
 ALL_IDS = [(part, ident) for part, ids in VOCABULARY.items() for ident in ids]
 
@@ -71,6 +97,46 @@ def test_every_id_with_a_rule_section_has_a_citation(part: str, ident: str) -> N
             assert section.startswith(("TR ", "IPG ", "MTR ")), (game, part, ident)
 
 
+def _policy_uses() -> set[tuple[str, str, str]]:
+    """(game, part, id) for every id some policy version can put in a ruling."""
+    uses: set[tuple[str, str, str]] = set()
+    for version in policy_versions():
+        policy = load_policy(version)
+        game = policy.game
+        for infraction in policy.infractions.values():
+            uses.add((game, "infraction", infraction.id))
+            uses.add((game, "penalty", infraction.base_penalty))
+            uses.update((game, "penalty", adjust.to) for adjust in infraction.adjust)
+            if infraction.witness is not None:
+                uses.add((game, "infraction", infraction.witness.infraction))
+                uses.add((game, "penalty", infraction.witness.penalty))
+            for rule in infraction.remedy:
+                uses.update((game, "remedy", step.remedy) for step in rule.steps)
+        uses.update((game, "penalty", repeat.to) for repeat in policy.repeat)
+    return uses
+
+
+@pytest.mark.parametrize(
+    ("part", "ident"), [(part, i) for part, ids in ENGINE_IDS.items() for i in ids]
+)
+def test_every_engine_id_is_known_to_the_lexicon(part: str, ident: str) -> None:
+    info = load_lexicon().ids[part].get(ident)
+    assert info is not None, (part, ident)
+    assert info.games, (part, ident)
+    assert ident in VOCABULARY[part], (part, ident)
+
+
+@pytest.mark.parametrize(("game", "part", "ident"), sorted(_policy_uses()))
+def test_every_id_a_policy_uses_is_a_ruling_in_its_game(game: str, part: str, ident: str) -> None:
+    assert ident in ENGINE_IDS[part], (part, ident)
+    assert game in load_lexicon().ids[part][ident].games, (game, part, ident)
+
+
+def test_internal_ids_are_refused_as_expected_rulings() -> None:
+    with pytest.raises(GradingError, match="unknown remedy id"):
+        grade_answer("rewind", Expected(remedy="any_rewind"), game="riftbound")
+
+
 def test_known_citations_match_the_vocabulary() -> None:
     lex = load_lexicon()
     assert lex.citation("riftbound", "infraction", "missed_trigger", None) == "TR 702.2"
@@ -80,3 +146,9 @@ def test_known_citations_match_the_vocabulary() -> None:
         == "TR 702.2.f.2"
     )
     assert lex.citation("riftbound", "penalty", "warning", None) == "TR 701.2"
+    assert lex.citation("riftbound", "infraction", "forgetting_to_ready", None) == "TR 702.15"
+    assert (
+        lex.citation("riftbound", "remedy", "apply_section_procedure", "mulligan_procedure_error")
+        == "TR 702.14"
+    )
+    assert lex.citation("mtg", "remedy", "simple_backup", "game_rule_violation") == "IPG 2.5"
