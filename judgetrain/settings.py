@@ -102,7 +102,14 @@ DATABASE_URL = env_str("DATABASE_URL", "")
 def _database(url: str) -> dict[str, object]:
     if not url:
         VAR_DIR.mkdir(parents=True, exist_ok=True)
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "judgetrain.sqlite3"}
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "judgetrain.sqlite3",
+            # IMMEDIATE: a writer waits for the lock instead of failing mid-transaction.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # A file, not memory, so the browser tests' server threads get their own connections.
+            "TEST": {"NAME": VAR_DIR / "test-judgetrain.sqlite3"},
+        }
     scheme = urlsplit(url).scheme
     if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
         raise ImproperlyConfigured(

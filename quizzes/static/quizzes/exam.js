@@ -79,7 +79,17 @@
     timers[pos] = setTimeout(function () { save(fieldset); }, delay);
   }
 
+  function changedBeforeLoad(fieldset) {
+    // Typed (or chosen) before this script ran: the field differs from what the server sent.
+    var area = fieldset.querySelector("textarea");
+    if (area) return area.value !== area.defaultValue;
+    return Array.prototype.some.call(fieldset.querySelectorAll("input[type=radio]"), function (radio) {
+      return radio.checked !== radio.defaultChecked;
+    });
+  }
+
   form.querySelectorAll("fieldset.question").forEach(function (fieldset) {
+    if (changedBeforeLoad(fieldset)) schedule(fieldset, 0);
     // Restore what this device typed but could not save (a lost connection, a closed tab).
     var stored = localStorage.getItem(storageKey(fieldset.dataset.position));
     if (stored) {
