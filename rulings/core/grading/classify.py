@@ -144,9 +144,14 @@ def _question(m: Mention, ctx: Context) -> None:
 
 def resolve_generic(
     mentions: list[Mention], toks: Tokens, owner: list[int], lex: Lexicon
-) -> list[Mention]:
-    """Turn "no penalty"-like and "Penalty: none"-like part nouns into the empty id."""
+) -> tuple[list[Mention], set[str]]:
+    """Turn "no penalty"-like and "Penalty: none"-like part nouns into the empty id.
+
+    Also returns the parts named by a noun that claims nothing ("the fix is ..."): the
+    answer states such a part, in words the lexicon may lack.
+    """
     out: list[Mention] = []
+    dangling: set[str] = set()
     n = len(toks.words)
     for m in mentions:
         if m.ident != GENERIC:
@@ -157,6 +162,8 @@ def resolve_generic(
             m.first = m.neg_from if m.neg_from >= 0 else m.first
             out.append(m)
             continue
+        if m.live and not m.hedged:
+            dangling.add(m.part)
         for j in range(m.last, min(m.last + 3, n)):
             if owner[j] != -1:
                 break
@@ -169,7 +176,7 @@ def resolve_generic(
             m.ident, m.last, m.confidence = EMPTY_IDS[m.part], j + 1, 0.9
             out.append(m)
             break
-    return out
+    return out, dangling
 
 
 def general_upgrades(mentions: list[Mention], cues: list[CueHit]) -> None:

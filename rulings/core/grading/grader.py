@@ -9,7 +9,7 @@ from types import MappingProxyType
 from .errors import GradingError
 from .feedback import render_feedback
 from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
-from .matcher import analyse
+from .matcher import Analysis, analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
 from .text import Tokens, blank_markup, fold, tokenize
@@ -62,9 +62,11 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
     tail = prepared.rstrip()
     tail_question = tail.endswith("?") and (not tokens.ends or tokens.ends[-1] < len(tail))
     analysis = analyse(tokens, tail_question, game, lang)
-    readings = _read_parts(analysis.mentions, lex)
+    readings = _read_parts(analysis, lex)
     if analysis.unread:
         readings = {part: _unread(r) for part, r in readings.items()}
+    for part in analysis.stated:  # "the fix is ...": stated, in words not understood
+        readings[part] = _unread(readings[part])
     language = lang or analysis.language
     parts = {
         part: _part_grade(
@@ -175,18 +177,31 @@ def _check(text: object, expected: object, game: str, lang: str | None, lex: Lex
             raise GradingError(f"citations must map a part name to a section, got {part!r}")
 
 
-def _read_parts(mentions: list[Mention], lex: Lexicon) -> dict[str, _Reading]:
+def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
     by_part: dict[str, list[Mention]] = {part: [] for part in PARTS}
-    for mention in mentions:
+    for mention in analysis.mentions:
         if not mention.aside:
             by_part[mention.part].append(mention)
     readings = {part: _read_part(part, by_part[part], lex) for part in PARTS}
+    for part, reading in readings.items():
+        if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):
+            readings[part] = _unread(reading)
     infraction = readings["infraction"]
     if infraction.found == EMPTY_IDS["infraction"] and not infraction.conflict:
         for part in ("penalty", "remedy"):
             if readings[part].found is None and not readings[part].hedged:
                 readings[part] = _Reading(EMPTY_IDS[part], _IMPLIED, infraction.evidence)
     return readings
+
+
+def _replaced_in_unknown_words(mentions: list[Mention], analysis: Analysis) -> bool:
+    """ "Backing up isn't possible, so we let things stand": an option denied, and words
+    after it in the same sentence that the lexicon does not know may state the one chosen."""
+    if not mentions or any(m.live for m in mentions):
+        return False
+    last = max(m.last for m in mentions)
+    sentence = analysis.sentence[last - 1]
+    return any(j >= last and analysis.sentence[j] == sentence for j in analysis.loose)
 
 
 def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:

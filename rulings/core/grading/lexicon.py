@@ -54,6 +54,7 @@ class Element:
     alts: frozenset[str]
     optional: bool = False
     gap: bool = False
+    cite: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,10 +281,13 @@ def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Patter
         if raw == "*":
             elements.append(Element(frozenset(), gap=True))
             continue
+        if raw == "<cite>":
+            elements.append(Element(frozenset(), cite=True))
+            continue
         optional = raw.startswith("[") and raw.endswith("]")
         alts = frozenset(w for alt in raw.strip("[]").split("|") for w in fold_phrase(alt)[:1])
         elements.append(Element(alts, optional=optional))
-    if not elements or elements[0].gap or elements[0].optional:
+    if not elements or elements[0].gap or elements[0].optional or elements[0].cite:
         raise GradingError(f"lexicon: pattern {phrase!r} must start with a word")
     return Pattern(
         part, ident, kind, lang, tuple(elements), _KIND_CONFIDENCE[kind], _KIND_RANK[kind]

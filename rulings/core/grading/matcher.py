@@ -38,6 +38,9 @@ class Analysis:
     mentions: list[Mention]
     language: str
     unread: bool = False
+    stated: frozenset[str] = frozenset()
+    loose: tuple[int, ...] = ()
+    sentence: tuple[int, ...] = ()
 
 
 @lru_cache(maxsize=65536)
@@ -83,11 +86,12 @@ def analyse(
     ctx = Context(tokens, owner, sentence, clause, cues, mentions, text_tail_question, lex)
     for index, mention in enumerate(mentions):
         classify(mention, index, ctx)
-    mentions = resolve_generic(mentions, tokens, owner, lex)
+    mentions, stated = resolve_generic(mentions, tokens, owner, lex)
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
-    return Analysis(tokens, mentions, language, _unread_clause(lex, tokens, owner, cues, clause))
+    unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
+    return Analysis(tokens, mentions, language, unread, frozenset(stated), loose, tuple(sentence))
 
 
 def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str]) -> None:
@@ -148,8 +152,12 @@ def _find_mentions(
         mentions.append(
             Mention(best.part, best.ident, i, best_end, conf, "" if typo else best.lang)
         )
+        me = len(mentions) - 1
         for j in range(i, best_end):
-            owner[j] = len(mentions) - 1
+            owner[j] = me
+            if canon[j].startswith(_CITED):  # a citation inside the phrase names other parts
+                found = _citation_mentions(lex, toks, j, game)
+                mentions.extend(m for m in found if m.part != best.part)
         i = best_end
     return mentions
 
@@ -185,6 +193,10 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
             end = _match(pattern, w, pos + skip, k + 1, n)
             if end >= 0:
                 return end
+        return -1
+    if element.cite:  # "<cite>": any rule citation ("whatever 702.6 prescribes")
+        if pos < n and breaks[pos] != BREAK_SENTENCE and canon[pos].startswith(_CITED):
+            return _match(pattern, w, pos + 1, k + 1, n)
         return -1
     alts = element.alts
     if pos < n and breaks[pos] != BREAK_SENTENCE and (canon[pos] in alts or raw[pos] in alts):
@@ -275,11 +287,12 @@ def _segments(toks: Tokens) -> tuple[list[int], list[int]]:
 
 def _unread_clause(
     lex: Lexicon, toks: Tokens, owner: list[int], cues: list[CueHit], clause: list[int]
-) -> bool:
+) -> tuple[bool, tuple[int, ...]]:
     """Whether some clause has content words but no term or cue the grader recognised.
 
     Such a clause may state a part in words the lexicon lacks ("so leave it"), so a part
     the grader found nothing for is then sent to review instead of being marked missing.
+    Also returns the positions of all such unrecognised content words.
     """
     cue_word = [False] * len(owner)
     for cue in cues:
@@ -287,6 +300,7 @@ def _unread_clause(
             cue_word[i] = True
     content: dict[int, int] = {}
     touched: set[int] = set()
+    loose: list[int] = []
     for i, word in enumerate(toks.words):
         if owner[i] >= 0:
             touched.add(clause[i])
@@ -294,7 +308,9 @@ def _unread_clause(
             continue
         elif len(word) >= 4 and word.isalpha() and not any(word in d for d in lex.detect.values()):
             content[clause[i]] = content.get(clause[i], 0) + 1
-    return any(count >= _UNREAD_WORDS and c not in touched for c, count in content.items())
+            loose.append(i)
+    unread = any(count >= _UNREAD_WORDS and c not in touched for c, count in content.items())
+    return unread, tuple(loose)
 
 
 def _language(lex: Lexicon, toks: Tokens, mentions: list[Mention]) -> str:
