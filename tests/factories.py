@@ -118,7 +118,7 @@ class QuestionFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def topics(obj: Question, create: bool, extracted: list[str] | None, **kwargs: Any) -> None:
         if create:
-            for slug in extracted or ["missed-trigger-timing"]:
+            for slug in extracted or ["missed_trigger"]:
                 obj.topics.add(Topic.objects.get_or_create(slug=slug)[0])
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from quizzes.models.bank import Question, QuestionKind
+from rulings.core import questions as generator
 from rulings.models import Game, Language, PolicyVersion
 
 
@@ -62,7 +63,7 @@ class ExamBlueprint(models.Model):
         return sum(int(slot.get("count", 0)) for slot in self.composition or [])
 
     def clean(self) -> None:
-        errors = composition_errors(self.composition)
+        errors = composition_errors(self.composition) or topic_errors(self.game, self.composition)
         if not 0 < self.pass_score <= 1:
             errors.append(str(_("The pass mark must be above 0 and at most 1.")))
         if errors:
@@ -84,6 +85,18 @@ def composition_errors(composition: Any) -> list[str]:
             errors.append(f"slot {index}: count must be a whole number from 1 to 50")
         if slot.get("topic") is not None and not isinstance(slot.get("topic"), str):
             errors.append(f"slot {index}: topic must be a topic slug or null")
+    return errors
+
+
+def topic_errors(game: str, composition: list[dict[str, Any]]) -> list[str]:
+    """Every slot's topic must be one the generator has templates for, in this game."""
+    errors = []
+    for index, slot in enumerate(composition):
+        topic = slot.get("topic")
+        if topic is None:
+            continue
+        if topic not in generator.all_topics() or not generator.templates(game, [topic]):
+            errors.append(f"slot {index}: no question template covers {topic!r} for {game}")
     return errors
 
 

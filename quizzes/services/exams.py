@@ -10,6 +10,7 @@ import hashlib
 import secrets
 from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -39,24 +40,54 @@ class StaleRevision(ExamError):
         super().__init__(_("This answer was changed in another tab or window; reload to see it."))
 
 
-def _slot_seed(seed: int, index: int) -> int:
-    digest = hashlib.sha256(f"{seed}:{index}".encode()).digest()
+def _slot_seed(seed: int, index: int, round_: int) -> int:
+    digest = hashlib.sha256(f"{seed}:{index}:{round_}".encode()).digest()
     return int.from_bytes(digest[:6], "big")
 
 
-def _variant_questions(attempt: Attempt) -> list[Question]:
+def _slot_questions(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[Question]:
+    """Questions for one blueprint slot, never one already served in practice (its key may
+    have been seen there)."""
     blueprint = attempt.assignment.blueprint
+    wanted: int = slot["count"]
     chosen: list[Question] = []
-    for index, slot in enumerate(blueprint.composition):
+    for round_ in range(5):
         generated = generator.generate_questions(
             game=blueprint.game,
             topics=[slot["topic"]] if slot.get("topic") else None,
             lang=attempt.language,
             kind=slot["kind"],
-            count=slot["count"],
-            seed=_slot_seed(attempt.seed, index),
+            count=wanted,
+            seed=_slot_seed(attempt.seed, index, round_),
+            policy_version=blueprint.policy_version.version_id
+            if blueprint.policy_version
+            else None,
         )
-        chosen.extend(bank_store(questions=generated))
+        hashes = [question.content_hash for question in generated]
+        taken = {q.content_hash for q in chosen} | set(
+            Question.objects.filter(content_hash__in=hashes, for_exams=False).values_list(
+                "content_hash", flat=True
+            )
+        )
+        fresh = [question for question in generated if question.content_hash not in taken]
+        chosen.extend(bank_store(questions=fresh[: wanted - len(chosen)]))
+        if len(chosen) == wanted:
+            return chosen
+    raise ExamError(_("This exam cannot be drawn from its blueprint; please tell your mentor."))
+
+
+def _variant_questions(attempt: Attempt) -> list[Question]:
+    composition = attempt.assignment.blueprint.composition
+    try:
+        chosen = [
+            question
+            for index, slot in enumerate(composition)
+            for question in _slot_questions(attempt, index, slot)
+        ]
+    except generator.QuestionError as error:
+        raise ExamError(
+            _("This exam cannot be drawn from its blueprint; please tell your mentor.")
+        ) from error
     Question.objects.filter(pk__in=[q.pk for q in chosen]).update(for_exams=True)
     return chosen
 

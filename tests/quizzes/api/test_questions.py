@@ -35,12 +35,14 @@ def test_mentors_and_committee_see_the_engine_key(client, make_user):
 
 
 def test_questions_filter_by_every_documented_field(client):
-    wanted = question(language="pt-BR", kind="multiple_choice", difficulty=0.8, topics=["upgrades"])
+    wanted = question(
+        language="pt-BR", kind="multiple_choice", difficulty=0.8, topics=["penalty_upgrade"]
+    )
     question(language="en", kind="free_form", difficulty=0.2)
     client.force_login(mentor())
 
     query = (
-        "game=riftbound&language=pt-BR&kind=multiple_choice&topic=upgrades"
+        "game=riftbound&language=pt-BR&kind=multiple_choice&topic=penalty_upgrade"
         f"&policy_version={wanted.policy_version.version_id}&difficulty_min=0.5&difficulty_max=1"
     )
     ids = [row["id"] for row in client.get(f"/api/v1/questions?{query}").json()["results"]]

@@ -1,6 +1,7 @@
 from datetime import timedelta
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from quizzes import access
@@ -277,3 +278,47 @@ def test_exam_questions_are_never_visible_to_other_candidates_attempt_access():
     with pytest.raises(Exception, match="No such attempt"):
         access.access_attempt_by_id(candidate(), attempt.pk)
     assert Question.objects.filter(for_exams=True).count() == 4
+
+
+def test_a_variant_never_reuses_a_question_served_in_practice(monkeypatch):
+    from quizzes.services.bank import bank_store
+    from rulings.core import questions as generator
+
+    monkeypatch.setattr(exams.secrets, "randbits", lambda bits: 12345)
+    blueprint = BlueprintFactory(composition=[{"topic": None, "kind": "free_form", "count": 3}])
+    would_be = generator.generate_questions(
+        game="riftbound", lang="en", kind="free_form", count=3, seed=exams._slot_seed(12345, 0, 0)
+    )
+    practised = bank_store(questions=would_be[:2])
+
+    attempt = started(blueprint=blueprint)
+
+    hashes = {item.question.content_hash for item in attempt.items.select_related("question")}
+    assert len(hashes) == 3
+    assert hashes.isdisjoint({question.content_hash for question in practised})
+    assert not Question.objects.filter(pk__in=[q.pk for q in practised], for_exams=True).exists()
+
+
+def test_a_blueprint_naming_an_unknown_topic_is_invalid_and_cannot_start():
+    blueprint = BlueprintFactory(
+        composition=[{"topic": "juggling", "kind": "free_form", "count": 1}]
+    )
+
+    with pytest.raises(ValidationError, match="no question template covers 'juggling'"):
+        blueprint.full_clean()
+    with pytest.raises(exams.ExamError, match="cannot be drawn"):
+        started(blueprint=blueprint)
+    assert not Attempt.objects.exists()
+
+
+def test_a_blueprint_composition_is_checked_slot_by_slot():
+    blueprint = BlueprintFactory(
+        composition=[{"kind": "essay", "count": 0, "extra": 1}, {"kind": "free_form", "count": 99}]
+    )
+
+    with pytest.raises(ValidationError) as error:
+        blueprint.full_clean()
+
+    messages = " ".join(error.value.message_dict["composition"])
+    assert "slot 0: only topic, kind and count are allowed" in messages
+    assert "slot 1: count must be a whole number from 1 to 50" in messages
