@@ -41,7 +41,7 @@ def test_no_distractor_equals_the_key(template_id: str) -> None:
 def test_near_miss_distractors_are_the_engine_ruling_with_one_fact_changed(
     template_id: str,
 ) -> None:
-    from rulings.core.questions.nearmiss import MUTATIONS
+    from rulings.core.questions.mutation import MUTATIONS
 
     question = build_question(template_id, 3, "en", "multiple_choice")
     for option in question.options:

@@ -7,7 +7,7 @@ import pytest
 from rulings.core.questions import KINDS, all_templates, build_question, templates
 from rulings.core.questions.build import scenario
 from rulings.core.questions.catalog import LANGS
-from rulings.core.questions.nearmiss import MUTATIONS
+from rulings.core.questions.mutation import MUTATIONS
 
 TEMPLATE_IDS = tuple(t.id for t in all_templates())
 
