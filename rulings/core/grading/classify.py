@@ -16,6 +16,7 @@ _NEG_WINDOW = 3
 _PRE_WINDOW = 2
 _POST_WINDOW = 4
 _UPGRADE_WINDOW = 2
+_QUESTION_FILLER = 2
 _EMPTY = frozenset(EMPTY_IDS.values())
 
 
@@ -125,6 +126,13 @@ def _question(m: Mention, ctx: Context) -> None:
     toks, owner = ctx.toks, ctx.owner
     e = m.last
     n = len(toks.words)
+    # "a backup first? No": a word or two of the same clause may stand before the "?".
+    for j in range(e, min(e + _QUESTION_FILLER, n)):
+        if owner[j] != -1 or toks.breaks[j] != BREAK_NONE or toks.question[j]:
+            break
+        if (j + 1 < n and toks.question[j + 1]) or (j + 1 == n and ctx.tail_question):
+            e = j + 1
+            break
     asked = toks.question[e] if e < n else ctx.tail_question
     if not asked:
         return

@@ -103,15 +103,38 @@ def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str]) -> None:
     opponent word of the verb's language.
     """
     words, source, starts = toks.words, toks.source, toks.starts
-    for i in range(len(words) - 1):
-        verb = words[i + 1]
-        if verb not in lex.chooser_verbs or toks.breaks[i + 1] != BREAK_NONE:
-            continue
+    n = len(words)
+    for i in range(n - 1):
         word = words[i]
         if not word.isalpha() or word in lex.not_names or word in lex.vocab:
             continue
-        if source[starts[i]].isupper():
-            canon[i] = lex.chooser_verbs[verb]
+        if not source[starts[i]].isupper():
+            continue
+        verb = i + 1
+        if toks.breaks[verb] != BREAK_NONE:
+            # "Sofia (next in turn order) picks": the verb follows a short aside
+            verb = _after_aside(toks, i)
+            if verb < 0:
+                continue
+        if words[verb] in lex.chooser_verbs:
+            # the word right before the verb speaks for the name ("opponent picks")
+            canon[verb - 1] = lex.chooser_verbs[words[verb]]
+
+
+def _after_aside(toks: Tokens, i: int) -> int:
+    """The token after a bracketed or comma-framed aside right after token i, or -1."""
+    source, end = toks.source, toks.ends[i]
+    opener = source[end : end + 3].lstrip()[:1]
+    closer = {"(": ")", ",": ",", "[": "]"}.get(opener)
+    if closer is None:
+        return -1
+    for j in range(i + 2, min(i + 8, len(toks.words))):
+        gap = source[toks.ends[j - 1] : toks.starts[j]]
+        if closer in gap:
+            return j
+        if toks.breaks[j] == BREAK_SENTENCE:
+            return -1
+    return -1
 
 
 def _find_mentions(
