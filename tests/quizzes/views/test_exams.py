@@ -159,3 +159,19 @@ def test_exam_pages_need_the_candidate_capability(client):
 
     client.force_login(user())
     assert client.get(reverse("exams")).status_code == 403
+
+
+def test_the_result_shows_the_chosen_option_and_part_in_words(client, student):
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    items = {item.question.kind: item for item in attempt.items.select_related("question")}
+    option = items["multiple_choice"].question.options[1]
+    responses = {
+        items["multiple_choice"].position: option["label"],
+        items["find_the_wrong_part"].position: "penalty",
+    }
+    exams.attempt_submit(attempt=attempt, responses=responses)
+
+    html = client.get(reverse("exam-result", args=[attempt.pk])).content.decode()
+
+    assert f"{option['label']}. {option['text']}" in html
+    assert "The penalty" in html
