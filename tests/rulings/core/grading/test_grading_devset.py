@@ -45,6 +45,35 @@ def test_devset_covers_every_infraction() -> None:
         "game_rule_violation",
         "cheating",
         "no_infraction",
+        "forgetting_to_draw_cards",
+        "looking_at_extra_cards",
+        "channeling_too_many_runes",
+        "channeling_too_few_runes",
+        "looking_at_secret_information",
+        "looking_at_opponent_private_information",
+        "drawing_extra_cards",
+        "facedown_card_error",
+        "mulligan_procedure_error",
+        "forgetting_to_ready",
+    }
+
+
+def test_devset_covers_every_remedy() -> None:
+    remedies = {i.expected.remedy for i in load_devset()}
+    assert remedies >= {
+        "opponent_chooses_resolve_or_skip",
+        "continue_play",
+        "simple_rewind",
+        "rewind",
+        "correct_cost",
+        "correct_score",
+        "opponent_chooses_put_on_stack",
+        "opponent_chooses_default_action",
+        "resolve_now_or_next_phase",
+        "resolve_immediately",
+        "simple_backup",
+        "apply_section_procedure",
+        "none",
     }
 
 
