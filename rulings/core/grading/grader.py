@@ -180,8 +180,15 @@ def _check(text: object, expected: object, game: str, lang: str | None, lex: Lex
 def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
     by_part: dict[str, list[Mention]] = {part: [] for part in PARTS}
     for mention in analysis.mentions:
-        if not mention.aside:
-            by_part[mention.part].append(mention)
+        by_part[mention.part].append(mention)
+    for part, mentions in by_part.items():
+        # Another player's ruling is set aside only when the answer gives one of its own
+        # for that part: "Other player: FtMGS, Warning." alone is the ruling asked for.
+        if any(not m.aside for m in mentions):
+            by_part[part] = [m for m in mentions if not m.aside]
+        else:
+            for m in mentions:
+                m.aside = False
     readings = {part: _read_part(part, by_part[part], lex) for part in PARTS}
     for part, reading in readings.items():
         if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):

@@ -188,3 +188,19 @@ def test_feedback_cites_the_section_of_the_expected_infraction() -> None:
     expected = Expected("mulligan_procedure_error", "warning", "apply_section_procedure")
     grade = grade_answer("Mulligan error, warning.", expected, game="riftbound")
     assert "TR 702.14" in grade.feedback
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The other player saw it and said nothing: Failure to Maintain Game State, Warning.",
+        "Other player: FtMGS, warning.",
+        "O outro jogador viu e ficou calado: falha em manter o estado de jogo, advertência.",
+        "El otro jugador lo vio y no dijo nada: fallo al mantener el estado de juego, advertencia.",
+    ],
+)
+def test_the_other_players_ruling_alone_is_the_ruling_asked_for(text: str) -> None:
+    expected = Expected("failure_to_maintain_game_state", "warning")
+    grade = grade_answer(text, expected, game="riftbound")
+    assert grade.score == 1.0
+    assert not grade.needs_review
