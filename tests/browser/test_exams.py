@@ -31,7 +31,9 @@ def test_exam_start_autosave_reload_submit_and_result(live_server, page):
     assignment(candidate=student, blueprint=BlueprintFactory(name="Riftbound L1"))
 
     log_in(page, live_server.url, "ana@example.com")
-    page.get_by_role("button", name="Start the exam").click()
+    # Keyboard only: every control is reached by focus and worked with keys.
+    page.get_by_role("button", name="Start the exam").focus()
+    page.keyboard.press("Enter")
     page.get_by_role("heading", name="Riftbound L1").wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
 
@@ -44,9 +46,12 @@ def test_exam_start_autosave_reload_submit_and_result(live_server, page):
     answer = page.get_by_label("Your ruling: the error, the penalty and the remedy").first
     assert answer.input_value() == "Missed trigger, no penalty, the opponent chooses"
 
-    page.get_by_role("radio").first.check()
+    page.get_by_role("radio").first.focus()
+    page.keyboard.press("Space")
+    assert page.get_by_role("radio").first.is_checked()
     wait_until_saved(page)
-    page.get_by_role("button", name="Submit the exam").click()
+    page.get_by_role("button", name="Submit the exam").focus()
+    page.keyboard.press("Enter")
 
     page.get_by_role("heading", name="Result").wait_for()
     assert page.get_by_text("Score:").first.is_visible()
