@@ -178,9 +178,14 @@ def _find_mentions(
         me = len(mentions) - 1
         for j in range(i, best_end):
             owner[j] = me
-            if canon[j].startswith(_CITED):  # a citation inside the phrase names other parts
-                found = _citation_mentions(lex, toks, j, game)
-                mentions.extend(m for m in found if m.part != best.part)
+            if canon[j].startswith(_CITED):
+                # "remedy per 702.2.f.2": the section says which id of the phrase's part;
+                # the citation still names its other parts.
+                for cited in _citation_mentions(lex, toks, j, game):
+                    if cited.part == best.part:
+                        mentions[me].ident = cited.ident
+                    else:
+                        mentions.append(cited)
         i = best_end
     return mentions
 

@@ -204,3 +204,24 @@ def test_the_other_players_ruling_alone_is_the_ruling_asked_for(text: str) -> No
     grade = grade_answer(text, expected, game="riftbound")
     assert grade.score == 1.0
     assert not grade.needs_review
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Missed trigger, no penalty. Remedy per 702.2.f.2.", MT_RB),
+        (
+            "Drew extra cards, warning, fix per TR 702.12.",
+            Expected("drawing_extra_cards", "warning", "apply_section_procedure"),
+        ),
+        (
+            "Esqueceu de comprar, sem penalidade, correção pelo TR 702.4.",
+            Expected("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
+        ),
+    ],
+)
+def test_a_remedy_stated_as_a_section_is_that_sections_remedy(
+    text: str, expected: Expected
+) -> None:
+    grade = grade_answer(text, expected, game="riftbound")
+    assert grade.score == 1.0, grade.parts
