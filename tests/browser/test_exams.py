@@ -119,3 +119,19 @@ def test_switching_the_language_translates_the_interface_and_the_exam(live_serve
     page.get_by_role("heading", name="Prova").wait_for()
     assert Attempt.objects.get().language == "pt-BR"
     assert page.locator("html").get_attribute("lang") == "pt-br"
+
+
+def test_answers_typed_while_offline_are_saved_when_the_connection_returns(live_server, page):
+    student = candidate(email="ana@example.com")
+    job = assignment(candidate=student)
+    log_in(page, live_server.url, "ana@example.com")
+    page.get_by_role("button", name="Start the exam").click()
+    page.get_by_role("heading", name=job.blueprint.name).wait_for()
+
+    page.context.set_offline(True)
+    page.get_by_label(ANSWER_LABEL).first.fill("typed on a train")
+    page.get_by_text("Connection lost").wait_for()
+    page.context.set_offline(False)
+    wait_until_saved(page)
+
+    assert Attempt.objects.get(assignment=job).items.get(position=1).response == "typed on a train"

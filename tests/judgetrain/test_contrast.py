@@ -1,0 +1,45 @@
+"""The stylesheet's text and background pairs meet WCAG 2 AA contrast (4.5:1 for text)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+CSS = Path(__file__).resolve().parents[2] / "judgetrain" / "static" / "judgetrain" / "site.css"
+
+
+def palette() -> dict[str, str]:
+    return dict(re.findall(r"--([a-z-]+):\s*(#[0-9a-fA-F]{6})", CSS.read_text()))
+
+
+def luminance(hex_colour: str) -> float:
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize(
+    ("text", "background"),
+    [
+        ("ink", "paper"),
+        ("ink", "panel"),
+        ("muted", "paper"),
+        ("muted", "panel"),
+        ("accent", "paper"),
+        ("accent", "panel"),
+        ("accent-ink", "accent"),
+        ("error", "paper"),
+        ("error", "panel"),
+        ("ok", "paper"),
+        ("ok", "panel"),
+    ],
+)
+def test_text_colours_meet_aa_contrast_on_their_backgrounds(text, background):
+    colours = palette()
+
+    assert contrast(colours[text], colours[background]) >= 4.5
