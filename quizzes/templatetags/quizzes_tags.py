@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind
+from rulings.core import questions as generator
 from rulings.core.explain import labels
 
 register = template.Library()
@@ -41,3 +42,9 @@ def response_display(item: AttemptItem) -> str:
     if question.kind == QuestionKind.FIND_THE_WRONG_PART:
         return str(PART_NAMES.get(response, response))
     return response
+
+
+@register.filter
+def topic_name(slug: str) -> str:
+    """A question topic's name in the page's language."""
+    return generator.topic_name(slug, content_language(get_language()))

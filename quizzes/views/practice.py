@@ -54,7 +54,7 @@ def interface_language() -> str:
 
 
 def topic_label(slug: str) -> str:
-    return slug.replace("_", " ").replace("-", " ").capitalize()
+    return generator.topic_name(slug, interface_language())
 
 
 def topic_choices() -> list[tuple[str, str]]:

@@ -10,6 +10,7 @@ from rulings.core.questions.generate import generate_questions, run_generate
 from rulings.core.questions.model import KINDS, KeyParts, Option, Question, WrongPart
 from rulings.core.questions.template import Template
 from rulings.core.questions.templates import all_templates, all_topics, templates
+from rulings.core.questions.topics import topic_name
 
 __all__ = [
     "KINDS",
@@ -27,4 +28,5 @@ __all__ = [
     "run_coverage",
     "run_generate",
     "templates",
+    "topic_name",
 ]
