@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from judgetrain.admin_mixins import NoAddMixin
 from quizzes.models import (
     Appeal,
     Attempt,
@@ -26,7 +27,7 @@ class TopicAdmin(admin.ModelAdmin[Topic]):
 
 
 @admin.register(Question)
-class QuestionAdmin(admin.ModelAdmin[Question]):
+class QuestionAdmin(NoAddMixin, admin.ModelAdmin[Question]):
     """Questions are generated, so the admin browses them and never edits a key."""
 
     list_display = (
@@ -47,22 +48,16 @@ class QuestionAdmin(admin.ModelAdmin[Question]):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Question]:
         return super().get_queryset(request).prefetch_related("topics")
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 
-class AttemptItemInline(admin.TabularInline[AttemptItem, Attempt]):
+class AttemptItemInline(NoAddMixin, admin.TabularInline[AttemptItem, Attempt]):
     model = AttemptItem
     fields = ("position", "question", "response", "score", "needs_review", "override_score")
     readonly_fields = ("position", "question", "response", "score", "needs_review")
     extra = 0
     can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(ExamBlueprint)
@@ -94,7 +89,7 @@ class ExamAssignmentAdmin(admin.ModelAdmin[ExamAssignment]):
 
 
 @admin.register(Attempt)
-class AttemptAdmin(admin.ModelAdmin[Attempt]):
+class AttemptAdmin(NoAddMixin, admin.ModelAdmin[Attempt]):
     list_display = ("assignment", "number", "status", "started_at", "deadline", "score", "passed")
     list_filter = ("status", "closure", "passed")
     search_fields = ("candidate__email", "assignment__blueprint__name")
@@ -116,9 +111,6 @@ class AttemptAdmin(admin.ModelAdmin[Attempt]):
     )
     inlines = (AttemptItemInline,)
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
 
 @admin.register(Appeal)
 class AppealAdmin(admin.ModelAdmin[Appeal]):
@@ -132,13 +124,10 @@ class AppealAdmin(admin.ModelAdmin[Appeal]):
 
 
 @admin.register(PracticeAnswer)
-class PracticeAnswerAdmin(admin.ModelAdmin[PracticeAnswer]):
+class PracticeAnswerAdmin(NoAddMixin, admin.ModelAdmin[PracticeAnswer]):
     list_display = ("user", "question", "score", "answered_at")
     list_select_related = ("user", "question")
     readonly_fields = ("user", "question", "response", "grade", "score", "answered_at")
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(TopicMastery)
@@ -161,7 +150,7 @@ class CertificateAdmin(admin.ModelAdmin[Certificate]):
 
 
 @admin.register(AttemptItem)
-class AttemptItemAdmin(admin.ModelAdmin[AttemptItem]):
+class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
     """A mentor's override of one graded answer, with its reason, is set here or on their page."""
 
     list_display = ("attempt", "position", "score", "needs_review", "override_score")
@@ -190,9 +179,6 @@ class AttemptItemAdmin(admin.ModelAdmin[AttemptItem]):
         "overridden_by",
         "overridden_at",
     )
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     def save_model(self, request: HttpRequest, obj: AttemptItem, form: Any, change: bool) -> None:
         exams.item_override(

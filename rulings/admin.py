@@ -6,13 +6,11 @@ from django.contrib import admin
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 
+from judgetrain.admin_mixins import NoAddMixin
 from rulings.models import PolicyDocument, PolicyStatement, PolicyVersion
 
 
-class ReadOnlyAdmin(admin.ModelAdmin[Any]):
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
+class ReadOnlyAdmin(NoAddMixin, admin.ModelAdmin[Any]):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
@@ -20,16 +18,13 @@ class ReadOnlyAdmin(admin.ModelAdmin[Any]):
         return False
 
 
-class PolicyStatementInline(admin.TabularInline[PolicyStatement, PolicyVersion]):
+class PolicyStatementInline(NoAddMixin, admin.TabularInline[PolicyStatement, PolicyVersion]):
     model = PolicyStatement
     fields = ("section", "kind", "statement_id", "text_en", "source")
     readonly_fields = fields
     extra = 0
     can_delete = False
     show_change_link = True
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(PolicyDocument)
