@@ -1,0 +1,57 @@
+"""Every API endpoint refuses anonymous callers; the list is checked against the schema."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+ENDPOINTS = [
+    ("get", "/api/v1/me"),
+    ("get", "/api/v1/policies/"),
+    ("get", "/api/v1/policies/riftbound-tr-2026-seed/"),
+    ("post", "/api/v1/rulings/evaluate"),
+    ("get", "/api/v1/rulings/situation-schema"),
+    ("get", "/api/v1/questions"),
+    ("get", "/api/v1/questions/1"),
+    ("post", "/api/v1/grading/grade"),
+    ("get", "/api/v1/practice/next"),
+    ("post", "/api/v1/practice/answers"),
+    ("get", "/api/v1/practice/mastery"),
+    ("get", "/api/v1/assignments"),
+    ("get", "/api/v1/attempts"),
+    ("post", "/api/v1/attempts"),
+    ("get", "/api/v1/attempts/1"),
+    ("put", "/api/v1/attempts/1/items/1"),
+    ("post", "/api/v1/attempts/1/submit"),
+    ("get", "/api/v1/attempts/1/result"),
+    ("post", "/api/v1/attempts/1/items/1/appeal"),
+]
+
+
+@pytest.mark.parametrize(("method", "url"), ENDPOINTS)
+def test_anonymous_callers_are_refused(client, method, url):
+    response = getattr(client, method)(url, content_type="application/json")
+
+    assert response.status_code in (401, 403)
+
+
+def test_the_list_above_names_every_endpoint_in_the_schema(tmp_path):
+    path = tmp_path / "schema.json"
+    call_command("spectacular", "--format", "openapi-json", "--file", str(path))
+    paths = json.loads(path.read_text())["paths"]
+    documented = {
+        (
+            method,
+            url.replace("{id}", "1")
+            .replace("{version_id}", "riftbound-tr-2026-seed")
+            .replace("{attempt_id}", "1")
+            .replace("{position}", "1"),
+        )
+        for url, operations in paths.items()
+        for method in operations
+        if method in {"get", "post", "put", "patch", "delete"}
+    }
+
+    assert documented == set(ENDPOINTS)
