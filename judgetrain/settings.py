@@ -216,7 +216,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_THROTTLE_RATES": {"anon": "60/min", "user": "600/min"},
+    # Endpoints that compute keys or grades are rate-limited per user (ScopedRateThrottle).
+    "DEFAULT_THROTTLE_RATES": {
+        "grading": env_str("THROTTLE_GRADING", "600/min"),
+        "rulings": env_str("THROTTLE_RULINGS", "600/min"),
+    },
     "EXCEPTION_HANDLER": "judgetrain.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {

@@ -9,6 +9,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from judgetrain.permissions import require_permission
@@ -75,6 +76,8 @@ class GradeView(APIView):
 
     parser_classes = (JSONParser,)
     permission_classes = (IsAuthenticated, require_permission("quizzes.grade_answers"))
+    throttle_classes = (ScopedRateThrottle,)
+    throttle_scope = "grading"
 
     @extend_schema(request=GradeRequestSerializer, responses=GradeSerializer)
     def post(self, request: Request) -> Response:

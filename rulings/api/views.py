@@ -9,6 +9,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from judgetrain.permissions import require_permission
@@ -69,6 +70,8 @@ class EvaluateView(APIView):
 
     parser_classes = (JSONParser,)
     permission_classes = (IsAuthenticated, require_permission("rulings.evaluate_situation"))
+    throttle_classes = (ScopedRateThrottle,)
+    throttle_scope = "rulings"
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,

@@ -93,3 +93,18 @@ def test_candidates_cannot_grade_so_they_cannot_probe_keys(client):
     client.force_login(candidate())
 
     assert post(client, {"question": item.id, "answer": "Missed trigger"}).status_code == 403
+
+
+def test_grading_is_rate_limited_per_user(client, monkeypatch):
+    from django.core.cache import cache
+    from rest_framework.throttling import ScopedRateThrottle
+
+    cache.clear()
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"grading": "2/min"})
+    client.force_login(mentor())
+    body = {"game": "mtg", "expected": {"penalty": "warning"}, "answer": "Warning"}
+
+    statuses = [post(client, body).status_code for _ in range(3)]
+
+    assert statuses == [200, 200, 429]
+    cache.clear()
