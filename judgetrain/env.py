@@ -8,6 +8,7 @@ not surface later as a silently wrong setting.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -82,3 +83,14 @@ def env_choice(
     if raw not in choices:
         raise ImproperlyConfigured(f"{name}={raw!r} must be one of {', '.join(choices)}")
     return raw
+
+
+_RATE = re.compile(r"^\d+/(s|sec|second|m|min|minute|h|hour|d|day)$")
+
+
+def env_rate(name: str, default: str, *, environ: Mapping[str, str] | None = None) -> str:
+    """A request rate such as ``600/min`` (DRF's throttle format)."""
+    value = env_str(name, default, environ=environ).strip()
+    if not _RATE.match(value):
+        raise ImproperlyConfigured(f"{name}={value!r} is not a rate such as 600/min")
+    return value

@@ -17,7 +17,7 @@ import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from judgetrain.env import env_bool, env_choice, env_int, env_list, env_str
+from judgetrain.env import env_bool, env_choice, env_int, env_list, env_rate, env_str
 
 # Lets runtime code subscript Django generics (ModelAdmin[Cohort]) as the stubs do.
 django_stubs_ext.monkeypatch()
@@ -218,8 +218,8 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     # Endpoints that compute keys or grades are rate-limited per user (ScopedRateThrottle).
     "DEFAULT_THROTTLE_RATES": {
-        "grading": env_str("THROTTLE_GRADING", "600/min"),
-        "rulings": env_str("THROTTLE_RULINGS", "600/min"),
+        "grading": env_rate("THROTTLE_GRADING", "600/min"),
+        "rulings": env_rate("THROTTLE_RULINGS", "600/min"),
     },
     "EXCEPTION_HANDLER": "judgetrain.api_errors.exception_handler",
 }

@@ -1,7 +1,7 @@
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from judgetrain.env import env_bool, env_choice, env_int, env_list, env_str
+from judgetrain.env import env_bool, env_choice, env_int, env_list, env_rate, env_str
 
 
 def test_env_str_falls_back_to_default_when_unset():
@@ -46,3 +46,9 @@ def test_env_list_splits_on_commas_and_drops_blanks():
 def test_env_choice_rejects_an_unknown_value():
     with pytest.raises(ImproperlyConfigured, match="must be one of development, production"):
         env_choice("ENV", "development", ("development", "production"), environ={"ENV": "prod"})
+
+
+def test_env_rate_accepts_a_throttle_rate_and_rejects_anything_else():
+    assert env_rate("RATE", "1/s", environ={"RATE": "120/min"}) == "120/min"
+    with pytest.raises(ImproperlyConfigured, match="not a rate such as 600/min"):
+        env_rate("RATE", "1/s", environ={"RATE": "lots"})
