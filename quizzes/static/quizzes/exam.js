@@ -112,7 +112,11 @@
     Object.keys(pending).forEach(function (pos) { save(pending[pos]); });
   });
 
-  // The deadline is the server's; the clock here only displays it.
+  // The deadline is the server's; the clock here only displays it, in the reader's time zone.
+  document.querySelectorAll(".exam-status time[datetime]").forEach(function (element) {
+    var at = new Date(element.getAttribute("datetime"));
+    if (!isNaN(at)) element.textContent = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  });
   var clock = document.getElementById("time-left");
   var endsAt = Date.now() + parseInt(clock.dataset.secondsLeft, 10) * 1000;
   function tick() {
