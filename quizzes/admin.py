@@ -3,6 +3,7 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils import timezone
 
 from judgetrain.admin_mixins import NoAddMixin
 from quizzes.models import (
@@ -120,7 +121,15 @@ class AppealAdmin(admin.ModelAdmin[Appeal]):
         "item__attempt__assignment__blueprint",
         "item__attempt__assignment__candidate",
     )
-    readonly_fields = ("item", "comment", "created_at")
+    fields = ("item", "comment", "created_at", "status", "resolution", "resolved_by", "resolved_at")
+    readonly_fields = ("item", "comment", "created_at", "resolved_by", "resolved_at")
+
+    def save_model(self, request: HttpRequest, obj: Appeal, form: Any, change: bool) -> None:
+        if "status" in form.changed_data:
+            resolved = obj.status != Appeal.Status.OPEN
+            obj.resolved_by = request.user if resolved else None  # type: ignore[assignment]
+            obj.resolved_at = timezone.now() if resolved else None
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(PracticeAnswer)

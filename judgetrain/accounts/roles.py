@@ -14,6 +14,8 @@ class Role(models.TextChoices):
     COMMITTEE = "committee", _("Certification committee")
 
 
+_COMMITTEE_MANAGES = ("examblueprint", "examassignment", "certificationlevel", "certificate")
+
 # "app_label.codename" for every permission a role grants. Later apps add theirs here.
 ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
     Role.CANDIDATE: frozenset({"accounts.practise"}),
@@ -42,6 +44,23 @@ ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
             "quizzes.view_question_key",
             "quizzes.grade_answers",
             "quizzes.view_question",
+            "quizzes.view_topic",
+            # Until the committee's own pages exist, it works in the administration site.
+            *(
+                f"quizzes.{action}_{model}"
+                for model in (
+                    "examblueprint",
+                    "examassignment",
+                    "certificationlevel",
+                    "certificate",
+                )
+                for action in ("add", "change", "view")
+            ),
+            "quizzes.view_attempt",
+            "quizzes.view_attemptitem",
+            "quizzes.change_attemptitem",
+            "quizzes.view_appeal",
+            "quizzes.change_appeal",
         }
     ),
 }

@@ -79,3 +79,39 @@ def test_admin_creates_a_user_from_email_and_password(superuser_client):
 
     assert response.status_code == 302
     assert User.objects.get(email="new@example.com").check_password("a-long-passphrase-1")
+
+
+def test_the_committee_manages_exams_and_certificates_in_the_admin(client):
+    from tests.factories import committee_member
+
+    client.force_login(committee_member())
+
+    for model in ("examblueprint", "examassignment", "certificationlevel", "certificate"):
+        assert client.get(f"/admin/quizzes/{model}/add/").status_code == 200, model
+    assert client.get("/admin/quizzes/attempt/").status_code == 200
+    assert client.get("/admin/accounts/user/add/").status_code == 403
+
+
+def test_resolving_an_appeal_in_the_admin_records_who_and_when(client):
+    from django.utils import timezone
+
+    from quizzes.models import Appeal
+    from quizzes.services import exams
+    from tests.factories import assignment, committee_member
+
+    attempt = exams.attempt_start(assignment=assignment(), language="en")
+    exams.attempt_submit(attempt=attempt)
+    Appeal.objects.create(item=attempt.items.first(), comment="Please look again.")
+    appeal = Appeal.objects.get()
+    reviewer = committee_member()
+    client.force_login(reviewer)
+
+    response = client.post(
+        f"/admin/quizzes/appeal/{appeal.pk}/change/",
+        {"status": "upheld", "resolution": "The remedy was right; regraded."},
+    )
+
+    assert response.status_code == 302
+    appeal.refresh_from_db()
+    assert appeal.resolved_by == reviewer
+    assert appeal.resolved_at <= timezone.now()
