@@ -255,7 +255,7 @@ def mtg_duration(rng: random.Random) -> Draft:
 
 @template(
     "mtg-detrimental-symmetric",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "penalty_upgrade", "symmetric_trigger"),
     summary="Upgrade to Warning for a trigger usually detrimental to its controller; symmetric "
@@ -281,7 +281,11 @@ def mtg_detrimental(rng: random.Random) -> Draft:
         st.setup(GAME, order),
         s("mtg.symmetric.whose_turn", turn=turn, player=player, card=Card(card_id)),
         st.triggers(card_id, player),
-        s("mtg.symmetric.skipped", player=player),
+        # On an opponent's turn a trigger is missed only once its controller takes an active
+        # part (seed IPG 2.1): the story says so, or the key would rest on an unstated fact.
+        s("mtg.symmetric.skipped", player=player)
+        if turn == player
+        else s("mtg.symmetric.skipped_other_turn", player=player, turn=turn),
     ]
     if card_id == "dark_confidant" and rng.random() < 0.5:
         lines.append(s("mtg.low_life", player=player))
