@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from rulings.core.questions import story as st
-from rulings.core.questions.catalog import cards_where
+from rulings.core.questions.catalog import card, cards_where
 from rulings.core.questions.template import Card, CardText, Draft, Sentence, s, template
 
 GAME = "riftbound"
@@ -196,7 +196,7 @@ def rb_first_time(rng: random.Random) -> Draft:
 
 @template(
     "rb-battlefield-accountability",
-    version=1,
+    version=2,
     game=GAME,
     topics=("accountability", "battlefield", "missed_trigger"),
     summary="A battlefield's trigger: controlled, uncontrolled or naming a player (TR 506.1.a, "
@@ -207,11 +207,16 @@ def rb_battlefield(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))
     now = order[rng.randrange(len(order))]
     brought = order[rng.randrange(len(order))]
-    card_id = st.pick(rng, cards_where(GAME, battlefield=True))
     mode = st.pick(rng, ("controlled", "uncontrolled", "names"))
+    # The card's text must fit the control story, or the stem names a different accountable
+    # player than the key ("the Turn Player channels" on a controlled battlefield).
+    fits = ("controlled", "controlled_hold") if mode == "controlled" else (mode,)
+    card_id = st.pick(rng, tuple(c for f in fits for c in cards_where(GAME, control=f)))
     control: dict[str, Any] = {}
     lines: list[Sentence] = []
     controller = order[rng.randrange(len(order))]
+    if card(card_id).get("control") == "controlled_hold":
+        now = controller  # one holds a battlefield at the start of one's own turn
     if mode == "controlled":
         control["controlled_by"] = controller
         lines.append(s("bf.controlled", player=controller, brought=brought))

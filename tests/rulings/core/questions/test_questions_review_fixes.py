@@ -33,3 +33,28 @@ def test_questions_symmetric_trigger_on_an_opponents_turn_states_the_active_part
             continue
         q = build_question("mtg-detrimental-symmetric", seed=seed, lang="en", kind="free_form")
         assert "explicitly passes priority" in q.stem
+
+
+def test_questions_battlefield_card_text_fits_who_is_accountable() -> None:
+    # "the Turn Player channels" on a battlefield someone controls, "When you hold here" at the
+    # start of another player's turn, or "a named player" with nobody named made the stem point
+    # at a different accountable player than the key.
+    for seed in range(200):
+        sc = scenario("rb-battlefield-accountability", seed)
+        trig = sc.situation["trigger"]
+        control = trig["battlefield"]
+        fit = {
+            "Forge of Ages": "uncontrolled",
+            "Proving Grounds": "names",
+            "Sunken Temple": "hold",
+            "Watchfire Spire": "controlled",
+        }[trig["name"]]
+        if fit == "uncontrolled":
+            assert control == {}, seed
+        elif fit == "names":
+            assert "names_player" in control, seed
+            assert "controlled_by" not in control, seed
+        elif fit == "hold":
+            assert control == {"controlled_by": sc.situation["turn_player"]}, seed
+        else:
+            assert set(control) == {"controlled_by"}, seed
