@@ -58,3 +58,20 @@ def test_questions_battlefield_card_text_fits_who_is_accountable() -> None:
             assert control == {"controlled_by": sc.situation["turn_player"]}, seed
         else:
             assert set(control) == {"controlled_by"}, seed
+
+
+def test_questions_random_judge_choice_reads_as_one_clause() -> None:
+    # "a judge, choosing at random chooses whether ..." was ungrammatical in all three languages.
+    wanted = {
+        "en": "a judge (at random, in place of the opponent) chooses whether",
+        "pt-BR": "um juiz (ao acaso, no lugar do oponente) escolhe se",
+        "es": "un juez (al azar, en lugar del oponente) elige si",
+    }
+    for seed in range(60):
+        sc = scenario("rb-trigger-impact", seed)
+        if sc.situation.get("opl") != "casual":
+            continue
+        for lang, text in wanted.items():
+            q = build_question("rb-trigger-impact", seed=seed, lang=lang, kind="free_form")
+            if q.key.remedy == ("opponent_chooses_resolve_or_skip",):
+                assert text in q.key_text, (seed, lang)
