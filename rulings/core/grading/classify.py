@@ -88,7 +88,11 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
 
 
 def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
-    if cue.kind != "reject_post" or cue.first - m.last > _POST_WINDOW:
+    if cue.kind not in ("reject_post", "reject_end") or cue.first - m.last > _POST_WINDOW:
+        return
+    # "a GE but it isn't." rejects the GE; "Warning, but it's not a big deal" does not.
+    toks = ctx.toks
+    if cue.kind == "reject_end" and cue.last < len(toks.words) and not toks.breaks[cue.last]:
         return
     if ctx.sentence[cue.first] != ctx.sentence[m.first]:
         return
@@ -109,7 +113,10 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
     elif cue.kind in ("conditional", "fallback") and cue.first < m.first:
         if cue.kind == "fallback" and cue.first and ctx.toks.breaks[cue.first] == BREAK_NONE:
             return  # "would not otherwise have happened" is no second choice
-        if any(c.kind == "reset" and cue.last <= c.first < m.first for c in ctx.cues):
+        # "would have benefited the opponent, so it's a Warning": a conclusion ends the
+        # condition's scope as a reset does.
+        ends = ("reset", "conclusion")
+        if any(c.kind in ends and cue.last <= c.first < m.first for c in ctx.cues):
             return
         if cue.kind == "conditional":
             m.hypothetical = True

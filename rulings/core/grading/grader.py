@@ -78,7 +78,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         )
         for part in expected.graded_parts()
     }
-    reasons = _review_reasons(parts)
+    reasons = _review_reasons(parts) + _doubtful_wrong(parts, analysis, expected, lex)
     score = sum(1 for p in parts.values() if p.correct) / len(parts)
     confidence = min(p.confidence for p in parts.values())
     return Grade(
@@ -108,18 +108,57 @@ def _as_expected(
     if found is None:
         return reading
     want = str(expected.part(part))
-    info = lex.ids[part]
-    procedure = lex.section_procedure.get(expected.infraction or "", frozenset())
     for ident in reading.steps or (found,):
-        if (
-            ident == want
-            or want in info[ident].satisfies
-            or (want == "apply_section_procedure" and ident in procedure)
-        ):
+        if _counts_as(part, ident, want, expected, lex):
             return replace(reading, found=want)
+    info = lex.ids[part]
     if info[found].internal:
         return replace(reading, found=info[found].reported_as)
     return reading
+
+
+def _counts_as(part: str, ident: str, want: str, expected: Expected, lex: Lexicon) -> bool:
+    """Whether a claim of `ident` counts as the expected id `want`."""
+    if ident == want:
+        return True
+    info = lex.ids[part].get(ident)
+    if info is None:
+        return False
+    if want in info.satisfies:
+        return True
+    procedure = lex.section_procedure.get(expected.infraction or "", frozenset())
+    return want == "apply_section_procedure" and ident in procedure
+
+
+def _doubtful_wrong(
+    parts: Mapping[str, PartGrade], analysis: Analysis, expected: Expected, lex: Lexicon
+) -> tuple[str, ...]:
+    """Wrong gradings a mentor should confirm.
+
+    When the grader errs, it mostly fails to see the expected answer; so a part graded
+    wrong goes to review when the answer also mentions the expected id in a way that is
+    not a plain denial (as a hypothetical, a fallback, a question, the losing side of a
+    conflict), or when some clause of the answer went unread.
+    """
+    reasons: list[str] = []
+    for name, grade in parts.items():
+        if grade.correct or grade.hedged or grade.conflict or grade.confidence < REVIEW_BELOW:
+            continue
+        want = grade.expected
+        considered = any(
+            m.part == name
+            and m.ident
+            and not (m.negated or m.rejected)
+            and _counts_as(name, m.ident, want, expected, lex)
+            for m in analysis.mentions
+        )
+        if considered:
+            reasons.append(f"{name}: graded wrong, but the answer also names the expected id")
+        elif analysis.unread:
+            reasons.append(
+                f"{name}: graded wrong, and some words of the answer were not understood"
+            )
+    return tuple(reasons)
 
 
 def _unread(reading: _Reading) -> _Reading:

@@ -34,6 +34,7 @@ _CUE_KINDS = (
     "negation",
     "reject_pre",
     "reject_post",
+    "reject_end",
     "upgrade",
     "conditional",
     "fallback",
