@@ -32,6 +32,8 @@ _HEDGED = 0.4
 _CONCLUDED = 0.7
 _CONFLICT = 0.35
 _ALTERNATIVES = 0.3
+_FIRM = 0.9
+"""A wrong id read with less confidence than this (a paraphrase, a typo) is reviewed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +140,9 @@ def _doubtful_wrong(
     When the grader errs, it mostly fails to see the expected answer; so a part graded
     wrong goes to review when the answer also mentions the expected id in a way that is
     not a plain denial (as a hypothetical, a fallback, a question, the losing side of a
-    conflict), or when some clause of the answer went unread.
+    conflict), when some clause of the answer went unread, when the part was not found
+    while some words of the answer were not understood (they may state it), or when the
+    wrong id was read only from a paraphrase or a corrected typo.
     """
     reasons: list[str] = []
     for name, grade in parts.items():
@@ -154,10 +158,12 @@ def _doubtful_wrong(
         )
         if considered:
             reasons.append(f"{name}: graded wrong, but the answer also names the expected id")
-        elif analysis.unread:
+        elif analysis.unread or (grade.found is None and analysis.loose):
             reasons.append(
                 f"{name}: graded wrong, and some words of the answer were not understood"
             )
+        elif grade.found is not None and grade.confidence < _FIRM:
+            reasons.append(f"{name}: graded wrong on a paraphrase or a corrected typo")
     return tuple(reasons)
 
 
