@@ -59,7 +59,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
 
 @template(
     "mtg-opponent-duties",
-    version=1,
+    version=2,
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
     summary="Opponents need not point out triggers and are never penalised for silence, but may "

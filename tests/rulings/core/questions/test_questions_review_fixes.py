@@ -75,3 +75,16 @@ def test_questions_random_judge_choice_reads_as_one_clause() -> None:
             q = build_question("rb-trigger-impact", seed=seed, lang=lang, kind="free_form")
             if q.key.remedy == ("opponent_chooses_resolve_or_skip",):
                 assert text in q.key_text, (seed, lang)
+
+
+def test_questions_missed_desecration_demon_trigger_is_a_warning() -> None:
+    # Its trigger is a drawback balancing an above-curve body: usually detrimental (IPG 2.1).
+    seen = 0
+    for seed in range(80):
+        q = build_question("mtg-visible-change", seed=seed, lang="en", kind="free_form")
+        if q.situation["trigger"]["name"] == "Desecration Demon" and q.key.infraction == (
+            "missed_trigger"
+        ):
+            assert q.key.penalty == "warning", seed
+            seen += 1
+    assert seen
