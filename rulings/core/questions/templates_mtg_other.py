@@ -26,7 +26,7 @@ def _base(order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
 
 @template(
     "mtg-turn-control",
-    version=1,
+    version=2,
     game=GAME,
     topics=("accountability", "turn_control", "missed_trigger", "multiplayer"),
     summary="A player controlling another's turn answers for that player's triggers too; for the "
@@ -166,7 +166,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
 
 @template(
     "mtg-intent-and-no-impact",
-    version=1,
+    version=2,
     game=GAME,
     topics=("cheating", "no_infraction", "missed_trigger"),
     summary="Ignoring one's own trigger on purpose may be Cheating unless the player did not know "
@@ -191,15 +191,23 @@ def mtg_intent(rng: random.Random) -> Draft:
         ]
     elif variant == "mimic":
         intent = "none"
-        responded = rng.random() < 0.5
+        # Acknowledged and unanswered, the 'may' is taken as chosen; never acknowledged, the
+        # trigger is missed at combat damage. (An opponent's response after an acknowledgement
+        # leaves the choice open, which no key can settle: not told.)
+        silent = rng.random() < 0.5
         trig = st.trigger("eldrazi_mimic", player)
         play = {
-            "acknowledged": "in_time" if not responded else "no",
-            "following_action": "declare_damage" if responded else "none",
+            "acknowledged": "in_time" if not silent else "no",
+            "following_action": "declare_damage" if silent else "none",
         }
         lines += [
             st.triggers("eldrazi_mimic", player),
-            s("mtg.mimic.responded" if responded else "mtg.mimic.ack", actor=player, other=other),
+            s(
+                "mtg.mimic.silent" if silent else "mtg.mimic.ack",
+                actor=player,
+                other=other,
+                card=Card("eldrazi_mimic"),
+            ),
         ]
     else:
         intent = st.pick(rng, ("intentional", "intentional_unaware_of_rule", "none"))
@@ -252,7 +260,7 @@ def mtg_copies(rng: random.Random) -> Draft:
 
 @template(
     "mtg-third-warning",
-    version=1,
+    version=2,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
     summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "

@@ -88,3 +88,16 @@ def test_questions_missed_desecration_demon_trigger_is_a_warning() -> None:
             assert q.key.penalty == "warning", seed
             seen += 1
     assert seen
+
+
+def test_questions_eldrazi_mimic_story_never_has_an_opponent_respond() -> None:
+    # An opponent's response after an acknowledgement leaves the 'may' open (seed IPG 2.1): the
+    # old story ("responds; never says whether the 'may' is chosen") had no single right key.
+    for seed in range(120):
+        sc = scenario("mtg-intent-and-no-impact", seed)
+        if sc.draft.facts["variant"] != "mimic":
+            continue
+        q = build_question("mtg-intent-and-no-impact", seed=seed, lang="en", kind="free_form")
+        assert "responds" not in q.stem, seed
+        acknowledged = sc.situation["play"]["acknowledged"] == "in_time"
+        assert q.key.infraction == ("no_infraction" if acknowledged else "missed_trigger"), seed
