@@ -110,6 +110,12 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
         m.hedged = True
     elif cue.kind == "aside" and cue.first < m.first:
         m.aside = True  # "; other player Kai: no infraction": another player's ruling
+    elif cue.kind == "baseline" and cue.first < m.first:
+        # "normally no penalty, but ...": the usual ruling, stated within its own clause
+        if ctx.clause[cue.first] == ctx.clause[m.first] and _free(
+            ctx.owner, cue.last, m.first, -1
+        ):
+            m.hypothetical = True
     elif cue.kind in ("conditional", "fallback") and cue.first < m.first:
         if cue.kind == "fallback" and cue.first and ctx.toks.breaks[cue.first] == BREAK_NONE:
             return  # "would not otherwise have happened" is no second choice
@@ -243,5 +249,8 @@ def mark_alternatives(
         joined = joined or any(
             c.kind == "alternative" and a.last <= c.first < b.first for c in cues
         )
-        if joined:
+        if joined and a.negated and not (b.negated or b.rejected):
+            # "it isn't cheating or a GE": the denial covers the whole list.
+            b.negated, b.neg_from = True, a.neg_from
+        elif joined:
             a.alternative = b.alternative = True

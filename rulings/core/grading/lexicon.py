@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -37,6 +37,7 @@ _CUE_KINDS = (
     "reject_end",
     "upgrade",
     "conditional",
+    "baseline",
     "fallback",
     "reset",
     "conclusion",
@@ -266,6 +267,7 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
         for code in LANGUAGES:
             for noun in lex["generic"][part].get(code, []):
                 patterns.append(_pattern(part, GENERIC, "generic", code, noun))
+    patterns = _shared_phrases_unattributed(patterns)
     for part in PARTS:
         for ident, info in ids[part].items():
             unknown = (info.yields_to | info.satisfies) - ids[part].keys()
@@ -274,6 +276,19 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
             if info.internal and info.reported_as not in ids[part]:
                 raise GradingError(f"lexicon: internal {part}.{ident} needs reported_as")
     return ids, patterns
+
+
+def _shared_phrases_unattributed(patterns: list[Pattern]) -> list[Pattern]:
+    """A phrase written alike in two languages ("advertencia", "oponente decide") says
+    nothing about the answer's language: it keeps no language, so that it does not weigh
+    in detecting it."""
+    langs: dict[tuple[Element, ...], set[str]] = {}
+    for p in patterns:
+        if p.lang:
+            langs.setdefault(p.elements, set()).add(p.lang)
+    return [
+        replace(p, lang="") if p.lang and len(langs[p.elements]) > 1 else p for p in patterns
+    ]
 
 
 def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Pattern:
