@@ -112,9 +112,7 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
         m.aside = True  # "; other player Kai: no infraction": another player's ruling
     elif cue.kind == "baseline" and cue.first < m.first:
         # "normally no penalty, but ...": the usual ruling, stated within its own clause
-        if ctx.clause[cue.first] == ctx.clause[m.first] and _free(
-            ctx.owner, cue.last, m.first, -1
-        ):
+        if ctx.clause[cue.first] == ctx.clause[m.first] and _free(ctx.owner, cue.last, m.first, -1):
             m.hypothetical = True
     elif cue.kind in ("conditional", "fallback") and cue.first < m.first:
         if cue.kind == "fallback" and cue.first and ctx.toks.breaks[cue.first] == BREAK_NONE:

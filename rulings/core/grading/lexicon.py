@@ -286,9 +286,7 @@ def _shared_phrases_unattributed(patterns: list[Pattern]) -> list[Pattern]:
     for p in patterns:
         if p.lang:
             langs.setdefault(p.elements, set()).add(p.lang)
-    return [
-        replace(p, lang="") if p.lang and len(langs[p.elements]) > 1 else p for p in patterns
-    ]
+    return [replace(p, lang="") if p.lang and len(langs[p.elements]) > 1 else p for p in patterns]
 
 
 def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Pattern:
