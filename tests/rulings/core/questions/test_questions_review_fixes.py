@@ -101,3 +101,12 @@ def test_questions_eldrazi_mimic_story_never_has_an_opponent_respond() -> None:
         assert "responds" not in q.stem, seed
         acknowledged = sc.situation["play"]["acknowledged"] == "in_time"
         assert q.key.infraction == ("no_infraction" if acknowledged else "missed_trigger"), seed
+
+
+def test_questions_time_bar_story_never_needs_a_phase_after_the_end_step() -> None:
+    # A delayed trigger missed at the end step cannot come to light "in a later phase" of a turn.
+    for lang in ("en", "pt-BR", "es"):
+        for seed in range(80):
+            q = build_question("mtg-delayed-triggers", seed=seed, lang=lang, kind="free_form")
+            for words in ("later phase", "fase posterior"):
+                assert words not in q.stem, (lang, seed)
