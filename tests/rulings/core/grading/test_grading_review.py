@@ -1,0 +1,118 @@
+"""Cue handling and review rules added after the blind batches A and B.
+
+A reading the grader is unsure of must go to a mentor rather than be silently wrong; the
+usual ruling ("normally no penalty, but ..."), a denial over a list, "X but it isn't",
+"no X sino Y" and "upgrade from X to Y" are read as the answer means them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings.core.grading import Expected, grade_answer
+
+MT = Expected(
+    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_resolve_or_skip"
+)
+MT_NO_PENALTY = Expected(
+    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_resolve_or_skip"
+)
+FMGS = Expected(infraction="failure_to_maintain_game_state", penalty="warning", remedy="none")
+NI = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
+MIS = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="simple_rewind")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Missed Trigger. Normally no penalty, but the trigger would have benefited the "
+        "opponent so it's a Warning. Opponent chooses.",
+        "Missed trigger: upgrade from no penalty to a Warning. The opponent chooses.",
+        "Gatilho esquecido; normalmente sem penalidade, mas aqui advertência. O oponente escolhe.",
+        "Disparo olvidado; en principio sin penalización, pero aquí advertencia. "
+        "El oponente elige.",
+    ],
+)
+def test_the_usual_ruling_and_an_upgrade_path_yield_to_the_answer(text: str) -> None:
+    grade = grade_answer(text, MT, game="riftbound")
+    assert grade.parts["penalty"].found == "warning"
+    assert grade.parts["penalty"].correct
+
+
+def test_a_baseline_covers_only_its_own_clause() -> None:
+    text = (
+        "It's an MT, but since the trigger is usually considered detrimental for its "
+        "controller, a Warning applies. Opponent chooses."
+    )
+    grade = grade_answer(text, MT, game="riftbound")
+    assert grade.parts["penalty"].found == "warning"
+    assert not grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It isn't cheating or a GE, it's a plain missed trigger. No penalty. Opponent chooses.",
+        "Não é trapaça nem erro geral, é gatilho esquecido. Sem penalidade. Oponente escolhe.",
+    ],
+)
+def test_a_denial_covers_a_list(text: str) -> None:
+    grade = grade_answer(text, MT_NO_PENALTY, game="riftbound")
+    assert grade.parts["infraction"].found == "missed_trigger"
+
+
+def test_no_x_sino_y_claims_y() -> None:
+    text = (
+        "No es un error de juego suyo sino falta en mantener el estado del juego. "
+        "Advertencia. Nada que corregir."
+    )
+    grade = grade_answer(text, FMGS, game="riftbound")
+    assert grade.parts["infraction"].found == "failure_to_maintain_game_state"
+
+
+def test_x_but_it_isnt_rejects_x_only_at_a_clause_end() -> None:
+    text = "No infraction (some might call it a GE but it isn't). No penalty, nothing to fix."
+    assert grade_answer(text, NI, game="riftbound").parts["infraction"].found == "no_infraction"
+    kept = grade_answer(
+        "Mispayment. Warning, but it's not a big deal. Simple rewind.", MIS, game="riftbound"
+    )
+    assert kept.parts["penalty"].found == "warning"
+
+
+def test_a_wrong_grading_that_also_names_the_expected_id_goes_to_review() -> None:
+    text = (
+        "Missed trigger. If it had been advantageous, a Warning; here no penalty. Opponent chooses."
+    )
+    wrong = grade_answer(text, MT, game="riftbound")
+    assert wrong.parts["penalty"].found == "no_penalty"
+    assert wrong.needs_review
+    assert any("expected id" in r for r in wrong.review_reasons)
+    right = grade_answer(text, MT_NO_PENALTY, game="riftbound")
+    assert right.parts["penalty"].correct
+    assert not right.needs_review
+
+
+def test_a_missing_part_with_words_not_understood_goes_to_review() -> None:
+    grade = grade_answer("Mispayment, Warning, frobnicate the zorblax.", MIS, game="riftbound")
+    assert grade.parts["remedy"].found is None
+    assert grade.needs_review
+    plain = grade_answer("Mispayment, Warning.", MIS, game="riftbound")
+    assert plain.parts["remedy"].found is None
+    assert not plain.needs_review
+
+
+def test_hedged_alternatives_in_portuguese_and_spanish() -> None:
+    for text in (
+        "Pagou errado. Acho que advertência ou talvez só uma conversa. Volta a jogada.",
+        "Pagó mal. Creo que advertencia o tal vez solo una charla. Retroceder la jugada.",
+    ):
+        grade = grade_answer(text, MIS, game="riftbound")
+        assert grade.parts["penalty"].hedged
+        assert grade.needs_review
+
+
+def test_phrases_shared_by_two_languages_do_not_decide_the_language() -> None:
+    text = "disparo olvidado. no hace falta advertencia. el oponente decide si pasa"
+    grade = grade_answer(text, MT_NO_PENALTY, game="riftbound")
+    assert grade.language == "es"
+    assert grade.parts["penalty"].found == "no_penalty"
