@@ -96,7 +96,9 @@ def _soften(ctx: Context, infraction: Infraction, current: str) -> list[PenaltyS
 def _related(ctx: Context, infraction: Infraction, current: str) -> list[PenaltyStep]:
     statement = ctx.policy.procedure.get("related_penalties")
     related = ctx.situation.related_penalties
-    if not statement or not related:
+    # Related penalties belong to an infraction: with none committed there is nothing to relate
+    # them to ("No infraction - Game Loss" is not a ruling).
+    if not statement or not related or infraction.id == "no_infraction":
         return []
     most = max((current, *related), key=rung)
     return [_step(ctx.policy, "only_most_severe_of_related", current, most, statement)]

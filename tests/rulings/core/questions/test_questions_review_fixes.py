@@ -110,3 +110,14 @@ def test_questions_time_bar_story_never_needs_a_phase_after_the_end_step() -> No
             q = build_question("mtg-delayed-triggers", seed=seed, lang=lang, kind="free_form")
             for words in ("later phase", "fase posterior"):
                 assert words not in q.stem, (lang, seed)
+
+
+def test_questions_no_option_pairs_no_infraction_with_a_penalty() -> None:
+    # "No infraction - Game Loss" (a related penalty with nothing to relate it to) was offered as
+    # a distractor that no judge would consider.
+    for template_id in ("rb-trigger-impact", "rb-opponent-duties", "rb-trigger-might-only"):
+        for seed in range(40):
+            q = build_question(template_id, seed=seed, lang="en", kind="multiple_choice")
+            for option in q.options:
+                if option.parts.infraction == "no_infraction":
+                    assert option.parts.penalty == "no_penalty", (template_id, seed)
