@@ -46,7 +46,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -66,7 +66,7 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
     play: dict[str, Any] = {"following_action": mode}
     if mode == "acknowledged":
         play = {"acknowledged": "in_time", "following_action": "new_game_action"}
-        middle = [s("ack.in_time", actor=player), st.action(GAME, "new_game_action", player)]
+        middle = [s("ack.in_time", actor=player), s("ack.then_plays", actor=player)]
     else:
         middle = [st.action(GAME, mode, player)]
     situation = _base(

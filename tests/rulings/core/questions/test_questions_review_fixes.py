@@ -121,3 +121,15 @@ def test_questions_no_option_pairs_no_infraction_with_a_penalty() -> None:
             for option in q.options:
                 if option.parts.infraction == "no_infraction":
                     assert option.parts.penalty == "no_penalty", (template_id, seed)
+
+
+def test_questions_acknowledged_trigger_is_not_then_said_to_be_unmentioned() -> None:
+    # "X acknowledges the trigger clearly ... X then plays another card without mentioning the
+    # trigger" contradicted itself.
+    for seed in range(120):
+        sc = scenario("rb-trigger-impact", seed)
+        if sc.draft.facts["mode"] != "acknowledged":
+            continue
+        for lang, words in (("en", "without"), ("pt-BR", "sem "), ("es", "sin ")):
+            q = build_question("rb-trigger-impact", seed=seed, lang=lang, kind="free_form")
+            assert words not in q.stem.lower(), (lang, seed)
