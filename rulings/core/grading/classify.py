@@ -107,7 +107,9 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
     if ctx.sentence[cue.first] != ctx.sentence[m.first]:
         return
     if cue.kind == "hedge":
-        m.hedged = True
+        # "torn between X and Y, but I'll go with X": the conclusion ends the doubt
+        if not any(c.kind == "conclusion" and cue.last <= c.first < m.first for c in ctx.cues):
+            m.hedged = True
     elif cue.kind == "aside" and cue.first < m.first:
         m.aside = True  # "; other player Kai: no infraction": another player's ruling
     elif cue.kind == "baseline" and cue.first < m.first:
@@ -186,6 +188,10 @@ def resolve_generic(
         for j in range(m.last, min(m.last + 3, n)):
             if owner[j] != -1:
                 break
+            if _not_applicable(toks, j):  # "Penalty - N/A"
+                m.ident, m.last, m.confidence = EMPTY_IDS[m.part], j + 2, 0.9
+                out.append(m)
+                break
             if toks.words[j] not in lex.none_words:
                 if toks.words[j] in lex.copula:
                     continue  # "the penalty would be none"
@@ -196,6 +202,14 @@ def resolve_generic(
             out.append(m)
             break
     return out, dangling
+
+
+def _not_applicable(toks: Tokens, j: int) -> bool:
+    """Whether tokens j, j + 1 are "N/A" ending a label slot."""
+    n = len(toks.words)
+    if j + 1 >= n or toks.words[j] != "n" or toks.words[j + 1] != "a" or not toks.slash[j + 1]:
+        return False
+    return j + 2 >= n or toks.breaks[j + 2] != BREAK_NONE
 
 
 def general_upgrades(mentions: list[Mention], cues: list[CueHit]) -> None:

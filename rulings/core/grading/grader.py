@@ -293,15 +293,25 @@ def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
         live = [m for m in live if m.ident in idents]
     if len(idents) == 1:
         return _single(live, any(m.hedged for m in live))
-    if any(m.hedged or (m.alternative and not m.step) for m in live):
+    concluded = [m for m in live if m.concluded]
+    doubts = [m for m in live if m.hedged or (m.alternative and not m.step)]
+    if doubts and _settled(concluded, doubts):
+        return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
+    if doubts:
         return _Reading(None, _ALTERNATIVES, live[0], hedged=True)
     if part == "remedy" and _in_sequence(live):
         best = _single(live, False)
         return replace(best, found=live[0].ident, evidence=live[0], steps=tuple(idents))
-    concluded = [m for m in live if m.concluded]
     if len({m.ident for m in concluded}) == 1:
         return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
     return _Reading(live[0].ident, _CONFLICT, live[0], conflict=True)
+
+
+def _settled(concluded: list[Mention], doubts: list[Mention]) -> bool:
+    """ "Torn between X and Y, but I'll go with X": one id concluded after every doubt."""
+    if len({m.ident for m in concluded}) != 1 or any(m.hedged for m in concluded):
+        return False
+    return all(m.first < concluded[-1].first for m in doubts)
 
 
 def _kept(part: str, idents: set[str], lex: Lexicon) -> set[str]:

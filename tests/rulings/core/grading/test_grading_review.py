@@ -116,3 +116,29 @@ def test_phrases_shared_by_two_languages_do_not_decide_the_language() -> None:
     grade = grade_answer(text, MT_NO_PENALTY, game="riftbound")
     assert grade.language == "es"
     assert grade.parts["penalty"].found == "no_penalty"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm torn between a missed trigger and a general error, but I'll go with missed "
+        "trigger. No penalty. Opponent chooses.",
+        "Fiquei na dúvida entre gatilho esquecido e erro geral, mas fico com gatilho "
+        "esquecido. Sem penalidade. Oponente escolhe.",
+        "Dudo entre disparo olvidado y error general, pero me quedo con disparo olvidado. "
+        "Sin penalización. El oponente elige.",
+    ],
+)
+def test_a_conclusion_settles_a_doubt(text: str) -> None:
+    grade = grade_answer(text, MT_NO_PENALTY, game="riftbound")
+    assert grade.parts["infraction"].found == "missed_trigger"
+    assert not grade.parts["infraction"].hedged
+
+
+def test_not_applicable_in_a_label_slot_is_the_empty_choice() -> None:
+    grade = grade_answer(
+        "* Infraction - Missed Trigger\n* Penalty - N/A\n* Fix - opponent decides",
+        MT_NO_PENALTY,
+        game="riftbound",
+    )
+    assert grade.parts["penalty"].found == "no_penalty"
