@@ -56,7 +56,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 def rb_trigger_impact(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 2, 3, 4)))
     player = order[0]
-    opl = st.pick(rng, ("competitive", "competitive", "professional", "casual"))
+    opl = st.pick(rng, ("competitive", "professional", "casual"))
     card_id = st.pick(rng, _impact_cards())
     mode = st.pick(
         rng, ("new_game_action", "advance_step", "new_game_action", "acknowledged", "none")
