@@ -242,7 +242,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=1,
+    version=2,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -270,7 +270,11 @@ def rb_related_penalties(rng: random.Random) -> Draft:
         s("error.committed", player=player, infraction=Term(f"infraction.{kind}")),
     ]
     lines += [s("related.item", penalty=Term(f"penalty.{p}")) for p in related]
-    if soften:
+    if soften and related:
+        # The engine softens the error's own penalty, then issues the most severe related one;
+        # "soften the penalty" alone also reads as softening the issued Game Loss.
+        lines.append(s("related.soften_own", infraction=Term(f"infraction.{kind}")))
+    elif soften:
         lines.append(s("related.soften"))
     return Draft(situation, tuple(lines), {"related": related, "soften": soften})
 
