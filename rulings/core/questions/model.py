@@ -29,9 +29,12 @@ class KeyParts:
 
     @classmethod
     def from_ruling(cls, ruling: dict[str, Any], *, cycle: bool = False) -> KeyParts:
+        # Another player's "no infraction" (e.g. keeping quiet about someone's trigger) is part
+        # of the explanation, not of the key: an option leaving it out is just as right.
         extra = tuple(
             (str(a["player"]), str(a["infraction"]), str(a["penalty"]))
             for a in ruling["additional_penalties"]
+            if a["infraction"] != "no_infraction"
         )
         round_cycle = ruling.get("round_cycle") if cycle else None
         return cls(

@@ -147,3 +147,13 @@ def test_questions_softening_beside_related_penalties_says_which_penalty_is_soft
         assert "the related penalties are not softened" in q.stem, seed
         seen += 1
     assert seen
+
+
+def test_questions_a_silent_opponents_no_infraction_is_not_a_key_part() -> None:
+    # The key listed "other player X: No infraction, No penalty" and a distractor identical but
+    # for that clause was marked wrong although it is just as right.
+    for template_id in ("mtg-opponent-duties", "rb-opponent-duties"):
+        for seed in range(60):
+            q = build_question(template_id, seed=seed, lang="en", kind="multiple_choice")
+            for option in q.options:
+                assert all(a[1] != "no_infraction" for a in option.parts.additional), seed
