@@ -127,7 +127,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=1,
+    version=2,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation (simple "
@@ -157,7 +157,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
         st.setup(GAME, order),
         st.triggers(card_id, player),
         s("mtg.after_ack.sword", actor=player, other=other),
-        s(f"rewind.{rewind}"),
+        s(f"mtg.backup.{rewind}"),  # Magic says "backup", Riftbound "rewind"
     ]
     if witness:
         lines.append(s("mtg.after_ack.unnoticed", other=other))
@@ -260,7 +260,7 @@ def mtg_copies(rng: random.Random) -> Draft:
 
 @template(
     "mtg-third-warning",
-    version=2,
+    version=3,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
     summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "
@@ -285,6 +285,9 @@ def mtg_third_warning(rng: random.Random) -> Draft:
     else:
         data = {"game_error": {"kind": kind, "player": player}}
         lines.append(s(f"mtg.error.{kind}", player=player, other=other))
+        if kind == "game_rule_violation":
+            # Its fix (simple backup, else leave as is) turns on this: the stem must say it.
+            lines.append(s("mtg.backup.simple"))
     situation = _base(order, player, history={"warnings": history}, **data)
     if not history:
         lines.append(s("history.none", player=player))

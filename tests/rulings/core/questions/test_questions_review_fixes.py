@@ -157,3 +157,21 @@ def test_questions_a_silent_opponents_no_infraction_is_not_a_key_part() -> None:
             q = build_question(template_id, seed=seed, lang="en", kind="multiple_choice")
             for option in q.options:
                 assert all(a[1] != "no_infraction" for a in option.parts.additional), seed
+
+
+def test_questions_game_rule_violation_stems_state_whether_a_backup_is_possible() -> None:
+    # The GRV fix (simple backup, else leave as is) turns on this fact; the third-Warning stem
+    # left it out. Magic stems say "backup" (es "retroceso"), not Riftbound's "rewind".
+    for template_id in ("mtg-third-warning", "mtg-after-acknowledgement"):
+        for seed in range(60):
+            sc = scenario(template_id, seed)
+            error = sc.situation.get("game_error") or {}
+            grv = template_id == "mtg-after-acknowledgement" or (
+                error.get("kind") == "game_rule_violation"
+            )
+            en = build_question(template_id, seed=seed, lang="en", kind="free_form")
+            es = build_question(template_id, seed=seed, lang="es", kind="free_form")
+            assert "rewind" not in en.stem, seed
+            assert "rebobin" not in es.stem + es.key_text, seed
+            if grv:
+                assert "backup" in en.stem, (template_id, seed)
