@@ -83,8 +83,20 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         m.concluded = True
     elif cue.kind == "sequence" and gap <= _NEG_WINDOW and free:
         m.step = m.step or ctx.sentence[cue.first] == ctx.sentence[s]
+    elif cue.kind == "count" and _only_infractions_between(ctx, cue.last, s, me):
+        # "two warnings already", "third GRV warning": the player's record, not the ruling
+        m.counted = m.part == "penalty"
     elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:
         m.upgrade = m.upgrade or ctx.sentence[cue.first] == ctx.sentence[s]
+
+
+def _only_infractions_between(ctx: Context, lo: int, hi: int, me: int) -> bool:
+    """Every token in [lo, hi) belongs to an infraction's mention ("third GRV warning")."""
+    for j in range(lo, hi):
+        other = ctx.owner[j]
+        if other in (-1, me) or ctx.mentions[other].part != "infraction":
+            return False
+    return True
 
 
 def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:

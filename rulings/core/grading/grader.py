@@ -268,7 +268,11 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
         return _Reading(None, _ALTERNATIVES, offered[0], hedged=True)
     if live:
         return _from_live(part, live, lex)
-    for flag, conf in (("fallback", _FALLBACK), ("hypothetical", _HYPOTHETICAL)):
+    for flag, conf in (
+        ("fallback", _FALLBACK),
+        ("counted", _FALLBACK),
+        ("hypothetical", _HYPOTHETICAL),
+    ):
         pool = [m for m in mentions if getattr(m, flag) and not (m.negated or m.rejected)]
         if pool:
             reading = _single(pool, False)

@@ -39,6 +39,7 @@ _CUE_KINDS = (
     "conditional",
     "baseline",
     "fallback",
+    "count",
     "reset",
     "conclusion",
     "hedge",

@@ -20,6 +20,7 @@ class Mention:
     upgrade: bool = False
     hypothetical: bool = False
     fallback: bool = False
+    counted: bool = False
     hedged: bool = False
     questioned: bool = False
     alternative: bool = False
@@ -36,6 +37,7 @@ class Mention:
             or self.rejected
             or self.hypothetical
             or self.fallback
+            or self.counted
             or self.questioned
             or self.aside
         )

@@ -142,3 +142,54 @@ def test_not_applicable_in_a_label_slot_is_the_empty_choice() -> None:
         game="riftbound",
     )
     assert grade.parts["penalty"].found == "no_penalty"
+
+
+MIS3 = Expected(infraction="mispayment_for_cost", penalty="game_loss", remedy="simple_rewind")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mispayment for cost, and since Jo already has two warnings for it this event, the "
+        "third is a Game Loss. Rewind the spell.",
+        "Pagamento incorreto, e como o Léo já tem duas advertências disso no evento, a "
+        "terceira é Game Loss. Desfaz a magia.",
+        "Pago incorrecto, y como Ana ya tiene dos advertencias por eso en el evento, la "
+        "tercera es Game Loss. Se deshace el hechizo.",
+    ],
+)
+def test_penalties_counted_in_the_players_record_are_not_the_ruling(text: str) -> None:
+    grade = grade_answer(text, MIS3, game="riftbound")
+    assert grade.parts["penalty"].found == "game_loss"
+
+
+def test_a_counted_penalty_alone_is_read_with_less_confidence() -> None:
+    grade = grade_answer("Mispayment: his third warning. Simple rewind.", MIS, game="riftbound")
+    assert grade.parts["penalty"].found == "warning"
+    assert grade.parts["penalty"].confidence < 0.9
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MT, no penalty. The non-active player gets the choice: resolve it now, or it's gone.",
+        "Gatilho esquecido, sem penalidade. O jogador não ativo escolhe: resolve agora ou já era.",
+        "Disparo olvidado, sin penalización. El jugador no activo elige: se resuelve ahora o "
+        "se pierde.",
+    ],
+)
+def test_the_non_active_player_is_the_opponent(text: str) -> None:
+    grade = grade_answer(text, MT_NO_PENALTY, game="riftbound")
+    assert grade.parts["remedy"].correct
+    assert grade.parts["penalty"].correct
+
+
+def test_play_continuing_after_a_payment_is_narrative() -> None:
+    cost = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="correct_cost")
+    grade = grade_answer(
+        "Mispayment. Warning. He pays the remaining cost now and play continues.",
+        cost,
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "correct_cost"
+    assert not grade.needs_review
