@@ -255,7 +255,12 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
                 stated = _replace(sc.key, part, miss.parts)
                 if stated == sc.key or (strict and stated != miss.parts):
                     continue
-                mixed = {**choosers, **render.remedy_params(miss.ruling)}
+                # Only a wrong remedy takes the near miss's parameters: otherwise the stated
+                # remedy would read differently from the key's (runes readied, nothing floats)
+                # and a second part would look wrong.
+                mixed = choosers
+                if part == "remedy":
+                    mixed = {**choosers, **render.remedy_params(miss.ruling)}
                 return _stated(lang, part, stated, sc.key, mixed, choosers)
     part = parts[0]
     stated = _fabricate(sc, part, rng)

@@ -175,3 +175,21 @@ def test_questions_game_rule_violation_stems_state_whether_a_backup_is_possible(
             assert "rebobin" not in es.stem + es.key_text, seed
             if grv:
                 assert "backup" in en.stem, (template_id, seed)
+
+
+def test_questions_find_the_wrong_part_differs_from_the_key_in_one_part_of_its_text() -> None:
+    # A wrong infraction was stated with the near miss's remedy wording ("simple rewind of the last
+    # action" without "runes paid are readied ...; the extra resources do not stay floating").
+    from rulings.core.questions.catalog import LANGS
+    from rulings.core.questions.templates import all_templates
+
+    sep = " — "
+    for tpl in all_templates():
+        for seed in range(12):
+            for lang in LANGS:
+                q = build_question(tpl.id, seed=seed, lang=lang, kind="find_the_wrong_part")
+                assert q.wrong_part is not None
+                stated = q.wrong_part.stated_text.split(sep, 2)
+                key = q.key_text.split(sep, 2)
+                differ = [i for i in range(3) if stated[i] != key[i]]
+                assert len(differ) == 1, (tpl.id, seed, lang, stated, key)
