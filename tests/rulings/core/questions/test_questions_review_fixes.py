@@ -193,3 +193,10 @@ def test_questions_find_the_wrong_part_differs_from_the_key_in_one_part_of_its_t
                 key = q.key_text.split(sep, 2)
                 differ = [i for i in range(3) if stated[i] != key[i]]
                 assert len(differ) == 1, (tpl.id, seed, lang, stated, key)
+
+
+def test_questions_pt_br_silent_opponent_is_gender_neutral() -> None:
+    # "Priya percebe e fica calado" gave female players a masculine adjective.
+    for seed in range(40):
+        q = build_question("rb-opponent-duties", seed=seed, lang="pt-BR", kind="free_form")
+        assert "calado" not in q.stem, seed
