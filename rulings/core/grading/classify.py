@@ -83,7 +83,11 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         m.concluded = True
     elif cue.kind == "sequence" and gap <= _NEG_WINDOW and free:
         m.step = m.step or ctx.sentence[cue.first] == ctx.sentence[s]
-    elif cue.kind == "count" and _only_infractions_between(ctx, cue.last, s, me):
+    elif (
+        cue.kind == "count"
+        and ctx.clause[cue.first] == ctx.clause[s]
+        and _only_infractions_between(ctx, cue.last, s, me)
+    ):
         # "two warnings already", "third GRV warning": the player's record, not the ruling
         m.counted = m.part == "penalty"
     elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:

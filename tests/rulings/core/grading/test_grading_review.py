@@ -193,3 +193,24 @@ def test_play_continuing_after_a_payment_is_narrative() -> None:
     )
     assert grade.parts["remedy"].found == "correct_cost"
     assert not grade.needs_review
+
+
+def test_a_count_does_not_reach_across_a_clause_break() -> None:
+    text = "Pagamento incorreto -> Advertência -> mas é a terceira -> Game Loss. Desfazer a jogada."
+    assert grade_answer(text, MIS3, game="riftbound").parts["penalty"].found == "game_loss"
+
+
+def test_a_concrete_section_fix_is_that_section_procedure() -> None:
+    ftd = Expected(
+        infraction="forgetting_to_draw_cards",
+        penalty="no_penalty",
+        remedy="apply_section_procedure",
+    )
+    grade = grade_answer(
+        "Esqueceu de comprar a carta do turno. Sem penalidade; aplica o procedimento da "
+        "seção (compra agora).",
+        ftd,
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].correct
+    assert not grade.needs_review
