@@ -46,7 +46,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -64,9 +64,12 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
     adv = rng.random() < 0.5
     when, now, noticed = _when(rng, order, player, mode)
     play: dict[str, Any] = {"following_action": mode}
+    told: tuple[Sentence, ...] = (st.advantage(adv, player),)
     if mode == "acknowledged":
         play = {"acknowledged": "in_time", "following_action": "new_game_action"}
         middle = [s("ack.in_time", actor=player), s("ack.then_plays", actor=player)]
+        # An acknowledged trigger resolves: "not having it resolve helped" would contradict that.
+        adv, told = False, ()
     else:
         middle = [st.action(GAME, mode, player)]
     situation = _base(
@@ -83,7 +86,7 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
         st.setup(GAME, order, opl),
         st.triggers(card_id, player),
         *middle,
-        st.advantage(adv, player),
+        *told,
         noticed,
     )
     return Draft(situation, sentences, {"card": card_id, "mode": mode, "when": when})
@@ -343,7 +346,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-intent",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
@@ -358,6 +361,13 @@ def rb_trigger_intent(rng: random.Random) -> Draft:
     intent = st.pick(rng, ("intentional", "intentional", "none"))
     impact = rng.random() < 0.75
     adv = rng.random() < 0.5
+    # A trigger that could change nothing cannot have helped anyone, and a player who skips a
+    # mandatory trigger on purpose does it for an advantage (Cheating, TR 704.8): saying otherwise
+    # made the story contradict itself or its key.
+    if not impact:
+        adv = False
+    elif intent == "intentional":
+        adv = True
     situation = _base(
         order,
         player,

@@ -200,3 +200,22 @@ def test_questions_pt_br_silent_opponent_is_gender_neutral() -> None:
     for seed in range(40):
         q = build_question("rb-opponent-duties", seed=seed, lang="pt-BR", kind="free_form")
         assert "calado" not in q.stem, seed
+
+
+def test_questions_advantage_is_never_claimed_where_the_story_rules_it_out() -> None:
+    # "X acknowledges the trigger ... Not having the trigger resolve worked in X's favour", "could
+    # change nothing at all ... worked in X's favour" and "skipping it on purpose ... gave X no
+    # advantage" (keyed Cheating) contradicted themselves or the key.
+    for seed in range(120):
+        sc = scenario("rb-trigger-impact", seed)
+        q = build_question("rb-trigger-impact", seed=seed, lang="en", kind="free_form")
+        if sc.draft.facts["mode"] == "acknowledged":
+            assert "Not having the trigger resolve" not in q.stem, seed
+        sc = scenario("rb-trigger-intent", seed)
+        q = build_question("rb-trigger-intent", seed=seed, lang="en", kind="free_form")
+        impact = sc.situation["trigger"].get("impact", True)
+        if not impact:
+            assert not sc.situation["advantageous"], seed
+        elif sc.situation["intent"] == "intentional":
+            assert sc.situation["advantageous"], seed
+            assert "no advantage" not in q.stem, seed
