@@ -41,6 +41,8 @@ class Analysis:
     stated: frozenset[str] = frozenset()
     loose: tuple[int, ...] = ()
     sentence: tuple[int, ...] = ()
+    odd: bool = False
+    """Some short word (2-3 letters) is neither a term, a cue nor a known word ("Adv")."""
 
 
 @lru_cache(maxsize=65536)
@@ -91,7 +93,26 @@ def analyse(
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
-    return Analysis(tokens, mentions, language, unread, frozenset(stated), loose, tuple(sentence))
+    odd = _odd_short_word(lex, tokens, owner)
+    return Analysis(
+        tokens, mentions, language, unread, frozenset(stated), loose, tuple(sentence), odd
+    )
+
+
+def _odd_short_word(lex: Lexicon, toks: Tokens, owner: list[int]) -> bool:
+    """Whether a 2-3 letter word outside every term is unknown to the lexicon and cues.
+
+    Abbreviations the lexicon lacks ("Adv" for advertência) are too short to count as
+    unread content words, yet may state a part.
+    """
+    for i, word in enumerate(toks.words):
+        if owner[i] >= 0 or not 2 <= len(word) <= 3 or not word.isalpha():
+            continue
+        if word in lex.vocab or word in lex.no_fuzzy:
+            continue
+        if not any(word in d for d in lex.detect.values()):
+            return True
+    return False
 
 
 def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str]) -> None:

@@ -214,3 +214,9 @@ def test_a_concrete_section_fix_is_that_section_procedure() -> None:
     )
     assert grade.parts["remedy"].correct
     assert not grade.needs_review
+
+
+def test_a_missing_part_with_an_unknown_short_word_goes_to_review() -> None:
+    grade = grade_answer("Pagamento incorreto! Bla + rewind.", MIS, game="riftbound")
+    assert grade.parts["penalty"].found is None
+    assert grade.needs_review
