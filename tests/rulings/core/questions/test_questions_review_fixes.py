@@ -219,3 +219,18 @@ def test_questions_advantage_is_never_claimed_where_the_story_rules_it_out() -> 
         elif sc.situation["intent"] == "intentional":
             assert sc.situation["advantageous"], seed
             assert "no advantage" not in q.stem, seed
+
+
+def test_questions_head_judge_instruction_matches_a_warning_key() -> None:
+    # "The head judge instructs that this one be upgraded" was keyed Warning whenever the
+    # thresholds were not met: the instruction only lifts the exemption (TR 702.17.b).
+    seen = 0
+    for seed in range(120):
+        sc = scenario("rb-ftmgs-exemption", seed)
+        if not sc.situation["history"]["head_judge_instructs_upgrade"]:
+            continue
+        q = build_question("rb-ftmgs-exemption", seed=seed, lang="en", kind="free_form")
+        assert "be upgraded" not in q.stem, seed
+        assert "count toward the usual upgrade thresholds" in q.stem, seed
+        seen += q.key.penalty == "warning"
+    assert seen
