@@ -120,6 +120,9 @@ def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
 
 def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
     """Hedges cover their sentence; conditions and fallbacks run to its end or a reset."""
+    if cue.kind == "hedge" and _hedges_previous_sentence(m, cue, ctx):
+        m.hedged = True  # "Warning because he did it on purpose? Not sure."
+        return
     if ctx.sentence[cue.first] != ctx.sentence[m.first]:
         return
     if cue.kind == "hedge":
@@ -144,6 +147,17 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
             m.hypothetical = True
         else:
             m.fallback = True
+
+
+def _hedges_previous_sentence(m: Mention, cue: CueHit, ctx: Context) -> bool:
+    """A hedge standing alone in the sentence right after the mention's ("Not sure.")."""
+    here = ctx.sentence[cue.first]
+    if here != ctx.sentence[m.first] + 1:
+        return False
+    if any(ctx.sentence[o.first] == here for o in ctx.mentions):
+        return False
+    words = [j for j, s in enumerate(ctx.sentence) if s == here]
+    return len(words) <= cue.last - cue.first + 2
 
 
 def _replaces(other: Mention, m: Mention) -> bool:

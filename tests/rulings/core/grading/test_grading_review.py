@@ -220,3 +220,31 @@ def test_a_missing_part_with_an_unknown_short_word_goes_to_review() -> None:
     grade = grade_answer("Pagamento incorreto! Bla + rewind.", MIS, game="riftbound")
     assert grade.parts["penalty"].found is None
     assert grade.needs_review
+
+
+def test_a_hedge_standing_alone_covers_the_sentence_before() -> None:
+    mtg = Expected(
+        infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_put_on_stack"
+    )
+    grade = grade_answer(
+        "Missed trigger. Warning because he missed it on purpose? Not sure. The opponent "
+        "decides whether it goes on the stack.",
+        mtg,
+        game="mtg",
+    )
+    assert grade.parts["penalty"].hedged
+    assert grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Error general + advertencia. No es posible retroceder, la partida sigue tal como está.",
+        "FtS, no penalty. It's no longer in the window to fix the score, play continues.",
+    ],
+)
+def test_a_fix_that_is_no_longer_possible_is_denied(text: str) -> None:
+    gec = Expected(infraction="general_error", penalty="warning", remedy="continue_play")
+    ftso = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
+    expected = ftso if text.startswith("FtS") else gec
+    assert grade_answer(text, expected, game="riftbound").parts["remedy"].found == "continue_play"
