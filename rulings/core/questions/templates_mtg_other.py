@@ -226,7 +226,7 @@ def mtg_intent(rng: random.Random) -> Draft:
 
 @template(
     "mtg-copies",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "copies"),
     summary="A trigger that only copies a spell (storm) resolves by itself, but the copies must "
@@ -238,11 +238,15 @@ def mtg_copies(rng: random.Random) -> Draft:
     player, other = order
     mode = st.pick(rng, ("pass_priority", "advance_step", "sorcery_speed_action"))
     spells = rng.randrange(2, 6)
+    # After passing priority the trigger may still be on the stack: the judge is called at once,
+    # or "later" would imply the Goblins never came, which the key (not missed) does not assume.
+    when = "same_action" if mode == "pass_priority" else "same_turn"
     situation = _base(
         order,
         player,
         trigger=st.trigger("empty_the_warrens", player),
         play={"following_action": mode},
+        noticed={"when": when},
     )
     sentences = (
         st.setup(GAME, order),
@@ -252,8 +256,10 @@ def mtg_copies(rng: random.Random) -> Draft:
             card=Card("empty_the_warrens"),
             spells=Count("spells", spells),
         ),
-        st.action(GAME, mode, player, other),
-        st.noticed("same_turn", player),
+        s("mtg.storm.pass", actor=player)
+        if mode == "pass_priority"
+        else st.action(GAME, mode, player, other),
+        st.noticed(when, player),
     )
     return Draft(situation, sentences, {"mode": mode})
 

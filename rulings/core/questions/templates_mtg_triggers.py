@@ -12,6 +12,7 @@ from rulings.core.questions.template import Card, Draft, Sentence, s, template
 
 GAME = "mtg"
 WHENS = ("same_turn", "previous_turn", "before_current_phase_of_previous_turn")
+STILL_ON_STACK = ("none", "pass_priority", "instant_speed_action")
 
 
 def _when(
@@ -59,7 +60,9 @@ def _category(
     card_id = st.pick(rng, cards)
     mode = st.fit_action(card_id, st.pick(rng, actions))
     when, now, noticed = _when(rng, order, player, whens)
-    if mode == "none":
+    if mode in STILL_ON_STACK:
+        # After only these the trigger may still be on the stack: a judge called later would
+        # imply the game went on past its impact, which the key (not missed) does not assume.
         when, now, noticed = "same_action", player, st.noticed("same_action", player)
     situation = _situation(
         order, now, player, when, st.trigger(card_id, player), {"following_action": mode}
@@ -75,7 +78,7 @@ def _category(
 
 @template(
     "mtg-choices-on-stack",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 1: targets, modes or choices when put on the stack, announced before "
@@ -94,7 +97,7 @@ def mtg_choices(rng: random.Random) -> Draft:
 
 @template(
     "mtg-visible-change",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 2: a visible change or a choice on resolution, shown before an action "
@@ -124,7 +127,7 @@ def mtg_rules(rng: random.Random) -> Draft:
 
 @template(
     "mtg-invisible",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 4: a non-visible effect (exalted) must be made clear when it first "
@@ -172,7 +175,7 @@ def mtg_delayed(rng: random.Random) -> Draft:
 
 @template(
     "mtg-default-action",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "default_action", "time_bar", "penalty_upgrade"),
     summary="A trigger with a default action ('unless', 'if you don't'): the opponent may apply "

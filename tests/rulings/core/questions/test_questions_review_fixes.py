@@ -234,3 +234,25 @@ def test_questions_head_judge_instruction_matches_a_warning_key() -> None:
         assert "count toward the usual upgrade thresholds" in q.stem, seed
         seen += q.key.penalty == "warning"
     assert seen
+
+
+def test_questions_not_yet_missed_triggers_are_not_noticed_later() -> None:
+    # "X casts an instant / passes priority ... The judge is only called on the next turn" implied
+    # the trigger never resolved, yet the key (trigger possibly still on the stack) said "No
+    # infraction".
+    ids = (
+        "mtg-choices-on-stack",
+        "mtg-visible-change",
+        "mtg-invisible",
+        "mtg-default-action",
+        "mtg-copies",
+    )
+    for template_id in ids:
+        for seed in range(80):
+            sc = scenario(template_id, seed)
+            if sc.situation["play"]["following_action"] in (
+                "none",
+                "pass_priority",
+                "instant_speed_action",
+            ):
+                assert sc.situation["noticed"]["when"] == "same_action", (template_id, seed)
