@@ -94,7 +94,7 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-might-only",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "observable_impact", "might_only"),
     summary="A trigger that only adds Might (TR 506.3.e.4): missed only once the Might matters.",
@@ -106,7 +106,9 @@ def rb_might_only(rng: random.Random) -> Draft:
     card_id = st.pick(rng, cards_where(GAME, kind="might_only"))
     mode = st.pick(rng, ("none", "new_game_action", "might_matters", "wrong_characteristics"))
     adv = rng.random() < 0.5
-    when, now, noticed = _when(rng, order, player, mode)
+    # Before the Might matters the judge is called at once: "later" or "next turn" would imply
+    # the combat it was granted for went by, which the key (not missed) does not assume.
+    when, now, noticed = _when(rng, order, player, "none" if mode == "new_game_action" else mode)
     situation = _base(
         order,
         now,

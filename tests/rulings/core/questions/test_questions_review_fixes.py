@@ -256,3 +256,15 @@ def test_questions_not_yet_missed_triggers_are_not_noticed_later() -> None:
                 "instant_speed_action",
             ):
                 assert sc.situation["noticed"]["when"] == "same_action", (template_id, seed)
+
+
+def test_questions_might_only_trigger_is_not_noticed_after_its_combat() -> None:
+    # "X plays another card ... The judge is only called on the next turn" implied the combat
+    # went by, yet the key said the Might had not mattered. Shieldbearer "defended" on its
+    # controller's own turn.
+    for seed in range(80):
+        sc = scenario("rb-trigger-might-only", seed)
+        if sc.situation["play"]["following_action"] in ("none", "new_game_action"):
+            assert sc.situation["noticed"]["when"] == "same_action", seed
+        q = build_question("rb-trigger-might-only", seed=seed, lang="en", kind="free_form")
+        assert "defend" not in q.stem, seed
