@@ -22,7 +22,7 @@ def _version() -> str | None:
 
 @template(
     "mtg-2024-wording",
-    version=2,
+    version=3,
     game=GAME,
     topics=(
         "missed_trigger",
@@ -57,6 +57,9 @@ def mtg_2024(rng: random.Random) -> Draft:
             st.triggers(card_id, player),
             s("mtg2024.attack", actor=player),
             s("mtg2024.changes" if changes else "mtg2024.unchanged"),
+            # The backup needs only the revealing action to have happened: said, and the judge
+            # is called at once (a judge "later in the turn" leaves no simple backup).
+            s("mtg.backup.simple"),
         ]
     elif variant == "borrowed":
         card_id = st.pick(rng, ("smokestack", "masticore"))
@@ -75,17 +78,18 @@ def mtg_2024(rng: random.Random) -> Draft:
             st.triggers(card_id, player),
             s("mtg.delayed.missed.geist_of_saint_traft", actor=player, other=other),
         ]
+    when = "same_action" if variant == "backup" else "same_turn"
     situation: dict[str, Any] = {
         "game": GAME,
         "players": list(order),
         "turn_player": player,
         "trigger": trig,
         "play": play,
-        "noticed": {"when": "same_turn"},
+        "noticed": {"when": when},
         **rest,
     }
     version = _version()
     if version:
         situation["policy_version"] = version
-    lines.append(st.noticed("same_turn", player))
+    lines.append(st.noticed(when, player))
     return Draft(situation, tuple(lines), {"variant": variant})

@@ -268,3 +268,18 @@ def test_questions_might_only_trigger_is_not_noticed_after_its_combat() -> None:
             assert sc.situation["noticed"]["when"] == "same_action", seed
         q = build_question("rb-trigger-might-only", seed=seed, lang="en", kind="free_form")
         assert "defend" not in q.stem, seed
+
+
+def test_questions_2024_backup_story_says_a_simple_backup_is_possible() -> None:
+    # The 2024 backup-first remedy rests on a simple backup being possible; the stem called the
+    # judge "later in the same turn" and never said so.
+    seen = 0
+    for seed in range(80):
+        sc = scenario("mtg-2024-wording", seed)
+        if sc.draft.facts["variant"] != "backup":
+            continue
+        q = build_question("mtg-2024-wording", seed=seed, lang="en", kind="free_form")
+        assert "a simple backup is possible" in q.stem, seed
+        assert sc.situation["noticed"]["when"] == "same_action", seed
+        seen += 1
+    assert seen
