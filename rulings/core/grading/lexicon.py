@@ -132,6 +132,9 @@ class Lexicon:
     detect: Mapping[str, frozenset[str]]
     default_language: str
     patterns: tuple[Pattern, ...]
+    denials: frozenset[str] = frozenset()
+    """One-word denials ("não", "no", "not", "sin"): a phrase never runs past one into
+    the next clause."""
 
     def index_for(self, game: str) -> Mapping[str, tuple[Pattern, ...]]:
         """Patterns usable in one game, keyed by every token that may start them."""
@@ -216,6 +219,7 @@ def load_lexicon() -> Lexicon:
         detect=detect,
         default_language=str(lang["default_language"]),
         patterns=tuple(patterns),
+        denials=_all_words(lang, "deny") | _all_words(lang, "gap_stop"),
     )
 
 

@@ -184,8 +184,13 @@ def _find_mentions(
         candidates = index.get(canon[i], ())
         if canon[i] != toks.words[i]:
             candidates = candidates + index.get(toks.words[i], ())
+        # "É erro geral? Não, tem infração": a denial answering a question is no part of
+        # the phrase after the comma ("não tem infração").
+        cut = i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
         for pattern in candidates:
             end = _match(pattern, words, i + 1, 1, n)
+            if cut and end > i + 1:
+                continue
             if end > best_end or (end == best_end and best and pattern.rank > best.rank):
                 best, best_end = pattern, end
         if best is None:

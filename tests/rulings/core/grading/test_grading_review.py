@@ -248,3 +248,23 @@ def test_a_fix_that_is_no_longer_possible_is_denied(text: str) -> None:
     ftso = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
     expected = ftso if text.startswith("FtS") else gec
     assert grade_answer(text, expected, game="riftbound").parts["remedy"].found == "continue_play"
+
+
+def test_a_denial_answering_a_question_starts_no_phrase() -> None:
+    text = (
+        "É erro geral? Não, tem infração específica: gatilho esquecido. Penalidade: "
+        "nenhuma. O oponente decide."
+    )
+    grade = grade_answer(text, MT_NO_PENALTY, game="riftbound")
+    assert grade.parts["infraction"].found == "missed_trigger"
+
+
+def test_another_players_ruling_said_to_be_separate_is_set_aside() -> None:
+    ge = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
+    grade = grade_answer(
+        "General Error. Warning. Simple rewind. Also FtMGS for the opponent but that's separate.",
+        ge,
+        game="riftbound",
+    )
+    assert grade.parts["infraction"].found == "general_error"
+    assert not grade.needs_review
