@@ -201,7 +201,7 @@ def rb_first_time(rng: random.Random) -> Draft:
 
 @template(
     "rb-battlefield-accountability",
-    version=2,
+    version=3,
     game=GAME,
     topics=("accountability", "battlefield", "missed_trigger"),
     summary="A battlefield's trigger: controlled, uncontrolled or naming a player (TR 506.1.a, "
@@ -249,6 +249,9 @@ def rb_battlefield(rng: random.Random) -> Draft:
         s("trigger.battlefield", card=Card(card_id), text=CardText(card_id), now=now),
         *lines,
         st.action(GAME, "advance_step", now),
+        # Whether the accountable player has shown unawareness turns on this (TR 702.2.c): said
+        # for every story, so it does not give away who is accountable.
+        s("bf.nobody_else"),
         s("advantage.nobody" if not adv else "advantage.accountable"),
         st.noticed("same_turn", now),
     )
