@@ -268,3 +268,16 @@ def test_another_players_ruling_said_to_be_separate_is_set_aside() -> None:
     )
     assert grade.parts["infraction"].found == "general_error"
     assert not grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "So the trigger got missed. Nobody cheated. No penalty. Opponent decides.",
+        "O gatilho foi esquecido. Ninguém trapaceou. Sem penalidade. O oponente decide.",
+        "El disparo se olvidó. Nadie hizo trampa. Sin penalización. El oponente decide.",
+    ],
+)
+def test_nobody_denies_like_not(text: str) -> None:
+    grade = grade_answer(text, MT_NO_PENALTY, game="riftbound")
+    assert grade.parts["infraction"].found == "missed_trigger"
