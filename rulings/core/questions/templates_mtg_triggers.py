@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from rulings.core.questions import story as st
-from rulings.core.questions.catalog import cards_where
+from rulings.core.questions.catalog import card, cards_where
 from rulings.core.questions.template import Card, Draft, Sentence, s, template
 
 GAME = "mtg"
@@ -64,9 +64,11 @@ def _category(
         # After only these the trigger may still be on the stack: a judge called later would
         # imply the game went on past its impact, which the key (not missed) does not assume.
         when, now, noticed = "same_action", player, st.noticed("same_action", player)
-    situation = _situation(
-        order, now, player, when, st.trigger(card_id, player), {"following_action": mode}
-    )
+    trig = st.trigger(card_id, player)
+    if card(card_id).get("until_end_of_turn") and when not in ("same_action", "same_turn"):
+        # An "until end of turn" effect noticed in a later turn has run out (IPG 2.1).
+        trig["duration_expired"] = True
+    situation = _situation(order, now, player, when, trig, {"following_action": mode})
     sentences = (
         st.setup(GAME, order),
         st.triggers(card_id, player),
@@ -113,7 +115,7 @@ def mtg_visible(rng: random.Random) -> Draft:
 
 @template(
     "mtg-rules-change",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "awareness_category", "opponent_duties"),
     summary="IPG category 3: a rules-changing trigger is missed only if its controller lets an "
@@ -127,7 +129,7 @@ def mtg_rules(rng: random.Random) -> Draft:
 
 @template(
     "mtg-invisible",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 4: a non-visible effect (exalted) must be made clear when it first "

@@ -283,3 +283,19 @@ def test_questions_2024_backup_story_says_a_simple_backup_is_possible() -> None:
         assert sc.situation["noticed"]["when"] == "same_action", seed
         seen += 1
     assert seen
+
+
+def test_questions_until_end_of_turn_trigger_noticed_next_turn_lets_play_continue() -> None:
+    # Pyreheart Wolf's menace or exalted's bonus, noticed on the next turn, has expired (IPG 2.1:
+    # play continues); the key offered the opponent to put the trigger on the stack.
+    seen = 0
+    for template_id in ("mtg-rules-change", "mtg-invisible"):
+        for seed in range(80):
+            sc = scenario(template_id, seed)
+            if sc.situation["noticed"]["when"] != "previous_turn":
+                continue
+            q = build_question(template_id, seed=seed, lang="en", kind="free_form")
+            if q.key.infraction == "missed_trigger":
+                assert q.key.remedy == ("continue_play",), (template_id, seed)
+                seen += 1
+    assert seen
