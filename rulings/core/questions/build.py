@@ -121,12 +121,22 @@ def _near_misses(
     found: list[NearMiss] = []
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
         parts = key_parts(sc.template, ruling)
-        if parts not in seen:
+        if parts not in seen and not _also_right(sc.key, parts):
             seen.add(parts)
             found.append(NearMiss(fact, parts, ruling))
             if len(found) >= limit:
                 break
     return tuple(found)
+
+
+def _also_right(key: KeyParts, parts: KeyParts) -> bool:
+    """A near miss a judge could defend for the key's facts: at high OPL the head judge may
+    perform a longer rewind too (TR 701.5.c), so "by the head judge" is not wrong there."""
+    return (
+        key.rewind_by == "head_judge_or_appeals_judge"
+        and parts.rewind_by == "head_judge"
+        and replace(parts, rewind_by=key.rewind_by) == key
+    )
 
 
 def build_question(

@@ -299,3 +299,22 @@ def test_questions_until_end_of_turn_trigger_noticed_next_turn_lets_play_continu
                 assert q.key.remedy == ("continue_play",), (template_id, seed)
                 seen += 1
     assert seen
+
+
+def test_questions_head_judge_alone_is_not_a_distractor_for_a_high_opl_rewind() -> None:
+    # At high OPL a longer rewind is for the head judge or an appeals judge: "by the head judge"
+    # is also right, so it must not be offered as a wrong option.
+    seen = 0
+    for template_id in ("rb-rewind-authority", "rb-error-after-trigger"):
+        for seed in range(80):
+            q = build_question(template_id, seed=seed, lang="en", kind="multiple_choice")
+            if q.key.rewind_by != "head_judge_or_appeals_judge":
+                continue
+            seen += 1
+            for option in q.options:
+                if not option.correct:
+                    same = option.parts.infraction == q.key.infraction and (
+                        option.parts.remedy == q.key.remedy
+                    )
+                    assert not (same and option.parts.rewind_by == "head_judge"), seed
+    assert seen
