@@ -111,7 +111,10 @@ def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping
             who = term(lang, "judge_at_random")
         else:
             who = chooser
-        text = term(lang, f"remedy.{step}").format(chooser=who)
+        name = f"remedy.{step}"
+        if step == "opponent_chooses_default_action" and given.get("choice") == "when":
+            name = "remedy_variant.default_action_when"  # the opponent picks only the timing
+        text = term(lang, name).format(chooser=who)
         if given.get("to") == "before_the_card_or_ability_went_on_the_chain":
             text += term(lang, "remedy_note.before_chain")
         if given.get("restore_runes") is True:

@@ -318,3 +318,22 @@ def test_questions_head_judge_alone_is_not_a_distractor_for_a_high_opl_rewind() 
                     )
                     assert not (same and option.parts.rewind_by == "head_judge"), seed
     assert seen
+
+
+def test_questions_older_wording_default_action_is_not_optional_in_the_key_text() -> None:
+    # Under the Spanish article's wording the default action happens and the opponent picks only
+    # when; the key text said the opponent "may have the default action happen".
+    seen = 0
+    for seed in range(40):
+        q = build_question(
+            "mtg-default-action",
+            seed=seed,
+            lang="en",
+            kind="free_form",
+            policy_version="mtg-ipg-2.1-es-article",
+        )
+        if q.key.remedy == ("opponent_chooses_default_action",):
+            assert "the default action happens;" in q.key_text, seed
+            assert "may have" not in q.key_text, seed
+            seen += 1
+    assert seen
