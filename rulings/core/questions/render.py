@@ -114,6 +114,12 @@ def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping
         name = f"remedy.{step}"
         if step == "opponent_chooses_default_action" and given.get("choice") == "when":
             name = "remedy_variant.default_action_when"  # the opponent picks only the timing
+        if step == "resolve_now_or_next_phase" and given.get("uses_stack") is not False:
+            # Only the seed wording says "without the stack"; the 2024 one times it by priority.
+            timing = given.get("when") or ()
+            name = "remedy_variant.resolve_when_" + (
+                "priority" if "next_priority" in timing else "now"
+            )
         text = term(lang, name).format(chooser=who)
         if given.get("to") == "before_the_card_or_ability_went_on_the_chain":
             text += term(lang, "remedy_note.before_chain")

@@ -337,3 +337,16 @@ def test_questions_older_wording_default_action_is_not_optional_in_the_key_text(
             assert "may have" not in q.key_text, seed
             seen += 1
     assert seen
+
+
+def test_questions_2024_delayed_zone_change_key_follows_that_wording() -> None:
+    # The 2024 wording times it by the next priority and does not say "without the stack"; the
+    # key text used the seed wording's "resolves without the stack ... now".
+    seen = 0
+    for seed in range(80):
+        q = build_question("mtg-2024-wording", seed=seed, lang="en", kind="free_form")
+        if q.key.remedy == ("resolve_now_or_next_phase",):
+            assert "without the stack" not in q.key_text, seed
+            assert "the next time a player would receive priority" in q.key_text, seed
+            seen += 1
+    assert seen
