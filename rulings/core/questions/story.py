@@ -64,7 +64,10 @@ def trigger(card_id: str, controller: str | None, **overrides: Any) -> dict[str,
 
 
 def triggers(card_id: str, player: str) -> Sentence:
-    return s("trigger.card", player=player, card=Card(card_id), text=CardText(card_id))
+    # A card whose impact depends on its state says it (Smokestack with no soot counters would
+    # change nothing, IPG 2.1): the key assumes the trigger matters.
+    key = "trigger.card_" + card(card_id)["state"] if card(card_id).get("state") else "trigger.card"
+    return s(key, player=player, card=Card(card_id), text=CardText(card_id))
 
 
 def action(game: str, following: str, actor: str, other: str = "") -> Sentence:

@@ -350,3 +350,17 @@ def test_questions_2024_delayed_zone_change_key_follows_that_wording() -> None:
             assert "the next time a player would receive priority" in q.key_text, seed
             seen += 1
     assert seen
+
+
+def test_questions_smokestack_stories_give_it_soot_counters() -> None:
+    # "sacrifices a permanent for each soot counter": with none it changes nothing, so the stem
+    # must say it has some for the key (a missed trigger that matters) to hold.
+    seen = 0
+    for template_id in ("mtg-detrimental-symmetric", "mtg-time-bar", "mtg-third-warning"):
+        for seed in range(60):
+            for lang, words in (("en", "two soot counters"), ("pt-BR", "dois marcadores")):
+                q = build_question(template_id, seed=seed, lang=lang, kind="free_form")
+                if q.situation.get("trigger", {}).get("name") == "Smokestack":
+                    assert words in q.stem, (template_id, seed, lang)
+                    seen += 1
+    assert seen
