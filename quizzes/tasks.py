@@ -29,5 +29,8 @@ def attempt_grade_task(attempt_id: int) -> str:
 
 @shared_task(name="quizzes.attempts_close_overdue")
 def attempts_close_overdue() -> int:
-    """Every minute (beat): closes attempts whose deadline task was lost with a dead worker."""
-    return exams.attempts_close_overdue()
+    """Every minute (beat): closes attempts whose deadline task was lost with a dead worker,
+    and queues grading again for closed attempts whose grading never finished."""
+    closed = exams.attempts_close_overdue()
+    exams.attempts_regrade_stuck()
+    return closed

@@ -292,6 +292,25 @@ def attempts_close_overdue(*, now: datetime | None = None) -> int:
     return closed
 
 
+GRADING_GRACE = timedelta(minutes=5)
+
+
+def attempts_regrade_stuck(*, now: datetime | None = None) -> list[int]:
+    """Queue grading again for attempts closed a while ago but never graded (a worker died
+    holding the task). Grading is idempotent, so a duplicate does no harm."""
+    now = now or timezone.now()
+    stuck = list(
+        Attempt.objects.filter(
+            status=Attempt.Status.SUBMITTED, closed_at__lte=now - GRADING_GRACE
+        ).values_list("pk", flat=True)
+    )
+    from quizzes.tasks import attempt_grade_task
+
+    for attempt_id in stuck:
+        attempt_grade_task.delay(attempt_id)
+    return stuck
+
+
 def appeal_create(*, item: AttemptItem, comment: str) -> Appeal:
     """A candidate contests one graded answer; one appeal per answer."""
     comment = comment.strip()

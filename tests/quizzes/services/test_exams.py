@@ -322,3 +322,27 @@ def test_a_blueprint_composition_is_checked_slot_by_slot():
     messages = " ".join(error.value.message_dict["composition"])
     assert "slot 0: only topic, kind and count are allowed" in messages
     assert "slot 1: count must be a whole number from 1 to 50" in messages
+
+
+def test_the_sweep_grades_an_attempt_whose_grading_task_was_lost(monkeypatch):
+    from quizzes.tasks import attempts_close_overdue
+
+    attempt = started()
+    # The worker died with the grading task: the attempt was closed but never graded.
+    with monkeypatch.context() as lost:
+        lost.setattr(exams.transaction, "on_commit", lambda func, using=None, robust=False: None)
+        exams.attempt_submit(attempt=attempt)
+    Attempt.objects.filter(pk=attempt.pk).update(closed_at=timezone.now() - timedelta(minutes=6))
+
+    attempts_close_overdue()
+
+    attempt.refresh_from_db()
+    assert attempt.status == Attempt.Status.GRADED
+
+
+def test_the_sweep_leaves_recently_closed_attempts_to_their_own_task(monkeypatch):
+    attempt = started()
+    monkeypatch.setattr(exams.transaction, "on_commit", lambda func, using=None, robust=False: None)
+    exams.attempt_submit(attempt=attempt)
+
+    assert exams.attempts_regrade_stuck() == []
