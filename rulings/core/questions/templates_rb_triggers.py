@@ -109,23 +109,8 @@ def rb_might_only(rng: random.Random) -> Draft:
     # Before the Might matters the judge is called at once: "later" or "next turn" would imply
     # the combat it was granted for went by, which the key (not missed) does not assume.
     when, now, noticed = _when(rng, order, player, "none" if mode == "new_game_action" else mode)
-    situation = _base(
-        order,
-        now,
-        player,
-        when,
-        trigger=st.trigger(card_id, player),
-        play={"following_action": mode},
-        advantageous=adv,
-    )
-    sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
-        st.action(GAME, mode, player),
-        st.advantage(adv, player),
-        noticed,
-    )
-    return Draft(situation, sentences, {"card": card_id, "mode": mode, "when": when})
+    facts = {"card": card_id, "mode": mode, "when": when}
+    return _plain_trigger(order, player, card_id, mode, adv, (when, now, noticed), facts)
 
 
 @template(
@@ -144,23 +129,8 @@ def rb_first_beginning_phase(rng: random.Random) -> Draft:
     adv = rng.random() < 0.5
     mode = st.pick(rng, ACTIONS)
     when, now, noticed = _when(rng, order, player)
-    situation = _base(
-        order,
-        now,
-        player,
-        when,
-        trigger=st.trigger(card_id, player),
-        play={"following_action": mode},
-        advantageous=adv,
-    )
-    sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
-        st.action(GAME, mode, player),
-        st.advantage(adv, player),
-        noticed,
-    )
-    return Draft(situation, sentences, {"when": when, "mode": mode})
+    facts = {"when": when, "mode": mode}
+    return _plain_trigger(order, player, card_id, mode, adv, (when, now, noticed), facts)
 
 
 @template(
@@ -392,3 +362,33 @@ def rb_trigger_intent(rng: random.Random) -> Draft:
         st.noticed("same_turn", player),
     )
     return Draft(situation, sentences, {"intent": intent, "impact": impact})
+
+
+def _plain_trigger(
+    order: tuple[str, ...],
+    player: str,
+    card_id: str,
+    mode: str,
+    adv: bool,
+    timing: tuple[str, str, Sentence],
+    facts: dict[str, Any],
+) -> Draft:
+    """The common story: a card triggers, an action follows, the judge is called."""
+    when, now, noticed = timing
+    situation = _base(
+        order,
+        now,
+        player,
+        when,
+        trigger=st.trigger(card_id, player),
+        play={"following_action": mode},
+        advantageous=adv,
+    )
+    sentences = (
+        st.setup(GAME, order),
+        st.triggers(card_id, player),
+        st.action(GAME, mode, player),
+        st.advantage(adv, player),
+        noticed,
+    )
+    return Draft(situation, sentences, facts)
