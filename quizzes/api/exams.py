@@ -107,20 +107,24 @@ class SaveSerializer(serializers.Serializer[Any]):
     response = serializers.CharField(
         allow_blank=True, trim_whitespace=False, max_length=MAX_ANSWER_CHARS
     )
-    revision = serializers.IntegerField(min_value=0, required=False, allow_null=True)
+    revision = serializers.IntegerField(
+        min_value=0, help_text="The revision of this answer you loaded or last saved."
+    )
 
 
 class SubmitSerializer(serializers.Serializer[Any]):
     responses = serializers.DictField(
-        child=serializers.CharField(
-            allow_blank=True, trim_whitespace=False, max_length=MAX_ANSWER_CHARS
-        ),
+        child=SaveSerializer(),
         required=False,
+        help_text="Final answers by question position, each with the revision it replaces.",
     )
 
-    def validate_responses(self, value: dict[str, str]) -> dict[int, str]:
+    def validate_responses(self, value: dict[str, dict[str, Any]]) -> dict[int, exams.Answer]:
         try:
-            return {int(position): text for position, text in value.items()}
+            return {
+                int(position): exams.Answer(answer["response"], answer["revision"])
+                for position, answer in value.items()
+            }
         except ValueError:
             raise serializers.ValidationError(
                 "Keys must be question positions (numbers)."
@@ -133,6 +137,18 @@ class AppealSerializer(serializers.Serializer[Any]):
 
 def _closed(error: exams.ExamError) -> PermissionDenied:
     return PermissionDenied(detail=str(error), code="attempt_closed")
+
+
+def _conflict(code: str, error: exams.ExamError, **extra: Any) -> Response:
+    body = {"code": code, "detail": str(error), **extra}
+    return Response(body, status=status.HTTP_409_CONFLICT)
+
+
+def _stale_items(conflict: exams.StaleRevision) -> list[dict[str, Any]]:
+    return [
+        {"position": item.position, "response": item.response, "revision": item.revision}
+        for item in conflict.items
+    ]
 
 
 def _attempt_detail(attempt_id: int) -> dict[str, Any]:
@@ -214,16 +230,11 @@ class ItemSaveView(APIView):
             saved = exams.attempt_item_save(
                 item=item,
                 response=data.validated_data["response"],
-                base_revision=data.validated_data.get("revision"),
+                base_revision=data.validated_data["revision"],
             )
         except exams.StaleRevision as conflict:
-            body = {
-                "code": "stale_revision",
-                "detail": str(conflict),
-                "response": conflict.item.response,
-                "revision": conflict.item.revision,
-            }
-            return Response(body, status=status.HTTP_409_CONFLICT)
+            current = {"response": conflict.item.response, "revision": conflict.item.revision}
+            return _conflict("stale_revision", conflict, **current)
         except exams.AttemptClosed as error:
             raise _closed(error) from error
         except exams.ExamError as error:
@@ -242,9 +253,19 @@ class SubmitView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
 
-    @extend_schema(request=SubmitSerializer, responses=AttemptSerializer)
+    @extend_schema(
+        request=SubmitSerializer,
+        responses={
+            200: AttemptSerializer,
+            403: OpenApiResponse(description="The attempt closed at its deadline."),
+            409: OpenApiResponse(
+                description="Answers changed in another tab, or already submitted otherwise."
+            ),
+        },
+    )
     def post(self, request: Request, attempt_id: int) -> Response:
-        """Submit (idempotent). Late final answers are refused; saved ones are still graded."""
+        """Submit. Repeating the same submit is harmless; late or different final answers are
+        refused (403 ``attempt_closed``, 409 ``already_submitted`` or ``stale_revision``)."""
         attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
         data = SubmitSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -252,6 +273,10 @@ class SubmitView(APIView):
             attempt = exams.attempt_submit(
                 attempt=attempt, responses=data.validated_data.get("responses")
             )
+        except exams.StaleRevision as conflict:
+            return _conflict("stale_revision", conflict, items=_stale_items(conflict))
+        except exams.AlreadySubmitted as error:
+            return _conflict("already_submitted", error)
         except exams.AttemptClosed as error:
             raise _closed(error) from error
         except exams.ExamError as error:
@@ -321,7 +346,11 @@ class AppealView(APIView):
     parser_classes = (JSONParser,)
 
     @extend_schema(
-        request=AppealSerializer, responses={201: OpenApiResponse(description="Appeal recorded.")}
+        request=AppealSerializer,
+        responses={
+            201: OpenApiResponse(description="Appeal recorded."),
+            409: OpenApiResponse(description="This answer was already appealed."),
+        },
     )
     def post(self, request: Request, attempt_id: int, position: int) -> Response:
         attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
@@ -330,6 +359,8 @@ class AppealView(APIView):
         data.is_valid(raise_exception=True)
         try:
             appeal = exams.appeal_create(item=item, comment=data.validated_data["comment"])
+        except exams.AppealExists as error:
+            return _conflict("already_appealed", error)
         except exams.ExamError as error:
             raise ValidationError({"comment": [str(error)]}) from error
         return Response(

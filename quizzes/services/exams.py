@@ -10,9 +10,9 @@ import hashlib
 import secrets
 from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -32,12 +32,29 @@ class AttemptClosed(ExamError):
     pass
 
 
-class StaleRevision(ExamError):
-    """Another tab saved this answer since this one loaded it."""
+class AlreadySubmitted(ExamError):
+    """A final submit whose answers differ from the ones already submitted: never dropped
+    silently, refused so the candidate knows they were not kept."""
 
-    def __init__(self, item: AttemptItem) -> None:
-        self.item = item
+
+class AppealExists(ExamError):
+    pass
+
+
+class StaleRevision(ExamError):
+    """Another tab saved these answers since this one loaded them: nothing was saved."""
+
+    def __init__(self, items: list[AttemptItem]) -> None:
+        self.items = items
+        self.item = items[0]
         super().__init__(_("This answer was changed in another tab or window; reload to see it."))
+
+
+class Answer(NamedTuple):
+    """A response and the revision of the saved answer it was written over (as loaded)."""
+
+    response: str
+    revision: int
 
 
 def _slot_seed(seed: int, index: int, round_: int) -> int:
@@ -158,7 +175,20 @@ def attempt_expire_if_due(*, attempt: Attempt, now: datetime | None = None) -> A
         return _lock_and_expire(attempt, now)
 
 
-def _closed_error() -> AttemptClosed:
+def _lock_now(attempt: Attempt, now: datetime | None) -> tuple[Attempt, datetime]:
+    """Lock the attempt row, then read the clock: a write that waited for the lock while the
+    deadline passed is judged at the time it got the lock, not the time it arrived."""
+    locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
+    now = now or timezone.now()
+    attempt_close(attempt=locked, now=now)
+    return locked, now
+
+
+def _closed_error(attempt: Attempt) -> AttemptClosed:
+    if attempt.closure == Attempt.Closure.SUBMITTED:
+        return AttemptClosed(
+            _("This exam was already submitted; its answers can no longer change.")
+        )
     return AttemptClosed(_("The time for this exam is over; your saved answers were submitted."))
 
 
@@ -167,53 +197,101 @@ def _validate_response(response: str) -> str:
         raise ExamError(
             _("An answer can be at most %(limit)d characters.") % {"limit": MAX_ANSWER_CHARS}
         )
+    if "\x00" in response:
+        raise ExamError(_("Null characters are not allowed."))  # PostgreSQL cannot store them
     return response
 
 
+def _validated(answers: Mapping[int, Answer]) -> dict[int, Answer]:
+    for answer in answers.values():
+        if not isinstance(answer, Answer):
+            raise TypeError("an answer is Answer(response, revision): every write checks both")
+        _validate_response(answer.response)
+    return dict(answers)
+
+
+def _write_answers(
+    attempt: Attempt, answers: dict[int, Answer], now: datetime
+) -> list[AttemptItem]:
+    """All or nothing: every revision is checked before any answer is written."""
+    items = list(
+        AttemptItem.objects.select_for_update()
+        .filter(attempt=attempt, position__in=list(answers))
+        .order_by("position")
+    )
+    if len(items) != len(answers):
+        missing = sorted(set(answers) - {item.position for item in items})
+        raise ExamError(_("This attempt has no question %(position)d.") % {"position": missing[0]})
+    stale = [
+        item
+        for item in items
+        if item.response != answers[item.position].response
+        and item.revision != answers[item.position].revision
+    ]
+    if stale:
+        raise StaleRevision(stale)
+    for item in items:
+        if item.response == answers[item.position].response:
+            continue  # nothing changed, or another tab saved the very same text
+        item.response = answers[item.position].response
+        item.revision += 1
+        item.saved_at = now
+        item.save(update_fields=["response", "revision", "saved_at"])
+    return items
+
+
+def attempt_answers_save(
+    *, attempt: Attempt, answers: Mapping[int, Answer], now: datetime | None = None
+) -> list[AttemptItem]:
+    """Save several answers at once (the page's "Save answers"): all of them or none.
+
+    Raises StaleRevision (listing every answer changed elsewhere), AttemptClosed, ExamError.
+    """
+    answers = _validated(answers)
+    with transaction.atomic():
+        locked, now = _lock_now(attempt, now)
+        if locked.status == Attempt.Status.IN_PROGRESS:
+            return _write_answers(locked, answers, now)
+    raise _closed_error(locked)  # raised after commit, so a closing at the deadline is kept
+
+
 def attempt_item_save(
-    *, item: AttemptItem, response: str, base_revision: int | None, now: datetime | None = None
+    *, item: AttemptItem, response: str, base_revision: int, now: datetime | None = None
 ) -> AttemptItem:
     """Autosave one answer. ``base_revision`` is the revision the client last saw."""
-    now = now or timezone.now()
-    _validate_response(response)
-    with transaction.atomic():
-        if _lock_and_expire(item.attempt, now).status == Attempt.Status.IN_PROGRESS:
-            return _save_item(item, response, base_revision, now)
-    raise _closed_error()  # raised after commit, so the closing is kept
-
-
-def _save_item(
-    item: AttemptItem, response: str, base_revision: int | None, now: datetime
-) -> AttemptItem:
-    locked = AttemptItem.objects.select_for_update().get(pk=item.pk)
-    if locked.response == response:
-        return locked  # nothing changed, or another tab saved the very same text
-    if base_revision is not None and base_revision != locked.revision:
-        raise StaleRevision(locked)
-    locked.response = response
-    locked.revision += 1
-    locked.saved_at = now
-    locked.save(update_fields=["response", "revision", "saved_at"])
-    return locked
+    answers = {item.position: Answer(response, base_revision)}
+    return attempt_answers_save(attempt=item.attempt, answers=answers, now=now)[0]
 
 
 def attempt_submit(
-    *, attempt: Attempt, responses: Mapping[int, str] | None = None, now: datetime | None = None
+    *, attempt: Attempt, responses: Mapping[int, Answer] | None = None, now: datetime | None = None
 ) -> Attempt:
-    """Submit (idempotent): saves the final responses if still in time, closes and grades."""
-    now = now or timezone.now()
-    responses = {pos: _validate_response(text) for pos, text in (responses or {}).items()}
+    """Submit: saves the final answers (revision-checked) if still in time, closes and grades.
+
+    Repeating the same submit is harmless; a submit after the attempt closed at its deadline
+    raises AttemptClosed, and a second submit with other answers raises AlreadySubmitted.
+    """
+    answers = _validated(responses or {})
     with transaction.atomic():
-        was_open = attempt.status == Attempt.Status.IN_PROGRESS
-        locked = _lock_and_expire(attempt, now)
+        locked, now = _lock_now(attempt, now)
         if locked.status == Attempt.Status.IN_PROGRESS:
-            for item in locked.items.filter(position__in=list(responses)):
-                _save_item(item, responses[item.position], None, now)
+            _write_answers(locked, answers, now)
             _close(locked, now, Attempt.Closure.SUBMITTED)
             return locked
-    if was_open and locked.closure == Attempt.Closure.DEADLINE:
-        raise _closed_error()
-    return locked
+        if locked.closure == Attempt.Closure.SUBMITTED:
+            _check_same_answers(locked, answers)
+            return locked
+    raise _closed_error(locked)
+
+
+def _check_same_answers(attempt: Attempt, answers: dict[int, Answer]) -> None:
+    saved = dict(
+        attempt.items.filter(position__in=list(answers)).values_list("position", "response")
+    )
+    if any(saved.get(position) != answer.response for position, answer in answers.items()):
+        raise AlreadySubmitted(
+            _("This exam was already submitted; the answers in this request were not saved.")
+        )
 
 
 def attempt_close(*, attempt: Attempt, now: datetime | None = None) -> None:
@@ -311,8 +389,9 @@ def attempts_regrade_stuck(*, now: datetime | None = None) -> list[int]:
     return stuck
 
 
+@transaction.atomic
 def appeal_create(*, item: AttemptItem, comment: str) -> Appeal:
-    """A candidate contests one graded answer; one appeal per answer."""
+    """A candidate contests one graded answer; one appeal per answer, even from two tabs."""
     comment = comment.strip()
     if item.attempt.status != Attempt.Status.GRADED:
         raise ExamError(_("You can appeal once the attempt has been graded."))
@@ -320,9 +399,21 @@ def appeal_create(*, item: AttemptItem, comment: str) -> Appeal:
         raise ExamError(_("Say why you think this answer was graded wrongly."))
     if len(comment) > 4000:
         raise ExamError(_("An appeal can be at most 4000 characters."))
+    if "\x00" in comment:
+        raise ExamError(_("Null characters are not allowed."))
+    # The item's lock makes a second appeal wait for the first and then see it.
+    AttemptItem.objects.select_for_update().filter(pk=item.pk).values_list("pk").first()
     if Appeal.objects.filter(item=item).exists():
-        raise ExamError(_("You have already appealed this answer."))
-    return Appeal.objects.create(item=item, comment=comment)
+        raise _appeal_exists()
+    try:
+        with transaction.atomic():
+            return Appeal.objects.create(item=item, comment=comment)
+    except IntegrityError:
+        raise _appeal_exists() from None  # the unique index is the last line of defence
+
+
+def _appeal_exists() -> AppealExists:
+    return AppealExists(_("You have already appealed this answer."))
 
 
 @transaction.atomic

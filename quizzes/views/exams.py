@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils import timezone
@@ -15,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access, selectors
 from quizzes.languages import content_language
-from quizzes.models import Attempt
+from quizzes.models import Attempt, AttemptItem
 from quizzes.services import exams
 from rulings.core.grading import MAX_ANSWER_CHARS
 
@@ -30,12 +32,97 @@ class AppealForm(forms.Form):
     )
 
 
-def _responses_from(request: AuthenticatedHttpRequest, attempt: Attempt) -> dict[int, str]:
-    return {
-        item.position: request.POST[f"item-{item.position}"][: MAX_ANSWER_CHARS + 1]
-        for item in attempt.items.all()
-        if f"item-{item.position}" in request.POST
+class AnswersForm(forms.Form):
+    """Every answer on the attempt page with the revision it was loaded at. Checked as a whole
+    before anything is saved: one bad field saves nothing."""
+
+    def __init__(self, data: QueryDict, *, items: list[AttemptItem]) -> None:
+        super().__init__(data)
+        self.items = items
+        for item in items:
+            label = _("Question %(n)s") % {"n": item.position}
+            self.fields[f"item-{item.position}"] = forms.CharField(
+                label=label, required=False, strip=False, max_length=MAX_ANSWER_CHARS
+            )
+            self.fields[f"revision-{item.position}"] = forms.IntegerField(
+                label=label, required=False, min_value=0
+            )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for position in self.posted():
+            if cleaned.get(f"revision-{position}") is None and f"revision-{position}" in cleaned:
+                self.add_error(
+                    f"revision-{position}",
+                    _("This page is out of date: reload it before saving this answer."),
+                )
+        return cleaned
+
+    def posted(self) -> list[int]:
+        """Positions the page sent (an unanswered choice sends nothing and changes nothing)."""
+        return [item.position for item in self.items if f"item-{item.position}" in self.data]
+
+    def answers(self) -> dict[int, exams.Answer]:
+        data = self.cleaned_data
+        return {
+            position: exams.Answer(data[f"item-{position}"], data[f"revision-{position}"])
+            for position in self.posted()
+        }
+
+    def bad_questions(self) -> list[str]:
+        """One line per question with a problem, for the summary above the form."""
+        lines = []
+        for item in self.items:
+            errors = [
+                *self.errors.get(f"item-{item.position}", []),
+                *self.errors.get(f"revision-{item.position}", []),
+            ]
+            if errors:
+                label = _("Question %(n)s") % {"n": item.position}
+                lines.append(f"{label}: {' '.join(errors)}")
+        return lines
+
+
+def _attempt_items(attempt: Attempt) -> list[AttemptItem]:
+    return list(attempt.items.select_related("question").prefetch_related("question__topics"))
+
+
+def _posted_revision(form: AnswersForm, item: AttemptItem) -> int:
+    try:
+        return max(0, int(form.data.get(f"revision-{item.position}", item.revision)))
+    except ValueError:
+        return item.revision
+
+
+def _render_attempt(
+    request: AuthenticatedHttpRequest,
+    attempt: Attempt,
+    items: list[AttemptItem],
+    form: AnswersForm | None = None,
+    conflict: exams.StaleRevision | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The attempt page; after a refused save it shows what this tab sent, never losing it."""
+    if form is not None:
+        for item in items:
+            if f"item-{item.position}" in form.data:
+                posted = form.data[f"item-{item.position}"][: MAX_ANSWER_CHARS + 1]
+                item.response = posted.replace("\x00", "")
+            item.revision = _posted_revision(form, item)
+    stale = conflict.items if conflict else []
+    for current in stale:  # saving again now keeps this tab's text: the candidate's choice
+        next(
+            item for item in items if item.position == current.position
+        ).revision = current.revision
+    context = {
+        "attempt": attempt,
+        "items": items,
+        "now": timezone.now(),
+        "max_chars": MAX_ANSWER_CHARS,
+        "form_errors": form.bad_questions() if form is not None and form.errors else [],
+        "conflicts": stale,
     }
+    return render(request, "quizzes/exams/attempt.html", context, status=status)
 
 
 @require_GET
@@ -69,27 +156,23 @@ def exam_attempt(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpResp
     attempt = exams.attempt_expire_if_due(attempt=attempt)
     if attempt.status != Attempt.Status.IN_PROGRESS:
         return redirect("exam-result", attempt_id=attempt.pk)
-    items = attempt.items.select_related("question").prefetch_related("question__topics")
-    context = {
-        "attempt": attempt,
-        "items": items,
-        "now": timezone.now(),
-        "max_chars": MAX_ANSWER_CHARS,
-    }
-    return render(request, "quizzes/exams/attempt.html", context)
+    return _render_attempt(request, attempt, _attempt_items(attempt))
 
 
 @require_POST
 @login_required
 @candidate_only
 def exam_save(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpResponse:
-    """The no-JavaScript path: save every answer on the page at once."""
+    """The no-JavaScript path: save every answer on the page at once, or none of them."""
     attempt = access.access_attempt_by_id(request.user, attempt_id)
+    items = _attempt_items(attempt)
+    form = AnswersForm(request.POST, items=items)
+    if not form.is_valid():
+        return _render_attempt(request, attempt, items, form, status=400)
     try:
-        for item in attempt.items.select_related("attempt"):
-            key = f"item-{item.position}"
-            if key in request.POST:
-                exams.attempt_item_save(item=item, response=request.POST[key], base_revision=None)
+        exams.attempt_answers_save(attempt=attempt, answers=form.answers())
+    except exams.StaleRevision as conflict:
+        return _render_attempt(request, attempt, items, form, conflict, status=409)
     except exams.AttemptClosed as error:
         messages.error(request, str(error))
         return redirect("exam-result", attempt_id=attempt.pk)
@@ -105,9 +188,17 @@ def exam_save(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespons
 @candidate_only
 def exam_submit(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpResponse:
     attempt = access.access_attempt_by_id(request.user, attempt_id)
+    items = _attempt_items(attempt)
+    form = AnswersForm(request.POST, items=items)
+    if not form.is_valid():
+        return _render_attempt(request, attempt, items, form, status=400)
     try:
-        exams.attempt_submit(attempt=attempt, responses=_responses_from(request, attempt))
+        exams.attempt_submit(attempt=attempt, responses=form.answers())
+    except exams.StaleRevision as conflict:
+        return _render_attempt(request, attempt, items, form, conflict, status=409)
     except exams.AttemptClosed as error:
+        messages.error(request, str(error))
+    except exams.AlreadySubmitted as error:
         messages.error(request, str(error))
     except exams.ExamError as error:
         messages.error(request, str(error))

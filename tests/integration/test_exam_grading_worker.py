@@ -24,7 +24,7 @@ def wait_for_status(attempt: Attempt, status: str, seconds: float = 30) -> None:
 def test_a_submitted_attempt_is_graded_by_the_worker():
     attempt = exams.attempt_start(assignment=assignment(), language="en")
 
-    exams.attempt_submit(attempt=attempt, responses={1: "Missed trigger, no penalty"})
+    exams.attempt_submit(attempt=attempt, responses={1: exams.Answer("Missed trigger, no penalty", 0)})
 
     wait_for_status(attempt, Attempt.Status.GRADED)
     assert attempt.score is not None
@@ -35,7 +35,7 @@ def test_grading_twice_on_the_worker_changes_nothing():
     from quizzes.tasks import attempt_grade_task
 
     attempt = exams.attempt_start(assignment=assignment(), language="en")
-    exams.attempt_submit(attempt=attempt, responses={1: "Missed trigger"})
+    exams.attempt_submit(attempt=attempt, responses={1: exams.Answer("Missed trigger", 0)})
     wait_for_status(attempt, Attempt.Status.GRADED)
     before = (attempt.score, list(attempt.items.values_list("grade", flat=True)))
 

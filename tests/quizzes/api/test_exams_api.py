@@ -89,8 +89,9 @@ def test_submit_is_idempotent_and_the_result_follows_the_review_policy(client, s
     attempt = start(client, job)
     url = f"/api/v1/attempts/{attempt['id']}"
 
-    first = post(client, f"{url}/submit", {"responses": {"1": "Missed trigger, no penalty"}})
-    second = post(client, f"{url}/submit", {"responses": {"1": "changed"}})
+    final = {"responses": {"1": {"response": "Missed trigger, no penalty", "revision": 0}}}
+    first = post(client, f"{url}/submit", final)
+    second = post(client, f"{url}/submit", final)
     result = client.get(f"{url}/result").json()
 
     assert first.status_code == second.status_code == 200
@@ -119,12 +120,14 @@ def test_writes_after_the_deadline_are_refused_with_a_clear_message(client, stud
     Attempt.objects.filter(pk=attempt["id"]).update(deadline=timezone.now() - timedelta(seconds=1))
 
     late_save = put(client, f"{url}/items/1", {"response": "too late", "revision": 1})
-    late_submit = post(client, f"{url}/submit", {"responses": {"1": "too late"}})
+    late = {"responses": {"1": {"response": "too late", "revision": 1}}}
+    late_submit = post(client, f"{url}/submit", late)
     result = client.get(f"{url}/result").json()
 
     assert late_save.status_code == 403
     assert "time for this exam is over" in late_save.json()["detail"]
-    assert late_submit.status_code == 200  # already closed at the deadline: idempotent
+    assert late_submit.status_code == 403
+    assert late_submit.json()["code"] == "attempt_closed"
     assert result["closure"] == "deadline"
     assert result["items"][0]["response"] == "in time"
 
@@ -146,8 +149,9 @@ def test_appeal_is_recorded_once(client, student):
     second = post(client, f"{url}/items/1/appeal", {"comment": "Again."})
 
     assert first.status_code == 201
-    assert second.status_code == 400
-    assert "already appealed" in second.json()["comment"][0]
+    assert second.status_code == 409
+    assert second.json()["code"] == "already_appealed"
+    assert "already appealed" in second.json()["detail"]
 
 
 @pytest.mark.parametrize(

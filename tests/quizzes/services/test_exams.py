@@ -160,9 +160,10 @@ def test_a_write_after_the_deadline_is_refused_and_saved_answers_are_graded():
 def test_submit_grades_every_answer_and_scores_the_attempt():
     attempt = started()
     responses = {
-        item.position: correct_response(item) for item in attempt.items.select_related("question")
+        item.position: exams.Answer(correct_response(item), 0)
+        for item in attempt.items.select_related("question")
     }
-    responses[1] = "Cheating, disqualification"
+    responses[1] = exams.Answer("Cheating, disqualification", 0)
 
     exams.attempt_submit(attempt=attempt, responses=responses)
 
@@ -175,14 +176,15 @@ def test_submit_grades_every_answer_and_scores_the_attempt():
     assert attempt.passed is False
 
 
-def test_submitting_twice_changes_nothing():
+def test_submitting_the_same_answers_twice_changes_nothing():
     attempt = started()
-    exams.attempt_submit(attempt=attempt, responses={1: "Missed trigger"})
+    exams.attempt_submit(attempt=attempt, responses={1: exams.Answer("Missed trigger", 0)})
     attempt.refresh_from_db()
     graded_at = attempt.graded_at
 
-    exams.attempt_submit(attempt=attempt, responses={1: "something else"})
+    again = exams.attempt_submit(attempt=attempt, responses={1: exams.Answer("Missed trigger", 0)})
 
+    assert again.status == Attempt.Status.GRADED
     attempt.refresh_from_db()
     assert attempt.graded_at == graded_at
     assert attempt.items.get(position=1).response == "Missed trigger"

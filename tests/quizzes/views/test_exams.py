@@ -82,7 +82,8 @@ def test_saving_without_javascript_keeps_every_answer(client, student):
     attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
 
     client.post(
-        reverse("exam-save", args=[attempt.pk]), {"item-1": "Missed trigger", "item-2": "GRV"}
+        reverse("exam-save", args=[attempt.pk]),
+        {"item-1": "Missed trigger", "revision-1": "0", "item-2": "GRV", "revision-2": "0"},
     )
 
     assert dict(attempt.items.values_list("position", "response"))[1] == "Missed trigger"
@@ -93,7 +94,9 @@ def test_submitting_shows_the_result_with_part_by_part_grades(client, student):
     attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
 
     response = client.post(
-        reverse("exam-submit", args=[attempt.pk]), {"item-1": "Missed trigger"}, follow=True
+        reverse("exam-submit", args=[attempt.pk]),
+        {"item-1": "Missed trigger", "revision-1": "0"},
+        follow=True,
     )
 
     html = response.content.decode()
@@ -116,7 +119,9 @@ def test_a_late_no_javascript_save_is_refused_with_a_message(client, student):
     attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
     Attempt.objects.filter(pk=attempt.pk).update(deadline=timezone.now() - timedelta(seconds=1))
 
-    response = client.post(reverse("exam-save", args=[attempt.pk]), {"item-1": "late"}, follow=True)
+    response = client.post(
+        reverse("exam-save", args=[attempt.pk]), {"item-1": "late", "revision-1": "0"}, follow=True
+    )
 
     assert "time for this exam is over" in response.content.decode()
     assert attempt.items.get(position=1).response == ""
@@ -166,8 +171,8 @@ def test_the_result_shows_the_chosen_option_and_part_in_words(client, student):
     items = {item.question.kind: item for item in attempt.items.select_related("question")}
     option = items["multiple_choice"].question.options[1]
     responses = {
-        items["multiple_choice"].position: option["label"],
-        items["find_the_wrong_part"].position: "penalty",
+        items["multiple_choice"].position: exams.Answer(option["label"], 0),
+        items["find_the_wrong_part"].position: exams.Answer("penalty", 0),
     }
     exams.attempt_submit(attempt=attempt, responses=responses)
 
