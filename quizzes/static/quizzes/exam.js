@@ -30,6 +30,30 @@
     });
   }
 
+  function revisionInput(fieldset) {
+    return fieldset.querySelector("input[name^=revision-]");
+  }
+
+  function getRevision(fieldset) {
+    return parseInt(revisionInput(fieldset).value, 10);
+  }
+
+  function setRevision(fieldset, revision) {
+    // The hidden input goes with "Save answers" and "Submit": the server checks it too.
+    revisionInput(fieldset).value = revision;
+    fieldset.dataset.revision = revision;
+  }
+
+  function shown(fieldset, value) {
+    // A choice is shown by its label's words, a text as it is.
+    if (!value) return form.dataset.msgEmpty;
+    var radio = Array.prototype.find.call(fieldset.querySelectorAll("input[type=radio]"), function (r) {
+      return r.value === value;
+    });
+    var label = radio && radio.closest("label");
+    return label ? label.textContent.trim() : value;
+  }
+
   function finish() {
     if (closed) return;
     closed = true;
@@ -37,10 +61,87 @@
     window.location.assign(form.dataset.result);
   }
 
+  // Another tab saved this answer since this tab loaded it: keep both texts (this tab's stays
+  // in local storage) until the candidate chooses which one to keep.
+  var conflicts = {};
+
+  function resolve(fieldset, keepMine) {
+    var pos = fieldset.dataset.position;
+    var conflict = conflicts[pos];
+    delete conflicts[pos];
+    conflict.panel.remove();
+    setRevision(fieldset, conflict.theirs.revision);
+    if (keepMine) {
+      setValue(fieldset, conflict.mine);
+      save(fieldset);
+    } else {
+      setValue(fieldset, conflict.theirs.response);
+      localStorage.removeItem(storageKey(pos));
+      say(form.dataset.msgSaved + " " + new Date().toLocaleTimeString());
+    }
+    var focusable = fieldset.querySelector("textarea, input[type=radio]:checked, input[type=radio]");
+    if (focusable) focusable.focus();
+  }
+
+  function textBlock(label, text, className) {
+    var block = document.createElement("div");
+    var heading = document.createElement("p");
+    var strong = document.createElement("strong");
+    strong.textContent = label;
+    heading.appendChild(strong);
+    var body = document.createElement("p");
+    body.className = className;
+    body.textContent = text;  // never HTML: this is what a candidate typed
+    block.appendChild(heading);
+    block.appendChild(body);
+    return block;
+  }
+
+  function choiceButton(fieldset, label, keepMine) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.addEventListener("click", function () { resolve(fieldset, keepMine); });
+    return button;
+  }
+
+  function showConflict(fieldset, mine, baseRevision, theirs) {
+    var pos = fieldset.dataset.position;
+    if (conflicts[pos]) conflicts[pos].panel.remove();
+    var panel = document.createElement("div");
+    panel.className = "conflict message error";
+    panel.setAttribute("role", "group");
+    panel.setAttribute("aria-label", form.dataset.msgConflict);
+    var intro = document.createElement("p");
+    intro.textContent = form.dataset.msgConflict;
+    panel.appendChild(intro);
+    panel.appendChild(textBlock(form.dataset.msgMine, shown(fieldset, mine), "conflict-mine"));
+    panel.appendChild(textBlock(form.dataset.msgTheirs, shown(fieldset, theirs.response), "conflict-theirs"));
+    var actions = document.createElement("div");
+    actions.className = "actions";
+    actions.appendChild(choiceButton(fieldset, form.dataset.msgKeepMine, true));
+    actions.appendChild(choiceButton(fieldset, form.dataset.msgKeepTheirs, false));
+    panel.appendChild(actions);
+    fieldset.querySelector("legend").insertAdjacentElement("afterend", panel);
+    conflicts[pos] = { mine: mine, base: baseRevision, theirs: theirs, panel: panel };
+    setValue(fieldset, mine);
+    localStorage.setItem(storageKey(pos), JSON.stringify({ response: mine, revision: baseRevision }));
+    delete pending[pos];
+    say(form.dataset.msgConflict);
+  }
+
   function save(fieldset) {
     var pos = fieldset.dataset.position;
     var value = fieldValue(fieldset);
-    var revision = parseInt(fieldset.dataset.revision, 10);
+    var conflict = conflicts[pos];
+    if (conflict) {
+      // Still undecided: what is typed now is this tab's text, kept here, not sent.
+      conflict.mine = value;
+      conflict.panel.querySelector(".conflict-mine").textContent = shown(fieldset, value);
+      localStorage.setItem(storageKey(pos), JSON.stringify({ response: value, revision: conflict.base }));
+      return Promise.resolve();
+    }
+    var revision = getRevision(fieldset);
     localStorage.setItem(storageKey(pos), JSON.stringify({ response: value, revision: revision }));
     say(form.dataset.msgSaving);
     return fetch(api + "/items/" + pos, {
@@ -52,16 +153,12 @@
       return reply.json().then(function (body) { return { status: reply.status, body: body }; });
     }).then(function (result) {
       if (result.status === 200) {
-        fieldset.dataset.revision = result.body.revision;
-        localStorage.removeItem(storageKey(pos));
+        setRevision(fieldset, result.body.revision);
+        if (fieldValue(fieldset) === value) localStorage.removeItem(storageKey(pos));
         delete pending[pos];
         say(form.dataset.msgSaved + " " + new Date().toLocaleTimeString());
       } else if (result.status === 409 && result.body.code === "stale_revision") {
-        fieldset.dataset.revision = result.body.revision;
-        setValue(fieldset, result.body.response);
-        localStorage.removeItem(storageKey(pos));
-        delete pending[pos];
-        say(form.dataset.msgConflict);
+        showConflict(fieldset, fieldValue(fieldset), revision, result.body);
       } else if (result.body.code === "attempt_closed") {
         finish();
       } else {
@@ -89,17 +186,33 @@
   }
 
   form.querySelectorAll("fieldset.question").forEach(function (fieldset) {
-    if (changedBeforeLoad(fieldset)) schedule(fieldset, 0);
-    // Restore what this device typed but could not save (a lost connection, a closed tab).
-    var stored = localStorage.getItem(storageKey(fieldset.dataset.position));
-    if (stored) {
+    var pos = fieldset.dataset.position;
+    var served = fieldset.querySelector(".conflict[data-theirs]");
+    var stored = localStorage.getItem(storageKey(pos));
+    if (served) {
+      // The server refused "Save answers" or "Submit": it shows this tab's text and the other's.
+      // Its revision is not this tab's: a reload before choosing shows both texts again.
+      served.remove();
+      showConflict(fieldset, fieldValue(fieldset), null, {
+        response: served.dataset.theirs,
+        revision: parseInt(served.dataset.theirsRevision, 10)
+      });
+    } else if (stored) {
+      // What this device typed but could not save (a lost connection, a closed tab, a conflict).
       var saved = JSON.parse(stored);
-      if (String(saved.revision) === fieldset.dataset.revision && saved.response !== fieldValue(fieldset)) {
+      if (saved.response === fieldValue(fieldset)) {
+        localStorage.removeItem(storageKey(pos));
+      } else if (saved.revision === getRevision(fieldset)) {
         setValue(fieldset, saved.response);
         schedule(fieldset, 0);
       } else {
-        localStorage.removeItem(storageKey(fieldset.dataset.position));
+        showConflict(fieldset, saved.response, saved.revision, {
+          response: fieldValue(fieldset),
+          revision: getRevision(fieldset)
+        });
       }
+    } else if (changedBeforeLoad(fieldset)) {
+      schedule(fieldset, 0);
     }
     fieldset.addEventListener("input", function () { schedule(fieldset, 700); });
     fieldset.addEventListener("change", function () { schedule(fieldset, 0); });

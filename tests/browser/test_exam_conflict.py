@@ -1,0 +1,110 @@
+"""Two tabs on one exam: the stale tab never overwrites the newer answer, keeps its own text
+(in the page and in local storage) and lets the candidate choose, by keyboard."""
+
+import pytest
+
+from quizzes.models import Attempt
+from tests.factories import DEFAULT_PASSWORD, assignment, candidate
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ANSWER = "Your ruling: the error, the penalty and the remedy"
+MINE = "Yours in this tab"
+THEIRS = "Saved from another tab"
+
+
+def log_in(page, base_url, email):
+    page.goto(f"{base_url}/accounts/login/?next=/exams/")
+    page.get_by_label("Email address").fill(email)
+    page.get_by_label("Password").fill(DEFAULT_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{base_url}/exams/")
+
+
+def wait_until_saved(page):
+    page.wait_for_function(
+        "document.getElementById('save-status').textContent.startsWith('Saved at')"
+    )
+
+
+def stored(page):
+    """What this browser keeps for question 1 in local storage (None when nothing)."""
+    return page.evaluate(
+        "() => { const key = Object.keys(localStorage).find(k => k.endsWith(':1'));"
+        " return key ? JSON.parse(localStorage.getItem(key)).response : null; }"
+    )
+
+
+def saved_answer():
+    return Attempt.objects.get().items.get(position=1).response
+
+
+@pytest.fixture
+def two_tabs(live_server, page):
+    """Tab one and tab two on the same attempt; tab two has saved a newer answer 1."""
+    assignment(candidate=candidate(email="ana@example.com"))
+    log_in(page, live_server.url, "ana@example.com")
+    page.get_by_role("button", name="Start the exam").click()
+    page.get_by_label(ANSWER).first.wait_for()
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.get_by_label(ANSWER).first.fill("Saved from tab two")
+    wait_until_saved(other)
+    other.close()
+    return page
+
+
+def test_a_stale_tabs_autosave_shows_both_texts_and_keeps_this_tabs_on_request(two_tabs):
+    page = two_tabs
+    page.get_by_label(ANSWER).first.fill("Typed in tab one")
+
+    conflict = page.get_by_role("group", name="changed in another tab")
+    conflict.wait_for()
+    assert conflict.get_by_text(MINE).is_visible()
+    assert conflict.get_by_text("Typed in tab one").is_visible()
+    assert conflict.get_by_text(THEIRS).is_visible()
+    assert conflict.get_by_text("Saved from tab two").is_visible()
+    assert saved_answer() == "Saved from tab two"
+    assert stored(page) == "Typed in tab one"  # nothing lost until the candidate chooses
+
+    page.reload()  # still undecided after a reload: both texts come back
+    conflict = page.get_by_role("group", name="changed in another tab")
+    conflict.get_by_text("Typed in tab one").wait_for()
+    conflict.get_by_role("button", name="Keep yours in this tab").focus()
+    page.keyboard.press("Enter")
+    wait_until_saved(page)
+
+    assert conflict.count() == 0
+    assert page.get_by_label(ANSWER).first.input_value() == "Typed in tab one"
+    assert saved_answer() == "Typed in tab one"
+    assert stored(page) is None
+
+
+def test_a_stale_tab_can_take_the_other_tabs_text_by_keyboard(two_tabs):
+    page = two_tabs
+    page.get_by_label(ANSWER).first.fill("Typed in tab one")
+    button = page.get_by_role("button", name="Use the one saved from another tab")
+    button.focus()
+    page.keyboard.press("Space")
+
+    page.get_by_role("group", name="changed in another tab").wait_for(state="detached")
+    assert page.get_by_label(ANSWER).first.input_value() == "Saved from tab two"
+    assert saved_answer() == "Saved from tab two"
+    assert stored(page) is None
+
+
+def test_a_stale_tabs_submit_is_refused_then_submitted_with_the_chosen_text(two_tabs):
+    page = two_tabs
+    page.get_by_role("button", name="Submit the exam").click()
+
+    conflict = page.get_by_role("group", name="changed in another tab")
+    conflict.wait_for()
+    assert page.get_by_text("Nothing was saved").is_visible()
+    assert Attempt.objects.get().status == Attempt.Status.IN_PROGRESS
+    assert saved_answer() == "Saved from tab two"
+    conflict.get_by_role("button", name="Use the one saved from another tab").click()
+    page.get_by_role("button", name="Submit the exam").click()
+
+    page.get_by_role("heading", name="Result").wait_for()
+    assert page.get_by_text("Saved from tab two").is_visible()
+    assert saved_answer() == "Saved from tab two"
