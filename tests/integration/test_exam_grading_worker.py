@@ -24,7 +24,9 @@ def wait_for_status(attempt: Attempt, status: str, seconds: float = 30) -> None:
 def test_a_submitted_attempt_is_graded_by_the_worker():
     attempt = exams.attempt_start(assignment=assignment(), language="en")
 
-    exams.attempt_submit(attempt=attempt, responses={1: exams.Answer("Missed trigger, no penalty", 0)})
+    exams.attempt_submit(
+        attempt=attempt, responses={1: exams.Answer("Missed trigger, no penalty", 0)}
+    )
 
     wait_for_status(attempt, Attempt.Status.GRADED)
     assert attempt.score is not None

@@ -90,7 +90,7 @@ def test_a_write_without_a_revision_is_a_programming_error():
     attempt = started()
 
     with pytest.raises(TypeError, match="revision"):
-        exams.attempt_submit(attempt=attempt, responses={1: "no revision"})  # type: ignore[dict-item]
+        exams.attempt_submit(attempt=attempt, responses={1: "no revision"})
 
 
 def test_a_submit_after_the_deadline_closed_the_attempt_is_refused():
