@@ -60,9 +60,9 @@ def test_a_stale_tabs_autosave_shows_both_texts_and_keeps_this_tabs_on_request(t
 
     conflict = page.get_by_role("group", name="changed in another tab")
     conflict.wait_for()
-    assert conflict.get_by_text(MINE).is_visible()
+    assert conflict.get_by_text(MINE, exact=True).is_visible()
     assert conflict.get_by_text("Typed in tab one").is_visible()
-    assert conflict.get_by_text(THEIRS).is_visible()
+    assert conflict.get_by_text(THEIRS, exact=True).is_visible()
     assert conflict.get_by_text("Saved from tab two").is_visible()
     assert saved_answer() == "Saved from tab two"
     assert stored(page) == "Typed in tab one"  # nothing lost until the candidate chooses
