@@ -159,20 +159,13 @@ def _schedule_close(attempt: Attempt) -> None:
     transaction.on_commit(lambda: attempt_close_due.apply_async(args=(attempt_id,), eta=deadline))
 
 
-def _lock_and_expire(attempt: Attempt, now: datetime) -> Attempt:
-    """Lock the attempt row, closing it first if its deadline has passed."""
-    locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
-    attempt_close(attempt=locked, now=now)
-    return locked
-
-
 def attempt_expire_if_due(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
     """Close the attempt now if its deadline passed while nobody was writing to it."""
     now = now or timezone.now()
     if attempt.status != Attempt.Status.IN_PROGRESS or now < attempt.deadline:
         return attempt
     with transaction.atomic():
-        return _lock_and_expire(attempt, now)
+        return _lock_now(attempt, now)[0]
 
 
 def _lock_now(attempt: Attempt, now: datetime | None) -> tuple[Attempt, datetime]:
