@@ -6,20 +6,28 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from judgetrain.admin_mixins import NoAddMixin
+from quizzes import access
 from quizzes.models import (
     Appeal,
     Attempt,
     AttemptItem,
+    BankSeed,
     Certificate,
     CertificationLevel,
     ExamAssignment,
     ExamBlueprint,
+    PoolSnapshot,
     PracticeAnswer,
     Question,
+    QuestionPool,
     Topic,
     TopicMastery,
 )
 from quizzes.services import exams
+
+
+def _sitting_exam(request: HttpRequest) -> bool:
+    return access.exam_variants_hidden(request.user)  # type: ignore[arg-type]
 
 
 @admin.register(Topic)
@@ -47,7 +55,10 @@ class QuestionAdmin(NoAddMixin, admin.ModelAdmin[Question]):
     filter_horizontal = ("topics",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Question]:
-        return super().get_queryset(request).prefetch_related("topics")
+        questions = super().get_queryset(request).prefetch_related("topics")
+        if _sitting_exam(request):  # no exam variant's key for whoever may be sitting one
+            questions = questions.filter(for_exams=False)
+        return questions
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -189,6 +200,10 @@ class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
         "overridden_at",
     )
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[AttemptItem]:
+        items = super().get_queryset(request)
+        return items.none() if _sitting_exam(request) else items  # grades hold the keys
+
     def save_model(self, request: HttpRequest, obj: AttemptItem, form: Any, change: bool) -> None:
         exams.item_override(
             item=obj,
@@ -196,3 +211,42 @@ class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
             reason=form.cleaned_data["override_reason"],
             by=request.user,  # type: ignore[arg-type]
         )
+
+
+@admin.register(QuestionPool)
+class QuestionPoolAdmin(admin.ModelAdmin[QuestionPool]):
+    """The committee's private names, cards and phrasing; saving checks every template."""
+
+    list_display = ("name", "use", "active", "updated_at")
+    list_filter = ("use", "active")
+    search_fields = ("name",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[QuestionPool]:
+        pools = super().get_queryset(request)
+        return pools.none() if _sitting_exam(request) else pools
+
+
+class _ReadOnlyAdmin(NoAddMixin, admin.ModelAdmin[Any]):
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        rows = super().get_queryset(request)
+        return rows.none() if _sitting_exam(request) else rows
+
+
+@admin.register(PoolSnapshot)
+class PoolSnapshotAdmin(_ReadOnlyAdmin):
+    """The pools stored questions were drawn with, by digest (to rebuild a question)."""
+
+    list_display = ("digest", "created_at")
+
+
+@admin.register(BankSeed)
+class BankSeedAdmin(_ReadOnlyAdmin):
+    """The bank's secret master seed (made on the first bank build)."""
+
+    list_display = ("created_at",)

@@ -8,18 +8,22 @@ from quizzes.models.exams import (
     ExamBlueprint,
     ReviewPolicy,
 )
+from quizzes.models.pools import BankSeed, PoolSnapshot, QuestionPool
 from quizzes.models.practice import PracticeAnswer, TopicMastery
 
 __all__ = [
     "Appeal",
     "Attempt",
     "AttemptItem",
+    "BankSeed",
     "Certificate",
     "CertificationLevel",
     "ExamAssignment",
     "ExamBlueprint",
+    "PoolSnapshot",
     "PracticeAnswer",
     "Question",
+    "QuestionPool",
     "QuestionKind",
     "ReviewPolicy",
     "Topic",
