@@ -45,7 +45,8 @@ def assert_names_no_generator_input(text: str, payload: Any, questions: list[Que
     for item in questions:
         assert item.template_id not in text
         assert item.content_hash not in text
-        assert f'"{item.seed}"' not in text and f": {item.seed}" not in text
+        assert f'"{item.seed}"' not in text
+        assert f": {item.seed}" not in text
 
 
 def committee_candidate():

@@ -43,7 +43,8 @@ def test_two_bank_builds_from_a_fresh_database_do_not_share_seeds():
 
     second = build_small_bank()
 
-    assert first and second
+    assert first
+    assert second
     assert first.isdisjoint(second)
 
 
@@ -69,7 +70,10 @@ def test_exam_variants_are_drawn_with_the_active_exam_pools_and_can_be_rebuilt()
         assert not names_in(item.question.stem, [*BANK_NAMES, *people("riftbound")])
         assert item.question.pools == snapshot
         rebuilt = question_rebuild(question=item.question)
-        assert (rebuilt.stem, rebuilt.content_hash) == (item.question.stem, item.question.content_hash)
+        assert (rebuilt.stem, rebuilt.content_hash) == (
+            item.question.stem,
+            item.question.content_hash,
+        )
 
 
 def test_the_bank_uses_the_bank_pools_never_the_exam_pools():

@@ -44,13 +44,15 @@ riftbound = ["Ximena", "Yago", "Zuleica", "Wander", "Valquíria", "Ubirajara"]
 
 [cards.dark_confidant]
 name = { en = "Gloom Advisor", pt-BR = "Conselheiro Sombrio", es = "Consejero Lúgubre" }
-text = { en = "At the beginning of your upkeep, reveal the top card of your library and put it into your hand.", pt-BR = "No início da sua manutenção, revele o card do topo do seu grimório.", es = "Al comienzo de tu mantenimiento, muestra la carta superior de tu biblioteca." }
+text.en = "At the beginning of your upkeep, reveal the top card of your library."
+text.pt-BR = "No início da sua manutenção, revele o card do topo do seu grimório."
+text.es = "Al comienzo de tu mantenimiento, muestra la carta superior de tu biblioteca."
 
 [cards.cinder_lookout]
 game = "riftbound"
 kind = "draw_or_discard"
 name = { en = "Cinder Lookout", pt-BR = "Vigia de Cinzas", es = "Vigía de Cenizas" }
-text = { en = "When I move to a battlefield, draw 1.", pt-BR = "Quando eu me mover, compre 1.", es = "Cuando me mueva, roba 1." }
+text = { en = "When I move, draw 1.", pt-BR = "Ao me mover, compre 1.", es = "Al moverme, roba 1." }
 
 [phrases.en]
 "setup.mtg" = ["Table talk at {opl} REL: {count}, seated as {order}."]
@@ -185,7 +187,9 @@ def test_the_check_lists_what_stems_still_take_from_the_public_data(pools: Pools
     check = pools_check(pools, seeds=4)
 
     assert check.ok
-    assert any(w.startswith("mtg-choices-on-stack: ") and "manic_vandal" in w for w in check.warnings)
+    assert any(
+        w.startswith("mtg-choices-on-stack: ") and "manic_vandal" in w for w in check.warnings
+    )
     assert not any("dark_confidant" in w for w in check.warnings)
     assert pools_check(Pools.from_dict({}), seeds=1).warnings[:2] == (
         "riftbound: stems use the public player names",
