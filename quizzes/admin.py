@@ -1,6 +1,6 @@
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
@@ -24,6 +24,9 @@ from quizzes.models import (
     TopicMastery,
 )
 from quizzes.services import exams
+from rulings.core.questions.pools import pools_check
+
+POOL_WARNINGS_SHOWN = 8
 
 
 def _sitting_exam(request: HttpRequest) -> bool:
@@ -224,6 +227,16 @@ class QuestionPoolAdmin(admin.ModelAdmin[QuestionPool]):
     def get_queryset(self, request: HttpRequest) -> QuerySet[QuestionPool]:
         pools = super().get_queryset(request)
         return pools.none() if _sitting_exam(request) else pools
+
+    def save_model(self, request: HttpRequest, obj: QuestionPool, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        # The form's clean() refused errors; what stems still take from the public data is
+        # for the committee to fix next.
+        warnings = pools_check(obj.pools()).warnings
+        shown = "; ".join(warnings[:POOL_WARNINGS_SHOWN])
+        more = len(warnings) - POOL_WARNINGS_SHOWN
+        if warnings:
+            messages.warning(request, shown + (f"; … {more} more" if more > 0 else ""))
 
 
 class _ReadOnlyAdmin(NoAddMixin, admin.ModelAdmin[Any]):

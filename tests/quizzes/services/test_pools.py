@@ -130,3 +130,43 @@ def test_a_pool_is_checked_before_it_is_saved():
         broken.full_clean()
     assert any(m.startswith("rb-") for m in error.value.message_dict["content"])
     pool("exams", EXAM_NAMES).full_clean()  # a valid one passes
+
+
+def test_the_rebuild_command_says_each_question_comes_out_the_same():
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    pool("exams", EXAM_NAMES)
+    attempt = exams.attempt_start(assignment=assignment(), language="es")
+    ids = [str(pk) for pk in attempt.items.values_list("question_id", flat=True)]
+    out = StringIO()
+
+    call_command("rebuild_question", *ids, stdout=out)
+
+    assert out.getvalue().count(": the same") == len(ids)
+    with pytest.raises(CommandError):
+        call_command("rebuild_question", "999999", stdout=out, stderr=StringIO())
+
+
+def test_the_committee_adds_a_pool_in_the_admin_and_sees_what_is_still_public(client):
+    from tests.factories import committee_member
+
+    client.force_login(committee_member())
+    content = "[people]\nmtg = [" + ", ".join(f'"{n}"' for n in EXAM_NAMES) + "]\n"
+
+    response = client.post(
+        "/admin/quizzes/questionpool/add/",
+        {"name": "Spring sitting", "use": "exams", "active": "on", "content": content},
+        follow=True,
+    )
+
+    assert response.status_code == 200
+    assert QuestionPool.objects.get().name == "Spring sitting"
+    assert "riftbound: stems use the public player names" in response.content.decode().lower()
+    refused = client.post(
+        "/admin/quizzes/questionpool/add/",
+        {"name": "Typo", "use": "exams", "active": "on", "content": "[people]\nmtg = 3\n"},
+    )
+    assert "people.mtg must be a list of names" in refused.content.decode()
+    assert QuestionPool.objects.count() == 1
