@@ -6,8 +6,6 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.db import transaction
-
 from quizzes.models import BankSeed, PoolSnapshot, Question, QuestionPool
 from rulings.core import questions as generator
 from rulings.core.questions.errors import QuestionError
@@ -49,12 +47,10 @@ def pool_snapshot_current() -> PoolSnapshot | None:
     return snapshot
 
 
-@transaction.atomic
 def bank_master_seed() -> int:
-    """The database's secret master seed for the bank, drawn at random on first use."""
-    row = BankSeed.objects.select_for_update().order_by("pk").first()
-    if row is None:
-        row = BankSeed.objects.create()
+    """The database's secret master seed for the bank, drawn at random on first use (one row;
+    two first builds at once agree on it)."""
+    row, _created = BankSeed.objects.get_or_create(pk=1)
     return row.seed
 
 
