@@ -39,7 +39,7 @@ import contextvars
 import hashlib
 import string
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -123,14 +123,17 @@ def merge_pools(*pools: Pools) -> Pools:
     phrases: dict[str, dict[str, list[str]]] = {}
     for one in pools:
         for game, names in one.people.items():
-            people.setdefault(game, []).extend(n for n in names if n not in people.get(game, []))
+            _extend_new(people.setdefault(game, []), names)
         for card_id, data in one.cards.items():
             cards[card_id] = {**cards.get(card_id, {}), **_plain(data)}
         for lang, table in one.phrases.items():
             for key, variants in table.items():
-                known = phrases.setdefault(lang, {}).setdefault(key, [])
-                known.extend(v for v in variants if v not in known)
+                _extend_new(phrases.setdefault(lang, {}).setdefault(key, []), variants)
     return Pools.from_dict({"people": people, "cards": cards, "phrases": phrases})
+
+
+def _extend_new(items: list[str], more: Iterable[str]) -> None:
+    items.extend(item for item in dict.fromkeys(more) if item not in items)
 
 
 # --- applying ------------------------------------------------------------------------------
@@ -185,7 +188,6 @@ class PoolsCheck:
 def pools_check(pools: Pools, *, seeds: int = 12) -> PoolsCheck:
     """Build every template with `pools` (a few seeds, every language) and report templates
     that fail and public cards or names the stems would still show."""
-    from rulings.core.questions.build import build_question
     from rulings.core.questions.templates import all_templates
 
     errors: list[str] = []
@@ -195,27 +197,33 @@ def pools_check(pools: Pools, *, seeds: int = 12) -> PoolsCheck:
             warnings.append(f"{game}: stems use the public player names")
     for tpl in all_templates():
         used: set[str] = set()
-        failed = False
-        for lang in POOL_LANGS:
-            for seed in range(seeds):
-                token = _ACTIVE.set(_Active(pools))
-                try:
-                    build_question(tpl.id, seed, lang, "free_form")
-                except Exception as exc:  # any failure is the committee's to see
-                    errors.append(f"{tpl.id} ({lang}): {type(exc).__name__}: {exc}")
-                    failed = True
-                finally:
-                    active = _ACTIVE.get()
-                    used |= active.looked_up if active is not None else set()
-                    _ACTIVE.reset(token)
-                if failed:
-                    break
-            if failed:
-                break
+        error = _first_failure(pools, tpl.id, seeds, used)
+        if error is not None:
+            errors.append(f"{tpl.id} {error}")
+            continue
         public = sorted(used - set(pools.cards))
-        if public and not failed:
+        if public:
             warnings.append(f"{tpl.id}: stems can still show public cards {', '.join(public)}")
     return PoolsCheck(tuple(errors), tuple(warnings))
+
+
+def _first_failure(pools: Pools, template_id: str, seeds: int, used: set[str]) -> str | None:
+    """Build the template with `pools` for every language and seed; collect the card ids its
+    stems show into `used`; return the first failure, or None."""
+    from rulings.core.questions.build import build_question
+
+    for lang in POOL_LANGS:
+        for seed in range(seeds):
+            active = _Active(pools)
+            token = _ACTIVE.set(active)
+            try:
+                build_question(template_id, seed, lang, "free_form")
+            except Exception as exc:  # any failure is the committee's to see
+                return f"({lang}): {type(exc).__name__}: {exc}"
+            finally:
+                _ACTIVE.reset(token)
+                used |= active.looked_up
+    return None
 
 
 # --- validation ----------------------------------------------------------------------------
