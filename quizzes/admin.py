@@ -1,25 +1,36 @@
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
 from judgetrain.admin_mixins import NoAddMixin
+from quizzes import access
 from quizzes.models import (
     Appeal,
     Attempt,
     AttemptItem,
+    BankSeed,
     Certificate,
     CertificationLevel,
     ExamAssignment,
     ExamBlueprint,
+    PoolSnapshot,
     PracticeAnswer,
     Question,
+    QuestionPool,
     Topic,
     TopicMastery,
 )
 from quizzes.services import exams
+from rulings.core.questions.pools import pools_check
+
+POOL_WARNINGS_SHOWN = 8
+
+
+def _sitting_exam(request: HttpRequest) -> bool:
+    return access.exam_variants_hidden(request.user)  # type: ignore[arg-type]
 
 
 @admin.register(Topic)
@@ -47,7 +58,10 @@ class QuestionAdmin(NoAddMixin, admin.ModelAdmin[Question]):
     filter_horizontal = ("topics",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Question]:
-        return super().get_queryset(request).prefetch_related("topics")
+        questions = super().get_queryset(request).prefetch_related("topics")
+        if _sitting_exam(request):  # no exam variant's key for whoever may be sitting one
+            questions = questions.filter(for_exams=False)
+        return questions
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -189,6 +203,10 @@ class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
         "overridden_at",
     )
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[AttemptItem]:
+        items = super().get_queryset(request)
+        return items.none() if _sitting_exam(request) else items  # grades hold the keys
+
     def save_model(self, request: HttpRequest, obj: AttemptItem, form: Any, change: bool) -> None:
         exams.item_override(
             item=obj,
@@ -196,3 +214,52 @@ class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
             reason=form.cleaned_data["override_reason"],
             by=request.user,  # type: ignore[arg-type]
         )
+
+
+@admin.register(QuestionPool)
+class QuestionPoolAdmin(admin.ModelAdmin[QuestionPool]):
+    """The committee's private names, cards and phrasing; saving checks every template."""
+
+    list_display = ("name", "use", "active", "updated_at")
+    list_filter = ("use", "active")
+    search_fields = ("name",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[QuestionPool]:
+        pools = super().get_queryset(request)
+        return pools.none() if _sitting_exam(request) else pools
+
+    def save_model(self, request: HttpRequest, obj: QuestionPool, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        # The form's clean() refused errors; what stems still take from the public data is
+        # for the committee to fix next.
+        warnings = pools_check(obj.pools()).warnings
+        shown = "; ".join(warnings[:POOL_WARNINGS_SHOWN])
+        more = len(warnings) - POOL_WARNINGS_SHOWN
+        if warnings:
+            messages.warning(request, shown + (f"; … {more} more" if more > 0 else ""))
+
+
+class _ReadOnlyAdmin(NoAddMixin, admin.ModelAdmin[Any]):
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        rows = super().get_queryset(request)
+        return rows.none() if _sitting_exam(request) else rows
+
+
+@admin.register(PoolSnapshot)
+class PoolSnapshotAdmin(_ReadOnlyAdmin):
+    """The pools stored questions were drawn with, by digest (to rebuild a question)."""
+
+    list_display = ("digest", "created_at")
+
+
+@admin.register(BankSeed)
+class BankSeedAdmin(_ReadOnlyAdmin):
+    """The bank's secret master seed (made on the first bank build)."""
+
+    list_display = ("created_at",)

@@ -56,6 +56,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
                 )
                 for action in ("add", "change", "view")
             ),
+            *(f"quizzes.{action}_questionpool" for action in ("add", "change", "view", "delete")),
             "quizzes.view_attempt",
             "quizzes.view_attemptitem",
             "quizzes.change_attemptitem",

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from judgetrain.permissions import require_permission
 from quizzes import access, selectors
-from quizzes.api.serializers import QuestionSerializer
+from quizzes.api.serializers import ExamQuestionSerializer
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, ExamAssignment
 from quizzes.services import exams
@@ -57,7 +57,9 @@ class AssignmentSerializer(serializers.ModelSerializer[ExamAssignment]):
 
 
 class ItemSerializer(serializers.ModelSerializer[AttemptItem]):
-    question = QuestionSerializer()
+    """An item is named by its position; its question carries no id, seed or template."""
+
+    question = ExamQuestionSerializer()
 
     class Meta:
         model = AttemptItem
@@ -152,9 +154,7 @@ def _stale_items(conflict: exams.StaleRevision) -> list[dict[str, Any]]:
 
 
 def _attempt_detail(attempt_id: int) -> dict[str, Any]:
-    items = AttemptItem.objects.select_related("question__policy_version").prefetch_related(
-        "question__topics"
-    )
+    items = AttemptItem.objects.select_related("question")
     attempt = (
         Attempt.objects.select_related("assignment__blueprint")
         .prefetch_related(Prefetch("items", queryset=items))

@@ -60,9 +60,10 @@ class GradeSerializer(serializers.Serializer[Any]):
 
 
 class QuestionSerializer(serializers.ModelSerializer[Question]):
-    """What anyone may see of a question: never its key."""
+    """What a candidate sees of a bank question: never its key, nor anything that names the
+    generator's inputs (template, seed, policy version, content hash) or hints at the key
+    (difficulty is computed from the ruling)."""
 
-    policy_version = serializers.CharField(source="policy_version.version_id")
     topics = serializers.SlugRelatedField[Topic](many=True, read_only=True, slug_field="slug")
 
     class Meta:
@@ -72,27 +73,37 @@ class QuestionSerializer(serializers.ModelSerializer[Question]):
             "game",
             "language",
             "kind",
-            "policy_version",
-            "template_id",
-            "template_version",
-            "seed",
             "stem",
             "options",
             "stated_ruling",
             "topics",
-            "difficulty",
-            "content_hash",
         )
 
 
-class QuestionWithKeySerializer(QuestionSerializer):
-    """For mentors and the committee: the situation, the engine's ruling and explanation."""
+class ExamQuestionSerializer(serializers.ModelSerializer[Question]):
+    """An exam item's question: what the candidate answers, and nothing that identifies it."""
 
+    class Meta:
+        model = Question
+        fields: tuple[str, ...] = ("language", "kind", "stem", "options", "stated_ruling")
+
+
+class QuestionWithKeySerializer(QuestionSerializer):
+    """For mentors and the committee: how it was generated, the situation, the engine's
+    ruling and explanation."""
+
+    policy_version = serializers.CharField(source="policy_version.version_id")
     key = serializers.SerializerMethodField()
 
     class Meta(QuestionSerializer.Meta):
         fields = (
             *QuestionSerializer.Meta.fields,
+            "policy_version",
+            "template_id",
+            "template_version",
+            "seed",
+            "difficulty",
+            "content_hash",
             "situation",
             "ruling",
             "key",

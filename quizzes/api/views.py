@@ -13,6 +13,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from judgetrain.permissions import require_permission
+from quizzes import access
 from quizzes.api.serializers import (
     GradeRequestSerializer,
     GradeSerializer,
@@ -24,7 +25,8 @@ from quizzes.grading import grade_as_dict, grade_for_question
 from quizzes.models import Question
 from rulings.core.grading import Expected, GradingError, grade_answer
 
-KEY_PERMISSION = "quizzes.view_question_key"
+KEY_PERMISSION = access.KEY_PERMISSION
+KEY_HOLDER_FILTERS = ("difficulty_min", "difficulty_max")
 
 
 def filter_questions(queryset: QuerySet[Question], filters: dict[str, Any]) -> QuerySet[Question]:
@@ -43,13 +45,12 @@ def filter_questions(queryset: QuerySet[Question], filters: dict[str, Any]) -> Q
 class QuestionMixin(generics.GenericAPIView[Question]):
     def get_queryset(self) -> QuerySet[Question]:
         questions = Question.objects.select_related("policy_version").prefetch_related("topics")
-        if not self.request.user.has_perm(KEY_PERMISSION):
-            # Exam variants stay out of candidates' sight, before and after their exam.
-            questions = questions.filter(for_exams=False)
-        return questions
+        # Exam variants stay out of candidates' sight, before and after their exam, and out
+        # of the sight of a mentor or committee member who is sitting one.
+        return access.questions_visible(self.request.user, questions)  # type: ignore[arg-type]
 
     def get_serializer_class(self) -> type[BaseSerializer[Question]]:
-        if self.request.user.has_perm(KEY_PERMISSION):
+        if access.keys_visible(self.request.user):  # type: ignore[arg-type]
             return QuestionWithKeySerializer
         return QuestionSerializer
 
@@ -63,6 +64,12 @@ class QuestionListView(QuestionMixin, generics.ListAPIView[Question]):
     def get_queryset(self) -> QuerySet[Question]:
         filters = QuestionFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
+        if not access.keys_visible(self.request.user):  # type: ignore[arg-type]
+            # Difficulty is computed from the ruling: filtering on it would hint at the key.
+            refused = [name for name in KEY_HOLDER_FILTERS if name in filters.validated_data]
+            if refused:
+                message = "Only mentors and the committee can filter by difficulty."
+                raise ValidationError({name: [message] for name in refused})
         return filter_questions(super().get_queryset(), filters.validated_data).distinct()
 
 
@@ -82,6 +89,11 @@ class GradeView(APIView):
     @extend_schema(request=GradeRequestSerializer, responses=GradeSerializer)
     def post(self, request: Request) -> Response:
         serializer = GradeRequestSerializer(data=request.data)
+        # Grading against an exam variant would reveal its key: not while sitting an exam.
+        serializer.fields["question"].queryset = access.questions_visible(  # type: ignore[attr-defined]
+            request.user,  # type: ignore[arg-type]
+            Question.objects.all(),
+        )
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:

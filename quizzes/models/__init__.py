@@ -8,19 +8,23 @@ from quizzes.models.exams import (
     ExamBlueprint,
     ReviewPolicy,
 )
+from quizzes.models.pools import BankSeed, PoolSnapshot, QuestionPool
 from quizzes.models.practice import PracticeAnswer, TopicMastery
 
 __all__ = [
     "Appeal",
     "Attempt",
     "AttemptItem",
+    "BankSeed",
     "Certificate",
     "CertificationLevel",
     "ExamAssignment",
     "ExamBlueprint",
+    "PoolSnapshot",
     "PracticeAnswer",
     "Question",
     "QuestionKind",
+    "QuestionPool",
     "ReviewPolicy",
     "Topic",
     "TopicMastery",

@@ -63,6 +63,15 @@ class Question(models.Model):
         default=False,
         help_text=_("Exam variants are never served or answered in practice."),
     )
+    pools = models.ForeignKey(
+        "quizzes.PoolSnapshot",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("private pools"),
+        help_text=_("The private pools the stem was drawn with; empty: the public data."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

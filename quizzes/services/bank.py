@@ -7,7 +7,8 @@ from typing import Any
 
 from django.db import transaction
 
-from quizzes.models import Question, Topic
+from quizzes.models import PoolSnapshot, Question, QuestionPool, Topic
+from quizzes.services.pools import bank_master_seed, pool_snapshot_current, pools_applied
 from rulings.core import questions as generator
 from rulings.models import PolicyVersion
 
@@ -28,7 +29,11 @@ def _key_detail(question: generator.Question) -> dict[str, Any]:
     return detail
 
 
-def _row(question: generator.Question, versions: dict[str, PolicyVersion]) -> Question:
+def _row(
+    question: generator.Question,
+    versions: dict[str, PolicyVersion],
+    pools: PoolSnapshot | None = None,
+) -> Question:
     return Question(
         content_hash=question.content_hash,
         template_id=question.template_id,
@@ -49,6 +54,7 @@ def _row(question: generator.Question, versions: dict[str, PolicyVersion]) -> Qu
         key_detail=_key_detail(question),
         explanation=question.explanation,
         difficulty=question.difficulty,
+        pools=pools,
     )
 
 
@@ -66,14 +72,19 @@ def _link_topics(stored: dict[str, Question], generated: Sequence[generator.Ques
 
 @transaction.atomic
 def bank_store(*, questions: Sequence[generator.Question]) -> list[Question]:
-    """Store generated questions, skipping ones already banked; returns rows in input order."""
+    """Store generated questions, skipping ones already banked; returns rows in input order.
+
+    Call it inside the `using_pools` block the questions were generated in: the row records
+    those pools, so the committee can rebuild the question."""
     versions = {v.version_id: v for v in PolicyVersion.objects.all()}
     hashes = [question.content_hash for question in questions]
     existing = set(
         Question.objects.filter(content_hash__in=hashes).values_list("content_hash", flat=True)
     )
     fresh = {q.content_hash: q for q in questions if q.content_hash not in existing}
-    Question.objects.bulk_create([_row(q, versions) for q in fresh.values()], ignore_conflicts=True)
+    pools = pool_snapshot_current() if fresh else None
+    rows = [_row(q, versions, pools) for q in fresh.values()]
+    Question.objects.bulk_create(rows, ignore_conflicts=True)
     stored = Question.objects.in_bulk(hashes, field_name="content_hash")
     _link_topics(stored, list(fresh.values()))
     return [stored[content_hash] for content_hash in hashes]
@@ -85,14 +96,29 @@ def bank_build(
     languages: Iterable[str],
     kinds: Iterable[str],
     per_template: int,
-    seed: int,
+    seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[int, int]:
-    """Generate ``per_template`` questions of every template for each game, language and kind.
+    """Generate ``per_template`` questions of every template for each game, language and kind,
+    with the active bank pools.
 
-    Returns (generated, newly stored). Re-running with the same arguments stores nothing new.
+    ``seed`` None (the default) uses the database's secret master seed: a seed anyone can guess
+    lets them regenerate the bank and read every key. Returns (generated, newly stored).
+    Re-running with the same arguments (and pools) stores nothing new.
     """
+    if seed is None:
+        seed = bank_master_seed()
     plan = [(g, lang, kind) for g in games for lang in languages for kind in kinds]
+    with pools_applied(use=QuestionPool.Use.BANK):
+        return _bank_build_steps(plan, per_template, seed, progress)
+
+
+def _bank_build_steps(
+    plan: list[tuple[str, str, str]],
+    per_template: int,
+    seed: int,
+    progress: Callable[[int, int], None] | None,
+) -> tuple[int, int]:
     generated = added = 0
     for step, (game, lang, kind) in enumerate(plan, start=1):
         # The generator lets templates take turns, so this count reaches every template.

@@ -18,8 +18,9 @@ from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
 from quizzes.grading import grade_response
-from quizzes.models import Appeal, Attempt, AttemptItem, ExamAssignment, Question
+from quizzes.models import Appeal, Attempt, AttemptItem, ExamAssignment, Question, QuestionPool
 from quizzes.services.bank import bank_store
+from quizzes.services.pools import pools_applied
 from rulings.core import questions as generator
 from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
 
@@ -63,6 +64,13 @@ def _slot_seed(seed: int, index: int, round_: int) -> int:
 
 
 def _slot_questions(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[Question]:
+    """Questions for one blueprint slot, drawn with the committee's private exam pools so no
+    public sample matches their stems."""
+    with pools_applied(use=QuestionPool.Use.EXAMS):
+        return _draw_slot(attempt, index, slot)
+
+
+def _draw_slot(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[Question]:
     """Questions for one blueprint slot, never one already served in practice (its key may
     have been seen there)."""
     blueprint = attempt.assignment.blueprint

@@ -20,8 +20,16 @@ from django.utils import timezone
 
 from judgetrain.accounts.models import User
 from quizzes.grading import citations_from_ruling, grade_response, question_key
-from quizzes.models import PracticeAnswer, Question, QuestionKind, Topic, TopicMastery
+from quizzes.models import (
+    PracticeAnswer,
+    Question,
+    QuestionKind,
+    QuestionPool,
+    Topic,
+    TopicMastery,
+)
 from quizzes.services.bank import bank_store
+from quizzes.services.pools import pools_applied
 from rulings.core import RulingsError
 from rulings.core import questions as generator
 from rulings.core.explain import labels
@@ -155,6 +163,13 @@ def _generate(*, filters: PracticeFilters, topic: str | None) -> generator.Quest
 
 
 def _generate_fresh(*, filters: PracticeFilters, topics: Sequence[str | None]) -> Question | None:
+    with pools_applied(use=QuestionPool.Use.BANK):
+        return _generate_fresh_pooled(filters=filters, topics=topics)
+
+
+def _generate_fresh_pooled(
+    *, filters: PracticeFilters, topics: Sequence[str | None]
+) -> Question | None:
     for topic in topics:
         for _attempt in range(GENERATION_ATTEMPTS):
             generated = _generate(filters=filters, topic=topic)

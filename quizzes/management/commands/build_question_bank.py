@@ -13,12 +13,20 @@ from rulings.models import Game, Language
 class Command(BaseCommand):
     help = (
         "Generate questions from every template (keys from the rulings engine) and store the "
-        "new ones in the bank. Re-running with the same seed adds nothing."
+        "new ones in the bank, with the active private bank pools. Seeds come from the "
+        "database's secret master seed, so re-running adds nothing and nobody can regenerate "
+        "the bank from a guessable seed."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--per-template", type=int, default=2, help="questions per template")
-        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--seed",
+            type=int,
+            default=None,
+            help="a fixed master seed instead of the secret one (tests and demos only: anyone "
+            "who knows it can regenerate these questions and their keys)",
+        )
         parser.add_argument("--game", action="append", choices=Game.values)
         parser.add_argument("--lang", action="append", choices=Language.values)
         parser.add_argument("--kind", action="append", choices=QuestionKind.values)

@@ -22,6 +22,7 @@ from rulings.core.questions.model import (
     content_hash,
 )
 from rulings.core.questions.nearmiss import near_misses
+from rulings.core.questions.pools import Pools, current_pools, using_pools
 from rulings.core.questions.template import REGISTRY, Draft, Template, s, template_rng
 
 LABELS = "ABCD"
@@ -85,6 +86,7 @@ class Scenario:
     ruling: Ruling
     ruling_dict: dict[str, Any]
     key: KeyParts
+    pools: Pools | None = None  # the private pools the story was drawn with (None: public)
 
 
 def get_template(template_id: str) -> Template:
@@ -95,15 +97,19 @@ def get_template(template_id: str) -> Template:
 
 
 @lru_cache(maxsize=16384)
-def scenario(template_id: str, seed: int, policy_version: str | None = None) -> Scenario:
+def scenario(
+    template_id: str, seed: int, policy_version: str | None = None, pools: Pools | None = None
+) -> Scenario:
+    """The story and its key; drawn with `pools` (not the caller's), so the cache stays right."""
     tpl = get_template(template_id)
-    draft = tpl.build(template_rng(tpl.id, tpl.version, seed))
+    with using_pools(pools):
+        draft = tpl.build(template_rng(tpl.id, tpl.version, seed))
     situation = dict(draft.situation)
     if policy_version is not None:
         situation["policy_version"] = policy_version
     ruling = evaluate(Situation.from_dict(situation))
     data = ruling.to_dict()
-    return Scenario(tpl, seed, draft, situation, ruling, data, key_parts(tpl, data))
+    return Scenario(tpl, seed, draft, situation, ruling, data, key_parts(tpl, data), pools)
 
 
 def key_parts(tpl: Template, ruling: dict[str, Any]) -> KeyParts:
@@ -113,10 +119,14 @@ def key_parts(tpl: Template, ruling: dict[str, Any]) -> KeyParts:
 
 @lru_cache(maxsize=16384)
 def _near_misses(
-    template_id: str, seed: int, policy_version: str | None, limit: int = WRONG_PART_POOL
+    template_id: str,
+    seed: int,
+    policy_version: str | None,
+    limit: int = WRONG_PART_POOL,
+    pools: Pools | None = None,
 ) -> tuple[NearMiss, ...]:
     """Up to `limit` distinct near-miss rulings that differ from the key, pivots first."""
-    sc = scenario(template_id, seed, policy_version)
+    sc = scenario(template_id, seed, policy_version, pools)
     seen = {sc.key}
     found: list[NearMiss] = []
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
@@ -144,7 +154,7 @@ def build_question(
 ) -> Question:
     if kind not in KINDS:
         raise QuestionError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    sc = scenario(template_id, seed, policy_version)
+    sc = scenario(template_id, seed, policy_version, current_pools())
     tpl = sc.template
     rng = template_rng(tpl.id, tpl.version, seed, f"render|{lang}")
     stem = render.stem(lang, sc.draft.sentences, rng)
@@ -207,7 +217,7 @@ def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Optio
     picked: list[tuple[KeyParts, dict[str, dict[str, Any]], str]] = [
         (sc.key, render.remedy_params(sc.ruling_dict), "key")
     ]
-    for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1):
+    for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
         picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
     for parts, how in _padding(sc):
         if len(picked) >= CHOICES:
@@ -258,7 +268,7 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
     parts = list(PARTS)
     rng.shuffle(parts)
     choosers = render.remedy_params(sc.ruling_dict)
-    misses = _near_misses(sc.template.id, sc.seed, policy_version)
+    misses = _near_misses(sc.template.id, sc.seed, policy_version, WRONG_PART_POOL, sc.pools)
     for strict in (True, False):
         for part in parts:
             for miss in misses:

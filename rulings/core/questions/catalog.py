@@ -1,13 +1,18 @@
-"""The generator's data files (cards, people, phrase banks), read with importlib.resources."""
+"""The generator's data files (cards, people, phrase banks), read with importlib.resources.
+
+Inside `pools.using_pools(...)` the lookups below also consult the private pools: their names
+replace a game's names, their cards join (or override) the catalogue and are preferred by
+`cards_where`, their sentences replace the phrase bank's variants."""
 
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
 from rulings.core.questions.errors import QuestionError
+from rulings.core.questions.pools import Pools, current_pools, note_card
 
 LANGS = ("en", "pt-BR", "es")
 
@@ -19,11 +24,27 @@ def _load(*parts: str) -> dict[str, Any]:
 
 
 @cache
-def cards() -> dict[str, dict[str, Any]]:
+def public_cards() -> dict[str, dict[str, Any]]:
     return _load("cards.toml")
 
 
+def cards() -> dict[str, dict[str, Any]]:
+    pools = current_pools()
+    if pools is None or not pools.cards:
+        return public_cards()
+    return _pooled_cards(pools)
+
+
+@lru_cache(maxsize=8)
+def _pooled_cards(pools: Pools) -> dict[str, dict[str, Any]]:
+    merged = dict(public_cards())
+    for card_id, data in pools.cards.items():
+        merged[card_id] = {**merged.get(card_id, {}), **data}
+    return merged
+
+
 def card(card_id: str) -> dict[str, Any]:
+    note_card(card_id)
     try:
         return cards()[card_id]
     except KeyError:
@@ -31,25 +52,49 @@ def card(card_id: str) -> dict[str, Any]:
 
 
 def cards_where(game: str, **facts: object) -> tuple[str, ...]:
-    """Ids of the game's cards whose facts match (a missing fact counts as False)."""
+    """Ids of the game's cards whose facts match (a missing fact counts as False); with private
+    pools, only the pools' cards when any of them match."""
     found = []
     for card_id, data in cards().items():
         if data["game"] == game and all(data.get(k, False) == v for k, v in facts.items()):
             found.append(card_id)
-    return tuple(sorted(found))
+    pools = current_pools()
+    private = [c for c in found if pools is not None and c in pools.cards]
+    return tuple(sorted(private or found))
 
 
 @cache
-def people(game: str) -> tuple[str, ...]:
+def _public_people(game: str) -> tuple[str, ...]:
     pools = _load("people.toml")[game]
     return tuple(name for pool in sorted(pools) for name in pools[pool])
 
 
+def people(game: str) -> tuple[str, ...]:
+    pools = current_pools()
+    if pools is not None and game in pools.people:
+        return pools.people[game]
+    return _public_people(game)
+
+
 @cache
-def phrases(lang: str) -> dict[str, Any]:
+def public_phrases(lang: str) -> dict[str, Any]:
     if lang not in LANGS:
         raise QuestionError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
     return _load("phrases", f"{lang}.toml")
+
+
+def phrases(lang: str) -> dict[str, Any]:
+    pools = current_pools()
+    if pools is None or lang not in pools.phrases:
+        return public_phrases(lang)
+    return _pooled_phrases(lang, pools)
+
+
+@lru_cache(maxsize=8)
+def _pooled_phrases(lang: str, pools: Pools) -> dict[str, Any]:
+    bank = public_phrases(lang)
+    sentences = {**bank["s"], **{k: list(v) for k, v in pools.phrases[lang].items()}}
+    return {**bank, "s": sentences}
 
 
 def lookup(table: dict[str, Any], dotted: str) -> Any:

@@ -64,8 +64,9 @@ def test_question_list_queries_are_bounded(client, django_assert_max_num_queries
         question()
     client.force_login(mentor())
 
-    # session, user, two permission look-ups, count, page, topics: none per question
-    with django_assert_max_num_queries(7):
+    # session, user, two permission look-ups, "sitting an exam?", count, page, topics: none
+    # per question
+    with django_assert_max_num_queries(8):
         response = client.get("/api/v1/questions")
 
     assert len(response.json()["results"]) == 15
