@@ -53,7 +53,7 @@ def check_cache() -> str:
     return caches["default"].__class__.__name__
 
 
-_celery_memo: tuple[float, str | None, str] | None = None  # (when, error or None, detail)
+_celery_memo: tuple[float, Exception | None, str] | None = None  # (when, failure, detail)
 _celery_memo_lock = threading.Lock()
 
 
@@ -63,40 +63,39 @@ def check_celery() -> str:
             raise RuntimeError("the in-process ping task did not answer")
         return "eager (in-process)"
     global _celery_memo
-    now = time.monotonic()
     with _celery_memo_lock:
         memo = _celery_memo
-    if memo is not None and now - memo[0] < settings.HEALTHZ_CELERY_CACHE_SECONDS:
-        error, detail = memo[1], memo[2]
-    else:
-        error, detail = _ping_worker(_probe_timeout())
+    if memo is None or time.monotonic() - memo[0] >= settings.HEALTHZ_CELERY_CACHE_SECONDS:
+        failure, detail = _ping_worker(_probe_timeout())
+        memo = (time.monotonic(), failure, detail)
         with _celery_memo_lock:
-            _celery_memo = (time.monotonic(), error, detail)
-    if error is not None:
-        raise RuntimeError(error)
-    return detail
+            _celery_memo = memo
+    if memo[1] is not None:
+        raise memo[1]
+    return memo[2]
 
 
 def forget_celery_answer() -> None:
+    """Drop the remembered worker answer (tests; a deployment never needs it)."""
     global _celery_memo
     with _celery_memo_lock:
         _celery_memo = None
 
 
 def _probe_timeout() -> float:
-    # Leave a little of the budget for sending the answer.
+    # Leave a little of the budget for answering.
     budget = float(settings.HEALTHZ_CELERY_TIMEOUT)
     return max(budget - 0.25, budget * 0.8)
 
 
-def _ping_worker(timeout: float) -> tuple[str | None, str]:
-    """(error, detail): a broadcast ping answered by the first live worker."""
+def _ping_worker(timeout: float) -> tuple[Exception | None, str]:
+    """(failure, detail) of a broadcast ping answered by the first live worker."""
     try:
         replies = current_app.control.ping(timeout=timeout, limit=1)
-    except Exception as exc:  # an unreachable broker, whatever the client raises
-        return _describe(exc), ""
+    except Exception as exc:  # an unreachable broker, whatever its client raises
+        return exc, ""
     if not replies:
-        return f"TimeoutError: no worker answered a ping within {timeout:g} s", ""
+        return TimeoutError(f"no worker answered a ping within {timeout:g} s"), ""
     return None, "worker"
 
 
@@ -139,8 +138,12 @@ def run_check(name: str, check: Callable[[], str], deadline: float | None = None
     try:
         detail = future.result(timeout=remaining)
         ok = True
-    except FutureTimeout:
-        detail = f"TimeoutError: no answer within {settings.HEALTHZ_CELERY_TIMEOUT} s"
+    except FutureTimeout as exc:  # the builtin TimeoutError: the probe's own, or ours
+        detail = (
+            _describe(exc)
+            if future.done()
+            else f"TimeoutError: no answer within {settings.HEALTHZ_CELERY_TIMEOUT} s"
+        )
         ok = False
     except Exception as exc:  # a health check reports every failure, whatever its type
         detail = _describe(exc)

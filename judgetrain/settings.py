@@ -220,7 +220,6 @@ CELERY_BEAT_SCHEDULE = {
 # /healthz: the whole check answers within this many seconds; a worker's answer is reused for
 # HEALTHZ_CELERY_CACHE_SECONDS; HEALTHZ_TOKEN unlocks the detailed report.
 HEALTHZ_CELERY_TIMEOUT = env_int("HEALTHZ_CELERY_TIMEOUT", 5, minimum=1)
-HEALTHZ_CELERY_QUEUE = env_str("HEALTHZ_CELERY_QUEUE", "") or None  # None: the default queue
 HEALTHZ_CELERY_CACHE_SECONDS = env_int("HEALTHZ_CELERY_CACHE_SECONDS", 15, minimum=0)
 HEALTHZ_TOKEN = env_str("HEALTHZ_TOKEN", "")
 
