@@ -44,3 +44,23 @@ def test_evaluate_answers_with_the_cache_down(client, settings):
     )
 
     assert response.status_code == 200, response.content
+
+
+def test_logging_in_works_with_redis_down(client, settings):
+    """The login page and login itself do not wait on the cache or the broker."""
+    from django.urls import reverse
+
+    from tests.factories import DEFAULT_PASSWORD, candidate
+    from tests.outage import broker_down
+
+    settings.CACHES = redis_cache(dead_port())
+    candidate(email="ana@example.com")
+
+    with broker_down():
+        page = client.get(reverse("login"))
+        login = client.post(
+            reverse("login"), {"username": "ana@example.com", "password": DEFAULT_PASSWORD}
+        )
+
+    assert page.status_code == 200
+    assert login.status_code == 302
