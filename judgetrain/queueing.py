@@ -13,6 +13,8 @@ from typing import Any
 
 from celery import Task
 from django.db import transaction
+from kombu.exceptions import OperationalError
+from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
 
@@ -21,9 +23,15 @@ def enqueue(task: Task[Any, Any], *args: Any, **options: Any) -> bool:
     """Publish ``task(*args)``; on any failure log it and answer False instead of raising."""
     try:
         task.apply_async(args=args, **options)
-    except Exception:  # the broker, the network, serialisation: none may reach the caller
-        logger.exception(
-            "could not queue %s%r; the beat sweep will queue it again", task.name, args
+    except Exception as error:  # the broker, the network, serialisation: none may reach the caller
+        outage = isinstance(error, (OperationalError, RedisError, OSError))
+        logger.error(
+            "could not queue %s%r (%s: %s); the beat sweep will queue it again",
+            task.name,
+            args,
+            error.__class__.__name__,
+            error,
+            exc_info=not outage,  # a traceback only for what is not a broker outage
         )
         return False
     return True
