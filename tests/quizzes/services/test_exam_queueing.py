@@ -142,3 +142,21 @@ def test_grading_a_graded_attempt_again_changes_nothing():
 
     attempt.refresh_from_db()
     assert attempt.graded_at == graded_at
+
+
+def test_the_exam_pages_start_and_submit_while_the_broker_is_down(client, student):
+    from django.urls import reverse
+
+    job = assignment(candidate=student)
+
+    with broker_down():
+        started = client.post(reverse("exam-start", args=[job.pk]))
+        attempt = Attempt.objects.get(assignment=job)
+        submitted = client.post(
+            reverse("exam-submit", args=[attempt.pk]), {"item-1": "Missed trigger"}
+        )
+
+    assert started.status_code == submitted.status_code == 302
+    attempt.refresh_from_db()
+    assert attempt.status == Attempt.Status.SUBMITTED
+    assert attempt.items.get(position=1).response == "Missed trigger"
