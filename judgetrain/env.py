@@ -62,6 +62,27 @@ def env_int(
     return value
 
 
+def env_float(
+    name: str,
+    default: float,
+    *,
+    minimum: float | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> float:
+    raw = env_str(name, "", environ=environ).strip()
+    if raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a number") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a finite number")
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name}={value} must be at least {minimum}")
+    return value
+
+
 def env_list(
     name: str, default: list[str], *, environ: Mapping[str, str] | None = None
 ) -> list[str]:

@@ -17,7 +17,15 @@ import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from judgetrain.env import env_bool, env_choice, env_int, env_list, env_rate, env_str
+from judgetrain.env import (
+    env_bool,
+    env_choice,
+    env_float,
+    env_int,
+    env_list,
+    env_rate,
+    env_str,
+)
 
 # Lets runtime code subscript Django generics (ModelAdmin[Cohort]) as the stubs do.
 django_stubs_ext.monkeypatch()
@@ -128,12 +136,21 @@ REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL and urlsplit(REDIS_URL).scheme not in {"redis", "rediss", "unix"}:
     raise ImproperlyConfigured("REDIS_URL must be a redis://, rediss:// or unix:// URL")
 
+# Every Redis client (cache, broker, result backend) gives up quickly: during an outage a
+# request must answer in about a second, not wait out the client library's own retries.
+REDIS_CONNECT_TIMEOUT = env_float("REDIS_CONNECT_TIMEOUT", 1.0, minimum=0.05)
+REDIS_SOCKET_TIMEOUT = env_float("REDIS_SOCKET_TIMEOUT", 2.0, minimum=0.05)
+
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "judgetrain",
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+                "socket_timeout": REDIS_SOCKET_TIMEOUT,
+            },
         }
     }
 else:
@@ -147,19 +164,64 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Delivery: a task is acknowledged only when it has finished; a task whose worker process
+# died (SIGKILL, OOM) goes back to the queue at once; a worker holds one task per process.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300, minimum=1)
-CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 240, minimum=1)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 60, minimum=1)
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 45, minimum=1)
+# When a whole worker dies, its unacknowledged tasks stay in Redis; any live worker puts them
+# back on the queue once they are this old. It must exceed every task's time limit (and any
+# countdown), or a task still running would be delivered a second time.
+CELERY_BROKER_VISIBILITY_TIMEOUT = env_int(
+    "CELERY_BROKER_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT + 30, minimum=1
+)
+if CELERY_TASK_SOFT_TIME_LIMIT > CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured("CELERY_TASK_SOFT_TIME_LIMIT must not exceed CELERY_TASK_TIME_LIMIT")
+if CELERY_BROKER_VISIBILITY_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured(
+        f"CELERY_BROKER_VISIBILITY_TIMEOUT={CELERY_BROKER_VISIBILITY_TIMEOUT} must exceed "
+        f"CELERY_TASK_TIME_LIMIT={CELERY_TASK_TIME_LIMIT}: a running task would be redelivered"
+    )
+_REDIS_SOCKET = {
+    "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+    "socket_timeout": REDIS_SOCKET_TIMEOUT,
+}
+# One quick retry (a pooled connection may be stale after Redis restarted), then give up:
+# the caller logs it and the beat sweep queues the work again later.
+_QUICK_RETRY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_CONNECT_TIMEOUT
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT,
+    # Look for tasks of dead workers every 5 s (kombu's default is every 100 s).
+    "unacked_restore_interval": 5,
+    "unacked_restore_throttle": 1,
+    **_REDIS_SOCKET,
+    **_QUICK_RETRY,
+}
+CELERY_TASK_PUBLISH_RETRY = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = _QUICK_RETRY
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECT_TIMEOUT
+CELERY_REDIS_SOCKET_TIMEOUT = REDIS_SOCKET_TIMEOUT
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": _QUICK_RETRY}
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# The sweep closes attempts at their deadline and queues grading that was never queued or was
+# lost; it is the only scheduler of deadlines (see docs/architecture.md).
+ATTEMPT_SWEEP_SECONDS = env_int("ATTEMPT_SWEEP_SECONDS", 30, minimum=1)
 CELERY_BEAT_SCHEDULE = {
-    "close-overdue-attempts": {"task": "quizzes.attempts_close_overdue", "schedule": 60.0},
+    "close-overdue-attempts": {
+        "task": "quizzes.attempts_close_overdue",
+        "schedule": float(ATTEMPT_SWEEP_SECONDS),
+    },
 }
+# /healthz: the whole check answers within this many seconds; a worker's answer is reused for
+# HEALTHZ_CELERY_CACHE_SECONDS; HEALTHZ_TOKEN unlocks the detailed report.
 HEALTHZ_CELERY_TIMEOUT = env_int("HEALTHZ_CELERY_TIMEOUT", 5, minimum=1)
-HEALTHZ_CELERY_QUEUE = env_str("HEALTHZ_CELERY_QUEUE", "") or None  # None: the default queue
+HEALTHZ_CELERY_CACHE_SECONDS = env_int("HEALTHZ_CELERY_CACHE_SECONDS", 15, minimum=0)
+HEALTHZ_TOKEN = env_str("HEALTHZ_TOKEN", "")
 
 # --- Accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

@@ -1,4 +1,8 @@
-"""Celery tasks: they take ids, re-fetch, and are safe to run twice."""
+"""Celery tasks: they take ids, re-fetch, and are safe to run twice.
+
+Nobody waits for their results, so none is stored (``ignore_result``): publishing one does
+not touch the result backend, and a broker outage costs one quick failed publish.
+"""
 
 from celery import shared_task
 from django.db import transaction
@@ -7,9 +11,11 @@ from quizzes.models import Attempt
 from quizzes.services import exams
 
 
-@shared_task(name="quizzes.attempt_close_due", acks_late=True)
+@shared_task(name="quizzes.attempt_close_due", acks_late=True, ignore_result=True)
 def attempt_close_due(attempt_id: int) -> str:
-    """Close an attempt at its deadline; a no-op when it was submitted before."""
+    """Close an attempt at its deadline; a no-op when it was submitted before.
+
+    No longer queued (the sweep closes attempts); kept for messages already in a broker."""
     with transaction.atomic():
         attempt = Attempt.objects.select_for_update().filter(pk=attempt_id).first()
         if attempt is None:
@@ -19,7 +25,14 @@ def attempt_close_due(attempt_id: int) -> str:
 
 
 @shared_task(
-    name="quizzes.attempt_grade", acks_late=True, autoretry_for=(Exception,), max_retries=3
+    name="quizzes.attempt_grade",
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=(Exception,),
+    max_retries=3,
+    # Short: a retry waits in the worker unacknowledged, and must come back well within the
+    # broker's visibility timeout (CELERY_BROKER_VISIBILITY_TIMEOUT).
+    default_retry_delay=10,
 )
 def attempt_grade_task(attempt_id: int) -> str:
     if not Attempt.objects.filter(pk=attempt_id).exists():
@@ -27,10 +40,12 @@ def attempt_grade_task(attempt_id: int) -> str:
     return exams.attempt_grade(attempt_id=attempt_id).status
 
 
-@shared_task(name="quizzes.attempts_close_overdue")
+@shared_task(name="quizzes.attempts_close_overdue", ignore_result=True)
 def attempts_close_overdue() -> int:
-    """Every minute (beat): closes attempts whose deadline task was lost with a dead worker,
-    and queues grading again for closed attempts whose grading never finished."""
+    """The beat sweep (every ATTEMPT_SWEEP_SECONDS): closes attempts past their deadline,
+    still in progress, and queues their grading; then queues grading again for attempts
+    closed a while ago and still ungraded, because their grading was never queued (the
+    broker was down when they closed) or was lost with a dead worker."""
     closed = exams.attempts_close_overdue()
-    exams.attempts_regrade_stuck()
-    return closed
+    exams.attempts_regrade_stuck(exclude=closed)
+    return len(closed)

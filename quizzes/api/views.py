@@ -9,10 +9,10 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from judgetrain.permissions import require_permission
+from judgetrain.throttling import ScopedRateThrottle
 from quizzes import access
 from quizzes.api.serializers import (
     GradeRequestSerializer,

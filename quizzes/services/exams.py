@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
+from judgetrain.queueing import enqueue, enqueue_on_commit
 from quizzes.grading import grade_response
 from quizzes.models import Appeal, Attempt, AttemptItem, ExamAssignment, Question, QuestionPool
 from quizzes.services.bank import bank_store
@@ -156,15 +158,11 @@ def attempt_start(
         AttemptItem(attempt=attempt, position=position, question=question)
         for position, question in enumerate(_variant_questions(attempt), start=1)
     )
-    _schedule_close(attempt)
+    # Nothing is queued for the deadline: the beat sweep closes overdue attempts every
+    # ATTEMPT_SWEEP_SECONDS (a task held until the deadline would outlive the broker's
+    # visibility timeout and be delivered again and again), and every read or write of the
+    # attempt closes it first when its deadline has passed.
     return attempt
-
-
-def _schedule_close(attempt: Attempt) -> None:
-    from quizzes.tasks import attempt_close_due
-
-    attempt_id, deadline = attempt.pk, attempt.deadline
-    transaction.on_commit(lambda: attempt_close_due.apply_async(args=(attempt_id,), eta=deadline))
 
 
 def attempt_expire_if_due(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
@@ -309,8 +307,9 @@ def _close(attempt: Attempt, at: datetime, closure: str) -> None:
     attempt.closed_at = at
     attempt.closure = closure
     attempt.save(update_fields=["status", "closed_at", "closure"])
-    attempt_id = attempt.pk
-    transaction.on_commit(lambda: attempt_grade_task.delay(attempt_id))
+    # After commit, and never raising: a broker outage must not turn a saved submission
+    # into an error; the beat sweep queues the grading again (attempts_regrade_stuck).
+    enqueue_on_commit(attempt_grade_task, attempt.pk)
 
 
 def _grade_item(item: AttemptItem, language: str) -> None:
@@ -334,8 +333,8 @@ def attempt_grade(*, attempt_id: int, now: datetime | None = None) -> Attempt:
         .select_related("assignment__blueprint")
         .get(pk=attempt_id)
     )
-    if attempt.status == Attempt.Status.IN_PROGRESS:
-        return attempt
+    if attempt.status != Attempt.Status.SUBMITTED:
+        return attempt  # still open, or graded already (a redelivered or duplicate task)
     items = list(attempt.items.select_related("question"))
     for item in items:
         if item.grade is None:
@@ -357,36 +356,52 @@ def attempt_rescore(
     attempt.save(update_fields=["score", "passed", "status", "graded_at"])
 
 
-def attempts_close_overdue(*, now: datetime | None = None) -> int:
-    """Close every attempt past its deadline (the beat sweep behind the per-attempt task)."""
+def attempts_close_overdue(*, now: datetime | None = None) -> list[int]:
+    """Close every attempt past its deadline (the beat sweep): the ids it closed.
+
+    Each closing queues its grading after its own commit; a failed publish is only logged,
+    and ``attempts_regrade_stuck`` finds the attempt again on a later sweep."""
     now = now or timezone.now()
     overdue = Attempt.objects.filter(status=Attempt.Status.IN_PROGRESS, deadline__lte=now)
-    closed = 0
+    closed: list[int] = []
     for attempt_id in overdue.values_list("pk", flat=True):
         with transaction.atomic():
             attempt = Attempt.objects.select_for_update().get(pk=attempt_id)
             if attempt.status == Attempt.Status.IN_PROGRESS:
                 attempt_close(attempt=attempt, now=now)
-                closed += 1
+                closed.append(attempt_id)
     return closed
 
 
-GRADING_GRACE = timedelta(minutes=5)
+def grading_grace() -> timedelta:
+    """How long after closing an ungraded attempt counts as stuck: longer than the broker
+    takes to hand a dead worker's task to another one (its visibility timeout)."""
+    return timedelta(seconds=settings.CELERY_BROKER_VISIBILITY_TIMEOUT + 30)
 
 
-def attempts_regrade_stuck(*, now: datetime | None = None) -> list[int]:
-    """Queue grading again for attempts closed a while ago but never graded (a worker died
-    holding the task). Grading is idempotent, so a duplicate does no harm."""
+def attempts_regrade_stuck(
+    *, now: datetime | None = None, exclude: Collection[int] = ()
+) -> list[int]:
+    """Queue grading again for attempts closed a while ago but still ungraded: their grading
+    was never queued (the broker was down) or was lost with its worker. Grading is
+    idempotent, so a duplicate does no harm; ``exclude`` skips attempts whose grading the
+    caller has just queued."""
     now = now or timezone.now()
-    stuck = list(
-        Attempt.objects.filter(
-            status=Attempt.Status.SUBMITTED, closed_at__lte=now - GRADING_GRACE
-        ).values_list("pk", flat=True)
-    )
+    skip = set(exclude)
+    stuck = [
+        attempt_id
+        for attempt_id in Attempt.objects.filter(
+            status=Attempt.Status.SUBMITTED, closed_at__lte=now - grading_grace()
+        )
+        .order_by("closed_at")
+        .values_list("pk", flat=True)
+        if attempt_id not in skip
+    ]
     from quizzes.tasks import attempt_grade_task
 
     for attempt_id in stuck:
-        attempt_grade_task.delay(attempt_id)
+        if not enqueue(attempt_grade_task, attempt_id):
+            break  # the broker is down: the next sweep tries again
     return stuck
 
 

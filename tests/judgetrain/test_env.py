@@ -1,7 +1,15 @@
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from judgetrain.env import env_bool, env_choice, env_int, env_list, env_rate, env_str
+from judgetrain.env import (
+    env_bool,
+    env_choice,
+    env_float,
+    env_int,
+    env_list,
+    env_rate,
+    env_str,
+)
 
 
 def test_env_str_falls_back_to_default_when_unset():
@@ -37,6 +45,14 @@ def test_env_int_rejects_a_non_integer():
 def test_env_int_rejects_a_value_below_the_minimum():
     with pytest.raises(ImproperlyConfigured, match="at least 1"):
         env_int("TIMEOUT", 5, minimum=1, environ={"TIMEOUT": "0"})
+
+
+def test_env_float_reads_seconds_and_rejects_anything_else():
+    assert env_float("TIMEOUT", 1.0, environ={"TIMEOUT": "0.5"}) == 0.5
+    assert env_float("TIMEOUT", 1.0, environ={}) == 1.0
+    for raw, message in [("soon", "not a number"), ("nan", "not a finite"), ("0", "at least")]:
+        with pytest.raises(ImproperlyConfigured, match=message):
+            env_float("TIMEOUT", 1.0, minimum=0.1, environ={"TIMEOUT": raw})
 
 
 def test_env_list_splits_on_commas_and_drops_blanks():

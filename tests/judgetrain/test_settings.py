@@ -72,6 +72,29 @@ def test_redis_url_selects_redis_for_broker_results_and_cache():
     )
 
 
+def test_every_redis_client_gives_up_quickly_when_redis_is_down():
+    out = read_settings(
+        "s.CACHES['default']['OPTIONS'], s.CELERY_BROKER_CONNECTION_TIMEOUT, "
+        "s.CELERY_BROKER_TRANSPORT_OPTIONS['socket_timeout'], "
+        "s.CELERY_BROKER_TRANSPORT_OPTIONS['max_retries'], s.CELERY_REDIS_SOCKET_TIMEOUT, "
+        "s.CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS['retry_policy']['max_retries']",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+        REDIS_SOCKET_TIMEOUT="1.5",
+    )
+    assert out == ("{'socket_connect_timeout': 1.0, 'socket_timeout': 1.5} 1.0 1.5 1 1.5 1")
+
+
+def test_a_dead_workers_tasks_are_redelivered_after_the_visibility_timeout():
+    out = read_settings(
+        "s.CELERY_TASK_ACKS_LATE, s.CELERY_TASK_REJECT_ON_WORKER_LOST, "
+        "s.CELERY_WORKER_PREFETCH_MULTIPLIER, s.CELERY_TASK_TIME_LIMIT, "
+        "s.CELERY_BROKER_TRANSPORT_OPTIONS['visibility_timeout'], "
+        "s.CELERY_BROKER_TRANSPORT_OPTIONS['unacked_restore_interval']",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+    )
+    assert out == "True True 1 60 90 5"
+
+
 @pytest.mark.parametrize(
     ("env", "message"),
     [
@@ -80,6 +103,15 @@ def test_redis_url_selects_redis_for_broker_results_and_cache():
         ({"DEBUG": "perhaps"}, "DEBUG='perhaps' is not a boolean"),
         ({"CELERY_TASK_TIME_LIMIT": "0"}, "CELERY_TASK_TIME_LIMIT=0 must be at least 1"),
         ({"JUDGETRAIN_ENV": "staging"}, "JUDGETRAIN_ENV='staging' must be one of"),
+        ({"REDIS_SOCKET_TIMEOUT": "soon"}, "REDIS_SOCKET_TIMEOUT='soon' is not a number"),
+        (
+            {"CELERY_TASK_TIME_LIMIT": "120", "CELERY_BROKER_VISIBILITY_TIMEOUT": "100"},
+            "CELERY_BROKER_VISIBILITY_TIMEOUT=100 must exceed CELERY_TASK_TIME_LIMIT=120",
+        ),
+        (
+            {"CELERY_TASK_TIME_LIMIT": "30", "CELERY_TASK_SOFT_TIME_LIMIT": "40"},
+            "CELERY_TASK_SOFT_TIME_LIMIT must not exceed",
+        ),
         ({**PRODUCTION, "DEBUG": "true"}, "refuses to run with DEBUG on"),
         ({**PRODUCTION, "SECRET_KEY": ""}, "needs SECRET_KEY"),
         ({**PRODUCTION, "ALLOWED_HOSTS": ""}, "needs ALLOWED_HOSTS"),

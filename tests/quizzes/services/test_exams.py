@@ -210,7 +210,7 @@ def test_the_sweep_closes_only_overdue_attempts():
     overdue, current = started(), started()
     Attempt.objects.filter(pk=overdue.pk).update(deadline=timezone.now() - timedelta(minutes=1))
 
-    assert exams.attempts_close_overdue() == 1
+    assert exams.attempts_close_overdue() == [overdue.pk]
 
     overdue.refresh_from_db()
     current.refresh_from_db()
