@@ -46,6 +46,8 @@ _CUE_KINDS = (
     "alternative",
     "aside",
     "sequence",
+    "condition_after",
+    "counterfactual",
 )
 _FUZZY_MIN = 4
 

@@ -27,6 +27,8 @@ class Mention:
     concluded: bool = False
     aside: bool = False
     step: bool = False
+    counterfactual: bool = False
+    """After "would be" / "seria" / "sería": hypothetical if a condition follows it."""
     neg_from: int = -1
 
     @property
