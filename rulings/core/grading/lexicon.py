@@ -126,6 +126,9 @@ class Lexicon:
     copula: frozenset[str]
     joins: frozenset[str]
     gap_stop: frozenset[str]
+    gap_stop_own: Mapping[str, frozenset[str]]
+    """Per language: words a gap of that language's phrases never skips ("no" in English
+    and Spanish phrases; in Portuguese "no" is "in the")."""
     or_words: frozenset[str]
     whether_verbs: frozenset[str]
     chooser_verbs: Mapping[str, str]
@@ -207,6 +210,10 @@ def load_lexicon() -> Lexicon:
         copula=_all_words(lang, "copula"),
         joins=_all_words(lang, "joins"),
         gap_stop=_all_words(lang, "gap_stop"),
+        gap_stop_own={
+            code: frozenset(_folded_words(lang[code].get("gap_stop_own", [])))
+            for code in LANGUAGES
+        },
         or_words=_all_words(lang, "alternative"),
         whether_verbs=_all_words(lang, "whether_verbs"),
         chooser_verbs={

@@ -167,7 +167,7 @@ def _find_mentions(
     game: str,
 ) -> list[Mention]:
     index = lex.index_for(game)
-    words = _Words(canon, toks.words, toks.breaks, lex.gap_stop)
+    words = _Words(canon, toks.words, toks.breaks, lex.gap_stop, lex.gap_stop_own)
     mentions: list[Mention] = []
     n = len(canon)
     i = 0
@@ -224,6 +224,7 @@ class _Words:
     raw: list[str]
     breaks: list[int]
     stop: frozenset[str]
+    stop_own: Mapping[str, frozenset[str]]
 
 
 def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
@@ -235,10 +236,11 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
     element = elements[k]
     if element.gap:
         # A gap stays inside one clause: "Game Loss - play continues" is no "game ... continues".
+        own = w.stop_own.get(pattern.lang, frozenset())
         for skip in range(_GAP + 1):
             if skip:
                 j = pos + skip - 1
-                if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in w.stop:
+                if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in w.stop or raw[j] in own:
                     break
                 if canon[j].startswith(_CITED):
                     break
