@@ -19,6 +19,7 @@ _UPGRADE_WINDOW = 2
 _QUESTION_FILLER = 2
 _EMPTY = frozenset(EMPTY_IDS.values())
 _CONDITION_GAP = 2
+_IF_WORDS = frozenset({"if", "se", "si", "caso", "unless"})
 _CONCESSIVE = frozenset({"even", "mesmo", "incluso", "aun", "ainda"})
 """Before "if" / "se" / "si", these make the condition concessive: the term still holds."""
 
@@ -68,6 +69,12 @@ def _condition_follows(m: Mention, ctx: Context) -> bool:
             return False
         if cue.kind in ("conditional", "condition_after") and not _concessive(cue, ctx):
             return cue.first - m.last <= _POST_WINDOW
+    # "o oponente pode levar FtMGS se percebeu": a bare "if" / "se" / "si" right after
+    for j in range(m.last, min(m.last + _POST_WINDOW, len(ctx.toks.words))):
+        if ctx.sentence[j] != sentence or ctx.owner[j] >= 0:
+            break
+        if ctx.toks.words[j] in _IF_WORDS and not (j and ctx.toks.words[j - 1] in _CONCESSIVE):
+            return True
     return False
 
 

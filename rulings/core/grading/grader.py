@@ -115,6 +115,12 @@ def _as_expected(
     if found is None:
         return reading
     want = str(expected.part(part))
+    if reading.conflict and all(
+        _counts_as(part, ident, want, expected, lex) for ident in reading.candidates
+    ):
+        # "A simple backup undoes the last action": every id left standing is the
+        # expected one in other words, so nothing is left to decide.
+        return replace(reading, found=want, conflict=False, confidence=_CONCLUDED)
     for ident in reading.steps or (found,):
         if _counts_as(part, ident, want, expected, lex):
             return replace(reading, found=want)

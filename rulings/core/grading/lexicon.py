@@ -48,6 +48,7 @@ _CUE_KINDS = (
     "sequence",
     "condition_after",
     "counterfactual",
+    "reason",
 )
 _FUZZY_MIN = 4
 
@@ -135,6 +136,8 @@ class Lexicon:
     not_names: frozenset[str]
     section_procedure: Mapping[str, frozenset[str]]
     detect: Mapping[str, frozenset[str]]
+    filler: frozenset[str]
+    """Common words that state no part ("para", "today", "whether"): never unread words."""
     default_language: str
     patterns: tuple[Pattern, ...]
     denials: frozenset[str] = frozenset()
@@ -226,6 +229,7 @@ def load_lexicon() -> Lexicon:
             inf: frozenset(remedies) for inf, remedies in lex.get("section_procedure", {}).items()
         },
         detect=detect,
+        filler=_all_words(lang, "filler"),
         default_language=str(lang["default_language"]),
         patterns=tuple(patterns),
         denials=_all_words(lang, "deny") | _all_words(lang, "gap_stop"),

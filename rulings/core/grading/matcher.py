@@ -354,6 +354,13 @@ def _unread_clause(
     for cue in cues:
         for i in range(cue.first, cue.last):
             cue_word[i] = True
+        if cue.kind == "reason":
+            # "for not pointing out the trigger", "porque esquecer foi vantajoso": a reason,
+            # to the end of its clause, states why, not which ruling.
+            for i in range(cue.last, len(owner)):
+                if toks.breaks[i] != BREAK_NONE or owner[i] >= 0:
+                    break
+                cue_word[i] = True
     content: dict[int, int] = {}
     touched: set[int] = set()
     loose: list[int] = []
@@ -361,6 +368,8 @@ def _unread_clause(
         if owner[i] >= 0:
             touched.add(clause[i])
         elif cue_word[i]:
+            continue
+        elif word in lex.filler:
             continue
         elif len(word) >= 4 and word.isalpha() and not any(word in d for d in lex.detect.values()):
             content[clause[i]] = content.get(clause[i], 0) + 1
