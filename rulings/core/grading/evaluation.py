@@ -72,6 +72,7 @@ class EvalResult:
     misses: tuple[Miss, ...]
     counts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """(agreeing parts, graded parts) for "all", each part and each language."""
+    answers_by_language: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def flagged_share(self) -> float:
@@ -153,7 +154,9 @@ def evaluate(items: tuple[DevItem, ...] | None = None) -> EvalResult:
     confusion: Counter[tuple[str | None, str | None]] = Counter()
     misses: list[Miss] = []
     wrong = wrong_flagged = flagged = 0
+    langs: Counter[str] = Counter()
     for item in items:
+        langs[item.lang] += 1
         try:
             grade = grade_answer(item.answer, item.expected, game=item.game)
         except GradingError as exc:
@@ -186,6 +189,7 @@ def evaluate(items: tuple[DevItem, ...] | None = None) -> EvalResult:
         penalty_confusion=dict(confusion),
         misses=tuple(misses),
         counts={key: (agree[key], total[key]) for key in total},
+        answers_by_language={lang: langs[lang] for lang in LANGUAGES if langs[lang]},
     )
 
 
@@ -233,6 +237,8 @@ BLIND_TARGET_AGREEMENT = 0.98
 BLIND_TARGET_LANGUAGE_AGREEMENT = 0.97
 BLIND_TARGET_WRONG_FLAGGED = 0.95
 BLIND_TARGET_MAX_FLAGGED = 0.12
+BLIND_MIN_ANSWERS = 300
+BLIND_MIN_PER_LANGUAGE = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +253,7 @@ class Figures:
     wrong: int
     wrong_flagged: int
     flagged: int
+    answers_by_language: Mapping[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, result: EvalResult) -> Figures:
@@ -259,13 +266,16 @@ class Figures:
             wrong=result.wrong_answers,
             wrong_flagged=result.wrong_flagged,
             flagged=result.flagged,
+            answers_by_language=dict(result.answers_by_language),
         )
 
     @classmethod
     def pooled(cls, figures: Iterable[Figures]) -> Figures:
         figures = list(figures)
         langs: dict[str, tuple[int, int]] = {}
+        answers: Counter[str] = Counter()
         for f in figures:
+            answers.update(f.answers_by_language)
             for lang, (agreed, total) in f.by_language.items():
                 a, t = langs.get(lang, (0, 0))
                 langs[lang] = (a + agreed, t + total)
@@ -277,6 +287,7 @@ class Figures:
             wrong=sum(f.wrong for f in figures),
             wrong_flagged=sum(f.wrong_flagged for f in figures),
             flagged=sum(f.flagged for f in figures),
+            answers_by_language={lang: answers[lang] for lang in LANGUAGES if answers[lang]},
         )
 
     @property
@@ -339,6 +350,9 @@ def parse_record(text: str, source: str = "RECORD.toml") -> dict[str, Recorded]:
                 wrong=int(raw["wrong"]),
                 wrong_flagged=int(raw["wrong_flagged"]),
                 flagged=int(raw["flagged"]),
+                answers_by_language={
+                    lang: int(n) for lang, n in raw.get("language_answers", {}).items()
+                },
             )
             out[batch] = Recorded(
                 batch, str(raw["date"]), str(raw["version"]), figures, str(raw.get("note", ""))
@@ -363,6 +377,9 @@ def render_record(recorded: Recorded) -> str:
         f"parts_agreed = {f.parts_agreed}",
         f"parts = {f.parts}",
         f"language_parts = {{ {langs} }}",
+        "language_answers = { "
+        + ", ".join(f'"{lang}" = {n}' for lang, n in f.answers_by_language.items())
+        + " }",
         f"wrong = {f.wrong}",
         f"wrong_flagged = {f.wrong_flagged}",
         f"flagged = {f.flagged}",
@@ -400,7 +417,7 @@ def grader_version() -> str:
 
 
 def _pct(value: float | None) -> str:
-    return "   -  " if value is None else f"{value:6.2%}"
+    return "     - " if value is None else f"{value:7.2%}"
 
 
 def _figures_line(label: str, f: Figures) -> str:
@@ -443,10 +460,10 @@ def run_blind_eval(
         f" >= {BLIND_TARGET_LANGUAGE_AGREEMENT:.0%} per language; wrong gradings flagged"
         f" >= {BLIND_TARGET_WRONG_FLAGGED:.0%}; answers flagged <= {BLIND_TARGET_MAX_FLAGGED:.0%}\n"
     )
-    head_langs = " ".join(f"{lang:>6}" for lang in LANGUAGES)
+    head_langs = " ".join(f"{lang:>7}" for lang in LANGUAGES)
     write(
-        f"  {'batch':<24} {'n':>5} {'agree':>6}  {head_langs}  {'wrong flagged':<14}"
-        f"  {'flagged':>11}\n"
+        f"  {'batch':<24} {'n':>5} {'agree':>7}  {head_langs}  {'wrong flagged':<15}"
+        f"  {'flagged':>12}\n"
     )
     for name, figures in current.items():
         write(_figures_line(f"{name} now", figures))
@@ -462,7 +479,14 @@ def run_blind_eval(
         write(_figures_line("POOLED now", report.pooled))
         recorded = [n for n in current if n in record]
         if recorded:
-            write(_figures_line(f"POOLED pre-fix ({len(recorded)})", report.pooled_recorded))
+            pre = report.pooled_recorded
+            write(_figures_line(f"POOLED pre-fix ({len(recorded)})", pre))
+            sizes = ", ".join(f"{lang} {n}" for lang, n in pre.answers_by_language.items())
+            write(
+                f"  pre-fix pool: {pre.answers} answers ({sizes}); the issue asks for at least"
+                f" {BLIND_MIN_ANSWERS}, with at least {BLIND_MIN_PER_LANGUAGE} in each of"
+                " pt-BR and es\n"
+            )
         pooled = report.pooled
         write(f"targets met now: {'yes' if pooled.meets_blind_targets() else 'NO'}\n")
         if recorded:
