@@ -105,8 +105,9 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         and not any(_joins(ctx, j, cue.last) for j in range(cue.last, s))
     )
     if cue.kind == "negation" and gap <= _NEG_WINDOW and near:
-        # "didn't help him, so there's no penalty": an empty id is never denied again.
-        if m.ident not in _EMPTY:
+        # "didn't help him, so there's no penalty": an empty id is never denied again,
+        # except right after the denial ("a Warning, not no penalty").
+        if m.ident not in _EMPTY or gap == 0:
             m.negated, m.neg_from = True, cue.first
     elif cue.kind == "reject_pre" and gap <= _PRE_WINDOW and near:
         m.rejected = True
@@ -125,6 +126,8 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         m.upgrade = m.upgrade or ctx.sentence[cue.first] == ctx.sentence[s]
     elif cue.kind == "counterfactual" and gap <= _NEG_WINDOW and near:
         m.counterfactual = True
+    elif cue.kind == "reason" and ctx.clause[cue.first] == ctx.clause[s]:
+        m.reason = True
 
 
 def _only_infractions_between(ctx: Context, lo: int, hi: int, me: int) -> bool:

@@ -309,6 +309,13 @@ def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
         kept = _kept(part, set(idents), lex)
         idents = [i for i in idents if i in kept]
         live = [m for m in live if m.ident in idents]
+    if len(idents) > 1:
+        # "Since the opponent benefited from the overpayment, it's a General Error": the
+        # reason's term yields to the conclusion's.
+        stated = [m for m in live if not m.reason]
+        if stated and len({m.ident for m in stated}) < len(idents):
+            live = stated
+            idents = list(dict.fromkeys(m.ident for m in live))
     if len(idents) == 1:
         return _single(live, any(m.hedged for m in live))
     concluded = [m for m in live if m.concluded]
