@@ -108,7 +108,7 @@ def _odd_short_word(lex: Lexicon, toks: Tokens, owner: list[int]) -> bool:
     for i, word in enumerate(toks.words):
         if owner[i] >= 0 or not 2 <= len(word) <= 3 or not word.isalpha():
             continue
-        if word in lex.vocab or word in lex.no_fuzzy:
+        if word in lex.vocab or word in lex.no_fuzzy or word in lex.filler:
             continue
         if not any(word in d for d in lex.detect.values()):
             return True
