@@ -24,8 +24,8 @@ from rulings.core import (
     policy_versions,
     situation_schema,
 )
-from rulings.core.grading.cli import run_grade
 from rulings.core.grading import GradingError
+from rulings.core.grading.cli import run_grade
 from rulings.core.grading.evaluation import (
     DevItem,
     parse_items,

@@ -214,8 +214,7 @@ def load_lexicon() -> Lexicon:
         joins=_all_words(lang, "joins"),
         gap_stop=_all_words(lang, "gap_stop"),
         gap_stop_own={
-            code: frozenset(_folded_words(lang[code].get("gap_stop_own", [])))
-            for code in LANGUAGES
+            code: frozenset(_folded_words(lang[code].get("gap_stop_own", []))) for code in LANGUAGES
         },
         or_words=_all_words(lang, "alternative"),
         whether_verbs=_all_words(lang, "whether_verbs"),

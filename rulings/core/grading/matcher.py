@@ -367,9 +367,7 @@ def _unread_clause(
     for i, word in enumerate(toks.words):
         if owner[i] >= 0:
             touched.add(clause[i])
-        elif cue_word[i]:
-            continue
-        elif word in lex.filler:
+        elif cue_word[i] or word in lex.filler:
             continue
         elif len(word) >= 4 and word.isalpha() and not any(word in d for d in lex.detect.values()):
             content[clause[i]] = content.get(clause[i], 0) + 1

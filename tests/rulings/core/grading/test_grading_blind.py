@@ -104,7 +104,7 @@ def test_a_malformed_or_missing_file_is_refused_with_its_line(
 def test_parse_items_refuses_duplicate_ids_and_unknown_languages() -> None:
     with pytest.raises(GradingError, match="duplicate id"):
         parse_items("\n".join([RIGHT[0], RIGHT[0]]))
-    with pytest.raises(GradingError, match="<input>:1"):
+    with pytest.raises(GradingError, match=r"<input>:1"):
         parse_items(RIGHT[0].replace('"en"', '"fr"'))
 
 
@@ -114,12 +114,15 @@ def test_blind_prints_each_batch_and_the_pool_and_says_what_is_not_recorded(
     _write(tmp_path / "b1.jsonl", *RIGHT)
     _write(tmp_path / "b2.jsonl", MISLABELLED)
     code, out, _ = _run(capsys, "--blind", "--blind-dir", str(tmp_path))
-    assert "b1 now" in out and "b2 now" in out and "POOLED now" in out
+    assert "b1 now" in out
+    assert "b2 now" in out
+    assert "POOLED now" in out
     assert "b1 pre-fix: NOT RECORDED" in out
     assert "miss b2/s-en-2 penalty" in out
     # pooled: 11 of 12 parts agree; 1 of 4 answers misgraded and it is not flagged
     pooled = next(line for line in out.splitlines() if "POOLED now" in line)
-    assert "91.67%" in pooled and "0/1" in pooled
+    assert "91.67%" in pooled
+    assert "0/1" in pooled
     assert code == 1
 
 
@@ -131,13 +134,18 @@ def test_record_writes_the_pre_fix_figures_once_and_refuses_to_overwrite(
     assert "recorded batch b1" in out
     record = tomllib.loads((tmp_path / "RECORD.toml").read_text(encoding="utf-8"))
     entry = record["batch"]["b1"]
-    assert entry["answers"] == 4 and entry["parts"] == 12 and entry["parts_agreed"] == 11
+    assert entry["answers"] == 4
+    assert entry["parts"] == 12
+    assert entry["parts_agreed"] == 11
     assert entry["language_parts"]["en"] == [5, 6]
-    assert entry["wrong"] == 1 and entry["wrong_flagged"] == 0
+    assert entry["wrong"] == 1
+    assert entry["wrong_flagged"] == 0
     assert entry["language_answers"] == {"en": 2, "pt-BR": 1, "es": 1}
     assert "pre-fix pool: 4 answers (en 2, pt-BR 1, es 1)" in out
-    assert entry["version"] and entry["date"]
-    assert "b1 pre-fix" in out and "POOLED pre-fix (1)" in out
+    assert entry["version"]
+    assert entry["date"]
+    assert "b1 pre-fix" in out
+    assert "POOLED pre-fix (1)" in out
 
     before = (tmp_path / "RECORD.toml").read_text(encoding="utf-8")
     code, _, err = _run(capsys, "--blind", "--record", "b1", "--blind-dir", str(tmp_path))
@@ -157,7 +165,9 @@ def test_recorded_figures_are_shown_beside_the_current_ones(
     code, out, _ = _run(capsys, "--blind", "--blind-dir", str(tmp_path))
     assert code == 0
     prefix = next(line for line in out.splitlines() if "b1 pre-fix" in line)
-    assert "66.67%" in prefix and "33.33%" in prefix and "1/2" in prefix
+    assert "66.67%" in prefix
+    assert "33.33%" in prefix
+    assert "1/2" in prefix
     assert "recorded 2026-11-01, grader 2026.11.01" in out
     assert "targets met pre-fix (the honest measure): NO" in out
 
@@ -166,16 +176,19 @@ def test_record_needs_blind_and_an_existing_batch(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, _, err = _run(capsys, "--record", "b1")
-    assert code == 2 and "--record needs --blind" in err
+    assert code == 2
+    assert "--record needs --blind" in err
     _write(tmp_path / "b1.jsonl", *RIGHT)
     code, _, err = _run(capsys, "--blind", "--record", "b9", "--blind-dir", str(tmp_path))
-    assert code == 2 and "no batch file" in err
+    assert code == 2
+    assert "no batch file" in err
     assert not (tmp_path / "RECORD.toml").exists()
 
 
 def test_blind_with_no_batches_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(capsys, "--blind", "--blind-dir", str(tmp_path))
-    assert code == 2 and "no blind batches" in err
+    assert code == 2
+    assert "no blind batches" in err
 
 
 def test_pooled_figures_add_counts_not_percentages() -> None:
@@ -200,7 +213,7 @@ def test_record_round_trips_and_a_malformed_record_is_refused() -> None:
         record_batch("b1", items, parsed, "2026-12-01")
     with pytest.raises(GradingError, match="malformed"):
         parse_record('[batch.b1]\ndate = "x"\n')
-    with pytest.raises(GradingError, match="RECORD.toml"):
+    with pytest.raises(GradingError, match=r"RECORD\.toml"):
         parse_record("[batch")
 
 

@@ -14,97 +14,458 @@ import pytest
 
 from rulings.core.grading import Expected, grade_answer
 
+
+def E(
+    infraction: str | None, penalty: str | None = None, remedy: str | None = None
+) -> dict[str, str]:
+    """An expected ruling as keyword arguments for Expected, leaving out absent parts."""
+    parts = {"infraction": infraction, "penalty": penalty, "remedy": remedy}
+    return {k: v for k, v in parts.items() if v is not None}
+
+
 COMMITTED: list[tuple[str, dict[str, str], str]] = [
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty", "remedy": "opponent_chooses_resolve_or_skip"}, "Game Loss for this? No — it's no penalty. Missed trigger, opponent chooses."),
-    ("mtg", {"infraction": "failure_to_maintain_game_state", "penalty": "warning"}, "Not just 'no infraction': it is Failure to Maintain Game State, Warning."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "game_loss"}, "GRV. A Warning isn't enough at five Warnings: Game Loss."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty", "remedy": "opponent_chooses_resolve_or_skip"}, "Missed trigger. A Warning would ignore that it didn't help her, so no penalty. The opponent chooses."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "warning", "remedy": "simple_backup"}, "GRV, Warning. The opponent doesn't get to choose anything; we rewind."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty", "remedy": "opponent_chooses_resolve_or_skip"}, "Missed trigger. It would be a Warning only if it had helped her; it didn't, so no penalty. Opponent chooses."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "warning"}, "Missed trigger; no penalty only when it's caught later; caught at once it's a Warning."),
-    ("riftbound", {"infraction": "forgetting_to_score", "penalty": "warning"}, "Esquecer de pontuar, sem penalidade seria pouco: Advertência."),
-    ("riftbound", {"infraction": "general_error", "penalty": "warning"}, "Because it caused a result that would not otherwise have happened, treat it as a General Error. Warning."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Warning? No. Missed trigger, no penalty."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Missed trigger. Is it a Warning? Nope, no penalty."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Missed trigger; no penalty rather than a Warning."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Missed trigger, no penalty instead of a Warning."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Habilidade esquecida. Advertência? Não: sem penalidade."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Habilidade esquecida, sem penalidade em vez de advertência."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Habilidade esquecida; nada de advertência, sem penalidade."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Disparo olvidado. ¿Advertencia? No, sin penalización."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Disparo olvidado, sin penalización en lugar de advertencia."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Disparo olvidado: no es advertencia sino sin penalización."),
-    ("mtg", {"infraction": "failure_to_maintain_game_state", "penalty": "warning"}, "Not just GRV for the active player: the opponent gets FtMGS, Warning."),
-    ("mtg", {"infraction": "failure_to_maintain_game_state", "penalty": "warning"}, "Não é só 'sem infração': é falha em manter o estado do jogo, advertência."),
-    ("mtg", {"infraction": "failure_to_maintain_game_state", "penalty": "warning"}, "No es solo 'ninguna infracción': es falla al mantener el estado de juego, advertencia."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "game_loss"}, "GRV. A Warning isn't enough since it's his fourth: Game Loss."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "game_loss"}, "VRJ. Advertência não basta, é a quinta: perda de jogo."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "game_loss"}, "VRJ. Una advertencia no basta con cinco advertencias: pérdida de juego."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "game_loss"}, "GRV. Advertencia sería poco: pérdida de juego."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "warning"}, "Missed trigger; no penalty would be too lenient here, Warning."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "warning"}, "Habilidade esquecida; sem penalidade seria pouco: advertência."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "warning"}, "Disparo olvidado; sin penalización sería poco: advertencia."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Missed trigger. It would be a Warning only if it had helped her; it didn't, so no penalty."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Missed trigger. It would be a Warning if the trigger had been beneficial. It wasn't, so no penalty."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Habilidade esquecida. Seria advertência só se tivesse ajudado; não ajudou, então sem penalidade."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Habilidade esquecida. Seria advertência se fosse benéfica; não era, logo sem penalidade."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Disparo olvidado. Sería advertencia solo si la hubiera beneficiado; no fue así, entonces sin penalización."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Disparo olvidado. Sería advertencia si fuera beneficioso; no lo era, por lo tanto sin penalización."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "warning"}, "Habilidade esquecida: sem penalidade só quando é percebida depois; aqui foi na hora, advertência."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "warning"}, "Disparo olvidado: sin penalización solo cuando se detecta tarde; aquí fue al momento, advertencia."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "warning"}, "Missed trigger, Warning even if it didn't help him."),
-    ("riftbound", {"infraction": "general_error", "penalty": "warning"}, "Como causou um resultado que não aconteceria de outra forma, é erro geral. Advertência."),
-    ("riftbound", {"infraction": "general_error", "penalty": "warning"}, "Como causó un resultado que no habría ocurrido de otra forma, es un error general. Advertencia."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "A Warning would ignore that the trigger is his own, so no penalty. Missed trigger."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Uma advertência ignoraria que o gatilho é dele, então sem penalidade. Habilidade esquecida."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Una advertencia ignoraría que el disparo es suyo, así que sin penalización. Disparo olvidado."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "warning", "remedy": "simple_backup"}, "GRV, Warning. The opponent doesn't get to choose anything; we back up."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "warning", "remedy": "simple_backup"}, "VRJ, advertência. O oponente não escolhe nada; fazemos backup."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "warning", "remedy": "simple_backup"}, "VRJ, advertencia. El oponente no elige nada; hacemos backup."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "warning"}, "Should this be a Game Loss? No way — GRV, Warning."),
-    ("riftbound", {"infraction": "forgetting_to_score", "remedy": "correct_score"}, "Forgetting to score. Rather than a rewind, we just fix the score."),
-    ("riftbound", {"infraction": "overpayment", "remedy": "correct_cost"}, "Overpayment. Instead of rewinding, the cost gets corrected."),
-    ("riftbound", {"infraction": "forgetting_to_score", "remedy": "correct_score"}, "Esquecer de pontuar. Em vez de voltar, corrige-se o placar."),
-    ("riftbound", {"infraction": "forgetting_to_score", "remedy": "correct_score"}, "Olvido de puntuar. En lugar de retroceder, se corrige el marcador."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Missed trigger. I wouldn't give a Warning here; no penalty."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "warning"}, "VRJ. Perda de jogo? Não, advertência."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "warning"}, "VRJ. ¿Pérdida de juego? No: advertencia."),
-    ("mtg", {"infraction": "missed_trigger"}, "It's not a GRV, it's a missed trigger."),
-    ("mtg", {"infraction": "missed_trigger"}, "Não é VRJ, é habilidade esquecida."),
-    ("mtg", {"infraction": "missed_trigger"}, "No es VRJ, es un disparo olvidado."),
-    ("mtg", {"infraction": "missed_trigger"}, "No infraction? Not quite: it's a Missed Trigger."),
-    ("mtg", {"infraction": "game_rule_violation"}, "If he had done it on purpose it'd be Cheating, but he didn't, so it's a GRV."),
-    ("mtg", {"infraction": "game_rule_violation"}, "Se fosse intencional seria trapaça; não foi, então é VRJ."),
-    ("mtg", {"infraction": "game_rule_violation"}, "Si fuera intencional sería trampa; no lo fue, así que es VRJ."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "warning"}, "GRV. It'd only be a Game Loss if this were her third Warning. It's her first: Warning."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "warning"}, "VRJ. Perda de jogo só se fosse a terceira advertência; é a primeira: advertência."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "warning"}, "VRJ. Pérdida de juego solo si fuera la tercera advertencia; es la primera: advertencia."),
-    ("riftbound", {"infraction": "general_error", "penalty": "warning"}, "Since the opponent benefited from the overpayment, it's a General Error — Warning."),
-    ("riftbound", {"infraction": "general_error", "penalty": "warning"}, "Como o oponente se beneficiou do pagamento a mais, é erro geral — advertência."),
-    ("riftbound", {"infraction": "general_error", "penalty": "warning"}, "Como el oponente se benefició del sobrepago, es un error general: advertencia."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty", "remedy": "opponent_chooses_resolve_or_skip"}, "The trigger was missed, so: no penalty, opponent chooses."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Missed trigger. A Warning? That would be too much. No penalty."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Habilidade esquecida. Advertência? Seria demais. Sem penalidade."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Disparo olvidado. ¿Advertencia? Sería demasiado. Sin penalización."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "game_loss"}, "GRV; it's his third Warning today, so a Warning no longer cuts it: Game Loss."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "game_loss"}, "VRJ; terceira advertência do dia, então advertência já não basta: perda de jogo."),
-    ("mtg", {"infraction": "game_rule_violation", "penalty": "game_loss"}, "VRJ; tercera advertencia del día, así que la advertencia ya no basta: pérdida de juego."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "no_penalty"}, "Missed trigger. People might say Warning, but it's no penalty."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "warning"}, "Missed trigger. It's a Warning, not no penalty, because it was his own beneficial trigger."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "warning"}, "Habilidade esquecida. É advertência, e não sem penalidade, porque era benéfica."),
-    ("riftbound", {"infraction": "missed_trigger", "penalty": "warning"}, "Disparo olvidado. Es advertencia y no sin penalización, porque era beneficioso."),
-    ("mtg", {"infraction": "failure_to_maintain_game_state", "penalty": "warning"}, "The opponent is not just a bystander: FtMGS, Warning."),
-    ("mtg", {"penalty": "warning"}, "Penalty: Warning (a GL would only apply at the third)."),
-    ("mtg", {"penalty": "warning"}, "Penalidade: advertência (perda de jogo só valeria na terceira)."),
-    ("mtg", {"penalty": "warning"}, "Penalización: advertencia (pérdida de juego solo valdría en la tercera)."),
-    ("mtg", {"infraction": "cheating", "penalty": "disqualification"}, "She knew the rule and broke it on purpose to win. That's Cheating: Disqualification."),]
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Game Loss for this? No — it's no penalty. Missed trigger, opponent chooses.",
+    ),
+    (
+        "mtg",
+        E("failure_to_maintain_game_state", "warning"),
+        "Not just 'no infraction': it is Failure to Maintain Game State, Warning.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "game_loss"),
+        "GRV. A Warning isn't enough at five Warnings: Game Loss.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Missed trigger. A Warning would ignore that it didn't help her, so no penalty. The "
+        "opponent chooses.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "GRV, Warning. The opponent doesn't get to choose anything; we rewind.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Missed trigger. It would be a Warning only if it had helped her; it didn't, so no "
+        "penalty. Opponent chooses.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Missed trigger; no penalty only when it's caught later; caught at once it's a Warning.",
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "warning"),
+        "Esquecer de pontuar, sem penalidade seria pouco: Advertência.",
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning"),
+        "Because it caused a result that would not otherwise have happened, treat it as a General "
+        "Error. Warning.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Warning? No. Missed trigger, no penalty.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Missed trigger. Is it a Warning? Nope, no penalty.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Missed trigger; no penalty rather than a Warning.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Missed trigger, no penalty instead of a Warning.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Habilidade esquecida. Advertência? Não: sem penalidade.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Habilidade esquecida, sem penalidade em vez de advertência.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Habilidade esquecida; nada de advertência, sem penalidade.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Disparo olvidado. ¿Advertencia? No, sin penalización.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Disparo olvidado, sin penalización en lugar de advertencia.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Disparo olvidado: no es advertencia sino sin penalización.",
+    ),
+    (
+        "mtg",
+        E("failure_to_maintain_game_state", "warning"),
+        "Not just GRV for the active player: the opponent gets FtMGS, Warning.",
+    ),
+    (
+        "mtg",
+        E("failure_to_maintain_game_state", "warning"),
+        "Não é só 'sem infração': é falha em manter o estado do jogo, advertência.",
+    ),
+    (
+        "mtg",
+        E("failure_to_maintain_game_state", "warning"),
+        "No es solo 'ninguna infracción': es falla al mantener el estado de juego, advertencia.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "game_loss"),
+        "GRV. A Warning isn't enough since it's his fourth: Game Loss.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "game_loss"),
+        "VRJ. Advertência não basta, é a quinta: perda de jogo.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "game_loss"),
+        "VRJ. Una advertencia no basta con cinco advertencias: pérdida de juego.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "game_loss"),
+        "GRV. Advertencia sería poco: pérdida de juego.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Missed trigger; no penalty would be too lenient here, Warning.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Habilidade esquecida; sem penalidade seria pouco: advertência.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Disparo olvidado; sin penalización sería poco: advertencia.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Missed trigger. It would be a Warning only if it had helped her; it didn't, so no "
+        "penalty.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Missed trigger. It would be a Warning if the trigger had been beneficial. It wasn't, so "
+        "no penalty.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Habilidade esquecida. Seria advertência só se tivesse ajudado; não ajudou, então sem "
+        "penalidade.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Habilidade esquecida. Seria advertência se fosse benéfica; não era, logo sem penalidade.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Disparo olvidado. Sería advertencia solo si la hubiera beneficiado; no fue así, entonces "
+        "sin penalización.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Disparo olvidado. Sería advertencia si fuera beneficioso; no lo era, por lo tanto sin "
+        "penalización.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Habilidade esquecida: sem penalidade só quando é percebida depois; aqui foi na hora, "
+        "advertência.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Disparo olvidado: sin penalización solo cuando se detecta tarde; aquí fue al momento, "
+        "advertencia.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Missed trigger, Warning even if it didn't help him.",
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning"),
+        "Como causou um resultado que não aconteceria de outra forma, é erro geral. Advertência.",
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning"),
+        "Como causó un resultado que no habría ocurrido de otra forma, es un error general. "
+        "Advertencia.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "A Warning would ignore that the trigger is his own, so no penalty. Missed trigger.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Uma advertência ignoraria que o gatilho é dele, então sem penalidade. Habilidade "
+        "esquecida.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Una advertencia ignoraría que el disparo es suyo, así que sin penalización. Disparo "
+        "olvidado.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "GRV, Warning. The opponent doesn't get to choose anything; we back up.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "VRJ, advertência. O oponente não escolhe nada; fazemos backup.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "VRJ, advertencia. El oponente no elige nada; hacemos backup.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning"),
+        "Should this be a Game Loss? No way — GRV, Warning.",
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", None, "correct_score"),
+        "Forgetting to score. Rather than a rewind, we just fix the score.",
+    ),
+    (
+        "riftbound",
+        E("overpayment", None, "correct_cost"),
+        "Overpayment. Instead of rewinding, the cost gets corrected.",
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", None, "correct_score"),
+        "Esquecer de pontuar. Em vez de voltar, corrige-se o placar.",
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", None, "correct_score"),
+        "Olvido de puntuar. En lugar de retroceder, se corrige el marcador.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Missed trigger. I wouldn't give a Warning here; no penalty.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning"),
+        "VRJ. Perda de jogo? Não, advertência.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning"),
+        "VRJ. ¿Pérdida de juego? No: advertencia.",
+    ),
+    (
+        "mtg",
+        E("missed_trigger"),
+        "It's not a GRV, it's a missed trigger.",
+    ),
+    (
+        "mtg",
+        E("missed_trigger"),
+        "Não é VRJ, é habilidade esquecida.",
+    ),
+    (
+        "mtg",
+        E("missed_trigger"),
+        "No es VRJ, es un disparo olvidado.",
+    ),
+    (
+        "mtg",
+        E("missed_trigger"),
+        "No infraction? Not quite: it's a Missed Trigger.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation"),
+        "If he had done it on purpose it'd be Cheating, but he didn't, so it's a GRV.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation"),
+        "Se fosse intencional seria trapaça; não foi, então é VRJ.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation"),
+        "Si fuera intencional sería trampa; no lo fue, así que es VRJ.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning"),
+        "GRV. It'd only be a Game Loss if this were her third Warning. It's her first: Warning.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning"),
+        "VRJ. Perda de jogo só se fosse a terceira advertência; é a primeira: advertência.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning"),
+        "VRJ. Pérdida de juego solo si fuera la tercera advertencia; es la primera: advertencia.",
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning"),
+        "Since the opponent benefited from the overpayment, it's a General Error — Warning.",
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning"),
+        "Como o oponente se beneficiou do pagamento a mais, é erro geral — advertência.",
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning"),
+        "Como el oponente se benefició del sobrepago, es un error general: advertencia.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "The trigger was missed, so: no penalty, opponent chooses.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Missed trigger. A Warning? That would be too much. No penalty.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Habilidade esquecida. Advertência? Seria demais. Sem penalidade.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Disparo olvidado. ¿Advertencia? Sería demasiado. Sin penalización.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "game_loss"),
+        "GRV; it's his third Warning today, so a Warning no longer cuts it: Game Loss.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "game_loss"),
+        "VRJ; terceira advertência do dia, então advertência já não basta: perda de jogo.",
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "game_loss"),
+        "VRJ; tercera advertencia del día, así que la advertencia ya no basta: pérdida de juego.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Missed trigger. People might say Warning, but it's no penalty.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Missed trigger. It's a Warning, not no penalty, because it was his own beneficial "
+        "trigger.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Habilidade esquecida. É advertência, e não sem penalidade, porque era benéfica.",
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Disparo olvidado. Es advertencia y no sin penalización, porque era beneficioso.",
+    ),
+    (
+        "mtg",
+        E("failure_to_maintain_game_state", "warning"),
+        "The opponent is not just a bystander: FtMGS, Warning.",
+    ),
+    (
+        "mtg",
+        E(None, "warning"),
+        "Penalty: Warning (a GL would only apply at the third).",
+    ),
+    (
+        "mtg",
+        E(None, "warning"),
+        "Penalidade: advertência (perda de jogo só valeria na terceira).",
+    ),
+    (
+        "mtg",
+        E(None, "warning"),
+        "Penalización: advertencia (pérdida de juego solo valdría en la tercera).",
+    ),
+    (
+        "mtg",
+        E("cheating", "disqualification"),
+        "She knew the rule and broke it on purpose to win. That's Cheating: Disqualification.",
+    ),
+]
 
 
 @pytest.mark.parametrize(("game", "expected", "answer"), COMMITTED, ids=range(len(COMMITTED)))
 def test_it_grades_what_the_answer_commits_to(
     game: str, expected: dict[str, str], answer: str
 ) -> None:
-    grade = grade_answer(answer, Expected(**expected), game=game)
+    want = Expected(
+        infraction=expected.get("infraction"),
+        penalty=expected.get("penalty"),
+        remedy=expected.get("remedy"),
+    )
+    grade = grade_answer(answer, want, game=game)
     found = {part: grade.parts[part].found for part in grade.parts}
     assert found == expected, grade.review_reasons
     assert not grade.needs_review, grade.review_reasons
@@ -117,7 +478,8 @@ def _grade(answer: str, game: str = "mtg", **expected: Any) -> Any:
 def test_two_candidates_left_standing_are_named_in_the_feedback_and_flagged() -> None:
     grade = _grade("GRV. Warning. Game Loss.", infraction="game_rule_violation", penalty="warning")
     penalty = grade.parts["penalty"]
-    assert penalty.conflict and penalty.candidates == ("warning", "game_loss")
+    assert penalty.conflict
+    assert penalty.candidates == ("warning", "game_loss")
     assert grade.needs_review
     assert "two candidates remain (warning, game_loss)" in grade.review_reasons[0]
     assert "more than one option standing (a Warning or a Game Loss)" in grade.feedback
@@ -138,15 +500,18 @@ def test_candidates_that_all_count_as_the_expected_id_are_no_conflict() -> None:
         penalty="warning",
         remedy="simple_rewind",
     )
-    assert grade.parts["remedy"].correct and not grade.parts["remedy"].conflict
+    assert grade.parts["remedy"].correct
+    assert not grade.parts["remedy"].conflict
     assert not grade.needs_review
 
 
 def test_a_condition_after_a_term_makes_it_hypothetical_unless_concessive() -> None:
     only = _grade("Missed trigger: Warning only if it helped him.", penalty="no_penalty")
-    assert only.parts["penalty"].found == "warning" and only.needs_review
+    assert only.parts["penalty"].found == "warning"
+    assert only.needs_review
     even = _grade("Missed trigger, Warning even if it didn't help him.", penalty="warning")
-    assert even.parts["penalty"].found == "warning" and not even.needs_review
+    assert even.parts["penalty"].found == "warning"
+    assert not even.needs_review
 
 
 def test_a_counterfactual_with_a_bare_if_is_hypothetical() -> None:
@@ -199,4 +564,5 @@ def test_unknown_words_that_may_state_a_part_still_send_it_to_review() -> None:
         penalty="warning",
         remedy="simple_backup",
     )
-    assert grade.parts["remedy"].found is None and grade.needs_review
+    assert grade.parts["remedy"].found is None
+    assert grade.needs_review
