@@ -277,6 +277,11 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
         return _single(upgrades[-1:], False)
     offered = [m for m in mentions if m.alternative and not (m.negated or m.rejected)]
     kept = _kept(part, {m.ident for m in offered}, lex)
+    concluded = [m for m in live if m.concluded and not m.alternative]
+    if len(kept) > 1 and _settled(concluded, offered):
+        # "Two options: leave it or back up. I'd back up.": the choice made after the
+        # options are laid out is the answer.
+        return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
     if len(kept) > 1:
         options = tuple(dict.fromkeys(m.ident for m in offered if m.ident in kept))
         return _Reading(None, _ALTERNATIVES, offered[0], hedged=True, candidates=options)

@@ -28,6 +28,9 @@ _GAP = 3
 _CITED = "\x00"
 _UNREAD_WORDS = 1
 _GAP_STOP_BREAKS = (BREAK_SENTENCE, BREAK_CLAUSE)
+_TIGHT_PARAPHRASE = 0.9
+_PARAPHRASE = 0.85
+"""A paraphrase whose gaps skipped no word reads as firmly as an abbreviation."""
 
 
 @dataclass(slots=True)
@@ -93,6 +96,13 @@ def analyse(
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
+    if loose:
+        # "se pone en la pila ahora o al comienzo de la próxima fase": a tight paraphrase
+        # with words the lexicon did not place in its clause may be part of a longer one.
+        unplaced = {clause[j] for j in loose}
+        for m in mentions:
+            if m.confidence == _TIGHT_PARAPHRASE and clause[m.first] in unplaced:
+                m.confidence = _PARAPHRASE
     odd = _odd_short_word(lex, tokens, owner)
     return Analysis(
         tokens, mentions, language, unread, frozenset(stated), loose, tuple(sentence), odd
@@ -198,6 +208,8 @@ def _find_mentions(
             continue
         typo = max(dist[i:best_end])
         conf = best.confidence - 0.1 * typo
+        if best.kind == "paraphrases" and not typo and _tight(best, canon, i, best_end):
+            conf = _TIGHT_PARAPHRASE  # "we back up": every word is the phrase's own
         mentions.append(
             Mention(best.part, best.ident, i, best_end, conf, "" if typo else best.lang)
         )
@@ -214,6 +226,14 @@ def _find_mentions(
                         mentions.append(cited)
         i = best_end
     return mentions
+
+
+def _tight(pattern: Pattern, canon: list[str], first: int, last: int) -> bool:
+    """Whether every token of a match is one of the phrase's own words (no gap was used)."""
+    words: set[str] = set()
+    for element in pattern.elements:
+        words.update(element.alts)
+    return all(canon[j] in words for j in range(first, last))
 
 
 @dataclass(frozen=True, slots=True)

@@ -566,3 +566,186 @@ def test_unknown_words_that_may_state_a_part_still_send_it_to_review() -> None:
     )
     assert grade.parts["remedy"].found is None
     assert grade.needs_review
+
+
+# Ordinary answers, right and wrong: each is graded as the label says, with no mentor needed
+# (a wrong answer stated plainly is graded wrong with confidence).
+RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Ruling: Game Rule Violation, Warning, rewind.",
+        E("game_rule_violation", "warning", "simple_rewind"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "I'd rule this a General Error with a Warning; we back up to before the trigger.",
+        E("general_error", "warning", "simple_rewind"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "É erro geral, advertência, e volta a jogada.",
+        E("general_error", "warning", "simple_rewind"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Es un error general, advertencia, y se retrocede.",
+        E("general_error", "warning", "simple_rewind"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Final answer: missed trigger. No penalty. Opponent chooses.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Resposta final: habilidade esquecida; sem penalidade; o oponente escolhe.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Respuesta final: disparo olvidado; sin penalización; elige el oponente.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "1) Forgetting to Score 2) no penalty 3) fix the score",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "- Infração: esquecer de pontuar\n- Penalidade: nenhuma\n- Correção: ajustar o placar",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "Infracción: olvidar puntuar. Penalización: ninguna. Remedio: corregir el marcador.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "GRV. Some judges would just let it go, but it's a Warning and a simple backup.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "VRJ. Alguns juízes deixariam passar, mas é advertência e backup simples.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "VRJ. Algunos jueces lo dejarían pasar, pero es advertencia y backup simple.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning", "simple_rewind"),
+        "Honestly it's a GE. W. Rewind the last action.",
+        E("general_error", "warning", "simple_rewind"),
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning", "simple_rewind"),
+        "Sinceramente é erro geral. Adv. Volta a última ação.",
+        E("general_error", "warning", "simple_rewind"),
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning", "simple_rewind"),
+        "Sinceramente es error general. Adv. Se retrocede la última acción.",
+        E("general_error", "warning", "simple_rewind"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Not a GRV and not a GE: it's just a missed trigger, so no penalty, and the opponent "
+        "chooses.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Não é VRJ nem erro geral: é só habilidade esquecida, então sem penalidade, e o oponente "
+        "escolhe.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "No es VRJ ni error general: es solo un disparo olvidado, así que sin penalización, y el "
+        "oponente elige.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "No penalty — Warnings are for when it benefits the player, which isn't the case. Missed "
+        "trigger, opponent chooses.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Sem penalidade — advertência é para quando beneficia o jogador, o que não é o caso. HDE, "
+        "oponente escolhe.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Sin penalización — la advertencia es para cuando beneficia al jugador, y no es el caso. "
+        "EDO, elige el oponente.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "We don't rewind further than one action: simple backup. GRV, Warning.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "Two options: leave it or back up. I'd back up. GRV, Warning.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "Duas opções: deixar como está ou backup. Eu faria backup. VRJ, advertência.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "Dos opciones: dejarlo así o hacer backup. Yo haría backup. VRJ, advertencia.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "expected", "answer", "label"), RULED, ids=range(len(RULED)))
+def test_it_grades_ordinary_answers_right_or_wrong_without_review(
+    game: str, expected: dict[str, str], answer: str, label: dict[str, str]
+) -> None:
+    want = Expected(
+        infraction=expected.get("infraction"),
+        penalty=expected.get("penalty"),
+        remedy=expected.get("remedy"),
+    )
+    grade = grade_answer(answer, want, game=game)
+    found = {part: grade.parts[part].found for part in grade.parts}
+    assert found == {part: label.get(part) for part in grade.parts}, grade.review_reasons
+    assert not grade.needs_review, grade.review_reasons
