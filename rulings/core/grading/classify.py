@@ -140,6 +140,16 @@ def _only_infractions_between(ctx: Context, lo: int, hi: int, me: int) -> bool:
 
 
 def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
+    if cue.kind == "counterfactual":
+        # "no penalty would have been right if it were detrimental, but ...": a term
+        # before a counterfactual, then a condition, is hypothetical (see classify).
+        if (
+            cue.first - m.last <= 1
+            and ctx.clause[cue.first] == ctx.clause[m.first]
+            and _free(ctx.owner, m.last, cue.first, me)
+        ):
+            m.counterfactual = True
+        return
     if cue.kind == "condition_after":
         # "no penalty only when it's caught later": the term is a condition's outcome
         if (

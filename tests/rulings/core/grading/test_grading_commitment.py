@@ -733,6 +733,180 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
         "Dos opciones: dejarlo así o hacer backup. Yo haría backup. VRJ, advertencia.",
         E("game_rule_violation", "warning", "simple_backup"),
     ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "The trigger wasn't beneficial, then no penalty. Missed trigger.",
+        E("missed_trigger", "no_penalty"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Não houve vantagem, logo sem penalidade. Habilidade esquecida.",
+        E("missed_trigger", "no_penalty"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "No hubo ventaja, entonces sin penalización. Disparo olvidado.",
+        E("missed_trigger", "no_penalty"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "No hubo ventaja; por lo tanto, ninguna penalización. Disparo olvidado.",
+        E("missed_trigger", "no_penalty"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Missed trigger. Would I give a Warning? No. No penalty.",
+        E("missed_trigger", "no_penalty"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Habilidade esquecida. Daria advertência? Não. Sem penalidade.",
+        E("missed_trigger", "no_penalty"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Disparo olvidado. ¿Daría advertencia? No. Sin penalización.",
+        E("missed_trigger", "no_penalty"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Missed trigger. No penalty isn't an option here since it was his own beneficial trigger: "
+        "Warning.",
+        E("missed_trigger", "warning"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Habilidade esquecida. Sem penalidade não dá, porque era benéfica para ele: advertência.",
+        E("missed_trigger", "warning"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "Disparo olvidado. Sin penalización no sirve, porque le beneficiaba: advertencia.",
+        E("missed_trigger", "warning"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "GRV, Warning. Rather than leaving it, we do a simple backup.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "VRJ, advertência. Em vez de deixar como está, fazemos backup simples.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "VRJ, advertencia. En vez de dejarlo así, hacemos un backup simple.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "VRJ, advertencia. No lo dejamos así: backup simple.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "VRJ, advertência. Não deixamos como está: backup simples.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "mtg",
+        E("game_rule_violation", "warning", "simple_backup"),
+        "GRV, Warning. We don't leave it as is: simple backup.",
+        E("game_rule_violation", "warning", "simple_backup"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "Forgetting to score. Play on? No - correct the score. No penalty.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "Esquecer de pontuar. Seguir jogando? Não: corrige o placar. Sem penalidade.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "Olvido de puntuar. ¿Seguir jugando? No: se corrige el marcador. Sin penalización.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "Esquecer de pontuar, sem penalidade. Não é só continuar o jogo: corrige-se o placar.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "Olvido de puntuar, sin penalización. No basta con seguir: se corrige el marcador.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "Forgetting to score, no penalty. Just continuing isn't enough: fix the score.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "It is a Warning only when the trigger is beneficial. This one is detrimental, so MT with "
+        "no penalty.",
+        E("missed_trigger", "no_penalty"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "É advertência só quando o gatilho é benéfico. Este é prejudicial, então HDE sem "
+        "penalidade.",
+        E("missed_trigger", "no_penalty"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty"),
+        "Es advertencia solo cuando el disparo es beneficioso. Este es perjudicial, así que EDO "
+        "sin penalización.",
+        E("missed_trigger", "no_penalty"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "MT. No penalty would have been right if it were detrimental, but it's beneficial: "
+        "Warning.",
+        E("missed_trigger", "warning"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "HDE. Sem penalidade seria o certo se fosse prejudicial, mas é benéfica: advertência.",
+        E("missed_trigger", "warning"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning"),
+        "EDO. Sin penalización sería lo correcto si fuera perjudicial, pero es beneficioso: "
+        "advertencia.",
+        E("missed_trigger", "warning"),
+    ),
 ]
 
 
