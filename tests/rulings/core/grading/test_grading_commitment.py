@@ -1081,6 +1081,24 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
         "Es una jugada legal. No hay infracción.",
         E("no_infraction", "no_penalty", "none"),
     ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "The point went unclaimed; no sanction; bump the tracker by one.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "O ponto ficou sem ser contabilizado; nada de punição; sobe o contador em um.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "El punto quedó sin contabilizar; sin castigo; se sube el contador en uno.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
 ]
 
 
@@ -1097,3 +1115,24 @@ def test_it_grades_ordinary_answers_right_or_wrong_without_review(
     found = {part: grade.parts[part].found for part in grade.parts}
     assert found == {part: label.get(part) for part in grade.parts}, grade.review_reasons
     assert not grade.needs_review, grade.review_reasons
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The ability slipped his mind. Nobody gets punished. The other side picks whether it "
+        "happens.",
+        "Rules mistake by the active player; a slap on the wrist; we undo just that step.",
+        "Erro de regras do jogador ativo; um puxão de orelha; desfazemos só esse passo.",
+        "La habilidad se le escapó. Nadie recibe castigo. El otro lado decide si ocurre.",
+    ],
+)
+def test_parts_stated_in_words_the_lexicon_lacks_go_to_a_mentor(answer: str) -> None:
+    grade = _grade(
+        answer,
+        infraction="missed_trigger",
+        penalty="no_penalty",
+        remedy="opponent_chooses_put_on_stack",
+    )
+    assert any(part.found is None for part in grade.parts.values())
+    assert grade.needs_review

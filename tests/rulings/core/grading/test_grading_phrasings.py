@@ -482,3 +482,55 @@ def test_a_portuguese_enclitic_joins_its_verb_but_other_hyphens_still_break() ->
     assert toks.breaks[1] == 0
     assert toks.breaks[toks.words.index("gl")] != 0
     assert toks.breaks[toks.words.index("ml")] != 0
+
+
+@pytest.mark.parametrize(
+    ("answer", "part", "ident"),
+    [
+        ("The trigger slipped his mind.", "infraction", "missed_trigger"),
+        ("A habilidade passou batido.", "infraction", "missed_trigger"),
+        ("La habilidad se le escapó.", "infraction", "missed_trigger"),
+        ("MT. Nobody gets punished.", "penalty", "no_penalty"),
+        ("HDE. Ninguém é punido.", "penalty", "no_penalty"),
+        ("EDO. Nadie recibe castigo.", "penalty", "no_penalty"),
+        ("EDO, sin pena.", "penalty", "no_penalty"),
+        ("MT, nothing for the penalty.", "penalty", "no_penalty"),
+        ("GRV, a slap on the wrist.", "penalty", "warning"),
+        ("VRJ, um puxão de orelha.", "penalty", "warning"),
+        ("VRJ, un tirón de orejas.", "penalty", "warning"),
+        ("VRJ, desfazemos a jogada.", "remedy", "simple_backup"),
+        ("VRJ, deshacemos la jugada.", "remedy", "simple_backup"),
+        ("GRV, Warning, BU.", "remedy", "simple_backup"),
+        ("VRJ, advertência, voltar ao estado anterior.", "remedy", "simple_backup"),
+        ("VRJ, advertencia, volver al estado anterior.", "remedy", "simple_backup"),
+        ("GE, W, game state stays as is.", "remedy", "continue_play"),
+    ],
+)
+def test_it_reads_plain_and_informal_terms(answer: str, part: str, ident: str) -> None:
+    grade = grade_answer(answer, _one(part, ident), game="mtg")
+    assert grade.parts[part].found == ident
+
+
+@pytest.mark.parametrize(
+    ("answer", "part", "ident"),
+    [
+        ("The point went unclaimed.", "infraction", "forgetting_to_score"),
+        ("O ponto ficou sem ser contabilizado.", "infraction", "forgetting_to_score"),
+        ("El punto quedó sin contabilizar.", "infraction", "forgetting_to_score"),
+        ("FtS: bump the tracker by one.", "remedy", "correct_score"),
+        ("Esquecer de pontuar: sobe o contador em um.", "remedy", "correct_score"),
+        ("Olvido de puntuar: se sube el contador en uno.", "remedy", "correct_score"),
+    ],
+)
+def test_it_reads_score_terms(answer: str, part: str, ident: str) -> None:
+    grade = grade_answer(answer, _one(part, ident), game="riftbound")
+    assert grade.parts[part].found == ident
+
+
+def _one(part: str, ident: str) -> Expected:
+    """An expected ruling that grades one part only."""
+    parts: dict[str, str | None] = {"infraction": None, "penalty": None, "remedy": None}
+    parts[part] = ident
+    return Expected(
+        infraction=parts["infraction"], penalty=parts["penalty"], remedy=parts["remedy"]
+    )
