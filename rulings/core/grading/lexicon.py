@@ -49,6 +49,7 @@ _CUE_KINDS = (
     "condition_after",
     "counterfactual",
     "reason",
+    "reason_start",
 )
 _FUZZY_MIN = 4
 

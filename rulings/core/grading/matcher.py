@@ -328,7 +328,12 @@ def _find_cues(
                 length = size
                 hits.append(CueHit(i, i + size, cue.kind))
         i += length or 1
-    return hits
+    # "Warning, as the miss was advantageous" gives a reason; "treat it as a GE" does not.
+    return [
+        CueHit(h.first, h.last, "reason") if h.kind == "reason_start" else h
+        for h in hits
+        if h.kind != "reason_start" or h.first == 0 or toks.breaks[h.first] != BREAK_NONE
+    ]
 
 
 def _whether(words: list[str], breaks: list[int], i: int, verbs: frozenset[str]) -> bool:

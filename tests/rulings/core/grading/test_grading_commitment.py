@@ -1099,6 +1099,30 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
         "El punto quedó sin contabilizar; sin castigo; se sube el contador en uno.",
         E("forgetting_to_score", "no_penalty", "correct_score"),
     ),
+    (
+        "riftbound",
+        E("general_error", "warning"),
+        "It is an overpayment, but treat it as a General Error. Warning.",
+        E("general_error", "warning"),
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning"),
+        "É pagamento a mais, mas trate como erro geral. Advertência.",
+        E("general_error", "warning"),
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning"),
+        "Es un sobrepago, pero trátalo como error general. Advertencia.",
+        E("general_error", "warning"),
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning"),
+        "Warning, as the overpayment helped him: General Error.",
+        E("general_error", "warning"),
+    ),
 ]
 
 
