@@ -187,6 +187,8 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
             m.hedged = True
     elif cue.kind == "aside" and cue.first < m.first:
         m.aside = True  # "; other player Kai: no infraction": another player's ruling
+    elif cue.kind == "refocus" and m.last <= cue.first:
+        m.aside = True  # "a GRV, but the question is about the opponent: FtMGS"
     elif cue.kind == "baseline" and cue.first < m.first:
         # "normally no penalty, but ...": the usual ruling, stated within its own clause
         if ctx.clause[cue.first] == ctx.clause[m.first] and _free(ctx.owner, cue.last, m.first, -1):

@@ -50,6 +50,7 @@ _CUE_KINDS = (
     "counterfactual",
     "reason",
     "reason_start",
+    "refocus",
 )
 _FUZZY_MIN = 4
 

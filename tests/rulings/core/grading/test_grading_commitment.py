@@ -1123,6 +1123,119 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
         "Warning, as the overpayment helped him: General Error.",
         E("general_error", "warning"),
     ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Primeiro pensei em erro geral, mas não: o jogador simplesmente esqueceu a habilidade "
+        "desencadeada. Como não há vantagem, fica sem penalidade, e o oponente decide se ela "
+        "resolve agora.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Al principio pensé en error general, pero no: el jugador simplemente olvidó el disparo. "
+        "Como no hay ventaja, queda sin penalización, y el oponente decide si se resuelve ahora.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning", "opponent_chooses_resolve_or_skip"),
+        "Não dá para ser sem penalidade: a habilidade era benéfica para quem esqueceu. Habilidade "
+        "esquecida com advertência; o oponente escolhe se resolve agora ou não.",
+        E("missed_trigger", "warning", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "warning", "opponent_chooses_resolve_or_skip"),
+        "No puede ser sin penalización: el disparo era beneficioso para quien lo olvidó. Disparo "
+        "olvidado con advertencia; el oponente elige si se resuelve ahora o no.",
+        E("missed_trigger", "warning", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "O oponente até poderia levar FtMGS se tivesse percebido, mas a questão é do jogador "
+        "ativo: esqueceu de pontuar. Sem penalidade, só corrigir o placar.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+        "El oponente podría llevarse FtMGS si lo hubiera notado, pero la cuestión es del jugador "
+        "activo: olvidó puntuar. Sin penalización, solo corregir el marcador.",
+        E("forgetting_to_score", "no_penalty", "correct_score"),
+    ),
+    (
+        "riftbound",
+        E("overpayment", "no_penalty", "correct_cost"),
+        "Não é pagamento incorreto de custo, porque ele pagou a mais, não a menos. Pagamento a "
+        "mais: sem penalidade, e corrige-se o pagamento.",
+        E("overpayment", "no_penalty", "correct_cost"),
+    ),
+    (
+        "riftbound",
+        E("overpayment", "no_penalty", "correct_cost"),
+        "No es pago incorrecto del coste, porque pagó de más, no de menos. Sobrepago: sin "
+        "penalización, y se corrige el pago.",
+        E("overpayment", "no_penalty", "correct_cost"),
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning", "simple_rewind"),
+        "Seria só pagamento a mais, mas como isso permitiu uma habilidade que não aconteceria, "
+        "vira erro geral: advertência e retrocesso simples.",
+        E("general_error", "warning", "simple_rewind"),
+    ),
+    (
+        "riftbound",
+        E("general_error", "warning", "simple_rewind"),
+        "Sería solo un sobrepago, pero como eso permitió una habilidad que no habría ocurrido, "
+        "pasa a ser error general: advertencia y retroceso simple.",
+        E("general_error", "warning", "simple_rewind"),
+    ),
+    (
+        "mtg",
+        E("failure_to_maintain_game_state", "warning"),
+        "O jogador ativo cometeu uma VRJ, mas a pergunta é sobre o oponente, que viu e não falou "
+        "nada: falha em manter o estado do jogo, advertência.",
+        E("failure_to_maintain_game_state", "warning"),
+    ),
+    (
+        "mtg",
+        E("failure_to_maintain_game_state", "warning"),
+        "El jugador activo cometió una VRJ, pero la pregunta es sobre el oponente, que lo vio y "
+        "no dijo nada: fallo al mantener el estado de juego, advertencia.",
+        E("failure_to_maintain_game_state", "warning"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Advertência? Só se fosse um gatilho benéfico. Aqui é prejudicial, então é habilidade "
+        "esquecida sem penalidade; o oponente escolhe.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "¿Advertencia? Solo si fuera un disparo beneficioso. Aquí es perjudicial, así que es "
+        "disparo olvidado sin penalización; el oponente elige.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Advertência seria exagero. É habilidade esquecida, sem penalidade, e a escolha é do "
+        "oponente.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
+    (
+        "riftbound",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "Una advertencia sería excesiva. Es disparo olvidado, sin penalización, y la elección es "
+        "del oponente.",
+        E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+    ),
 ]
 
 

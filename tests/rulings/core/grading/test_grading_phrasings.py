@@ -534,3 +534,49 @@ def _one(part: str, ident: str) -> Expected:
     return Expected(
         infraction=parts["infraction"], penalty=parts["penalty"], remedy=parts["remedy"]
     )
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "MT, no penalty, the choice is the opponent's.",
+        "MT, no penalty, the decision goes to the opponent.",
+        "HDE, sem penalidade, a escolha é do oponente.",
+        "HDE, sem penalidade, a decisão fica com o adversário.",
+        "EDO, sin penalización, la elección es del oponente.",
+        "EDO, sin penalización, la decisión queda para el rival.",
+    ],
+)
+def test_it_reads_whose_choice_it_is(answer: str) -> None:
+    grade = grade_answer(
+        answer, _one("remedy", "opponent_chooses_resolve_or_skip"), game="riftbound"
+    )
+    assert grade.parts["remedy"].found == "opponent_chooses_resolve_or_skip"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "MT. It can't be no penalty: it was beneficial. Warning.",
+        "HDE. Não pode ser sem penalidade: era benéfica. Advertência.",
+        "EDO. No puede ser sin penalización: era beneficioso. Advertencia.",
+    ],
+)
+def test_it_reads_cannot_be_as_a_denial(answer: str) -> None:
+    grade = grade_answer(answer, _one("penalty", "warning"), game="riftbound")
+    assert grade.parts["penalty"].found == "warning"
+    assert not grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The active player made a GRV, but the question is about the opponent: FtMGS.",
+        "O jogador ativo fez uma VRJ, mas a pergunta é sobre o oponente: FtMGS.",
+        "El jugador activo hizo una VRJ, pero la pregunta es sobre el oponente: FtMGS.",
+    ],
+)
+def test_a_term_before_the_question_is_about_is_set_aside(answer: str) -> None:
+    grade = grade_answer(answer, _one("infraction", "failure_to_maintain_game_state"), game="mtg")
+    assert grade.parts["infraction"].found == "failure_to_maintain_game_state"
+    assert not grade.needs_review
