@@ -177,7 +177,7 @@ def _find_mentions(
     game: str,
 ) -> list[Mention]:
     index = lex.index_for(game)
-    words = _Words(canon, toks.words, toks.breaks, lex.gap_stop, lex.gap_stop_own)
+    words = _Words(canon, toks.words, toks.breaks, lex.gap_stop, _gap_stops(lex))
     mentions: list[Mention] = []
     n = len(canon)
     i = 0
@@ -228,6 +228,12 @@ def _find_mentions(
     return mentions
 
 
+@lru_cache(maxsize=4)
+def _gap_stops(lex: Lexicon) -> Mapping[str, frozenset[str]]:
+    """Per phrase language: every word its gaps never skip (shared and its own)."""
+    return {code: lex.gap_stop | own for code, own in lex.gap_stop_own.items()}
+
+
 def _tight(pattern: Pattern, canon: list[str], first: int, last: int) -> bool:
     """Whether every token of a match is one of the phrase's own words (no gap was used)."""
     words: set[str] = set()
@@ -256,11 +262,11 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
     element = elements[k]
     if element.gap:
         # A gap stays inside one clause: "Game Loss - play continues" is no "game ... continues".
-        own = w.stop_own.get(pattern.lang, frozenset())
+        stop = w.stop_own.get(pattern.lang, w.stop)
         for skip in range(_GAP + 1):
             if skip:
                 j = pos + skip - 1
-                if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in w.stop or raw[j] in own:
+                if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in stop:
                     break
                 if canon[j].startswith(_CITED):
                     break
