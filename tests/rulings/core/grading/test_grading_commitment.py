@@ -1236,6 +1236,103 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
         "del oponente.",
         E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
     ),
+    (
+        "riftbound",
+        E("channeling_too_many_runes", "warning", "apply_section_procedure"),
+        "He channeled one rune more than allowed. Channeling Too Many Runes, Warning; apply what "
+        "TR 702.6 says.",
+        E("channeling_too_many_runes", "warning", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("channeling_too_many_runes", "warning", "apply_section_procedure"),
+        "Canalizou uma runa além do permitido: canalizar runas demais, advertência, e aplica-se o "
+        "procedimento da seção.",
+        E("channeling_too_many_runes", "warning", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("channeling_too_many_runes", "warning", "apply_section_procedure"),
+        "Canalizó una runa de más: canalizar demasiadas runas, advertencia, y se aplica el "
+        "procedimiento de la sección.",
+        E("channeling_too_many_runes", "warning", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("drawing_extra_cards", "warning", "apply_section_procedure"),
+        "She drew two cards instead of one. Drawing extra cards, Warning, follow 702.12.",
+        E("drawing_extra_cards", "warning", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("drawing_extra_cards", "warning", "apply_section_procedure"),
+        "Comprou duas cartas em vez de uma. Comprar cartas a mais, advertência, seguir o TR "
+        "702.12.",
+        E("drawing_extra_cards", "warning", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("drawing_extra_cards", "warning", "apply_section_procedure"),
+        "Robó dos cartas en vez de una. Robar cartas de más, advertencia, seguir el TR 702.12.",
+        E("drawing_extra_cards", "warning", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
+        "Forgot to draw at the start of the turn. No penalty; he draws the missing card now.",
+        E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
+        "Esqueceu de comprar no início do turno. Sem penalidade; ele compra a carta que faltou "
+        "agora.",
+        E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
+        "Se olvidó de robar al inicio del turno. Sin penalización; roba ahora la carta que le "
+        "faltó.",
+        E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("mulligan_procedure_error", "warning", "apply_section_procedure"),
+        "Mulligan done wrong: Mulligan Procedure Error, Warning, apply 702.14.",
+        E("mulligan_procedure_error", "warning", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("mulligan_procedure_error", "warning", "apply_section_procedure"),
+        "Fez o mulligan errado: erro no procedimento de mulligan, advertência, aplicar o 702.14.",
+        E("mulligan_procedure_error", "warning", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("mulligan_procedure_error", "warning", "apply_section_procedure"),
+        "Hizo mal el mulligan: error en el procedimiento de mulligan, advertencia, aplicar el "
+        "702.14.",
+        E("mulligan_procedure_error", "warning", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
+        "He forgot to ready his runes. No penalty; ready them now.",
+        E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
+        "Esqueceu de preparar as runas. Sem penalidade; prepara agora.",
+        E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
+    ),
+    (
+        "riftbound",
+        E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
+        "Olvidó preparar sus runas. Sin penalización; se preparan ahora.",
+        E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
+    ),
 ]
 
 
