@@ -7,10 +7,12 @@ the parsed arguments and returns an exit code.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rulings.core import (
@@ -22,8 +24,17 @@ from rulings.core import (
     policy_versions,
     situation_schema,
 )
+from rulings.core.grading import GradingError
 from rulings.core.grading.cli import run_grade
-from rulings.core.grading.evaluation import run_grade_eval
+from rulings.core.grading.evaluation import (
+    DevItem,
+    parse_items,
+    parse_record,
+    record_batch,
+    render_record,
+    run_blind_eval,
+    run_grade_eval,
+)
 from rulings.core.questions import run_coverage, run_generate
 
 EXIT_OK = 0
@@ -92,8 +103,87 @@ def cmd_grade(args: argparse.Namespace) -> int:
     return 1 if run_grade(sys.stdin, sys.stdout) else EXIT_OK
 
 
+BLIND_DIR = Path(__file__).resolve().parent / "core" / "grading" / "data" / "blind"
+"""Blind batches, one `<batch-id>.jsonl` each, and their recorded figures (RECORD.toml)."""
+
+
+RECORD_HEADER = """\
+# Figures of each blind batch, measured by `grade-eval --blind --record BATCH` BEFORE any
+# fix was made for it. Appended by that command, which refuses to overwrite a batch; never
+# edit a batch's figures by hand.
+"""
+
+
+def _add_grade_eval(parser: argparse.ArgumentParser) -> None:
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument(
+        "--file",
+        metavar="PATH",
+        help="evaluate this file in the development set's format (e.g. mentors' corrections)",
+    )
+    which.add_argument(
+        "--blind",
+        action="store_true",
+        help="evaluate every blind batch, per batch and pooled, beside its recorded figures",
+    )
+    parser.add_argument(
+        "--record",
+        metavar="BATCH",
+        help="with --blind: measure a new batch and record its figures (never overwrites)",
+    )
+    parser.add_argument(
+        "--blind-dir", metavar="DIR", default=str(BLIND_DIR), help=argparse.SUPPRESS
+    )
+
+
 def cmd_grade_eval(args: argparse.Namespace) -> int:
+    try:
+        if args.record and not args.blind:
+            raise GradingError("--record needs --blind")
+        if args.blind:
+            return _blind(Path(args.blind_dir), args.record)
+        if args.file:
+            items = parse_items(_read_text(args.file), args.file)
+            if not items:
+                raise GradingError(f"{args.file}: no labelled answers")
+            return EXIT_OK if run_grade_eval(sys.stdout, items, args.file).meets_targets() else 1
+    except GradingError as exc:
+        sys.stderr.write(f"grade-eval: {exc}\n")
+        return EXIT_INVALID
     return EXIT_OK if run_grade_eval(sys.stdout).meets_targets() else 1
+
+
+def _read_text(path: str | Path) -> str:
+    try:
+        return _read(str(path))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GradingError(f"cannot read {path}: {exc}") from None
+
+
+def _blind(directory: Path, record_name: str | None) -> int:
+    record_path = directory / "RECORD.toml"
+    record = parse_record(_read_text(record_path), str(record_path)) if record_path.exists() else {}
+    batches: dict[str, tuple[DevItem, ...]] = {}
+    for path in sorted(directory.glob("*.jsonl")) if directory.is_dir() else ():
+        batches[path.stem] = parse_items(_read_text(path), str(path))
+    if record_name is not None:
+        if record_name not in batches:
+            raise GradingError(f"no batch file {directory / (record_name + '.jsonl')}")
+        today = datetime.datetime.now(datetime.UTC).date().isoformat()
+        recorded = record_batch(record_name, batches[record_name], record, today)
+        try:
+            with record_path.open("a", encoding="utf-8") as handle:
+                if handle.tell() == 0:
+                    handle.write(RECORD_HEADER)
+                handle.write(render_record(recorded))
+        except OSError as exc:
+            raise GradingError(f"cannot write {record_path}: {exc}") from None
+        record = {**record, record_name: recorded}
+        sys.stdout.write(f"recorded batch {record_name} in {record_path}\n")
+    if not batches:
+        raise GradingError(f"no blind batches (*.jsonl) in {directory}")
+    report = run_blind_eval(batches, record, sys.stdout)
+    return EXIT_OK if report.pooled.meets_blind_targets() else 1
 
 
 def _raw_only(args: argparse.Namespace) -> int:
@@ -119,7 +209,9 @@ COMMANDS: dict[str, Command] = {
     "policies": Command("list the policy versions", cmd_policies),
     "grade": Command("grade answers: JSONL on stdin, one grade per line out", cmd_grade),
     "grade-eval": Command(
-        "grade the labelled development set; exit 1 below target", cmd_grade_eval
+        "grade labelled answers (devset, --file, --blind); exit 1 below target",
+        cmd_grade_eval,
+        _add_grade_eval,
     ),
     "generate": Command("write keyed questions as JSONL", _raw_only, _add_raw, _raw_generate),
     "coverage": Command(

@@ -18,6 +18,10 @@ _POST_WINDOW = 4
 _UPGRADE_WINDOW = 2
 _QUESTION_FILLER = 2
 _EMPTY = frozenset(EMPTY_IDS.values())
+_CONDITION_GAP = 2
+_IF_WORDS = frozenset({"if", "se", "si", "caso", "unless"})
+_CONCESSIVE = frozenset({"even", "mesmo", "incluso", "aun", "ainda"})
+"""Before "if" / "se" / "si", these make the condition concessive: the term still holds."""
 
 
 def _free(owner: list[int], lo: int, hi: int, me: int) -> bool:
@@ -46,10 +50,37 @@ def classify(m: Mention, me: int, ctx: Context) -> None:
         elif cue.first >= m.last:
             _cue_after(m, me, cue, ctx)
         _cue_scope(m, cue, ctx)
+    if m.counterfactual and not m.hypothetical:
+        m.hypothetical = _condition_follows(m, ctx)
     if ctx.toks.arrow[m.first]:
         m.upgrade = True
     if m.ident and (m.upgrade or not m.rejected):
         _question(m, ctx)
+
+
+def _condition_follows(m: Mention, ctx: Context) -> bool:
+    """ "It would be a Warning if it had helped her": a condition after a counterfactual
+    term, in the same sentence and before any conclusion ("; it didn't, so ...")."""
+    sentence = ctx.sentence[m.first]
+    for cue in ctx.cues:
+        if cue.first < m.last or ctx.sentence[cue.first] != sentence:
+            continue
+        if cue.kind in ("reset", "conclusion"):
+            return False
+        if cue.kind in ("conditional", "condition_after") and not _concessive(cue, ctx):
+            return cue.first - m.last <= _POST_WINDOW
+    # "o oponente pode levar FtMGS se percebeu": a bare "if" / "se" / "si" right after
+    for j in range(m.last, min(m.last + _POST_WINDOW, len(ctx.toks.words))):
+        if ctx.sentence[j] != sentence or ctx.owner[j] >= 0:
+            break
+        if ctx.toks.words[j] in _IF_WORDS and not (j and ctx.toks.words[j - 1] in _CONCESSIVE):
+            return True
+    return False
+
+
+def _concessive(cue: CueHit, ctx: Context) -> bool:
+    """ "Warning even if it didn't help": the condition does not suspend the term."""
+    return cue.first > 0 and ctx.toks.words[cue.first - 1] in _CONCESSIVE
 
 
 def _joins(ctx: Context, j: int, after_cue: int) -> bool:
@@ -74,8 +105,9 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         and not any(_joins(ctx, j, cue.last) for j in range(cue.last, s))
     )
     if cue.kind == "negation" and gap <= _NEG_WINDOW and near:
-        # "didn't help him, so there's no penalty": an empty id is never denied again.
-        if m.ident not in _EMPTY:
+        # "didn't help him, so there's no penalty": an empty id is never denied again,
+        # except right after the denial ("a Warning, not no penalty").
+        if m.ident not in _EMPTY or gap == 0:
             m.negated, m.neg_from = True, cue.first
     elif cue.kind == "reject_pre" and gap <= _PRE_WINDOW and near:
         m.rejected = True
@@ -92,6 +124,10 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         m.counted = m.part == "penalty"
     elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:
         m.upgrade = m.upgrade or ctx.sentence[cue.first] == ctx.sentence[s]
+    elif cue.kind == "counterfactual" and gap <= _NEG_WINDOW and near:
+        m.counterfactual = True
+    elif cue.kind == "reason" and ctx.clause[cue.first] == ctx.clause[s]:
+        m.reason = True
 
 
 def _only_infractions_between(ctx: Context, lo: int, hi: int, me: int) -> bool:
@@ -104,6 +140,26 @@ def _only_infractions_between(ctx: Context, lo: int, hi: int, me: int) -> bool:
 
 
 def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
+    if cue.kind == "counterfactual":
+        # "no penalty would have been right if it were detrimental, but ...": a term
+        # before a counterfactual, then a condition, is hypothetical (see classify).
+        if (
+            cue.first - m.last <= 1
+            and ctx.clause[cue.first] == ctx.clause[m.first]
+            and _free(ctx.owner, m.last, cue.first, me)
+        ):
+            m.counterfactual = True
+        return
+    if cue.kind == "condition_after":
+        # "no penalty only when it's caught later": the term is a condition's outcome
+        if (
+            cue.first - m.last <= _CONDITION_GAP
+            and ctx.sentence[cue.first] == ctx.sentence[m.first]
+            and _free(ctx.owner, m.last, cue.first, me)
+            and not _concessive(cue, ctx)
+        ):
+            m.hypothetical = True
+        return
     if cue.kind not in ("reject_post", "reject_end") or cue.first - m.last > _POST_WINDOW:
         return
     # "a GE but it isn't." rejects the GE; "Warning, but it's not a big deal" does not.
@@ -131,6 +187,8 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
             m.hedged = True
     elif cue.kind == "aside" and cue.first < m.first:
         m.aside = True  # "; other player Kai: no infraction": another player's ruling
+    elif cue.kind == "refocus" and m.last <= cue.first:
+        m.aside = True  # "a GRV, but the question is about the opponent: FtMGS"
     elif cue.kind == "baseline" and cue.first < m.first:
         # "normally no penalty, but ...": the usual ruling, stated within its own clause
         if ctx.clause[cue.first] == ctx.clause[m.first] and _free(ctx.owner, cue.last, m.first, -1):

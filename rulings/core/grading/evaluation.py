@@ -1,22 +1,29 @@
-"""grade-eval: measure the grader against the labelled development set.
+"""grade-eval: measure the grader against labelled answers.
 
-Each devset line holds an answer, the expected ruling and a label saying what the answer
+Each line of a labelled file (the development set, a blind batch, an export of mentors'
+corrected gradings) holds an answer, the expected ruling and a label saying what the answer
 claims for every graded part. Agreement is the share of (answer, part) pairs where the
 grader's `found` equals the label.
+
+This module does no I/O beyond its own data: callers (`rulings/cli.py`) read other files
+and hand their text in (`parse_items`, `parse_record`), and write what `render_record`
+returns.
 """
 
 from __future__ import annotations
 
 import json
+import tomllib
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any, TextIO
 
+from .errors import GradingError
 from .grader import grade_answer
-from .lexicon import LANGUAGES, PARTS
+from .lexicon import GAMES, LANGUAGES, PARTS, load_lexicon
 from .models import Expected
 
 TARGET_AGREEMENT = 0.98
@@ -63,6 +70,9 @@ class EvalResult:
     flagged: int
     penalty_confusion: Mapping[tuple[str | None, str | None], int]
     misses: tuple[Miss, ...]
+    counts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    """(agreeing parts, graded parts) for "all", each part and each language."""
+    answers_by_language: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def flagged_share(self) -> float:
@@ -88,15 +98,40 @@ class EvalResult:
 def load_devset() -> tuple[DevItem, ...]:
     """The development set shipped in data/devset.jsonl."""
     ref = resources.files("rulings.core.grading").joinpath("data", "devset.jsonl")
+    return parse_items(ref.read_text(encoding="utf-8"), "devset.jsonl")
+
+
+def parse_items(text: str, source: str = "<input>") -> tuple[DevItem, ...]:
+    """Labelled answers from JSONL text in the development set's format.
+
+    Raises GradingError naming the source and line of the first malformed line, so a
+    mentors' export or a blind batch with a typo is refused rather than half-read.
+    """
     items: list[DevItem] = []
-    for line in ref.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            items.append(_item(json.loads(line)))
+    seen: set[str] = set()
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            item = _item(json.loads(line))
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            raise GradingError(f"{source}:{number}: not a labelled answer ({exc!r})") from None
+        if item.ident in seen:
+            raise GradingError(f"{source}:{number}: duplicate id {item.ident!r}")
+        seen.add(item.ident)
+        items.append(item)
     return tuple(items)
 
 
 def _item(raw: dict[str, Any]) -> DevItem:
     expected = raw["expected"]
+    label = raw["label"]
+    if not isinstance(expected, dict) or not isinstance(label, dict):
+        raise TypeError("'expected' and 'label' must be objects")
+    if raw["game"] not in GAMES or raw["lang"] not in LANGUAGES:
+        raise ValueError(f"unknown game {raw['game']!r} or language {raw['lang']!r}")
+    if not isinstance(raw["answer"], str) or not isinstance(raw["id"], str):
+        raise TypeError("'id' and 'answer' must be strings")
     return DevItem(
         ident=raw["id"],
         game=raw["game"],
@@ -107,7 +142,7 @@ def _item(raw: dict[str, Any]) -> DevItem:
             remedy=expected.get("remedy"),
         ),
         answer=raw["answer"],
-        label=dict(raw["label"]),
+        label=dict(label),
     )
 
 
@@ -119,8 +154,13 @@ def evaluate(items: tuple[DevItem, ...] | None = None) -> EvalResult:
     confusion: Counter[tuple[str | None, str | None]] = Counter()
     misses: list[Miss] = []
     wrong = wrong_flagged = flagged = 0
+    langs: Counter[str] = Counter()
     for item in items:
-        grade = grade_answer(item.answer, item.expected, game=item.game)
+        langs[item.lang] += 1
+        try:
+            grade = grade_answer(item.answer, item.expected, game=item.game)
+        except GradingError as exc:
+            raise GradingError(f"{item.ident}: {exc}") from None
         flagged += grade.needs_review
         item_wrong = False
         for part, graded in grade.parts.items():
@@ -148,14 +188,22 @@ def evaluate(items: tuple[DevItem, ...] | None = None) -> EvalResult:
         flagged=flagged,
         penalty_confusion=dict(confusion),
         misses=tuple(misses),
+        counts={key: (agree[key], total[key]) for key in total},
+        answers_by_language={lang: langs[lang] for lang in LANGUAGES if langs[lang]},
     )
 
 
-def run_grade_eval(stdout: TextIO) -> EvalResult:
-    """Print the grade-eval report (the `grade-eval` command) and return its figures."""
-    result = evaluate()
+def run_grade_eval(
+    stdout: TextIO, items: tuple[DevItem, ...] | None = None, source: str = "devset"
+) -> EvalResult:
+    """Print the grade-eval report (the `grade-eval` command) and return its figures.
+
+    `items` defaults to the development set; `grade-eval --file PATH` passes the answers of
+    any file in its format (a mentors' export of corrected gradings, a blind batch).
+    """
+    result = evaluate(items)
     write = stdout.write
-    write(f"grade-eval: {result.answers} answers\n")
+    write(f"grade-eval: {result.answers} answers ({source})\n")
     write(f"part agreement: {result.agreement:.2%} (target {TARGET_AGREEMENT:.0%})\n")
     for part, value in result.by_part.items():
         write(f"  {part:<11} {value:.2%}\n")
@@ -181,3 +229,274 @@ def run_grade_eval(stdout: TextIO) -> EvalResult:
         write(f"  miss {miss.ident} {miss.part}: label {miss.label} read {miss.found} ({mark})\n")
     write(f"targets met: {'yes' if result.meets_targets() else 'NO'}\n")
     return result
+
+
+# ------------------------------------------------------------------ blind batches
+
+BLIND_TARGET_AGREEMENT = 0.98
+BLIND_TARGET_LANGUAGE_AGREEMENT = 0.97
+BLIND_TARGET_WRONG_FLAGGED = 0.95
+BLIND_TARGET_MAX_FLAGGED = 0.12
+BLIND_MIN_ANSWERS = 300
+BLIND_MIN_PER_LANGUAGE = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """The counts behind one batch's figures; counts, so that batches pool exactly."""
+
+    answers: int
+    parts_agreed: int
+    parts: int
+    by_language: Mapping[str, tuple[int, int]]
+    """language -> (agreeing parts, graded parts)"""
+    wrong: int
+    wrong_flagged: int
+    flagged: int
+    answers_by_language: Mapping[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, result: EvalResult) -> Figures:
+        agreed, parts = result.counts.get("all", (0, 0))
+        return cls(
+            answers=result.answers,
+            parts_agreed=agreed,
+            parts=parts,
+            by_language={lang: result.counts[lang] for lang in LANGUAGES if lang in result.counts},
+            wrong=result.wrong_answers,
+            wrong_flagged=result.wrong_flagged,
+            flagged=result.flagged,
+            answers_by_language=dict(result.answers_by_language),
+        )
+
+    @classmethod
+    def pooled(cls, figures: Iterable[Figures]) -> Figures:
+        figures = list(figures)
+        langs: dict[str, tuple[int, int]] = {}
+        answers: Counter[str] = Counter()
+        for f in figures:
+            answers.update(f.answers_by_language)
+            for lang, (agreed, total) in f.by_language.items():
+                a, t = langs.get(lang, (0, 0))
+                langs[lang] = (a + agreed, t + total)
+        return cls(
+            answers=sum(f.answers for f in figures),
+            parts_agreed=sum(f.parts_agreed for f in figures),
+            parts=sum(f.parts for f in figures),
+            by_language={lang: langs[lang] for lang in LANGUAGES if lang in langs},
+            wrong=sum(f.wrong for f in figures),
+            wrong_flagged=sum(f.wrong_flagged for f in figures),
+            flagged=sum(f.flagged for f in figures),
+            answers_by_language={lang: answers[lang] for lang in LANGUAGES if answers[lang]},
+        )
+
+    @property
+    def agreement(self) -> float:
+        return self.parts_agreed / self.parts if self.parts else 0.0
+
+    def language_agreement(self, lang: str) -> float | None:
+        agreed, total = self.by_language.get(lang, (0, 0))
+        return agreed / total if total else None
+
+    @property
+    def wrong_flagged_share(self) -> float:
+        return self.wrong_flagged / self.wrong if self.wrong else 1.0
+
+    @property
+    def flagged_share(self) -> float:
+        return self.flagged / self.answers if self.answers else 0.0
+
+    def meets_blind_targets(self) -> bool:
+        """The issue's targets for answers the grader has never seen."""
+        languages = [a for lang in LANGUAGES if (a := self.language_agreement(lang)) is not None]
+        return (
+            self.answers > 0
+            and self.agreement >= BLIND_TARGET_AGREEMENT
+            and min(languages, default=0.0) >= BLIND_TARGET_LANGUAGE_AGREEMENT
+            and self.wrong_flagged_share >= BLIND_TARGET_WRONG_FLAGGED
+            and self.flagged_share <= BLIND_TARGET_MAX_FLAGGED
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A blind batch's figures as measured before any fix was made for it."""
+
+    batch: str
+    date: str
+    version: str
+    figures: Figures
+    note: str = ""
+
+
+def parse_record(text: str, source: str = "RECORD.toml") -> dict[str, Recorded]:
+    """The recorded pre-fix figures of every blind batch, from RECORD.toml's text."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise GradingError(f"{source}: {exc}") from None
+    out: dict[str, Recorded] = {}
+    for batch, raw in data.get("batch", {}).items():
+        try:
+            langs = {
+                lang: (int(pair[0]), int(pair[1]))
+                for lang, pair in raw.get("language_parts", {}).items()
+            }
+            figures = Figures(
+                answers=int(raw["answers"]),
+                parts_agreed=int(raw["parts_agreed"]),
+                parts=int(raw["parts"]),
+                by_language=langs,
+                wrong=int(raw["wrong"]),
+                wrong_flagged=int(raw["wrong_flagged"]),
+                flagged=int(raw["flagged"]),
+                answers_by_language={
+                    lang: int(n) for lang, n in raw.get("language_answers", {}).items()
+                },
+            )
+            out[batch] = Recorded(
+                batch, str(raw["date"]), str(raw["version"]), figures, str(raw.get("note", ""))
+            )
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise GradingError(f"{source}: batch {batch!r} is malformed ({exc!r})") from None
+    return out
+
+
+def render_record(recorded: Recorded) -> str:
+    """The TOML table to append to RECORD.toml for one newly measured batch."""
+    f = recorded.figures
+    langs = ", ".join(
+        f'"{lang}" = [{agreed}, {total}]' for lang, (agreed, total) in f.by_language.items()
+    )
+    lines = [
+        "",
+        f"[batch.{json.dumps(recorded.batch)}]",
+        f"date = {json.dumps(recorded.date)}",
+        f"version = {json.dumps(recorded.version)}",
+        f"answers = {f.answers}",
+        f"parts_agreed = {f.parts_agreed}",
+        f"parts = {f.parts}",
+        f"language_parts = {{ {langs} }}",
+        "language_answers = { "
+        + ", ".join(f'"{lang}" = {n}' for lang, n in f.answers_by_language.items())
+        + " }",
+        f"wrong = {f.wrong}",
+        f"wrong_flagged = {f.wrong_flagged}",
+        f"flagged = {f.flagged}",
+        f"# measured: agreement {f.agreement:.2%}, wrong gradings flagged "
+        f"{f.wrong_flagged}/{f.wrong}, flagged {f.flagged}/{f.answers} ({f.flagged_share:.1%})",
+    ]
+    if recorded.note:
+        lines.insert(5, f"note = {json.dumps(recorded.note)}")
+    return "\n".join(lines) + "\n"
+
+
+def record_batch(
+    batch: str, items: tuple[DevItem, ...], record: Mapping[str, Recorded], date: str
+) -> Recorded:
+    """Measure a new blind batch for the record; refuses a batch already recorded.
+
+    Call it before any fix is made for the batch: the record is what the grader scored on
+    answers it had never seen, and is never overwritten.
+    """
+    if batch in record:
+        raise GradingError(
+            f"batch {batch!r} is already recorded ({record[batch].date}, grader"
+            f" {record[batch].version}); a record is never overwritten"
+        )
+    if not items:
+        raise GradingError(f"batch {batch!r} has no answers")
+    figures = Figures.of(evaluate(items))
+    return Recorded(batch, date, grader_version(), figures)
+
+
+def grader_version() -> str:
+    """The version of the grading data (lexicon and cue words) in use."""
+    lex = load_lexicon()
+    return lex.version
+
+
+def _pct(value: float | None) -> str:
+    return "     - " if value is None else f"{value:7.2%}"
+
+
+def _figures_line(label: str, f: Figures) -> str:
+    langs = " ".join(_pct(f.language_agreement(lang)) for lang in LANGUAGES)
+    return (
+        f"  {label:<24} {f.answers:>5} {_pct(f.agreement)}  {langs}"
+        f"  {f.wrong_flagged:>3}/{f.wrong:<3} {_pct(f.wrong_flagged_share)}"
+        f"  {f.flagged:>4} {_pct(f.flagged_share)}\n"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BlindReport:
+    """Current and recorded figures of the blind batches."""
+
+    current: Mapping[str, Figures]
+    recorded: Mapping[str, Recorded]
+    results: Mapping[str, EvalResult]
+
+    @property
+    def pooled(self) -> Figures:
+        return Figures.pooled(self.current.values())
+
+    @property
+    def pooled_recorded(self) -> Figures:
+        return Figures.pooled(r.figures for r in self.recorded.values() if r.batch in self.current)
+
+
+def run_blind_eval(
+    batches: Mapping[str, tuple[DevItem, ...]], record: Mapping[str, Recorded], stdout: TextIO
+) -> BlindReport:
+    """Print per batch and pooled figures, now and as recorded before any fix."""
+    results = {name: evaluate(items) for name, items in sorted(batches.items())}
+    current = {name: Figures.of(result) for name, result in results.items()}
+    report = BlindReport(current, dict(record), results)
+    write = stdout.write
+    write(f"grade-eval --blind: {len(batches)} batches, grader {grader_version()}\n")
+    write(
+        f"targets: agreement >= {BLIND_TARGET_AGREEMENT:.0%} pooled and"
+        f" >= {BLIND_TARGET_LANGUAGE_AGREEMENT:.0%} per language; wrong gradings flagged"
+        f" >= {BLIND_TARGET_WRONG_FLAGGED:.0%}; answers flagged <= {BLIND_TARGET_MAX_FLAGGED:.0%}\n"
+    )
+    head_langs = " ".join(f"{lang:>7}" for lang in LANGUAGES)
+    write(
+        f"  {'batch':<24} {'n':>5} {'agree':>7}  {head_langs}  {'wrong flagged':<15}"
+        f"  {'flagged':>12}\n"
+    )
+    for name, figures in current.items():
+        write(_figures_line(f"{name} now", figures))
+        rec = record.get(name)
+        if rec is None:
+            write(f"  {name} pre-fix: NOT RECORDED (record it before any fix: --record {name})\n")
+        else:
+            write(_figures_line(f"{name} pre-fix", rec.figures))
+            write(f"  {'':<24} recorded {rec.date}, grader {rec.version}\n")
+    for name in sorted(set(record) - set(current)):
+        write(f"  {name}: recorded, but its batch file is missing\n")
+    if current:
+        write(_figures_line("POOLED now", report.pooled))
+        recorded = [n for n in current if n in record]
+        if recorded:
+            pre = report.pooled_recorded
+            write(_figures_line(f"POOLED pre-fix ({len(recorded)})", pre))
+            sizes = ", ".join(f"{lang} {n}" for lang, n in pre.answers_by_language.items())
+            write(
+                f"  pre-fix pool: {pre.answers} answers ({sizes}); the issue asks for at least"
+                f" {BLIND_MIN_ANSWERS}, with at least {BLIND_MIN_PER_LANGUAGE} in each of"
+                " pt-BR and es\n"
+            )
+        pooled = report.pooled
+        write(f"targets met now: {'yes' if pooled.meets_blind_targets() else 'NO'}\n")
+        if recorded:
+            met = report.pooled_recorded.meets_blind_targets()
+            write(f"targets met pre-fix (the honest measure): {'yes' if met else 'NO'}\n")
+    for name, result in results.items():
+        for miss in result.misses:
+            mark = "flagged" if miss.flagged else "NOT flagged"
+            write(
+                f"  miss {name}/{miss.ident} {miss.part}: label {miss.label}"
+                f" read {miss.found} ({mark})\n"
+            )
+    return report

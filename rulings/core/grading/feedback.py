@@ -53,11 +53,17 @@ def render_feedback(
             "name": display_name(lang, name, grade.expected),
             "cite": words["cite"].format(section=section) if section else "",
             "found": display_name(lang, name, grade.found) if grade.found else "",
+            "options": words["or"].join(display_name(lang, name, c) for c in grade.candidates),
         }
-        if grade.correct and (grade.hedged or grade.conflict):
+        between = len(grade.candidates) > 1
+        if grade.correct and grade.conflict and between:
+            lines.append(words["right_but_between"].format(**fields))
+        elif grade.correct and (grade.hedged or grade.conflict):
             lines.append(words["right_but_unsure"].format(**fields))
         elif grade.correct:
             continue
+        elif (grade.hedged or grade.conflict) and between:
+            lines.append(words["between"].format(**fields))
         elif grade.hedged:
             lines.append(words["hedged"].format(**fields))
         elif grade.conflict:

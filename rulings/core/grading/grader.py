@@ -46,6 +46,7 @@ class _Reading:
     hedged: bool = False
     conflict: bool = False
     steps: tuple[str, ...] = ()
+    candidates: tuple[str, ...] = ()
 
 
 def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None = None) -> Grade:
@@ -106,10 +107,20 @@ def _as_expected(
     procedure", the concrete fix that section prescribes for the expected infraction.
     Otherwise an internal broad id is reported as the public id it stands for.
     """
+    if reading.candidates:
+        table = lex.ids[part]
+        shown = (table[i].reported_as if table[i].internal else i for i in reading.candidates)
+        reading = replace(reading, candidates=tuple(dict.fromkeys(shown)))
     found = reading.found
     if found is None:
         return reading
     want = str(expected.part(part))
+    if reading.conflict and all(
+        _counts_as(part, ident, want, expected, lex) for ident in reading.candidates
+    ):
+        # "A simple backup undoes the last action": every id left standing is the
+        # expected one in other words, so nothing is left to decide.
+        return replace(reading, found=want, conflict=False, confidence=_CONCLUDED)
     for ident in reading.steps or (found,):
         if _counts_as(part, ident, want, expected, lex):
             return replace(reading, found=want)
@@ -189,6 +200,7 @@ def _part_grade(part: str, want: str, reading: _Reading, tokens: Tokens, text: s
         evidence=span,
         hedged=reading.hedged,
         conflict=reading.conflict,
+        candidates=reading.candidates,
     )
 
 
@@ -264,8 +276,15 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
     if upgrades:
         return _single(upgrades[-1:], False)
     offered = [m for m in mentions if m.alternative and not (m.negated or m.rejected)]
-    if len(_kept(part, {m.ident for m in offered}, lex)) > 1:
-        return _Reading(None, _ALTERNATIVES, offered[0], hedged=True)
+    kept = _kept(part, {m.ident for m in offered}, lex)
+    concluded = [m for m in live if m.concluded and not m.alternative]
+    if len(kept) > 1 and _settled(concluded, offered):
+        # "Two options: leave it or back up. I'd back up.": the choice made after the
+        # options are laid out is the answer.
+        return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
+    if len(kept) > 1:
+        options = tuple(dict.fromkeys(m.ident for m in offered if m.ident in kept))
+        return _Reading(None, _ALTERNATIVES, offered[0], hedged=True, candidates=options)
     if live:
         return _from_live(part, live, lex)
     for flag, conf in (
@@ -295,6 +314,13 @@ def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
         kept = _kept(part, set(idents), lex)
         idents = [i for i in idents if i in kept]
         live = [m for m in live if m.ident in idents]
+    if len(idents) > 1:
+        # "Since the opponent benefited from the overpayment, it's a General Error": the
+        # reason's term yields to the conclusion's.
+        stated = [m for m in live if not m.reason]
+        if stated and len({m.ident for m in stated}) < len(idents):
+            live = stated
+            idents = list(dict.fromkeys(m.ident for m in live))
     if len(idents) == 1:
         return _single(live, any(m.hedged for m in live))
     concluded = [m for m in live if m.concluded]
@@ -302,13 +328,13 @@ def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
     if doubts and _settled(concluded, doubts):
         return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
     if doubts:
-        return _Reading(None, _ALTERNATIVES, live[0], hedged=True)
+        return _Reading(None, _ALTERNATIVES, live[0], hedged=True, candidates=tuple(idents))
     if part == "remedy" and _in_sequence(live):
         best = _single(live, False)
         return replace(best, found=live[0].ident, evidence=live[0], steps=tuple(idents))
     if len({m.ident for m in concluded}) == 1:
         return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
-    return _Reading(live[0].ident, _CONFLICT, live[0], conflict=True)
+    return _Reading(live[0].ident, _CONFLICT, live[0], conflict=True, candidates=tuple(idents))
 
 
 def _settled(concluded: list[Mention], doubts: list[Mention]) -> bool:
@@ -348,7 +374,10 @@ def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[str, ...]:
         if grade.hedged:
             reasons.append(f"{name}: the answer hedges")
         elif grade.conflict:
-            reasons.append(f"{name}: the answer names conflicting ids")
+            options = ", ".join(grade.candidates)
+            reasons.append(
+                f"{name}: two candidates remain ({options}) and the wording does not decide"
+            )
         elif grade.found is None and grade.confidence == _UNREAD:
             reasons.append(f"{name}: not found, but some words of the answer were not understood")
         elif grade.confidence < REVIEW_BELOW:

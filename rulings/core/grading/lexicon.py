@@ -46,6 +46,11 @@ _CUE_KINDS = (
     "alternative",
     "aside",
     "sequence",
+    "condition_after",
+    "counterfactual",
+    "reason",
+    "reason_start",
+    "refocus",
 )
 _FUZZY_MIN = 4
 
@@ -124,12 +129,17 @@ class Lexicon:
     copula: frozenset[str]
     joins: frozenset[str]
     gap_stop: frozenset[str]
+    gap_stop_own: Mapping[str, frozenset[str]]
+    """Per language: words a gap of that language's phrases never skips ("no" in English
+    and Spanish phrases; in Portuguese "no" is "in the")."""
     or_words: frozenset[str]
     whether_verbs: frozenset[str]
     chooser_verbs: Mapping[str, str]
     not_names: frozenset[str]
     section_procedure: Mapping[str, frozenset[str]]
     detect: Mapping[str, frozenset[str]]
+    filler: frozenset[str]
+    """Common words that state no part ("para", "today", "whether"): never unread words."""
     default_language: str
     patterns: tuple[Pattern, ...]
     denials: frozenset[str] = frozenset()
@@ -205,6 +215,9 @@ def load_lexicon() -> Lexicon:
         copula=_all_words(lang, "copula"),
         joins=_all_words(lang, "joins"),
         gap_stop=_all_words(lang, "gap_stop"),
+        gap_stop_own={
+            code: frozenset(_folded_words(lang[code].get("gap_stop_own", []))) for code in LANGUAGES
+        },
         or_words=_all_words(lang, "alternative"),
         whether_verbs=_all_words(lang, "whether_verbs"),
         chooser_verbs={
@@ -217,6 +230,7 @@ def load_lexicon() -> Lexicon:
             inf: frozenset(remedies) for inf, remedies in lex.get("section_procedure", {}).items()
         },
         detect=detect,
+        filler=_all_words(lang, "filler"),
         default_language=str(lang["default_language"]),
         patterns=tuple(patterns),
         denials=_all_words(lang, "deny") | _all_words(lang, "gap_stop"),

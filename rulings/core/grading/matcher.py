@@ -28,6 +28,9 @@ _GAP = 3
 _CITED = "\x00"
 _UNREAD_WORDS = 1
 _GAP_STOP_BREAKS = (BREAK_SENTENCE, BREAK_CLAUSE)
+_TIGHT_PARAPHRASE = 0.9
+_PARAPHRASE = 0.85
+"""A paraphrase whose gaps skipped no word reads as firmly as an abbreviation."""
 
 
 @dataclass(slots=True)
@@ -93,6 +96,13 @@ def analyse(
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
+    if loose:
+        # "se pone en la pila ahora o al comienzo de la próxima fase": a tight paraphrase
+        # with words the lexicon did not place in its clause may be part of a longer one.
+        unplaced = {clause[j] for j in loose}
+        for m in mentions:
+            if m.confidence == _TIGHT_PARAPHRASE and clause[m.first] in unplaced:
+                m.confidence = _PARAPHRASE
     odd = _odd_short_word(lex, tokens, owner)
     return Analysis(
         tokens, mentions, language, unread, frozenset(stated), loose, tuple(sentence), odd
@@ -108,7 +118,7 @@ def _odd_short_word(lex: Lexicon, toks: Tokens, owner: list[int]) -> bool:
     for i, word in enumerate(toks.words):
         if owner[i] >= 0 or not 2 <= len(word) <= 3 or not word.isalpha():
             continue
-        if word in lex.vocab or word in lex.no_fuzzy:
+        if word in lex.vocab or word in lex.no_fuzzy or word in lex.filler:
             continue
         if not any(word in d for d in lex.detect.values()):
             return True
@@ -167,7 +177,7 @@ def _find_mentions(
     game: str,
 ) -> list[Mention]:
     index = lex.index_for(game)
-    words = _Words(canon, toks.words, toks.breaks, lex.gap_stop)
+    words = _Words(canon, toks.words, toks.breaks, lex.gap_stop, _gap_stops(lex))
     mentions: list[Mention] = []
     n = len(canon)
     i = 0
@@ -198,6 +208,8 @@ def _find_mentions(
             continue
         typo = max(dist[i:best_end])
         conf = best.confidence - 0.1 * typo
+        if best.kind == "paraphrases" and not typo and _tight(best, canon, i, best_end):
+            conf = _TIGHT_PARAPHRASE  # "we back up": every word is the phrase's own
         mentions.append(
             Mention(best.part, best.ident, i, best_end, conf, "" if typo else best.lang)
         )
@@ -216,6 +228,20 @@ def _find_mentions(
     return mentions
 
 
+@lru_cache(maxsize=4)
+def _gap_stops(lex: Lexicon) -> Mapping[str, frozenset[str]]:
+    """Per phrase language: every word its gaps never skip (shared and its own)."""
+    return {code: lex.gap_stop | own for code, own in lex.gap_stop_own.items()}
+
+
+def _tight(pattern: Pattern, canon: list[str], first: int, last: int) -> bool:
+    """Whether every token of a match is one of the phrase's own words (no gap was used)."""
+    words: set[str] = set()
+    for element in pattern.elements:
+        words.update(element.alts)
+    return all(canon[j] in words for j in range(first, last))
+
+
 @dataclass(frozen=True, slots=True)
 class _Words:
     """The token views a phrase is matched against."""
@@ -224,6 +250,7 @@ class _Words:
     raw: list[str]
     breaks: list[int]
     stop: frozenset[str]
+    stop_own: Mapping[str, frozenset[str]]
 
 
 def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
@@ -235,10 +262,11 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
     element = elements[k]
     if element.gap:
         # A gap stays inside one clause: "Game Loss - play continues" is no "game ... continues".
+        stop = w.stop_own.get(pattern.lang, w.stop)
         for skip in range(_GAP + 1):
             if skip:
                 j = pos + skip - 1
-                if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in w.stop:
+                if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in stop:
                     break
                 if canon[j].startswith(_CITED):
                     break
@@ -306,7 +334,12 @@ def _find_cues(
                 length = size
                 hits.append(CueHit(i, i + size, cue.kind))
         i += length or 1
-    return hits
+    # "Warning, as the miss was advantageous" gives a reason; "treat it as a GE" does not.
+    return [
+        CueHit(h.first, h.last, "reason") if h.kind == "reason_start" else h
+        for h in hits
+        if h.kind != "reason_start" or h.first == 0 or toks.breaks[h.first] != BREAK_NONE
+    ]
 
 
 def _whether(words: list[str], breaks: list[int], i: int, verbs: frozenset[str]) -> bool:
@@ -352,13 +385,20 @@ def _unread_clause(
     for cue in cues:
         for i in range(cue.first, cue.last):
             cue_word[i] = True
+        if cue.kind == "reason":
+            # "for not pointing out the trigger", "porque esquecer foi vantajoso": a reason,
+            # to the end of its clause, states why, not which ruling.
+            for i in range(cue.last, len(owner)):
+                if toks.breaks[i] != BREAK_NONE or owner[i] >= 0:
+                    break
+                cue_word[i] = True
     content: dict[int, int] = {}
     touched: set[int] = set()
     loose: list[int] = []
     for i, word in enumerate(toks.words):
         if owner[i] >= 0:
             touched.add(clause[i])
-        elif cue_word[i]:
+        elif cue_word[i] or word in lex.filler:
             continue
         elif len(word) >= 4 and word.isalpha() and not any(word in d for d in lex.detect.values()):
             content[clause[i]] = content.get(clause[i], 0) + 1

@@ -27,6 +27,11 @@ class Mention:
     concluded: bool = False
     aside: bool = False
     step: bool = False
+    counterfactual: bool = False
+    reason: bool = False
+    """Inside a reason ("since the opponent benefited from the overpayment, ..."): yields
+    to another id of its part claimed outside any reason."""
+    """After "would be" / "seria" / "sería": hypothetical if a condition follows it."""
     neg_from: int = -1
 
     @property

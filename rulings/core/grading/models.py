@@ -57,6 +57,9 @@ class PartGrade:
     evidence: Span | None
     hedged: bool = False
     conflict: bool = False
+    candidates: tuple[str, ...] = ()
+    """When the answer leaves two or more ids standing for the part and its wording does
+    not decide between them: those ids, in the order the answer states them."""
 
 
 @dataclass(frozen=True, slots=True)

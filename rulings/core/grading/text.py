@@ -32,6 +32,10 @@ _TOKEN = re.compile(
 )
 _SENTENCE_GAP = re.compile(r"[.!?;](?:\s|$)|\n|[!?;]")
 _CLAUSE_CHARS = frozenset(',:()[]-/|•=>→{}"')
+_CLITICS = frozenset(
+    {"se", "o", "a", "os", "as", "lo", "la", "los", "las", "lhe", "lhes", "me", "te", "nos"}
+)
+"""Portuguese enclitics: "corrige-se", "paga-o" are one verb, not two clauses."""
 
 
 def blank_markup(text: str) -> str:
@@ -158,6 +162,8 @@ def tokenize(folded: str, source: str = "") -> Tokens:
                     word = "without" if without else "with"
                     end += 2 if without else 1
         gap = folded[prev_end:start]
+        if gap == "-" and word in _CLITICS and toks.words and toks.words[-1].isalpha():
+            gap = " "  # "corrige-se o custo": the hyphen joins a clitic to its verb
         _append(toks, word, start, end, gap)
         prev_end = end
     return toks

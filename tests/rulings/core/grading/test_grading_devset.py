@@ -107,3 +107,15 @@ def test_grade_eval_prints_the_report() -> None:
     for heading in ("part agreement", "by language", "penalty confusion", "flagged for review"):
         assert heading in text
     assert "pt-BR" in text
+
+
+DEVSET_LANGUAGE_FLOOR = 0.996
+DEVSET_MAX_FLAGGED = 0.05
+
+
+def test_devset_keeps_its_measured_figures(result: EvalResult) -> None:
+    """Stricter than the issue's targets: the devset's own figures must not slip."""
+    for lang, value in result.by_language.items():
+        assert value >= DEVSET_LANGUAGE_FLOOR, (lang, value)
+    assert result.wrong_flagged == result.wrong_answers, result.misses
+    assert result.flagged_share <= DEVSET_MAX_FLAGGED, result.flagged
