@@ -314,3 +314,5 @@ CONTENT_SECURITY_POLICY = {
         "form-action": ["'self'"],
     }
 }
+# One line per lockout, not one per login.
+LOGGING["loggers"] = {"axes": {"level": "WARNING"}}
