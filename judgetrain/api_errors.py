@@ -79,7 +79,7 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
         return JsonResponse({"detail": "Not found.", "code": "not_found"}, status=404)
     from django.views import defaults
 
-    return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
+    return defaults.page_not_found(request, exception)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -36,7 +36,7 @@ class BasicAuthentication(authentication.BasicAuthentication):
                 raise LockedOut() from None
             raise
 
-    def authenticate_header(self, request: Request) -> str | None:  # type: ignore[override]
+    def authenticate_header(self, request: Request) -> str | None:
         if request.META.get("HTTP_X_CSRFTOKEN"):
             return None
         return str(super().authenticate_header(request))

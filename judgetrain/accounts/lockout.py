@@ -31,3 +31,17 @@ def lockout_response(
         return JsonResponse(body, status=LockedOut.status_code)
     context = {"minutes": minutes}
     return render(request, "registration/locked_out.html", context, status=429)
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address failures count against. Behind ``LOGIN_PROXY_COUNT`` proxies it is the
+    one the outermost proxy saw, read from the right of X-Forwarded-For: the entries to its
+    left are whatever the client sent, so trusting them would let it pick a fresh address
+    for each guess."""
+    proxies = settings.LOGIN_PROXY_COUNT
+    remote = str(request.META.get("REMOTE_ADDR", ""))
+    if not proxies:
+        return remote
+    forwarded = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [address for address in forwarded if address]
+    return forwarded[-proxies] if len(forwarded) >= proxies else remote

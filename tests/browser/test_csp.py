@@ -13,9 +13,9 @@ def _violations(page) -> list[str]:
     found: list[str] = []
     page.on(
         "console",
-        lambda message: found.append(message.text)
-        if "Content Security Policy" in message.text
-        else None,
+        lambda message: (
+            found.append(message.text) if "Content Security Policy" in message.text else None
+        ),
     )
     return found
 

@@ -1,4 +1,4 @@
-"""Who may do what: every URL and API route × every kind of caller, with the status each gets.
+"""Who may do what: every URL and API route, for every kind of caller, with the status each gets.
 
 The route list comes from the URL resolver, so a new route without an entry here fails
 ``test_every_route_has_a_matrix_entry``. Each request runs in a savepoint rolled back after
@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from judgetrain.accounts.models import User
-from quizzes.models import Appeal, Attempt, PracticeAnswer, Question
+from quizzes.models import Attempt, PracticeAnswer, Question
 from quizzes.services import exams
 from quizzes.services.practice import practice_answer_submit
 from tests.factories import (
@@ -325,12 +325,7 @@ def _admin_model_routes() -> set[str]:
 
 def test_every_route_has_a_matrix_entry():
     routes = set(_routes(get_resolver().url_patterns))
-    covered = (
-        MATRIX.keys()
-        | ADMIN_SITE.keys()
-        | ADMIN_UNEXERCISED
-        | _admin_model_routes()
-    )
+    covered = MATRIX.keys() | ADMIN_SITE.keys() | ADMIN_UNEXERCISED | _admin_model_routes()
 
     assert sorted(routes - covered) == []
     assert sorted(covered - routes) == []

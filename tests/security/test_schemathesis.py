@@ -10,9 +10,9 @@ import base64
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, settings
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
+from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
 from judgetrain.wsgi import application

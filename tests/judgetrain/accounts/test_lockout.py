@@ -100,3 +100,32 @@ def test_page_and_basic_failures_share_one_counter(client):
     response = _basic(client, user.email, "wrong")
 
     assert response.status_code == 429
+
+
+def test_a_forged_forwarded_for_header_does_not_escape_the_lockout(client):
+    user = candidate()
+    for index in range(LIMIT):
+        response = client.post(
+            "/accounts/login/",
+            {"username": user.email, "password": "wrong"},
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR=f"192.0.2.{index}",
+        )
+
+    assert response.status_code == 429
+
+
+def test_behind_a_proxy_the_address_the_proxy_saw_is_counted(client, settings):
+    settings.LOGIN_PROXY_COUNT = 1
+    user = candidate()
+    for index in range(LIMIT):
+        response = client.post(
+            "/accounts/login/",
+            {"username": user.email, "password": "wrong"},
+            REMOTE_ADDR="10.9.9.9",  # the proxy
+            HTTP_X_FORWARDED_FOR=f"192.0.2.{index}, 203.0.113.7",
+        )
+    other_client = _login(client, user.email, DEFAULT_PASSWORD, ip="10.9.9.9")
+
+    assert response.status_code == 429
+    assert other_client.status_code == 302  # no forwarded header: another client
