@@ -158,3 +158,25 @@ def test_oversized_query_parameters_are_refused_or_ignored_never_a_500(client, s
 
     assert response.status_code in (200, 400, 404)
     assert len(response.content) < 20_000
+
+
+def test_an_oversized_page_form_is_a_400_not_a_500(client):
+    response = client.post("/accounts/login/", {"username": "a", "password": "p" * 2_000_000})
+
+    assert response.status_code == 400
+
+
+def test_an_oversized_login_name_and_user_agent_are_a_form_error(client):
+    from axes.models import AccessAttempt
+
+    response = client.post(
+        "/accounts/login/",
+        {"username": "u" * 100_000, "password": "p"},
+        HTTP_USER_AGENT="a" * 100_000,
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    recorded = AccessAttempt.objects.get()  # the lockout's record fits its columns
+    assert len(recorded.username) <= 255
+    assert len(recorded.user_agent) <= 255
