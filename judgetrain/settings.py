@@ -271,7 +271,11 @@ LOGGING = {
 # One block, so other settings stay where they were.
 INSTALLED_APPS += ["axes"]
 # AxesMiddleware last: it turns a login refused for lockout into the lockout answer.
-MIDDLEWARE += ["csp.middleware.CSPMiddleware", "axes.middleware.AxesMiddleware"]
+MIDDLEWARE += [
+    "judgetrain.middleware.RejectNulInPathMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",
+]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses locked-out clients, then
     "django.contrib.auth.backends.ModelBackend",

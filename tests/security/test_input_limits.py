@@ -180,3 +180,12 @@ def test_an_oversized_login_name_and_user_agent_are_a_form_error(client):
     recorded = AccessAttempt.objects.get()  # the lockout's record fits its columns
     assert len(recorded.username) <= 255
     assert len(recorded.user_agent) <= 255
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/v1/policies/a%00b/", "/api/v1/questions?policy_version=%00", "/practice/a%00"]
+)
+def test_a_nul_character_in_the_url_is_a_400(client, superuser, url):
+    response = client.get(url)
+
+    assert response.status_code == 400

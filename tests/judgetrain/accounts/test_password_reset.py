@@ -101,3 +101,12 @@ def test_every_reset_page_renders_in_every_language(client, language):
         "/accounts/password/reset/bad/bad-token/",
     ):
         assert client.get(url, follow=True).status_code == 200, url
+
+
+def test_the_reset_pages_use_a_bounded_number_of_queries(client, django_assert_max_num_queries):
+    user = candidate()
+
+    with django_assert_max_num_queries(3):
+        client.get("/accounts/password/reset/")
+    with django_assert_max_num_queries(6):
+        client.post("/accounts/password/reset/", {"email": user.email})
