@@ -189,3 +189,19 @@ def test_a_nul_character_in_the_url_is_a_400(client, superuser, url):
     response = client.get(url)
 
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize("template", ["includes/field.html", "quizzes/practice/_choices.html"])
+def test_a_page_form_error_quotes_at_most_a_few_hundred_characters(template):
+    from django import forms
+    from django.template.loader import render_to_string
+
+    class Form(forms.Form):
+        choice = forms.ChoiceField(choices=[("a", "A")], widget=forms.RadioSelect)
+
+    form = Form(data={"choice": "x" * 100_000})
+    assert not form.is_valid()
+
+    html = render_to_string(template, {"field": form["choice"]})
+
+    assert len(html) < 2000
