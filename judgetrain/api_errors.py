@@ -1,11 +1,55 @@
+"""Every API error answers a ``detail`` message and a machine-readable ``code``."""
+
+from __future__ import annotations
+
 from typing import Any
 
 from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import status
-from rest_framework.exceptions import APIException
+from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+# An error message quotes at most this much of the input it refuses (a ChoiceField echoes
+# the value: a 100 KB value made a 100 KB error).
+MAX_MESSAGE_CHARS = 300
+
+_CODES_BY_STATUS = {
+    status.HTTP_400_BAD_REQUEST: "invalid",
+    status.HTTP_401_UNAUTHORIZED: "not_authenticated",
+    status.HTTP_403_FORBIDDEN: "permission_denied",
+    status.HTTP_404_NOT_FOUND: "not_found",
+    status.HTTP_405_METHOD_NOT_ALLOWED: "method_not_allowed",
+    status.HTTP_409_CONFLICT: "conflict",
+    status.HTTP_429_TOO_MANY_REQUESTS: "throttled",
+}
+
+
+def clip(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _clipped(data: Any) -> Any:
+    if isinstance(data, ErrorDetail):
+        return ErrorDetail(clip(str(data)), code=data.code)
+    if isinstance(data, str):
+        return clip(data)
+    if isinstance(data, list):
+        return [_clipped(item) for item in data]
+    if isinstance(data, dict):
+        return {clip(str(key), 200): _clipped(value) for key, value in data.items()}
+    return data
+
+
+def _code(detail: Any, exc: Exception, status_code: int) -> str:
+    code = getattr(detail, "code", None)
+    if code:
+        return str(code)
+    if isinstance(exc, APIException):
+        return str(exc.default_code)
+    return _CODES_BY_STATUS.get(status_code, "error")
 
 
 class DatabaseUnavailable(APIException):
@@ -14,8 +58,9 @@ class DatabaseUnavailable(APIException):
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, plus a machine-readable ``code`` beside every ``detail`` message,
-    so clients can tell "attempt_closed" from "permission_denied" without parsing text.
+    """DRF's handler, plus a ``code`` beside every ``detail`` message (so clients can tell
+    "attempt_closed" from "permission_denied" without parsing text), a ``detail`` and
+    ``code`` on validation errors beside the per-field messages, and messages cut short.
 
     A lost or failing database connection answers 503 ``database_unavailable``: the request's
     transaction was rolled back, so the client may simply retry."""
@@ -28,8 +73,38 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             response["Retry-After"] = "5"
     else:
         response = drf_exception_handler(exc, context)
-    if response is not None and isinstance(exc, APIException) and isinstance(response.data, dict):
-        detail = response.data.get("detail")
-        if detail is not None and "code" not in response.data:
-            response.data["code"] = getattr(detail, "code", None) or exc.default_code
+    if response is None:
+        return None
+    data = _clipped(response.data)
+    if isinstance(data, list):  # ValidationError("...") at the top level
+        data = {"non_field_errors": data}
+    if isinstance(data, dict):
+        if "detail" not in data:
+            data = {"detail": str(ValidationError.default_detail), "code": "invalid", **data}
+        elif "code" not in data:
+            data["code"] = _code(data["detail"], exc, response.status_code)
+    response.data = data
     return response
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A JSON 404 under /api/ (an unknown route); Django's page elsewhere."""
+    if _is_api(request):
+        return JsonResponse({"detail": "Not found.", "code": "not_found"}, status=404)
+    from django.views import defaults
+
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """A JSON 500 under /api/; Django's page elsewhere."""
+    if _is_api(request):
+        body = {"detail": "Server error.", "code": "server_error"}
+        return JsonResponse(body, status=500)
+    from django.views import defaults
+
+    return defaults.server_error(request)

@@ -9,6 +9,7 @@ turns on the deployment checks and refuses to start with DEBUG on or a default s
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -327,3 +328,58 @@ LOGGING = {
         "level": env_choice("LOG_LEVEL", "info", _LOG_LEVELS).upper(),
     },
 }
+
+# --- Hardening: login lockout, password reset, API input limits, CSP ------------------------
+# One block, so other settings stay where they were.
+INSTALLED_APPS += ["axes"]
+# AxesMiddleware last: it turns a login refused for lockout into the lockout answer.
+MIDDLEWARE += [
+    "judgetrain.middleware.RejectNulInPathMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",
+]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses locked-out clients, then
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Failures count per (e-mail, IP address): an attacker cannot lock a candidate out from
+# elsewhere, and a venue where every candidate shares one IP is not locked out as a whole.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "judgetrain.accounts.lockout.username"
+AXES_LOCKOUT_CALLABLE = "judgetrain.accounts.lockout.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_SENSITIVE_PARAMETERS = ["password"]
+LOGIN_PROXY_COUNT = env_int("LOGIN_PROXY_COUNT", 0, minimum=0)
+AXES_CLIENT_IP_CALLABLE = "judgetrain.accounts.lockout.client_address"
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600, minimum=60)
+
+REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] = [
+    # Basic first: its challenge makes anonymous calls answer 401 with WWW-Authenticate.
+    "judgetrain.authentication.BasicAuthentication",
+    "rest_framework.authentication.SessionAuthentication",
+]
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = ["judgetrain.parsers.JSONParser"]
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 1_048_576, minimum=1024)
+API_MAX_JSON_DEPTH = env_int("API_MAX_JSON_DEPTH", 32, minimum=2)
+DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
+
+# Content-Security-Policy: nothing inline, nothing from elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
+# One line per lockout, not one per login.
+LOGGING["loggers"] = {"axes": {"level": "WARNING"}}

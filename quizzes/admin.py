@@ -1,9 +1,12 @@
+from decimal import Decimal
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from judgetrain.admin_mixins import NoAddMixin
 from quizzes import access
@@ -68,11 +71,14 @@ class QuestionAdmin(NoAddMixin, admin.ModelAdmin[Question]):
 
 
 class AttemptItemInline(NoAddMixin, admin.TabularInline[AttemptItem, Attempt]):
+    """Read-only: an override needs its reason and a rescore, so it is made on the item's page."""
+
     model = AttemptItem
     fields = ("position", "question", "response", "score", "needs_review", "override_score")
-    readonly_fields = ("position", "question", "response", "score", "needs_review")
+    readonly_fields = fields
     extra = 0
     can_delete = False
+    show_change_link = True
 
 
 @admin.register(ExamBlueprint)
@@ -172,10 +178,55 @@ class CertificateAdmin(admin.ModelAdmin[Certificate]):
     autocomplete_fields = ("candidate",)
 
 
+class OverrideForm(forms.ModelForm[AttemptItem]):
+    """The mentor's score is entered and shown as a percentage; a reason is required with it."""
+
+    override_percent = forms.DecimalField(
+        label=_("Mentor's score (%)"),
+        help_text=_("From 0 to 100. Leave empty to keep (or go back to) the automatic grade."),
+        min_value=Decimal(0),
+        max_value=Decimal(100),
+        max_digits=5,
+        decimal_places=2,
+        required=False,
+    )
+
+    override_reason = forms.CharField(
+        label=_("mentor's reason"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    class Meta:
+        model = AttemptItem
+        fields = ("override_reason",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.override_score is not None:
+            percent = Decimal(str(self.instance.override_score)) * 100
+            self.initial["override_percent"] = percent.quantize(Decimal("0.01")).normalize()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        percent = data.get("override_percent")
+        reason = (data.get("override_reason") or "").strip()
+        if percent is not None and not reason:
+            self.add_error(
+                "override_reason",
+                _("Give the reason for the new grade: the candidate will see it."),
+            )
+        data["override_score"] = None if percent is None else float(percent) / 100
+        data["override_reason"] = reason
+        return data
+
+
 @admin.register(AttemptItem)
 class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
     """A mentor's override of one graded answer, with its reason, is set here or on their page."""
 
+    form = OverrideForm
     list_display = ("attempt", "position", "score", "needs_review", "override_score")
     list_filter = ("needs_review",)
     list_select_related = ("attempt__assignment__blueprint", "attempt__assignment__candidate")
@@ -187,7 +238,7 @@ class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
         "grade",
         "score",
         "needs_review",
-        "override_score",
+        "override_percent",
         "override_reason",
         "overridden_by",
         "overridden_at",

@@ -8,6 +8,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
+        import judgetrain.schema  # noqa: F401  (registers the OpenAPI extension)
         from judgetrain.accounts.roles import sync_role_groups
 
         # Groups follow the role table in code after every migrate, so a permission added

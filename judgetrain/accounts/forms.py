@@ -1,4 +1,9 @@
-from django.contrib.auth.forms import UserChangeForm, UserCreationForm
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.forms import PasswordResetForm, UserChangeForm, UserCreationForm
+from django.db import transaction
+from django.utils import translation
 
 from judgetrain.accounts.models import User
 
@@ -13,3 +18,29 @@ class AdminUserChangeForm(UserChangeForm[User]):
     class Meta:
         model = User
         fields = "__all__"
+
+
+class CeleryPasswordResetForm(PasswordResetForm):
+    """Django's reset form; the e-mail goes out from a Celery task after the request commits,
+    so a slow or unreachable mail server never holds up (or fails) the page."""
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        from judgetrain.accounts.tasks import password_reset_email_send
+
+        kwargs = {
+            "user_id": context["user"].pk,
+            "uid": context["uid"],
+            "token": context["token"],
+            "domain": context["domain"],
+            "protocol": context["protocol"],
+            "language": translation.get_language() or settings.LANGUAGE_CODE,
+        }
+        transaction.on_commit(lambda: password_reset_email_send.delay(**kwargs))

@@ -8,12 +8,12 @@ from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied, ValidationError
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from judgetrain.parsers import JSONParser
 from judgetrain.permissions import require_permission
 from quizzes import access, selectors
 from quizzes.api.serializers import ExamQuestionSerializer

@@ -10,13 +10,13 @@ from django.utils import translation
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgetrain.accounts.models import User
+from judgetrain.parsers import JSONParser
 from judgetrain.permissions import require_permission
 from quizzes.api.serializers import GradeSerializer, QuestionSerializer
 from quizzes.languages import content_language

@@ -4,13 +4,13 @@ from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import APIView
 
+from judgetrain.parsers import JSONParser
 from judgetrain.permissions import require_permission
 from judgetrain.throttling import ScopedRateThrottle
 from quizzes import access

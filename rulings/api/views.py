@@ -5,7 +5,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -68,7 +67,6 @@ def _situation_from(data: Any) -> engine.Situation:
 class EvaluateView(APIView):
     """Rule a situation: the infraction, penalty steps, remedy, accountability, citations."""
 
-    parser_classes = (JSONParser,)
     permission_classes = (IsAuthenticated, require_permission("rulings.evaluate_situation"))
     throttle_classes = (ScopedRateThrottle,)
     throttle_scope = "rulings"
@@ -91,9 +89,10 @@ class EvaluateView(APIView):
 
 
 class SituationSchemaView(APIView):
-    """The JSON Schema of a situation, as accepted by the evaluate endpoint."""
+    """The JSON Schema of a situation, as accepted by the evaluate endpoint (mentors and the
+    committee, like evaluate itself)."""
 
-    permission_classes = (IsAuthenticated,)
+    permission_classes = (IsAuthenticated, require_permission("rulings.evaluate_situation"))
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:

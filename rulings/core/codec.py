@@ -16,6 +16,10 @@ from rulings.core.errors import SituationError
 
 T = TypeVar("T")
 
+# Bounds on every input, so a hostile situation costs linear, bounded work to reject.
+MAX_ITEMS = 16
+MAX_TEXT = 200
+
 
 def spec(
     doc: str,
@@ -24,16 +28,21 @@ def spec(
     minimum: int | None = None,
     mapping: bool = False,
     min_items: int = 0,
+    max_items: int = MAX_ITEMS,
     unique: bool = False,
+    max_length: int = MAX_TEXT,
 ) -> dict[str, Any]:
-    """Field metadata: description, enum choices, minimum, map encoding, array length."""
+    """Field metadata: description, enum choices, minimum, map encoding, array length,
+    string length."""
     return {
         "doc": doc,
         "choices": choices,
         "minimum": minimum,
         "mapping": mapping,
         "min_items": min_items,
+        "max_items": max_items,
         "unique": unique,
+        "max_length": max_length,
     }
 
 
@@ -112,12 +121,17 @@ def _strip_none(tp: Any) -> Any:
 def _sequence(item: Any, meta: Mapping[str, Any], raw: object, path: str) -> tuple[Any, ...]:
     if not isinstance(raw, list):
         raise SituationError(path, "must be an array")
+    limit = meta.get("max_items", MAX_ITEMS)
+    if len(raw) > limit:
+        raise SituationError(path, f"must have at most {limit} items")
     return tuple(_value(item, meta, x, join(path, i)) for i, x in enumerate(raw))
 
 
 def _mapping(raw: object, meta: Mapping[str, Any], path: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(raw, Mapping):
         raise SituationError(path, "must be an object")
+    if len(raw) > len(meta["choices"]):
+        raise SituationError(path, f"must have at most {len(meta['choices'])} entries")
     pairs = []
     for key, count in raw.items():
         _scalar(str, {"choices": meta["choices"]}, key, join(path, str(key)))
@@ -134,6 +148,9 @@ def _scalar(tp: Any, meta: Mapping[str, Any], raw: object, path: str) -> Any:
         return _integer(meta, raw, path)
     if not isinstance(raw, str):
         raise SituationError(path, "must be a string")
+    limit = meta.get("max_length", MAX_TEXT)
+    if len(raw) > limit:
+        raise SituationError(path, f"must be at most {limit} characters")
     choices = meta.get("choices") or ()
     if choices and raw not in choices:
         raise SituationError(path, "must be one of " + ", ".join(choices))

@@ -7,7 +7,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-from rulings.core.codec import hints
+from rulings.core.codec import MAX_TEXT, hints
 from rulings.core.situation import Situation
 
 
@@ -63,12 +63,15 @@ def _array(item: Any, meta: Mapping[str, Any]) -> dict[str, Any]:
         array["uniqueItems"] = True
     if meta.get("min_items"):
         array["minItems"] = meta["min_items"]
+    if meta.get("max_items"):
+        array["maxItems"] = meta["max_items"]
     return array
 
 
 def _map(meta: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "type": "object",
+        "maxProperties": len(meta["choices"]),
         "propertyNames": {"enum": list(meta["choices"])},
         "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 10000},
     }
@@ -81,4 +84,4 @@ def _scalar(tp: Any, meta: Mapping[str, Any]) -> dict[str, Any]:
         return {"type": "integer", "minimum": meta.get("minimum") or 0, "maximum": 10000}
     if meta.get("choices"):
         return {"type": "string", "enum": list(meta["choices"])}
-    return {"type": "string"}
+    return {"type": "string", "maxLength": meta.get("max_length") or MAX_TEXT}

@@ -230,7 +230,9 @@ class Situation:
         default=None, metadata=spec("policy version id; null = the game's default")
     )
     opl: str = field(default="competitive", metadata=spec("Organized Play Level", choices=OPLS))
-    description: str = field(default="", metadata=spec("free text, ignored by the engine"))
+    description: str = field(
+        default="", metadata=spec("free text, ignored by the engine", max_length=4000)
+    )
     turn_control: TurnControl | None = field(
         default=None, metadata=spec("a player controls another player's turn")
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulings.core.errors import PolicyError, SituationError
+from rulings.core.errors import PolicyError, SituationError, shown
 from rulings.core.policy import Policy, default_version, load_policy
 from rulings.core.situation import Situation
 
@@ -25,7 +25,9 @@ def policy_for(s: Situation) -> Policy:
     try:
         policy = load_policy(version)
     except PolicyError:
-        raise SituationError("policy_version", f"unknown policy version {version!r}") from None
+        raise SituationError(
+            "policy_version", f"unknown policy version {shown(version)!r}"
+        ) from None
     if policy.game != s.game:
         raise SituationError("policy_version", f"{version!r} is not a {s.game} policy")
     return policy
@@ -34,17 +36,21 @@ def policy_for(s: Situation) -> Policy:
 def _players(s: Situation) -> None:
     if len(s.players) < 2:
         raise SituationError("players", "must list at least 2 players")
+    seen: set[str] = set()  # a set, not list.index: linear in the number of players
     for index, player in enumerate(s.players):
         if not player:
             raise SituationError(f"players[{index}]", "must not be empty")
-        if s.players.index(player) != index:
-            raise SituationError(f"players[{index}]", f"duplicate player {player!r}")
+        if player in seen:
+            raise SituationError(f"players[{index}]", f"duplicate player {shown(player)!r}")
+        seen.add(player)
 
 
 def _references(s: Situation) -> None:
+    players = frozenset(s.players)
     for path, player in _player_refs(s):
-        if player is not None and player not in s.players:
-            raise SituationError(path, f"must be one of the players ({', '.join(s.players)})")
+        if player is not None and player not in players:
+            listed = shown(", ".join(s.players), 200)
+            raise SituationError(path, f"must be one of the players ({listed})")
 
 
 def _player_refs(s: Situation) -> list[tuple[str, str | None]]:

@@ -1,3 +1,4 @@
+import re
 from datetime import timedelta
 
 import pytest
@@ -21,9 +22,8 @@ ANSWER_LABEL = "Your ruling: the error, the penalty and the remedy"
 
 
 def wait_until_saved(page):
-    page.wait_for_function(
-        "document.getElementById('save-status').textContent.startsWith('Saved at')"
-    )
+    # A locator, not wait_for_function: that evaluates a string, which the CSP forbids.
+    page.locator("#save-status", has_text=re.compile(r"^Saved at")).wait_for()
 
 
 def test_exam_start_autosave_reload_submit_and_result(live_server, page):

@@ -133,4 +133,8 @@ def test_me_endpoint_describes_the_caller(client, django_assert_max_num_queries)
 
 
 def test_me_endpoint_needs_a_login(client):
-    assert client.get("/api/v1/me").status_code == 403
+    response = client.get("/api/v1/me")
+
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == 'Basic realm="JudgeTrain API"'
+    assert response.json()["code"] == "not_authenticated"

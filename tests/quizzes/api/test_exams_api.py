@@ -212,7 +212,7 @@ def test_starting_a_closed_exam_is_refused(client, student):
     [("get", "/api/v1/assignments"), ("get", "/api/v1/attempts"), ("post", "/api/v1/attempts")],
 )
 def test_exam_endpoints_refuse_anonymous_users_and_users_without_a_role(client, method, url):
-    assert getattr(client, method)(url).status_code == 403
+    assert getattr(client, method)(url).status_code == 401
     client.force_login(user())
     assert getattr(client, method)(url).status_code == 403
 

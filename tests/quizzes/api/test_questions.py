@@ -73,7 +73,7 @@ def test_question_list_queries_are_bounded(client, django_assert_max_num_queries
 
 
 def test_questions_need_a_login(client):
-    assert client.get("/api/v1/questions").status_code == 403
+    assert client.get("/api/v1/questions").status_code == 401
 
 
 def test_candidates_never_see_exam_variants_but_mentors_do(client):

@@ -58,7 +58,7 @@ def test_unknown_policy_version_is_404(client):
 
 
 def test_policies_need_a_login(client):
-    assert client.get("/api/v1/policies/").status_code == 403
+    assert client.get("/api/v1/policies/").status_code == 401
 
 
 def test_evaluate_rules_the_treasure_hunter_example_with_citations(client, treasure_hunter):
@@ -93,7 +93,7 @@ def test_evaluate_names_the_invalid_field(client, treasure_hunter):
     response = client.post(EVALUATE, treasure_hunter, content_type="application/json")
 
     assert response.status_code == 400
-    assert list(response.json()) == ["trigger.kind"]
+    assert list(response.json()) == ["detail", "code", "trigger.kind"]
 
 
 @pytest.mark.parametrize("body", ["[1, 2]", "not json", '"a string"'])
@@ -124,13 +124,22 @@ def test_candidates_cannot_evaluate_so_they_cannot_compute_exam_keys(client, tre
 
 def test_anonymous_users_cannot_evaluate(client, treasure_hunter):
     assert (
-        client.post(EVALUATE, treasure_hunter, content_type="application/json").status_code == 403
+        client.post(EVALUATE, treasure_hunter, content_type="application/json").status_code == 401
     )
 
 
-def test_situation_schema_is_served(client):
-    client.force_login(candidate())
+def test_situation_schema_is_served_to_mentors(client):
+    client.force_login(mentor())
 
     schema = client.get("/api/v1/rulings/situation-schema").json()
 
     assert {"game", "players", "turn_player"} <= set(schema["required"])
+
+
+def test_situation_schema_is_not_served_to_candidates(client):
+    client.force_login(candidate())
+
+    response = client.get("/api/v1/rulings/situation-schema")
+
+    assert response.status_code == 403
+    assert response.json()["code"] == "permission_denied"

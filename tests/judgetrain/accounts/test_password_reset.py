@@ -1,0 +1,112 @@
+"""Password reset by e-mail: Django's views, the e-mail sent by a Celery task after commit."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core import mail
+
+from judgetrain.accounts.tasks import password_reset_email_send
+from tests.factories import candidate
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
+
+
+@pytest.fixture
+def on_commit_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.db import transaction
+
+    monkeypatch.setattr(transaction, "on_commit", lambda func, using=None, robust=False: func())
+
+
+def _link(message: mail.EmailMessage) -> str:
+    found = re.search(r"https?://[^/]+(/accounts/password/reset/[^\s]+)", str(message.body))
+    assert found, message.body
+    return found.group(1)
+
+
+def test_the_login_page_links_to_the_reset_page(client):
+    page = client.get("/accounts/login/").content.decode()
+
+    assert 'href="/accounts/password/reset/"' in page
+
+
+def test_asking_for_a_reset_sends_a_link_that_sets_a_new_password(client):
+    user = candidate()
+
+    response = client.post("/accounts/password/reset/", {"email": user.email})
+
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/password/reset/sent/"
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == [user.email]
+    form = client.get(_link(mail.outbox[0]), follow=True)
+    assert form.context["validlink"]
+    done = client.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": "a brand new passphrase", "new_password2": "a brand new passphrase"},
+    )
+    assert done["Location"] == "/accounts/password/reset/done/"
+    user.refresh_from_db()
+    assert user.check_password("a brand new passphrase")
+
+
+def test_an_unknown_address_gets_the_same_page_and_no_mail(client):
+    response = client.post("/accounts/password/reset/", {"email": "nobody@example.com"})
+
+    assert response.status_code == 302
+    assert mail.outbox == []
+
+
+def test_the_email_is_queued_as_a_task_not_sent_by_the_request(client, monkeypatch):
+    queued = []
+    monkeypatch.setattr(password_reset_email_send, "delay", lambda **kw: queued.append(kw))
+    user = candidate()
+
+    client.post("/accounts/password/reset/", {"email": user.email})
+
+    assert mail.outbox == []
+    assert [kwargs["user_id"] for kwargs in queued] == [user.pk]
+    assert set(queued[0]) == {"user_id", "uid", "token", "domain", "protocol", "language"}
+
+
+def test_the_email_is_written_in_the_users_language(client):
+    user = candidate(preferred_language="es")
+
+    client.post("/accounts/password/reset/", {"email": user.email})
+
+    assert "contraseña" in mail.outbox[0].subject.lower()
+
+
+def test_the_task_sends_nothing_to_a_deactivated_account():
+    user = candidate(is_active=False)
+
+    sent = password_reset_email_send(
+        user_id=user.pk, uid="x", token="y", domain="testserver", protocol="http", language="en"
+    )
+
+    assert sent is False
+    assert mail.outbox == []
+
+
+@pytest.mark.parametrize("language", ["en", "pt-br", "es"])
+def test_every_reset_page_renders_in_every_language(client, language):
+    client.cookies["django_language"] = language
+
+    for url in (
+        "/accounts/password/reset/",
+        "/accounts/password/reset/sent/",
+        "/accounts/password/reset/done/",
+        "/accounts/password/reset/bad/bad-token/",
+    ):
+        assert client.get(url, follow=True).status_code == 200, url
+
+
+def test_the_reset_pages_use_a_bounded_number_of_queries(client, django_assert_max_num_queries):
+    user = candidate()
+
+    with django_assert_max_num_queries(3):
+        client.get("/accounts/password/reset/")
+    with django_assert_max_num_queries(6):
+        client.post("/accounts/password/reset/", {"email": user.email})

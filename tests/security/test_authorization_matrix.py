@@ -1,0 +1,414 @@
+"""Who may do what: every URL and API route, for every kind of caller, with the status each gets.
+
+The route list comes from the URL resolver, so a new route without an entry here fails
+``test_every_route_has_a_matrix_entry``. Each request runs in a savepoint rolled back after
+it, so one caller's write never changes what the next caller sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.contrib import admin
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from judgetrain.accounts.models import User
+from quizzes.models import Attempt, PracticeAnswer, Question
+from quizzes.services import exams
+from quizzes.services.practice import practice_answer_submit
+from tests.factories import (
+    TREASURE_HUNTER_SITUATION,
+    assignment,
+    candidate,
+    cohort,
+    committee_member,
+    mentor,
+    question,
+)
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
+
+ROLES = (
+    "anonymous",
+    "candidate",
+    "other_candidate",
+    "mentor",
+    "other_mentor",
+    "committee",
+    "admin",
+)
+
+
+@dataclass
+class World:
+    users: dict[str, User | None]
+    attempt: Attempt  # the candidate's, in progress
+    graded: Attempt  # the candidate's, graded, review immediately
+    fresh_assignment: int  # the candidate's, not started
+    question: Question
+    answer: PracticeAnswer  # the candidate's practice answer
+
+
+def _world() -> World:
+    student = candidate()
+    other = candidate()
+    their_mentor = mentor()
+    cohort(mentor=their_mentor, candidates=[student])
+    other_mentor = mentor()
+    cohort(mentor=other_mentor, candidates=[other])
+    bank_question = question()
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    graded = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    exams.attempt_submit(attempt=graded, responses={1: exams.Answer("Warning", 0)})
+    answer = practice_answer_submit(
+        user=student, question=bank_question, response="Warning", lang="en"
+    ).answer
+    users: dict[str, User | None] = {
+        "anonymous": None,
+        "candidate": student,
+        "other_candidate": other,
+        "mentor": their_mentor,
+        "other_mentor": other_mentor,
+        "committee": committee_member(),
+        "admin": User.objects.create_superuser(email="root@example.com", password="x" * 20),
+    }
+    return World(
+        users=users,
+        attempt=attempt,
+        graded=Attempt.objects.get(pk=graded.pk),
+        fresh_assignment=assignment(candidate=student).pk,
+        question=bank_question,
+        answer=answer,
+    )
+
+
+@dataclass(frozen=True)
+class Entry:
+    method: str
+    url: Callable[[World], str]
+    expected: dict[str, int]
+    body: Callable[[World], Any] | None = None
+    json: bool = False
+
+
+def roles(
+    anonymous: int,
+    candidate: int,
+    other_candidate: int,
+    mentor: int,
+    other_mentor: int,
+    committee: int,
+    admin: int,
+) -> dict[str, int]:
+    return dict(zip(ROLES, (anonymous, candidate, other_candidate, mentor, other_mentor,
+                            committee, admin), strict=True))  # fmt: skip
+
+
+def everyone(anonymous: int, others: int) -> dict[str, int]:
+    return roles(anonymous, others, others, others, others, others, others)
+
+
+def fixed(url: str) -> Callable[[World], str]:
+    return lambda world: url
+
+
+# Shorthands for the API: the practise permission (candidates, mentors, admin), the
+# evaluate permission (mentors, committee, admin), and "only the owner" of an attempt.
+PRACTISE = roles(401, 200, 200, 200, 200, 403, 200)
+EVALUATE = roles(401, 403, 403, 200, 200, 200, 200)
+OWNER_API = roles(401, 200, 404, 404, 404, 403, 404)
+OWNER_PAGE = roles(302, 200, 404, 404, 404, 403, 404)
+LOGGED_IN_PAGE = everyone(302, 200)
+
+MATRIX: dict[str, Entry] = {
+    # --- the project --------------------------------------------------------------------
+    "home": Entry("get", fixed("/"), LOGGED_IN_PAGE),
+    "healthz": Entry("get", fixed("/healthz"), everyone(200, 200)),
+    "set_language": Entry("post", fixed("/i18n/setlang/"), everyone(302, 302), lambda w: {}),
+    "api-schema": Entry("get", fixed("/api/schema/"), everyone(200, 200)),
+    "api-docs": Entry("get", fixed("/api/docs/"), everyone(200, 200)),
+    # --- accounts -----------------------------------------------------------------------
+    "login": Entry("get", fixed("/accounts/login/"), everyone(200, 302)),
+    "logout": Entry("post", fixed("/accounts/logout/"), everyone(302, 302)),
+    "password_change": Entry("get", fixed("/accounts/password/"), LOGGED_IN_PAGE),
+    "password_change_done": Entry("get", fixed("/accounts/password/done/"), LOGGED_IN_PAGE),
+    "password_reset": Entry("get", fixed("/accounts/password/reset/"), everyone(200, 200)),
+    "password_reset_done": Entry(
+        "get", fixed("/accounts/password/reset/sent/"), everyone(200, 200)
+    ),
+    "password_reset_confirm": Entry(
+        "get", fixed("/accounts/password/reset/MQ/bad-token/"), everyone(200, 200)
+    ),
+    "password_reset_complete": Entry(
+        "get", fixed("/accounts/password/reset/done/"), everyone(200, 200)
+    ),
+    "set_language_preference": Entry(
+        "post", fixed("/accounts/language/"), everyone(302, 302), lambda w: {"language": "es"}
+    ),
+    "api-me": Entry("get", fixed("/api/v1/me"), everyone(401, 200)),
+    # --- rulings ------------------------------------------------------------------------
+    "api-policy-list": Entry("get", fixed("/api/v1/policies/"), everyone(401, 200)),
+    "api-policy-detail": Entry(
+        "get", fixed("/api/v1/policies/riftbound-tr-2026-seed/"), everyone(401, 200)
+    ),
+    "api-rulings-evaluate": Entry(
+        "post",
+        fixed("/api/v1/rulings/evaluate"),
+        EVALUATE,
+        lambda w: TREASURE_HUNTER_SITUATION,
+        json=True,
+    ),
+    "api-rulings-situation-schema": Entry(
+        "get", fixed("/api/v1/rulings/situation-schema"), EVALUATE
+    ),
+    # --- questions and grading ----------------------------------------------------------
+    "api-question-list": Entry("get", fixed("/api/v1/questions"), everyone(401, 200)),
+    "api-question-detail": Entry(
+        "get", lambda w: f"/api/v1/questions/{w.question.pk}", everyone(401, 200)
+    ),
+    "api-grading-grade": Entry(
+        "post",
+        fixed("/api/v1/grading/grade"),
+        EVALUATE,
+        lambda w: {"question": w.question.pk, "answer": "Warning"},
+        json=True,
+    ),
+    # --- practice -----------------------------------------------------------------------
+    "api-practice-next": Entry("get", fixed("/api/v1/practice/next"), PRACTISE),
+    "api-practice-answers": Entry(
+        "post",
+        fixed("/api/v1/practice/answers"),
+        roles(401, 201, 201, 201, 201, 403, 201),
+        lambda w: {"question": w.question.pk, "response": "Warning"},
+        json=True,
+    ),
+    "api-practice-mastery": Entry("get", fixed("/api/v1/practice/mastery"), PRACTISE),
+    "practice": Entry("get", fixed("/practice/"), roles(302, 200, 200, 200, 200, 403, 200)),
+    "practice-next": Entry(
+        "get", fixed("/practice/next?lang=en"), roles(302, 302, 302, 302, 302, 403, 302)
+    ),
+    "practice-question": Entry(
+        "get",
+        lambda w: f"/practice/questions/{w.question.pk}",
+        roles(302, 200, 200, 200, 200, 403, 200),
+    ),
+    "practice-answer": Entry(
+        "post",
+        lambda w: f"/practice/questions/{w.question.pk}/answer",
+        roles(302, 303, 303, 303, 303, 403, 303),
+        lambda w: {"response": "Warning"},
+    ),
+    "practice-feedback": Entry("get", lambda w: f"/practice/answers/{w.answer.pk}", OWNER_PAGE),
+    # --- exams: only the candidate who sits the attempt ---------------------------------
+    "api-assignment-list": Entry("get", fixed("/api/v1/assignments"), PRACTISE),
+    "api-attempt-list": Entry("get", fixed("/api/v1/attempts"), PRACTISE),
+    "api-attempt-detail": Entry("get", lambda w: f"/api/v1/attempts/{w.attempt.pk}", OWNER_API),
+    "api-attempt-item": Entry(
+        "put",
+        lambda w: f"/api/v1/attempts/{w.attempt.pk}/items/1",
+        OWNER_API,
+        lambda w: {"response": "Warning", "revision": 0},
+        json=True,
+    ),
+    "api-attempt-submit": Entry(
+        "post",
+        lambda w: f"/api/v1/attempts/{w.attempt.pk}/submit",
+        OWNER_API,
+        lambda w: {},
+        json=True,
+    ),
+    "api-attempt-result": Entry(
+        "get", lambda w: f"/api/v1/attempts/{w.graded.pk}/result", OWNER_API
+    ),
+    "api-attempt-appeal": Entry(
+        "post",
+        lambda w: f"/api/v1/attempts/{w.graded.pk}/items/1/appeal",
+        roles(401, 201, 404, 404, 404, 403, 404),
+        lambda w: {"comment": "Please look again."},
+        json=True,
+    ),
+    "exams": Entry("get", fixed("/exams/"), roles(302, 200, 200, 200, 200, 403, 200)),
+    "exam-start": Entry(
+        "post",
+        lambda w: f"/exams/assignments/{w.fresh_assignment}/start",
+        roles(302, 302, 404, 404, 404, 403, 404),
+        lambda w: {},
+    ),
+    "exam-attempt": Entry("get", lambda w: f"/exams/attempts/{w.attempt.pk}/", OWNER_PAGE),
+    "exam-save": Entry(
+        "post",
+        lambda w: f"/exams/attempts/{w.attempt.pk}/save",
+        roles(302, 302, 404, 404, 404, 403, 404),
+        lambda w: {"item-1": "Warning", "revision-1": "0"},
+    ),
+    "exam-submit": Entry(
+        "post",
+        lambda w: f"/exams/attempts/{w.attempt.pk}/submit",
+        roles(302, 302, 404, 404, 404, 403, 404),
+        lambda w: {"item-1": "Warning", "revision-1": "0"},
+    ),
+    "exam-result": Entry("get", lambda w: f"/exams/attempts/{w.graded.pk}/result", OWNER_PAGE),
+    "exam-appeal": Entry(
+        "post",
+        lambda w: f"/exams/attempts/{w.graded.pk}/items/1/appeal",
+        roles(302, 302, 404, 404, 404, 403, 404),
+        lambda w: {"comment": "Please look again."},
+    ),
+}
+
+# The administration site: staff only. Anyone else is sent to the admin login page; the
+# committee (staff) sees what its role's permissions allow; the administrator sees all.
+ADMIN_SITE = {
+    "admin:index": everyone(302, 302) | {"committee": 200, "admin": 200},
+    "admin:login": everyone(200, 200) | {"committee": 302, "admin": 302},
+    "admin:logout": everyone(302, 302),  # then to LOGOUT_REDIRECT_URL
+    "admin:password_change": everyone(302, 302) | {"committee": 200, "admin": 200},
+    "admin:password_change_done": everyone(302, 302) | {"committee": 200, "admin": 200},
+    "admin:jsi18n": everyone(302, 302) | {"committee": 200, "admin": 200},
+}
+ADMIN_UNEXERCISED = {
+    # Each needs a model object or app label; the per-model rules below cover their access.
+    "admin:app_list",
+    "admin:view_on_site",
+    "admin:autocomplete",
+    "admin:auth_user_password_change",  # the user admin's set-password page (Django's name)
+    "admin:<unnamed <path:object_id>/>",  # a model's old change URL, redirected
+    "admin:<unnamed (?P<url>.*)$>",  # the admin's catch-all 404
+}
+# model label: (the committee may list it, the committee may add one, anyone may add one)
+ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
+    "accounts.user": (True, False, True),
+    "auth.group": (False, False, True),
+    "accounts.cohort": (True, True, True),
+    "rulings.policydocument": (True, False, False),
+    "rulings.policyversion": (True, False, False),
+    "rulings.policystatement": (True, False, False),
+    "quizzes.topic": (True, False, True),
+    "quizzes.question": (True, False, False),
+    "quizzes.examblueprint": (True, True, True),
+    "quizzes.examassignment": (True, True, True),
+    "quizzes.attempt": (True, False, False),
+    "quizzes.attemptitem": (True, False, False),
+    "quizzes.appeal": (True, False, True),
+    "quizzes.practiceanswer": (False, False, False),
+    "quizzes.topicmastery": (False, False, True),
+    "quizzes.certificationlevel": (True, True, True),
+    "quizzes.certificate": (True, True, True),
+    "quizzes.questionpool": (True, True, True),
+    "quizzes.poolsnapshot": (False, False, False),
+    "quizzes.bankseed": (False, False, False),
+    "axes.accessattempt": (False, False, False),
+    "axes.accessfailurelog": (False, False, False),
+    "axes.accesslog": (False, False, False),
+}
+ADMIN_ACTIONS = ("changelist", "add", "change", "delete", "history")
+
+
+def _routes(patterns: list[Any], namespace: str = "") -> Iterator[str]:
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            inner = namespace + (f"{pattern.namespace}:" if pattern.namespace else "")
+            yield from _routes(pattern.url_patterns, inner)
+        elif isinstance(pattern, URLPattern):
+            yield namespace + (pattern.name or f"<unnamed {pattern.pattern}>")
+
+
+def _admin_model_routes() -> set[str]:
+    return {
+        f"admin:{label.replace('.', '_')}_{action}"
+        for label in ADMIN_MODELS
+        for action in ADMIN_ACTIONS
+    }
+
+
+def test_every_route_has_a_matrix_entry():
+    routes = set(_routes(get_resolver().url_patterns))
+    covered = MATRIX.keys() | ADMIN_SITE.keys() | ADMIN_UNEXERCISED | _admin_model_routes()
+
+    assert sorted(routes - covered) == []
+    assert sorted(covered - routes) == []
+
+
+def test_every_registered_admin_model_has_an_entry():
+    registered = {model._meta.label_lower for model in admin.site._registry}
+
+    assert registered == set(ADMIN_MODELS)
+
+
+def _call(client: Client, world: World, role: str, method: str, url: str, body: Any, json: bool):
+    user = world.users[role]
+    client.logout()
+    if user is not None:
+        client.force_login(user)
+    with transaction.atomic():
+        if json:
+            response = getattr(client, method)(url, body, content_type="application/json")
+        elif body is not None:
+            response = getattr(client, method)(url, body)
+        else:
+            response = getattr(client, method)(url)
+        transaction.set_rollback(True)
+    return response.status_code
+
+
+@pytest.mark.parametrize("name", sorted(MATRIX))
+def test_route_answers_each_caller_as_the_matrix_says(client, name):
+    entry = MATRIX[name]
+    world = _world()
+    url = entry.url(world)
+    body = entry.body(world) if entry.body else None
+
+    actual = {
+        role: _call(client, world, role, entry.method, url, body, entry.json) for role in ROLES
+    }
+
+    assert actual == entry.expected
+
+
+@pytest.mark.parametrize("name", sorted(ADMIN_SITE))
+def test_admin_site_page_answers_each_caller_as_the_matrix_says(client, name):
+    world = _world()
+    url = {
+        "admin:index": "/admin/",
+        "admin:login": "/admin/login/",
+        "admin:logout": "/admin/logout/",
+        "admin:password_change": "/admin/password_change/",
+        "admin:password_change_done": "/admin/password_change/done/",
+        "admin:jsi18n": "/admin/jsi18n/",
+    }[name]
+    method = "post" if name == "admin:logout" else "get"
+
+    actual = {role: _call(client, world, role, method, url, None, False) for role in ROLES}
+
+    assert actual == ADMIN_SITE[name]
+
+
+@pytest.mark.parametrize("label", sorted(ADMIN_MODELS))
+def test_admin_model_pages_answer_each_caller_as_the_matrix_says(client, label):
+    world = _world()
+    app, model = label.split(".")
+    committee_lists, committee_adds, addable = ADMIN_MODELS[label]
+    staff_only = everyone(302, 302)
+    expected = {
+        "changelist": staff_only | {"committee": 200 if committee_lists else 403, "admin": 200},
+        "add": staff_only
+        | {
+            "committee": 200 if committee_adds else 403,
+            "admin": 200 if addable else 403,
+        },
+    }
+
+    actual = {
+        action: {
+            role: _call(client, world, role, "get", f"/admin/{app}/{model}/{suffix}", None, False)
+            for role in ROLES
+        }
+        for action, suffix in (("changelist", ""), ("add", "add/"))
+    }
+
+    assert actual == expected

@@ -1,0 +1,207 @@
+"""Every JSON endpoint refuses deep nesting, oversized bodies and NUL characters with a
+400 that carries a ``code``, and oversized fields with a named field error: never a 500."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import override_settings
+
+from judgetrain.accounts.models import User
+from judgetrain.parsers import json_depth
+from tests.factories import assignment, question
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
+
+DEEP = "[" * 1000 + "]" * 1000
+DEEP_OBJECT = '{"a":' * 1000 + "1" + "}" * 1000
+
+
+@pytest.fixture
+def superuser(client) -> User:
+    user = User.objects.create_superuser(email="root@example.com", password="x" * 20)
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def writes(client, superuser) -> list[tuple[str, str]]:
+    """(method, url) of every endpoint that reads a JSON body, reachable by the caller."""
+    job = assignment(candidate=superuser)
+    started = client.post(
+        "/api/v1/attempts", {"assignment": job.pk}, content_type="application/json"
+    )
+    attempt = started.json()["id"]
+    return [
+        ("post", "/api/v1/rulings/evaluate"),
+        ("post", "/api/v1/grading/grade"),
+        ("post", "/api/v1/practice/answers"),
+        ("post", "/api/v1/attempts"),
+        ("put", f"/api/v1/attempts/{attempt}/items/1"),
+        ("post", f"/api/v1/attempts/{attempt}/items/1/appeal"),
+        ("post", f"/api/v1/attempts/{attempt}/submit"),
+    ]
+
+
+def _send(client, method: str, url: str, body: str):
+    return getattr(client, method)(url, body, content_type="application/json")
+
+
+@pytest.mark.parametrize("body", [DEEP, DEEP_OBJECT])
+def test_json_nested_a_thousand_deep_is_refused_by_every_json_endpoint(client, writes, body):
+    for method, url in writes:
+        response = _send(client, method, url, body)
+
+        assert response.status_code == 400, url
+        assert response.json()["code"] == "json_too_deep", url
+        assert response.json()["detail"]
+
+
+@override_settings(API_MAX_BODY_BYTES=2048)
+def test_a_body_over_the_size_limit_is_refused_by_every_json_endpoint(client, writes):
+    body = json.dumps({"response": "x" * 4000})
+
+    for method, url in writes:
+        response = _send(client, method, url, body)
+
+        assert response.status_code == 400, url
+        assert response.json()["code"] == "body_too_large", url
+
+
+def test_a_nul_character_in_any_json_text_is_refused(client, writes):
+    for method, url in writes:
+        response = _send(client, method, url, '{"response": "a\\u0000b", "comment": "\\u0000"}')
+
+        assert response.status_code == 400, url
+        assert response.json()["code"] == "null_character", url
+
+
+def test_an_escaped_backslash_before_u0000_is_plain_text(client, writes):
+    method, url = writes[4]  # the autosave
+
+    response = _send(client, method, url, json.dumps({"response": "C:\\u0000 path", "revision": 0}))
+
+    assert response.status_code == 200
+    assert response.json()["response"] == "C:\\u0000 path"
+
+
+def test_nesting_within_the_limit_still_parses(client, writes):
+    situation = {"game": "riftbound", "players": ["a", "b"], "turn_player": "a"}
+    body = json.dumps({**situation, "trigger": {"kind": "point_total", "controller": "a"}})
+
+    response = _send(client, "post", "/api/v1/rulings/evaluate", body)
+
+    assert response.status_code == 200
+
+
+def test_brackets_inside_strings_do_not_count_as_depth():
+    assert json_depth(json.dumps({"a": "[[[[[[{{{{{{" * 100})) == 1
+    assert json_depth('[[1], {"a": [2]}]') == 3
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "field"),
+    [
+        ("/api/v1/grading/grade", {"question": 1, "answer": "x" * 5001}, "answer"),
+        ("/api/v1/practice/answers", {"question": 1, "response": "x" * 5001}, "response"),
+        ("/api/v1/rulings/evaluate", {"game": "x" * 100_000}, "game"),
+    ],
+)
+def test_oversized_fields_are_named_and_not_echoed(client, superuser, url, body, field):
+    question()
+
+    response = client.post(url, body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert field in response.json()
+    assert len(response.content) < 2000
+
+
+def test_an_oversized_choice_is_not_echoed_in_full(client, superuser):
+    response = client.post(
+        "/api/v1/grading/grade",
+        {"expected": {"infraction": "y" * 100_000}, "game": "mtg", "answer": "a"},
+        content_type="application/json",
+    )
+
+    assert response.status_code == 400
+    assert len(response.content) < 2000
+    assert response.json()["code"] == "invalid"
+
+
+def test_a_hundred_thousand_players_are_refused_at_once(client, superuser):
+    situation = {
+        "game": "riftbound",
+        "players": [f"p{i}" for i in range(100_000)],
+        "turn_player": "p0",
+        "trigger": {"kind": "point_total", "controller": "p0"},
+    }
+
+    response = client.post("/api/v1/rulings/evaluate", situation, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["players"] == ["must have at most 16 items"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "/api/v1/questions?topic=" + "t" * 5000,
+        "/api/v1/questions?policy_version=" + "v" * 5000,
+        "/api/v1/practice/next?topics=" + ",".join(["t"] * 500),
+        "/api/v1/policies/?game=" + "g" * 5000,
+    ],
+)
+def test_oversized_query_parameters_are_refused_or_ignored_never_a_500(client, superuser, query):
+    response = client.get(query)
+
+    assert response.status_code in (200, 400, 404)
+    assert len(response.content) < 20_000
+
+
+def test_an_oversized_page_form_is_a_400_not_a_500(client):
+    response = client.post("/accounts/login/", {"username": "a", "password": "p" * 2_000_000})
+
+    assert response.status_code == 400
+
+
+def test_an_oversized_login_name_and_user_agent_are_a_form_error(client):
+    from axes.models import AccessAttempt
+
+    response = client.post(
+        "/accounts/login/",
+        {"username": "u" * 100_000, "password": "p"},
+        HTTP_USER_AGENT="a" * 100_000,
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    recorded = AccessAttempt.objects.get()  # the lockout's record fits its columns
+    assert len(recorded.username) <= 255
+    assert len(recorded.user_agent) <= 255
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/v1/policies/a%00b/", "/api/v1/questions?policy_version=%00", "/practice/a%00"]
+)
+def test_a_nul_character_in_the_url_is_a_400(client, superuser, url):
+    response = client.get(url)
+
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("template", ["includes/field.html", "quizzes/practice/_choices.html"])
+def test_a_page_form_error_quotes_at_most_a_few_hundred_characters(template):
+    from django import forms
+    from django.template.loader import render_to_string
+
+    class Form(forms.Form):
+        choice = forms.ChoiceField(choices=[("a", "A")], widget=forms.RadioSelect)
+
+    form = Form(data={"choice": "x" * 100_000})
+    assert not form.is_valid()
+
+    html = render_to_string(template, {"field": form["choice"]})
+
+    assert len(html) < 2000
