@@ -9,19 +9,33 @@ from quizzes.models.exams import (
     ReviewPolicy,
 )
 from quizzes.models.practice import PracticeAnswer, TopicMastery
+from quizzes.models.review import (
+    AuditEntry,
+    Invitation,
+    Notification,
+    QuestionCorrection,
+    Review,
+    ReviewerRole,
+)
 
 __all__ = [
     "Appeal",
     "Attempt",
     "AttemptItem",
+    "AuditEntry",
     "Certificate",
     "CertificationLevel",
     "ExamAssignment",
     "ExamBlueprint",
+    "Invitation",
+    "Notification",
     "PracticeAnswer",
     "Question",
+    "QuestionCorrection",
     "QuestionKind",
+    "Review",
     "ReviewPolicy",
+    "ReviewerRole",
     "Topic",
     "TopicMastery",
 ]

@@ -329,10 +329,15 @@ def attempt_grade(*, attempt_id: int, now: datetime | None = None) -> Attempt:
     if attempt.status == Attempt.Status.IN_PROGRESS:
         return attempt
     items = list(attempt.items.select_related("question"))
+    from quizzes.services import review
+
     for item in items:
         if item.grade is None:
             _grade_item(item, attempt.language)
+            item.attempt = attempt
+            review.review_flag_item(item=item)
     attempt_rescore(attempt=attempt, items=items, now=now)
+    review.results_release_if_reviewed(attempt=attempt)
     return attempt
 
 
@@ -341,7 +346,7 @@ def attempt_rescore(
 ) -> None:
     """Recompute the attempt's score from its items (after grading or a mentor's override)."""
     items = items if items is not None else list(attempt.items.all())
-    scores = [item.final_score or 0.0 for item in items]
+    scores = [item.final_score or 0.0 for item in items if not item.withdrawn]
     attempt.score = sum(scores) / len(scores) if scores else 0.0
     attempt.passed = attempt.score >= attempt.assignment.blueprint.pass_score
     attempt.status = Attempt.Status.GRADED
