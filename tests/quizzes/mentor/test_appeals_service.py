@@ -25,10 +25,13 @@ def test_the_mentor_upholds_an_appeal_with_a_new_score_and_the_candidate_is_emai
 
     appeal.refresh_from_db()
     appeal.item.refresh_from_db()
-    assert appeal.status == Appeal.Status.UPHELD and appeal.resolved_level == "mentor"
+    assert appeal.status == Appeal.Status.UPHELD
+    assert appeal.resolved_level == "mentor"
     assert appeal.item.override_score == pytest.approx(0.9)
-    assert appeal.item.override_role == "mentor" and appeal.item.overridden_by == by
-    assert len(mail.outbox) == 1 and "Fair point." in mail.outbox[0].body
+    assert appeal.item.override_role == "mentor"
+    assert appeal.item.overridden_by == by
+    assert len(mail.outbox) == 1
+    assert "Fair point." in mail.outbox[0].body
     assert AuditEntry.objects.filter(appeal=appeal).count() == 2  # the score, the decision
 
 
@@ -58,7 +61,8 @@ def test_a_contested_decision_goes_to_the_committee_only():
 
     appeal.refresh_from_db()
     assert appeal.status == Appeal.Status.CONTESTED
-    assert appeal.mentor_status == "rejected" and appeal.mentor_resolved_by == by
+    assert appeal.mentor_status == "rejected"
+    assert appeal.mentor_resolved_by == by
     with pytest.raises(appeals.AppealError, match="committee"):
         appeals.appeal_decide(appeal=appeal, by=by, uphold=True, reason="x", percent=100)
     appeals.appeal_decide(
@@ -66,7 +70,8 @@ def test_a_contested_decision_goes_to_the_committee_only():
     )
     appeal.refresh_from_db()
     appeal.item.refresh_from_db()
-    assert appeal.status == Appeal.Status.UPHELD and appeal.resolved_level == "committee"
+    assert appeal.status == Appeal.Status.UPHELD
+    assert appeal.resolved_level == "committee"
     assert appeal.item.override_role == "committee"
 
 
@@ -127,7 +132,8 @@ def test_withdrawing_a_question_regrades_everyone_holding_it_and_shows_whose_pas
     correction = QuestionCorrection.objects.get()
     assert correction.status == QuestionCorrection.Status.APPLIED
     item.attempt.refresh_from_db()
-    assert item.attempt.passed is True and item.attempt.score == pytest.approx(1.0)
+    assert item.attempt.passed is True
+    assert item.attempt.score == pytest.approx(1.0)
     changes = {row["attempt"]: row for row in correction.changes}
     assert changes[item.attempt_id]["passed_before"] is False
     assert changes[item.attempt_id]["passed_after"] is True

@@ -44,7 +44,8 @@ def test_accepting_creates_a_candidate_in_the_cohort_and_the_link_then_stops_wor
         invitation=cohorts.invitation_from_token(token), first_name="Nia", password=PASSWORD
     )
 
-    assert user.email == "new.judge@example.com" and user.check_password(PASSWORD)
+    assert user.email == "new.judge@example.com"
+    assert user.check_password(PASSWORD)
     assert user.has_role(Role.CANDIDATE)
     assert list(the_cohort.candidates.all()) == [user]
     with pytest.raises(cohorts.CohortError, match="already used"):
@@ -141,10 +142,15 @@ def test_progress_shows_mastery_by_topic_attempts_scores_and_due_reviews():
     rows = {row.candidate: row for row in progress["rows"]}
     mine = rows[who]
     assert [cell.mastery for cell in mine.cells] == [0.9, 0.3]
-    assert mine.due == 1 and mine.attempts == 2 and mine.passed == 1
-    assert mine.best_score == pytest.approx(1.0) and mine.pending_reviews == 1
-    assert rows[idle].cells == [None, None] and rows[idle].attempts == 0
-    assert cohorts.mastery_band(0.9) == "high" and cohorts.mastery_band(0.3) == "low"
+    assert mine.due == 1
+    assert mine.attempts == 2
+    assert mine.passed == 1
+    assert mine.best_score == pytest.approx(1.0)
+    assert mine.pending_reviews == 1
+    assert rows[idle].cells == [None, None]
+    assert rows[idle].attempts == 0
+    assert cohorts.mastery_band(0.9) == "high"
+    assert cohorts.mastery_band(0.3) == "low"
 
 
 def test_mentors_see_their_cohorts_and_the_committee_all():

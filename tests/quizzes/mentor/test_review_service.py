@@ -30,7 +30,8 @@ def test_a_flagged_exam_answer_lands_in_its_mentors_queue():
     queue = list(review.review_queue(user=the_cohort.mentor))
 
     assert [r.item.attempt_id for r in queue] == [attempt.pk]
-    assert queue[0].item.position == 1 and queue[0].status == Review.Status.PENDING
+    assert queue[0].item.position == 1
+    assert queue[0].status == Review.Status.PENDING
 
 
 def test_grading_twice_queues_a_flagged_answer_once():
@@ -49,7 +50,8 @@ def test_a_flagged_practice_answer_is_stored_in_the_queue():
     result = practice_answer_submit(user=who, question=question(), response=HEDGED, lang="en")
 
     found = review.review_queue(user=the_cohort.mentor).get()
-    assert found.practice_answer == result.answer and found.source == "practice"
+    assert found.practice_answer == result.answer
+    assert found.source == "practice"
 
 
 def test_a_certain_practice_answer_is_not_queued():
@@ -85,12 +87,14 @@ def test_overriding_a_part_sets_the_answers_score_labelled_with_the_mentor_and_a
     grader = {n: p["grader_percent"] for n, p in review.review_parts(found).items()}
     expected = (grader["infraction"] + 100 + grader["remedy"]) / 300
     assert item.override_score == pytest.approx(expected)
-    assert item.overridden_by == by and item.override_role == "mentor"
+    assert item.overridden_by == by
+    assert item.override_role == "mentor"
     assert "Hedged but right." in item.override_reason
     item.attempt.refresh_from_db()
     assert item.attempt.score == pytest.approx(expected)
     entry = AuditEntry.objects.get(review=found)
-    assert entry.actor == by and entry.before["status"] == "pending"
+    assert entry.actor == by
+    assert entry.before["status"] == "pending"
     assert entry.after["status"] == "overridden"
     assert entry.before["item"]["override_score"] is None
     assert entry.after["item"]["override_score"] == pytest.approx(expected)
@@ -110,7 +114,8 @@ def test_a_committee_override_is_labelled_as_the_committees():
     decisions = all_parts(found, remedy=review.PartDecision(override=True, percent=50, reason="x"))
     review.review_decide(review=found, by=by, decisions=decisions)
     found.item.refresh_from_db()
-    assert found.item.override_role == "committee" and found.item.overridden_by == by
+    assert found.item.override_role == "committee"
+    assert found.item.overridden_by == by
 
 
 @pytest.mark.parametrize(
@@ -156,7 +161,8 @@ def test_results_are_emailed_once_the_last_flagged_answer_is_reviewed():
 def test_results_are_emailed_at_grading_when_nothing_needs_review():
     who = candidate()
     graded_attempt(who, [RIGHT])
-    assert len(mail.outbox) == 1 and mail.outbox[0].to == [who.email]
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == [who.email]
 
 
 def test_the_results_email_is_in_the_candidates_language():
