@@ -70,9 +70,11 @@ def test_an_expired_link_is_refused():
         from unittest import mock
 
         later = timezone.now().timestamp() + timedelta(days=2).total_seconds()
-        with mock.patch("time.time", return_value=later):
-            with pytest.raises(cohorts.CohortError, match="expired"):
-                cohorts.invitation_from_token(token)
+        with (
+            mock.patch("time.time", return_value=later),
+            pytest.raises(cohorts.CohortError, match="expired"),
+        ):
+            cohorts.invitation_from_token(token)
 
 
 def test_a_weak_password_is_refused_and_nothing_is_created():
