@@ -196,3 +196,6 @@ class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
             reason=form.cleaned_data["override_reason"],
             by=request.user,  # type: ignore[arg-type]
         )
+
+
+from quizzes import admin_review  # noqa: E402, F401  (the mentor records, read-only)
