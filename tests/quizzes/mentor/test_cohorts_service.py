@@ -25,7 +25,9 @@ def invite(email="new.judge@example.com"):
 
 
 def link_token() -> str:
-    return re.search(r"/mentor/invitations/([^/]+)/", mail.outbox[-1].body).group(1)
+    found = re.search(r"/mentor/invitations/([^/]+)/", str(mail.outbox[-1].body))
+    assert found is not None
+    return found.group(1)
 
 
 def test_an_invitation_is_emailed_with_a_signed_link():
