@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -81,8 +82,10 @@ def _slot_questions(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[
             else None,
         )
         hashes = [question.content_hash for question in generated]
+        # Never one served in practice, nor one the committee withdrew.
+        unusable = Q(for_exams=False) | Q(corrections__action="withdraw")
         taken = {q.content_hash for q in chosen} | set(
-            Question.objects.filter(content_hash__in=hashes, for_exams=False).values_list(
+            Question.objects.filter(unusable, content_hash__in=hashes).values_list(
                 "content_hash", flat=True
             )
         )

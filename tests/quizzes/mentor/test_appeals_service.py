@@ -183,3 +183,35 @@ def test_mentors_see_only_appeals_of_their_candidates():
     assert list(appeals.appeals_visible_to(by)) == [appeal]
     assert appeals.appeals_visible_to(mentor()).count() == 0
     assert appeals.appeals_visible_to(committee_member()).count() == 2
+
+
+def test_a_withdrawn_question_is_never_drawn_into_a_new_exam(monkeypatch):
+    appeal = contested()
+    withdrawn = appeal.item.question
+    appeals.appeal_decide(
+        appeal=appeal,
+        by=committee_member(),
+        uphold=True,
+        reason="Ambiguous.",
+        correction=appeals.KeyCorrection(action="withdraw"),
+    )
+    from quizzes.services import exams as exam_service
+    from tests.factories import BlueprintFactory, assignment
+
+    calls = []
+    real = exam_service.generator.generate_questions
+
+    def generate(**kwargs):
+        calls.append(kwargs)
+        fresh = real(**kwargs)
+        if len(calls) == 1:  # the first draw offers the withdrawn question again
+            from dataclasses import replace
+
+            return [replace(fresh[0], content_hash=withdrawn.content_hash), *fresh[1:]]
+        return fresh
+
+    monkeypatch.setattr(exam_service.generator, "generate_questions", generate)
+    blueprint = BlueprintFactory(composition=[{"topic": None, "kind": "free_form", "count": 1}])
+    attempt = exam_service.attempt_start(assignment=assignment(blueprint=blueprint), language="en")
+
+    assert attempt.items.get().question != withdrawn

@@ -2,6 +2,8 @@ import re
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from quizzes.models import Appeal, AuditEntry, Review
@@ -410,3 +412,57 @@ def test_members_are_added_and_removed_on_the_cohort_page(client):
 def test_a_forged_invitation_link_is_refused_without_a_500(client):
     response = client.get(reverse("mentor-invitation-accept", args=["forged:token"]))
     assert response.status_code == 400
+
+
+def test_the_appeal_page_runs_a_constant_number_of_queries(client):
+    appeal = an_appeal()
+    the_mentor = appeal.item.attempt.candidate.cohorts.get().mentor
+    committee = committee_member()
+    client.force_login(committee)
+    url = reverse("mentor-appeal", args=[appeal.pk])
+    few = count_queries(lambda: client.get(url))
+    appeals.appeal_decide(appeal=appeal, by=the_mentor, uphold=True, reason="Yes.", percent=80)
+    appeals.appeal_contest(appeal=appeal, comment="More, please.")
+    more = count_queries(lambda: client.get(url))
+    appeals.appeal_decide(
+        appeal=appeal, by=committee, uphold=True, reason="No: withdrawn.",
+        correction=appeals.KeyCorrection(action="withdraw"),
+    )  # fmt: skip
+    assert count_queries(lambda: client.get(url)) <= more
+    assert more <= few + 1  # the contested page adds the key form's vocabulary, not a query per row
+
+
+def test_the_correction_page_runs_a_constant_number_of_queries(client):
+    appeal = an_appeal()
+    shared = appeal.item.question
+    for _ in range(3):
+        who, _ = mentored_candidate()
+        graded_attempt(who, [RIGHT, RIGHT]).items.filter(position=1).update(question=shared)
+    appeals.appeal_decide(
+        appeal=appeal, by=appeal.item.attempt.candidate.cohorts.get().mentor,
+        uphold=False, reason="No.",
+    )  # fmt: skip
+    appeals.appeal_contest(appeal=appeal, comment="Yes.")
+    committee = committee_member()
+    appeals.appeal_decide(
+        appeal=appeal, by=committee, uphold=True, reason="Withdrawn.",
+        correction=appeals.KeyCorrection(action="withdraw"),
+    )  # fmt: skip
+    client.force_login(committee)
+    correction = appeal.corrections.get()
+    assert len(correction.changes) == 4
+    url = reverse("mentor-correction", args=[correction.pk])
+    with CaptureQueriesContext(connection) as captured:
+        client.get(url)
+    assert len(captured) <= 6  # session, user, permissions, the correction: none per attempt
+
+
+def test_the_invitation_page_runs_a_fixed_number_of_queries(client):
+    the_cohort = cohort()
+    client.force_login(the_cohort.mentor)
+    client.post(
+        reverse("mentor-cohort-invite", args=[the_cohort.pk]), {"invite-email": "n@example.com"}
+    )
+    path = re.search(r"/mentor/invitations/\S+/", mail.outbox[-1].body).group(0)
+    client.logout()
+    assert count_queries(lambda: client.get(path)) <= 2
