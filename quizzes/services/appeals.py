@@ -112,7 +112,7 @@ def appeal_decide(
     reason = _clean_text(reason, required=_("Give the reason for your decision."))
     with transaction.atomic():
         appeal = (
-            Appeal.objects.select_for_update()
+            Appeal.objects.select_for_update(of=("self",))
             .select_related("item__attempt__assignment__blueprint", "item__question")
             .get(pk=appeal.pk)
         )
@@ -278,7 +278,7 @@ def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
 
     with transaction.atomic():
         record = (
-            QuestionCorrection.objects.select_for_update()
+            QuestionCorrection.objects.select_for_update(of=("self",))
             .select_related("question")
             .get(pk=correction_id)
         )
@@ -294,7 +294,7 @@ def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
             set(AttemptItem.objects.filter(question=question).values_list("attempt_id", flat=True))
         )
         attempts = (
-            Attempt.objects.select_for_update()
+            Attempt.objects.select_for_update(of=("self",))
             .filter(pk__in=attempt_ids)
             .select_related("assignment__blueprint", "candidate")
             .order_by("pk")

@@ -73,7 +73,7 @@ def notification_send(*, notification_id: int) -> bool:
     """Send one recorded e-mail unless it was sent already (idempotent)."""
     with transaction.atomic():
         notification = (
-            Notification.objects.select_for_update()
+            Notification.objects.select_for_update(of=("self",))
             .select_related("user")
             .filter(pk=notification_id)
             .first()

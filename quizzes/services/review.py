@@ -189,7 +189,7 @@ def review_decide(*, review: Review, by: User, decisions: dict[str, PartDecision
     """
     with transaction.atomic():
         review = (
-            Review.objects.select_for_update()
+            Review.objects.select_for_update(of=("self",))
             .select_related("item__attempt__assignment__blueprint", "practice_answer", "candidate")
             .get(pk=review.pk)
         )
