@@ -96,3 +96,38 @@ def test_mentor_overrides_a_flagged_part_and_an_appeal_goes_to_the_committee(liv
     assert "Claire Dubois" in override.inner_text()
     assert page.get_by_text("Upheld").first.is_visible()
     assert claire.pk
+
+
+def test_the_review_journey_in_spanish(live_server, page):
+    import re
+
+    marco = mentor(
+        email="marco@example.com", first_name="Marco", last_name="Ruiz", preferred_language="es"
+    )
+    ana = candidate(
+        email="ana@example.com", first_name="Ana", last_name="Souza", preferred_language="es"
+    )
+    cohort(mentor=marco, candidates=[ana])
+    attempt = graded_attempt(ana, [HEDGED])
+
+    log_in(page, live_server.url, "marco@example.com", "/mentor/")
+    page.get_by_role("link", name="1 calificación por revisar").click()
+    page.get_by_role("link", name="pregunta 1").click()
+    page.get_by_role("heading", name="Revisar una calificación").wait_for()
+    penalty = page.get_by_role("group", name=re.compile("^Penalización"))
+    penalty.get_by_label("Sustituir").focus()
+    page.keyboard.press("Space")
+    penalty.get_by_label("Nota de esta parte (%)").fill("167")
+    penalty.get_by_label("Motivo").fill("Duda, pero acierta.")
+    page.get_by_role("button", name="Guardar la decisión").click()
+    assert page.get_by_role("alert").first.is_visible()  # a form error in Spanish, not a 500
+    penalty = page.get_by_role("group", name=re.compile("^Penalización"))
+    penalty.get_by_label("Nota de esta parte (%)").fill("100")
+    page.get_by_role("button", name="Guardar la decisión").click()
+    page.get_by_text("Tu decisión se guardó.").wait_for()
+    assert fits_a_phone(page)
+
+    log_in(page, live_server.url, "ana@example.com", f"/exams/attempts/{attempt.pk}/result")
+    override = page.locator(".override")
+    assert "Calificación del mentor" in override.inner_text()
+    assert "Marco Ruiz" in override.inner_text()
