@@ -419,21 +419,25 @@ def _appeal_exists() -> AppealExists:
 
 @transaction.atomic
 def item_override(*, item: AttemptItem, score: float | None, reason: str, by: User) -> AttemptItem:
-    """A mentor replaces the automatic grade of one answer (None removes the override)."""
+    """A mentor replaces the automatic grade of one answer (None removes the override); the
+    change is labelled with their role and kept in the audit log."""
+    from quizzes.models import AuditEntry
+    from quizzes.services.review import item_override_set, item_snapshot, reviewer_role
+
     if score is not None and not 0 <= score <= 1:
         raise ExamError(_("A score is between 0 and 1."))
     if score is not None and not reason.strip():
         raise ExamError(_("Give the reason for the new grade: the candidate will see it."))
-    item.override_score = score
-    item.override_reason = reason.strip() if score is not None else ""
-    item.overridden_by = by if score is not None else None
-    item.overridden_at = timezone.now() if score is not None else None
-    item.save(update_fields=["override_score", "override_reason", "overridden_by", "overridden_at"])
-    attempt = (
-        Attempt.objects.select_for_update()
-        .select_related("assignment__blueprint")
-        .get(pk=item.attempt_id)
+    before = item_snapshot(item)
+    role = reviewer_role(by)
+    item_override_set(item=item, score=score, reason=reason.strip(), by=by, role=role)
+    AuditEntry.objects.create(
+        actor=by,
+        role=role,
+        action="override" if score is not None else "override_removed",
+        item=item,
+        before=before,
+        after=item_snapshot(item),
+        reason=reason.strip(),
     )
-    if attempt.status == Attempt.Status.GRADED:
-        attempt_rescore(attempt=attempt)
     return item

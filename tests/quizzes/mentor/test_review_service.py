@@ -179,3 +179,17 @@ def test_reviewer_role_names_the_committee_first():
     both = type(both).objects.get(pk=both.pk)
     assert review.reviewer_role(both) == "committee"
     assert review.reviewer_role(mentor()) == "mentor"
+
+
+def test_an_override_from_the_admin_service_is_labelled_and_audited():
+    from quizzes.services import exams
+
+    found = flagged_review()
+    by = committee_member()
+    exams.item_override(item=found.item, score=0.5, reason="Half right.", by=by)
+    found.item.refresh_from_db()
+    assert found.item.override_role == "committee"
+    entry = AuditEntry.objects.get(item=found.item)
+    assert entry.actor == by
+    assert entry.before["override_score"] is None
+    assert entry.after["override_score"] == 0.5
