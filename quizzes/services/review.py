@@ -147,7 +147,7 @@ def item_snapshot(item: AttemptItem) -> dict[str, Any]:
         "score": item.score,
         "override_score": item.override_score,
         "override_reason": item.override_reason,
-        "overridden_by": item.overridden_by_id,
+        "overridden_by": str(item.overridden_by) if item.overridden_by_id else None,
         "override_role": item.override_role,
     }
 
