@@ -326,7 +326,7 @@ def test_the_cohort_page_shows_an_accessible_heatmap(client):
     practice_answer_submit(user=who, question=question(), response=RIGHT, lang="en")
     client.force_login(the_cohort.mentor)
     html = client.get(reverse("mentor-cohort", args=[the_cohort.pk])).content.decode()
-    assert "<caption>" in html
+    assert "<caption" in html
     assert 'class="cell high"' in html
     assert "100% <span" in html  # the colour always comes with the number and its band
     assert "(high)" in html
