@@ -466,3 +466,22 @@ def test_the_invitation_page_runs_a_fixed_number_of_queries(client):
     path = re.search(r"/mentor/invitations/\S+/", mail.outbox[-1].body).group(0)
     client.logout()
     assert count_queries(lambda: client.get(path)) <= 2
+
+
+def test_the_candidate_sees_the_mentors_decision_on_a_practice_answer(client):
+    from quizzes.services import review
+    from quizzes.services.practice import practice_answer_submit
+    from tests.factories import question
+
+    who, the_cohort = mentored_candidate()
+    answer = practice_answer_submit(user=who, question=question(), response=HEDGED).answer
+    found = answer.review
+    decisions = {name: review.PartDecision(override=False) for name in review.review_parts(found)}
+    decisions["penalty"] = review.PartDecision(override=True, percent=100, reason="Right penalty.")
+    review.review_decide(review=found, by=the_cohort.mentor, decisions=decisions)
+
+    client.force_login(who)
+    html = client.get(reverse("practice-feedback", args=[answer.pk])).content.decode()
+    assert "Mentor's grade" in html
+    assert str(the_cohort.mentor) in html
+    assert "Right penalty." in html
