@@ -116,6 +116,8 @@ def appeal_decide(
             .select_related("item__attempt__assignment__blueprint", "item__question")
             .get(pk=appeal.pk)
         )
+        if appeal.item.attempt.candidate_id == by.pk:
+            raise AppealError(_("Someone else must decide your own appeal."))
         level = _check_level(appeal, by)
         role = reviewer_role(by)
         if correction is not None and (level != Appeal.Level.COMMITTEE or not uphold):

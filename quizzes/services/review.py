@@ -193,6 +193,8 @@ def review_decide(*, review: Review, by: User, decisions: dict[str, PartDecision
             .select_related("item__attempt__assignment__blueprint", "practice_answer", "candidate")
             .get(pk=review.pk)
         )
+        if review.candidate_id == by.pk:
+            raise ReviewError(_("Someone else must review your own answer."))
         parts = review_parts(review)
         decided = _validated(parts, decisions)
         before = _snapshot(review)

@@ -215,3 +215,11 @@ def test_a_withdrawn_question_is_never_drawn_into_a_new_exam(monkeypatch):
     attempt = exam_service.attempt_start(assignment=assignment(blueprint=blueprint), language="en")
 
     assert attempt.items.get().question != withdrawn
+
+
+def test_nobody_decides_their_own_appeal():
+    appeal, _ = appealed()
+    with pytest.raises(appeals.AppealError, match="own appeal"):
+        appeals.appeal_decide(
+            appeal=appeal, by=appeal.item.attempt.candidate, uphold=False, reason="No."
+        )

@@ -193,3 +193,9 @@ def test_an_override_from_the_admin_service_is_labelled_and_audited():
     assert entry.actor == by
     assert entry.before["override_score"] is None
     assert entry.after["override_score"] == 0.5
+
+
+def test_nobody_reviews_their_own_answer():
+    found = flagged_review()
+    with pytest.raises(review.ReviewError, match="own answer"):
+        review.review_decide(review=found, by=found.candidate, decisions=all_parts(found))
