@@ -217,6 +217,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "quizzes.attempts_close_overdue",
         "schedule": float(ATTEMPT_SWEEP_SECONDS),
     },
+    "requeue-unsent-emails": {
+        "task": "quizzes.notifications_requeue_unsent",
+        "schedule": 60.0,
+    },
 }
 # /healthz: the whole check answers within this many seconds; a worker's answer is reused for
 # HEALTHZ_CELERY_CACHE_SECONDS; HEALTHZ_TOKEN unlocks the detailed report.
@@ -268,6 +272,9 @@ if env_str("EMAIL_HOST"):
     EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
     EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+# Links in e-mails (invitations, results) start with this address.
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
+INVITATION_MAX_AGE_DAYS = env_int("INVITATION_MAX_AGE_DAYS", 14, minimum=1)
 
 # --- REST API -------------------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -314,3 +314,6 @@ class BankSeedAdmin(_ReadOnlyAdmin):
     """The bank's secret master seed (made on the first bank build)."""
 
     list_display = ("created_at",)
+
+
+from quizzes import admin_review  # noqa: E402, F401  (the mentor records, read-only)

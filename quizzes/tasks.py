@@ -49,3 +49,28 @@ def attempts_close_overdue() -> int:
     closed = exams.attempts_close_overdue()
     exams.attempts_regrade_stuck(exclude=closed)
     return len(closed)
+
+
+@shared_task(name="quizzes.notification_send", acks_late=True, autoretry_for=(Exception,),
+             max_retries=5, retry_backoff=True, retry_backoff_max=60)  # fmt: skip
+def notification_send_task(notification_id: int) -> bool:
+    """Send one recorded e-mail; a duplicate delivery sends nothing twice."""
+    from quizzes.services.notifications import notification_send
+
+    return notification_send(notification_id=notification_id)
+
+
+@shared_task(name="quizzes.question_correction_apply", acks_late=True)
+def question_correction_apply_task(correction_id: int) -> str:
+    """Withdraw or correct a question for everyone and regrade the attempts holding it."""
+    from quizzes.services.appeals import question_correction_apply
+
+    return question_correction_apply(correction_id=correction_id).status
+
+
+@shared_task(name="quizzes.notifications_requeue_unsent", ignore_result=True)
+def notifications_requeue_unsent_task() -> int:
+    """The beat sweep for e-mails whose sending was never queued or was lost."""
+    from quizzes.services.notifications import notifications_requeue_unsent
+
+    return len(notifications_requeue_unsent())

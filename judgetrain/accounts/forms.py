@@ -2,10 +2,10 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm, UserChangeForm, UserCreationForm
-from django.db import transaction
 from django.utils import translation
 
 from judgetrain.accounts.models import User
+from judgetrain.queueing import enqueue_on_commit
 
 
 class AdminUserCreationForm(UserCreationForm[User]):
@@ -43,4 +43,4 @@ class CeleryPasswordResetForm(PasswordResetForm):
             "protocol": context["protocol"],
             "language": translation.get_language() or settings.LANGUAGE_CODE,
         }
-        transaction.on_commit(lambda: password_reset_email_send.delay(**kwargs))
+        enqueue_on_commit(password_reset_email_send, kwargs=kwargs)

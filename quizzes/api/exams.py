@@ -297,6 +297,8 @@ def _result_item(item: AttemptItem, visible: bool) -> dict[str, Any]:
             "status": item.appeal.status,
             "comment": item.appeal.comment,
             "resolution": item.appeal.resolution,
+            "decided_by_level": item.appeal.resolved_level or None,
+            "can_contest": item.appeal.can_contest,
         }
     if visible:
         row.update(
@@ -310,7 +312,13 @@ def _result_item(item: AttemptItem, visible: bool) -> dict[str, Any]:
             explanation=item.question.explanation,
             override=None
             if item.override_score is None
-            else {"score": item.override_score, "reason": item.override_reason},
+            else {
+                "score": item.override_score,
+                "reason": item.override_reason,
+                "by": str(item.overridden_by) if item.overridden_by else None,
+                "role": item.override_role or None,
+            },
+            withdrawn=item.withdrawn,
         )
     return row
 
@@ -331,7 +339,9 @@ class ResultView(APIView):
         if attempt.status == Attempt.Status.IN_PROGRESS:
             raise PermissionDenied(detail="Submit the attempt first.", code="in_progress")
         visible = access.details_visible(attempt)
-        items = attempt.items.select_related("question", "appeal").order_by("position")
+        items = attempt.items.select_related("question", "appeal", "overridden_by").order_by(
+            "position"
+        )
         return Response(
             {
                 **AttemptSerializer(attempt).data,

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from quizzes.api import exams, views
+from quizzes.api import exams, mentor, views
 
 urlpatterns = [
     path("questions", views.QuestionListView.as_view(), name="api-question-list"),
@@ -21,5 +21,33 @@ urlpatterns = [
         "attempts/<int:attempt_id>/items/<int:position>/appeal",
         exams.AppealView.as_view(),
         name="api-attempt-appeal",
+    ),
+    path(
+        "attempts/<int:attempt_id>/items/<int:position>/appeal/contest",
+        mentor.AppealContestView.as_view(),
+        name="api-attempt-appeal-contest",
+    ),
+    path("mentor/reviews", mentor.ReviewListView.as_view(), name="api-mentor-reviews"),
+    path(
+        "mentor/reviews/<int:review_id>",
+        mentor.ReviewDetailView.as_view(),
+        name="api-mentor-review",
+    ),
+    path(
+        "mentor/reviews/<int:review_id>/decide",
+        mentor.ReviewDecideView.as_view(),
+        name="api-mentor-review-decide",
+    ),
+    path("mentor/appeals", mentor.AppealListView.as_view(), name="api-mentor-appeals"),
+    path(
+        "mentor/appeals/<int:appeal_id>/decide",
+        mentor.AppealDecideView.as_view(),
+        name="api-mentor-appeal-decide",
+    ),
+    path("mentor/cohorts", mentor.CohortListView.as_view(), name="api-mentor-cohorts"),
+    path(
+        "mentor/cohorts/<int:cohort_id>/progress",
+        mentor.CohortProgressView.as_view(),
+        name="api-mentor-cohort-progress",
     ),
 ]

@@ -10,22 +10,36 @@ from quizzes.models.exams import (
 )
 from quizzes.models.pools import BankSeed, PoolSnapshot, QuestionPool
 from quizzes.models.practice import PracticeAnswer, TopicMastery
+from quizzes.models.review import (
+    AuditEntry,
+    Invitation,
+    Notification,
+    QuestionCorrection,
+    Review,
+    ReviewerRole,
+)
 
 __all__ = [
     "Appeal",
     "Attempt",
     "AttemptItem",
+    "AuditEntry",
     "BankSeed",
     "Certificate",
     "CertificationLevel",
     "ExamAssignment",
     "ExamBlueprint",
+    "Invitation",
+    "Notification",
     "PoolSnapshot",
     "PracticeAnswer",
     "Question",
+    "QuestionCorrection",
     "QuestionKind",
     "QuestionPool",
+    "Review",
     "ReviewPolicy",
+    "ReviewerRole",
     "Topic",
     "TopicMastery",
 ]

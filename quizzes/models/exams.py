@@ -197,6 +197,12 @@ class AttemptItem(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     overridden_at = models.DateTimeField(null=True, blank=True)
+    override_role = models.CharField(
+        _("overridden as"), max_length=20, blank=True, help_text=_("mentor or committee")
+    )
+    withdrawn = models.BooleanField(
+        _("withdrawn"), default=False, help_text=_("The committee withdrew this question.")
+    )
 
     class Meta:
         ordering = ("attempt", "position")
@@ -209,6 +215,8 @@ class AttemptItem(models.Model):
 
     @property
     def final_score(self) -> float | None:
+        if self.withdrawn:
+            return None
         return self.override_score if self.override_score is not None else self.score
 
 
@@ -217,6 +225,11 @@ class Appeal(models.Model):
         OPEN = "open", _("Open")
         UPHELD = "upheld", _("Upheld")
         REJECTED = "rejected", _("Rejected")
+        CONTESTED = "contested", _("Contested: with the committee")
+
+    class Level(models.TextChoices):
+        MENTOR = "mentor", _("Mentor")
+        COMMITTEE = "committee", _("Committee")
 
     item = models.OneToOneField(AttemptItem, on_delete=models.CASCADE, related_name="appeal")
     comment = models.TextField(_("comment"), max_length=4000)
@@ -227,9 +240,27 @@ class Appeal(models.Model):
     )
     resolution = models.TextField(_("resolution"), blank=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_level = models.CharField(max_length=20, choices=Level.choices, blank=True)
+    mentor_status = models.CharField(
+        _("mentor's decision"), max_length=20, choices=Status.choices, blank=True
+    )
+    mentor_resolution = models.TextField(_("mentor's reason"), blank=True)
+    mentor_resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    mentor_resolved_at = models.DateTimeField(null=True, blank=True)
+    contest_comment = models.TextField(_("why the candidate contests"), blank=True)
+    contested_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("-created_at",)
 
     def __str__(self) -> str:
         return f"Appeal on {self.item} ({self.status})"
+
+    @property
+    def can_contest(self) -> bool:
+        return self.resolved_level == self.Level.MENTOR and self.status in (
+            self.Status.UPHELD,
+            self.Status.REJECTED,
+        )

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -91,8 +92,10 @@ def _draw_slot(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[Quest
             else None,
         )
         hashes = [question.content_hash for question in generated]
+        # Never one served in practice, nor one the committee withdrew.
+        unusable = Q(for_exams=False) | Q(corrections__action="withdraw")
         taken = {q.content_hash for q in chosen} | set(
-            Question.objects.filter(content_hash__in=hashes, for_exams=False).values_list(
+            Question.objects.filter(unusable, content_hash__in=hashes).values_list(
                 "content_hash", flat=True
             )
         )
@@ -336,10 +339,15 @@ def attempt_grade(*, attempt_id: int, now: datetime | None = None) -> Attempt:
     if attempt.status != Attempt.Status.SUBMITTED:
         return attempt  # still open, or graded already (a redelivered or duplicate task)
     items = list(attempt.items.select_related("question"))
+    from quizzes.services import review
+
     for item in items:
         if item.grade is None:
             _grade_item(item, attempt.language)
+            item.attempt = attempt
+            review.review_flag_item(item=item)
     attempt_rescore(attempt=attempt, items=items, now=now)
+    review.results_release_if_reviewed(attempt=attempt)
     return attempt
 
 
@@ -348,7 +356,7 @@ def attempt_rescore(
 ) -> None:
     """Recompute the attempt's score from its items (after grading or a mentor's override)."""
     items = items if items is not None else list(attempt.items.all())
-    scores = [item.final_score or 0.0 for item in items]
+    scores = [item.final_score or 0.0 for item in items if not item.withdrawn]
     attempt.score = sum(scores) / len(scores) if scores else 0.0
     attempt.passed = attempt.score >= attempt.assignment.blueprint.pass_score
     attempt.status = Attempt.Status.GRADED
@@ -434,21 +442,25 @@ def _appeal_exists() -> AppealExists:
 
 @transaction.atomic
 def item_override(*, item: AttemptItem, score: float | None, reason: str, by: User) -> AttemptItem:
-    """A mentor replaces the automatic grade of one answer (None removes the override)."""
+    """A mentor replaces the automatic grade of one answer (None removes the override); the
+    change is labelled with their role and kept in the audit log."""
+    from quizzes.models import AuditEntry
+    from quizzes.services.review import item_override_set, item_snapshot, reviewer_role
+
     if score is not None and not 0 <= score <= 1:
         raise ExamError(_("A score is between 0 and 1."))
     if score is not None and not reason.strip():
         raise ExamError(_("Give the reason for the new grade: the candidate will see it."))
-    item.override_score = score
-    item.override_reason = reason.strip() if score is not None else ""
-    item.overridden_by = by if score is not None else None
-    item.overridden_at = timezone.now() if score is not None else None
-    item.save(update_fields=["override_score", "override_reason", "overridden_by", "overridden_at"])
-    attempt = (
-        Attempt.objects.select_for_update()
-        .select_related("assignment__blueprint")
-        .get(pk=item.attempt_id)
+    before = item_snapshot(item)
+    role = reviewer_role(by)
+    item_override_set(item=item, score=score, reason=reason.strip(), by=by, role=role)
+    AuditEntry.objects.create(
+        actor=by,
+        role=role,
+        action="override" if score is not None else "override_removed",
+        item=item,
+        before=before,
+        after=item_snapshot(item),
+        reason=reason.strip(),
     )
-    if attempt.status == Attempt.Status.GRADED:
-        attempt_rescore(attempt=attempt)
     return item

@@ -30,6 +30,7 @@ from quizzes.models import (
 )
 from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
+from quizzes.services.review import review_flag_practice
 from rulings.core import RulingsError
 from rulings.core import questions as generator
 from rulings.core.explain import labels
@@ -245,6 +246,7 @@ def practice_answer_submit(
         answer = PracticeAnswer.objects.create(
             user=user, question=question, response=response, grade=grade, score=score
         )
+        review_flag_practice(answer=answer)  # a person sees every grading the grader doubts
         masteries = _masteries_for_update(user=user, topics=list(question.topics.all()))
         for mastery in masteries:
             _review(mastery, score=score, now=now)

@@ -214,7 +214,7 @@ def exam_result(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespo
     attempt = exams.attempt_expire_if_due(attempt=attempt)
     if attempt.status == Attempt.Status.IN_PROGRESS:
         return redirect("exam-attempt", attempt_id=attempt.pk)
-    items = attempt.items.select_related("question", "appeal").order_by("position")
+    items = attempt.items.select_related("question", "appeal", "overridden_by").order_by("position")
     context = {
         "attempt": attempt,
         "items": items,

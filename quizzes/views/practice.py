@@ -293,7 +293,7 @@ def part_detail(graded: Mapping[str, Any], names: Mapping[str, str]) -> str:
 @practice_required
 def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     answer = get_object_or_404(
-        PracticeAnswer.objects.select_related("question__policy_version"),
+        PracticeAnswer.objects.select_related("question__policy_version", "review__decided_by"),
         pk=pk,
         user=request.user,
     )

@@ -27,6 +27,14 @@ ENDPOINTS = [
     ("post", "/api/v1/attempts/1/submit"),
     ("get", "/api/v1/attempts/1/result"),
     ("post", "/api/v1/attempts/1/items/1/appeal"),
+    ("post", "/api/v1/attempts/1/items/1/appeal/contest"),
+    ("get", "/api/v1/mentor/reviews"),
+    ("get", "/api/v1/mentor/reviews/1"),
+    ("post", "/api/v1/mentor/reviews/1/decide"),
+    ("get", "/api/v1/mentor/appeals"),
+    ("post", "/api/v1/mentor/appeals/1/decide"),
+    ("get", "/api/v1/mentor/cohorts"),
+    ("get", "/api/v1/mentor/cohorts/1/progress"),
 ]
 
 
@@ -47,7 +55,10 @@ def test_the_list_above_names_every_endpoint_in_the_schema(tmp_path):
             url.replace("{id}", "1")
             .replace("{version_id}", "riftbound-tr-2026-seed")
             .replace("{attempt_id}", "1")
-            .replace("{position}", "1"),
+            .replace("{position}", "1")
+            .replace("{review_id}", "1")
+            .replace("{appeal_id}", "1")
+            .replace("{cohort_id}", "1"),
         )
         for url, operations in paths.items()
         for method in operations

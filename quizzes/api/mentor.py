@@ -1,0 +1,417 @@
+"""Mentor API: the review queue, appeals and cohort progress, as on the mentor pages.
+
+Mentors see only their own cohorts' candidates, the committee everyone; candidates get 403.
+Percentages are whole numbers from 0 to 100, as on the pages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from judgetrain.permissions import require_permission
+from quizzes import access
+from quizzes.grading import citations_from_ruling, question_key
+from quizzes.models import Appeal, AuditEntry, QuestionCorrection, Review
+from quizzes.services import appeals, cohorts, review
+
+MENTOR = (IsAuthenticated, require_permission("accounts.mentor_candidates"))
+CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
+
+
+def _refused(code: str, error: Exception) -> Response:
+    return Response({"detail": str(error), "code": code}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _percent(value: float | None) -> int | None:
+    return None if value is None else round(value * 100)
+
+
+def _audit(entries: list[AuditEntry]) -> list[dict[str, Any]]:
+    return [
+        {
+            "at": entry.created_at,
+            "by": str(entry.actor) if entry.actor else None,
+            "role": entry.role or None,
+            "action": entry.action,
+            "before": entry.before,
+            "after": entry.after,
+            "reason": entry.reason,
+        }
+        for entry in entries
+    ]
+
+
+# --- review queue ------------------------------------------------------------------------
+
+
+class ReviewRowSerializer(serializers.Serializer[Review]):
+    id = serializers.IntegerField()
+    source = serializers.CharField(help_text="exam or practice")  # type: ignore[assignment]
+    status = serializers.CharField()
+    candidate = serializers.SerializerMethodField()
+    exam = serializers.SerializerMethodField()
+    position = serializers.SerializerMethodField()
+    grader_score_percent = serializers.SerializerMethodField()
+    score_percent = serializers.SerializerMethodField()
+    decided_by = serializers.SerializerMethodField()
+    decided_role = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+    def get_candidate(self, obj: Review) -> dict[str, Any]:
+        return {"id": obj.candidate_id, "name": str(obj.candidate), "email": obj.candidate.email}
+
+    def get_exam(self, obj: Review) -> str | None:
+        return obj.item.attempt.assignment.blueprint.name if obj.item else None
+
+    def get_position(self, obj: Review) -> int | None:
+        return obj.item.position if obj.item else None
+
+    def get_grader_score_percent(self, obj: Review) -> int | None:
+        return _percent(review.grading_of(obj)[1])
+
+    def get_score_percent(self, obj: Review) -> int | None:
+        return _percent(obj.score)
+
+    def get_decided_by(self, obj: Review) -> str | None:
+        return str(obj.decided_by) if obj.decided_by else None
+
+
+class PartDecisionSerializer(serializers.Serializer[Any]):
+    decision = serializers.ChoiceField(choices=["accept", "override"])
+    percent = serializers.IntegerField(min_value=0, max_value=100, required=False, allow_null=True)
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class ReviewDecideSerializer(serializers.Serializer[Any]):
+    parts = serializers.DictField(
+        child=PartDecisionSerializer(),
+        help_text='Per part ("infraction", "penalty", "remedy", or "answer" when the grading '
+        "has no parts): accept, or override with a percent (0-100) and a reason.",
+    )
+
+
+def _visible_review(request: Request, review_id: int) -> Review:
+    found = (
+        review.reviews_visible_to(request.user)  # type: ignore[arg-type]
+        .select_related(
+            "candidate",
+            "decided_by",
+            "item__question",
+            "item__attempt__assignment__blueprint",
+            "practice_answer__question",
+        )
+        .filter(pk=review_id)
+        .first()
+    )
+    if found is None:
+        raise Http404("No such review.")
+    return found
+
+
+class ReviewListView(APIView):
+    permission_classes = MENTOR
+
+    @extend_schema(
+        parameters=[OpenApiParameter("status", enum=["pending", "decided"], required=False)],
+        responses=ReviewRowSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        """Flagged gradings of your candidates (all candidates for the committee)."""
+        if request.query_params.get("status") == "decided":
+            rows = (
+                review.reviews_visible_to(request.user)  # type: ignore[arg-type]
+                .exclude(status=Review.Status.PENDING)
+                .select_related(
+                    "candidate",
+                    "decided_by",
+                    "item__attempt__assignment__blueprint",
+                    "practice_answer",
+                )
+                .order_by("-decided_at")[:200]
+            )
+        else:
+            rows = review.review_queue(user=request.user)  # type: ignore[arg-type]
+        return Response(ReviewRowSerializer(rows, many=True).data)  # type: ignore[arg-type]
+
+
+def _review_detail(found: Review) -> dict[str, Any]:
+    if found.item is not None:
+        question, response = found.item.question, found.item.response
+    else:
+        assert found.practice_answer is not None
+        question, response = found.practice_answer.question, found.practice_answer.response
+    grade, _score = review.grading_of(found)
+    return {
+        **ReviewRowSerializer(found).data,
+        "question": {"stem": question.stem, "kind": question.kind, "language": question.language},
+        "response": response,
+        "grade": grade,
+        "parts": {
+            name: {"grader_percent": part["grader_percent"], "correct": part.get("correct")}
+            for name, part in review.review_parts(found).items()
+        },
+        "decision": found.parts,
+        "key": question_key(question),
+        "citations": citations_from_ruling(question.ruling),
+        "explanation": question.explanation,
+        "audit": _audit(review.review_audit(review=found)),
+    }
+
+
+class ReviewDetailView(APIView):
+    permission_classes = MENTOR
+
+    @extend_schema(responses={200: OpenApiResponse(description="The answer, evidence, key.")})
+    def get(self, request: Request, review_id: int) -> Response:
+        """The answer, the evidence the grader matched, the key, its citations, the history."""
+        return Response(_review_detail(_visible_review(request, review_id)))
+
+
+class ReviewDecideView(APIView):
+    permission_classes = MENTOR
+    parser_classes = (JSONParser,)
+
+    @extend_schema(
+        request=ReviewDecideSerializer,
+        responses={
+            200: OpenApiResponse(description="The review with its decision."),
+            400: OpenApiResponse(description="A part missing, a bad score or no reason."),
+        },
+    )
+    def post(self, request: Request, review_id: int) -> Response:
+        """Accept or override each part; every change is kept in the audit log."""
+        found = _visible_review(request, review_id)
+        data = ReviewDecideSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        decisions = {
+            name: review.PartDecision(
+                override=part["decision"] == "override",
+                percent=part.get("percent"),
+                reason=part.get("reason", ""),
+            )
+            for name, part in data.validated_data["parts"].items()
+        }
+        try:
+            review.review_decide(review=found, by=request.user, decisions=decisions)  # type: ignore[arg-type]
+        except review.ReviewError as error:
+            return _refused("invalid_decision", error)
+        return Response(_review_detail(_visible_review(request, review_id)))
+
+
+# --- appeals -----------------------------------------------------------------------------
+
+
+class AppealRowSerializer(serializers.Serializer[Appeal]):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    comment = serializers.CharField()
+    candidate = serializers.SerializerMethodField()
+    exam = serializers.CharField(source="item.attempt.assignment.blueprint.name")
+    attempt = serializers.IntegerField(source="item.attempt_id")
+    position = serializers.IntegerField(source="item.position")
+    resolution = serializers.CharField()
+    resolved_by = serializers.SerializerMethodField()
+    resolved_level = serializers.CharField()
+    mentor_status = serializers.CharField()
+    mentor_resolution = serializers.CharField()
+    contest_comment = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+    def get_candidate(self, obj: Appeal) -> dict[str, Any]:
+        candidate = obj.item.attempt.candidate
+        return {"id": candidate.pk, "name": str(candidate), "email": candidate.email}
+
+    def get_resolved_by(self, obj: Appeal) -> str | None:
+        return str(obj.resolved_by) if obj.resolved_by else None
+
+
+class AppealDecideSerializer(serializers.Serializer[Any]):
+    decision = serializers.ChoiceField(choices=["uphold", "reject"])
+    reason = serializers.CharField(max_length=4000)
+    percent = serializers.IntegerField(
+        min_value=0, max_value=100, required=False, allow_null=True,
+        help_text="The answer's new score when upholding (0-100).",
+    )  # fmt: skip
+    key_action = serializers.ChoiceField(
+        choices=QuestionCorrection.Action.values,
+        required=False,
+        help_text="Committee only: withdraw the question, or correct its key, for everyone.",
+    )
+    infraction = serializers.CharField(required=False, max_length=60, default="")
+    penalty = serializers.CharField(required=False, max_length=30, default="")
+    remedy = serializers.CharField(required=False, max_length=60, default="")
+
+
+class AppealListView(APIView):
+    permission_classes = MENTOR
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "status", enum=[s.value for s in Appeal.Status], required=False, many=True
+            )
+        ],
+        responses=AppealRowSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        """Appeals on your candidates' answers (all of them for the committee)."""
+        wanted = tuple(request.query_params.getlist("status")) or tuple(Appeal.Status.values)
+        unknown = set(wanted) - set(Appeal.Status.values)
+        if unknown:
+            return _refused("invalid_status", ValueError(f"unknown status {sorted(unknown)[0]}"))
+        rows = appeals.appeal_list(user=request.user, statuses=wanted)  # type: ignore[arg-type]
+        return Response(AppealRowSerializer(rows, many=True).data)  # type: ignore[arg-type]
+
+
+class AppealDecideView(APIView):
+    permission_classes = MENTOR
+    parser_classes = (JSONParser,)
+
+    @extend_schema(
+        request=AppealDecideSerializer,
+        responses={
+            200: AppealRowSerializer,
+            400: OpenApiResponse(description="Already decided, not yours to decide, bad input."),
+        },
+    )
+    def post(self, request: Request, appeal_id: int) -> Response:
+        """Uphold or reject: the mentor an open appeal, the committee a contested one."""
+        found = (
+            appeals.appeal_list(
+                user=request.user,  # type: ignore[arg-type]
+                statuses=tuple(Appeal.Status.values),
+            )
+            .filter(pk=appeal_id)
+            .first()
+        )
+        if found is None:
+            raise Http404("No such appeal.")
+        data = AppealDecideSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        correction = None
+        if values.get("key_action"):
+            correction = appeals.KeyCorrection(
+                action=values["key_action"],
+                infraction=values["infraction"],
+                penalty=values["penalty"],
+                remedy=values["remedy"],
+            )
+        try:
+            appeals.appeal_decide(
+                appeal=found,
+                by=request.user,  # type: ignore[arg-type]
+                uphold=values["decision"] == "uphold",
+                reason=values["reason"],
+                percent=values.get("percent"),
+                correction=correction,
+            )
+        except appeals.AppealError as error:
+            return _refused("invalid_decision", error)
+        found.refresh_from_db()
+        return Response(AppealRowSerializer(found).data)
+
+
+class ContestSerializer(serializers.Serializer[Any]):
+    comment = serializers.CharField(max_length=4000)
+
+
+class AppealContestView(APIView):
+    permission_classes = CANDIDATE
+    parser_classes = (JSONParser,)
+
+    @extend_schema(
+        request=ContestSerializer,
+        responses={
+            200: OpenApiResponse(description="The appeal went to the committee."),
+            400: OpenApiResponse(description="Nothing to contest, or contested already."),
+        },
+    )
+    def post(self, request: Request, attempt_id: int, position: int) -> Response:
+        """Take your mentor's decision on an appeal to the certification committee (once)."""
+        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+        item = access.access_item(attempt, position)
+        found = Appeal.objects.filter(item=item).first()
+        if found is None:
+            raise Http404("No appeal on this answer.")
+        data = ContestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            found = appeals.appeal_contest(appeal=found, comment=data.validated_data["comment"])
+        except appeals.AppealError as error:
+            return _refused("cannot_contest", error)
+        return Response({"status": found.status, "contest_comment": found.contest_comment})
+
+
+# --- cohorts -----------------------------------------------------------------------------
+
+
+class CohortListView(APIView):
+    permission_classes = MENTOR
+
+    @extend_schema(responses={200: OpenApiResponse(description="Your cohorts.")})
+    def get(self, request: Request) -> Response:
+        rows = cohorts.cohorts_overview(user=request.user)  # type: ignore[arg-type]
+        return Response(
+            [
+                {
+                    "id": cohort.pk,
+                    "name": cohort.name,
+                    "mentor": str(cohort.mentor),
+                    "candidates": cohort.candidate_count,  # type: ignore[attr-defined]
+                    "pending_reviews": cohort.pending_reviews,  # type: ignore[attr-defined]
+                }
+                for cohort in rows
+            ]
+        )
+
+
+class CohortProgressView(APIView):
+    permission_classes = MENTOR
+
+    @extend_schema(
+        responses={200: OpenApiResponse(description="Mastery by topic per candidate, etc.")}
+    )
+    def get(self, request: Request, cohort_id: int) -> Response:
+        """Mastery by topic (percent) per candidate, attempts, scores, topics due, reviews."""
+        cohort = cohorts.cohorts_visible_to(request.user).filter(pk=cohort_id).first()  # type: ignore[arg-type]
+        if cohort is None:
+            raise Http404("No such cohort.")
+        progress = cohorts.cohort_progress(cohort=cohort)
+        return Response(
+            {
+                "id": cohort.pk,
+                "name": cohort.name,
+                "topics": progress["topics"],
+                "candidates": [
+                    {
+                        "id": row.candidate.pk,
+                        "name": str(row.candidate),
+                        "email": row.candidate.email,
+                        "mastery_percent": {
+                            slug: _percent(mastery.mastery)
+                            for slug, mastery in row.masteries.items()
+                        },
+                        "answered": {
+                            slug: mastery.answered for slug, mastery in row.masteries.items()
+                        },
+                        "topics_due": row.due,
+                        "attempts": row.attempts,
+                        "passed": row.passed,
+                        "last_score_percent": _percent(row.last_score),
+                        "best_score_percent": _percent(row.best_score),
+                        "pending_reviews": row.pending_reviews,
+                    }
+                    for row in progress["rows"]
+                ],
+            }
+        )

@@ -1,0 +1,188 @@
+"""Mentors' work: the review queue, the audit log, invitations, key corrections, e-mails."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from quizzes.models.bank import Question
+from quizzes.models.exams import Appeal, AttemptItem
+from quizzes.models.practice import PracticeAnswer
+
+
+class ReviewerRole(models.TextChoices):
+    MENTOR = "mentor", _("Mentor")
+    COMMITTEE = "committee", _("Committee")
+
+
+class Review(models.Model):
+    """A grading the grader flagged as unsure: an exam answer or a practice answer."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for review")
+        ACCEPTED = "accepted", _("Grader's grade accepted")
+        OVERRIDDEN = "overridden", _("Grade overridden")
+
+    candidate = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviews"
+    )
+    item = models.OneToOneField(
+        AttemptItem, on_delete=models.CASCADE, null=True, blank=True, related_name="review"
+    )
+    practice_answer = models.OneToOneField(
+        PracticeAnswer, on_delete=models.CASCADE, null=True, blank=True, related_name="review"
+    )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    parts = models.JSONField(
+        _("decision per part"),
+        default=dict,
+        blank=True,
+        help_text=_("Per part: accepted or overridden, the score in percent and the reason."),
+    )
+    score = models.FloatField(_("reviewed score"), null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_role = models.CharField(max_length=20, choices=ReviewerRole.choices, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("created_at", "id")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(item__isnull=False) & Q(practice_answer__isnull=True))
+                | (Q(item__isnull=True) & Q(practice_answer__isnull=False)),
+                name="review_of_exactly_one_grading",
+            )
+        ]
+        indexes = [models.Index(fields=("status", "created_at"))]
+
+    def __str__(self) -> str:
+        return f"Review {self.pk} ({self.status})"
+
+    @property
+    def source(self) -> str:
+        return "exam" if self.item_id else "practice"
+
+
+class AuditEntry(models.Model):
+    """Who changed what on a grading or an appeal, when, and the values before and after."""
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    role = models.CharField(max_length=20, choices=ReviewerRole.choices, blank=True)
+    action = models.CharField(_("action"), max_length=40)
+    item = models.ForeignKey(
+        AttemptItem, on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
+    )
+    review = models.ForeignKey(
+        Review, on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
+    )
+    appeal = models.ForeignKey(
+        Appeal, on_delete=models.CASCADE, null=True, blank=True, related_name="audit"
+    )
+    question = models.ForeignKey(
+        Question, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("created_at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.action} by {self.actor_id} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class Invitation(models.Model):
+    """A mentor's invitation to join a cohort; its link is signed and works once."""
+
+    email = models.EmailField(_("e-mail address"))
+    cohort = models.ForeignKey(
+        "accounts.Cohort", on_delete=models.CASCADE, related_name="invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    nonce = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ("-created_at",)
+
+    def __str__(self) -> str:
+        return f"{self.email} → {self.cohort}"
+
+
+class QuestionCorrection(models.Model):
+    """A committee decision that a question's key is wrong: withdrawn or corrected for
+    everyone, then every graded attempt holding it is regraded."""
+
+    class Action(models.TextChoices):
+        WITHDRAW = "withdraw", _("Withdraw the question")
+        CORRECT = "correct", _("Correct the key")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Regrading")
+        APPLIED = "applied", _("Applied")
+
+    question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="corrections")
+    appeal = models.ForeignKey(
+        Appeal, on_delete=models.SET_NULL, null=True, blank=True, related_name="corrections"
+    )
+    action = models.CharField(max_length=20, choices=Action.choices)
+    key_before = models.JSONField(default=dict)
+    key_after = models.JSONField(default=dict, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    reason = models.TextField(_("reason"))
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    changes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=_("Per regraded attempt: candidate, score and pass before and after."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    applied_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+
+    def __str__(self) -> str:
+        return f"{self.action} question {self.question_id}"
+
+
+class Notification(models.Model):
+    """One e-mail to a candidate; the row makes sending idempotent."""
+
+    class Kind(models.TextChoices):
+        RESULTS = "results", _("Results released")
+        APPEAL = "appeal", _("Appeal decided")
+        INVITATION = "invitation", _("Invitation")
+
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    key = models.CharField(max_length=100, unique=True)
+    email = models.EmailField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    context = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+
+    def __str__(self) -> str:
+        return f"{self.kind} → {self.email}"

@@ -1,0 +1,342 @@
+"""Appeals: the mentor decides first; a contested decision goes to the committee, which can
+also withdraw or correct a question whose key is wrong, for everyone, and regrade."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from judgetrain.accounts.models import User
+from judgetrain.queueing import enqueue_on_commit
+from quizzes.grading import grade_response, question_key
+from quizzes.models import (
+    Appeal,
+    Attempt,
+    AttemptItem,
+    AuditEntry,
+    Notification,
+    QuestionCorrection,
+    QuestionKind,
+    ReviewerRole,
+)
+from quizzes.services.review import item_override_set, item_snapshot, reviewer_role
+from rulings.core.grading import GradingError
+
+
+class AppealError(Exception):
+    """A decision or contest the appeal rules refuse; the message is for the user."""
+
+
+@dataclass(frozen=True)
+class KeyCorrection:
+    """The committee's finding that the key is wrong: withdraw, or the corrected key."""
+
+    action: str  # QuestionCorrection.Action
+    infraction: str = ""
+    penalty: str = ""
+    remedy: str = ""
+
+
+def appeals_visible_to(user: User) -> QuerySet[Appeal]:
+    appeals = Appeal.objects.all()
+    if not user.has_perm("accounts.manage_certification"):
+        mentored = User.objects.filter(cohorts__mentor=user).values("pk")
+        appeals = appeals.filter(item__attempt__candidate__in=mentored)
+    return appeals
+
+
+def appeal_list(*, user: User, statuses: tuple[str, ...]) -> QuerySet[Appeal]:
+    return (
+        appeals_visible_to(user)
+        .filter(status__in=statuses)
+        .select_related(
+            "item__question",
+            "item__attempt__candidate",
+            "item__attempt__assignment__blueprint",
+            "resolved_by",
+            "mentor_resolved_by",
+        )
+        .order_by("created_at", "id")
+    )
+
+
+def _clean_text(text: str, *, required: str) -> str:
+    text = text.strip()
+    if not text:
+        raise AppealError(required)
+    if len(text) > 4000:
+        raise AppealError(_("A reason can be at most 4000 characters."))
+    if "\x00" in text:
+        raise AppealError(_("Null characters are not allowed."))
+    return text
+
+
+def _check_level(appeal: Appeal, by: User) -> str:
+    """The level deciding now: the mentor for an open appeal, the committee for a contested one."""
+    if appeal.status == Appeal.Status.OPEN:
+        return Appeal.Level.MENTOR
+    if appeal.status == Appeal.Status.CONTESTED:
+        if reviewer_role(by) != ReviewerRole.COMMITTEE:
+            raise AppealError(_("A contested appeal is decided by the committee."))
+        return Appeal.Level.COMMITTEE
+    raise AppealError(_("This appeal was already decided."))
+
+
+def _appeal_snapshot(appeal: Appeal) -> dict[str, Any]:
+    return {
+        "status": appeal.status,
+        "resolution": appeal.resolution,
+        "resolved_by": appeal.resolved_by_id,
+        "resolved_level": appeal.resolved_level,
+    }
+
+
+def appeal_decide(
+    *,
+    appeal: Appeal,
+    by: User,
+    uphold: bool,
+    reason: str,
+    percent: int | None = None,
+    correction: KeyCorrection | None = None,
+) -> Appeal:
+    """Uphold (with the answer's new score, or a key correction by the committee) or reject.
+
+    Raises AppealError for a decided appeal, a contested one decided by a mentor, a missing
+    reason or score, or a key correction outside the committee.
+    """
+    reason = _clean_text(reason, required=_("Give the reason for your decision."))
+    with transaction.atomic():
+        appeal = (
+            Appeal.objects.select_for_update(of=("self",))
+            .select_related("item__attempt__assignment__blueprint", "item__question")
+            .get(pk=appeal.pk)
+        )
+        if appeal.item.attempt.candidate_id == by.pk:
+            raise AppealError(_("Someone else must decide your own appeal."))
+        level = _check_level(appeal, by)
+        role = reviewer_role(by)
+        if correction is not None and (level != Appeal.Level.COMMITTEE or not uphold):
+            raise AppealError(_("Only the committee, upholding an appeal, can correct a key."))
+        if uphold and correction is None and (percent is None or not 0 <= percent <= 100):
+            raise AppealError(_("Upholding an appeal needs the answer's new score (0 to 100)."))
+        before = _appeal_snapshot(appeal)
+        item = appeal.item
+        if uphold and correction is None:
+            item_before = item_snapshot(item)
+            item_override_set(
+                item=item, score=(percent or 0) / 100, reason=reason, by=by, role=role
+            )
+            AuditEntry.objects.create(
+                actor=by,
+                role=role,
+                action="appeal_override",
+                item=item,
+                appeal=appeal,
+                before=item_before,
+                after=item_snapshot(item),
+                reason=reason,
+            )
+        appeal.status = Appeal.Status.UPHELD if uphold else Appeal.Status.REJECTED
+        appeal.resolution, appeal.resolved_by = reason, by
+        appeal.resolved_at, appeal.resolved_level = timezone.now(), level
+        appeal.save(update_fields=["status", "resolution", "resolved_by", "resolved_at",
+                                   "resolved_level"])  # fmt: skip
+        AuditEntry.objects.create(
+            actor=by,
+            role=role,
+            action=f"appeal_{appeal.status}",
+            appeal=appeal,
+            item=item,
+            before=before,
+            after=_appeal_snapshot(appeal),
+            reason=reason,
+        )
+        if correction is not None:
+            question_correction_create(
+                question_id=item.question_id, appeal=appeal, by=by, reason=reason,
+                correction=correction,
+            )  # fmt: skip
+        _notify_decision(appeal, level)
+    return appeal
+
+
+def _notify_decision(appeal: Appeal, level: str) -> None:
+    from quizzes.services.notifications import notification_queue
+
+    attempt = appeal.item.attempt
+    candidate = User.objects.get(pk=attempt.candidate_id)
+    notification_queue(
+        kind=Notification.Kind.APPEAL,
+        key=f"appeal:{appeal.pk}:{level}",
+        email=candidate.email,
+        user=candidate,
+        context={
+            "exam": attempt.assignment.blueprint.name,
+            "position": appeal.item.position,
+            "status": appeal.status,
+            "level": level,
+            "reason": appeal.resolution,
+            "path": f"/exams/attempts/{attempt.pk}/result",
+        },
+    )
+
+
+def appeal_contest(*, appeal: Appeal, comment: str) -> Appeal:
+    """The candidate takes the mentor's decision to the committee (once)."""
+    comment = _clean_text(comment, required=_("Say why you contest the mentor's decision."))
+    with transaction.atomic():
+        appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
+        if not appeal.can_contest:
+            raise AppealError(_("Only a decision by your mentor can be contested, once."))
+        before = _appeal_snapshot(appeal)
+        appeal.mentor_status, appeal.mentor_resolution = appeal.status, appeal.resolution
+        appeal.mentor_resolved_by_id = appeal.resolved_by_id
+        appeal.mentor_resolved_at = appeal.resolved_at
+        appeal.status, appeal.contest_comment = Appeal.Status.CONTESTED, comment
+        appeal.contested_at = timezone.now()
+        appeal.resolution, appeal.resolved_by, appeal.resolved_at = "", None, None
+        appeal.resolved_level = ""
+        appeal.save()
+        AuditEntry.objects.create(
+            actor_id=appeal.item.attempt.candidate_id,
+            action="appeal_contested",
+            appeal=appeal,
+            item_id=appeal.item_id,
+            before=before,
+            after=_appeal_snapshot(appeal),
+            reason=comment,
+        )
+    return appeal
+
+
+# --- key corrections ---------------------------------------------------------------------
+
+
+def question_correction_create(
+    *, question_id: int, appeal: Appeal | None, by: User, reason: str, correction: KeyCorrection
+) -> QuestionCorrection:
+    """Record the committee's key decision and queue the regrade of every attempt holding it."""
+    from quizzes.models import Question
+    from quizzes.tasks import question_correction_apply_task
+
+    question = Question.objects.select_for_update().get(pk=question_id)
+    key_after: dict[str, str] = {}
+    if correction.action == QuestionCorrection.Action.CORRECT:
+        if question.kind != QuestionKind.FREE_FORM:
+            raise AppealError(_("Only a free-form question's key can be corrected; withdraw it."))
+        key_after = {
+            "infraction": correction.infraction.strip(),
+            "penalty": correction.penalty.strip(),
+            "remedy": correction.remedy.strip(),
+        }
+        if not all(key_after.values()):
+            raise AppealError(_("A corrected key names the infraction, penalty and remedy."))
+    elif correction.action != QuestionCorrection.Action.WITHDRAW:
+        raise AppealError(_("Choose to withdraw the question or correct its key."))
+    record = QuestionCorrection.objects.create(
+        question=question,
+        appeal=appeal,
+        action=correction.action,
+        key_before=question_key(question),
+        key_after=key_after,
+        decided_by=by,
+        reason=reason,
+    )
+    AuditEntry.objects.create(
+        actor=by,
+        role=ReviewerRole.COMMITTEE,
+        action=f"question_{correction.action}",
+        question=question,
+        appeal=appeal,
+        before=record.key_before,
+        after=key_after or {"withdrawn": True},
+        reason=reason,
+    )
+    record_id = record.pk
+    enqueue_on_commit(question_correction_apply_task, record_id)
+    return record
+
+
+def _regrade(item: AttemptItem, language: str) -> None:
+    if not item.response.strip():
+        return
+    try:
+        item.grade = grade_response(item.question, item.response, lang=language)
+    except GradingError:
+        return  # an unusable answer stays as graded
+    item.score = float(item.grade["score"])
+    item.save(update_fields=["grade", "score"])
+
+
+def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
+    """Withdraw or correct the question and regrade every graded attempt holding it; record
+    each attempt's score and pass before and after (idempotent)."""
+    from quizzes.services.exams import attempt_rescore
+
+    with transaction.atomic():
+        record = (
+            QuestionCorrection.objects.select_for_update(of=("self",))
+            .select_related("question")
+            .get(pk=correction_id)
+        )
+        if record.status == QuestionCorrection.Status.APPLIED:
+            return record
+        question = record.question
+        if record.action == QuestionCorrection.Action.CORRECT:
+            question.key_infraction = record.key_after["infraction"]
+            question.key_penalty = record.key_after["penalty"]
+            question.key_remedy = record.key_after["remedy"]
+            question.save(update_fields=["key_infraction", "key_penalty", "key_remedy"])
+        attempt_ids = sorted(
+            set(AttemptItem.objects.filter(question=question).values_list("attempt_id", flat=True))
+        )
+        attempts = (
+            Attempt.objects.select_for_update(of=("self",))
+            .filter(pk__in=attempt_ids)
+            .select_related("assignment__blueprint", "candidate")
+            .order_by("pk")
+        )
+        changes = []
+        for attempt in attempts:
+            before = (attempt.score, attempt.passed)
+            items = list(attempt.items.select_related("question"))
+            for item in items:
+                if item.question_id != question.pk:
+                    continue
+                if record.action == QuestionCorrection.Action.WITHDRAW:
+                    item.withdrawn = True
+                    item.save(update_fields=["withdrawn"])
+                elif attempt.status == Attempt.Status.GRADED:
+                    item.question = question
+                    _regrade(item, attempt.language)
+            if attempt.status != Attempt.Status.GRADED:
+                continue  # grading later uses the corrected key / skips the withdrawn item
+            attempt_rescore(attempt=attempt, items=items, now=attempt.graded_at)
+            changes.append(
+                {
+                    "attempt": attempt.pk,
+                    "candidate": str(attempt.candidate),
+                    "exam": attempt.assignment.blueprint.name,
+                    "score_before": before[0],
+                    "score_after": attempt.score,
+                    "passed_before": before[1],
+                    "passed_after": attempt.passed,
+                }
+            )
+        record.changes = changes
+        record.status = QuestionCorrection.Status.APPLIED
+        record.applied_at = timezone.now()
+        record.save(update_fields=["changes", "status", "applied_at"])
+    return record
+
+
+def corrections_list() -> QuerySet[QuestionCorrection]:
+    return QuestionCorrection.objects.select_related("question", "decided_by").order_by(
+        "-created_at"
+    )

@@ -1,0 +1,276 @@
+"""Cohorts from the mentor's side: progress, invitations by e-mail, membership."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import Group
+from django.contrib.auth.password_validation import validate_password
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Count, QuerySet
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from judgetrain.accounts.models import Cohort, User
+from judgetrain.accounts.roles import Role, sync_role_groups
+from quizzes.models import Attempt, Invitation, Notification, Review, TopicMastery
+
+INVITATION_SALT = "judgetrain.invitation"
+
+
+class CohortError(Exception):
+    """A membership change or invitation the rules refuse; the message is for the user."""
+
+
+def cohorts_visible_to(user: User) -> QuerySet[Cohort]:
+    cohorts = Cohort.objects.select_related("mentor")
+    if user.has_perm("accounts.manage_certification"):
+        return cohorts
+    return cohorts.filter(mentor=user)
+
+
+def candidate_visible(user: User, candidate_id: int) -> bool:
+    """Mentors see their own cohorts' candidates; the committee sees everyone."""
+    if user.has_perm("accounts.manage_certification"):
+        return True
+    return Cohort.objects.filter(mentor=user, candidates=candidate_id).exists()
+
+
+# --- progress ----------------------------------------------------------------------------
+
+
+@dataclass
+class CandidateProgress:
+    candidate: User
+    masteries: dict[str, TopicMastery] = field(default_factory=dict)
+    cells: list[TopicMastery | None] = field(default_factory=list)
+    due: int = 0
+    attempts: int = 0
+    best_score: float | None = None
+    last_score: float | None = None
+    passed: int = 0
+    pending_reviews: int = 0
+
+
+def mastery_band(value: float) -> str:
+    """The heatmap's colour class; the cell always shows the number too."""
+    if value >= 0.8:
+        return "high"
+    if value >= 0.5:
+        return "mid"
+    return "low"
+
+
+def cohort_progress(*, cohort: Cohort, now: datetime | None = None) -> dict[str, Any]:
+    """Mastery by topic per candidate, attempts, scores and due reviews, in four queries."""
+    now = now or timezone.now()
+    candidates = list(cohort.candidates.order_by("last_name", "first_name", "email"))
+    rows = {candidate.pk: CandidateProgress(candidate=candidate) for candidate in candidates}
+    masteries = TopicMastery.objects.filter(user__in=rows).select_related("topic")
+    topics: set[str] = set()
+    for mastery in masteries:
+        row = rows[mastery.user_id]
+        row.masteries[mastery.topic.slug] = mastery
+        topics.add(mastery.topic.slug)
+        if mastery.due_at is not None and mastery.due_at <= now:
+            row.due += 1
+    attempts = (
+        Attempt.objects.filter(candidate__in=rows, status=Attempt.Status.GRADED)
+        .only("candidate_id", "score", "passed", "graded_at")
+        .order_by("graded_at")
+    )
+    for attempt in attempts:
+        row = rows[attempt.candidate_id]
+        row.attempts += 1
+        row.last_score = attempt.score
+        row.passed += int(bool(attempt.passed))
+        if attempt.score is not None:
+            row.best_score = max(row.best_score or 0.0, attempt.score)
+    pending = (
+        Review.objects.filter(candidate__in=rows, status=Review.Status.PENDING)
+        .values("candidate_id")
+        .annotate(n=Count("id"))
+    )
+    for entry in pending:
+        rows[entry["candidate_id"]].pending_reviews = entry["n"]
+    ordered = sorted(topics)
+    for row in rows.values():
+        row.cells = [row.masteries.get(slug) for slug in ordered]
+    return {"topics": ordered, "rows": list(rows.values())}
+
+
+def cohorts_overview(*, user: User) -> list[Cohort]:
+    """The user's cohorts with candidate and pending-review counts (two queries)."""
+    cohorts: list[Cohort] = list(
+        cohorts_visible_to(user)
+        .annotate(candidate_count=Count("candidates", distinct=True))
+        .order_by("name")
+    )
+    pending = dict(
+        Review.objects.filter(status=Review.Status.PENDING, candidate__cohorts__in=cohorts)
+        .values_list("candidate__cohorts")
+        .annotate(n=Count("id", distinct=True))
+        .values_list("candidate__cohorts", "n")
+    )
+    for cohort in cohorts:
+        cohort.pending_reviews = pending.get(cohort.pk, 0)  # type: ignore[attr-defined]
+    return cohorts
+
+
+# --- membership --------------------------------------------------------------------------
+
+
+def _candidate_group() -> Group:
+    group = Group.objects.filter(name=Role.CANDIDATE.value).first()
+    if group is None:
+        sync_role_groups()
+        group = Group.objects.get(name=Role.CANDIDATE.value)
+    return group
+
+
+@transaction.atomic
+def cohort_member_add(*, cohort: Cohort, email: str) -> User:
+    """Add an existing candidate to the cohort by e-mail; someone new gets an invitation."""
+    email = email.strip().lower()
+    candidate = User.objects.filter(email=email).first()
+    if candidate is None:
+        raise CohortError(_("No account uses %(email)s: invite them instead.") % {"email": email})
+    if not candidate.has_role(Role.CANDIDATE):
+        raise CohortError(_("%(email)s is not a judge candidate.") % {"email": email})
+    cohort.candidates.add(candidate)
+    return candidate
+
+
+@transaction.atomic
+def cohort_member_remove(*, cohort: Cohort, candidate_id: int) -> None:
+    """Remove a candidate from the cohort; their account, answers and attempts stay."""
+    if not cohort.candidates.filter(pk=candidate_id).exists():
+        raise CohortError(_("This candidate is not in the cohort."))
+    cohort.candidates.remove(candidate_id)
+
+
+# --- invitations -------------------------------------------------------------------------
+
+
+def invitation_token(invitation: Invitation) -> str:
+    return signing.dumps({"i": invitation.pk, "n": invitation.nonce}, salt=INVITATION_SALT)
+
+
+def invitation_path(invitation: Invitation) -> str:
+    return reverse("mentor-invitation-accept", kwargs={"token": invitation_token(invitation)})
+
+
+def invitation_create(*, cohort: Cohort, email: str, by: User, language: str = "") -> Invitation:
+    """Invite someone to the cohort; the e-mail with a signed, single-use link is sent by
+    Celery after commit."""
+    from quizzes.services.notifications import notification_queue
+
+    email = email.strip().lower()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise CohortError(_("Enter a valid e-mail address.")) from None
+    if cohort.candidates.filter(email=email).exists():
+        raise CohortError(_("%(email)s is already in this cohort.") % {"email": email})
+    with transaction.atomic():
+        invitation = Invitation.objects.create(
+            email=email, cohort=cohort, invited_by=by, nonce=secrets.token_urlsafe(32)
+        )
+        notification_queue(
+            kind=Notification.Kind.INVITATION,
+            key=f"invitation:{invitation.pk}",
+            email=email,
+            context={
+                "mentor": str(by),
+                "cohort": cohort.name,
+                "path": invitation_path(invitation),
+                "language": language,
+            },
+        )
+    return invitation
+
+
+def invitation_from_token(token: str) -> Invitation:
+    """The invitation a link names; CohortError if forged, expired or already used."""
+    max_age = timedelta(days=settings.INVITATION_MAX_AGE_DAYS)
+    try:
+        data = signing.loads(token, salt=INVITATION_SALT, max_age=max_age)
+    except signing.SignatureExpired:
+        raise CohortError(
+            _("This invitation has expired; ask your mentor for a new one.")
+        ) from None
+    except signing.BadSignature:
+        raise CohortError(_("This invitation link is not valid.")) from None
+    invitation = (
+        Invitation.objects.select_related("cohort__mentor", "invited_by")
+        .filter(pk=data.get("i"), nonce=data.get("n"))
+        .first()
+    )
+    if invitation is None:
+        raise CohortError(_("This invitation link is not valid."))
+    if invitation.accepted_at is not None:
+        raise CohortError(_("This invitation was already used."))
+    return invitation
+
+
+def invitation_accept(
+    *,
+    invitation: Invitation,
+    user: User | None = None,
+    first_name: str = "",
+    last_name: str = "",
+    password: str = "",
+) -> User:
+    """Accept once: create the candidate's account (or use the logged-in one with the invited
+    address) and add it to the cohort."""
+    with transaction.atomic():
+        invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+        if invitation.accepted_at is not None:
+            raise CohortError(_("This invitation was already used."))
+        if user is None:
+            if User.objects.filter(email=invitation.email).exists():
+                raise CohortError(
+                    _("An account with this e-mail exists: log in, then open the link again.")
+                )
+            try:
+                validate_password(password, User(email=invitation.email))
+            except ValidationError as error:
+                raise CohortError(" ".join(error.messages)) from None
+            user = User.objects.create_user(
+                invitation.email, password, first_name=first_name.strip(),
+                last_name=last_name.strip(),
+            )  # fmt: skip
+        elif user.email != invitation.email:
+            raise CohortError(_("This invitation is for another e-mail address."))
+        user.groups.add(_candidate_group())
+        invitation.cohort.candidates.add(user)
+        invitation.accepted_at, invitation.accepted_by = timezone.now(), user
+        invitation.save(update_fields=["accepted_at", "accepted_by"])
+    return user
+
+
+def invitations_pending(*, cohort: Cohort) -> QuerySet[Invitation]:
+    return cohort.invitations.filter(accepted_at__isnull=True).order_by("-created_at")
+
+
+def pending_counts(*, user: User) -> dict[str, int]:
+    """For the dashboard: reviews and appeals waiting for this user."""
+    from quizzes.services.appeals import appeals_visible_to
+    from quizzes.services.review import reviews_visible_to
+
+    statuses = ["open"]
+    if user.has_perm("accounts.manage_certification"):
+        statuses.append("contested")
+    appeals = appeals_visible_to(user).filter(status__in=statuses)
+    return {
+        "reviews": reviews_visible_to(user).filter(status=Review.Status.PENDING).count(),
+        "appeals": appeals.count(),
+    }

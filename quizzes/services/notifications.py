@@ -1,0 +1,111 @@
+"""E-mails to candidates: recorded in a row, sent by a Celery task after commit, once."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from judgetrain.accounts.models import User
+from judgetrain.queueing import enqueue, enqueue_on_commit
+from quizzes.models import Notification
+
+
+def notification_queue(
+    *, kind: str, key: str, email: str, user: User | None = None, context: dict[str, Any]
+) -> Notification | None:
+    """Record an e-mail and queue its sending on commit; a second call with the same key
+    (a retried task, a double click) queues nothing."""
+    from quizzes.tasks import notification_send_task
+
+    try:
+        with transaction.atomic():
+            notification = Notification.objects.create(
+                kind=kind, key=key, email=email, user=user, context=context
+            )
+    except IntegrityError:
+        return None
+    notification_id = notification.pk
+    enqueue_on_commit(notification_send_task, notification_id)
+    return notification
+
+
+def _message(notification: Notification) -> tuple[str, str]:
+    context = notification.context
+    site = settings.SITE_URL.rstrip("/")
+    if notification.kind == Notification.Kind.RESULTS:
+        subject = _("Your result for %(exam)s") % {"exam": context["exam"]}
+        body = _(
+            "Your result for %(exam)s is available: %(score)s%%, %(outcome)s.\n\nSee it at %(url)s"
+        ) % {
+            "exam": context["exam"],
+            "score": context["score"],
+            "outcome": _("passed") if context["passed"] else _("not passed"),
+            "url": site + context["path"],
+        }
+        return subject, body
+    if notification.kind == Notification.Kind.APPEAL:
+        subject = _("Your appeal on %(exam)s was decided") % {"exam": context["exam"]}
+        body = _(
+            "Your appeal on question %(position)s of %(exam)s was %(status)s by the %(level)s: "
+            "%(reason)s\n\nSee it at %(url)s"
+        ) % {
+            "position": context["position"],
+            "exam": context["exam"],
+            "status": _("upheld") if context["status"] == "upheld" else _("rejected"),
+            "level": _("committee") if context["level"] == "committee" else _("mentor"),
+            "reason": context["reason"],
+            "url": site + context["path"],
+        }
+        return subject, body
+    subject = _("You are invited to JudgeTrain")
+    body = _(
+        "%(mentor)s invites you to join the cohort %(cohort)s on JudgeTrain.\n\n"
+        "Open this link to create your account (it works once): %(url)s"
+    ) % {"mentor": context["mentor"], "cohort": context["cohort"], "url": site + context["path"]}
+    return subject, body
+
+
+def notification_send(*, notification_id: int) -> bool:
+    """Send one recorded e-mail unless it was sent already (idempotent)."""
+    with transaction.atomic():
+        notification = (
+            Notification.objects.select_for_update(of=("self",))
+            .select_related("user")
+            .filter(pk=notification_id)
+            .first()
+        )
+        if notification is None or notification.sent_at is not None:
+            return False
+        language = (notification.user.preferred_language if notification.user else "") or (
+            notification.context.get("language") or settings.LANGUAGE_CODE
+        )
+        with translation.override(language):
+            subject, body = _message(notification)
+        send_mail(subject, body, None, [notification.email])
+        notification.sent_at = timezone.now()
+        notification.save(update_fields=["sent_at"])
+    return True
+
+
+def notifications_requeue_unsent(*, now: datetime | None = None) -> list[int]:
+    """Queue again every e-mail still unsent a while after it was recorded: its task was never
+    queued (the broker was down at commit) or was lost. Sending is idempotent, so a task that
+    is merely slow sends nothing twice."""
+    from quizzes.tasks import notification_send_task
+
+    cutoff = (now or timezone.now()) - timedelta(seconds=settings.CELERY_BROKER_VISIBILITY_TIMEOUT)
+    pending = list(
+        Notification.objects.filter(sent_at__isnull=True, created_at__lt=cutoff)
+        .order_by("pk")
+        .values_list("pk", flat=True)[:500]
+    )
+    for notification_id in pending:
+        if not enqueue(notification_send_task, notification_id):
+            break  # the broker is still down: the next sweep tries again
+    return pending

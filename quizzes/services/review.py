@@ -1,0 +1,269 @@
+"""The review queue: gradings the grader flagged, decided part by part by a person.
+
+Every flagged grading (an exam answer or a practice answer) gets a ``Review`` row, visible to
+the candidate's mentor and to the committee. A decision accepts or overrides each part with a
+reason; the change is written to the audit log and an exam answer's score is recomputed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from judgetrain.accounts.models import User
+from quizzes.models import (
+    Attempt,
+    AttemptItem,
+    AuditEntry,
+    Notification,
+    PracticeAnswer,
+    Review,
+    ReviewerRole,
+)
+
+WHOLE_ANSWER = "answer"  # the one "part" of a grading without parts (an unusable answer)
+
+
+class ReviewError(Exception):
+    """A decision the queue refuses; the message is for the person deciding."""
+
+
+@dataclass(frozen=True)
+class PartDecision:
+    override: bool
+    percent: int | None = None
+    reason: str = ""
+
+
+def reviewer_role(user: User) -> str:
+    """Committee members act as the committee; everyone else who reviews, as a mentor."""
+    if user.has_perm("accounts.manage_certification"):
+        return ReviewerRole.COMMITTEE
+    return ReviewerRole.MENTOR
+
+
+def sees_everything(user: User) -> bool:
+    return user.has_perm("accounts.manage_certification")
+
+
+def reviews_visible_to(user: User) -> QuerySet[Review]:
+    reviews = Review.objects.all()
+    if not sees_everything(user):
+        mentored = User.objects.filter(cohorts__mentor=user).values("pk")
+        reviews = reviews.filter(candidate__in=mentored)
+    return reviews
+
+
+def review_queue(*, user: User, status: str = Review.Status.PENDING) -> QuerySet[Review]:
+    """The reviews this user may decide, oldest first, with what a list row shows."""
+    return (
+        reviews_visible_to(user)
+        .filter(status=status)
+        .select_related(
+            "candidate",
+            "decided_by",
+            "item__question",
+            "item__attempt__assignment__blueprint",
+            "practice_answer__question",
+        )
+        .order_by("created_at", "id")
+    )
+
+
+def review_flag_item(*, item: AttemptItem) -> Review | None:
+    """Queue a flagged exam answer for review (idempotent)."""
+    if not item.needs_review:
+        return None
+    review, _created = Review.objects.get_or_create(
+        item=item, defaults={"candidate_id": item.attempt.candidate_id}
+    )
+    return review
+
+
+def review_flag_practice(*, answer: PracticeAnswer) -> Review | None:
+    """Queue a flagged practice answer for review (idempotent)."""
+    if not answer.grade.get("needs_review"):
+        return None
+    review, _created = Review.objects.get_or_create(
+        practice_answer=answer, defaults={"candidate_id": answer.user_id}
+    )
+    return review
+
+
+def grading_of(review: Review) -> tuple[dict[str, Any], float]:
+    """The grader's grade and score of the reviewed answer."""
+    if review.item is not None:
+        return review.item.grade or {}, float(review.item.score or 0.0)
+    answer = review.practice_answer
+    assert answer is not None
+    return answer.grade, float(answer.score)
+
+
+def review_parts(review: Review) -> dict[str, dict[str, Any]]:
+    """The parts a reviewer decides: the grader's parts, or the whole answer when it has none."""
+    grade, score = grading_of(review)
+    parts = grade.get("parts") or {}
+    if not parts:
+        return {WHOLE_ANSWER: {"correct": score >= 1.0, "grader_percent": round(score * 100)}}
+    return {
+        name: {**part, "grader_percent": 100 if part.get("correct") else 0}
+        for name, part in parts.items()
+    }
+
+
+def _validated(
+    parts: dict[str, dict[str, Any]], decisions: dict[str, PartDecision]
+) -> dict[str, dict[str, Any]]:
+    if set(decisions) != set(parts):
+        raise ReviewError(_("Decide every part of the answer."))
+    decided: dict[str, dict[str, Any]] = {}
+    for name, decision in decisions.items():
+        reason = decision.reason.strip()
+        if "\x00" in reason or len(reason) > 2000:
+            raise ReviewError(_("A reason can be at most 2000 characters."))
+        if not decision.override:
+            percent = parts[name]["grader_percent"]
+            decided[name] = {"decision": "accepted", "percent": percent, "reason": reason}
+            continue
+        if decision.percent is None or not 0 <= decision.percent <= 100:
+            raise ReviewError(_("A score is a whole percentage from 0 to 100."))
+        if not reason:
+            raise ReviewError(_("Give the reason for the new grade: the candidate will see it."))
+        decided[name] = {"decision": "overridden", "percent": decision.percent, "reason": reason}
+    return decided
+
+
+def _snapshot(review: Review) -> dict[str, Any]:
+    return {"status": review.status, "score": review.score, "parts": review.parts}
+
+
+def item_snapshot(item: AttemptItem) -> dict[str, Any]:
+    return {
+        "score": item.score,
+        "override_score": item.override_score,
+        "override_reason": item.override_reason,
+        "overridden_by": str(item.overridden_by) if item.overridden_by_id else None,
+        "override_role": item.override_role,
+    }
+
+
+def item_override_set(
+    *, item: AttemptItem, score: float | None, reason: str, by: User, role: str
+) -> None:
+    """Write (or clear, with None) a person's grade on an exam answer and rescore its attempt.
+    The caller holds the transaction and writes the audit entry."""
+    from quizzes.services.exams import attempt_rescore
+
+    item.override_score = score
+    item.override_reason = reason if score is not None else ""
+    item.overridden_by = by if score is not None else None
+    item.overridden_at = timezone.now() if score is not None else None
+    item.override_role = role if score is not None else ""
+    item.save(
+        update_fields=[
+            "override_score",
+            "override_reason",
+            "overridden_by",
+            "overridden_at",
+            "override_role",
+        ]
+    )
+    attempt = (
+        Attempt.objects.select_for_update()
+        .select_related("assignment__blueprint")
+        .get(pk=item.attempt_id)
+    )
+    if attempt.status == Attempt.Status.GRADED:
+        attempt_rescore(attempt=attempt)
+
+
+def review_decide(*, review: Review, by: User, decisions: dict[str, PartDecision]) -> Review:
+    """Accept or override each part of a flagged grading; audit the change; rescore the exam.
+
+    Raises ReviewError for a missing part, a score outside 0-100 or an override without reason.
+    """
+    with transaction.atomic():
+        review = (
+            Review.objects.select_for_update(of=("self",))
+            .select_related("item__attempt__assignment__blueprint", "practice_answer", "candidate")
+            .get(pk=review.pk)
+        )
+        if review.candidate_id == by.pk:
+            raise ReviewError(_("Someone else must review your own answer."))
+        parts = review_parts(review)
+        decided = _validated(parts, decisions)
+        before = _snapshot(review)
+        overridden = any(part["decision"] == "overridden" for part in decided.values())
+        role = reviewer_role(by)
+        review.parts = decided
+        review.score = sum(part["percent"] for part in decided.values()) / len(decided) / 100
+        review.status = Review.Status.OVERRIDDEN if overridden else Review.Status.ACCEPTED
+        review.decided_by, review.decided_role, review.decided_at = by, role, timezone.now()
+        review.save(
+            update_fields=["parts", "score", "status", "decided_by", "decided_role", "decided_at"]
+        )
+        reason = "; ".join(
+            f"{name}: {part['reason']}" for name, part in decided.items() if part["reason"]
+        )
+        item = review.item
+        item_before = item_snapshot(item) if item is not None else {}
+        if item is not None:
+            item_override_set(
+                item=item,
+                score=review.score if overridden else None,
+                reason=reason,
+                by=by,
+                role=role,
+            )
+        AuditEntry.objects.create(
+            actor=by,
+            role=role,
+            action="review_" + review.status,
+            review=review,
+            item=item,
+            before={**before, **({"item": item_before} if item is not None else {})},
+            after={
+                **_snapshot(review),
+                **({"item": item_snapshot(item)} if item is not None else {}),
+            },
+            reason=reason,
+        )
+        if item is not None:
+            results_release_if_reviewed(attempt=item.attempt)
+    return review
+
+
+def results_release_if_reviewed(*, attempt: Attempt) -> None:
+    """E-mail the candidate their result once it is graded and no answer awaits review."""
+    from quizzes.services.notifications import notification_queue
+
+    if attempt.status != Attempt.Status.GRADED:
+        return
+    if Review.objects.filter(item__attempt=attempt, status=Review.Status.PENDING).exists():
+        return
+    candidate = User.objects.get(pk=attempt.candidate_id)
+    notification_queue(
+        kind=Notification.Kind.RESULTS,
+        key=f"results:{attempt.pk}",
+        email=candidate.email,
+        user=candidate,
+        context={
+            "exam": attempt.assignment.blueprint.name,
+            "score": round((attempt.score or 0) * 100),
+            "passed": bool(attempt.passed),
+            "path": f"/exams/attempts/{attempt.pk}/result",
+        },
+    )
+
+
+def review_audit(*, review: Review) -> list[AuditEntry]:
+    """Every change to the reviewed answer, oldest first: the review's and the exam item's."""
+    condition = Q(review=review)
+    if review.item_id:
+        condition |= Q(item_id=review.item_id)
+    return list(AuditEntry.objects.filter(condition).select_related("actor").order_by("created_at"))

@@ -1,0 +1,57 @@
+"""The candidate's side of an appeal after the mentor decided: contest it to the committee."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes import access
+from quizzes.models import Appeal
+from quizzes.services import appeals
+
+
+class ContestForm(forms.Form):
+    comment = forms.CharField(
+        label=gettext_lazy("Why do you contest your mentor's decision?"), max_length=4000
+    )
+
+
+@require_POST
+@login_required
+@permission_required("accounts.practise", raise_exception=True)
+def appeal_contest(
+    request: AuthenticatedHttpRequest, attempt_id: int, position: int
+) -> HttpResponse:
+    attempt = access.access_attempt_by_id(request.user, attempt_id)
+    item = access.access_item(attempt, position)
+    appeal = Appeal.objects.filter(item=item).first()
+    form = ContestForm(request.POST)
+    if appeal is None:
+        messages.error(request, _("Appeal this answer first."))
+    elif not form.is_valid():
+        messages.error(request, " ".join(str(e) for e in form.errors["comment"]))
+    else:
+        try:
+            appeals.appeal_contest(appeal=appeal, comment=form.cleaned_data["comment"])
+        except appeals.AppealError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Your appeal was sent to the certification committee."))
+    return redirect("exam-result", attempt_id=attempt.pk)
+
+
+urlpatterns = [
+    path(
+        "attempts/<int:attempt_id>/items/<int:position>/appeal/contest",
+        appeal_contest,
+        name="exam-appeal-contest",
+    ),
+]

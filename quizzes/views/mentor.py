@@ -1,0 +1,562 @@
+"""Mentor pages: dashboard, cohort progress and membership, invitations, the review queue and
+appeals (the committee decides contested appeals on its own page).
+
+Mentors see only their own cohorts' candidates; the committee sees everyone; candidates get
+403. Anything outside what a user may see answers 404, never a hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required, permission_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from judgetrain.accounts.models import Cohort, User
+from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.languages import content_language
+from quizzes.models import Appeal, QuestionCorrection, Review
+from quizzes.services import appeals, cohorts, review
+from quizzes.services.practice import practice_key, practice_statements
+from rulings.core.explain import labels
+
+TEMPLATES = "quizzes/mentor/"
+View = Callable[..., HttpResponse]
+
+PART_LABELS = {
+    "infraction": _("Infraction"),
+    "penalty": _("Penalty"),
+    "remedy": _("Remedy"),
+    review.WHOLE_ANSWER: _("The whole answer"),
+}
+
+
+def mentor_required(view: View) -> View:
+    """Signed in (else the login page), then a mentor or the committee (else 403)."""
+    return login_required(
+        permission_required("accounts.mentor_candidates", raise_exception=True)(view)
+    )
+
+
+def committee_required(view: View) -> View:
+    return login_required(
+        permission_required("accounts.manage_certification", raise_exception=True)(view)
+    )
+
+
+def _cohort(user: User, cohort_id: int) -> Cohort:
+    cohort = cohorts.cohorts_visible_to(user).filter(pk=cohort_id).first()
+    if cohort is None:
+        raise Http404("No such cohort.")
+    return cohort
+
+
+# --- forms -------------------------------------------------------------------------------
+
+
+class EmailForm(forms.Form):
+    email = forms.EmailField(label=_("E-mail address"), max_length=254)
+
+
+class PartsForm(forms.Form):
+    """Accept or override each part; an override needs a percentage and a reason."""
+
+    def __init__(self, data: Any = None, *, parts: dict[str, dict[str, Any]]) -> None:
+        super().__init__(data)
+        self.parts = parts
+        for name in parts:
+            label = PART_LABELS.get(name, name)
+            self.fields[f"{name}-decision"] = forms.ChoiceField(
+                label=label,
+                choices=[("accept", _("Accept the grader's verdict")), ("override", _("Override"))],
+                widget=forms.RadioSelect,
+                initial="accept",
+            )
+            self.fields[f"{name}-percent"] = forms.IntegerField(
+                label=_("Score for this part (%)"), min_value=0, max_value=100, required=False
+            )
+            self.fields[f"{name}-reason"] = forms.CharField(
+                label=_("Reason"),
+                required=False,
+                max_length=2000,
+                widget=forms.Textarea(attrs={"rows": 2}),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for name in self.parts:
+            if cleaned.get(f"{name}-decision") != "override":
+                continue
+            if cleaned.get(f"{name}-percent") is None and f"{name}-percent" not in self.errors:
+                self.add_error(f"{name}-percent", _("Enter the score from 0 to 100."))
+            if not (cleaned.get(f"{name}-reason") or "").strip():
+                self.add_error(f"{name}-reason", _("Give the reason: the candidate will see it."))
+        return cleaned
+
+    def decisions(self) -> dict[str, review.PartDecision]:
+        data = self.cleaned_data
+        return {
+            name: review.PartDecision(
+                override=data[f"{name}-decision"] == "override",
+                percent=data.get(f"{name}-percent"),
+                reason=data.get(f"{name}-reason") or "",
+            )
+            for name in self.parts
+        }
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": name,
+                "label": PART_LABELS.get(name, name),
+                "part": part,
+                "decision": self[f"{name}-decision"],
+                "percent": self[f"{name}-percent"],
+                "reason": self[f"{name}-reason"],
+            }
+            for name, part in self.parts.items()
+        ]
+
+
+class AppealDecisionForm(forms.Form):
+    decision = forms.ChoiceField(
+        label=_("Decision"),
+        choices=[("uphold", _("Uphold: the answer deserves a new score")), ("reject", _("Reject"))],
+        widget=forms.RadioSelect,
+    )
+    percent = forms.IntegerField(
+        label=_("New score for the answer (%)"),
+        min_value=0,
+        max_value=100,
+        required=False,
+        help_text=_("Needed to uphold, unless the committee corrects or withdraws the key."),
+    )
+    reason = forms.CharField(
+        label=_("Reason"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+
+class CommitteeDecisionForm(AppealDecisionForm):
+    key_action = forms.ChoiceField(
+        label=_("The key"),
+        choices=[
+            ("", _("The key is right")),
+            (QuestionCorrection.Action.WITHDRAW, _("Withdraw this question for everyone")),
+            (QuestionCorrection.Action.CORRECT, _("Correct the key for everyone")),
+        ],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    infraction = forms.ChoiceField(label=_("Corrected infraction"), required=False, choices=[])
+    penalty = forms.ChoiceField(label=_("Corrected penalty"), required=False, choices=[])
+    remedy = forms.ChoiceField(label=_("Corrected remedy"), required=False, choices=[])
+
+    def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        names = labels(lang)["id"]
+        vocabulary = [("", "—"), *sorted(((k, str(v)) for k, v in names.items()), key=_second)]
+        for name in ("infraction", "penalty", "remedy"):
+            self.fields[name].choices = vocabulary  # type: ignore[attr-defined]
+
+    def correction(self) -> appeals.KeyCorrection | None:
+        action = self.cleaned_data.get("key_action")
+        if not action:
+            return None
+        return appeals.KeyCorrection(
+            action=action,
+            infraction=self.cleaned_data.get("infraction") or "",
+            penalty=self.cleaned_data.get("penalty") or "",
+            remedy=self.cleaned_data.get("remedy") or "",
+        )
+
+
+def _second(pair: tuple[str, str]) -> str:
+    return pair[1]
+
+
+class InvitationAcceptForm(forms.Form):
+    first_name = forms.CharField(label=_("First name"), max_length=150)
+    last_name = forms.CharField(label=_("Last name"), max_length=150, required=False)
+    password1 = forms.CharField(label=_("Password"), widget=forms.PasswordInput, max_length=128)
+    password2 = forms.CharField(
+        label=_("Password again"), widget=forms.PasswordInput, max_length=128
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("password1") != cleaned.get("password2"):
+            self.add_error("password2", _("The two passwords differ."))
+        return cleaned
+
+
+# --- dashboard and cohorts ---------------------------------------------------------------
+
+
+@require_GET
+@mentor_required
+def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
+    context = {
+        "cohorts": cohorts.cohorts_overview(user=request.user),
+        "pending": cohorts.pending_counts(user=request.user),
+        "is_committee": review.sees_everything(request.user),
+    }
+    return render(request, TEMPLATES + "dashboard.html", context)
+
+
+def _render_cohort(
+    request: AuthenticatedHttpRequest,
+    cohort: Cohort,
+    *,
+    invite_form: EmailForm | None = None,
+    add_form: EmailForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = {
+        "cohort": cohort,
+        "progress": cohorts.cohort_progress(cohort=cohort),
+        "invitations": list(cohorts.invitations_pending(cohort=cohort)),
+        "invite_form": invite_form or EmailForm(prefix="invite"),
+        "add_form": add_form or EmailForm(prefix="add"),
+    }
+    return render(request, TEMPLATES + "cohort.html", context, status=status)
+
+
+@require_GET
+@mentor_required
+def cohort_detail(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResponse:
+    return _render_cohort(request, _cohort(request.user, cohort_id))
+
+
+@require_POST
+@mentor_required
+def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResponse:
+    cohort = _cohort(request.user, cohort_id)
+    form = EmailForm(request.POST, prefix="invite")
+    if not form.is_valid():
+        return _render_cohort(request, cohort, invite_form=form, status=400)
+    try:
+        cohorts.invitation_create(
+            cohort=cohort,
+            email=form.cleaned_data["email"],
+            by=request.user,
+            language=request.LANGUAGE_CODE,
+        )
+    except cohorts.CohortError as error:
+        form.add_error("email", str(error))
+        return _render_cohort(request, cohort, invite_form=form, status=400)
+    messages.success(request, _("The invitation was sent."))
+    return redirect("mentor-cohort", cohort_id=cohort.pk)
+
+
+@require_POST
+@mentor_required
+def cohort_member_add(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResponse:
+    cohort = _cohort(request.user, cohort_id)
+    form = EmailForm(request.POST, prefix="add")
+    if not form.is_valid():
+        return _render_cohort(request, cohort, add_form=form, status=400)
+    try:
+        added = cohorts.cohort_member_add(cohort=cohort, email=form.cleaned_data["email"])
+    except cohorts.CohortError as error:
+        form.add_error("email", str(error))
+        return _render_cohort(request, cohort, add_form=form, status=400)
+    messages.success(request, _("%(name)s joined the cohort.") % {"name": added})
+    return redirect("mentor-cohort", cohort_id=cohort.pk)
+
+
+@require_POST
+@mentor_required
+def cohort_member_remove(
+    request: AuthenticatedHttpRequest, cohort_id: int, candidate_id: int
+) -> HttpResponse:
+    cohort = _cohort(request.user, cohort_id)
+    try:
+        cohorts.cohort_member_remove(cohort=cohort, candidate_id=candidate_id)
+    except cohorts.CohortError as error:
+        raise Http404(str(error)) from error
+    messages.success(request, _("The candidate left the cohort."))
+    return redirect("mentor-cohort", cohort_id=cohort.pk)
+
+
+# --- review queue ------------------------------------------------------------------------
+
+
+@require_GET
+@mentor_required
+def review_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    decided = request.GET.get("show") == "decided"
+    if decided:
+        rows = list(
+            review.reviews_visible_to(request.user)
+            .exclude(status=Review.Status.PENDING)
+            .select_related(
+                "candidate",
+                "decided_by",
+                "item__question",
+                "item__attempt__assignment__blueprint",
+                "practice_answer__question",
+            )
+            .order_by("-decided_at")[:100]
+        )
+    else:
+        rows = list(review.review_queue(user=request.user))
+    return render(request, TEMPLATES + "reviews.html", {"reviews": rows, "decided": decided})
+
+
+def _visible_review(user: User, review_id: int) -> Review:
+    found = (
+        review.reviews_visible_to(user)
+        .select_related(
+            "candidate",
+            "decided_by",
+            "item__question__policy_version",
+            "item__attempt__assignment__blueprint",
+            "item__overridden_by",
+            "practice_answer__question__policy_version",
+        )
+        .filter(pk=review_id)
+        .first()
+    )
+    if found is None:
+        raise Http404("No such review.")
+    return found
+
+
+def _answer_context(request: AuthenticatedHttpRequest, question: Any, language: str) -> dict:
+    page_lang = content_language(request.LANGUAGE_CODE)
+    return {
+        "question": question,
+        "key": practice_key(question=question, lang=page_lang),
+        "statements": practice_statements(question=question, lang=page_lang),
+        "answer_language": language,
+    }
+
+
+def _render_review(
+    request: AuthenticatedHttpRequest, found: Review, form: PartsForm, status: int = 200
+) -> HttpResponse:
+    if found.item is not None:
+        question, response = found.item.question, found.item.response
+        language = found.item.attempt.language
+    else:
+        answer = found.practice_answer
+        assert answer is not None
+        question, response, language = answer.question, answer.response, answer.question.language
+    grade, score = review.grading_of(found)
+    context = {
+        "review": found,
+        "response": response,
+        "grade": grade,
+        "grader_score": score,
+        "form": form,
+        "audit": review.review_audit(review=found),
+        **_answer_context(request, question, language),
+    }
+    return render(request, TEMPLATES + "review.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@mentor_required
+def review_detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResponse:
+    found = _visible_review(request.user, review_id)
+    parts = review.review_parts(found)
+    if request.method == "GET":
+        return _render_review(request, found, PartsForm(parts=parts))
+    form = PartsForm(request.POST, parts=parts)
+    if not form.is_valid():
+        return _render_review(request, found, form, status=400)
+    try:
+        review.review_decide(review=found, by=request.user, decisions=form.decisions())
+    except review.ReviewError as error:
+        form.add_error(None, str(error))
+        return _render_review(request, found, form, status=400)
+    messages.success(request, _("Your decision was saved."))
+    return redirect("mentor-reviews")
+
+
+# --- appeals -----------------------------------------------------------------------------
+
+
+def _render_appeals(
+    request: AuthenticatedHttpRequest, statuses: tuple[str, ...], committee: bool
+) -> HttpResponse:
+    rows = list(appeals.appeal_list(user=request.user, statuses=statuses))
+    waiting = Appeal.Status.CONTESTED if committee else Appeal.Status.OPEN
+    context = {
+        "waiting": [row for row in rows if row.status == waiting],
+        "decided": [row for row in rows if row.status != waiting],
+        "committee": committee,
+    }
+    return render(request, TEMPLATES + "appeals.html", context)
+
+
+@require_GET
+@mentor_required
+def appeal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    statuses = (Appeal.Status.OPEN, Appeal.Status.UPHELD, Appeal.Status.REJECTED)
+    return _render_appeals(request, statuses, committee=False)
+
+
+@require_GET
+@committee_required
+def committee_appeal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    statuses = (Appeal.Status.CONTESTED, Appeal.Status.UPHELD, Appeal.Status.REJECTED)
+    return _render_appeals(request, statuses, committee=True)
+
+
+def _visible_appeal(user: User, appeal_id: int) -> Appeal:
+    found = (
+        appeals.appeals_visible_to(user)
+        .select_related(
+            "item__question__policy_version",
+            "item__attempt__candidate",
+            "item__attempt__assignment__blueprint",
+            "item__overridden_by",
+            "resolved_by",
+            "mentor_resolved_by",
+        )
+        .filter(pk=appeal_id)
+        .first()
+    )
+    if found is None:
+        raise Http404("No such appeal.")
+    return found
+
+
+def _decision_form(
+    request: AuthenticatedHttpRequest, found: Appeal, data: Any = None
+) -> AppealDecisionForm | None:
+    if found.status == Appeal.Status.OPEN:
+        return AppealDecisionForm(data)
+    if found.status == Appeal.Status.CONTESTED and review.sees_everything(request.user):
+        return CommitteeDecisionForm(data, lang=content_language(request.LANGUAGE_CODE))
+    return None
+
+
+def _render_appeal(
+    request: AuthenticatedHttpRequest,
+    found: Appeal,
+    form: AppealDecisionForm | None,
+    status: int = 200,
+) -> HttpResponse:
+    item = found.item
+    context = {
+        "appeal": found,
+        "item": item,
+        "response": item.response,
+        "grade": item.grade or {},
+        "form": form,
+        "committee_form": isinstance(form, CommitteeDecisionForm),
+        "audit": list(
+            found.audit.select_related("actor").order_by("created_at")
+        ),  # this appeal's changes
+        "corrections": list(found.corrections.order_by("-created_at")),
+        **_answer_context(request, item.question, item.attempt.language),
+    }
+    return render(request, TEMPLATES + "appeal.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@mentor_required
+def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResponse:
+    found = _visible_appeal(request.user, appeal_id)
+    if request.method == "GET":
+        return _render_appeal(request, found, _decision_form(request, found))
+    form = _decision_form(request, found, request.POST)
+    if form is None:
+        messages.error(request, _("This appeal is not waiting for your decision."))
+        return redirect("mentor-appeal", appeal_id=found.pk)
+    if not form.is_valid():
+        return _render_appeal(request, found, form, status=400)
+    correction = form.correction() if isinstance(form, CommitteeDecisionForm) else None
+    try:
+        appeals.appeal_decide(
+            appeal=found,
+            by=request.user,
+            uphold=form.cleaned_data["decision"] == "uphold",
+            reason=form.cleaned_data["reason"],
+            percent=form.cleaned_data.get("percent"),
+            correction=correction,
+        )
+    except appeals.AppealError as error:
+        form.add_error(None, str(error))
+        return _render_appeal(request, found, form, status=400)
+    messages.success(request, _("Your decision was saved and the candidate told."))
+    return redirect("mentor-appeal", appeal_id=found.pk)
+
+
+@require_GET
+@committee_required
+def correction_detail(request: AuthenticatedHttpRequest, correction_id: int) -> HttpResponse:
+    correction = appeals.corrections_list().filter(pk=correction_id).first()
+    if correction is None:
+        raise Http404("No such correction.")
+    changed = [row for row in correction.changes if row["passed_before"] != row["passed_after"]]
+    context = {"correction": correction, "changed": changed}
+    return render(request, TEMPLATES + "correction.html", context)
+
+
+# --- invitations (public: the signed link is the credential) -----------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def invitation_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
+    try:
+        invitation = cohorts.invitation_from_token(token)
+    except cohorts.CohortError as error:
+        return render(request, TEMPLATES + "invitation.html", {"error": str(error)}, status=400)
+    user = request.user if request.user.is_authenticated else None
+    form = InvitationAcceptForm(request.POST or None) if user is None else None
+    context: dict[str, Any] = {"invitation": invitation, "form": form}
+    if request.method == "GET":
+        return render(request, TEMPLATES + "invitation.html", context)
+    if form is not None and not form.is_valid():
+        return render(request, TEMPLATES + "invitation.html", context, status=400)
+    fields: dict[str, str] = (
+        {}
+        if form is None
+        else {
+            "first_name": form.cleaned_data["first_name"],
+            "last_name": form.cleaned_data["last_name"],
+            "password": form.cleaned_data["password1"],
+        }
+    )
+    try:
+        accepted = cohorts.invitation_accept(invitation=invitation, user=user, **fields)
+    except cohorts.CohortError as error:
+        context["error"] = str(error)
+        return render(request, TEMPLATES + "invitation.html", context, status=400)
+    if user is None:
+        login(request, accepted, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(
+        request, _("Welcome to the cohort %(cohort)s.") % {"cohort": invitation.cohort.name}
+    )
+    return redirect("home")
+
+
+urlpatterns = [
+    path("", dashboard, name="mentor"),
+    path("cohorts/<int:cohort_id>/", cohort_detail, name="mentor-cohort"),
+    path("cohorts/<int:cohort_id>/invite", cohort_invite, name="mentor-cohort-invite"),
+    path("cohorts/<int:cohort_id>/members", cohort_member_add, name="mentor-cohort-add"),
+    path(
+        "cohorts/<int:cohort_id>/members/<int:candidate_id>/remove",
+        cohort_member_remove,
+        name="mentor-cohort-remove",
+    ),
+    path("reviews/", review_list, name="mentor-reviews"),
+    path("reviews/<int:review_id>/", review_detail, name="mentor-review"),
+    path("appeals/", appeal_list, name="mentor-appeals"),
+    path("appeals/<int:appeal_id>/", appeal_detail, name="mentor-appeal"),
+    path("committee/appeals/", committee_appeal_list, name="committee-appeals"),
+    path("committee/corrections/<int:correction_id>/", correction_detail, name="mentor-correction"),
+    path("invitations/<str:token>/", invitation_accept, name="mentor-invitation-accept"),
+]

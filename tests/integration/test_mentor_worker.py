@@ -1,0 +1,52 @@
+"""Mentor work on the real Celery worker: e-mails and the regrade after a key is withdrawn are
+queued on commit, by id, and done there once."""
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from quizzes.models import Notification, QuestionCorrection
+from quizzes.services import appeals, exams
+from tests.factories import committee_member
+from tests.quizzes.mentor.conftest import RIGHT, graded_attempt, mentored_candidate
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def wait_until(check: Callable[[], bool], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.2)
+    raise AssertionError("the worker did not finish in time")
+
+
+def test_the_worker_sends_the_emails_and_regrades_after_a_withdrawal():
+    who, the_cohort = mentored_candidate()
+    attempt = graded_attempt(who, [RIGHT, RIGHT])
+    appeal = exams.appeal_create(item=attempt.items.get(position=1), comment="Look again.")
+    appeals.appeal_decide(appeal=appeal, by=the_cohort.mentor, uphold=False, reason="No.")
+    appeals.appeal_contest(appeal=appeal, comment="Please.")
+
+    appeals.appeal_decide(
+        appeal=appeal,
+        by=committee_member(),
+        uphold=True,
+        reason="Ambiguous stem.",
+        correction=appeals.KeyCorrection(action="withdraw"),
+    )
+
+    correction = QuestionCorrection.objects.get()
+    wait_until(lambda: QuestionCorrection.objects.get().status == "applied")
+    correction.refresh_from_db()
+    assert [row["attempt"] for row in correction.changes] == [attempt.pk]
+    assert attempt.items.get(position=1).withdrawn
+    wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())
+    kinds = sorted(Notification.objects.values_list("key", flat=True))
+    assert kinds == [
+        f"appeal:{appeal.pk}:committee",
+        f"appeal:{appeal.pk}:mentor",
+        f"results:{attempt.pk}",
+    ]

@@ -1,0 +1,78 @@
+"""Builders for the mentor tests: graded attempts whose grader flagged an answer."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from judgetrain.accounts.models import Cohort, User
+from quizzes.models import Attempt, AttemptItem, Review
+from quizzes.services import exams
+from tests.factories import BlueprintFactory, assignment, candidate, cohort, question
+
+# The grader hedges on "maybe ... or perhaps": it flags this answer for a person to review.
+HEDGED = "Missed trigger, maybe a warning or perhaps no penalty, resolve it now"
+RIGHT = "Missed trigger, no penalty, the opponent chooses to resolve or skip it"
+
+
+def graded_attempt(
+    who: User, responses: list[str], *, pass_score: float = 0.8, **kwargs: Any
+) -> Attempt:
+    """A submitted and graded attempt of free-form questions (one per response)."""
+    now = timezone.now()
+    blueprint = BlueprintFactory(
+        composition=[{"topic": None, "kind": "free_form", "count": len(responses)}],
+        pass_score=pass_score,
+        review_policy="immediately",
+    )
+    assigned = assignment(blueprint=blueprint, candidate=who)
+    attempt = Attempt.objects.create(
+        assignment=assigned,
+        candidate=who,
+        number=1,
+        language="en",
+        seed=secrets.randbits(40),
+        started_at=now - timedelta(minutes=5),
+        deadline=now + timedelta(minutes=25),
+        status=Attempt.Status.SUBMITTED,
+        closed_at=now,
+        closure=Attempt.Closure.SUBMITTED,
+    )
+    for position, response in enumerate(responses, start=1):
+        AttemptItem.objects.create(
+            attempt=attempt,
+            position=position,
+            question=kwargs.get("question") or question(for_exams=True),
+            response=response,
+        )
+    return exams.attempt_grade(attempt_id=attempt.pk)
+
+
+def mentored_candidate(the_cohort: Cohort | None = None) -> tuple[User, Cohort]:
+    who = candidate()
+    the_cohort = the_cohort or cohort()
+    the_cohort.candidates.add(who)
+    return who, the_cohort
+
+
+def flagged_review(who: User | None = None) -> Review:
+    who = who or mentored_candidate()[0]
+    attempt = graded_attempt(who, [HEDGED])
+    return Review.objects.get(item__attempt=attempt)
+
+
+def count_queries(func: Any) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        func()
+    return len(captured)
+
+
+@pytest.fixture
+def queries() -> Any:
+    return count_queries

@@ -1,0 +1,225 @@
+import pytest
+from django.core import mail
+
+from quizzes.models import Appeal, AuditEntry, QuestionCorrection
+from quizzes.services import appeals, exams
+from tests.factories import committee_member, mentor, question
+from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt, mentored_candidate
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
+
+
+def appealed(responses=(RIGHT,), **kwargs):
+    who, the_cohort = mentored_candidate()
+    attempt = graded_attempt(who, list(responses), **kwargs)
+    item = attempt.items.get(position=1)
+    appeal = exams.appeal_create(item=item, comment="My answer says the same thing.")
+    return appeal, the_cohort.mentor
+
+
+def test_the_mentor_upholds_an_appeal_with_a_new_score_and_the_candidate_is_emailed():
+    appeal, by = appealed()
+    mail.outbox.clear()
+
+    appeals.appeal_decide(appeal=appeal, by=by, uphold=True, reason="Fair point.", percent=90)
+
+    appeal.refresh_from_db()
+    appeal.item.refresh_from_db()
+    assert appeal.status == Appeal.Status.UPHELD
+    assert appeal.resolved_level == "mentor"
+    assert appeal.item.override_score == pytest.approx(0.9)
+    assert appeal.item.override_role == "mentor"
+    assert appeal.item.overridden_by == by
+    assert len(mail.outbox) == 1
+    assert "Fair point." in mail.outbox[0].body
+    assert AuditEntry.objects.filter(appeal=appeal).count() == 2  # the score, the decision
+
+
+def test_upholding_needs_a_score_and_every_decision_a_reason():
+    appeal, by = appealed()
+    with pytest.raises(appeals.AppealError):
+        appeals.appeal_decide(appeal=appeal, by=by, uphold=True, reason="ok")
+    with pytest.raises(appeals.AppealError):
+        appeals.appeal_decide(appeal=appeal, by=by, uphold=False, reason="  ")
+    assert Appeal.objects.get(pk=appeal.pk).status == Appeal.Status.OPEN
+
+
+def test_a_decided_appeal_cannot_be_decided_again():
+    appeal, by = appealed()
+    appeals.appeal_decide(appeal=appeal, by=by, uphold=False, reason="The key is right.")
+    with pytest.raises(appeals.AppealError):
+        appeals.appeal_decide(
+            appeal=appeal, by=by, uphold=True, reason="Changed my mind", percent=1
+        )
+
+
+def test_a_contested_decision_goes_to_the_committee_only():
+    appeal, by = appealed()
+    appeals.appeal_decide(appeal=appeal, by=by, uphold=False, reason="The key is right.")
+
+    appeals.appeal_contest(appeal=appeal, comment="The policy says otherwise.")
+
+    appeal.refresh_from_db()
+    assert appeal.status == Appeal.Status.CONTESTED
+    assert appeal.mentor_status == "rejected"
+    assert appeal.mentor_resolved_by == by
+    with pytest.raises(appeals.AppealError, match="committee"):
+        appeals.appeal_decide(appeal=appeal, by=by, uphold=True, reason="x", percent=100)
+    appeals.appeal_decide(
+        appeal=appeal, by=committee_member(), uphold=True, reason="Agreed.", percent=100
+    )
+    appeal.refresh_from_db()
+    appeal.item.refresh_from_db()
+    assert appeal.status == Appeal.Status.UPHELD
+    assert appeal.resolved_level == "committee"
+    assert appeal.item.override_role == "committee"
+
+
+def test_an_appeal_is_contested_once_and_only_after_the_mentor_decided():
+    appeal, by = appealed()
+    with pytest.raises(appeals.AppealError):
+        appeals.appeal_contest(appeal=appeal, comment="Too early")
+    appeals.appeal_decide(appeal=appeal, by=by, uphold=False, reason="No.")
+    appeals.appeal_contest(appeal=appeal, comment="Please look again.")
+    appeals.appeal_decide(appeal=appeal, by=committee_member(), uphold=False, reason="No.")
+    with pytest.raises(appeals.AppealError):
+        appeals.appeal_contest(appeal=appeal, comment="Again")
+
+
+def test_only_the_committee_corrects_a_key():
+    appeal, by = appealed()
+    with pytest.raises(appeals.AppealError):
+        appeals.appeal_decide(
+            appeal=appeal,
+            by=by,
+            uphold=True,
+            reason="The key is wrong",
+            correction=appeals.KeyCorrection(action="withdraw"),
+        )
+
+
+def contested(**kwargs):
+    appeal, by = appealed(**kwargs)
+    appeals.appeal_decide(appeal=appeal, by=by, uphold=False, reason="The key is right.")
+    appeals.appeal_contest(appeal=appeal, comment="The key is wrong.")
+    return appeal
+
+
+def test_withdrawing_a_question_regrades_everyone_holding_it_and_shows_whose_pass_changed():
+    shared = question(for_exams=True)
+    # Two answers each: a right one and a hedged one on the shared question (graded 1/3).
+    appeal = contested(responses=(HEDGED, RIGHT), question=None)
+    item = appeal.item
+    item.question = shared
+    item.save(update_fields=["question"])
+    other_who, _ = mentored_candidate()
+    other = graded_attempt(other_who, [RIGHT, RIGHT], pass_score=0.8)
+    other.items.filter(position=1).update(question=shared)
+    from quizzes.services.exams import attempt_rescore
+
+    attempt_rescore(attempt=item.attempt)
+    item.attempt.refresh_from_db()
+    assert item.attempt.passed is False
+
+    appeals.appeal_decide(
+        appeal=appeal,
+        by=committee_member(),
+        uphold=True,
+        reason="Two readings are defensible: withdrawn.",
+        correction=appeals.KeyCorrection(action="withdraw"),
+    )
+
+    correction = QuestionCorrection.objects.get()
+    assert correction.status == QuestionCorrection.Status.APPLIED
+    item.attempt.refresh_from_db()
+    assert item.attempt.passed is True
+    assert item.attempt.score == pytest.approx(1.0)
+    changes = {row["attempt"]: row for row in correction.changes}
+    assert changes[item.attempt_id]["passed_before"] is False
+    assert changes[item.attempt_id]["passed_after"] is True
+    assert other.pk in changes  # regraded, though its pass did not change
+    assert changes[other.pk]["passed_before"] == changes[other.pk]["passed_after"]
+
+
+def test_correcting_a_key_regrades_with_the_new_key_and_is_idempotent():
+    appeal = contested()
+    before = appeal.item.score
+    appeals.appeal_decide(
+        appeal=appeal,
+        by=committee_member(),
+        uphold=True,
+        reason="The penalty is a warning.",
+        correction=appeals.KeyCorrection(
+            action="correct",
+            infraction="missed_trigger",
+            penalty="warning",
+            remedy="opponent_chooses_resolve_or_skip",
+        ),
+    )
+    correction = QuestionCorrection.objects.get()
+    appeal.item.refresh_from_db()
+    assert appeal.item.question.key_penalty == "warning"
+    assert appeal.item.score < before  # the answer said "no penalty"
+    again = appeals.question_correction_apply(correction_id=correction.pk)
+    assert again.changes == correction.changes
+
+
+def test_a_corrected_key_names_every_part():
+    appeal = contested()
+    with pytest.raises(appeals.AppealError, match="infraction, penalty and remedy"):
+        appeals.appeal_decide(
+            appeal=appeal,
+            by=committee_member(),
+            uphold=True,
+            reason="x",
+            correction=appeals.KeyCorrection(action="correct", infraction="missed_trigger"),
+        )
+    assert not QuestionCorrection.objects.exists()
+
+
+def test_mentors_see_only_appeals_of_their_candidates():
+    appeal, by = appealed()
+    appealed()
+    assert list(appeals.appeals_visible_to(by)) == [appeal]
+    assert appeals.appeals_visible_to(mentor()).count() == 0
+    assert appeals.appeals_visible_to(committee_member()).count() == 2
+
+
+def test_a_withdrawn_question_is_never_drawn_into_a_new_exam(monkeypatch):
+    appeal = contested()
+    withdrawn = appeal.item.question
+    appeals.appeal_decide(
+        appeal=appeal,
+        by=committee_member(),
+        uphold=True,
+        reason="Ambiguous.",
+        correction=appeals.KeyCorrection(action="withdraw"),
+    )
+    from quizzes.services import exams as exam_service
+    from tests.factories import BlueprintFactory, assignment
+
+    calls = []
+    real = exam_service.generator.generate_questions
+
+    def generate(**kwargs):
+        calls.append(kwargs)
+        fresh = real(**kwargs)
+        if len(calls) == 1:  # the first draw offers the withdrawn question again
+            from dataclasses import replace
+
+            return [replace(fresh[0], content_hash=withdrawn.content_hash), *fresh[1:]]
+        return fresh
+
+    monkeypatch.setattr(exam_service.generator, "generate_questions", generate)
+    blueprint = BlueprintFactory(composition=[{"topic": None, "kind": "free_form", "count": 1}])
+    attempt = exam_service.attempt_start(assignment=assignment(blueprint=blueprint), language="en")
+
+    assert attempt.items.get().question != withdrawn
+
+
+def test_nobody_decides_their_own_appeal():
+    appeal, _ = appealed()
+    with pytest.raises(appeals.AppealError, match="own appeal"):
+        appeals.appeal_decide(
+            appeal=appeal, by=appeal.item.attempt.candidate, uphold=False, reason="No."
+        )

@@ -1,0 +1,487 @@
+import re
+
+import pytest
+from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from quizzes.models import Appeal, AuditEntry, Review
+from quizzes.services import appeals, exams
+from tests.factories import candidate, cohort, committee_member, mentor
+from tests.quizzes.mentor.conftest import (
+    HEDGED,
+    RIGHT,
+    count_queries,
+    flagged_review,
+    graded_attempt,
+    mentored_candidate,
+)
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
+
+
+def mentor_of(found: Review):
+    return found.candidate.cohorts.get().mentor
+
+
+def override_penalty(percent: str, reason: str = "Hedged, but the right penalty.") -> dict:
+    return {
+        "infraction-decision": "accept",
+        "penalty-decision": "override",
+        "penalty-percent": percent,
+        "penalty-reason": reason,
+        "remedy-decision": "accept",
+    }
+
+
+# --- permissions -------------------------------------------------------------------------
+
+
+def mentor_pages(found: Review, appeal: Appeal) -> list[str]:
+    the_cohort = found.candidate.cohorts.get()
+    return [
+        reverse("mentor"),
+        reverse("mentor-cohort", args=[the_cohort.pk]),
+        reverse("mentor-reviews"),
+        reverse("mentor-review", args=[found.pk]),
+        reverse("mentor-appeals"),
+        reverse("mentor-appeal", args=[appeal.pk]),
+    ]
+
+
+def an_appeal(who=None) -> Appeal:
+    who = who or mentored_candidate()[0]
+    attempt = graded_attempt(who, [RIGHT])
+    return exams.appeal_create(item=attempt.items.get(), comment="Please look again.")
+
+
+def test_candidates_are_refused_every_mentor_page(client):
+    found = flagged_review()
+    appeal = an_appeal(found.candidate)
+    client.force_login(found.candidate)
+    for url in [*mentor_pages(found, appeal), reverse("committee-appeals")]:
+        assert client.get(url).status_code == 403, url
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client):
+    found = flagged_review()
+    for url in mentor_pages(found, an_appeal(found.candidate)):
+        response = client.get(url)
+        assert response.status_code == 302, url
+        assert "/accounts/login/" in response["Location"]
+
+
+def test_another_mentor_gets_404_on_this_mentors_cohort_review_and_appeal(client):
+    found = flagged_review()
+    appeal = an_appeal(found.candidate)
+    client.force_login(mentor())
+    for url in mentor_pages(found, appeal)[1:]:
+        if url.endswith(("/mentor/reviews/", "/mentor/appeals/")):
+            assert found.candidate.email not in client.get(url).content.decode()
+            continue
+        assert client.get(url).status_code == 404, url
+    post = client.post(reverse("mentor-review", args=[found.pk]), override_penalty("67"))
+    assert post.status_code == 404
+    the_cohort = found.candidate.cohorts.get()
+    remove = reverse("mentor-cohort-remove", args=[the_cohort.pk, found.candidate.pk])
+    assert client.post(remove).status_code == 404
+    invite = reverse("mentor-cohort-invite", args=[the_cohort.pk])
+    assert client.post(invite, {"invite-email": "x@example.com"}).status_code == 404
+    assert the_cohort.candidates.count() == 1
+
+
+def test_mentors_are_refused_the_committee_pages(client):
+    client.force_login(mentor())
+    assert client.get(reverse("committee-appeals")).status_code == 403
+    assert client.get(reverse("mentor-correction", args=[1])).status_code == 403
+
+
+def test_the_committee_sees_every_cohort_review_and_appeal(client):
+    found = flagged_review()
+    appeal = an_appeal(found.candidate)
+    client.force_login(committee_member())
+    for url in [*mentor_pages(found, appeal), reverse("committee-appeals")]:
+        assert client.get(url).status_code == 200, url
+
+
+def test_the_mentor_navigation_entry_shows_for_mentors_and_the_committee_only(client):
+    for person, shown in ((mentor(), True), (committee_member(), True), (candidate(), False)):
+        client.force_login(person)
+        html = client.get(reverse("home")).content.decode()
+        assert (f'href="{reverse("mentor")}"' in html) is shown
+
+
+# --- review queue ------------------------------------------------------------------------
+
+
+def test_the_queue_lists_the_flagged_grading_and_its_page_shows_answer_evidence_and_key(client):
+    found = flagged_review()
+    client.force_login(mentor_of(found))
+
+    queue = client.get(reverse("mentor-reviews")).content.decode()
+    page = client.get(reverse("mentor-review", args=[found.pk])).content.decode()
+
+    assert reverse("mentor-review", args=[found.pk]) in queue
+    assert "Missed trigger, maybe a warning or perhaps no penalty" in page
+    assert "<mark>" in page  # the evidence the grader matched
+    assert "the answer hedges" in page
+    assert "<cite>" in page  # the key's citations
+    assert "trigger was forgotten" in page
+
+
+def test_overriding_a_part_with_67_percent_saves_and_is_audited(client):
+    found = flagged_review()
+    client.force_login(mentor_of(found))
+
+    response = client.post(reverse("mentor-review", args=[found.pk]), override_penalty("67"))
+
+    assert response.status_code == 302
+    found.refresh_from_db()
+    assert found.status == Review.Status.OVERRIDDEN
+    assert found.parts["penalty"]["percent"] == 67
+    page = client.get(reverse("mentor-review", args=[found.pk])).content.decode()
+    assert "Hedged, but the right penalty." in page
+    assert "review_overridden" in page  # the audit log on the item
+    assert AuditEntry.objects.filter(review=found).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (override_penalty("167"), "less than or equal to 100"),
+        (override_penalty("-3"), "greater than or equal to 0"),
+        (override_penalty("abc"), "Enter a whole number"),
+        (override_penalty("0.67"), "Enter a whole number"),
+        (override_penalty(""), "Enter the score from 0 to 100"),
+        (override_penalty("67", reason=""), "Give the reason"),
+        ({"penalty-decision": "maybe"}, "Select a valid choice"),
+    ],
+)
+def test_bad_review_input_gets_a_form_error_and_keeps_what_was_typed(client, data, message):
+    found = flagged_review()
+    client.force_login(mentor_of(found))
+
+    response = client.post(reverse("mentor-review", args=[found.pk]), data)
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert message in html
+    if data.get("penalty-reason"):
+        assert data["penalty-reason"] in html  # the reason is not lost
+    assert Review.objects.get(pk=found.pk).status == Review.Status.PENDING
+
+
+def test_the_candidate_sees_the_override_labelled_with_the_mentors_name(client):
+    found = flagged_review()
+    the_mentor = mentor_of(found)
+    client.force_login(the_mentor)
+    client.post(reverse("mentor-review", args=[found.pk]), override_penalty("100"))
+
+    client.force_login(found.candidate)
+    html = client.get(reverse("exam-result", args=[found.item.attempt_id])).content.decode()
+
+    assert "Mentor's grade" in html
+    assert str(the_mentor) in html
+    assert "Hedged, but the right penalty." in html
+
+
+def test_the_review_queue_runs_a_constant_number_of_queries(client):
+    the_cohort = cohort()
+    client.force_login(the_cohort.mentor)
+    url = reverse("mentor-reviews")
+
+    def grow():
+        who, _ = mentored_candidate(the_cohort)
+        graded_attempt(who, [HEDGED, HEDGED])
+
+    grow()
+    few = count_queries(lambda: client.get(url))
+    grow()
+    grow()
+    assert Review.objects.count() == 6
+    assert count_queries(lambda: client.get(url)) == few
+    decided = f"{url}?show=decided"
+    assert count_queries(lambda: client.get(decided)) <= few + 1
+
+
+def test_the_review_page_runs_a_constant_number_of_queries(client):
+    found = flagged_review()
+    client.force_login(mentor_of(found))
+    url = reverse("mentor-review", args=[found.pk])
+    few = count_queries(lambda: client.get(url))
+    client.post(url, override_penalty("50"))
+    client.post(url, override_penalty("60"))
+    assert count_queries(lambda: client.get(url)) == few
+
+
+# --- appeals -----------------------------------------------------------------------------
+
+
+def test_the_mentor_decides_then_the_candidate_contests_and_the_committee_decides(client):
+    appeal = an_appeal()
+    the_mentor = appeal.item.attempt.candidate.cohorts.get().mentor
+    client.force_login(the_mentor)
+    url = reverse("mentor-appeal", args=[appeal.pk])
+    assert (
+        str(appeal.item.attempt.candidate) in client.get(reverse("mentor-appeals")).content.decode()
+    )
+
+    response = client.post(url, {"decision": "reject", "reason": "The key is right."})
+    assert response.status_code == 302
+    assert len(mail.outbox) >= 1
+
+    client.force_login(appeal.item.attempt.candidate)
+    contest = reverse("exam-appeal-contest", args=[appeal.item.attempt_id, appeal.item.position])
+    result = client.post(contest, {"comment": "The policy says otherwise."}, follow=True)
+    assert "sent to the certification committee" in result.content.decode()
+
+    client.force_login(the_mentor)  # a mentor cannot decide a contested appeal
+    assert (
+        client.post(url, {"decision": "uphold", "reason": "x", "percent": "100"}).status_code == 302
+    )
+    assert Appeal.objects.get(pk=appeal.pk).status == Appeal.Status.CONTESTED
+
+    committee = committee_member()
+    client.force_login(committee)
+    assert (
+        str(appeal.item.attempt.candidate)
+        in client.get(reverse("committee-appeals")).content.decode()
+    )
+    response = client.post(url, {"decision": "uphold", "reason": "Agreed.", "percent": "100"})
+    assert response.status_code == 302
+    appeal.refresh_from_db()
+    assert appeal.status == Appeal.Status.UPHELD
+    assert appeal.resolved_level == "committee"
+
+    client.force_login(appeal.item.attempt.candidate)
+    html = client.get(reverse("exam-result", args=[appeal.item.attempt_id])).content.decode()
+    assert "Committee's grade" in html
+    assert str(committee) in html
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"decision": "uphold", "reason": "ok", "percent": "167"},
+        {"decision": "uphold", "reason": "ok", "percent": "x"},
+        {"decision": "uphold", "reason": "ok"},
+        {"decision": "reject", "reason": ""},
+        {},
+    ],
+)
+def test_bad_appeal_decisions_get_a_form_error(client, data):
+    appeal = an_appeal()
+    client.force_login(appeal.item.attempt.candidate.cohorts.get().mentor)
+    response = client.post(reverse("mentor-appeal", args=[appeal.pk]), data)
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+    assert Appeal.objects.get(pk=appeal.pk).status == Appeal.Status.OPEN
+
+
+def test_a_committee_withdrawal_shows_whose_pass_changed(client):
+    appeal = an_appeal()
+    appeals.appeal_decide(
+        appeal=appeal, by=appeal.item.attempt.candidate.cohorts.get().mentor,
+        uphold=False, reason="No.",
+    )  # fmt: skip
+    appeals.appeal_contest(appeal=appeal, comment="Yes.")
+    client.force_login(committee_member())
+    response = client.post(
+        reverse("mentor-appeal", args=[appeal.pk]),
+        {"decision": "uphold", "reason": "Ambiguous stem.", "key_action": "withdraw"},
+        follow=True,
+    )
+    assert response.status_code == 200
+    correction = appeal.corrections.get()
+    html = client.get(reverse("mentor-correction", args=[correction.pk])).content.decode()
+    assert "Whose pass or fail changed" in html
+    assert str(appeal.item.attempt.candidate) in html
+
+
+def test_the_appeals_pages_run_a_constant_number_of_queries(client):
+    the_cohort = cohort()
+    client.force_login(the_cohort.mentor)
+    who, _ = mentored_candidate(the_cohort)
+    an_appeal(who)
+    few = count_queries(lambda: client.get(reverse("mentor-appeals")))
+    for _ in range(3):
+        an_appeal(mentored_candidate(the_cohort)[0])
+    assert count_queries(lambda: client.get(reverse("mentor-appeals"))) == few
+    committee = committee_member()
+    client.force_login(committee)
+    few = count_queries(lambda: client.get(reverse("committee-appeals")))
+    an_appeal()
+    assert count_queries(lambda: client.get(reverse("committee-appeals"))) == few
+
+
+# --- cohorts -----------------------------------------------------------------------------
+
+
+def test_the_cohort_page_shows_an_accessible_heatmap(client):
+    who, the_cohort = mentored_candidate()
+    from quizzes.services.practice import practice_answer_submit
+    from tests.factories import question
+
+    practice_answer_submit(user=who, question=question(), response=RIGHT, lang="en")
+    client.force_login(the_cohort.mentor)
+    html = client.get(reverse("mentor-cohort", args=[the_cohort.pk])).content.decode()
+    assert "<caption" in html
+    assert 'class="cell high"' in html
+    assert "100% <span" in html  # the colour always comes with the number and its band
+    assert "(high)" in html
+
+
+def test_the_cohort_page_and_dashboard_run_a_constant_number_of_queries(client):
+    the_cohort = cohort()
+    client.force_login(the_cohort.mentor)
+    from quizzes.services.practice import practice_answer_submit
+    from tests.factories import question
+
+    def grow():
+        who, _ = mentored_candidate(the_cohort)
+        practice_answer_submit(user=who, question=question(), response=RIGHT, lang="en")
+        graded_attempt(who, [HEDGED])
+
+    grow()
+    url = reverse("mentor-cohort", args=[the_cohort.pk])
+    few = count_queries(lambda: client.get(url))
+    dashboard = count_queries(lambda: client.get(reverse("mentor")))
+    grow()
+    grow()
+    cohort(mentor=the_cohort.mentor)
+    assert count_queries(lambda: client.get(url)) == few
+    assert count_queries(lambda: client.get(reverse("mentor"))) == dashboard
+
+
+def test_inviting_by_email_and_accepting_the_link_creates_the_account(client):
+    the_cohort = cohort()
+    client.force_login(the_cohort.mentor)
+    response = client.post(
+        reverse("mentor-cohort-invite", args=[the_cohort.pk]), {"invite-email": "Nia@Example.com"}
+    )
+    assert response.status_code == 302
+    link = re.search(r"http://\S+/mentor/invitations/\S+/", mail.outbox[-1].body).group(0)
+    path = link.split("8000", 1)[1]
+    client.logout()
+
+    page = client.get(path)
+    assert page.status_code == 200
+    weak = client.post(path, {"first_name": "Nia", "password1": "1", "password2": "1"})
+    assert weak.status_code == 400
+    response = client.post(
+        path,
+        {
+            "first_name": "Nia",
+            "password1": "long pass phrase 42",
+            "password2": "long pass phrase 42",
+        },
+    )
+    assert response.status_code == 302
+    assert the_cohort.candidates.get().email == "nia@example.com"
+    again = client.get(path)
+    assert again.status_code == 400
+    assert "already used" in again.content.decode()
+
+
+def test_bad_invitation_input_gets_a_form_error(client):
+    the_cohort = cohort()
+    client.force_login(the_cohort.mentor)
+    url = reverse("mentor-cohort-invite", args=[the_cohort.pk])
+    response = client.post(url, {"invite-email": "not an address"})
+    assert response.status_code == 400
+    assert "valid email" in response.content.decode()
+    assert mail.outbox == []
+
+
+def test_members_are_added_and_removed_on_the_cohort_page(client):
+    the_cohort = cohort()
+    someone = candidate(email="someone@example.com")
+    client.force_login(the_cohort.mentor)
+    add = reverse("mentor-cohort-add", args=[the_cohort.pk])
+    assert client.post(add, {"add-email": "someone@example.com"}).status_code == 302
+    assert list(the_cohort.candidates.all()) == [someone]
+    unknown = client.post(add, {"add-email": "nobody@example.com"})
+    assert unknown.status_code == 400
+    assert "invite them instead" in unknown.content.decode()
+    remove = reverse("mentor-cohort-remove", args=[the_cohort.pk, someone.pk])
+    assert client.post(remove).status_code == 302
+    assert not the_cohort.candidates.exists()
+
+
+def test_a_forged_invitation_link_is_refused_without_a_500(client):
+    response = client.get(reverse("mentor-invitation-accept", args=["forged:token"]))
+    assert response.status_code == 400
+
+
+def test_the_appeal_page_runs_a_constant_number_of_queries(client):
+    appeal = an_appeal()
+    the_mentor = appeal.item.attempt.candidate.cohorts.get().mentor
+    committee = committee_member()
+    client.force_login(committee)
+    url = reverse("mentor-appeal", args=[appeal.pk])
+    few = count_queries(lambda: client.get(url))
+    appeals.appeal_decide(appeal=appeal, by=the_mentor, uphold=True, reason="Yes.", percent=80)
+    appeals.appeal_contest(appeal=appeal, comment="More, please.")
+    more = count_queries(lambda: client.get(url))
+    appeals.appeal_decide(
+        appeal=appeal, by=committee, uphold=True, reason="No: withdrawn.",
+        correction=appeals.KeyCorrection(action="withdraw"),
+    )  # fmt: skip
+    assert count_queries(lambda: client.get(url)) <= more
+    assert more <= few + 1  # the contested page adds the key form's vocabulary, not a query per row
+
+
+def test_the_correction_page_runs_a_constant_number_of_queries(client):
+    appeal = an_appeal()
+    shared = appeal.item.question
+    for _ in range(3):
+        who, _ = mentored_candidate()
+        graded_attempt(who, [RIGHT, RIGHT]).items.filter(position=1).update(question=shared)
+    appeals.appeal_decide(
+        appeal=appeal, by=appeal.item.attempt.candidate.cohorts.get().mentor,
+        uphold=False, reason="No.",
+    )  # fmt: skip
+    appeals.appeal_contest(appeal=appeal, comment="Yes.")
+    committee = committee_member()
+    appeals.appeal_decide(
+        appeal=appeal, by=committee, uphold=True, reason="Withdrawn.",
+        correction=appeals.KeyCorrection(action="withdraw"),
+    )  # fmt: skip
+    client.force_login(committee)
+    correction = appeal.corrections.get()
+    assert len(correction.changes) == 4
+    url = reverse("mentor-correction", args=[correction.pk])
+    with CaptureQueriesContext(connection) as captured:
+        client.get(url)
+    assert len(captured) <= 6  # session, user, permissions, the correction: none per attempt
+
+
+def test_the_invitation_page_runs_a_fixed_number_of_queries(client):
+    the_cohort = cohort()
+    client.force_login(the_cohort.mentor)
+    client.post(
+        reverse("mentor-cohort-invite", args=[the_cohort.pk]), {"invite-email": "n@example.com"}
+    )
+    path = re.search(r"/mentor/invitations/\S+/", mail.outbox[-1].body).group(0)
+    client.logout()
+    assert count_queries(lambda: client.get(path)) <= 2
+
+
+def test_the_candidate_sees_the_mentors_decision_on_a_practice_answer(client):
+    from quizzes.services import review
+    from quizzes.services.practice import practice_answer_submit
+    from tests.factories import question
+
+    who, the_cohort = mentored_candidate()
+    answer = practice_answer_submit(user=who, question=question(), response=HEDGED).answer
+    found = answer.review
+    decisions = {name: review.PartDecision(override=False) for name in review.review_parts(found)}
+    decisions["penalty"] = review.PartDecision(override=True, percent=100, reason="Right penalty.")
+    review.review_decide(review=found, by=the_cohort.mentor, decisions=decisions)
+
+    client.force_login(who)
+    html = client.get(reverse("practice-feedback", args=[answer.pk])).content.decode()
+    assert "Mentor's grade" in html
+    assert str(the_cohort.mentor) in html
+    assert "Right penalty." in html
