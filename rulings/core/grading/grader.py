@@ -169,7 +169,7 @@ def _doubtful_wrong(
         )
         if considered:
             reasons.append(f"{name}: graded wrong, but the answer also names the expected id")
-        elif analysis.unread or (grade.found is None and (analysis.loose or analysis.odd)):
+        elif grade.found is None and (analysis.unread or analysis.loose or analysis.odd):
             reasons.append(
                 f"{name}: graded wrong, and some words of the answer were not understood"
             )
