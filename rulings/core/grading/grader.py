@@ -125,6 +125,9 @@ def _as_expected(
         if _counts_as(part, ident, want, expected, lex):
             return replace(reading, found=want)
     info = lex.ids[part]
+    shown = dict(info[found].reported_in).get(game)
+    if shown:
+        return replace(reading, found=shown)
     if info[found].internal:
         return replace(reading, found=info[found].reported_as)
     return reading
