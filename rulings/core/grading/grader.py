@@ -166,8 +166,9 @@ def _doubtful_wrong(
         considered = any(
             m.part == name
             and m.ident
-            and not (m.negated or m.rejected)
+            and not (m.negated or m.rejected or m.counted)
             and _counts_as(name, m.ident, want, expected, lex)
+            and not _yielded(name, m.ident, grade.found, lex)
             for m in analysis.mentions
         )
         if considered:
@@ -179,6 +180,15 @@ def _doubtful_wrong(
         elif grade.found is not None and grade.confidence < _FIRM:
             reasons.append(f"{name}: graded wrong on a paraphrase or a corrected typo")
     return tuple(reasons)
+
+
+def _yielded(part: str, ident: str, found: str | None, lex: Lexicon) -> bool:
+    """Whether `ident` lost to the id read because it yields to it: "the opponent chooses
+    whether it resolves now or at the start of the next phase" names the generic choice
+    only as part of the specific one (84% of such flags on blind1 and the devset were
+    right gradings)."""
+    info = lex.ids[part].get(ident)
+    return found is not None and info is not None and found in info.yields_to
 
 
 def _unread(reading: _Reading) -> _Reading:

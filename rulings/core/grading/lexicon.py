@@ -139,6 +139,9 @@ class Lexicon:
     whether_verbs: frozenset[str]
     chooser_verbs: Mapping[str, str]
     not_names: frozenset[str]
+    named_ruling_verbs: frozenset[str]
+    """ "Inês gets a Warning for FtMGS": after a player's name at a sentence start, these
+    words give that player a ruling of their own."""
     section_procedure: Mapping[str, frozenset[str]]
     detect: Mapping[str, frozenset[str]]
     filler: frozenset[str]
@@ -229,6 +232,7 @@ def load_lexicon() -> Lexicon:
             for verb in _folded_words(lang[code].get("chooser_verbs", []))
         },
         not_names=_all_words(lang, "not_names"),
+        named_ruling_verbs=_all_words(lang, "named_ruling_verbs"),
         section_procedure={
             inf: frozenset(remedies) for inf, remedies in lex.get("section_procedure", {}).items()
         },
