@@ -125,9 +125,9 @@ def _as_expected(
         if _counts_as(part, ident, want, expected, lex):
             return replace(reading, found=want)
     info = lex.ids[part]
-    shown = dict(info[found].reported_in).get(game)
-    if shown:
-        return replace(reading, found=shown)
+    in_game = dict(info[found].reported_in).get(game)
+    if in_game:
+        return replace(reading, found=in_game)
     if info[found].internal:
         return replace(reading, found=info[found].reported_as)
     return reading

@@ -299,9 +299,9 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
     patterns = _shared_phrases_unattributed(patterns)
     for part in PARTS:
         for ident, info in ids[part].items():
-            unknown = (
-                info.yields_to | info.satisfies | {i for _, i in info.reported_in}
-            ) - ids[part].keys()
+            unknown = (info.yields_to | info.satisfies | {i for _, i in info.reported_in}) - ids[
+                part
+            ].keys()
             if unknown:
                 raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")
             if info.internal and info.reported_as not in ids[part]:

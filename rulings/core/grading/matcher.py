@@ -133,7 +133,11 @@ def _named_rulings(
             continue
         if owner[i] >= 0 or not word.isalpha() or not source[toks.starts[i]].isupper():
             continue
-        if word in lex.vocab or word in lex.not_names or any(word in d for d in lex.detect.values()):
+        if (
+            word in lex.vocab
+            or word in lex.not_names
+            or any(word in d for d in lex.detect.values())
+        ):
             continue
         gap = source[toks.ends[i] : toks.starts[i + 1]]
         if ":" in gap or words[i + 1] in lex.named_ruling_verbs or owner[i + 1] >= 0:

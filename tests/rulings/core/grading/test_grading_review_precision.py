@@ -14,33 +14,91 @@ SECTION = "apply_section_procedure"
 
 RIGHT: list[tuple[str, Expected, str]] = [
     # the section's own fix, in plain words
-    ("riftbound", Expected("channeling_too_many_runes", "warning", SECTION),
-     "Channeling Too Many Runes, Warning, and the section fix."),
-    ("riftbound", Expected("looking_at_extra_cards", "warning", SECTION),
-     "Looking at Extra Cards - Warning - fix per section"),
-    ("riftbound", Expected("mulligan_procedure_error", "warning", SECTION),
-     "Erro no procedimento de mulligan, Advertência, correção da seção."),
-    ("riftbound", Expected("drawing_extra_cards", "warning", SECTION),
-     "Robar cartas de más, Advertencia y la corrección de la sección."),
+    (
+        "riftbound",
+        Expected("channeling_too_many_runes", "warning", SECTION),
+        "Channeling Too Many Runes, Warning, and the section fix.",
+    ),
+    (
+        "riftbound",
+        Expected("looking_at_extra_cards", "warning", SECTION),
+        "Looking at Extra Cards - Warning - fix per section",
+    ),
+    (
+        "riftbound",
+        Expected("mulligan_procedure_error", "warning", SECTION),
+        "Erro no procedimento de mulligan, Advertência, correção da seção.",
+    ),
+    (
+        "riftbound",
+        Expected("drawing_extra_cards", "warning", SECTION),
+        "Robar cartas de más, Advertencia y la corrección de la sección.",
+    ),
     # who chooses whether the trigger resolves
-    ("riftbound", Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
-     "missed trigger, no penalty, the opponent chooses resolve or not"),
-    ("riftbound", Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
-     "HDE, sem penalidade, o oponente escolhe se resolve."),
-    ("riftbound", Expected("missed_trigger", "warning", "opponent_chooses_resolve_or_skip"),
-     "HDO, advertencia, el rival elige si se resuelve o no."),
+    (
+        "riftbound",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "missed trigger, no penalty, the opponent chooses resolve or not",
+    ),
+    (
+        "riftbound",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "HDE, sem penalidade, o oponente escolhe se resolve.",
+    ),
+    (
+        "riftbound",
+        Expected("missed_trigger", "warning", "opponent_chooses_resolve_or_skip"),
+        "HDO, advertencia, el rival elige si se resuelve o no.",
+    ),
     # Magic's default action in the words of the trigger
-    ("mtg", Expected("missed_trigger", "warning", "opponent_chooses_default_action"),
-     "Missed trigger, Warning; the opponent can make him sacrifice it now or next phase."),
-    ("mtg", Expected("missed_trigger", "warning", "opponent_chooses_default_action"),
-     "Disparo olvidado, Advertencia; el rival puede hacer que lo sacrifique ahora o en la próxima fase."),
+    (
+        "mtg",
+        Expected("missed_trigger", "warning", "opponent_chooses_default_action"),
+        "Missed trigger, Warning; the opponent can make him sacrifice it now or next phase.",
+    ),
+    (
+        "mtg",
+        Expected("missed_trigger", "warning", "opponent_chooses_default_action"),
+        "Disparo olvidado, Advertencia; el rival puede hacer que lo sacrifique ahora o "
+        "en la próxima fase.",
+    ),
     # play goes on, the cost and score fixed in plain words
-    ("mtg", Expected("missed_trigger", "no_penalty", "continue_play"),
-     "Disparo olvidado, sin penalización, se sigue."),
-    ("riftbound", Expected("mispayment_for_cost", "warning", "correct_cost"),
-     "Pagamento incorreto, Advertência; ele paga as runas que faltam."),
-    ("riftbound", Expected("mispayment_for_cost", "warning", "correct_cost"),
-     "Pago incorrecto, Advertencia, que pague las runas restantes."),
+    (
+        "mtg",
+        Expected("missed_trigger", "no_penalty", "continue_play"),
+        "Disparo olvidado, sin penalización, se sigue.",
+    ),
+    (
+        "riftbound",
+        Expected("mispayment_for_cost", "warning", "correct_cost"),
+        "Pagamento incorreto, Advertência; ele paga as runas que faltam.",
+    ),
+    (
+        "riftbound",
+        Expected("mispayment_for_cost", "warning", "correct_cost"),
+        "Pago incorrecto, Advertencia, que pague las runas restantes.",
+    ),
+    # short forms of the infraction names, the usual fix, a misspelling
+    (
+        "riftbound",
+        Expected("looking_at_opponent_private_information", "warning", SECTION),
+        "Olhar info privada do oponente, Advertência, correção da seção.",
+    ),
+    (
+        "riftbound",
+        Expected("looking_at_secret_information", "warning", SECTION),
+        "Secret info looked at: Looking at Secret Info, Warning and the usual fix.",
+    ),
+    (
+        "riftbound",
+        Expected("missed_trigger", "warning", "opponent_chooses_resolve_or_skip"),
+        "disparo olvidao, advertencia, el rival elige si se resuelve o no",
+    ),
+    (
+        "mtg",
+        Expected("missed_trigger", "warning", "opponent_chooses_put_on_stack"),
+        "He forgot his upkeep trigger. Warning, the opponent chooses whether it goes on the stack.",
+    ),
 ]
 
 
@@ -109,3 +167,13 @@ def test_a_players_name_is_no_unread_word() -> None:
     )
     assert grade.score == 1.0
     assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_rejection_inside_a_later_reason_leaves_the_penalty_standing() -> None:
+    grade = grade_answer(
+        "É VRJ, Advertência, e como não dá mais para retroceder, o jogo segue.",
+        Expected("game_rule_violation", "warning", "continue_play"),
+        game="mtg",
+    )
+    assert grade.parts["penalty"].found == "warning"
+    assert grade.score == 1.0
