@@ -255,7 +255,9 @@ def _find_mentions(
         if best.kind == "paraphrases" and not typo and _tight(best, canon, i, best_end):
             conf = _TIGHT_PARAPHRASE  # "we back up": every word is the phrase's own
         mentions.append(
-            Mention(best.part, best.ident, i, best_end, conf, "" if typo else best.lang)
+            Mention(
+                best.part, best.ident, i, best_end, conf, "" if typo else best.lang, typo=typo > 0
+            )
         )
         me = len(mentions) - 1
         for j in range(i, best_end):

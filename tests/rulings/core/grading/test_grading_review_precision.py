@@ -177,3 +177,24 @@ def test_a_rejection_inside_a_later_reason_leaves_the_penalty_standing() -> None
     )
     assert grade.parts["penalty"].found == "warning"
     assert grade.score == 1.0
+
+
+def test_a_wrong_remedy_read_from_a_gapped_paraphrase_is_not_flagged() -> None:
+    grade = grade_answer(
+        "Missed trigger, no penalty, and we keep right on playing.",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "continue_play"
+    assert grade.parts["remedy"].confidence == 0.85
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_wrong_penalty_read_from_a_typo_is_still_flagged() -> None:
+    grade = grade_answer(
+        "Missed trigger, Warnnig, the opponent chooses.",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        game="riftbound",
+    )
+    assert grade.parts["penalty"].found == "warning"
+    assert grade.needs_review
