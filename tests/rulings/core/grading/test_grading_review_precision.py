@@ -97,7 +97,8 @@ RIGHT: list[tuple[str, Expected, str]] = [
     (
         "mtg",
         Expected("missed_trigger", "warning", "opponent_chooses_put_on_stack"),
-        "He forgot the Smokestack upkeep. Warning, the opponent chooses whether it goes on the stack.",
+        "He forgot the Smokestack upkeep. Warning, the opponent chooses whether it goes "
+        "on the stack.",
     ),
 ]
 
