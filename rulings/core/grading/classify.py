@@ -168,8 +168,10 @@ def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         return
     if ctx.sentence[cue.first] != ctx.sentence[m.first]:
         return
-    if any(c.kind == "reset" and m.last <= c.first < cue.first for c in ctx.cues):
-        return  # "no penalty, but it is too late to fix" rejects the fix, not the penalty
+    if any(c.kind in ("reset", "reason") and m.last <= c.first < cue.first for c in ctx.cues):
+        # "no penalty, but it is too late to fix" rejects the fix, not the penalty;
+        # "Warning, and since backing up no longer works, ..." rejects inside the reason
+        return
     if _free(ctx.owner, m.last, cue.first, me):
         m.rejected = True
 

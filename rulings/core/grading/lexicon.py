@@ -86,6 +86,8 @@ class IdInfo:
     counts as a simple rewind, a longer rewind or a simple backup; in Magic a simple
     rewind is the IPG's simple backup). An id with no game is internal: it is never
     expected, and a claim of it that satisfies nothing is reported as `reported_as`.
+    `reported_in` maps a game to the id a claim counting as no expected id is reported
+    as there: in Magic, a wrong "rewind" or "simple rewind" is the IPG's simple backup.
     """
 
     games: tuple[str, ...]
@@ -93,6 +95,7 @@ class IdInfo:
     yields_to: frozenset[str]
     satisfies: frozenset[str] = frozenset()
     reported_as: str = ""
+    reported_in: tuple[tuple[str, str], ...] = ()
 
     @property
     def internal(self) -> bool:
@@ -136,6 +139,9 @@ class Lexicon:
     whether_verbs: frozenset[str]
     chooser_verbs: Mapping[str, str]
     not_names: frozenset[str]
+    named_ruling_verbs: frozenset[str]
+    """ "Inês gets a Warning for FtMGS": after a player's name at a sentence start, these
+    words give that player a ruling of their own."""
     section_procedure: Mapping[str, frozenset[str]]
     detect: Mapping[str, frozenset[str]]
     filler: frozenset[str]
@@ -226,6 +232,7 @@ def load_lexicon() -> Lexicon:
             for verb in _folded_words(lang[code].get("chooser_verbs", []))
         },
         not_names=_all_words(lang, "not_names"),
+        named_ruling_verbs=_all_words(lang, "named_ruling_verbs"),
         section_procedure={
             inf: frozenset(remedies) for inf, remedies in lex.get("section_procedure", {}).items()
         },
@@ -276,6 +283,9 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                 yields_to=frozenset(entry.get("yields_to", [])),
                 satisfies=frozenset(entry.get("satisfies", [])),
                 reported_as=str(entry.get("reported_as", "")),
+                reported_in=tuple(
+                    (str(g), str(i)) for g, i in entry.get("reported_in", {}).items()
+                ),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
@@ -289,7 +299,9 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
     patterns = _shared_phrases_unattributed(patterns)
     for part in PARTS:
         for ident, info in ids[part].items():
-            unknown = (info.yields_to | info.satisfies) - ids[part].keys()
+            unknown = (info.yields_to | info.satisfies | {i for _, i in info.reported_in}) - ids[
+                part
+            ].keys()
             if unknown:
                 raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")
             if info.internal and info.reported_as not in ids[part]:

@@ -95,6 +95,7 @@ def analyse(
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
+    _named_rulings(lex, tokens, owner, mentions, sentence)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
     if loose:
         # "se pone en la pila ahora o al comienzo de la próxima fase": a tight paraphrase
@@ -107,6 +108,49 @@ def analyse(
     return Analysis(
         tokens, mentions, language, unread, frozenset(stated), loose, tuple(sentence), odd
     )
+
+
+def _named_rulings(
+    lex: Lexicon, toks: Tokens, owner: list[int], mentions: list[Mention], sentence: list[int]
+) -> None:
+    """ "FtMGS, no penalty ... Inês gets a Warning for FtMGS.": another player's ruling.
+
+    A sentence after the answer's first infraction that opens with a capitalised name
+    followed by a colon, a word giving that player a ruling (`named_ruling_verbs`: "gets",
+    "leva", "recibe") or straight by a term, and that names an infraction the rest of the
+    answer does not, is that player's ruling: its infraction and penalty are set aside
+    like another player's ("other player Kai: ...").
+    """
+    infractions = [m for m in mentions if m.part == "infraction" and not m.aside]
+    if len(infractions) < 2:
+        return
+    first = sentence[min(m.first for m in infractions)]
+    named: set[int] = set()
+    words, source = toks.words, toks.source
+    for i, word in enumerate(words):
+        s = sentence[i]
+        if s <= first or (i > 0 and sentence[i - 1] == s) or i + 1 >= len(words):
+            continue
+        if owner[i] >= 0 or not word.isalpha() or not source[toks.starts[i]].isupper():
+            continue
+        if (
+            word in lex.vocab
+            or word in lex.not_names
+            or any(word in d for d in lex.detect.values())
+        ):
+            continue
+        gap = source[toks.ends[i] : toks.starts[i + 1]]
+        if ":" in gap or words[i + 1] in lex.named_ruling_verbs or owner[i + 1] >= 0:
+            named.add(s)
+    if not named:
+        return
+    inside = {m.ident for m in infractions if sentence[m.first] in named}
+    outside = {m.ident for m in infractions if sentence[m.first] not in named}
+    if not outside or inside & outside:
+        return
+    for m in mentions:
+        if m.part != "remedy" and sentence[m.first] in named:
+            m.aside = True
 
 
 def _odd_short_word(lex: Lexicon, toks: Tokens, owner: list[int]) -> bool:
@@ -211,7 +255,9 @@ def _find_mentions(
         if best.kind == "paraphrases" and not typo and _tight(best, canon, i, best_end):
             conf = _TIGHT_PARAPHRASE  # "we back up": every word is the phrase's own
         mentions.append(
-            Mention(best.part, best.ident, i, best_end, conf, "" if typo else best.lang)
+            Mention(
+                best.part, best.ident, i, best_end, conf, "" if typo else best.lang, typo=typo > 0
+            )
         )
         me = len(mentions) - 1
         for j in range(i, best_end):
@@ -398,13 +444,24 @@ def _unread_clause(
     for i, word in enumerate(toks.words):
         if owner[i] >= 0:
             touched.add(clause[i])
-        elif cue_word[i] or word in lex.filler:
+        elif cue_word[i] or word in lex.filler or _a_name(toks, i):
             continue
         elif len(word) >= 4 and word.isalpha() and not any(word in d for d in lex.detect.values()):
             content[clause[i]] = content.get(clause[i], 0) + 1
             loose.append(i)
     unread = any(count >= _UNREAD_WORDS and c not in touched for c, count in content.items())
     return unread, tuple(loose)
+
+
+def _a_name(toks: Tokens, i: int) -> bool:
+    """A capitalised word (not all capitals) inside a sentence and not after a colon, like
+    "Priya" or "Inês": a player's name, which states no part, so never an unread word."""
+    if i == 0 or toks.breaks[i] == BREAK_SENTENCE:
+        return False
+    if ":" in toks.source[toks.ends[i - 1] : toks.starts[i]]:
+        return False  # "Fix: Leave it": a label's value starts with a capital
+    text = toks.source[toks.starts[i] : toks.ends[i]]
+    return text[:1].isupper() and not text[1:2].isupper()
 
 
 def _language(lex: Lexicon, toks: Tokens, mentions: list[Mention]) -> str:

@@ -33,6 +33,8 @@ class Mention:
     to another id of its part claimed outside any reason."""
     """After "would be" / "seria" / "sería": hypothetical if a condition follows it."""
     neg_from: int = -1
+    typo: bool = False
+    """Read through a corrected typo ("Warnnig")."""
 
     @property
     def live(self) -> bool:

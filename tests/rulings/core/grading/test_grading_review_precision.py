@@ -1,0 +1,201 @@
+"""Fixes made after the first recorded blind batch (blind1): phrasings it showed the lexicon
+lacked, and review rules that flagged right gradings without predicting errors.
+
+The answers here were written for these tests in the batch's styles, not copied from it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings.core.grading import Expected, grade_answer
+
+SECTION = "apply_section_procedure"
+
+RIGHT: list[tuple[str, Expected, str]] = [
+    # the section's own fix, in plain words
+    (
+        "riftbound",
+        Expected("channeling_too_many_runes", "warning", SECTION),
+        "Channeling Too Many Runes, Warning, and the section fix.",
+    ),
+    (
+        "riftbound",
+        Expected("looking_at_extra_cards", "warning", SECTION),
+        "Looking at Extra Cards - Warning - fix per section",
+    ),
+    (
+        "riftbound",
+        Expected("mulligan_procedure_error", "warning", SECTION),
+        "Erro no procedimento de mulligan, Advertência, correção da seção.",
+    ),
+    (
+        "riftbound",
+        Expected("drawing_extra_cards", "warning", SECTION),
+        "Robar cartas de más, Advertencia y la corrección de la sección.",
+    ),
+    # who chooses whether the trigger resolves
+    (
+        "riftbound",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "missed trigger, no penalty, the opponent chooses resolve or not",
+    ),
+    (
+        "riftbound",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        "HDE, sem penalidade, o oponente escolhe se resolve.",
+    ),
+    (
+        "riftbound",
+        Expected("missed_trigger", "warning", "opponent_chooses_resolve_or_skip"),
+        "HDO, advertencia, el rival elige si se resuelve o no.",
+    ),
+    # Magic's default action in the words of the trigger
+    (
+        "mtg",
+        Expected("missed_trigger", "warning", "opponent_chooses_default_action"),
+        "Missed trigger, Warning; the opponent can make him sacrifice it now or next phase.",
+    ),
+    (
+        "mtg",
+        Expected("missed_trigger", "warning", "opponent_chooses_default_action"),
+        "Disparo olvidado, Advertencia; el rival puede hacer que lo sacrifique ahora o "
+        "en la próxima fase.",
+    ),
+    # play goes on, the cost and score fixed in plain words
+    (
+        "mtg",
+        Expected("missed_trigger", "no_penalty", "continue_play"),
+        "Disparo olvidado, sin penalización, se sigue.",
+    ),
+    (
+        "riftbound",
+        Expected("mispayment_for_cost", "warning", "correct_cost"),
+        "Pagamento incorreto, Advertência; ele paga as runas que faltam.",
+    ),
+    (
+        "riftbound",
+        Expected("mispayment_for_cost", "warning", "correct_cost"),
+        "Pago incorrecto, Advertencia, que pague las runas restantes.",
+    ),
+    # short forms of the infraction names, the usual fix, a misspelling
+    (
+        "riftbound",
+        Expected("looking_at_opponent_private_information", "warning", SECTION),
+        "Olhar info privada do oponente, Advertência, correção da seção.",
+    ),
+    (
+        "riftbound",
+        Expected("looking_at_secret_information", "warning", SECTION),
+        "Secret info looked at: Looking at Secret Info, Warning and the usual fix.",
+    ),
+    (
+        "riftbound",
+        Expected("missed_trigger", "warning", "opponent_chooses_resolve_or_skip"),
+        "disparo olvidao, advertencia, el rival elige si se resuelve o no",
+    ),
+    (
+        "mtg",
+        Expected("missed_trigger", "warning", "opponent_chooses_put_on_stack"),
+        "He forgot the Smokestack upkeep. Warning, the opponent chooses whether it goes "
+        "on the stack.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "expected", "answer"), RIGHT)
+def test_it_reads_phrasings_the_blind_batch_showed_missing(
+    game: str, expected: Expected, answer: str
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    assert grade.score == 1.0, grade.feedback
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_wrong_rewind_in_magic_is_reported_as_the_simple_backup() -> None:
+    grade = grade_answer(
+        "VRJ, Advertência, retrocesso simples.",
+        Expected("game_rule_violation", "warning", "continue_play"),
+        game="mtg",
+    )
+    assert grade.parts["remedy"].found == "simple_backup"
+
+
+def test_another_named_players_ruling_is_set_aside() -> None:
+    grade = grade_answer(
+        "Forgetting to Score, no penalty, fix the score. Kai gets a Warning for FtMGS.",
+        Expected("forgetting_to_score", "no_penalty", "correct_score"),
+        game="riftbound",
+    )
+    assert grade.score == 1.0
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_named_players_ruling_is_the_answer_when_it_is_the_only_one() -> None:
+    grade = grade_answer(
+        "Missed trigger. Kai gets a Warning.",
+        Expected("missed_trigger", "warning"),
+        game="riftbound",
+    )
+    assert grade.score == 1.0
+
+
+def test_a_firm_wrong_penalty_is_not_flagged_for_an_unread_clause_elsewhere() -> None:
+    grade = grade_answer(
+        "Missed trigger, Warning. The opponent chooses. Honestly the table looked tense.",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        game="riftbound",
+    )
+    assert grade.parts["penalty"].found == "warning"
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_record_of_earlier_warnings_is_not_the_expected_warning_named() -> None:
+    grade = grade_answer(
+        "FtMGS. She already has five warnings in total, so Game Loss. No fix.",
+        Expected("failure_to_maintain_game_state", "warning", "none"),
+        game="riftbound",
+    )
+    assert grade.parts["penalty"].found == "game_loss"
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_players_name_is_no_unread_word() -> None:
+    grade = grade_answer(
+        "Missed trigger, no penalty, and Priya Ramaswamy chooses whether it resolves.",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        game="riftbound",
+    )
+    assert grade.score == 1.0
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_rejection_inside_a_later_reason_leaves_the_penalty_standing() -> None:
+    grade = grade_answer(
+        "É VRJ, Advertência, e como não dá mais para retroceder, o jogo segue.",
+        Expected("game_rule_violation", "warning", "continue_play"),
+        game="mtg",
+    )
+    assert grade.parts["penalty"].found == "warning"
+    assert grade.score == 1.0
+
+
+def test_a_wrong_remedy_read_from_a_gapped_paraphrase_is_not_flagged() -> None:
+    grade = grade_answer(
+        "Missed trigger, no penalty, and we keep right on playing.",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "continue_play"
+    assert grade.parts["remedy"].confidence == 0.85
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_wrong_penalty_read_from_a_typo_is_still_flagged() -> None:
+    grade = grade_answer(
+        "Missed trigger, Warnnig, the opponent chooses.",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        game="riftbound",
+    )
+    assert grade.parts["penalty"].found == "warning"
+    assert grade.needs_review
