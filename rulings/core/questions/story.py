@@ -103,3 +103,24 @@ def noticed_fields(when: str, turns: int | None = None) -> dict[str, Any]:
 def accountable(situation: dict[str, Any]) -> str:
     """Who the engine holds accountable (a probe: the story names the actor accordingly)."""
     return evaluate(Situation.from_dict(situation)).accountable_player
+
+
+def history_lines(player: str, history: dict[str, int], kind: str) -> tuple[Sentence, ...]:
+    """Earlier Warnings told as facts: those for the same kind of error as `kind`, and the
+    others by what the player did, so that the stem never names the infraction being asked."""
+    if not history:
+        return (s("history.none", player=player),)
+    lines = []
+    for k, n in sorted(history.items(), key=lambda item: (item[0] != kind, item[0])):
+        if k == kind:
+            lines.append(s("history.same", player=player, count=Count("warnings", n)))
+        else:
+            lines.append(
+                s(
+                    "history.other",
+                    player=player,
+                    count=Count("warnings", n),
+                    what=Term(f"history_for.{k}"),
+                )
+            )
+    return tuple(lines)

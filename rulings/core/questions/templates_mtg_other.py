@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from rulings.core.questions import story as st
-from rulings.core.questions.template import Card, Count, Draft, Sentence, Term, s, template
+from rulings.core.questions.template import Card, Count, Draft, Sentence, s, template
 
 GAME = "mtg"
 
@@ -266,7 +266,7 @@ def mtg_copies(rng: random.Random) -> Draft:
 
 @template(
     "mtg-third-warning",
-    version=4,
+    version=5,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
     summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "
@@ -295,15 +295,5 @@ def mtg_third_warning(rng: random.Random) -> Draft:
             # Its fix (simple backup, else leave as is) turns on this: the stem must say it.
             lines.append(s("mtg.backup.simple"))
     situation = _base(order, player, history={"warnings": history}, **data)
-    if not history:
-        lines.append(s("history.none", player=player))
-    lines += [
-        s(
-            "history.item",
-            player=player,
-            count=Count("warnings", n),
-            infraction=Term(f"infraction.{k}"),
-        )
-        for k, n in sorted(history.items())
-    ]
+    lines += st.history_lines(player, history, kind)
     return Draft(situation, tuple(lines), {"kind": kind, "history": history})

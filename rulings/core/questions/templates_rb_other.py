@@ -160,23 +160,9 @@ def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
     return history
 
 
-def _history_lines(player: str, history: dict[str, int]) -> tuple[Sentence, ...]:
-    if not history:
-        return (s("history.none", player=player),)
-    return tuple(
-        s(
-            "history.item",
-            player=player,
-            count=Count("warnings", n),
-            infraction=Term(f"infraction.{k}"),
-        )
-        for k, n in sorted(history.items())
-    )
-
-
 @template(
     "rb-repeated-warnings",
-    version=1,
+    version=2,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings"),
     summary="Repeated Warnings: the third in the same category, the sixth in total at competitive "
@@ -199,15 +185,15 @@ def rb_repeated_warnings(rng: random.Random) -> Draft:
     }
     lines = (
         st.setup(GAME, order, opl),
-        s("error.committed", player=player, infraction=Term(f"infraction.{kind}")),
-        *_history_lines(player, history),
+        s(f"error.story.{kind}", player=player),
+        *st.history_lines(player, history, kind),
     )
     return Draft(situation, lines, {"kind": kind, "history": history, "opl": opl})
 
 
 @template(
     "rb-ftmgs-exemption",
-    version=1,
+    version=2,
     game=GAME,
     topics=("penalty_upgrade", "ftmgs_exemption", "repeated_warnings"),
     summary="Failure to Maintain Game State never upgrades (TR 702.1.b, TR 702.17.b) unless the "
@@ -234,7 +220,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
     lines = (
         st.setup(GAME, order, opl),
         s("error.ftmgs", player=player, other=order[1]),
-        *_history_lines(player, history),
+        *st.history_lines(player, history, kind),
         s("history.head_judge_upgrade" if instructs else "history.head_judge_silent"),
     )
     return Draft(situation, lines, {"history": history, "instructs": instructs})
@@ -242,7 +228,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=2,
+    version=3,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -267,13 +253,13 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     }
     lines: list[Sentence] = [
         st.setup(GAME, order, opl),
-        s("error.committed", player=player, infraction=Term(f"infraction.{kind}")),
+        s(f"error.story.{kind}", player=player),
     ]
     lines += [s("related.item", penalty=Term(f"penalty.{p}")) for p in related]
     if soften and related:
         # The engine softens the error's own penalty, then issues the most severe related one;
         # "soften the penalty" alone also reads as softening the issued Game Loss.
-        lines.append(s("related.soften_own", infraction=Term(f"infraction.{kind}")))
+        lines.append(s("related.soften_own"))
     elif soften:
         lines.append(s("related.soften"))
     return Draft(situation, tuple(lines), {"related": related, "soften": soften})
