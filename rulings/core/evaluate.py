@@ -13,6 +13,8 @@ from rulings.core.situation import Situation
 from rulings.core.validate import policy_for, validate
 from rulings.core.vocabulary import rung
 
+UNNOTICED_BY_OPPONENTS = ("error_player", "judge", "spectator")
+
 
 def evaluate(situation: Situation) -> Ruling:
     """The ruling for a situation under its policy version (or the game's default)."""
@@ -66,12 +68,15 @@ def round_cycle(ctx: Context) -> RoundCycle | None:
 
 
 def additional_penalties(ctx: Context, infraction: Infraction) -> tuple[AdditionalPenalty, ...]:
-    """Penalties (or explicit non-penalties) for players who saw it and said nothing."""
+    """Penalties (or explicit non-penalties) for players who saw it and said nothing, and,
+    where the policy says so, for every opponent when none of them noticed it."""
     rule = infraction.witness
     if rule is None:
         return ()
     section = ctx.policy.statement(rule.statement).section
     players = [p for p in ctx.situation.silent_witnesses if p != ctx.accountable]
+    if rule.unnoticed and ctx.situation.noticed.by in UNNOTICED_BY_OPPONENTS:
+        players += [p for p in ctx.situation.players if p != ctx.accountable]
     return tuple(
         AdditionalPenalty(p, rule.infraction, rule.penalty, rule.statement, section)
         for p in dict.fromkeys(players)

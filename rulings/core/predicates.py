@@ -101,3 +101,16 @@ def simple_rewind_possible(ctx: Context) -> bool:
 @predicate
 def rewind_possible(ctx: Context) -> bool:
     return ctx.situation.rewind != "none"
+
+
+# --- partial fixes (IPG 2.5) ---------------------------------------------------------
+
+
+@predicate
+def missed_draw_or_discard(ctx: Context) -> bool:
+    return ctx.situation.partial_fix == "missed_draw_or_discard"
+
+
+@predicate
+def object_in_wrong_zone(ctx: Context) -> bool:
+    return ctx.situation.partial_fix == "object_in_wrong_zone"

@@ -44,6 +44,9 @@ FOLLOWING_ACTIONS = (
     "opponent_illegal_action_challenged",
 )
 NOTICED = ("same_action", "same_turn", "previous_turn", "before_current_phase_of_previous_turn")
+NOTICED_BY = ("unstated", "opponent", "error_player", "judge", "spectator")
+# What IPG 2.5's partial fixes can repair when a simple backup is not possible.
+PARTIAL_FIXES = ("none", "missed_draw_or_discard", "object_in_wrong_zone")
 GAME_ERRORS = tuple(i for i in INFRACTIONS if i not in ("missed_trigger", "no_infraction"))
 
 
@@ -202,6 +205,14 @@ class Noticed:
     full_round_cycle_passed: bool | None = field(
         default=None, metadata=spec("override the derived round-cycle answer (extra turns)")
     )
+    by: str = field(
+        default="unstated",
+        metadata=spec(
+            "who noticed the error: an opponent pointing it out at once, the player who made "
+            "it, a judge or a spectator (then no opponent noticed it)",
+            choices=NOTICED_BY,
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -264,6 +275,13 @@ class Situation:
     )
     soften_at_low_opl: bool = field(
         default=False, metadata=spec("the judge uses the low-OPL discretion to soften")
+    )
+    partial_fix: str = field(
+        default="none",
+        metadata=spec(
+            "what a partial fix (IPG 2.5) could repair when no simple backup is possible",
+            choices=PARTIAL_FIXES,
+        ),
     )
 
     @classmethod

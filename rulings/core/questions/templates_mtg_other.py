@@ -127,20 +127,22 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=2,
+    version=3,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
-    summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation (simple "
-    "backup or leave as is); an opponent who did not notice commits Failure to Maintain Game "
-    "State.",
-    pivots=("rewind_none", "no_witness", "not_acknowledged"),
+    summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
+    "as IPG 2.5 orders: a simple backup; else the partial fix (the missed discard is made up); "
+    "an opponent who did not notice commits Failure to Maintain Game State.",
+    pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
 )
 def mtg_after_ack(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
     player, other = order
     card_id = "sword_of_feast_and_famine"
-    rewind = st.pick(rng, ("simple", "none"))
-    witness = [other] if rng.random() < 0.6 else []
+    # The story always says who noticed: the opponent pointing it out at once (nothing else has
+    # happened: a simple backup), or the player or a judge, at once or a few actions later.
+    by = st.pick(rng, ("opponent", "error_player", "error_player", "judge"))
+    rewind = "simple" if by == "opponent" else st.pick(rng, ("simple", "none"))
     situation = _base(
         order,
         player,
@@ -151,17 +153,18 @@ def mtg_after_ack(rng: random.Random) -> Draft:
             "problem_after_acknowledgement": True,
         },
         rewind=rewind,
-        silent_witnesses=witness,
+        partial_fix="missed_draw_or_discard",
+        noticed={"when": "same_turn", "by": by},
     )
+    timing = "at_once" if rewind == "simple" else "later"
     lines: list[Sentence] = [
         st.setup(GAME, order),
         st.triggers(card_id, player),
         s("mtg.after_ack.sword", actor=player, other=other),
+        s(f"mtg.after_ack.noticed_by.{by}.{timing}", actor=player, other=other),
         s(f"mtg.backup.{rewind}"),  # Magic says "backup", Riftbound "rewind"
     ]
-    if witness:
-        lines.append(s("mtg.after_ack.unnoticed", other=other))
-    return Draft(situation, tuple(lines), {"rewind": rewind, "witness": bool(witness)})
+    return Draft(situation, tuple(lines), {"rewind": rewind, "by": by})
 
 
 @template(
@@ -288,12 +291,35 @@ def mtg_third_warning(rng: random.Random) -> Draft:
         card_id = st.pick(rng, ("smokestack", "masticore", "pact_of_negation"))
         data = {"trigger": st.trigger(card_id, player), "play": {"following_action": "draw_card"}}
         lines += [st.triggers(card_id, player), st.action(GAME, "draw_card", player, other)]
+    elif kind == "game_rule_violation":
+        data, told = _rules_error(rng, player, other)
+        lines += told
     else:
         data = {"game_error": {"kind": kind, "player": player}}
         lines.append(s(f"mtg.error.{kind}", player=player, other=other))
-        if kind == "game_rule_violation":
-            # Its fix (simple backup, else leave as is) turns on this: the stem must say it.
-            lines.append(s("mtg.backup.simple"))
     situation = _base(order, player, history={"warnings": history}, **data)
     lines += st.history_lines(player, history, kind)
     return Draft(situation, tuple(lines), {"kind": kind, "history": history})
+
+
+# A Game Rule Violation told as facts, with who noticed it and what could still be undone:
+# the fix follows IPG 2.5 in order (simple backup, a partial fix, else leave it as it is).
+RULES_ERRORS = {
+    # variant: (noticed by, rewind, partial fix, sentence)
+    "haste_pointed_out": ("opponent", "simple", "none", "mtg.error.game_rule_violation"),
+    "haste_found_late": ("judge", "none", "none", "mtg.error.grv.haste_late"),
+    "wrong_zone": ("judge", "none", "object_in_wrong_zone", "mtg.error.grv.wrong_zone"),
+}
+
+
+def _rules_error(
+    rng: random.Random, player: str, other: str
+) -> tuple[dict[str, Any], list[Sentence]]:
+    by, rewind, fix, key = RULES_ERRORS[st.pick(rng, tuple(RULES_ERRORS))]
+    data = {
+        "game_error": {"kind": "game_rule_violation", "player": player},
+        "noticed": {"when": "same_turn", "by": by},
+        "rewind": rewind,
+        "partial_fix": fix,
+    }
+    return data, [s(key, player=player, other=other), s(f"mtg.backup.{rewind}")]
