@@ -90,6 +90,15 @@ def within_round_cycle(ctx: Context) -> bool:
     return not ctx.cycle_passed
 
 
+@predicate
+def cycle_boundary(ctx: Context) -> bool:
+    """Noticed as the player on whose turn the error happened begins their next turn."""
+    noticed = ctx.situation.noticed
+    return noticed.full_round_cycle_passed is None and ctx.turns_elapsed == len(
+        ctx.situation.players
+    )
+
+
 # --- rewinds -----------------------------------------------------------------------
 
 

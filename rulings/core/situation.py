@@ -205,6 +205,13 @@ class Noticed:
     full_round_cycle_passed: bool | None = field(
         default=None, metadata=spec("override the derived round-cycle answer (extra turns)")
     )
+    at_start_of_turn: bool = field(
+        default=False,
+        metadata=spec(
+            "noticed just as the current turn began, before its player took any game action "
+            "(channel, draw, play)"
+        ),
+    )
     by: str = field(
         default="unstated",
         metadata=spec(

@@ -24,13 +24,13 @@ BASE_NONE = ("forgetting_to_draw_cards", "channeling_too_few_runes", "forgetting
 
 @template(
     "rb-forgetting-to-score",
-    version=2,
+    version=3,
     game=GAME,
     topics=("scoring", "round_cycle", "multiplayer", "opponent_duties"),
     summary="A point from conquering or holding not scored (TR 702.3): corrected within a full "
     "round cycle if determinable (TR 702.1.e), in 2-, 3- and 4-player games; a silent opponent "
     "gets Failure to Maintain Game State (TR 702.17).",
-    pivots=("turns_more", "turns_fewer", "score_undeterminable", "no_witness"),
+    pivots=("turns_more", "turns_fewer", "acted_in_new_turn", "score_undeterminable", "no_witness"),
 )
 def rb_forgetting_to_score(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))
@@ -42,26 +42,38 @@ def rb_forgetting_to_score(rng: random.Random) -> Draft:
     others = [p for p in order if p != scorer]
     witness = [st.pick(rng, others)] if rng.random() < 0.5 else []
     when = "same_turn" if turns == 0 else "previous_turn"
+    noticed: dict[str, Any] = {"when": when, "turns_elapsed": turns, "error_turn_player": scorer}
+    if turns == len(order):
+        # The scorer's own next turn: the cycle turns on whether they have acted in it yet
+        # (docs/rulings.md, policy decisions), so the story says which.
+        noticed["at_start_of_turn"] = rng.random() < 0.5
     situation: dict[str, Any] = {
         "game": GAME,
         "players": list(order),
         "turn_player": now,
         "score": {"player": scorer, "source": source, "determinable": determinable},
-        "noticed": {"when": when, "turns_elapsed": turns, "error_turn_player": scorer},
+        "noticed": noticed,
         "silent_witnesses": witness,
     }
     lines: list[Sentence] = [
         st.setup(GAME, order),
         s(f"score.{source}", player=scorer),
-        s("score.same_turn", now=now)
-        if turns == 0
-        else s("score.later", turns=Count("turns", turns), now=now),
+        _score_noticed(turns, now, noticed.get("at_start_of_turn")),
         s("score.determinable" if determinable else "score.undeterminable"),
     ]
     if witness:
         lines.append(s("witness", witness=witness[0]))
     lines.append(s("score.ask_cycle"))
     return Draft(situation, tuple(lines), {"turns": turns, "players": len(order)})
+
+
+def _score_noticed(turns: int, now: str, at_start: bool | None) -> Sentence:
+    if turns == 0:
+        return s("score.same_turn", now=now)
+    if at_start is None:
+        return s("score.later", turns=Count("turns", turns), now=now)
+    key = "score.later_at_start" if at_start else "score.later_after_action"
+    return s(key, turns=Count("turns", turns), now=now)
 
 
 def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
