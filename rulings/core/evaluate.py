@@ -78,9 +78,33 @@ def additional_penalties(ctx: Context, infraction: Infraction) -> tuple[Addition
     if rule.unnoticed and ctx.situation.noticed.by in UNNOTICED_BY_OPPONENTS:
         players += [p for p in ctx.situation.players if p != ctx.accountable]
     return tuple(
-        AdditionalPenalty(p, rule.infraction, rule.penalty, rule.statement, section)
+        AdditionalPenalty(
+            p,
+            rule.infraction,
+            _witness_penalty(ctx, rule.infraction, rule.penalty, p),
+            rule.statement,
+            section,
+        )
         for p in dict.fromkeys(players)
     )
+
+
+def _witness_penalty(ctx: Context, infraction: str, penalty: str, player: str) -> str:
+    """Another player's Warning upgrades on their own record (other_records), like the error's:
+    only the same-category rule applies, and an exempt infraction (FtMGS) only when the head
+    judge instructs it."""
+    known = ctx.policy.infractions.get(infraction)
+    if penalty != "warning" or known is None:
+        return penalty
+    if known.exempt and not ctx.situation.history.head_judge_instructs_upgrade:
+        return penalty
+    record = next((r for r in ctx.situation.other_records if r.player == player), None)
+    earlier = dict(record.warnings).get(infraction, 0) if record else 0
+    for rule in ctx.policy.repeat:
+        same = rule.scope == "same_category" and ctx.situation.opl in rule.opl
+        if same and earlier + 1 >= rule.threshold:
+            return rule.to
+    return penalty
 
 
 def explanation(
@@ -132,7 +156,7 @@ def _penalty_procedure(ctx: Context, penalty: Penalty) -> list[str]:
 
 def _awareness(ctx: Context) -> tuple[str, ...]:
     trigger = ctx.situation.trigger
-    if trigger is None:
+    if trigger is None or trigger.kind is None:
         return ()
     return (ctx.policy.awareness_statement[trigger.kind],)
 
