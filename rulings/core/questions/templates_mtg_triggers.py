@@ -12,6 +12,12 @@ from rulings.core.questions.template import Card, Draft, Sentence, s, template
 
 GAME = "mtg"
 WHENS = ("same_turn", "previous_turn", "before_current_phase_of_previous_turn")
+# The phase in which the following action revealed the miss, where the action tells it.
+ERROR_PHASE = {
+    "draw_card": "beginning",
+    "sorcery_speed_action": "precombat_main",
+    "declare_damage": "combat",
+}
 STILL_ON_STACK = ("none", "pass_priority", "instant_speed_action")
 
 
@@ -23,7 +29,7 @@ def _when(
         return when, player, st.noticed(when, player)
     if when == "previous_turn":
         now = st.next_in_order(order, player)
-        return when, now, st.noticed(when, now)
+        return when, now, st.noticed("mtg_previous_turn", now)
     return when, player, st.noticed(when, player)
 
 
@@ -44,6 +50,16 @@ def _situation(
         "play": play,
         "noticed": {"when": when, "error_turn_player": player},
     }
+    error_phase = ERROR_PHASE.get(play.get("following_action", ""))
+    if when != "same_action" and when != "same_turn" and error_phase:
+        # How long ago, apart from when: noticed in the next turn's upkeep (not past the time
+        # bar), or in the end step of the player's following turn (past it).
+        later = when == "before_current_phase_of_previous_turn"
+        data["noticed"].update(
+            phase="ending" if later else "beginning",
+            error_phase=error_phase,
+            turns_elapsed=len(order) if later else 1,
+        )
     data.update(rest)
     return data
 
@@ -80,7 +96,7 @@ def _category(
 
 @template(
     "mtg-choices-on-stack",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 1: targets, modes or choices when put on the stack, announced before "
@@ -99,7 +115,7 @@ def mtg_choices(rng: random.Random) -> Draft:
 
 @template(
     "mtg-visible-change",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 2: a visible change or a choice on resolution, shown before an action "
@@ -115,7 +131,7 @@ def mtg_visible(rng: random.Random) -> Draft:
 
 @template(
     "mtg-rules-change",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "awareness_category", "opponent_duties"),
     summary="IPG category 3: a rules-changing trigger is missed only if its controller lets an "
@@ -129,7 +145,7 @@ def mtg_rules(rng: random.Random) -> Draft:
 
 @template(
     "mtg-invisible",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 4: a non-visible effect (exalted) must be made clear when it first "
@@ -147,7 +163,7 @@ DELAYED = ("geist_of_saint_traft", "aetherling", "kaijin_of_the_vanishing_touch"
 
 @template(
     "mtg-delayed-triggers",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "delayed_trigger", "delayed_zone_change", "time_bar"),
     summary="Triggers that only create a delayed trigger resolve by themselves; a missed delayed "
@@ -177,7 +193,7 @@ def mtg_delayed(rng: random.Random) -> Draft:
 
 @template(
     "mtg-default-action",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "default_action", "time_bar", "penalty_upgrade"),
     summary="A trigger with a default action ('unless', 'if you don't'): the opponent may apply "
@@ -191,7 +207,7 @@ def mtg_default_action(rng: random.Random) -> Draft:
 
 @template(
     "mtg-time-bar",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "time_bar", "penalty_upgrade"),
     summary="Missed before the current phase of the previous turn: play continues, yet a "
@@ -225,7 +241,7 @@ def mtg_time_bar(rng: random.Random) -> Draft:
 
 @template(
     "mtg-expired-duration",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "expired_duration"),
     summary="A missed trigger whose effect's duration has already ended: play continues; "
@@ -260,7 +276,7 @@ def mtg_duration(rng: random.Random) -> Draft:
 
 @template(
     "mtg-detrimental-symmetric",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "penalty_upgrade", "symmetric_trigger"),
     summary="Upgrade to Warning for a trigger usually detrimental to its controller; symmetric "
