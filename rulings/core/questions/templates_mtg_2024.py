@@ -22,7 +22,7 @@ def _version() -> str | None:
 
 @template(
     "mtg-2024-wording",
-    version=4,
+    version=5,
     game=GAME,
     topics=(
         "missed_trigger",
@@ -79,6 +79,11 @@ def mtg_2024(rng: random.Random) -> Draft:
             s("mtg.delayed.missed.geist_of_saint_traft", actor=player, other=other),
         ]
     when = "same_action" if variant == "backup" else "same_turn"
+    if variant != "backup":
+        # Called later in the turn: no backup is possible, so the backup-first step cannot
+        # apply whatever the revealing action did; the story says so.
+        rest["rewind"] = "none"
+        lines.append(s("mtg.backup.none"))
     situation: dict[str, Any] = {
         "game": GAME,
         "players": list(order),

@@ -297,6 +297,8 @@ def mtg_third_warning(rng: random.Random) -> Draft:
     else:
         data = {"game_error": {"kind": kind, "player": player}}
         lines.append(s(f"mtg.error.{kind}", player=player, other=other))
+        # Exempt from the upgrade unless the head judge says otherwise: the story says which.
+        lines.append(s("history.head_judge_silent"))
     situation = _base(order, player, history={"warnings": history}, **data)
     lines += st.history_lines(player, history, kind)
     return Draft(situation, tuple(lines), {"kind": kind, "history": history})

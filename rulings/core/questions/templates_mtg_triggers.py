@@ -175,7 +175,8 @@ def mtg_delayed(rng: random.Random) -> Draft:
     player, other = order[0], order[1]
     creation = rng.random() < 0.3
     card_id = "grave_betrayal" if creation else st.pick(rng, (*DELAYED, "grave_betrayal"))
-    when, now, noticed = _when(rng, order, player)
+    # The creation story says the end step has not begun: it is noticed in that same turn.
+    when, now, noticed = _when(rng, order, player, ("same_turn",) if creation else WHENS)
     if creation:
         trig = st.trigger(card_id, player)
         play = {"following_action": "sorcery_speed_action"}

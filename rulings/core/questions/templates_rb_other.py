@@ -240,7 +240,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=3,
+    version=4,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -274,6 +274,8 @@ def rb_related_penalties(rng: random.Random) -> Draft:
         lines.append(s("related.soften_own"))
     elif soften:
         lines.append(s("related.soften"))
+    elif opl == "casual":
+        lines.append(s("related.no_soften"))
     return Draft(situation, tuple(lines), {"related": related, "soften": soften})
 
 
