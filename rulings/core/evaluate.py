@@ -126,7 +126,8 @@ def explanation(
     refs += [("penalty", s) for s in _penalty_procedure(ctx, penalty)]
     refs += [("remedy", step.statement) for step in remedy.steps]
     refs += [("remedy", s) for s in remedy.cites]
-    if cycle is not None:
+    if cycle is not None and ctx.situation.subject == "score":
+        # Only a score's fix turns on the full round cycle (TR 702.3.b): cite it only there.
         refs.append(("timing", cycle.statement))
     refs += [("additional_penalty", w.statement) for w in witnesses]
     if "communicate" in ctx.policy.procedure:

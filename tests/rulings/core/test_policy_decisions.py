@@ -106,3 +106,23 @@ def test_docs_record_the_policy_decisions() -> None:
     assert "at_start_of_turn" in decisions
     assert "TR 704.8" in decisions
     assert "TR 506.3.c" in decisions
+
+
+def _trigger_missed_last_turn() -> dict[str, Any]:
+    return {
+        "game": "riftbound",
+        "players": ["ana", "ben"],
+        "turn_player": "ben",
+        "trigger": {"kind": "board_change", "controller": "ana"},
+        "play": {"following_action": "new_game_action"},
+        "noticed": {"when": "previous_turn", "error_turn_player": "ana"},
+    }
+
+
+def test_explanations_cite_the_round_cycle_only_where_the_fix_turns_on_it() -> None:
+    trigger = evaluate(Situation.from_dict(_trigger_missed_last_turn()))
+    cited = {s.citation for s in trigger.explanation}
+    assert "TR 702.1.e" not in cited
+    assert "TR 206" not in cited
+    score = _score(["ana", "ben"], 1)
+    assert {"TR 702.1.e", "TR 206"} <= {s.citation for s in score.explanation}
