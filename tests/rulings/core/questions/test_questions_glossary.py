@@ -71,7 +71,7 @@ def test_phrase_banks_labels_and_feedback_name_ids_as_the_glossary(lang: str) ->
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_engine_statements_labels_and_feedback_stay_inside_the_glossary(lang: str) -> None:
-    problems = []
+    problems: list[tuple[str, ...]] = []
     for version in POLICIES:
         policy = load_policy(version)
         for statement in policy.statements.values():
