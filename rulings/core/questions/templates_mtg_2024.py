@@ -22,7 +22,7 @@ def _version() -> str | None:
 
 @template(
     "mtg-2024-wording",
-    version=5,
+    version=6,
     game=GAME,
     topics=(
         "missed_trigger",

@@ -26,7 +26,7 @@ def _base(order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
 
 @template(
     "mtg-turn-control",
-    version=3,
+    version=4,
     game=GAME,
     topics=("accountability", "turn_control", "missed_trigger", "multiplayer"),
     summary="A player controlling another's turn answers for that player's triggers too; for the "
@@ -59,7 +59,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
 
 @template(
     "mtg-opponent-duties",
-    version=2,
+    version=3,
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
     summary="Opponents need not point out triggers and are never penalised for silence, but may "
@@ -96,7 +96,7 @@ def mtg_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "mtg-out-of-order",
-    version=1,
+    version=2,
     game=GAME,
     topics=("out_of_order", "missed_trigger", "no_infraction"),
     summary="MTR 4.3: a block of actions announced slightly out of order is fine if each action "
@@ -127,7 +127,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=3,
+    version=4,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
@@ -169,7 +169,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
 
 @template(
     "mtg-intent-and-no-impact",
-    version=3,
+    version=4,
     game=GAME,
     topics=("cheating", "no_infraction", "missed_trigger"),
     summary="Ignoring one's own trigger on purpose may be Cheating unless the player did not know "
@@ -229,7 +229,7 @@ def mtg_intent(rng: random.Random) -> Draft:
 
 @template(
     "mtg-copies",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "copies"),
     summary="A trigger that only copies a spell (storm) resolves by itself, but the copies must "
@@ -269,7 +269,7 @@ def mtg_copies(rng: random.Random) -> Draft:
 
 @template(
     "mtg-third-warning",
-    version=5,
+    version=6,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
     summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "

@@ -96,7 +96,7 @@ def _category(
 
 @template(
     "mtg-choices-on-stack",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 1: targets, modes or choices when put on the stack, announced before "
@@ -115,7 +115,7 @@ def mtg_choices(rng: random.Random) -> Draft:
 
 @template(
     "mtg-visible-change",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 2: a visible change or a choice on resolution, shown before an action "
@@ -131,7 +131,7 @@ def mtg_visible(rng: random.Random) -> Draft:
 
 @template(
     "mtg-rules-change",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "awareness_category", "opponent_duties"),
     summary="IPG category 3: a rules-changing trigger is missed only if its controller lets an "
@@ -145,7 +145,7 @@ def mtg_rules(rng: random.Random) -> Draft:
 
 @template(
     "mtg-invisible",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 4: a non-visible effect (exalted) must be made clear when it first "
@@ -163,7 +163,7 @@ DELAYED = ("geist_of_saint_traft", "aetherling", "kaijin_of_the_vanishing_touch"
 
 @template(
     "mtg-delayed-triggers",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "delayed_trigger", "delayed_zone_change", "time_bar"),
     summary="Triggers that only create a delayed trigger resolve by themselves; a missed delayed "
@@ -194,7 +194,7 @@ def mtg_delayed(rng: random.Random) -> Draft:
 
 @template(
     "mtg-default-action",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "default_action", "time_bar", "penalty_upgrade"),
     summary="A trigger with a default action ('unless', 'if you don't'): the opponent may apply "
@@ -208,7 +208,7 @@ def mtg_default_action(rng: random.Random) -> Draft:
 
 @template(
     "mtg-time-bar",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "time_bar", "penalty_upgrade"),
     summary="Missed before the current phase of the previous turn: play continues, yet a "
@@ -242,7 +242,7 @@ def mtg_time_bar(rng: random.Random) -> Draft:
 
 @template(
     "mtg-expired-duration",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "expired_duration"),
     summary="A missed trigger whose effect's duration has already ended: play continues; "
@@ -277,7 +277,7 @@ def mtg_duration(rng: random.Random) -> Draft:
 
 @template(
     "mtg-detrimental-symmetric",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "penalty_upgrade", "symmetric_trigger"),
     summary="Upgrade to Warning for a trigger usually detrimental to its controller; symmetric "

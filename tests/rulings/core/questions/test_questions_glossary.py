@@ -111,3 +111,11 @@ def test_the_check_catches_a_variant() -> None:
     assert not outside("un rebobinado simple", "es", "riftbound")
     assert outside("Advertencia por Fallo al Mantener el Estado de Juego", "es", None)
     assert default_version("mtg") in POLICIES
+
+
+def test_magic_player_names_are_ordinary_names() -> None:
+    from rulings.core.questions.catalog import people
+
+    fiction = {"Abelardo", "Nutella", "Acetona", "Neutrino", "Absinto", "Novocaína", "Elspeth"}
+    fiction |= {"Tibalt", "Sorin", "Jace", "Tamiyo", "Nissa", "Garruk"}
+    assert not fiction & set(people("mtg"))
