@@ -74,10 +74,18 @@ def action(game: str, following: str, actor: str, other: str = "") -> Sentence:
     return s(f"action.{game}.{following}", actor=actor, other=other)
 
 
+def can_attack(card_id: str) -> bool:
+    """Whether a story may have the creature the trigger is about attack (cards.toml)."""
+    data = card(card_id)
+    return not (data.get("defender") or data.get("summoning_sick"))
+
+
 def fit_action(card_id: str, following: str) -> str:
     """Drawing for the turn only follows upkeep triggers; otherwise the story moves on a step."""
     if following == "draw_card" and not card(card_id).get("upkeep"):
         return "advance_step"
+    if following == "declare_damage" and not can_attack(card_id):
+        return "wrong_characteristics"
     return following
 
 

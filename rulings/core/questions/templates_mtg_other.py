@@ -67,7 +67,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
     pivots=("following_by_other", "no_witness"),
 )
 def mtg_opponent_duties(rng: random.Random) -> Draft:
-    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    order = st.players(rng, GAME, st.pick(rng, (2, 2)))
     player, other = order[0], order[1]
     card_id = st.pick(
         rng, ("dark_confidant", "desecration_demon", "knight_of_infamy", "battlegrace_angel")
@@ -283,7 +283,8 @@ def mtg_third_warning(rng: random.Random) -> Draft:
     history = {kind: rng.randrange(0, 3)}
     if rng.random() < 0.5:
         extra = st.pick(rng, ("missed_trigger", "game_rule_violation"))
-        history[extra] = history.get(extra, 0) + 1
+        # Two at most in a category: a third would already have been a Game Loss.
+        history[extra] = min(2, history.get(extra, 0) + 1)
     history = {k: v for k, v in history.items() if v}
     lines: list[Sentence] = [st.setup(GAME, order)]
     data: dict[str, Any]

@@ -69,7 +69,7 @@ def _category(
     cards: tuple[str, ...],
     actions: tuple[str, ...],
     whens: tuple[str, ...] = WHENS,
-    sizes: tuple[int, ...] = (2, 2, 3),
+    sizes: tuple[int, ...] = (2, 2, 2),  # two-player unless the template is about multiplayer
 ) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, sizes))
     player, other = order[0], order[1]
@@ -98,7 +98,7 @@ def _category(
     "mtg-choices-on-stack",
     version=4,
     game=GAME,
-    topics=("missed_trigger", "awareness_category"),
+    topics=("missed_trigger", "awareness_category", "multiplayer"),
     summary="IPG category 1: targets, modes or choices when put on the stack, announced before "
     "passing priority; 'target opponent' is assumed only in two-player games.",
     pivots=("following_none", "noticed_later", "pass_priority"),
@@ -171,7 +171,7 @@ DELAYED = ("geist_of_saint_traft", "aetherling", "kaijin_of_the_vanishing_touch"
     pivots=("not_delayed_zone_change", "noticed_later"),
 )
 def mtg_delayed(rng: random.Random) -> Draft:
-    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    order = st.players(rng, GAME, st.pick(rng, (2, 2)))
     player, other = order[0], order[1]
     creation = rng.random() < 0.3
     card_id = "grave_betrayal" if creation else st.pick(rng, (*DELAYED, "grave_betrayal"))
@@ -217,7 +217,7 @@ def mtg_default_action(rng: random.Random) -> Draft:
     pivots=("noticed_same_turn", "noticed_time_bar", "detrimental"),
 )
 def mtg_time_bar(rng: random.Random) -> Draft:
-    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    order = st.players(rng, GAME, st.pick(rng, (2, 2)))
     player, other = order[0], order[1]
     card_id = st.pick(
         rng, ("sower_of_temptation", "dark_confidant", "smokestack", "desecration_demon")
@@ -250,12 +250,14 @@ def mtg_time_bar(rng: random.Random) -> Draft:
     pivots=("duration_running", "noticed_time_bar"),
 )
 def mtg_duration(rng: random.Random) -> Draft:
-    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    order = st.players(rng, GAME, st.pick(rng, (2, 2)))
     player, other = order[0], order[1]
     card_id = st.pick(
         rng, ("primal_forcemage", "nivix_cyclops", "battlegrace_angel", "knight_of_infamy")
     )
     expired = rng.random() < 0.5
+    # A defender or a creature that entered this turn does not attack: its power is asked.
+    mode = st.fit_action(card_id, "declare_damage")
     when = "previous_turn" if expired else "same_turn"
     now = st.next_in_order(order, player) if expired else player
     situation = _situation(
@@ -264,12 +266,12 @@ def mtg_duration(rng: random.Random) -> Draft:
         player,
         when,
         st.trigger(card_id, player, duration_expired=expired),
-        {"following_action": "declare_damage"},
+        {"following_action": mode},
     )
     sentences = (
         st.setup(GAME, order),
         st.triggers(card_id, player),
-        st.action(GAME, "declare_damage", player, other),
+        st.action(GAME, mode, player, other),
         s("mtg.duration.expired" if expired else "mtg.duration.running", now=now),
     )
     return Draft(situation, sentences, {"card": card_id, "expired": expired})

@@ -166,7 +166,9 @@ def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
     others = [k for k in BASE_WARNING if k != kind]
     left = max(0, threshold - 1 - same + rng.choice((-1, 0, 0)))
     while left > 0:
-        other = st.pick(rng, others)
+        # A possible record: two Warnings at most in any other category, or the third would
+        # already have been a Game Loss.
+        other = st.pick(rng, [k for k in others if history.get(k, 0) < 2])
         history[other] = history.get(other, 0) + 1
         left -= 1
     return history
@@ -219,7 +221,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
     kind = "failure_to_maintain_game_state"
     history = {kind: rng.randrange(1, 4)}
     if rng.random() < 0.5:
-        history[st.pick(rng, BASE_WARNING)] = rng.randrange(1, 4)
+        history[st.pick(rng, BASE_WARNING)] = rng.randrange(1, 3)  # a third would be a Game Loss
     instructs = rng.random() < 0.3
     situation = {
         "game": GAME,
