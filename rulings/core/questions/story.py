@@ -37,6 +37,14 @@ def players(rng: random.Random, game: str, count: int) -> tuple[str, ...]:
     return tuple(rng.sample(people(game), count))
 
 
+def situation(game: str, order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
+    """The situation dict every template starts from: game, players in turn order, whose turn
+    it is now, and the template's own facts."""
+    data: dict[str, Any] = {"game": game, "players": list(order), "turn_player": now}
+    data.update(rest)
+    return data
+
+
 def setup(game: str, order: tuple[str, ...], opl: str = "competitive") -> Sentence:
     return s(
         f"setup.{game}",
@@ -68,6 +76,13 @@ def triggers(card_id: str, player: str) -> Sentence:
     # change nothing, IPG 2.1): the key assumes the trigger matters.
     key = "trigger.card_" + card(card_id)["state"] if card(card_id).get("state") else "trigger.card"
     return s(key, player=player, card=Card(card_id), text=CardText(card_id))
+
+
+def opening(
+    game: str, order: tuple[str, ...], card_id: str, player: str, opl: str = "competitive"
+) -> tuple[Sentence, Sentence]:
+    """The usual first two sentences: the event and players, then the player's card triggering."""
+    return setup(game, order, opl), triggers(card_id, player)
 
 
 def action(game: str, following: str, actor: str, other: str = "") -> Sentence:

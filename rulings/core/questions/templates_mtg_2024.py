@@ -84,15 +84,9 @@ def mtg_2024(rng: random.Random) -> Draft:
         # apply whatever the revealing action did; the story says so.
         rest["rewind"] = "none"
         lines.append(s("mtg.backup.none"))
-    situation: dict[str, Any] = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "trigger": trig,
-        "play": play,
-        "noticed": {"when": when},
-        **rest,
-    }
+    situation = st.situation(
+        GAME, order, player, trigger=trig, play=play, noticed={"when": when}, **rest
+    )
     version = _version()
     if version:
         situation["policy_version"] = version

@@ -14,14 +14,7 @@ GAME = "mtg"
 
 
 def _base(order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": now,
-        "noticed": {"when": "same_turn"},
-    }
-    data.update(rest)
-    return data
+    return st.situation(GAME, order, now, **{"noticed": {"when": "same_turn"}, **rest})
 
 
 @template(
@@ -87,7 +80,7 @@ def mtg_opponent_duties(rng: random.Random) -> Draft:
     situation = _base(
         order, player, trigger=st.trigger(card_id, player), play=play, silent_witnesses=witness
     )
-    lines: list[Sentence] = [st.setup(GAME, order), st.triggers(card_id, player), story]
+    lines: list[Sentence] = [*st.opening(GAME, order, card_id, player), story]
     if witness:
         lines.append(s("witness", witness=other))
     lines.append(st.noticed("same_turn", player))
@@ -117,8 +110,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
         play={"following_action": "draw_card" if info else "none", "out_of_order_block": block},
     )
     sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         s("mtg.ooo.rift_bolt" if info else "mtg.ooo.devils", actor=player, other=other),
         st.noticed("same_turn", player),
     )
@@ -158,8 +150,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     )
     timing = "at_once" if rewind == "simple" else "later"
     lines: list[Sentence] = [
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         s("mtg.after_ack.sword", actor=player, other=other),
         s(f"mtg.after_ack.noticed_by.{by}.{timing}", actor=player, other=other),
         s(f"mtg.backup.{rewind}"),  # Magic says "backup", Riftbound "rewind"

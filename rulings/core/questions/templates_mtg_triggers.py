@@ -42,14 +42,8 @@ def _situation(
     play: dict[str, Any],
     **rest: Any,
 ) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": now,
-        "trigger": trig,
-        "play": play,
-        "noticed": {"when": when, "error_turn_player": player},
-    }
+    noticed = {"when": when, "error_turn_player": player}
+    data = st.situation(GAME, order, now, trigger=trig, play=play, noticed=noticed)
     error_phase = ERROR_PHASE.get(play.get("following_action", ""))
     if when != "same_action" and when != "same_turn" and error_phase:
         # How long ago, apart from when: noticed in the next turn's upkeep (not past the time
@@ -86,8 +80,7 @@ def _category(
         trig["duration_expired"] = True
     situation = _situation(order, now, player, when, trig, {"following_action": mode})
     sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player, other),
         noticed,
     )
@@ -188,7 +181,7 @@ def mtg_delayed(rng: random.Random) -> Draft:
         play = {"following_action": "advance_step"}
         story = s(f"mtg.delayed.missed.{card_id}", actor=player, other=other)
     situation = _situation(order, now, player, when, trig, play)
-    sentences = (st.setup(GAME, order), st.triggers(card_id, player), story, noticed)
+    sentences = (*st.opening(GAME, order, card_id, player), story, noticed)
     return Draft(situation, sentences, {"card": card_id, "creation": creation, "when": when})
 
 
@@ -230,8 +223,7 @@ def mtg_time_bar(rng: random.Random) -> Draft:
         order, now, player, when, st.trigger(card_id, player), {"following_action": mode}
     )
     lines: list[Sentence] = [
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player, other),
         noticed,
     ]
@@ -269,8 +261,7 @@ def mtg_duration(rng: random.Random) -> Draft:
         {"following_action": mode},
     )
     sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player, other),
         s("mtg.duration.expired" if expired else "mtg.duration.running", now=now),
     )

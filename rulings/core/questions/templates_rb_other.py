@@ -47,14 +47,14 @@ def rb_forgetting_to_score(rng: random.Random) -> Draft:
         # The scorer's own next turn: the cycle turns on whether they have acted in it yet
         # (docs/rulings.md, policy decisions), so the story says which.
         noticed["at_start_of_turn"] = rng.random() < 0.5
-    situation: dict[str, Any] = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": now,
-        "score": {"player": scorer, "source": source, "determinable": determinable},
-        "noticed": noticed,
-        "silent_witnesses": witness,
-    }
+    situation: dict[str, Any] = st.situation(
+        GAME,
+        order,
+        now,
+        score={"player": scorer, "source": source, "determinable": determinable},
+        noticed=noticed,
+        silent_witnesses=witness,
+    )
     lines: list[Sentence] = [
         st.setup(GAME, order),
         s(f"score.{source}", player=scorer),
@@ -97,14 +97,14 @@ def rb_overpayment(rng: random.Random) -> Draft:
     caused = rng.random() < 0.3
     rewind = st.pick(rng, ("simple", "none"))
     floating = rng.random() < 0.5
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "payment": {"player": player, "cost": cost, "paid": paid, "caused_result": caused},
-        "advantageous": adv,
-        "rewind": rewind,
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        payment={"player": player, "cost": cost, "paid": paid, "caused_result": caused},
+        advantageous=adv,
+        rewind=rewind,
+    )
     lines: list[Sentence] = [
         st.setup(GAME, order),
         s(
@@ -137,13 +137,13 @@ def rb_mispayment(rng: random.Random) -> Draft:
     paid = cost - rng.randrange(1, cost)
     rewind = st.pick(rng, ("simple", "none", "none"))
     correctable = rng.random() < 0.6
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "payment": {"player": player, "cost": cost, "paid": paid, "correctable": correctable},
-        "rewind": rewind,
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        payment={"player": player, "cost": cost, "paid": paid, "correctable": correctable},
+        rewind=rewind,
+    )
     lines = (
         st.setup(GAME, order),
         s(
@@ -189,14 +189,14 @@ def rb_repeated_warnings(rng: random.Random) -> Draft:
     opl = st.pick(rng, ("casual", "competitive", "professional"))
     kind = st.pick(rng, BASE_WARNING)
     history = _history(rng, kind, opl)
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "opl": opl,
-        "game_error": {"kind": kind, "player": player},
-        "history": {"warnings": history},
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        opl=opl,
+        game_error={"kind": kind, "player": player},
+        history={"warnings": history},
+    )
     lines = (
         st.setup(GAME, order, opl),
         s(f"error.story.{kind}", player=player),
@@ -223,14 +223,14 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
     if rng.random() < 0.5:
         history[st.pick(rng, BASE_WARNING)] = rng.randrange(1, 3)  # a third would be a Game Loss
     instructs = rng.random() < 0.3
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "opl": opl,
-        "game_error": {"kind": kind, "player": player},
-        "history": {"warnings": history, "head_judge_instructs_upgrade": instructs},
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        opl=opl,
+        game_error={"kind": kind, "player": player},
+        history={"warnings": history, "head_judge_instructs_upgrade": instructs},
+    )
     lines = (
         st.setup(GAME, order, opl),
         s("error.ftmgs", player=player, other=order[1]),
@@ -256,15 +256,15 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     related = st.pick(rng, ((), ("warning",), ("game_loss",), ("game_loss", "warning")))
     opl = st.pick(rng, ("casual", "competitive"))
     soften = opl == "casual" and rng.random() < 0.5
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "opl": opl,
-        "game_error": {"kind": kind, "player": player},
-        "related_penalties": list(related),
-        "soften_at_low_opl": soften,
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        opl=opl,
+        game_error={"kind": kind, "player": player},
+        related_penalties=list(related),
+        soften_at_low_opl=soften,
+    )
     lines: list[Sentence] = [
         st.setup(GAME, order, opl),
         s(f"error.story.{kind}", player=player),
@@ -294,13 +294,13 @@ def rb_other_errors(rng: random.Random) -> Draft:
     player = order[rng.randrange(len(order))]
     kind = st.pick(rng, BASE_NONE + BASE_WARNING)
     adv = rng.random() < 0.5
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "game_error": {"kind": kind, "player": player},
-        "advantageous": adv,
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        game_error={"kind": kind, "player": player},
+        advantageous=adv,
+    )
     lines = (
         st.setup(GAME, order),
         s(f"error.story.{kind}", player=player),
@@ -324,14 +324,14 @@ def rb_rewind_authority(rng: random.Random) -> Draft:
     player = order[rng.randrange(len(order))]
     opl = st.pick(rng, ("casual", "competitive", "professional"))
     rewind = st.pick(rng, ("simple", "complex", "complex", "none"))
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "opl": opl,
-        "game_error": {"kind": "general_error", "player": player},
-        "rewind": rewind,
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        opl=opl,
+        game_error={"kind": "general_error", "player": player},
+        rewind=rewind,
+    )
     lines = (
         st.setup(GAME, order, opl),
         s("error.general", player=player),
