@@ -84,7 +84,11 @@ def _turns_elapsed(s: Situation) -> int:
 
 
 def _cycle_passed(s: Situation, turns: int) -> bool:
-    """The cycle ends when the player whose turn it was begins their next turn."""
+    """The cycle ends when the player whose turn it was begins their next turn. Project
+    decision (docs/rulings.md): noticed just as that turn begins, before any game action in
+    it, the cycle has not passed yet; once that player has acted in it, it has."""
     if s.noticed.full_round_cycle_passed is not None:
         return s.noticed.full_round_cycle_passed
-    return turns >= len(s.players)
+    if turns == len(s.players):
+        return not s.noticed.at_start_of_turn
+    return turns > len(s.players)

@@ -13,6 +13,8 @@ from rulings.core.situation import Situation
 from rulings.core.validate import policy_for, validate
 from rulings.core.vocabulary import rung
 
+UNNOTICED_BY_OPPONENTS = ("error_player", "judge", "spectator")
+
 
 def evaluate(situation: Situation) -> Ruling:
     """The ruling for a situation under its policy version (or the game's default)."""
@@ -66,16 +68,43 @@ def round_cycle(ctx: Context) -> RoundCycle | None:
 
 
 def additional_penalties(ctx: Context, infraction: Infraction) -> tuple[AdditionalPenalty, ...]:
-    """Penalties (or explicit non-penalties) for players who saw it and said nothing."""
+    """Penalties (or explicit non-penalties) for players who saw it and said nothing, and,
+    where the policy says so, for every opponent when none of them noticed it."""
     rule = infraction.witness
     if rule is None:
         return ()
     section = ctx.policy.statement(rule.statement).section
     players = [p for p in ctx.situation.silent_witnesses if p != ctx.accountable]
+    if rule.unnoticed and ctx.situation.noticed.by in UNNOTICED_BY_OPPONENTS:
+        players += [p for p in ctx.situation.players if p != ctx.accountable]
     return tuple(
-        AdditionalPenalty(p, rule.infraction, rule.penalty, rule.statement, section)
+        AdditionalPenalty(
+            p,
+            rule.infraction,
+            _witness_penalty(ctx, rule.infraction, rule.penalty, p),
+            rule.statement,
+            section,
+        )
         for p in dict.fromkeys(players)
     )
+
+
+def _witness_penalty(ctx: Context, infraction: str, penalty: str, player: str) -> str:
+    """Another player's Warning upgrades on their own record (other_records), like the error's:
+    only the same-category rule applies, and an exempt infraction (FtMGS) only when the head
+    judge instructs it."""
+    known = ctx.policy.infractions.get(infraction)
+    if penalty != "warning" or known is None:
+        return penalty
+    if known.exempt and not ctx.situation.history.head_judge_instructs_upgrade:
+        return penalty
+    record = next((r for r in ctx.situation.other_records if r.player == player), None)
+    earlier = dict(record.warnings).get(infraction, 0) if record else 0
+    for rule in ctx.policy.repeat:
+        same = rule.scope == "same_category" and ctx.situation.opl in rule.opl
+        if same and earlier + 1 >= rule.threshold:
+            return rule.to
+    return penalty
 
 
 def explanation(
@@ -97,7 +126,8 @@ def explanation(
     refs += [("penalty", s) for s in _penalty_procedure(ctx, penalty)]
     refs += [("remedy", step.statement) for step in remedy.steps]
     refs += [("remedy", s) for s in remedy.cites]
-    if cycle is not None:
+    if cycle is not None and ctx.situation.subject == "score":
+        # Only a score's fix turns on the full round cycle (TR 702.3.b): cite it only there.
         refs.append(("timing", cycle.statement))
     refs += [("additional_penalty", w.statement) for w in witnesses]
     if "communicate" in ctx.policy.procedure:
@@ -127,7 +157,7 @@ def _penalty_procedure(ctx: Context, penalty: Penalty) -> list[str]:
 
 def _awareness(ctx: Context) -> tuple[str, ...]:
     trigger = ctx.situation.trigger
-    if trigger is None:
+    if trigger is None or trigger.kind is None:
         return ()
     return (ctx.policy.awareness_statement[trigger.kind],)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rulings.core.situation import Trigger
+from rulings.core.situation import PHASES, Trigger
 from rulings.core.vocabulary import LOW_OPLS
 
 if TYPE_CHECKING:
@@ -81,13 +81,28 @@ def missed_in_previous_turn(ctx: Context) -> bool:
 
 @predicate
 def past_time_bar(ctx: Context) -> bool:
-    """Missed before the current phase of the previous turn."""
-    return ctx.situation.noticed.when == "before_current_phase_of_previous_turn"
+    """Missed before the current phase of the previous turn. With the phases given, how long
+    ago is derived from them and the turns elapsed; otherwise `noticed.when` says it."""
+    noticed = ctx.situation.noticed
+    if noticed.phase is not None and noticed.error_phase is not None:
+        if ctx.turns_elapsed != 1:
+            return ctx.turns_elapsed > 1
+        return PHASES.index(noticed.error_phase) < PHASES.index(noticed.phase)
+    return noticed.when == "before_current_phase_of_previous_turn"
 
 
 @predicate
 def within_round_cycle(ctx: Context) -> bool:
     return not ctx.cycle_passed
+
+
+@predicate
+def cycle_boundary(ctx: Context) -> bool:
+    """Noticed as the player on whose turn the error happened begins their next turn."""
+    noticed = ctx.situation.noticed
+    return noticed.full_round_cycle_passed is None and ctx.turns_elapsed == len(
+        ctx.situation.players
+    )
 
 
 # --- rewinds -----------------------------------------------------------------------
@@ -101,3 +116,16 @@ def simple_rewind_possible(ctx: Context) -> bool:
 @predicate
 def rewind_possible(ctx: Context) -> bool:
     return ctx.situation.rewind != "none"
+
+
+# --- partial fixes (IPG 2.5) ---------------------------------------------------------
+
+
+@predicate
+def missed_draw_or_discard(ctx: Context) -> bool:
+    return ctx.situation.partial_fix == "missed_draw_or_discard"
+
+
+@predicate
+def object_in_wrong_zone(ctx: Context) -> bool:
+    return ctx.situation.partial_fix == "object_in_wrong_zone"

@@ -97,7 +97,26 @@ def missed(ctx: Context) -> bool:
     play = ctx.situation.play
     if play.acknowledged == "late" or out_of_order_information(ctx):
         return True
-    return play.following_action in ctx.policy.awareness.get(_trigger(ctx).kind, ())
+    return play.following_action in _past_impact(ctx)
+
+
+def _past_impact(ctx: Context) -> tuple[str, ...]:
+    """The actions past the trigger's first point of impact; when the story does not say what
+    the trigger does (no kind), only the actions past every kind's impact."""
+    kind = _trigger(ctx).kind
+    awareness = ctx.policy.awareness
+    if kind is not None:
+        return awareness.get(kind, ())
+    lists = list(awareness.values())
+    return tuple(a for a in lists[0] if all(a in other for other in lists[1:])) if lists else ()
+
+
+@predicate
+def awaiting_active_role(ctx: Context) -> bool:
+    """On an opponent's turn, a trigger is remembered if its controller shows awareness before
+    taking an active part (IPG 2.1): not yet having taken one, it is not missed."""
+    play = ctx.situation.play
+    return ctx.accountable != ctx.situation.turn_player and not play.active_role_taken
 
 
 @predicate

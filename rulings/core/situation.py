@@ -44,6 +44,11 @@ FOLLOWING_ACTIONS = (
     "opponent_illegal_action_challenged",
 )
 NOTICED = ("same_action", "same_turn", "previous_turn", "before_current_phase_of_previous_turn")
+# Magic's phases in turn order, for "missed before the current phase of the previous turn".
+PHASES = ("beginning", "precombat_main", "combat", "postcombat_main", "ending")
+NOTICED_BY = ("unstated", "opponent", "error_player", "judge", "spectator")
+# What IPG 2.5's partial fixes can repair when a simple backup is not possible.
+PARTIAL_FIXES = ("none", "missed_draw_or_discard", "object_in_wrong_zone")
 GAME_ERRORS = tuple(i for i in INFRACTIONS if i not in ("missed_trigger", "no_infraction"))
 
 
@@ -65,8 +70,13 @@ class Battlefield:
 
 @dataclass(frozen=True)
 class Trigger:
-    kind: str = field(
-        metadata=spec("IPG awareness category (mtg) or TR 506.3.e impact", choices=TRIGGER_KINDS)
+    kind: str | None = field(
+        default=None,
+        metadata=spec(
+            "IPG awareness category (mtg) or TR 506.3.e impact; null when the story does not say "
+            "what the trigger does (then only actions past any trigger's impact show a miss)",
+            choices=TRIGGER_KINDS,
+        ),
     )
     name: str = field(default="", metadata=spec("card or ability name, for the record"))
     source: str = field(
@@ -158,6 +168,14 @@ class Play:
     problem_after_acknowledgement: bool = field(
         default=False, metadata=spec("acknowledged in time, then mishandled")
     )
+    active_role_taken: bool = field(
+        default=True,
+        metadata=spec(
+            "a trigger controlled on an opponent's turn: its controller took an active part "
+            "(an action, or passing priority explicitly) before showing awareness of it (IPG 2.1); "
+            "false = not yet, so it still counts as remembered"
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -202,10 +220,43 @@ class Noticed:
     full_round_cycle_passed: bool | None = field(
         default=None, metadata=spec("override the derived round-cycle answer (extra turns)")
     )
+    at_start_of_turn: bool = field(
+        default=False,
+        metadata=spec(
+            "noticed just as the current turn began, before its player took any game action "
+            "(channel, draw, play)"
+        ),
+    )
+    phase: str | None = field(
+        default=None,
+        metadata=spec(
+            "the phase of the current turn in which it was noticed (mtg)", choices=PHASES
+        ),
+    )
+    error_phase: str | None = field(
+        default=None,
+        metadata=spec(
+            "the phase in which the error happened (mtg); with `phase` and `turns_elapsed` it "
+            "decides how long ago the error was, apart from when it was noticed",
+            choices=PHASES,
+        ),
+    )
+    by: str = field(
+        default="unstated",
+        metadata=spec(
+            "who noticed the error: an opponent pointing it out at once, the player who made "
+            "it, a judge or a spectator (then no opponent noticed it)",
+            choices=NOTICED_BY,
+        ),
+    )
 
 
 @dataclass(frozen=True)
 class History:
+    player: str | None = field(
+        default=None,
+        metadata=spec("whose record this is: the player who made the error (the default)"),
+    )
     warnings: tuple[tuple[str, int], ...] = field(
         default=(),
         metadata=spec(
@@ -216,6 +267,19 @@ class History:
     )
     head_judge_instructs_upgrade: bool = field(
         default=False, metadata=spec("the head judge instructs upgrading an exempt infraction")
+    )
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    player: str = field(metadata=spec("a player other than the one who made the error"))
+    warnings: tuple[tuple[str, int], ...] = field(
+        default=(),
+        metadata=spec(
+            "Warnings this player already received in this event, by infraction id",
+            choices=INFRACTIONS,
+            mapping=True,
+        ),
     )
 
 
@@ -244,7 +308,12 @@ class Situation:
     noticed: Noticed = field(default_factory=Noticed, metadata=spec("when it was noticed"))
     rewind: str = field(
         default="simple",
-        metadata=spec("the rewind that is possible", choices=("simple", "complex", "none")),
+        metadata=spec(
+            "the most that can still be undone: simple (the last action alone), complex (more "
+            "than the last action, a longer rewind is still possible; for Magic, no simple backup "
+            "but the game could still be reconstructed), none (no rewind or backup of any size)",
+            choices=("simple", "complex", "none"),
+        ),
     )
     advantageous: bool = field(
         default=False, metadata=spec("the error was advantageous to the player who made it")
@@ -256,7 +325,14 @@ class Situation:
             choices=("none", "intentional", "intentional_unaware_of_rule"),
         ),
     )
-    history: History = field(default_factory=History, metadata=spec("earlier Warnings"))
+    history: History = field(
+        default_factory=History,
+        metadata=spec("earlier Warnings of the player who made the error"),
+    )
+    other_records: tuple[PlayerRecord, ...] = field(
+        default=(),
+        metadata=spec("earlier Warnings of other players (e.g. a silent opponent)"),
+    )
     related_penalties: tuple[str, ...] = field(
         default=(),
         metadata=spec("penalties of other infractions caused by the same error", choices=PENALTIES),
@@ -266,6 +342,13 @@ class Situation:
     )
     soften_at_low_opl: bool = field(
         default=False, metadata=spec("the judge uses the low-OPL discretion to soften")
+    )
+    partial_fix: str = field(
+        default="none",
+        metadata=spec(
+            "what a partial fix (IPG 2.5) could repair when no simple backup is possible",
+            choices=PARTIAL_FIXES,
+        ),
     )
 
     @classmethod

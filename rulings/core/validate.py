@@ -17,6 +17,7 @@ def validate(s: Situation) -> None:
     _covered(s, policy)
     _trigger(s, policy)
     _noticed(s)
+    _records(s)
 
 
 def policy_for(s: Situation) -> Policy:
@@ -59,6 +60,8 @@ def _player_refs(s: Situation) -> list[tuple[str, str | None]]:
         ("noticed.error_turn_player", s.noticed.error_turn_player),
     ]
     refs += [(f"silent_witnesses[{i}]", p) for i, p in enumerate(s.silent_witnesses)]
+    refs += [(f"other_records[{i}].player", r.player) for i, r in enumerate(s.other_records)]
+    refs.append(("history.player", s.history.player))
     if s.turn_control:
         refs += [("turn_control.controller", s.turn_control.controller)]
         refs += [("turn_control.controlled", s.turn_control.controlled)]
@@ -96,13 +99,29 @@ def _trigger(s: Situation, policy: Policy) -> None:
     if s.trigger is None:
         return
     kinds = tuple(policy.awareness)
-    if s.trigger.kind not in kinds:
+    if s.trigger.kind is not None and s.trigger.kind not in kinds:
         raise SituationError("trigger.kind", f"must be one of {', '.join(kinds)} for {policy.id}")
     if s.trigger.source == "card" and s.trigger.controller is None:
         raise SituationError("trigger.controller", "is required when trigger.source is card")
 
 
+def _records(s: Situation) -> None:
+    """`history` is the record of the player who made the error; others go in other_records."""
+    actor = next((p.player for p in (s.payment, s.score, s.game_error) if p is not None), None)
+    if s.history.player is not None and actor is not None and s.history.player != actor:
+        raise SituationError(
+            "history.player", f"must be {actor!r}, who made the error; use other_records"
+        )
+    seen = {s.history.player}
+    for index, record in enumerate(s.other_records):
+        if record.player in seen:
+            raise SituationError(f"other_records[{index}].player", "has more than one record")
+        seen.add(record.player)
+
+
 def _noticed(s: Situation) -> None:
+    if (s.noticed.phase is None) != (s.noticed.error_phase is None):
+        raise SituationError("noticed.phase", "give both noticed.phase and noticed.error_phase")
     turns = s.noticed.turns_elapsed
     if turns is None:
         return

@@ -47,6 +47,8 @@ REMEDIES = (
     "channel_missing_runes",
     "ready_objects",
     "apply_section_procedure",
+    "make_up_draw_or_discard",
+    "return_to_correct_zone",
 )
 
 REWIND_AUTHORITIES = ("any_judge", "head_judge", "head_judge_or_appeals_judge")

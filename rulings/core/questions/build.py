@@ -64,6 +64,9 @@ PLAUSIBLE_REMEDIES = {
     ),
 }
 LADDER = ("no_penalty", "warning", "game_loss", "match_loss", "disqualification")
+# Remedies that mean the same to a candidate: an option or a stated part differing from the key
+# only by one of these is not wrong ("nothing to fix" / "play continues").
+SAME_MEANING = (frozenset({"none", "continue_play"}), frozenset({"simple_rewind", "simple_backup"}))
 SPECIAL_REMEDIES = ("none", "continue_play")
 _REASONING_LINE = re.compile(r"^\d+\. \[")
 
@@ -131,7 +134,7 @@ def _near_misses(
     found: list[NearMiss] = []
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
         parts = key_parts(sc.template, ruling)
-        if parts not in seen and not _also_right(sc.key, parts):
+        if parts not in seen and not _also_right(sc.key, parts) and coherent(parts):
             seen.add(parts)
             found.append(NearMiss(fact, parts, ruling))
             if len(found) >= limit:
@@ -141,12 +144,33 @@ def _near_misses(
 
 def _also_right(key: KeyParts, parts: KeyParts) -> bool:
     """A near miss a judge could defend for the key's facts: at high OPL the head judge may
-    perform a longer rewind too (TR 701.5.c), so "by the head judge" is not wrong there."""
+    perform a longer rewind too (TR 701.5.c), so "by the head judge" is not wrong there; and a
+    remedy that means the same as the key's ("play continues" for "nothing to fix")."""
+    if replace(parts, remedy=key.remedy) == key and _same_remedy(key.remedy, parts.remedy):
+        return True
     return (
         key.rewind_by == "head_judge_or_appeals_judge"
         and parts.rewind_by == "head_judge"
         and replace(parts, rewind_by=key.rewind_by) == key
     )
+
+
+def _same_remedy(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    if len(a) != len(b):
+        return False
+    return all(
+        x == y or any({x, y} <= group for group in SAME_MEANING) for x, y in zip(a, b, strict=True)
+    )
+
+
+def coherent(parts: KeyParts) -> bool:
+    """A ruling a candidate could give: no penalty without an infraction, never a Match Loss
+    for a game play error, a Disqualification only for Cheating."""
+    if parts.infraction == "no_infraction" and parts.penalty != "no_penalty":
+        return False
+    if parts.penalty == "match_loss":
+        return False
+    return parts.penalty != "disqualification" or parts.infraction == "cheating"
 
 
 def build_question(
@@ -222,7 +246,8 @@ def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Optio
     for parts, how in _padding(sc):
         if len(picked) >= CHOICES:
             break
-        if all(parts != p for p, _c, _o in picked):
+        fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
+        if fresh and coherent(parts) and not _also_right(sc.key, parts):
             picked.append((parts, render.remedy_params(sc.ruling_dict), f"ladder:{how}"))
     order = template_rng(sc.template.id, sc.template.version, sc.seed, "options")
     order.shuffle(picked)
@@ -236,7 +261,7 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
     """Plausible neighbours, used only when near misses are too few: the key one rung up or
     down the ladder; for 'no infraction', the game's usual infraction at its lowest rungs."""
     if sc.key.infraction != "no_infraction":
-        return _ladder(sc.key)
+        return _ladder(sc.key, sc.template.topics) + _other_remedies(sc)
     game = sc.template.game
     usual = PLAUSIBLE_INFRACTIONS[game][0]
     remedy = (PLAUSIBLE_REMEDIES[game][0],)
@@ -250,15 +275,32 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
     ]
 
 
-def _ladder(key: KeyParts) -> list[tuple[KeyParts, str]]:
-    """The key with its penalty one rung up or down, then further away as a last resort."""
+def _ladder(key: KeyParts, topics: tuple[str, ...] = ()) -> list[tuple[KeyParts, str]]:
+    """The key with its penalty one rung up or down: the upgrade forgotten or misapplied. A
+    Game Loss only where upgrades are the subject; never a Match Loss; a Disqualification
+    only for Cheating (see `coherent`)."""
     rung = LADDER.index(key.penalty)
     found = []
-    for step in (1, -1, 2, -2, 3):
-        if 0 <= rung + step < len(LADDER):
-            parts = replace(key, penalty=LADDER[rung + step])
+    for step in (1, -1, 2, -2):
+        if not 0 <= rung + step < len(LADDER):
+            continue
+        penalty = LADDER[rung + step]
+        upgrade_topic = "penalty_upgrade" in topics or key.infraction == "cheating"
+        if penalty == "game_loss" and not upgrade_topic and key.penalty != "game_loss":
+            continue
+        parts = replace(key, penalty=penalty)
+        if coherent(parts):
             found.append((parts, f"penalty{step:+d}"))
     return found
+
+
+def _other_remedies(sc: Scenario) -> list[tuple[KeyParts, str]]:
+    """The key with the remedy another timing or another fix would call for."""
+    return [
+        (replace(sc.key, remedy=(r,)), f"remedy:{r}")
+        for r in PLAUSIBLE_REMEDIES[sc.template.game]
+        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy)
+    ]
 
 
 def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPart:
@@ -275,6 +317,8 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
                 stated = _replace(sc.key, part, miss.parts)
                 if stated == sc.key or (strict and stated != miss.parts):
                     continue
+                if not coherent(stated) or _also_right(sc.key, stated):
+                    continue
                 # Only a wrong remedy takes the near miss's parameters: otherwise the stated
                 # remedy would read differently from the key's (runes readied, nothing floats)
                 # and a second part would look wrong.
@@ -282,8 +326,8 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
                 if part == "remedy":
                     mixed = {**choosers, **render.remedy_params(miss.ruling)}
                 return _stated(lang, part, stated, sc.key, mixed, choosers)
-    part = parts[0]
-    stated = _fabricate(sc, part, rng)
+    stated = _fabricate(sc, parts[0], rng)
+    part = next(p for p in PARTS if getattr(stated, p) != getattr(sc.key, p))
     return _stated(lang, part, stated, sc.key, choosers, choosers)
 
 
@@ -298,12 +342,21 @@ def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
 
 def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
     game = sc.template.game
-    if part == "infraction":
-        choices = [i for i in PLAUSIBLE_INFRACTIONS[game] if i != sc.key.infraction]
-        return replace(sc.key, infraction=rng.choice(choices))
-    if part == "penalty":
-        return _ladder(sc.key)[0][0]
-    remedies = [(r,) for r in PLAUSIBLE_REMEDIES[game] if (r,) != sc.key.remedy]
+    if part == "penalty" and _ladder(sc.key, sc.template.topics):
+        return _ladder(sc.key, sc.template.topics)[0][0]
+    if part != "remedy" and part != "penalty":
+        choices = [
+            i
+            for i in PLAUSIBLE_INFRACTIONS[game]
+            if i != sc.key.infraction and coherent(replace(sc.key, infraction=i))
+        ]
+        if choices:
+            return replace(sc.key, infraction=rng.choice(choices))
+    remedies = [
+        (r,)
+        for r in PLAUSIBLE_REMEDIES[game]
+        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy)
+    ]
     return replace(sc.key, remedy=rng.choice(remedies))
 
 

@@ -46,5 +46,6 @@ def noticed_at(d: Data, when: str) -> bool:
     if noticed.get("when", "same_action") == when:
         return False
     noticed["when"] = when
-    noticed.pop("turns_elapsed", None)
+    for derived in ("turns_elapsed", "phase", "error_phase", "at_start_of_turn"):
+        noticed.pop(derived, None)  # they told how long ago under the old timing
     return True

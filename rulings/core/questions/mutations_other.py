@@ -108,3 +108,13 @@ def related_game_loss(d: Data) -> bool:
 @mutation
 def soften(d: Data) -> bool:
     return d.get("opl") == "casual" and toggle(d, "soften_at_low_opl")
+
+
+@mutation
+def acted_in_new_turn(d: Data) -> bool:
+    """Noticed at the very start of the scorer's next turn <-> after they acted in it."""
+    noticed = d.get("noticed") or {}
+    if "at_start_of_turn" not in noticed:
+        return False
+    noticed["at_start_of_turn"] = not noticed["at_start_of_turn"]
+    return True

@@ -241,3 +241,14 @@ def information_gained(d: Data) -> bool:
 def no_information(d: Data) -> bool:
     block = play_of(d).get("out_of_order_block") if "trigger" in d else None
     return bool(block) and set_fact(block, "information_gained", False)
+
+
+@mutation
+def noticed_by_opponent(d: Data) -> bool:
+    """The opponent pointed the error out at once, instead of nobody on the other side."""
+    noticed: Data = d.setdefault("noticed", {})
+    if noticed.get("by", "unstated") in ("unstated", "opponent"):
+        return False
+    noticed["by"] = "opponent"
+    d["rewind"] = "simple"
+    return True

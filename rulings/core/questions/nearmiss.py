@@ -15,8 +15,20 @@ from rulings.core.questions.mutation import MUTATIONS, Data
 
 MODULES = (mutations_other, mutations_trigger)  # imported to register their mutations
 
-# Facts far from any stem: tried only when a template names them as pivots.
-PIVOT_ONLY = frozenset({"intent_intentional"})
+# Facts far from any stem: tried only when a template names them as pivots (a related Game Loss
+# or an earlier Warning the story never mentions is no mistake a candidate would make).
+PIVOT_ONLY = frozenset(
+    {
+        "intent_intentional",
+        "related_game_loss",
+        "history_more",
+        "soften",
+        "head_judge_upgrade",
+        "opl_casual",
+        "opl_competitive",
+        "opl_professional",
+    }
+)
 
 
 def near_misses(situation: Data, order: tuple[str, ...]) -> Iterator[tuple[str, Data, Data]]:

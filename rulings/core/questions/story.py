@@ -37,6 +37,14 @@ def players(rng: random.Random, game: str, count: int) -> tuple[str, ...]:
     return tuple(rng.sample(people(game), count))
 
 
+def situation(game: str, order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
+    """The situation dict every template starts from: game, players in turn order, whose turn
+    it is now, and the template's own facts."""
+    data: dict[str, Any] = {"game": game, "players": list(order), "turn_player": now}
+    data.update(rest)
+    return data
+
+
 def setup(game: str, order: tuple[str, ...], opl: str = "competitive") -> Sentence:
     return s(
         f"setup.{game}",
@@ -70,14 +78,29 @@ def triggers(card_id: str, player: str) -> Sentence:
     return s(key, player=player, card=Card(card_id), text=CardText(card_id))
 
 
+def opening(
+    game: str, order: tuple[str, ...], card_id: str, player: str, opl: str = "competitive"
+) -> tuple[Sentence, Sentence]:
+    """The usual first two sentences: the event and players, then the player's card triggering."""
+    return setup(game, order, opl), triggers(card_id, player)
+
+
 def action(game: str, following: str, actor: str, other: str = "") -> Sentence:
     return s(f"action.{game}.{following}", actor=actor, other=other)
+
+
+def can_attack(card_id: str) -> bool:
+    """Whether a story may have the creature the trigger is about attack (cards.toml)."""
+    data = card(card_id)
+    return not (data.get("defender") or data.get("summoning_sick"))
 
 
 def fit_action(card_id: str, following: str) -> str:
     """Drawing for the turn only follows upkeep triggers; otherwise the story moves on a step."""
     if following == "draw_card" and not card(card_id).get("upkeep"):
         return "advance_step"
+    if following == "declare_damage" and not can_attack(card_id):
+        return "wrong_characteristics"
     return following
 
 
@@ -103,3 +126,24 @@ def noticed_fields(when: str, turns: int | None = None) -> dict[str, Any]:
 def accountable(situation: dict[str, Any]) -> str:
     """Who the engine holds accountable (a probe: the story names the actor accordingly)."""
     return evaluate(Situation.from_dict(situation)).accountable_player
+
+
+def history_lines(player: str, history: dict[str, int], kind: str) -> tuple[Sentence, ...]:
+    """Earlier Warnings told as facts: those for the same kind of error as `kind`, and the
+    others by what the player did, so that the stem never names the infraction being asked."""
+    if not history:
+        return (s("history.none", player=player),)
+    lines = []
+    for k, n in sorted(history.items(), key=lambda item: (item[0] != kind, item[0])):
+        if k == kind:
+            lines.append(s("history.same", player=player, count=Count("warnings", n)))
+        else:
+            lines.append(
+                s(
+                    "history.other",
+                    player=player,
+                    count=Count("warnings", n),
+                    what=Term(f"history_for.{k}"),
+                )
+            )
+    return tuple(lines)

@@ -22,7 +22,7 @@ def _version() -> str | None:
 
 @template(
     "mtg-2024-wording",
-    version=4,
+    version=6,
     game=GAME,
     topics=(
         "missed_trigger",
@@ -79,15 +79,14 @@ def mtg_2024(rng: random.Random) -> Draft:
             s("mtg.delayed.missed.geist_of_saint_traft", actor=player, other=other),
         ]
     when = "same_action" if variant == "backup" else "same_turn"
-    situation: dict[str, Any] = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "trigger": trig,
-        "play": play,
-        "noticed": {"when": when},
-        **rest,
-    }
+    if variant != "backup":
+        # Called later in the turn: no backup is possible, so the backup-first step cannot
+        # apply whatever the revealing action did; the story says so.
+        rest["rewind"] = "none"
+        lines.append(s("mtg.backup.none"))
+    situation = st.situation(
+        GAME, order, player, trigger=trig, play=play, noticed={"when": when}, **rest
+    )
     version = _version()
     if version:
         situation["policy_version"] = version

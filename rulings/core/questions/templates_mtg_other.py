@@ -8,25 +8,18 @@ import random
 from typing import Any
 
 from rulings.core.questions import story as st
-from rulings.core.questions.template import Card, Count, Draft, Sentence, Term, s, template
+from rulings.core.questions.template import Card, Count, Draft, Sentence, s, template
 
 GAME = "mtg"
 
 
 def _base(order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": now,
-        "noticed": {"when": "same_turn"},
-    }
-    data.update(rest)
-    return data
+    return st.situation(GAME, order, now, **{"noticed": {"when": "same_turn"}, **rest})
 
 
 @template(
     "mtg-turn-control",
-    version=3,
+    version=4,
     game=GAME,
     topics=("accountability", "turn_control", "missed_trigger", "multiplayer"),
     summary="A player controlling another's turn answers for that player's triggers too; for the "
@@ -59,7 +52,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
 
 @template(
     "mtg-opponent-duties",
-    version=2,
+    version=3,
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
     summary="Opponents need not point out triggers and are never penalised for silence, but may "
@@ -67,7 +60,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
     pivots=("following_by_other", "no_witness"),
 )
 def mtg_opponent_duties(rng: random.Random) -> Draft:
-    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    order = st.players(rng, GAME, st.pick(rng, (2, 2)))
     player, other = order[0], order[1]
     card_id = st.pick(
         rng, ("dark_confidant", "desecration_demon", "knight_of_infamy", "battlegrace_angel")
@@ -87,7 +80,7 @@ def mtg_opponent_duties(rng: random.Random) -> Draft:
     situation = _base(
         order, player, trigger=st.trigger(card_id, player), play=play, silent_witnesses=witness
     )
-    lines: list[Sentence] = [st.setup(GAME, order), st.triggers(card_id, player), story]
+    lines: list[Sentence] = [*st.opening(GAME, order, card_id, player), story]
     if witness:
         lines.append(s("witness", witness=other))
     lines.append(st.noticed("same_turn", player))
@@ -96,7 +89,7 @@ def mtg_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "mtg-out-of-order",
-    version=1,
+    version=2,
     game=GAME,
     topics=("out_of_order", "missed_trigger", "no_infraction"),
     summary="MTR 4.3: a block of actions announced slightly out of order is fine if each action "
@@ -117,8 +110,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
         play={"following_action": "draw_card" if info else "none", "out_of_order_block": block},
     )
     sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         s("mtg.ooo.rift_bolt" if info else "mtg.ooo.devils", actor=player, other=other),
         st.noticed("same_turn", player),
     )
@@ -127,20 +119,22 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=2,
+    version=4,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
-    summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation (simple "
-    "backup or leave as is); an opponent who did not notice commits Failure to Maintain Game "
-    "State.",
-    pivots=("rewind_none", "no_witness", "not_acknowledged"),
+    summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
+    "as IPG 2.5 orders: a simple backup; else the partial fix (the missed discard is made up); "
+    "an opponent who did not notice commits Failure to Maintain Game State.",
+    pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
 )
 def mtg_after_ack(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
     player, other = order
     card_id = "sword_of_feast_and_famine"
-    rewind = st.pick(rng, ("simple", "none"))
-    witness = [other] if rng.random() < 0.6 else []
+    # The story always says who noticed: the opponent pointing it out at once (nothing else has
+    # happened: a simple backup), or the player or a judge, at once or a few actions later.
+    by = st.pick(rng, ("opponent", "error_player", "error_player", "judge"))
+    rewind = "simple" if by == "opponent" else st.pick(rng, ("simple", "none"))
     situation = _base(
         order,
         player,
@@ -151,22 +145,22 @@ def mtg_after_ack(rng: random.Random) -> Draft:
             "problem_after_acknowledgement": True,
         },
         rewind=rewind,
-        silent_witnesses=witness,
+        partial_fix="missed_draw_or_discard",
+        noticed={"when": "same_turn", "by": by},
     )
+    timing = "at_once" if rewind == "simple" else "later"
     lines: list[Sentence] = [
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         s("mtg.after_ack.sword", actor=player, other=other),
+        s(f"mtg.after_ack.noticed_by.{by}.{timing}", actor=player, other=other),
         s(f"mtg.backup.{rewind}"),  # Magic says "backup", Riftbound "rewind"
     ]
-    if witness:
-        lines.append(s("mtg.after_ack.unnoticed", other=other))
-    return Draft(situation, tuple(lines), {"rewind": rewind, "witness": bool(witness)})
+    return Draft(situation, tuple(lines), {"rewind": rewind, "by": by})
 
 
 @template(
     "mtg-intent-and-no-impact",
-    version=3,
+    version=4,
     game=GAME,
     topics=("cheating", "no_infraction", "missed_trigger"),
     summary="Ignoring one's own trigger on purpose may be Cheating unless the player did not know "
@@ -226,7 +220,7 @@ def mtg_intent(rng: random.Random) -> Draft:
 
 @template(
     "mtg-copies",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "copies"),
     summary="A trigger that only copies a spell (storm) resolves by itself, but the copies must "
@@ -266,7 +260,7 @@ def mtg_copies(rng: random.Random) -> Draft:
 
 @template(
     "mtg-third-warning",
-    version=4,
+    version=6,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
     summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "
@@ -280,7 +274,8 @@ def mtg_third_warning(rng: random.Random) -> Draft:
     history = {kind: rng.randrange(0, 3)}
     if rng.random() < 0.5:
         extra = st.pick(rng, ("missed_trigger", "game_rule_violation"))
-        history[extra] = history.get(extra, 0) + 1
+        # Two at most in a category: a third would already have been a Game Loss.
+        history[extra] = min(2, history.get(extra, 0) + 1)
     history = {k: v for k, v in history.items() if v}
     lines: list[Sentence] = [st.setup(GAME, order)]
     data: dict[str, Any]
@@ -288,22 +283,37 @@ def mtg_third_warning(rng: random.Random) -> Draft:
         card_id = st.pick(rng, ("smokestack", "masticore", "pact_of_negation"))
         data = {"trigger": st.trigger(card_id, player), "play": {"following_action": "draw_card"}}
         lines += [st.triggers(card_id, player), st.action(GAME, "draw_card", player, other)]
+    elif kind == "game_rule_violation":
+        data, told = _rules_error(rng, player, other)
+        lines += told
     else:
         data = {"game_error": {"kind": kind, "player": player}}
         lines.append(s(f"mtg.error.{kind}", player=player, other=other))
-        if kind == "game_rule_violation":
-            # Its fix (simple backup, else leave as is) turns on this: the stem must say it.
-            lines.append(s("mtg.backup.simple"))
+        # Exempt from the upgrade unless the head judge says otherwise: the story says which.
+        lines.append(s("history.head_judge_silent"))
     situation = _base(order, player, history={"warnings": history}, **data)
-    if not history:
-        lines.append(s("history.none", player=player))
-    lines += [
-        s(
-            "history.item",
-            player=player,
-            count=Count("warnings", n),
-            infraction=Term(f"infraction.{k}"),
-        )
-        for k, n in sorted(history.items())
-    ]
+    lines += st.history_lines(player, history, kind)
     return Draft(situation, tuple(lines), {"kind": kind, "history": history})
+
+
+# A Game Rule Violation told as facts, with who noticed it and what could still be undone:
+# the fix follows IPG 2.5 in order (simple backup, a partial fix, else leave it as it is).
+RULES_ERRORS = {
+    # variant: (noticed by, rewind, partial fix, sentence)
+    "haste_pointed_out": ("opponent", "simple", "none", "mtg.error.game_rule_violation"),
+    "haste_found_late": ("judge", "none", "none", "mtg.error.grv.haste_late"),
+    "wrong_zone": ("judge", "none", "object_in_wrong_zone", "mtg.error.grv.wrong_zone"),
+}
+
+
+def _rules_error(
+    rng: random.Random, player: str, other: str
+) -> tuple[dict[str, Any], list[Sentence]]:
+    by, rewind, fix, key = RULES_ERRORS[st.pick(rng, tuple(RULES_ERRORS))]
+    data = {
+        "game_error": {"kind": "game_rule_violation", "player": player},
+        "noticed": {"when": "same_turn", "by": by},
+        "rewind": rewind,
+        "partial_fix": fix,
+    }
+    return data, [s(key, player=player, other=other), s(f"mtg.backup.{rewind}")]

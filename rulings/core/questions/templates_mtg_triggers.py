@@ -12,6 +12,12 @@ from rulings.core.questions.template import Card, Draft, Sentence, s, template
 
 GAME = "mtg"
 WHENS = ("same_turn", "previous_turn", "before_current_phase_of_previous_turn")
+# The phase in which the following action revealed the miss, where the action tells it.
+ERROR_PHASE = {
+    "draw_card": "beginning",
+    "sorcery_speed_action": "precombat_main",
+    "declare_damage": "combat",
+}
 STILL_ON_STACK = ("none", "pass_priority", "instant_speed_action")
 
 
@@ -23,7 +29,7 @@ def _when(
         return when, player, st.noticed(when, player)
     if when == "previous_turn":
         now = st.next_in_order(order, player)
-        return when, now, st.noticed(when, now)
+        return when, now, st.noticed("mtg_previous_turn", now)
     return when, player, st.noticed(when, player)
 
 
@@ -36,14 +42,18 @@ def _situation(
     play: dict[str, Any],
     **rest: Any,
 ) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": now,
-        "trigger": trig,
-        "play": play,
-        "noticed": {"when": when, "error_turn_player": player},
-    }
+    noticed = {"when": when, "error_turn_player": player}
+    data = st.situation(GAME, order, now, trigger=trig, play=play, noticed=noticed)
+    error_phase = ERROR_PHASE.get(play.get("following_action", ""))
+    if when != "same_action" and when != "same_turn" and error_phase:
+        # How long ago, apart from when: noticed in the next turn's upkeep (not past the time
+        # bar), or in the end step of the player's following turn (past it).
+        later = when == "before_current_phase_of_previous_turn"
+        data["noticed"].update(
+            phase="ending" if later else "beginning",
+            error_phase=error_phase,
+            turns_elapsed=len(order) if later else 1,
+        )
     data.update(rest)
     return data
 
@@ -53,7 +63,7 @@ def _category(
     cards: tuple[str, ...],
     actions: tuple[str, ...],
     whens: tuple[str, ...] = WHENS,
-    sizes: tuple[int, ...] = (2, 2, 3),
+    sizes: tuple[int, ...] = (2, 2, 2),  # two-player unless the template is about multiplayer
 ) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, sizes))
     player, other = order[0], order[1]
@@ -70,8 +80,7 @@ def _category(
         trig["duration_expired"] = True
     situation = _situation(order, now, player, when, trig, {"following_action": mode})
     sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player, other),
         noticed,
     )
@@ -80,9 +89,9 @@ def _category(
 
 @template(
     "mtg-choices-on-stack",
-    version=2,
+    version=4,
     game=GAME,
-    topics=("missed_trigger", "awareness_category"),
+    topics=("missed_trigger", "awareness_category", "multiplayer"),
     summary="IPG category 1: targets, modes or choices when put on the stack, announced before "
     "passing priority; 'target opponent' is assumed only in two-player games.",
     pivots=("following_none", "noticed_later", "pass_priority"),
@@ -99,7 +108,7 @@ def mtg_choices(rng: random.Random) -> Draft:
 
 @template(
     "mtg-visible-change",
-    version=3,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 2: a visible change or a choice on resolution, shown before an action "
@@ -115,7 +124,7 @@ def mtg_visible(rng: random.Random) -> Draft:
 
 @template(
     "mtg-rules-change",
-    version=2,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "awareness_category", "opponent_duties"),
     summary="IPG category 3: a rules-changing trigger is missed only if its controller lets an "
@@ -129,7 +138,7 @@ def mtg_rules(rng: random.Random) -> Draft:
 
 @template(
     "mtg-invisible",
-    version=3,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 4: a non-visible effect (exalted) must be made clear when it first "
@@ -147,7 +156,7 @@ DELAYED = ("geist_of_saint_traft", "aetherling", "kaijin_of_the_vanishing_touch"
 
 @template(
     "mtg-delayed-triggers",
-    version=1,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "delayed_trigger", "delayed_zone_change", "time_bar"),
     summary="Triggers that only create a delayed trigger resolve by themselves; a missed delayed "
@@ -155,11 +164,12 @@ DELAYED = ("geist_of_saint_traft", "aetherling", "kaijin_of_the_vanishing_touch"
     pivots=("not_delayed_zone_change", "noticed_later"),
 )
 def mtg_delayed(rng: random.Random) -> Draft:
-    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    order = st.players(rng, GAME, st.pick(rng, (2, 2)))
     player, other = order[0], order[1]
     creation = rng.random() < 0.3
     card_id = "grave_betrayal" if creation else st.pick(rng, (*DELAYED, "grave_betrayal"))
-    when, now, noticed = _when(rng, order, player)
+    # The creation story says the end step has not begun: it is noticed in that same turn.
+    when, now, noticed = _when(rng, order, player, ("same_turn",) if creation else WHENS)
     if creation:
         trig = st.trigger(card_id, player)
         play = {"following_action": "sorcery_speed_action"}
@@ -171,13 +181,13 @@ def mtg_delayed(rng: random.Random) -> Draft:
         play = {"following_action": "advance_step"}
         story = s(f"mtg.delayed.missed.{card_id}", actor=player, other=other)
     situation = _situation(order, now, player, when, trig, play)
-    sentences = (st.setup(GAME, order), st.triggers(card_id, player), story, noticed)
+    sentences = (*st.opening(GAME, order, card_id, player), story, noticed)
     return Draft(situation, sentences, {"card": card_id, "creation": creation, "when": when})
 
 
 @template(
     "mtg-default-action",
-    version=2,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "default_action", "time_bar", "penalty_upgrade"),
     summary="A trigger with a default action ('unless', 'if you don't'): the opponent may apply "
@@ -191,7 +201,7 @@ def mtg_default_action(rng: random.Random) -> Draft:
 
 @template(
     "mtg-time-bar",
-    version=3,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "time_bar", "penalty_upgrade"),
     summary="Missed before the current phase of the previous turn: play continues, yet a "
@@ -200,7 +210,7 @@ def mtg_default_action(rng: random.Random) -> Draft:
     pivots=("noticed_same_turn", "noticed_time_bar", "detrimental"),
 )
 def mtg_time_bar(rng: random.Random) -> Draft:
-    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    order = st.players(rng, GAME, st.pick(rng, (2, 2)))
     player, other = order[0], order[1]
     card_id = st.pick(
         rng, ("sower_of_temptation", "dark_confidant", "smokestack", "desecration_demon")
@@ -213,8 +223,7 @@ def mtg_time_bar(rng: random.Random) -> Draft:
         order, now, player, when, st.trigger(card_id, player), {"following_action": mode}
     )
     lines: list[Sentence] = [
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player, other),
         noticed,
     ]
@@ -225,7 +234,7 @@ def mtg_time_bar(rng: random.Random) -> Draft:
 
 @template(
     "mtg-expired-duration",
-    version=1,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "expired_duration"),
     summary="A missed trigger whose effect's duration has already ended: play continues; "
@@ -233,12 +242,14 @@ def mtg_time_bar(rng: random.Random) -> Draft:
     pivots=("duration_running", "noticed_time_bar"),
 )
 def mtg_duration(rng: random.Random) -> Draft:
-    order = st.players(rng, GAME, st.pick(rng, (2, 3)))
+    order = st.players(rng, GAME, st.pick(rng, (2, 2)))
     player, other = order[0], order[1]
     card_id = st.pick(
         rng, ("primal_forcemage", "nivix_cyclops", "battlegrace_angel", "knight_of_infamy")
     )
     expired = rng.random() < 0.5
+    # A defender or a creature that entered this turn does not attack: its power is asked.
+    mode = st.fit_action(card_id, "declare_damage")
     when = "previous_turn" if expired else "same_turn"
     now = st.next_in_order(order, player) if expired else player
     situation = _situation(
@@ -247,12 +258,11 @@ def mtg_duration(rng: random.Random) -> Draft:
         player,
         when,
         st.trigger(card_id, player, duration_expired=expired),
-        {"following_action": "declare_damage"},
+        {"following_action": mode},
     )
     sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
-        st.action(GAME, "declare_damage", player, other),
+        *st.opening(GAME, order, card_id, player),
+        st.action(GAME, mode, player, other),
         s("mtg.duration.expired" if expired else "mtg.duration.running", now=now),
     )
     return Draft(situation, sentences, {"card": card_id, "expired": expired})
@@ -260,7 +270,7 @@ def mtg_duration(rng: random.Random) -> Draft:
 
 @template(
     "mtg-detrimental-symmetric",
-    version=3,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "penalty_upgrade", "symmetric_trigger"),
     summary="Upgrade to Warning for a trigger usually detrimental to its controller; symmetric "

@@ -24,13 +24,13 @@ BASE_NONE = ("forgetting_to_draw_cards", "channeling_too_few_runes", "forgetting
 
 @template(
     "rb-forgetting-to-score",
-    version=2,
+    version=3,
     game=GAME,
     topics=("scoring", "round_cycle", "multiplayer", "opponent_duties"),
     summary="A point from conquering or holding not scored (TR 702.3): corrected within a full "
     "round cycle if determinable (TR 702.1.e), in 2-, 3- and 4-player games; a silent opponent "
     "gets Failure to Maintain Game State (TR 702.17).",
-    pivots=("turns_more", "turns_fewer", "score_undeterminable", "no_witness"),
+    pivots=("turns_more", "turns_fewer", "acted_in_new_turn", "score_undeterminable", "no_witness"),
 )
 def rb_forgetting_to_score(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))
@@ -42,26 +42,38 @@ def rb_forgetting_to_score(rng: random.Random) -> Draft:
     others = [p for p in order if p != scorer]
     witness = [st.pick(rng, others)] if rng.random() < 0.5 else []
     when = "same_turn" if turns == 0 else "previous_turn"
-    situation: dict[str, Any] = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": now,
-        "score": {"player": scorer, "source": source, "determinable": determinable},
-        "noticed": {"when": when, "turns_elapsed": turns, "error_turn_player": scorer},
-        "silent_witnesses": witness,
-    }
+    noticed: dict[str, Any] = {"when": when, "turns_elapsed": turns, "error_turn_player": scorer}
+    if turns == len(order):
+        # The scorer's own next turn: the cycle turns on whether they have acted in it yet
+        # (docs/rulings.md, policy decisions), so the story says which.
+        noticed["at_start_of_turn"] = rng.random() < 0.5
+    situation: dict[str, Any] = st.situation(
+        GAME,
+        order,
+        now,
+        score={"player": scorer, "source": source, "determinable": determinable},
+        noticed=noticed,
+        silent_witnesses=witness,
+    )
     lines: list[Sentence] = [
         st.setup(GAME, order),
         s(f"score.{source}", player=scorer),
-        s("score.same_turn", now=now)
-        if turns == 0
-        else s("score.later", turns=Count("turns", turns), now=now),
+        _score_noticed(turns, now, noticed.get("at_start_of_turn")),
         s("score.determinable" if determinable else "score.undeterminable"),
     ]
     if witness:
         lines.append(s("witness", witness=witness[0]))
     lines.append(s("score.ask_cycle"))
     return Draft(situation, tuple(lines), {"turns": turns, "players": len(order)})
+
+
+def _score_noticed(turns: int, now: str, at_start: bool | None) -> Sentence:
+    if turns == 0:
+        return s("score.same_turn", now=now)
+    if at_start is None:
+        return s("score.later", turns=Count("turns", turns), now=now)
+    key = "score.later_at_start" if at_start else "score.later_after_action"
+    return s(key, turns=Count("turns", turns), now=now)
 
 
 def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
@@ -85,14 +97,14 @@ def rb_overpayment(rng: random.Random) -> Draft:
     caused = rng.random() < 0.3
     rewind = st.pick(rng, ("simple", "none"))
     floating = rng.random() < 0.5
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "payment": {"player": player, "cost": cost, "paid": paid, "caused_result": caused},
-        "advantageous": adv,
-        "rewind": rewind,
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        payment={"player": player, "cost": cost, "paid": paid, "caused_result": caused},
+        advantageous=adv,
+        rewind=rewind,
+    )
     lines: list[Sentence] = [
         st.setup(GAME, order),
         s(
@@ -125,13 +137,13 @@ def rb_mispayment(rng: random.Random) -> Draft:
     paid = cost - rng.randrange(1, cost)
     rewind = st.pick(rng, ("simple", "none", "none"))
     correctable = rng.random() < 0.6
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "payment": {"player": player, "cost": cost, "paid": paid, "correctable": correctable},
-        "rewind": rewind,
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        payment={"player": player, "cost": cost, "paid": paid, "correctable": correctable},
+        rewind=rewind,
+    )
     lines = (
         st.setup(GAME, order),
         s(
@@ -154,29 +166,17 @@ def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
     others = [k for k in BASE_WARNING if k != kind]
     left = max(0, threshold - 1 - same + rng.choice((-1, 0, 0)))
     while left > 0:
-        other = st.pick(rng, others)
+        # A possible record: two Warnings at most in any other category, or the third would
+        # already have been a Game Loss.
+        other = st.pick(rng, [k for k in others if history.get(k, 0) < 2])
         history[other] = history.get(other, 0) + 1
         left -= 1
     return history
 
 
-def _history_lines(player: str, history: dict[str, int]) -> tuple[Sentence, ...]:
-    if not history:
-        return (s("history.none", player=player),)
-    return tuple(
-        s(
-            "history.item",
-            player=player,
-            count=Count("warnings", n),
-            infraction=Term(f"infraction.{k}"),
-        )
-        for k, n in sorted(history.items())
-    )
-
-
 @template(
     "rb-repeated-warnings",
-    version=1,
+    version=2,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings"),
     summary="Repeated Warnings: the third in the same category, the sixth in total at competitive "
@@ -189,25 +189,25 @@ def rb_repeated_warnings(rng: random.Random) -> Draft:
     opl = st.pick(rng, ("casual", "competitive", "professional"))
     kind = st.pick(rng, BASE_WARNING)
     history = _history(rng, kind, opl)
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "opl": opl,
-        "game_error": {"kind": kind, "player": player},
-        "history": {"warnings": history},
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        opl=opl,
+        game_error={"kind": kind, "player": player},
+        history={"warnings": history},
+    )
     lines = (
         st.setup(GAME, order, opl),
-        s("error.committed", player=player, infraction=Term(f"infraction.{kind}")),
-        *_history_lines(player, history),
+        s(f"error.story.{kind}", player=player),
+        *st.history_lines(player, history, kind),
     )
     return Draft(situation, lines, {"kind": kind, "history": history, "opl": opl})
 
 
 @template(
     "rb-ftmgs-exemption",
-    version=1,
+    version=2,
     game=GAME,
     topics=("penalty_upgrade", "ftmgs_exemption", "repeated_warnings"),
     summary="Failure to Maintain Game State never upgrades (TR 702.1.b, TR 702.17.b) unless the "
@@ -221,20 +221,20 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
     kind = "failure_to_maintain_game_state"
     history = {kind: rng.randrange(1, 4)}
     if rng.random() < 0.5:
-        history[st.pick(rng, BASE_WARNING)] = rng.randrange(1, 4)
+        history[st.pick(rng, BASE_WARNING)] = rng.randrange(1, 3)  # a third would be a Game Loss
     instructs = rng.random() < 0.3
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "opl": opl,
-        "game_error": {"kind": kind, "player": player},
-        "history": {"warnings": history, "head_judge_instructs_upgrade": instructs},
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        opl=opl,
+        game_error={"kind": kind, "player": player},
+        history={"warnings": history, "head_judge_instructs_upgrade": instructs},
+    )
     lines = (
         st.setup(GAME, order, opl),
         s("error.ftmgs", player=player, other=order[1]),
-        *_history_lines(player, history),
+        *st.history_lines(player, history, kind),
         s("history.head_judge_upgrade" if instructs else "history.head_judge_silent"),
     )
     return Draft(situation, lines, {"history": history, "instructs": instructs})
@@ -242,7 +242,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=2,
+    version=4,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -256,26 +256,28 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     related = st.pick(rng, ((), ("warning",), ("game_loss",), ("game_loss", "warning")))
     opl = st.pick(rng, ("casual", "competitive"))
     soften = opl == "casual" and rng.random() < 0.5
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "opl": opl,
-        "game_error": {"kind": kind, "player": player},
-        "related_penalties": list(related),
-        "soften_at_low_opl": soften,
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        opl=opl,
+        game_error={"kind": kind, "player": player},
+        related_penalties=list(related),
+        soften_at_low_opl=soften,
+    )
     lines: list[Sentence] = [
         st.setup(GAME, order, opl),
-        s("error.committed", player=player, infraction=Term(f"infraction.{kind}")),
+        s(f"error.story.{kind}", player=player),
     ]
     lines += [s("related.item", penalty=Term(f"penalty.{p}")) for p in related]
     if soften and related:
         # The engine softens the error's own penalty, then issues the most severe related one;
         # "soften the penalty" alone also reads as softening the issued Game Loss.
-        lines.append(s("related.soften_own", infraction=Term(f"infraction.{kind}")))
+        lines.append(s("related.soften_own"))
     elif soften:
         lines.append(s("related.soften"))
+    elif opl == "casual":
+        lines.append(s("related.no_soften"))
     return Draft(situation, tuple(lines), {"related": related, "soften": soften})
 
 
@@ -292,13 +294,13 @@ def rb_other_errors(rng: random.Random) -> Draft:
     player = order[rng.randrange(len(order))]
     kind = st.pick(rng, BASE_NONE + BASE_WARNING)
     adv = rng.random() < 0.5
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "game_error": {"kind": kind, "player": player},
-        "advantageous": adv,
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        game_error={"kind": kind, "player": player},
+        advantageous=adv,
+    )
     lines = (
         st.setup(GAME, order),
         s(f"error.story.{kind}", player=player),
@@ -322,14 +324,14 @@ def rb_rewind_authority(rng: random.Random) -> Draft:
     player = order[rng.randrange(len(order))]
     opl = st.pick(rng, ("casual", "competitive", "professional"))
     rewind = st.pick(rng, ("simple", "complex", "complex", "none"))
-    situation = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": player,
-        "opl": opl,
-        "game_error": {"kind": "general_error", "player": player},
-        "rewind": rewind,
-    }
+    situation = st.situation(
+        GAME,
+        order,
+        player,
+        opl=opl,
+        game_error={"kind": "general_error", "player": player},
+        rewind=rewind,
+    )
     lines = (
         st.setup(GAME, order, opl),
         s("error.general", player=player),

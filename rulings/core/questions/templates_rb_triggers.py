@@ -34,14 +34,8 @@ def _when(
 
 
 def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any) -> dict[str, Any]:
-    situation: dict[str, Any] = {
-        "game": GAME,
-        "players": list(order),
-        "turn_player": now,
-        "noticed": {"when": when, "error_turn_player": player},
-    }
-    situation.update(rest)
-    return situation
+    noticed = {"when": when, "error_turn_player": player}
+    return st.situation(GAME, order, now, **{"noticed": noticed, **rest})
 
 
 @template(
@@ -83,8 +77,7 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
         opl=opl,
     )
     sentences = (
-        st.setup(GAME, order, opl),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player, opl),
         *middle,
         *told,
         noticed,
@@ -159,8 +152,7 @@ def rb_first_time(rng: random.Random) -> Draft:
         advantageous=adv,
     )
     sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player),
         st.advantage(adv, player),
         s("rb.first_time.later", player=player, card=Card(card_id)),
@@ -262,8 +254,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
     else:
         middle = s("rb.duties.silent", actor=player, other=other)
     sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         middle,
         st.advantage(adv, player),
         st.noticed("same_turn", player),
@@ -309,8 +300,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
         opl=opl,
     )
     sentences = (
-        st.setup(GAME, order, opl),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player, opl),
         middle,
         s(f"rewind.{rewind}"),
         st.noticed("same_turn", player),
@@ -354,8 +344,7 @@ def rb_trigger_intent(rng: random.Random) -> Draft:
         advantageous=adv,
     )
     sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         s("impact.yes" if impact else "impact.no"),
         s(f"intent.{intent}", actor=player),
         st.advantage(adv, player),
@@ -385,8 +374,7 @@ def _plain_trigger(
         advantageous=adv,
     )
     sentences = (
-        st.setup(GAME, order),
-        st.triggers(card_id, player),
+        *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player),
         st.advantage(adv, player),
         noticed,

@@ -31,7 +31,7 @@ def test_every_explanation_line_cites_a_section(lang: str) -> None:
 def test_spanish_explanation_names_the_other_players_penalty() -> None:
     text = explain(evaluate(Situation.from_dict(SCORE)), "es")
     assert (
-        "Otro jugador: ben: Fallo al Mantener el Estado de Juego, Advertencia [TR 702.17]" in text
+        "Otro jugador: ben: Fallo al mantener el estado de juego, Advertencia [TR 702.17]" in text
     )
 
 

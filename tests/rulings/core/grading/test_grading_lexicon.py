@@ -56,6 +56,8 @@ VOCABULARY: dict[str, dict[str, tuple[str, ...]]] = {
         "channel_missing_runes": ("riftbound",),
         "ready_objects": ("riftbound",),
         "apply_section_procedure": ("riftbound",),
+        "make_up_draw_or_discard": ("mtg",),
+        "return_to_correct_zone": ("mtg",),
     },
 }
 ENGINE_IDS = {

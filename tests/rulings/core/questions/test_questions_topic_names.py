@@ -11,6 +11,6 @@ def test_every_topic_has_a_name_in_every_language(lang):
 
 
 def test_topic_names_follow_the_language_and_fall_back_sensibly():
-    assert topic_name("missed_trigger", "pt-BR") == "Habilidades desencadeadas esquecidas"
-    assert topic_name("missed_trigger", "fr") == "Missed triggers"
+    assert topic_name("missed_trigger", "pt-BR") == "Habilidades desencadeadas"
+    assert topic_name("missed_trigger", "fr") == "Triggered abilities"
     assert topic_name("brand_new_topic", "es") == "Brand new topic"

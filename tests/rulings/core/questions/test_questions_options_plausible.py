@@ -1,0 +1,79 @@
+"""Options a real candidate might choose (issue 10, point 5): exactly one right, checked by the
+engine; every distractor a coherent ruling in the game's own wording; find-the-wrong-part never
+marks as wrong a part that means the same as the key."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings.core.questions import build_question, templates
+from rulings.core.questions.build import SAME_MEANING, coherent, scenario
+
+TEMPLATE_IDS = tuple(t.id for t in templates())
+SEEDS = range(60)
+# Words of the other game's procedures, per language (Magic backs up; Riftbound rewinds and has
+# a chain, not a stack).
+FOREIGN = {
+    ("mtg", "en"): ("rewind",),
+    ("mtg", "es"): ("rebobin",),
+    ("riftbound", "en"): ("backup", "stack"),
+    ("riftbound", "pt-BR"): ("backup", "pilha"),
+    ("riftbound", "es"): ("backup", "pila"),
+}
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_exactly_one_option_is_right_and_every_distractor_is_coherent(template_id: str) -> None:
+    tpl = next(t for t in templates() if t.id == template_id)
+    for seed in SEEDS:
+        q = build_question(template_id, seed, "en", "multiple_choice")
+        right = [o for o in q.options if o.correct]
+        assert len(right) == 1, seed
+        assert right[0].parts == q.key, seed
+        assert len({o.text for o in q.options}) == len(q.options), seed
+        for option in q.options:
+            assert coherent(option.parts), (seed, option.text)
+            if option.parts.penalty == "game_loss" and q.key.penalty != "game_loss":
+                upgrades = "penalty_upgrade" in tpl.topics or option.parts.infraction == "cheating"
+                assert upgrades, (seed, option.text)
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_no_distractor_means_the_same_as_the_key(template_id: str) -> None:
+    for seed in SEEDS:
+        q = build_question(template_id, seed, "en", "multiple_choice")
+        for option in q.options:
+            if option.correct or option.parts.remedy == q.key.remedy:
+                continue
+            pairs = {
+                frozenset({a, b}) for a, b in zip(option.parts.remedy, q.key.remedy, strict=False)
+            }
+            same_rest = (option.parts.infraction, option.parts.penalty) == (
+                q.key.infraction,
+                q.key.penalty,
+            )
+            assert not (same_rest and pairs & set(SAME_MEANING)), (seed, option.text)
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_find_the_wrong_part_states_a_coherent_ruling_wrong_in_meaning(template_id: str) -> None:
+    for seed in SEEDS:
+        q = build_question(template_id, seed, "en", "find_the_wrong_part")
+        wrong = q.wrong_part
+        assert wrong is not None
+        assert coherent(wrong.stated), (seed, wrong.stated_text)
+        if wrong.part == "remedy":
+            pair = {wrong.stated.remedy[0], q.key.remedy[0]}
+            assert not any(pair <= group for group in SAME_MEANING), (seed, wrong.stated_text)
+        assert getattr(wrong.stated, wrong.part) != getattr(q.key, wrong.part), seed
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "es"])
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_options_use_the_games_own_wording(template_id: str, lang: str) -> None:
+    game = scenario(template_id, 0).template.game
+    words = FOREIGN.get((game, lang), ())
+    for seed in range(0, 60, 3):
+        q = build_question(template_id, seed, lang, "multiple_choice")
+        for option in q.options:
+            assert not any(w in option.text.lower() for w in words), (seed, option.text)
