@@ -18,3 +18,6 @@ urlpatterns = [
     path("", include("quizzes.urls")),
     path("", views.home, name="home"),
 ]
+
+handler404 = "judgetrain.views.page_not_found"
+handler500 = "judgetrain.views.server_error"

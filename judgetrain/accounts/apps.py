@@ -8,6 +8,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
+        from judgetrain.accounts import views  # noqa: F401  (connects the login receiver)
         from judgetrain.accounts.roles import sync_role_groups
 
         # Groups follow the role table in code after every migrate, so a permission added

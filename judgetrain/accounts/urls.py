@@ -17,4 +17,6 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("language/", views.set_preferred_language, name="set_language_preference"),
+    path("settings/", views.account_settings, name="account-settings"),
+    path("time-zone/detected", views.detected_time_zone, name="detected-time-zone"),
 ]

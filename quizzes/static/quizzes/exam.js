@@ -185,6 +185,34 @@
     });
   }
 
+  // The question navigator: answered / unanswered / flagged for review, kept up to date.
+  // Flags are this device's notes to itself; they travel with "Review and submit".
+  var flagsKey = "judgetrain:" + api + ":flags";
+  var flags = [];
+  try { flags = JSON.parse(localStorage.getItem(flagsKey) || "[]"); } catch (e) { flags = []; }
+
+  function isFlag(target) { return target.classList && target.classList.contains("flag-input"); }
+
+  function storeFlags() {
+    flags = Array.prototype.map.call(form.querySelectorAll(".flag-input:checked"), function (box) {
+      return box.closest("fieldset.question").dataset.position;
+    });
+    localStorage.setItem(flagsKey, JSON.stringify(flags));
+  }
+
+  function updateNav(fieldset) {
+    var link = document.getElementById("nav-" + fieldset.dataset.position);
+    if (!link) return;
+    var answered = fieldValue(fieldset) !== "";
+    var flag = fieldset.querySelector(".flag-input");
+    var flagged = !!(flag && flag.checked);
+    link.classList.toggle("answered", answered);
+    link.classList.toggle("flagged", flagged);
+    var state = answered ? link.dataset.msgAnswered : link.dataset.msgUnanswered;
+    if (flagged) state += ", " + link.dataset.msgFlagged;
+    link.querySelector(".nav-state").textContent = ", " + state;
+  }
+
   form.querySelectorAll("fieldset.question").forEach(function (fieldset) {
     var pos = fieldset.dataset.position;
     var served = fieldset.querySelector(".conflict[data-theirs]");
@@ -214,8 +242,19 @@
     } else if (changedBeforeLoad(fieldset)) {
       schedule(fieldset, 0);
     }
-    fieldset.addEventListener("input", function () { schedule(fieldset, 700); });
-    fieldset.addEventListener("change", function () { schedule(fieldset, 0); });
+    fieldset.addEventListener("input", function (event) {
+      if (isFlag(event.target)) return;
+      schedule(fieldset, 700);
+      updateNav(fieldset);
+    });
+    fieldset.addEventListener("change", function (event) {
+      if (isFlag(event.target)) { storeFlags(); updateNav(fieldset); return; }
+      schedule(fieldset, 0);
+      updateNav(fieldset);
+    });
+    var flag = fieldset.querySelector(".flag-input");
+    if (flag && flags.indexOf(pos) !== -1) flag.checked = true;
+    updateNav(fieldset);
   });
 
   setInterval(function () {
@@ -225,11 +264,22 @@
     Object.keys(pending).forEach(function (pos) { save(pending[pos]); });
   });
 
-  // The deadline is the server's; the clock here only displays it, in the reader's time zone.
-  document.querySelectorAll(".exam-status time[datetime]").forEach(function (element) {
-    var at = new Date(element.getAttribute("datetime"));
-    if (!isNaN(at)) element.textContent = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  });
+  // The deadline is the server's, shown by the server in the user's time zone; the clock here
+  // counts down to it and warns (to screen readers too) at 5 minutes and at 1 minute.
+  var warning = document.getElementById("time-warning");
+  var statusBar = document.querySelector(".exam-status");
+  var warned = {};
+  function warn(left) {
+    [[60, "msg-1"], [300, "msg-5"]].some(function (step) {
+      if (left > step[0] || left === 0) return false;
+      if (!warned[step[1]]) {
+        warned[step[1]] = true;
+        warning.textContent = warning.getAttribute("data-" + step[1]);
+        statusBar.classList.add("warning");
+      }
+      return true;
+    });
+  }
   var clock = document.getElementById("time-left");
   var endsAt = Date.now() + parseInt(clock.dataset.secondsLeft, 10) * 1000;
   function tick() {
@@ -237,6 +287,7 @@
     var minutes = Math.floor(left / 60);
     var seconds = left % 60;
     clock.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+    if (warning) warn(left);
     if (left === 0) { setTimeout(finish, 1500); return; }
     setTimeout(tick, 1000);
   }
