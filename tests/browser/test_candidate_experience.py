@@ -42,7 +42,8 @@ def test_the_phone_timer_is_compact_and_never_hides_the_focused_answer(live_serv
     page.keyboard.press("Shift+Tab")
     focused = page.evaluate(
         "(() => { const r = document.activeElement.getBoundingClientRect();"
-        " return [r.top, document.querySelector('.exam-status').getBoundingClientRect().bottom]; })()"
+        " const bar = document.querySelector('.exam-status').getBoundingClientRect();"
+        " return [r.top, bar.bottom]; })()"
     )
     assert focused[0] >= focused[1] - 1  # the focused control starts below the sticky bar
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
@@ -95,7 +96,8 @@ def test_practice_topics_are_grouped_and_follow_the_chosen_game(live_server, pag
     page.get_by_text("More choices").click()
     magic = page.get_by_role("group", name="Magic: The Gathering")
     riftbound = page.get_by_role("group", name="Riftbound")
-    assert magic.is_visible() and riftbound.is_visible()
+    assert magic.is_visible()
+    assert riftbound.is_visible()
     page.get_by_label("Game", exact=True).select_option("riftbound")
     assert not magic.is_visible()
     assert riftbound.is_visible()
@@ -144,4 +146,5 @@ def test_the_language_menu_is_whole_on_a_phone_in_every_language(live_server, pa
         page.goto(f"{live_server.url}/accounts/login/")
         for selector in ("#language-select", ".language-form button"):
             box = page.locator(selector).bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 375, (lang, selector)
+            assert box["x"] >= 0, (lang, selector)
+            assert box["x"] + box["width"] <= 375, (lang, selector)
