@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (Django's own msgids use a typographic apostrophe)
 """Strings translated in locale/ that no template or form of ours spells out, marked here so
 `make messages` keeps them:
 

@@ -67,3 +67,7 @@ def test_an_empty_mastery_bar_is_visible_against_the_panel(background):
     border = re.search(r"border: 1px solid (#[0-9a-fA-F]{6})", rule(".bar ")).group(1)
 
     assert contrast(border, palette()[background]) >= 3
+
+
+def test_collapsible_sections_keep_their_disclosure_marker():
+    assert "display: list-item" in rule("details summary")

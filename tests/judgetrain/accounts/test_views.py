@@ -212,3 +212,11 @@ def test_me_endpoint_describes_the_caller(client, django_assert_max_num_queries)
 
 def test_me_endpoint_needs_a_login(client):
     assert client.get("/api/v1/me").status_code == 403
+
+
+def test_the_landing_and_settings_pages_use_few_queries(client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(1):
+        client.get(reverse("home"))
+    client.force_login(candidate())
+    with django_assert_max_num_queries(4):
+        assert client.get(reverse("account-settings")).status_code == 200

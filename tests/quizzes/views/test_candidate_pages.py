@@ -62,7 +62,8 @@ def test_find_the_wrong_part_result_names_the_wrong_part_in_words(client, studen
     html = client.get(reverse("exam-result", args=[attempt.pk])).content.decode()
 
     section = html.split(f'id="r{wrong_part.position}"')[1].split("</section>")[0]
-    assert "right" not in section
+    assert "✓ right" not in section
+    assert "<td>right</td>" not in section
     assert "la parte incorrecta es:" in section
 
 
@@ -162,3 +163,27 @@ def test_spanish_login_errors_use_tu_like_the_interface(client):
 
     assert "Introduce un" in text
     assert "introduzca" not in text.lower()
+
+
+def test_the_submit_summary_uses_a_bounded_number_of_queries(
+    client, student, django_assert_max_num_queries
+):
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    data = {f"item-{n}": "" for n in range(1, 5)} | {f"revision-{n}": "0" for n in range(1, 5)}
+
+    with django_assert_max_num_queries(20):
+        response = client.post(reverse("exam-submit", args=[attempt.pk]), data)
+
+    assert "4 questions are unanswered" in response.content.decode()
+
+
+def test_the_home_page_with_masteries_uses_a_bounded_number_of_queries(
+    client, student, django_assert_max_num_queries
+):
+    for slug in ("missed_trigger", "rewind", "cheating", "accountability"):
+        mastery(student, slug, level=0.5, due_in=timedelta(hours=-1))
+
+    with django_assert_max_num_queries(11):
+        html = client.get(reverse("home")).content.decode()
+
+    assert "4 topics due now" in html
