@@ -6,7 +6,7 @@ matrix costs three logins and one browser.
 """
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from axe_playwright_python.sync_playwright import Axe
 
 from quizzes.models import Attempt
 from tests.factories import (
