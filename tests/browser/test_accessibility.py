@@ -17,7 +17,7 @@ from tests.factories import (
     mentor,
     question,
 )
-from tests.quizzes.factories_practice import RIGHT_ANSWER
+from tests.quizzes.factories_practice import RIGHT_ANSWER, banked
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,6 +48,7 @@ def test_every_candidate_page_passes_axe_and_fits_a_phone(live_server, page, lan
     student = candidate(email="ana@example.com", first_name="Ana", preferred_language=lang)
     CohortFactory(name="Demo cohort", mentor=mentor(), candidates=[student])
     item = question(language="en")
+    choice = banked(kind="multiple_choice")
     assignment(candidate=student)
     page.context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
     problems: list[str] = []
@@ -63,6 +64,8 @@ def test_every_candidate_page_passes_axe_and_fits_a_phone(live_server, page, lan
 
     page.goto(f"{base}/practice/")
     problems += problems_on(page, "practice start")
+    page.goto(f"{base}/practice/questions/{choice.pk}?lang=en")
+    problems += problems_on(page, "practice choice question")
     page.goto(f"{base}/practice/questions/{item.pk}?lang=en")
     problems += problems_on(page, "practice question")
     page.locator("#id_response").fill(RIGHT_ANSWER)

@@ -56,12 +56,14 @@ def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_list
     start_exam(page, live_server.url)
 
     page.get_by_label(ANSWER_LABEL).first.fill("Missed trigger")
-    page.locator("#q2").get_by_label("Flag for review").check()
+    page.locator("#q2").get_by_label("Flag for review").focus()
+    page.keyboard.press("Space")  # keyboard only
     nav = page.get_by_role("navigation", name="Questions")
     assert "answered" in nav.get_by_role("link").nth(0).get_attribute("class")
     assert "flagged" in nav.get_by_role("link").nth(1).get_attribute("class")
     assert "flagged for review" in nav.get_by_role("link").nth(1).inner_text()
-    nav.get_by_role("link").nth(2).click()
+    nav.get_by_role("link").nth(2).focus()
+    page.keyboard.press("Enter")
     assert page.url.endswith("#q3")
 
     page.reload()  # flags are kept on this device
