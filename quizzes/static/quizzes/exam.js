@@ -15,6 +15,12 @@
 
   function say(text) { status.textContent = text; }
 
+  // In the page's language (not the browser's), like every other time on the site.
+  function savedTime() {
+    return new Date().toLocaleTimeString(document.documentElement.lang || undefined,
+      { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  }
+
   function fieldValue(fieldset) {
     var checked = fieldset.querySelector("input[type=radio]:checked");
     if (checked) return checked.value;
@@ -77,7 +83,7 @@
     } else {
       setValue(fieldset, conflict.theirs.response);
       localStorage.removeItem(storageKey(pos));
-      say(form.dataset.msgSaved + " " + new Date().toLocaleTimeString());
+      say(form.dataset.msgSaved + " " + savedTime());
     }
     var focusable = fieldset.querySelector("textarea, input[type=radio]:checked, input[type=radio]");
     if (focusable) focusable.focus();
@@ -156,7 +162,7 @@
         setRevision(fieldset, result.body.revision);
         if (fieldValue(fieldset) === value) localStorage.removeItem(storageKey(pos));
         delete pending[pos];
-        say(form.dataset.msgSaved + " " + new Date().toLocaleTimeString());
+        say(form.dataset.msgSaved + " " + savedTime());
       } else if (result.status === 409 && result.body.code === "stale_revision") {
         showConflict(fieldset, fieldValue(fieldset), revision, result.body);
       } else if (result.body.code === "attempt_closed") {
