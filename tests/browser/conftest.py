@@ -6,9 +6,12 @@ import pytest
 BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One Chromium for the whole run; each test gets its own context (cookies, storage)."""
+    """One Chromium per test module; each test gets its own context (cookies, storage).
+
+    Module scope, not session: Playwright's event loop (and the async-unsafe allowance it
+    needs) must end with the browser tests, before any other test or subprocess runs."""
     import os
     import shutil
 
@@ -27,6 +30,8 @@ def browser() -> Iterator[Any]:
         browser.close()
     if previous is None:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture
