@@ -95,9 +95,9 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     """A JSON 404 under /api/ (an unknown route); Django's page elsewhere."""
     if _is_api(request):
         return JsonResponse({"detail": "Not found.", "code": "not_found"}, status=404)
-    from django.views import defaults
+    from judgetrain import views
 
-    return defaults.page_not_found(request, exception)
+    return views.page_not_found(request, exception)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
@@ -105,6 +105,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
         body = {"detail": "Server error.", "code": "server_error"}
         return JsonResponse(body, status=500)
-    from django.views import defaults
+    from judgetrain import views
 
-    return defaults.server_error(request)
+    return views.server_error(request)

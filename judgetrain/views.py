@@ -1,15 +1,16 @@
 import hmac
 
 from django.conf import settings
-from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
+from django.utils import timezone, translation
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from judgetrain.accounts.models import Cohort
 from judgetrain.health import run_checks
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.languages import content_language
 from quizzes.selectors import dashboard_for
 
 
@@ -41,13 +42,49 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse(body, status=200 if healthy else 503)
 
 
-@login_required
-def home(request: AuthenticatedHttpRequest) -> HttpResponse:
+def home(request: HttpRequest) -> HttpResponse:
+    """The landing page for visitors; the signed-in user's own page otherwise."""
+    if not request.user.is_authenticated:
+        return render(request, "landing.html")
+    return _dashboard(request)  # type: ignore[arg-type]
+
+
+def _dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
     user = request.user
+    dashboard = dashboard_for(user)
+    now = timezone.now()
+    lang = content_language(translation.get_language())
+    due = [m.topic.slug for m in dashboard["masteries"] if m.due_at and m.due_at <= now]
+    review = QueryDict(mutable=True)
+    review.update({"lang": lang, "weakest": "1"})
+    review.setlist("topics", due)
+    for mastery in dashboard["masteries"]:
+        one = QueryDict(mutable=True)
+        one.update({"lang": lang, "topics": mastery.topic.slug})
+        mastery.practice_query = one.urlencode()
     context = {
+        "now": now,
+        "due_count": len(due),
+        "review_query": review.urlencode(),
         "roles": user.roles,
         "mentored_cohorts": Cohort.objects.filter(mentor=user).prefetch_related("candidates"),
         "cohorts": Cohort.objects.filter(candidates=user).select_related("mentor"),
-        **dashboard_for(user),
+        **dashboard,
     }
     return render(request, "home.html", context)
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "404.html", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """The 500 page with the site's navigation, in the user's language; bare if that fails too."""
+    try:
+        return render(request, "500.html", status=500)
+    except Exception:  # the error may be in the templates or the database themselves
+        return HttpResponse(
+            "<!doctype html><title>Server error</title><h1>Server error</h1>"
+            '<p><a href="/">JudgeTrain</a></p>',
+            status=500,
+        )

@@ -11,7 +11,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from quizzes.models import Question, QuestionKind
-from rulings.core.grading import PARTS, Expected, Grade, GradingError, grade_answer
+from rulings.core.grading import (
+    LANGUAGES,
+    PARTS,
+    Expected,
+    Grade,
+    GradingError,
+    PartGrade,
+    grade_answer,
+)
+from rulings.core.grading.feedback import render_feedback
+from rulings.core.grading.lexicon import load_lexicon
 
 
 def citations_from_ruling(ruling: Mapping[str, Any]) -> dict[str, str]:
@@ -145,3 +155,35 @@ def grade_response(question: Question, response: str, *, lang: str | None = None
     if question.kind == QuestionKind.FIND_THE_WRONG_PART:
         return _grade_wrong_part(question, response.strip())
     return grade_as_dict(grade_for_question(question, response, lang=lang))
+
+
+def feedback_in(question: Question, grade: Mapping[str, Any], lang: str) -> str:
+    """A free-form grade's sentences in ``lang`` (the page's language, not the attempt's).
+
+    Rebuilt from the stored parts, so switching the interface language never re-grades; the
+    stored sentences are kept when the grade lacks what is needed or is already in ``lang``.
+    """
+    stored = str(grade.get("feedback", ""))
+    if question.kind != QuestionKind.FREE_FORM or grade.get("language") == lang:
+        return stored
+    if lang not in LANGUAGES or not grade.get("parts"):
+        return stored
+    try:
+        parts = {
+            name: PartGrade(
+                part=name,
+                expected=str(part["expected"]),
+                found=part.get("found"),
+                correct=bool(part["correct"]),
+                confidence=float(part.get("confidence", 1.0)),
+                evidence=None,
+                hedged=bool(part.get("hedged", False)),
+                conflict=bool(part.get("conflict", False)),
+            )
+            for name, part in grade["parts"].items()
+        }
+        reasons = tuple(grade.get("review_reasons", ()))
+        expected = expected_for_question(question)
+        return render_feedback(parts, expected, question.game, lang, reasons, load_lexicon())
+    except (KeyError, TypeError, ValueError):
+        return stored

@@ -9,6 +9,7 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         import judgetrain.schema  # noqa: F401  (registers the OpenAPI extension)
+        from judgetrain.accounts import views  # noqa: F401  (connects the login receiver)
         from judgetrain.accounts.roles import sync_role_groups
 
         # Groups follow the role table in code after every migrate, so a permission added

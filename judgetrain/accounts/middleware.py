@@ -1,7 +1,8 @@
+import zoneinfo
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
+from django.utils import timezone, translation
 
 
 class PreferredLanguageMiddleware:
@@ -20,3 +21,26 @@ class PreferredLanguageMiddleware:
         if language:
             response.headers.setdefault("Content-Language", language)
         return response
+
+
+def valid_time_zone(name: str) -> bool:
+    return bool(name) and name in zoneinfo.available_timezones()
+
+
+class TimeZoneMiddleware:
+    """Dates and times are rendered in the signed-in user's time zone (UTC until one is known)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        name = getattr(user, "time_zone", "") if user is not None else ""
+        if name and valid_time_zone(name):
+            timezone.activate(zoneinfo.ZoneInfo(name))
+        else:
+            timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

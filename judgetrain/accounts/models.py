@@ -55,6 +55,12 @@ class User(AbstractUser):
         blank=True,
         help_text=_("Empty: follow the browser's language."),
     )
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        help_text=_("Dates and times are shown in this zone. Empty: taken from the browser."),
+    )
 
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS: ClassVar[list[str]] = []

@@ -38,4 +38,6 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("language/", views.set_preferred_language, name="set_language_preference"),
+    path("settings/", views.account_settings, name="account-settings"),
+    path("time-zone/detected", views.detected_time_zone, name="detected-time-zone"),
 ]

@@ -1,10 +1,24 @@
+from typing import Any
+
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseRedirect,
+    JsonResponse,
+)
+from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from judgetrain.accounts.forms import TimeZoneForm
+from judgetrain.accounts.middleware import valid_time_zone
 from judgetrain.typing import AuthenticatedHttpRequest
 
 SUPPORTED_LANGUAGES = frozenset(code for code, _name in settings.LANGUAGES)
@@ -31,3 +45,48 @@ def set_preferred_language(request: AuthenticatedHttpRequest) -> HttpResponse:
     else:
         response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
     return response
+
+
+@login_required
+def account_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The user's time zone (detected from the browser at first, changeable here)."""
+    user = request.user
+    if request.method == "POST":
+        form = TimeZoneForm(request.POST)
+        if form.is_valid():
+            user.time_zone = form.cleaned_data["time_zone"]
+            user.save(update_fields=["time_zone"])
+            messages.success(request, _("Your time zone is saved."))
+            return redirect("account-settings")
+        return render(request, "registration/settings.html", {"form": form}, status=400)
+    form = TimeZoneForm(initial={"time_zone": user.time_zone or "UTC"})
+    return render(request, "registration/settings.html", {"form": form})
+
+
+@require_POST
+@login_required
+def detected_time_zone(request: AuthenticatedHttpRequest) -> JsonResponse:
+    """The browser's zone, sent once by site.js; it never replaces a zone the user chose."""
+    name = request.POST.get("time_zone", "")
+    if not valid_time_zone(name):
+        return JsonResponse(
+            {"detail": _("Unknown time zone."), "code": "invalid_time_zone"}, status=400
+        )
+    user = request.user
+    if not user.time_zone:
+        user.time_zone = name
+        user.save(update_fields=["time_zone"])
+    return JsonResponse({"time_zone": user.time_zone})
+
+
+@receiver(user_logged_in)
+def keep_language_chosen_before_login(
+    sender: object, request: HttpRequest, user: Any, **_kw: Any
+) -> None:
+    """A language picked on the login page (a cookie) becomes the user's preferred language."""
+    if request is None:
+        return
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "").lower()
+    if chosen in SUPPORTED_LANGUAGES and chosen != user.preferred_language:
+        user.preferred_language = chosen
+        user.save(update_fields=["preferred_language"])

@@ -1,7 +1,13 @@
+from datetime import datetime
+from typing import Any
+
 from django import template
-from django.utils.translation import get_language
+from django.utils import formats, timezone
+from django.utils.timesince import timeuntil
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind
 from rulings.core import questions as generator
@@ -48,3 +54,55 @@ def response_display(item: AttemptItem) -> str:
 def topic_name(slug: str) -> str:
     """A question topic's name in the page's language."""
     return generator.topic_name(slug, content_language(get_language()))
+
+
+@register.filter
+def when(value: datetime | None, kind: str = "datetime") -> str:
+    """A date and time in the user's time zone, with the zone, in the page language's format.
+
+    One format everywhere: ``value|when`` (date, time and zone), ``value|when:"date"``.
+    """
+    if value is None:
+        return "—"
+    if isinstance(value, datetime):
+        local = timezone.localtime(value) if timezone.is_aware(value) else value
+        if kind == "date":
+            return formats.date_format(local, "DATE_FORMAT")
+        if kind == "time":
+            return f"{formats.time_format(local, 'TIME_FORMAT')} {local.tzname() or ''}".strip()
+        return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({local.tzname() or ''})"
+    return formats.date_format(value, "DATE_FORMAT")
+
+
+@register.filter
+def due_label(value: datetime | None) -> str:
+    """ "due now" for a review date already reached, else "next review in …"."""
+    if value is None:
+        return ""
+    if value <= timezone.now():
+        return str(_("due now"))
+    return str(_("next review in %(due)s") % {"due": timeuntil(value)})
+
+
+@register.filter
+def content_name(value: str) -> str:
+    """A name stored as data (a demo exam, a cohort) in the page's language, when translated."""
+    return gettext(value) if value else value
+
+
+@register.filter
+def has_attempt_in_progress(assignment: Any) -> bool:
+    """An attempt still open: "continue" it rather than start another (uses prefetched rows)."""
+    return any(attempt.status == "in_progress" for attempt in assignment.attempts.all())
+
+
+@register.filter
+def part_name(value: str) -> str:
+    """ "The infraction", "The penalty", "The remedy" in the page's language."""
+    return str(PART_NAMES.get(value, value))
+
+
+@register.filter
+def feedback_now(item: AttemptItem) -> str:
+    """The grader's sentences in the page's language, whatever language the attempt had."""
+    return feedback_in(item.question, item.grade or {}, content_language(get_language()))

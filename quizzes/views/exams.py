@@ -187,8 +187,11 @@ def exam_save(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespons
 @login_required
 @candidate_only
 def exam_submit(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpResponse:
+    """Two steps: the page's answers are saved and a summary asks to confirm; then submit."""
     attempt = access.access_attempt_by_id(request.user, attempt_id)
     items = _attempt_items(attempt)
+    if request.POST.get("confirm") != "1" and attempt.status == Attempt.Status.IN_PROGRESS:
+        return _submit_summary(request, attempt, items)
     form = AnswersForm(request.POST, items=items)
     if not form.is_valid():
         return _render_attempt(request, attempt, items, form, status=400)
@@ -204,6 +207,36 @@ def exam_submit(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespo
         messages.error(request, str(error))
         return redirect("exam-attempt", attempt_id=attempt.pk)
     return redirect("exam-result", attempt_id=attempt.pk)
+
+
+def _submit_summary(
+    request: AuthenticatedHttpRequest, attempt: Attempt, items: list[AttemptItem]
+) -> HttpResponse:
+    """Save what the page sent, then show what is unanswered or flagged before submitting."""
+    form = AnswersForm(request.POST, items=items)
+    if not form.is_valid():
+        return _render_attempt(request, attempt, items, form, status=400)
+    try:
+        exams.attempt_answers_save(attempt=attempt, answers=form.answers())
+    except exams.StaleRevision as conflict:
+        return _render_attempt(request, attempt, items, form, conflict, status=409)
+    except exams.AttemptClosed as error:
+        messages.error(request, str(error))
+        return redirect("exam-result", attempt_id=attempt.pk)
+    except exams.ExamError as error:
+        messages.error(request, str(error))
+        return redirect("exam-attempt", attempt_id=attempt.pk)
+    items = _attempt_items(attempt)
+    flagged = {item.position for item in items if request.POST.get(f"flag-{item.position}")}
+    unanswered = [item.position for item in items if not item.response]
+    context = {
+        "attempt": attempt,
+        "items": items,
+        "unanswered": unanswered,
+        "flagged": sorted(flagged),
+        "answered_count": len(items) - len(unanswered),
+    }
+    return render(request, "quizzes/exams/confirm.html", context)
 
 
 @require_GET

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import PracticeAnswer, Question, QuestionKind, Topic, TopicMastery
 from quizzes.services.practice import (
@@ -32,6 +33,7 @@ from quizzes.services.practice import (
 from rulings.core import questions as generator
 from rulings.core.explain import labels
 from rulings.core.grading import MAX_ANSWER_CHARS, PARTS, GradingError
+from rulings.core.questions.templates import GAMES
 from rulings.models import Game, Language
 
 PERMISSION = "accounts.practise"
@@ -58,10 +60,33 @@ def topic_label(slug: str) -> str:
 
 
 def topic_choices() -> list[tuple[str, str]]:
-    """Topics already banked and those the generator's templates can produce."""
+    """Topics already banked and those the generator's templates can produce, by name."""
     slugs = set(Topic.objects.values_list("slug", flat=True))
     slugs.update(generator.all_topics())
-    return [(slug, topic_label(slug)) for slug in sorted(slugs)]
+    return sorted(((slug, topic_label(slug)) for slug in slugs), key=lambda c: c[1].casefold())
+
+
+def topic_groups(choices: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """The topics in groups for the start page: both games first, then each game's own.
+
+    ``game`` is the game a group belongs to ("" for topics of both games), so the page can
+    show only the chosen game's topics.
+    """
+    by_game = {game: {t for tpl in generator.templates(game) for t in tpl.topics} for game in GAMES}
+    shared = set.intersection(*by_game.values())
+    groups: list[dict[str, Any]] = [
+        {"game": "", "label": _("Topics of both games"), "slugs": shared}
+    ]
+    groups += [
+        {"game": game, "label": Game(game).label, "slugs": slugs - shared}
+        for game, slugs in by_game.items()
+    ]
+    known = set().union(*by_game.values())
+    groups.append({"game": "", "label": _("Other topics"), "slugs": set()})
+    for slug, _label in choices:
+        if slug not in known:
+            groups[-1]["slugs"].add(slug)
+    return [group for group in groups if group["slugs"]]
 
 
 def carried_query(params: QueryDict) -> str:
@@ -171,7 +196,16 @@ def choice_field(label: Any, choices: list[tuple[str, Any]], required: Any) -> f
 
 def render_start(request: AuthenticatedHttpRequest, form: PracticeFilterForm, **extra: Any) -> Any:
     status = extra.pop("status", 200)
-    return render(request, TEMPLATES + "start.html", {"form": form, **extra}, status=status)
+    topics = form.fields["topics"]
+    assert isinstance(topics, forms.MultipleChoiceField)
+    game = form.data.get("game") if form.is_bound else form.initial.get("game")
+    context = {
+        "form": form,
+        "topic_groups": topic_groups(list(topics.choices)),  # type: ignore[arg-type]
+        "chosen_game": game or "",
+        **extra,
+    }
+    return render(request, TEMPLATES + "start.html", context, status=status)
 
 
 @require_GET
@@ -312,6 +346,7 @@ def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "question": question,
         "feedback": result,
         "parts": part_rows(answer.grade, labels(key_lang)["id"]),
+        "grader_feedback": feedback_in(question, answer.grade, interface_language()),
         "score_percent": round(answer.score * 100),
         "wrong_part": PART_NAMES.get(question.key_detail.get("wrong_part", "")),
         "masteries": [(topic_label(m.topic.slug), m) for m in masteries],

@@ -6,21 +6,41 @@ import pytest
 BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
-@pytest.fixture
-def page(chromium_path: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium per test module; each test gets its own context (cookies, storage).
+
+    Module scope, not session: Playwright's event loop (and the async-unsafe allowance it
+    needs) must end with the browser tests, before any other test or subprocess runs."""
+    import os
+    import shutil
+
     from playwright.sync_api import sync_playwright
 
+    from tests.conftest import CHROMIUM, require
+
+    require(shutil.which(CHROMIUM) is not None, f"{CHROMIUM} is not installed")
     # Playwright's sync API keeps an event loop in this thread; the ORM calls the test makes
     # itself (factories, assertions) are still synchronous and safe.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path, args=BROWSER_ARGS)
-        context = browser.new_context(viewport={"width": 375, "height": 740})
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        yield page
-        context.close()
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield browser
         browser.close()
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def page(chromium_path: str, browser: Any) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
 
 
 @pytest.fixture(scope="session", autouse=True)

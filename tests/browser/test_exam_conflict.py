@@ -95,7 +95,7 @@ def test_a_stale_tab_can_take_the_other_tabs_text_by_keyboard(two_tabs):
 
 def test_a_stale_tabs_submit_is_refused_then_submitted_with_the_chosen_text(two_tabs):
     page = two_tabs
-    page.get_by_role("button", name="Submit the exam").click()
+    page.get_by_role("button", name="Review and submit").click()
 
     conflict = page.get_by_role("group", name="changed in another tab")
     conflict.wait_for()
@@ -103,7 +103,8 @@ def test_a_stale_tabs_submit_is_refused_then_submitted_with_the_chosen_text(two_
     assert Attempt.objects.get().status == Attempt.Status.IN_PROGRESS
     assert saved_answer() == "Saved from tab two"
     conflict.get_by_role("button", name="Use the one saved from another tab").click()
-    page.get_by_role("button", name="Submit the exam").click()
+    page.get_by_role("button", name="Review and submit").click()
+    page.get_by_role("button", name="Submit now").click()
 
     page.get_by_role("heading", name="Result").wait_for()
     assert page.get_by_text("Saved from tab two").is_visible()

@@ -50,7 +50,11 @@ def test_exam_start_autosave_reload_submit_and_result(live_server, page):
     page.keyboard.press("Space")
     assert page.get_by_role("radio").first.is_checked()
     wait_until_saved(page)
-    page.get_by_role("button", name="Submit the exam").focus()
+    page.get_by_role("button", name="Review and submit").focus()
+    page.keyboard.press("Enter")
+    page.get_by_role("heading", name="Submit the exam?").wait_for()
+    assert page.get_by_text("2 questions are unanswered").is_visible()
+    page.get_by_role("button", name="Submit now").focus()
     page.keyboard.press("Enter")
 
     page.get_by_role("heading", name="Result").wait_for()

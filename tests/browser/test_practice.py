@@ -38,8 +38,11 @@ def test_a_candidate_practises_a_free_form_question_with_the_keyboard(live_serve
     page.get_by_role("heading", name="Feedback").wait_for()
     for part in ("Infraction", "Penalty", "Remedy"):
         assert page.get_by_text(f"✓ {part}: correct").is_visible()
-    policy = page.get_by_role("region", name="The policy it rests on")
-    assert policy.get_by_text("TR 702.2.f.2").is_visible()
+    explanation = page.get_by_role("region", name="Explanation")
+    assert page.get_by_role("region", name="The policy it rests on").count() == 0
+    explanation.get_by_text("Full text of the sections cited").focus()
+    page.keyboard.press("Enter")
+    assert explanation.locator("cite", has_text="TR 702.2.f.2").first.is_visible()
     assert page.get_by_role("link", name="Next question").is_visible()
     assert_fits_a_phone(page)
 

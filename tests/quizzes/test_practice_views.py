@@ -248,3 +248,28 @@ def test_practice_pages_queries_are_bounded(client, student, django_assert_max_n
         response = client.post(answer_url(item), {"response": RIGHT_ANSWER})
     with django_assert_max_num_queries(9):
         client.get(response.url)
+
+
+def test_a_wrong_choice_says_not_correct_without_a_score_above_correct_parts(client, student):
+    item = banked(kind="multiple_choice")
+    wrong = next(
+        o["label"] for o in item.options if o["label"] != item.key_detail["correct_option"]
+    )
+
+    html = client.post(answer_url(item, "lang=en"), {"response": wrong}, follow=True)
+    text = html.content.decode()
+
+    assert "✗ Not correct" in text
+    assert "Your score" not in text
+    assert ": correct" not in text
+    assert "the correct option is" in text
+
+
+def test_explanation_and_cited_policy_are_one_section_with_a_disclosure(client, student):
+    item = question()
+
+    response = client.post(answer_url(item, "lang=en"), {"response": RIGHT_ANSWER}, follow=True)
+    html = response.content.decode()
+
+    assert "The policy it rests on" not in html
+    assert "<summary>Full text of the sections cited</summary>" in html

@@ -15,6 +15,12 @@
 
   function say(text) { status.textContent = text; }
 
+  // In the page's language (not the browser's), like every other time on the site.
+  function savedTime() {
+    return new Date().toLocaleTimeString(document.documentElement.lang || undefined,
+      { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  }
+
   function fieldValue(fieldset) {
     var checked = fieldset.querySelector("input[type=radio]:checked");
     if (checked) return checked.value;
@@ -77,7 +83,7 @@
     } else {
       setValue(fieldset, conflict.theirs.response);
       localStorage.removeItem(storageKey(pos));
-      say(form.dataset.msgSaved + " " + new Date().toLocaleTimeString());
+      say(form.dataset.msgSaved + " " + savedTime());
     }
     var focusable = fieldset.querySelector("textarea, input[type=radio]:checked, input[type=radio]");
     if (focusable) focusable.focus();
@@ -156,7 +162,7 @@
         setRevision(fieldset, result.body.revision);
         if (fieldValue(fieldset) === value) localStorage.removeItem(storageKey(pos));
         delete pending[pos];
-        say(form.dataset.msgSaved + " " + new Date().toLocaleTimeString());
+        say(form.dataset.msgSaved + " " + savedTime());
       } else if (result.status === 409 && result.body.code === "stale_revision") {
         showConflict(fieldset, fieldValue(fieldset), revision, result.body);
       } else if (result.body.code === "attempt_closed") {
@@ -183,6 +189,34 @@
     return Array.prototype.some.call(fieldset.querySelectorAll("input[type=radio]"), function (radio) {
       return radio.checked !== radio.defaultChecked;
     });
+  }
+
+  // The question navigator: answered / unanswered / flagged for review, kept up to date.
+  // Flags are this device's notes to itself; they travel with "Review and submit".
+  var flagsKey = "judgetrain:" + api + ":flags";
+  var flags = [];
+  try { flags = JSON.parse(localStorage.getItem(flagsKey) || "[]"); } catch (e) { flags = []; }
+
+  function isFlag(target) { return target.classList && target.classList.contains("flag-input"); }
+
+  function storeFlags() {
+    flags = Array.prototype.map.call(form.querySelectorAll(".flag-input:checked"), function (box) {
+      return box.closest("fieldset.question").dataset.position;
+    });
+    localStorage.setItem(flagsKey, JSON.stringify(flags));
+  }
+
+  function updateNav(fieldset) {
+    var link = document.getElementById("nav-" + fieldset.dataset.position);
+    if (!link) return;
+    var answered = fieldValue(fieldset) !== "";
+    var flag = fieldset.querySelector(".flag-input");
+    var flagged = !!(flag && flag.checked);
+    link.classList.toggle("answered", answered);
+    link.classList.toggle("flagged", flagged);
+    var state = answered ? link.dataset.msgAnswered : link.dataset.msgUnanswered;
+    if (flagged) state += ", " + link.dataset.msgFlagged;
+    link.querySelector(".nav-state").textContent = ", " + state;
   }
 
   form.querySelectorAll("fieldset.question").forEach(function (fieldset) {
@@ -214,8 +248,19 @@
     } else if (changedBeforeLoad(fieldset)) {
       schedule(fieldset, 0);
     }
-    fieldset.addEventListener("input", function () { schedule(fieldset, 700); });
-    fieldset.addEventListener("change", function () { schedule(fieldset, 0); });
+    fieldset.addEventListener("input", function (event) {
+      if (isFlag(event.target)) return;
+      schedule(fieldset, 700);
+      updateNav(fieldset);
+    });
+    fieldset.addEventListener("change", function (event) {
+      if (isFlag(event.target)) { storeFlags(); updateNav(fieldset); return; }
+      schedule(fieldset, 0);
+      updateNav(fieldset);
+    });
+    var flag = fieldset.querySelector(".flag-input");
+    if (flag && flags.indexOf(pos) !== -1) flag.checked = true;
+    updateNav(fieldset);
   });
 
   setInterval(function () {
@@ -225,11 +270,22 @@
     Object.keys(pending).forEach(function (pos) { save(pending[pos]); });
   });
 
-  // The deadline is the server's; the clock here only displays it, in the reader's time zone.
-  document.querySelectorAll(".exam-status time[datetime]").forEach(function (element) {
-    var at = new Date(element.getAttribute("datetime"));
-    if (!isNaN(at)) element.textContent = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  });
+  // The deadline is the server's, shown by the server in the user's time zone; the clock here
+  // counts down to it and warns (to screen readers too) at 5 minutes and at 1 minute.
+  var warning = document.getElementById("time-warning");
+  var statusBar = document.querySelector(".exam-status");
+  var warned = {};
+  function warn(left) {
+    [[60, "msg-1"], [300, "msg-5"]].some(function (step) {
+      if (left > step[0] || left === 0) return false;
+      if (!warned[step[1]]) {
+        warned[step[1]] = true;
+        warning.textContent = warning.getAttribute("data-" + step[1]);
+        statusBar.classList.add("warning");
+      }
+      return true;
+    });
+  }
   var clock = document.getElementById("time-left");
   var endsAt = Date.now() + parseInt(clock.dataset.secondsLeft, 10) * 1000;
   function tick() {
@@ -237,6 +293,7 @@
     var minutes = Math.floor(left / 60);
     var seconds = left % 60;
     clock.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+    if (warning) warn(left);
     if (left === 0) { setTimeout(finish, 1500); return; }
     setTimeout(tick, 1000);
   }

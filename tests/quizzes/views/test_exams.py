@@ -95,7 +95,7 @@ def test_submitting_shows_the_result_with_part_by_part_grades(client, student):
 
     response = client.post(
         reverse("exam-submit", args=[attempt.pk]),
-        {"item-1": "Missed trigger", "revision-1": "0"},
+        {"item-1": "Missed trigger", "revision-1": "0", "confirm": "1"},
         follow=True,
     )
 
@@ -180,3 +180,39 @@ def test_the_result_shows_the_chosen_option_and_part_in_words(client, student):
 
     assert f"{option['label']}. {option['text']}" in html
     assert "The penalty" in html
+
+
+def test_submit_first_saves_and_shows_a_summary_with_the_unanswered_and_flagged_questions(
+    client, student
+):
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+
+    response = client.post(
+        reverse("exam-submit", args=[attempt.pk]),
+        {"item-1": "Missed trigger", "revision-1": "0", "flag-1": "1"},
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Submit the exam?" in html
+    assert "3 questions are unanswered" in html
+    assert "Flagged for review" in html
+    attempt.refresh_from_db()
+    assert attempt.status == Attempt.Status.IN_PROGRESS
+    assert attempt.items.get(position=1).response == "Missed trigger"
+
+    client.post(reverse("exam-submit", args=[attempt.pk]), {"confirm": "1"})
+
+    attempt.refresh_from_db()
+    assert attempt.status != Attempt.Status.IN_PROGRESS
+    assert attempt.items.get(position=1).response == "Missed trigger"
+
+
+def test_an_open_attempt_is_continued_not_started_again(client, student):
+    job = assignment(candidate=student, max_attempts=3)
+    exams.attempt_start(assignment=job, language="en")
+
+    html = client.get(reverse("exams")).content.decode()
+
+    assert "continue" in html
+    assert "Start another attempt" not in html

@@ -1,0 +1,152 @@
+"""Phone-sized exam and practice details: the compact timer, the navigator and flags, the time
+warnings, the game's topics, the review of due topics, the user's time zone."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from judgetrain.accounts.models import User
+from quizzes.models import Attempt
+from tests.factories import DEFAULT_PASSWORD, assignment, candidate
+from tests.quizzes.factories_practice import mastery
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ANSWER_LABEL = "Your ruling: the error, the penalty and the remedy"
+
+
+def log_in(page, base_url, email="ana@example.com", next_url="/"):
+    page.goto(f"{base_url}/accounts/login/?next={next_url}")
+    page.get_by_label("Email address").fill(email)
+    page.get_by_label("Password").fill(DEFAULT_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{base_url}{next_url}")
+
+
+def start_exam(page, base_url):
+    log_in(page, base_url, next_url="/exams/")
+    page.get_by_role("button", name="Start the exam").click()
+    page.locator("#attempt-form").wait_for()
+
+
+def test_the_phone_timer_is_compact_and_never_hides_the_focused_answer(live_server, page):
+    assignment(candidate=candidate(email="ana@example.com"))
+    start_exam(page, live_server.url)
+
+    bar = page.locator(".exam-status").bounding_box()
+    assert bar["height"] <= 80  # was 130 px, 16% of the screen
+    second = page.get_by_label(ANSWER_LABEL).nth(1)
+    second.focus()
+    page.keyboard.press("Shift+Tab")  # back to the first answer's field, above
+    page.keyboard.press("Shift+Tab")
+    focused = page.evaluate(
+        "(() => { const r = document.activeElement.getBoundingClientRect();"
+        " const bar = document.querySelector('.exam-status').getBoundingClientRect();"
+        " return [r.top, bar.bottom]; })()"
+    )
+    assert focused[0] >= focused[1] - 1  # the focused control starts below the sticky bar
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_lists_them(
+    live_server, page
+):
+    assignment(candidate=candidate(email="ana@example.com"))
+    start_exam(page, live_server.url)
+
+    page.get_by_label(ANSWER_LABEL).first.fill("Missed trigger")
+    page.locator("#q2").get_by_label("Flag for review").focus()
+    page.keyboard.press("Space")  # keyboard only
+    nav = page.get_by_role("navigation", name="Questions")
+    assert "answered" in nav.get_by_role("link").nth(0).get_attribute("class")
+    assert "flagged" in nav.get_by_role("link").nth(1).get_attribute("class")
+    assert "flagged for review" in nav.get_by_role("link").nth(1).inner_text()
+    nav.get_by_role("link").nth(2).focus()
+    page.keyboard.press("Enter")
+    assert page.url.endswith("#q3")
+
+    page.reload()  # flags are kept on this device
+    assert page.locator("#q2").get_by_label("Flag for review").is_checked()
+    page.get_by_role("button", name="Review and submit").click()
+    page.get_by_role("heading", name="Submit the exam?").wait_for()
+    assert page.get_by_text("3 questions are unanswered").is_visible()
+    assert page.get_by_text("Flagged for review").is_visible()
+    page.get_by_role("link", name="Back to the exam").click()
+    page.locator("#attempt-form").wait_for()
+    assert Attempt.objects.get().status == Attempt.Status.IN_PROGRESS
+
+
+def test_one_minute_before_the_deadline_a_warning_is_announced(live_server, page):
+    job = assignment(candidate=candidate(email="ana@example.com"))
+    start_exam(page, live_server.url)
+    Attempt.objects.filter(assignment=job).update(deadline=timezone.now() + timedelta(seconds=62))
+    page.reload()
+
+    warning = page.locator("#time-warning")
+    assert warning.get_attribute("aria-live") == "assertive"
+    page.get_by_text("1 minute left").wait_for(timeout=20_000)
+    assert "exam-status" in page.locator(".exam-status.warning").get_attribute("class")
+
+
+def test_practice_topics_are_grouped_and_follow_the_chosen_game(live_server, page):
+    candidate(email="ana@example.com")
+    log_in(page, live_server.url, next_url="/practice/")
+
+    start = page.get_by_role("button", name="Start practising")
+    assert start.bounding_box()["y"] < 740  # on the first screen of a phone
+    page.get_by_text("More choices").click()
+    magic = page.get_by_role("group", name="Magic: The Gathering")
+    riftbound = page.get_by_role("group", name="Riftbound")
+    assert magic.is_visible()
+    assert riftbound.is_visible()
+    page.get_by_label("Game", exact=True).select_option("riftbound")
+    assert not magic.is_visible()
+    assert riftbound.is_visible()
+    assert page.get_by_role("group", name="Topics of both games").is_visible()
+    names = riftbound.locator("label span").all_inner_texts()
+    assert names == sorted(names, key=str.casefold)
+
+
+def test_the_home_page_counts_due_topics_and_one_tap_starts_their_review(live_server, page):
+    student = candidate(email="ana@example.com")
+    mastery(student, "missed_trigger", level=0.3, due_in=timedelta(hours=-1))
+    mastery(student, "rewind", level=0.8, due_in=timedelta(days=3))
+    log_in(page, live_server.url)
+
+    assert page.get_by_text("1 topic due now").is_visible()
+    assert page.get_by_text("due now", exact=True).is_visible()
+    page.get_by_role("link", name="Review the due topics").click()
+    assert "topics=missed_trigger" in page.url
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_the_browser_time_zone_is_used_for_every_date(live_server, browser):
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740}, timezone_id="America/Sao_Paulo", locale="en"
+    )
+    page = context.new_page()
+    try:
+        job = assignment(candidate=candidate(email="ana@example.com"))
+        log_in(page, live_server.url)
+        page.wait_for_function("!document.body.hasAttribute('data-detect-time-zone')")
+        assert User.objects.get(email="ana@example.com").time_zone == "America/Sao_Paulo"
+
+        page.goto(f"{live_server.url}/exams/")
+        shown = page.locator("time").last.inner_text()
+        assert "-03" in shown  # São Paulo's zone is named, never a bare UTC time
+        assert job.blueprint.name in page.content()
+    finally:
+        context.close()
+
+
+def test_the_language_menu_is_whole_on_a_phone_in_every_language(live_server, page):
+    for lang in ("en", "pt-br", "es"):
+        page.context.add_cookies(
+            [{"name": "django_language", "value": lang, "url": live_server.url}]
+        )
+        page.goto(f"{live_server.url}/accounts/login/")
+        for selector in ("#language-select", ".language-form button"):
+            box = page.locator(selector).bounding_box()
+            assert box["x"] >= 0, (lang, selector)
+            assert box["x"] + box["width"] <= 375, (lang, selector)
