@@ -1,10 +1,10 @@
 """Celery tasks: they take ids, re-fetch, and are safe to run twice."""
 
 from celery import shared_task
-from django.db import transaction
+from django.db import OperationalError, transaction
 
 from quizzes.models import Attempt
-from quizzes.services import exams
+from quizzes.services import exams, variants
 
 
 @shared_task(name="quizzes.attempt_close_due", acks_late=True)
@@ -34,3 +34,23 @@ def attempts_close_overdue() -> int:
     closed = exams.attempts_close_overdue()
     exams.attempts_regrade_stuck()
     return closed
+
+
+@shared_task(name="quizzes.variant_job_run", acks_late=True)
+def variant_job_run(job_id: int) -> int:
+    """Fan a pre-generation job out: one build task per assignment, so every worker helps."""
+    assignment_ids = variants.variant_job_assignments(job_id=job_id)
+    for assignment_id in assignment_ids:
+        assignment_variants_build.delay(assignment_id)
+    return len(assignment_ids)
+
+
+@shared_task(
+    name="quizzes.assignment_variants_build",
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    max_retries=3,
+)
+def assignment_variants_build(assignment_id: int) -> int:
+    """Build the variants one assignment still lacks (idempotent); returns how many."""
+    return variants.assignment_variants_build(assignment_id=assignment_id)

@@ -57,6 +57,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
                 for action in ("add", "change", "view")
             ),
             "quizzes.view_attempt",
+            "quizzes.view_variantjob",
             "quizzes.view_attemptitem",
             "quizzes.change_attemptitem",
             "quizzes.view_appeal",

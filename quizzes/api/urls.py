@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from quizzes.api import exams, views
+from quizzes.api import exams, variants, views
 
 urlpatterns = [
     path("questions", views.QuestionListView.as_view(), name="api-question-list"),
@@ -21,5 +21,11 @@ urlpatterns = [
         "attempts/<int:attempt_id>/items/<int:position>/appeal",
         exams.AppealView.as_view(),
         name="api-attempt-appeal",
+    ),
+    path("variant-jobs", variants.VariantJobListView.as_view(), name="api-variant-job-list"),
+    path(
+        "variant-jobs/<int:pk>",
+        variants.VariantJobDetailView.as_view(),
+        name="api-variant-job-detail",
     ),
 ]

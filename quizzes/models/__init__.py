@@ -6,7 +6,10 @@ from quizzes.models.exams import (
     AttemptItem,
     ExamAssignment,
     ExamBlueprint,
+    ExamVariant,
+    ExamVariantItem,
     ReviewPolicy,
+    VariantJob,
 )
 from quizzes.models.practice import PracticeAnswer, TopicMastery
 
@@ -18,10 +21,13 @@ __all__ = [
     "CertificationLevel",
     "ExamAssignment",
     "ExamBlueprint",
+    "ExamVariant",
+    "ExamVariantItem",
     "PracticeAnswer",
     "Question",
     "QuestionKind",
     "ReviewPolicy",
     "Topic",
     "TopicMastery",
+    "VariantJob",
 ]

@@ -7,6 +7,7 @@ arrives after the deadline is refused and nothing saved before it is lost.
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from collections.abc import Mapping
 from datetime import datetime, timedelta
@@ -18,10 +19,24 @@ from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
 from quizzes.grading import grade_response
-from quizzes.models import Appeal, Attempt, AttemptItem, ExamAssignment, Question
+from quizzes.models import (
+    Appeal,
+    Attempt,
+    AttemptItem,
+    ExamAssignment,
+    ExamVariant,
+    ExamVariantItem,
+    Question,
+)
 from quizzes.services.bank import bank_store
 from rulings.core import questions as generator
 from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
+
+logger = logging.getLogger(__name__)
+
+# What a variant is drawn for: an attempt started on the spot, or a variant generated ahead of
+# time (quizzes.services.variants). Both carry .assignment (its blueprint), .language and .seed.
+VariantSource = Attempt | ExamVariant
 
 
 class ExamError(Exception):
@@ -45,7 +60,7 @@ def _slot_seed(seed: int, index: int, round_: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def _slot_questions(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[Question]:
+def _slot_questions(attempt: VariantSource, index: int, slot: dict[str, Any]) -> list[Question]:
     """Questions for one blueprint slot, never one already served in practice (its key may
     have been seen there)."""
     blueprint = attempt.assignment.blueprint
@@ -76,7 +91,7 @@ def _slot_questions(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[
     raise ExamError(_("This exam cannot be drawn from its blueprint; please tell your mentor."))
 
 
-def _variant_questions(attempt: Attempt) -> list[Question]:
+def _variant_questions(attempt: VariantSource) -> list[Question]:
     composition = attempt.assignment.blueprint.composition
     try:
         chosen = [
@@ -118,21 +133,55 @@ def attempt_start(
     if ongoing is not None:
         attempt_close(attempt=ongoing, now=now)
     limit = timedelta(minutes=assignment.blueprint.time_limit_minutes)
+    variant = _claimable_variant(assignment, language)
     attempt = Attempt.objects.create(
         assignment=assignment,
-        candidate=assignment.candidate,
+        candidate_id=assignment.candidate_id,
         number=assignment.attempts.count() + 1,
         language=language,
-        seed=secrets.randbits(48),
+        seed=variant.seed if variant is not None else secrets.randbits(48),
         started_at=now,
         deadline=min(now + limit, assignment.closes_at),
     )
-    AttemptItem.objects.bulk_create(
-        AttemptItem(attempt=attempt, position=position, question=question)
-        for position, question in enumerate(_variant_questions(attempt), start=1)
-    )
+    if variant is not None:
+        _claim(variant, attempt, now)
+    else:
+        logger.warning(
+            "exam start: no pre-generated %s variant ready for assignment %s; generating it now",
+            language,
+            assignment.pk,
+        )
+        AttemptItem.objects.bulk_create(
+            AttemptItem(attempt=attempt, position=position, question=question)
+            for position, question in enumerate(_variant_questions(attempt), start=1)
+        )
     _schedule_close(attempt)
     return attempt
+
+
+def _claimable_variant(assignment: ExamAssignment, language: str) -> ExamVariant | None:
+    """A pre-generated variant nobody has claimed, locked (rows another start holds are
+    skipped, never waited for)."""
+    return (
+        ExamVariant.objects.select_for_update(skip_locked=True)
+        .filter(assignment=assignment, language=language, attempt__isnull=True)
+        .order_by("number")
+        .first()
+    )
+
+
+def _claim(variant: ExamVariant, attempt: Attempt, now: datetime) -> None:
+    """The attempt takes the variant's questions: a fixed number of queries, whatever their
+    count."""
+    variant.attempt = attempt
+    variant.claimed_at = now
+    variant.save(update_fields=["attempt", "claimed_at"])
+    AttemptItem.objects.bulk_create(
+        AttemptItem(attempt=attempt, position=position, question_id=question_id)
+        for position, question_id in ExamVariantItem.objects.filter(variant=variant)
+        .order_by("position")
+        .values_list("position", "question_id")
+    )
 
 
 def _schedule_close(attempt: Attempt) -> None:
