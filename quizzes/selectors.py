@@ -6,11 +6,12 @@ from collections import defaultdict
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Avg, Count, Prefetch, Q
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import Attempt, Certificate, ExamAssignment, TopicMastery
+from quizzes.models import Attempt, AttemptItem, Certificate, ExamAssignment, TopicMastery
 
 
 def assignments_by_status(
@@ -42,3 +43,33 @@ def dashboard_for(user: User) -> dict[str, Any]:
         Certificate.objects.filter(candidate=user, revoked_at__isnull=True).select_related("level")
     )
     return {"masteries": masteries, "attempts": attempts, "certificates": certificates}
+
+
+def committee_report(*, blueprint_id: int | None = None) -> dict[str, Any]:
+    """Pass rate over graded attempts and each template's facility (the mean score of its
+    answers, an override counting over the automatic grade), over graded answers only.
+
+    Two aggregate queries, computed in the database whatever the number of answers."""
+    attempts = Attempt.objects.filter(status=Attempt.Status.GRADED)
+    if blueprint_id is not None:
+        attempts = attempts.filter(assignment__blueprint_id=blueprint_id)
+    totals = attempts.aggregate(attempts=Count("pk"), passed=Count("pk", filter=Q(passed=True)))
+    items = AttemptItem.objects.filter(attempt__in=attempts)
+    templates = (
+        items.values("question__template_id")
+        .annotate(answers=Count("pk"), facility=Avg(Coalesce("override_score", "score")))
+        .order_by("question__template_id")
+    )
+    return {
+        "attempts": totals["attempts"],
+        "passed": totals["passed"],
+        "pass_rate": totals["passed"] / totals["attempts"] if totals["attempts"] else None,
+        "templates": [
+            {
+                "template_id": row["question__template_id"],
+                "answers": row["answers"],
+                "facility": row["facility"],
+            }
+            for row in templates
+        ],
+    }

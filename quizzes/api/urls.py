@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from quizzes.api import exams, variants, views
+from quizzes.api import exams, reports, variants, views
 
 urlpatterns = [
     path("questions", views.QuestionListView.as_view(), name="api-question-list"),
@@ -22,6 +22,7 @@ urlpatterns = [
         exams.AppealView.as_view(),
         name="api-attempt-appeal",
     ),
+    path("reports/exams", reports.ExamReportView.as_view(), name="api-report-exams"),
     path("variant-jobs", variants.VariantJobListView.as_view(), name="api-variant-job-list"),
     path(
         "variant-jobs/<int:pk>",
