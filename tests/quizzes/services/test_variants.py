@@ -271,3 +271,23 @@ def test_a_start_makes_the_same_number_of_queries_for_4_or_40_questions():
 
     assert counts[0] == counts[1]
     assert counts[0] <= 14  # with the deadline task run at once by on_commit_now
+
+
+def test_grading_makes_the_same_number_of_queries_for_4_or_40_answers():
+    counts = []
+    for size in (4, 40):
+        blueprint = BlueprintFactory(
+            composition=[{"topic": None, "kind": "free_form", "count": size}]
+        )
+        attempt = exams.attempt_start(
+            assignment=assign(blueprint=blueprint).assignments.get(), language="en"
+        )
+        attempt.items.update(response="Missed trigger, no penalty")
+        exams.attempt_submit(attempt=attempt)
+        attempt.items.update(grade=None, score=None)
+        with CaptureQueriesContext(connection) as queries:
+            graded = exams.attempt_grade(attempt_id=attempt.pk)
+        assert graded.items.filter(score__isnull=False).count() == size
+        counts.append(len(queries))
+
+    assert counts[0] == counts[1]
