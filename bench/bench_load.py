@@ -50,6 +50,7 @@ REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
 REDIS_DB = int(os.environ.get("BENCH_REDIS_DB", "6"))
 PORT = int(os.environ.get("BENCH_PORT", "8150"))
 GUNICORN_WORKERS = int(os.environ.get("BENCH_GUNICORN_WORKERS", "2"))
+GUNICORN_THREADS = int(os.environ.get("BENCH_GUNICORN_THREADS", "4"))
 CELERY_CONCURRENCY = int(os.environ.get("BENCH_CELERY_CONCURRENCY", "2"))
 CSRF = "benchcsrftokenbenchcsrftoken0123"
 LOCUST = ROOT / "bench" / "load" / "locust_run.py"
@@ -154,7 +155,9 @@ class Stack:
         self.start(
             "gunicorn",
             [python, "-m", "gunicorn", "judgetrain.wsgi", "--bind", f"127.0.0.1:{PORT}",
-             "--workers", str(GUNICORN_WORKERS), "--backlog", "4096", "--timeout", "120",
+             "--workers", str(GUNICORN_WORKERS), "--threads", str(GUNICORN_THREADS),
+             "--worker-class", "gthread" if GUNICORN_THREADS > 1 else "sync",
+             "--backlog", "4096", "--timeout", "120",
              "--log-level", "warning"],
         )  # fmt: skip
         self.start(
@@ -767,7 +770,8 @@ def main() -> int:
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print_table(
         rows,
-        f"load bench {when}: gunicorn ({GUNICORN_WORKERS} workers), Celery "
+        f"load bench {when}: gunicorn ({GUNICORN_WORKERS} workers x {GUNICORN_THREADS} threads), "
+        "Celery "
         f"({CELERY_CONCURRENCY} processes), PostgreSQL, Redis and locust on one machine "
         f"({os.cpu_count()} cores); {args.questions}-question free-form mtg exam; "
         f"took {time.perf_counter() - began:.0f} s",

@@ -61,10 +61,13 @@ def _headers(record: dict[str, Any]) -> dict[str, str]:
 
 
 def _finished_one(user: FastHttpUser) -> None:
+    """This user is done; the run ends when every expected user is. Finished users idle rather
+    than stop: locust ends a run by itself once no user is left, even mid-spawn."""
     STATE["done"] += 1
     if STATE["done"] >= CONFIG.get("expected", len(RECORDS)) and user.environment.runner:
         gevent.spawn_later(0.1, user.environment.runner.quit)
-    raise StopUser()
+    while True:
+        gevent.sleep(3600)
 
 
 class Candidate(FastHttpUser):

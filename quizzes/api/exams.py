@@ -24,6 +24,8 @@ from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
+# Large columns a candidate's copy of a question never shows: not even read from the database.
+KEY_COLUMNS = ("situation", "ruling", "key_detail", "explanation")
 
 
 class AssignmentSerializer(serializers.ModelSerializer[ExamAssignment]):
@@ -136,8 +138,10 @@ def _closed(error: exams.ExamError) -> PermissionDenied:
 
 
 def _attempt_detail(attempt_id: int) -> dict[str, Any]:
-    items = AttemptItem.objects.select_related("question__policy_version").prefetch_related(
-        "question__topics"
+    items = (
+        AttemptItem.objects.select_related("question__policy_version")
+        .defer(*(f"question__{name}" for name in KEY_COLUMNS))
+        .prefetch_related("question__topics")
     )
     attempt = (
         Attempt.objects.select_related("assignment__blueprint")
