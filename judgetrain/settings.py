@@ -157,6 +157,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "close-overdue-attempts": {"task": "quizzes.attempts_close_overdue", "schedule": 60.0},
+    "resume-variant-jobs": {"task": "quizzes.variant_jobs_resume", "schedule": 300.0},
 }
 HEALTHZ_CELERY_TIMEOUT = env_int("HEALTHZ_CELERY_TIMEOUT", 5, minimum=1)
 HEALTHZ_CELERY_QUEUE = env_str("HEALTHZ_CELERY_QUEUE", "") or None  # None: the default queue

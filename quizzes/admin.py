@@ -136,6 +136,7 @@ class VariantJobAdmin(NoAddMixin, admin.ModelAdmin[VariantJob]):
         "wanted",
         "built",
         "error",
+        "progressed_at",
         "finished_at",
     )
 

@@ -54,3 +54,12 @@ def variant_job_run(job_id: int) -> int:
 def assignment_variants_build(assignment_id: int) -> int:
     """Build the variants one assignment still lacks (idempotent); returns how many."""
     return variants.assignment_variants_build(assignment_id=assignment_id)
+
+
+@shared_task(name="quizzes.variant_jobs_resume")
+def variant_jobs_resume() -> list[int]:
+    """Every few minutes (beat): queue again the pre-generation jobs whose tasks were lost."""
+    stalled = variants.variant_jobs_stalled()
+    for job_id in stalled:
+        variant_job_run.delay(job_id)
+    return stalled

@@ -263,6 +263,7 @@ class VariantJob(models.Model):
     wanted = models.PositiveIntegerField(_("variants wanted"), default=0)
     built = models.PositiveIntegerField(_("variants built"), default=0)
     error = models.TextField(_("last error"), blank=True)
+    progressed_at = models.DateTimeField(_("last progress"), default=timezone.now)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -166,8 +166,31 @@ def _build_variant(assignment: ExamAssignment, number: int, language: str) -> Ex
         for position, question in enumerate(questions, start=1)
     )
     if assignment.variant_job_id:
-        VariantJob.objects.filter(pk=assignment.variant_job_id).update(built=F("built") + 1)
+        VariantJob.objects.filter(pk=assignment.variant_job_id).update(
+            built=F("built") + 1, progressed_at=timezone.now()
+        )
         VariantJob.objects.filter(
             pk=assignment.variant_job_id, built__gte=F("wanted"), finished_at__isnull=True
         ).update(finished_at=timezone.now())
     return variant
+
+
+STALLED_AFTER = timedelta(minutes=10)
+
+
+def variant_jobs_stalled(*, now: datetime | None = None) -> list[int]:
+    """Jobs neither finished nor failed that made no progress for ten minutes while some of
+    their assignments can still be started: their tasks were lost (Redis or a worker died).
+    Re-running a job is harmless (builds skip what exists)."""
+    now = now or timezone.now()
+    return list(
+        VariantJob.objects.filter(
+            finished_at__isnull=True,
+            error="",
+            progressed_at__lte=now - STALLED_AFTER,
+            assignments__closes_at__gt=now,
+        )
+        .distinct()
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )

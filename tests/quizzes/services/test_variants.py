@@ -291,3 +291,26 @@ def test_grading_makes_the_same_number_of_queries_for_4_or_40_answers():
         counts.append(len(queries))
 
     assert counts[0] == counts[1]
+
+
+def test_the_sweep_requeues_jobs_that_stopped_progressing(monkeypatch):
+    from quizzes.tasks import variant_jobs_resume
+
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    lost = assign(max_attempts=2)
+    fresh = assign()
+    done = assign()
+    variant_job_run(done.pk)
+    closed = assign(closes_at=timezone.now() + timedelta(minutes=1))
+    failed = assign()
+    VariantJob.objects.filter(pk=failed.pk).update(error="cannot be drawn")
+    long_ago = timezone.now() - timedelta(minutes=11)
+    VariantJob.objects.exclude(pk=fresh.pk).update(progressed_at=long_ago)
+    later = timezone.now() + timedelta(minutes=2)
+
+    assert variants.variant_jobs_stalled(now=later) == [lost.pk]
+    assert variant_jobs_resume() == [lost.pk, closed.pk]  # closed is still open now
+
+    lost.refresh_from_db()
+    assert (lost.built, lost.state) == (2, "done")
+    assert variants.variant_jobs_stalled() == []
