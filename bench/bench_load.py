@@ -466,14 +466,13 @@ SELECT a.id, a.candidate_id, 1 + n / %(assignments)s, 'en', n, now(), now(), 'gr
 REPORT_ITEMS_SQL = """
 INSERT INTO quizzes_attemptitem (attempt_id, position, question_id, response, revision, grade,
                                  score, needs_review, override_reason)
-SELECT attempt.id, p,
-       questions.ids[1 + ((attempt.seed * 41 + p) %% array_length(questions.ids, 1))],
-       'bench answer', 1, '{}'::jsonb,
+SELECT attempt.id, p, question.id, 'bench answer', 1, '{}'::jsonb,
        CASE WHEN random() < 0.6 THEN 1.0 ELSE 0.0 END, false, ''
   FROM quizzes_attempt AS attempt
   JOIN quizzes_examassignment AS assignment ON assignment.id = attempt.assignment_id
  CROSS JOIN generate_series(1, %(per)s) AS p
- CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM quizzes_question) AS questions
+  JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM quizzes_question) AS question
+    ON question.k = (attempt.seed * 41 + p) %% %(questions)s
  WHERE assignment.blueprint_id = %(blueprint)s AND attempt.seed BETWEEN %(first)s AND %(last)s
 """
 
@@ -481,7 +480,10 @@ SELECT attempt.id, p,
 def seed_report(blueprint_id: int, assignments: int, first: int, last: int, per: int) -> None:
     from django.db import connection
 
+    from quizzes.models import Question
+
     params = {
+        "questions": Question.objects.count(),
         "first": first,
         "last": last,
         "assignments": assignments,
@@ -554,6 +556,7 @@ def run(args: argparse.Namespace) -> list[tuple[str, str, str, str, str]]:
                    spawn_rate=len(records) / spread, seconds=spread + 120),
             "exam start",
         )  # fmt: skip
+        log(f"  start spike {start_spike}; trivial spike {trivial_spike}")
         log("throughput, saturated")
         capacity_records = assignment_records(capacity_job, sessions)
         start_cap = summary(
@@ -569,6 +572,7 @@ def run(args: argparse.Namespace) -> list[tuple[str, str, str, str, str]]:
             "trivial",
         )  # fmt: skip
 
+        log(f"  start {start_cap['rate']:.1f}/s, trivial {trivial_cap['rate']:.1f}/s")
         log(f"autosave: {args.savers} candidates for {args.autosave_seconds} s")
         from quizzes.models import Attempt
 
@@ -591,9 +595,11 @@ def run(args: argparse.Namespace) -> list[tuple[str, str, str, str, str]]:
         accepted = sum(1 for _s, _ms, ok in saving["samples"].get("autosave", []) if ok)
         matching, revisions = count_stored(saving["accepted"])
 
+        log(f"  autosave {save}; trivial {watch}; accepted {accepted}, stored {revisions}")
         log("grading every attempt")
         grade_s, graded, _total = submit_and_grade(job, 900)
 
+        log(f"  graded {graded} attempts in {grade_s:.1f} s")
         log("committee report")
         report_bp = bench_blueprint(args.questions)
         report_bp.name = "Bench report exam"
@@ -622,6 +628,7 @@ def run(args: argparse.Namespace) -> list[tuple[str, str, str, str, str]]:
             assert status == 200, body[:500]
             assert json.loads(body)["attempts"] == want_attempts, body[:300]
             report_times.append((size, median_ms(lambda: request("GET", path, committee), 3)))
+            log(f"  report over {size} answers: {report_times[-1][1]:.0f} ms")
 
     figures = {
         "n": len(records),
