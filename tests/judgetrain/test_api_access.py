@@ -27,6 +27,9 @@ ENDPOINTS = [
     ("post", "/api/v1/attempts/1/submit"),
     ("get", "/api/v1/attempts/1/result"),
     ("post", "/api/v1/attempts/1/items/1/appeal"),
+    ("get", "/api/v1/variant-jobs"),
+    ("get", "/api/v1/variant-jobs/1"),
+    ("get", "/api/v1/reports/exams"),
 ]
 
 
