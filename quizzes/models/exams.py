@@ -260,6 +260,13 @@ class VariantJob(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    language = models.CharField(
+        _("language"),
+        max_length=5,
+        choices=Language.choices,
+        blank=True,
+        help_text=_("Empty: each candidate's preferred language, else the site's default."),
+    )
     wanted = models.PositiveIntegerField(_("variants wanted"), default=0)
     built = models.PositiveIntegerField(_("variants built"), default=0)
     error = models.TextField(_("last error"), blank=True)

@@ -25,14 +25,19 @@ from judgetrain.accounts.models import User
 from quizzes.languages import content_language
 from quizzes.models import ExamAssignment, ExamBlueprint, ExamVariant, ExamVariantItem, VariantJob
 from quizzes.services import exams
+from rulings.models import Language
 
 logger = logging.getLogger(__name__)
 
 
-def _variant_language(candidate: User) -> str:
-    """Variants are drawn in the candidate's preferred language (the site's default if none);
-    a start in another language generates its variant on the spot."""
-    return content_language(candidate.preferred_language or settings.LANGUAGE_CODE)
+def _variant_language(assignment: ExamAssignment) -> str:
+    """Variants are drawn in the job's language if it names one, else in the candidate's
+    preferred language (the site's default if none); a start in another language generates its
+    variant on the spot."""
+    job = assignment.variant_job
+    if job is not None and job.language:
+        return job.language
+    return content_language(assignment.candidate.preferred_language or settings.LANGUAGE_CODE)
 
 
 def _queue_job(job_id: int) -> None:
@@ -49,18 +54,25 @@ def assignments_create(
     closes_at: datetime,
     max_attempts: int = 1,
     assigned_by: User | None = None,
+    language: str = "",
 ) -> VariantJob:
-    """Assign ``blueprint`` to every candidate and queue the pre-generation of their variants.
+    """Assign ``blueprint`` to every candidate and queue the pre-generation of their variants
+    (in ``language``, or each candidate's preferred language when it is empty).
 
     Returns the job whose ``built``/``wanted`` count shows the progress."""
     if closes_at <= opens_at:
         raise exams.ExamError(_("An exam must close after it opens."))
     if max_attempts < 1:
         raise exams.ExamError(_("An exam allows at least one attempt."))
+    if language and language not in Language.values:
+        raise exams.ExamError(_("Unknown language."))
     unique = list({candidate.pk: candidate for candidate in candidates}.values())
     with transaction.atomic():
         job = VariantJob.objects.create(
-            blueprint=blueprint, created_by=assigned_by, wanted=len(unique) * max_attempts
+            blueprint=blueprint,
+            created_by=assigned_by,
+            language=language,
+            wanted=len(unique) * max_attempts,
         )
         ExamAssignment.objects.bulk_create(
             ExamAssignment(
@@ -86,6 +98,7 @@ def assignment_create(
     closes_at: datetime,
     max_attempts: int = 1,
     assigned_by: User | None = None,
+    language: str = "",
 ) -> ExamAssignment:
     """Assign an exam to one candidate (a job of one)."""
     job = assignments_create(
@@ -95,6 +108,7 @@ def assignment_create(
         closes_at=closes_at,
         max_attempts=max_attempts,
         assigned_by=assigned_by,
+        language=language,
     )
     return job.assignments.select_related("blueprint", "candidate").get()
 
@@ -106,8 +120,12 @@ def assignment_variants_refresh(*, assignment: ExamAssignment, created_by: User 
     have = assignment.variants.count()
     if have >= wanted:
         return
+    previous = assignment.variant_job
     job = VariantJob.objects.create(
-        blueprint=assignment.blueprint, created_by=created_by, wanted=wanted - have
+        blueprint=assignment.blueprint,
+        created_by=created_by,
+        language=previous.language if previous is not None else "",
+        wanted=wanted - have,
     )
     ExamAssignment.objects.filter(pk=assignment.pk).update(variant_job=job)
     assignment.variant_job = job
@@ -130,13 +148,13 @@ def assignment_variants_build(*, assignment_id: int) -> int:
     and a run cut short keeps what it finished. Two runs at once cannot both build variant
     number n: the second one's insert waits on the first and then fails the unique constraint."""
     assignment = (
-        ExamAssignment.objects.select_related("blueprint", "candidate")
+        ExamAssignment.objects.select_related("blueprint", "candidate", "variant_job")
         .filter(pk=assignment_id)
         .first()
     )
     if assignment is None or assignment.status() == "closed":
         return 0
-    language = _variant_language(assignment.candidate)
+    language = _variant_language(assignment)
     existing = set(assignment.variants.values_list("number", flat=True))
     built = 0
     for number in range(1, assignment.max_attempts + 1):

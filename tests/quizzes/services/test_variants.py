@@ -80,6 +80,16 @@ def test_a_candidate_with_a_preferred_language_gets_variants_in_it():
     }
 
 
+def test_a_job_can_name_the_language_of_its_variants():
+    job = assign([candidate(preferred_language="pt-br")], language="es")
+
+    variant = ExamVariant.objects.get()
+    assert job.language == "es"
+    assert variant.language == "es"
+    with pytest.raises(exams.ExamError, match="Unknown language"):
+        assign(language="fr")
+
+
 def test_building_again_is_idempotent():
     job = assign(max_attempts=2)
     assignment = job.assignments.get()
