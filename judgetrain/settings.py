@@ -222,6 +222,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "quizzes.notifications_requeue_unsent",
         "schedule": 60.0,
     },
+    "resume-variant-jobs": {"task": "quizzes.variant_jobs_resume", "schedule": 300.0},
 }
 # /healthz: the whole check answers within this many seconds; a worker's answer is reused for
 # HEALTHZ_CELERY_CACHE_SECONDS; HEALTHZ_TOKEN unlocks the detailed report.

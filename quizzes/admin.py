@@ -3,7 +3,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -19,14 +19,18 @@ from quizzes.models import (
     CertificationLevel,
     ExamAssignment,
     ExamBlueprint,
+    ExamVariant,
+    ExamVariantItem,
     PoolSnapshot,
     PracticeAnswer,
     Question,
     QuestionPool,
     Topic,
     TopicMastery,
+    VariantJob,
 )
-from quizzes.services import exams
+from quizzes.models.exams import VARIANT_JOB_STATES
+from quizzes.services import exams, variants
 from rulings.core.questions.pools import pools_check
 
 POOL_WARNINGS_SHOWN = 8
@@ -95,18 +99,116 @@ class ExamBlueprintAdmin(admin.ModelAdmin[ExamBlueprint]):
 
 @admin.register(ExamAssignment)
 class ExamAssignmentAdmin(admin.ModelAdmin[ExamAssignment]):
-    list_display = ("blueprint", "candidate", "opens_at", "closes_at", "max_attempts")
+    list_display = (
+        "blueprint",
+        "candidate",
+        "opens_at",
+        "closes_at",
+        "max_attempts",
+        "variants_ready",
+    )
     list_filter = ("blueprint",)
     search_fields = ("candidate__email", "blueprint__name")
     list_select_related = ("blueprint", "candidate")
     autocomplete_fields = ("candidate",)
+    readonly_fields = ("variant_job",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ExamAssignment]:
+        return super().get_queryset(request).annotate(variant_count=Count("variants"))
+
+    @admin.display(description=_("variants ready"), ordering="variant_count")
+    def variants_ready(self, obj: ExamAssignment) -> str:
+        """Pre-generated variants of the attempts allowed (a start claims one)."""
+        return f"{getattr(obj, 'variant_count', 0)}/{obj.max_attempts}"
 
     def save_model(
         self, request: HttpRequest, obj: ExamAssignment, form: Any, change: bool
     ) -> None:
-        if not change:
-            obj.assigned_by = request.user  # type: ignore[assignment]
-        super().save_model(request, obj, form, change)
+        if change:
+            super().save_model(request, obj, form, change)
+            variants.assignment_variants_refresh(assignment=obj, created_by=request.user)  # type: ignore[arg-type]
+            return
+        created = variants.assignment_create(
+            blueprint=obj.blueprint,
+            candidate=obj.candidate,
+            opens_at=obj.opens_at,
+            closes_at=obj.closes_at,
+            max_attempts=obj.max_attempts,
+            assigned_by=request.user,  # type: ignore[arg-type]
+        )
+        # The admin goes on with the form's object (to log and redirect): make it that row.
+        obj.pk, obj.created_at = created.pk, created.created_at
+        obj.assigned_by, obj.variant_job = created.assigned_by, created.variant_job
+        obj._state.adding = False
+
+
+@admin.register(VariantJob)
+class VariantJobAdmin(NoAddMixin, admin.ModelAdmin[VariantJob]):
+    """Pre-generation of exam variants: how far each batch of assignments has got."""
+
+    list_display = ("blueprint", "created_at", "created_by", "progress", "state", "finished_at")
+    list_select_related = ("blueprint", "created_by")
+    readonly_fields = (
+        "blueprint",
+        "created_by",
+        "created_at",
+        "wanted",
+        "built",
+        "error",
+        "progressed_at",
+        "finished_at",
+    )
+
+    @admin.display(description=_("progress"))
+    def progress(self, obj: VariantJob) -> str:
+        return f"{obj.built}/{obj.wanted} ({obj.percent}%)"
+
+    @admin.display(description=_("state"))
+    def state(self, obj: VariantJob) -> str:
+        return str(VARIANT_JOB_STATES[obj.state])
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ExamVariantItemInline(NoAddMixin, admin.TabularInline[ExamVariantItem, ExamVariant]):
+    model = ExamVariantItem
+    fields = ("position", "question")
+    readonly_fields = ("position", "question")
+    extra = 0
+    can_delete = False
+
+
+@admin.register(ExamVariant)
+class ExamVariantAdmin(NoAddMixin, admin.ModelAdmin[ExamVariant]):
+    """Pre-generated variants; a start claims one (attempt set) and copies its questions."""
+
+    list_display = ("assignment", "number", "language", "created_at", "attempt", "claimed_at")
+    list_select_related = ("assignment__blueprint", "assignment__candidate", "attempt")
+    list_filter = ("language",)
+    readonly_fields = (
+        "assignment",
+        "number",
+        "language",
+        "seed",
+        "created_at",
+        "attempt",
+        "claimed_at",
+    )
+    inlines = (ExamVariantItemInline,)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ExamVariantItem)
+class ExamVariantItemAdmin(NoAddMixin, admin.ModelAdmin[ExamVariantItem]):
+    list_display = ("variant", "position", "question")
+    list_select_related = ("variant__assignment__blueprint", "variant__assignment__candidate")
+    readonly_fields = ("variant", "position", "question")
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Attempt)

@@ -6,11 +6,20 @@ from collections import defaultdict
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db import connection
+from django.db.models import Count, Prefetch, Q, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import Attempt, Certificate, ExamAssignment, TopicMastery
+from quizzes.models import (
+    Attempt,
+    AttemptItem,
+    Certificate,
+    ExamAssignment,
+    Question,
+    TopicMastery,
+)
 
 
 def assignments_by_status(
@@ -42,3 +51,46 @@ def dashboard_for(user: User) -> dict[str, Any]:
         Certificate.objects.filter(candidate=user, revoked_at__isnull=True).select_related("level")
     )
     return {"masteries": masteries, "attempts": attempts, "certificates": certificates}
+
+
+def committee_report(*, blueprint_id: int | None = None) -> dict[str, Any]:
+    """Pass rate over graded attempts and each template's facility (the mean score of its
+    answers, an override counting over the automatic grade), over graded answers only.
+
+    Two aggregate queries, computed in the database whatever the number of answers. Answers
+    are summed per question before meeting the (wide) question table, so the join sees one
+    row per question, not one per answer."""
+    attempts = Attempt.objects.filter(status=Attempt.Status.GRADED)
+    if blueprint_id is not None:
+        attempts = attempts.filter(assignment__blueprint_id=blueprint_id)
+    totals = attempts.aggregate(attempts=Count("pk"), passed=Count("pk", filter=Q(passed=True)))
+    per_question = (
+        AttemptItem.objects.filter(attempt__in=attempts)
+        .values("question_id")
+        .annotate(
+            answers=Count("pk"),
+            scored=Count(Coalesce("override_score", "score")),
+            total=Sum(Coalesce("override_score", "score")),
+        )
+        .order_by()
+    )
+    inner, params = per_question.query.sql_with_params()
+    sql = f"""
+        SELECT question.template_id, SUM(per.answers), SUM(per.total) / NULLIF(SUM(per.scored), 0)
+          FROM ({inner}) AS per
+          JOIN {Question._meta.db_table} AS question ON question.id = per.question_id
+         GROUP BY question.template_id
+         ORDER BY question.template_id
+    """  # the inner query is the ORM's own; its parameters are passed separately
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return {
+        "attempts": totals["attempts"],
+        "passed": totals["passed"],
+        "pass_rate": totals["passed"] / totals["attempts"] if totals["attempts"] else None,
+        "templates": [
+            {"template_id": template, "answers": int(answers), "facility": facility}
+            for template, answers, facility in rows
+        ],
+    }

@@ -5,10 +5,11 @@ not touch the result backend, and a broker outage costs one quick failed publish
 """
 
 from celery import shared_task
-from django.db import transaction
+from django.db import OperationalError, transaction
 
+from judgetrain.queueing import enqueue
 from quizzes.models import Attempt
-from quizzes.services import exams
+from quizzes.services import exams, variants
 
 
 @shared_task(name="quizzes.attempt_close_due", acks_late=True, ignore_result=True)
@@ -74,3 +75,32 @@ def notifications_requeue_unsent_task() -> int:
     from quizzes.services.notifications import notifications_requeue_unsent
 
     return len(notifications_requeue_unsent())
+
+
+@shared_task(name="quizzes.variant_job_run", acks_late=True)
+def variant_job_run(job_id: int) -> int:
+    """Fan a pre-generation job out: one build task per assignment, so every worker helps."""
+    assignment_ids = variants.variant_job_assignments(job_id=job_id)
+    for assignment_id in assignment_ids:
+        enqueue(assignment_variants_build, assignment_id)
+    return len(assignment_ids)
+
+
+@shared_task(
+    name="quizzes.assignment_variants_build",
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    max_retries=3,
+)
+def assignment_variants_build(assignment_id: int) -> int:
+    """Build the variants one assignment still lacks (idempotent); returns how many."""
+    return variants.assignment_variants_build(assignment_id=assignment_id)
+
+
+@shared_task(name="quizzes.variant_jobs_resume")
+def variant_jobs_resume() -> list[int]:
+    """Every few minutes (beat): queue again the pre-generation jobs whose tasks were lost."""
+    stalled = variants.variant_jobs_stalled()
+    for job_id in stalled:
+        enqueue(variant_job_run, job_id)
+    return stalled

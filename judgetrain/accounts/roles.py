@@ -58,6 +58,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[str]] = {
             ),
             *(f"quizzes.{action}_questionpool" for action in ("add", "change", "view", "delete")),
             "quizzes.view_attempt",
+            "quizzes.view_variantjob",
             "quizzes.view_attemptitem",
             "quizzes.change_attemptitem",
             "quizzes.view_appeal",

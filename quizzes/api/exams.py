@@ -24,6 +24,8 @@ from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
+# Large columns a candidate's copy of a question never shows: not even read from the database.
+KEY_COLUMNS = ("situation", "ruling", "key_detail", "explanation")
 
 
 class AssignmentSerializer(serializers.ModelSerializer[ExamAssignment]):
@@ -154,7 +156,9 @@ def _stale_items(conflict: exams.StaleRevision) -> list[dict[str, Any]]:
 
 
 def _attempt_detail(attempt_id: int) -> dict[str, Any]:
-    items = AttemptItem.objects.select_related("question")
+    items = AttemptItem.objects.select_related("question").defer(
+        *(f"question__{name}" for name in KEY_COLUMNS)
+    )
     attempt = (
         Attempt.objects.select_related("assignment__blueprint")
         .prefetch_related(Prefetch("items", queryset=items))

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from quizzes.api import exams, mentor, views
+from quizzes.api import exams, mentor, reports, variants, views
 
 urlpatterns = [
     path("questions", views.QuestionListView.as_view(), name="api-question-list"),
@@ -49,5 +49,12 @@ urlpatterns = [
         "mentor/cohorts/<int:cohort_id>/progress",
         mentor.CohortProgressView.as_view(),
         name="api-mentor-cohort-progress",
+    ),
+    path("reports/exams", reports.ExamReportView.as_view(), name="api-report-exams"),
+    path("variant-jobs", variants.VariantJobListView.as_view(), name="api-variant-job-list"),
+    path(
+        "variant-jobs/<int:pk>",
+        variants.VariantJobDetailView.as_view(),
+        name="api-variant-job-detail",
     ),
 ]

@@ -6,7 +6,10 @@ from quizzes.models.exams import (
     AttemptItem,
     ExamAssignment,
     ExamBlueprint,
+    ExamVariant,
+    ExamVariantItem,
     ReviewPolicy,
+    VariantJob,
 )
 from quizzes.models.pools import BankSeed, PoolSnapshot, QuestionPool
 from quizzes.models.practice import PracticeAnswer, TopicMastery
@@ -29,6 +32,8 @@ __all__ = [
     "CertificationLevel",
     "ExamAssignment",
     "ExamBlueprint",
+    "ExamVariant",
+    "ExamVariantItem",
     "Invitation",
     "Notification",
     "PoolSnapshot",
@@ -42,4 +47,5 @@ __all__ = [
     "ReviewerRole",
     "Topic",
     "TopicMastery",
+    "VariantJob",
 ]

@@ -113,6 +113,14 @@ class ExamAssignment(models.Model):
     opens_at = models.DateTimeField(_("opens"))
     closes_at = models.DateTimeField(_("closes"))
     max_attempts = models.PositiveSmallIntegerField(_("attempts allowed"), default=1)
+    variant_job = models.ForeignKey(
+        "VariantJob",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="assignments",
+        help_text=_("The job pre-generating this assignment's variants."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -264,3 +272,100 @@ class Appeal(models.Model):
             self.Status.UPHELD,
             self.Status.REJECTED,
         )
+
+
+VARIANT_JOB_STATES = {
+    "running": _("Generating"),
+    "done": _("Ready"),
+    "failed": _("Failed"),
+}
+
+
+class VariantJob(models.Model):
+    """Pre-generating the exam variants of a batch of assignments (one blueprint, a list of
+    candidates). Progress is counted in variants: ``built`` of ``wanted`` (one variant per
+    allowed attempt per candidate); each variant and its count are written in one transaction."""
+
+    blueprint = models.ForeignKey(ExamBlueprint, on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    language = models.CharField(
+        _("language"),
+        max_length=5,
+        choices=Language.choices,
+        blank=True,
+        help_text=_("Empty: each candidate's preferred language, else the site's default."),
+    )
+    wanted = models.PositiveIntegerField(_("variants wanted"), default=0)
+    built = models.PositiveIntegerField(_("variants built"), default=0)
+    error = models.TextField(_("last error"), blank=True)
+    progressed_at = models.DateTimeField(_("last progress"), default=timezone.now)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+
+    def __str__(self) -> str:
+        return f"{self.blueprint} ({self.built}/{self.wanted})"
+
+    @property
+    def percent(self) -> int:
+        return 100 if not self.wanted else min(100, self.built * 100 // self.wanted)
+
+    @property
+    def state(self) -> str:
+        if self.error:
+            return "failed"
+        return "done" if self.built >= self.wanted else "running"
+
+
+class ExamVariant(models.Model):
+    """One variant of an assignment's blueprint, generated ahead of time and claimed by exactly
+    one attempt when it starts (so a start is a cheap read, not a generation)."""
+
+    assignment = models.ForeignKey(
+        ExamAssignment, on_delete=models.CASCADE, related_name="variants"
+    )
+    number = models.PositiveSmallIntegerField(_("variant number"))
+    language = models.CharField(_("language"), max_length=5, choices=Language.choices)
+    seed = models.BigIntegerField(_("variant seed"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    attempt = models.OneToOneField(
+        Attempt, on_delete=models.SET_NULL, null=True, blank=True, related_name="variant"
+    )
+    claimed_at = models.DateTimeField(_("claimed"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("assignment", "number")
+        constraints = [
+            models.UniqueConstraint(fields=("assignment", "number"), name="unique_variant_number")
+        ]
+        indexes = [
+            models.Index(
+                fields=("assignment", "language"),
+                condition=Q(attempt__isnull=True),
+                name="variant_unclaimed",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assignment} · variant {self.number}"
+
+
+class ExamVariantItem(models.Model):
+    variant = models.ForeignKey(ExamVariant, on_delete=models.CASCADE, related_name="items")
+    position = models.PositiveSmallIntegerField(_("position"))
+    question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ("variant", "position")
+        constraints = [
+            models.UniqueConstraint(
+                fields=("variant", "position"), name="unique_variant_item_position"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.variant} · question {self.position}"

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from judgetrain.accounts.models import User
 from quizzes.models import CertificationLevel, ExamAssignment, ExamBlueprint
+from quizzes.services.variants import assignment_create
 
 
 class DemoExamError(ValueError):
@@ -52,7 +53,7 @@ def _assignment(entry: Mapping[str, Any], where: str, now: datetime) -> None:
         blueprint=blueprint, candidate=candidate, closes_at__gt=now
     ).exists():
         return
-    ExamAssignment.objects.create(
+    assignment_create(
         blueprint=blueprint,
         candidate=candidate,
         assigned_by=_user(entry.get("assigned_by"), f"{where}.assigned_by"),

@@ -7,6 +7,7 @@ arrives after the deadline is refused and nothing saved before it is lost.
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
@@ -21,11 +22,26 @@ from django.utils.translation import gettext as _
 from judgetrain.accounts.models import User
 from judgetrain.queueing import enqueue, enqueue_on_commit
 from quizzes.grading import grade_response
-from quizzes.models import Appeal, Attempt, AttemptItem, ExamAssignment, Question, QuestionPool
+from quizzes.models import (
+    Appeal,
+    Attempt,
+    AttemptItem,
+    ExamAssignment,
+    ExamVariant,
+    ExamVariantItem,
+    Question,
+    QuestionPool,
+)
 from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
 from rulings.core import questions as generator
 from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
+
+logger = logging.getLogger(__name__)
+
+# What a variant is drawn for: an attempt started on the spot, or a variant generated ahead of
+# time (quizzes.services.variants). Both carry .assignment (its blueprint), .language and .seed.
+VariantSource = Attempt | ExamVariant
 
 
 class ExamError(Exception):
@@ -66,14 +82,14 @@ def _slot_seed(seed: int, index: int, round_: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def _slot_questions(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[Question]:
+def _slot_questions(attempt: VariantSource, index: int, slot: dict[str, Any]) -> list[Question]:
     """Questions for one blueprint slot, drawn with the committee's private exam pools so no
     public sample matches their stems."""
     with pools_applied(use=QuestionPool.Use.EXAMS):
         return _draw_slot(attempt, index, slot)
 
 
-def _draw_slot(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[Question]:
+def _draw_slot(attempt: VariantSource, index: int, slot: dict[str, Any]) -> list[Question]:
     """Questions for one blueprint slot, never one already served in practice (its key may
     have been seen there)."""
     blueprint = attempt.assignment.blueprint
@@ -106,7 +122,7 @@ def _draw_slot(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[Quest
     raise ExamError(_("This exam cannot be drawn from its blueprint; please tell your mentor."))
 
 
-def _variant_questions(attempt: Attempt) -> list[Question]:
+def _variant_questions(attempt: VariantSource) -> list[Question]:
     composition = attempt.assignment.blueprint.composition
     try:
         chosen = [
@@ -148,24 +164,58 @@ def attempt_start(
     if ongoing is not None:
         attempt_close(attempt=ongoing, now=now)
     limit = timedelta(minutes=assignment.blueprint.time_limit_minutes)
+    variant = _claimable_variant(assignment, language)
     attempt = Attempt.objects.create(
         assignment=assignment,
-        candidate=assignment.candidate,
+        candidate_id=assignment.candidate_id,
         number=assignment.attempts.count() + 1,
         language=language,
-        seed=secrets.randbits(48),
+        seed=variant.seed if variant is not None else secrets.randbits(48),
         started_at=now,
         deadline=min(now + limit, assignment.closes_at),
     )
-    AttemptItem.objects.bulk_create(
-        AttemptItem(attempt=attempt, position=position, question=question)
-        for position, question in enumerate(_variant_questions(attempt), start=1)
-    )
+    if variant is not None:
+        _claim(variant, attempt, now)
+    else:
+        logger.warning(
+            "exam start: no pre-generated %s variant ready for assignment %s; generating it now",
+            language,
+            assignment.pk,
+        )
+        AttemptItem.objects.bulk_create(
+            AttemptItem(attempt=attempt, position=position, question=question)
+            for position, question in enumerate(_variant_questions(attempt), start=1)
+        )
     # Nothing is queued for the deadline: the beat sweep closes overdue attempts every
     # ATTEMPT_SWEEP_SECONDS (a task held until the deadline would outlive the broker's
     # visibility timeout and be delivered again and again), and every read or write of the
     # attempt closes it first when its deadline has passed.
     return attempt
+
+
+def _claimable_variant(assignment: ExamAssignment, language: str) -> ExamVariant | None:
+    """A pre-generated variant nobody has claimed, locked (rows another start holds are
+    skipped, never waited for)."""
+    return (
+        ExamVariant.objects.select_for_update(skip_locked=True)
+        .filter(assignment=assignment, language=language, attempt__isnull=True)
+        .order_by("number")
+        .first()
+    )
+
+
+def _claim(variant: ExamVariant, attempt: Attempt, now: datetime) -> None:
+    """The attempt takes the variant's questions: a fixed number of queries, whatever their
+    count."""
+    variant.attempt = attempt
+    variant.claimed_at = now
+    variant.save(update_fields=["attempt", "claimed_at"])
+    AttemptItem.objects.bulk_create(
+        AttemptItem(attempt=attempt, position=position, question_id=question_id)
+        for position, question_id in ExamVariantItem.objects.filter(variant=variant)
+        .order_by("position")
+        .values_list("position", "question_id")
+    )
 
 
 def attempt_expire_if_due(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
@@ -325,7 +375,6 @@ def _grade_item(item: AttemptItem, language: str) -> None:
             item.grade = {"score": 0.0, "needs_review": True, "parts": {}, "feedback": str(error)}
     item.score = float(item.grade["score"])
     item.needs_review = bool(item.grade["needs_review"])
-    item.save(update_fields=["grade", "score", "needs_review"])
 
 
 @transaction.atomic
@@ -339,13 +388,14 @@ def attempt_grade(*, attempt_id: int, now: datetime | None = None) -> Attempt:
     if attempt.status != Attempt.Status.SUBMITTED:
         return attempt  # still open, or graded already (a redelivered or duplicate task)
     items = list(attempt.items.select_related("question"))
+    ungraded = [item for item in items if item.grade is None]
+    for item in ungraded:
+        _grade_item(item, attempt.language)
+    # One UPDATE for the lot: a 40-question attempt is not 40 round trips.
+    AttemptItem.objects.bulk_update(ungraded, ["grade", "score", "needs_review"])
     from quizzes.services import review
 
-    for item in items:
-        if item.grade is None:
-            _grade_item(item, attempt.language)
-            item.attempt = attempt
-            review.review_flag_item(item=item)
+    review.reviews_flag_items(items=ungraded, candidate_id=attempt.candidate_id)
     attempt_rescore(attempt=attempt, items=items, now=now)
     review.results_release_if_reviewed(attempt=attempt)
     return attempt

@@ -7,6 +7,7 @@ reason; the change is written to the audit log and an exam answer's score is rec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,14 +76,12 @@ def review_queue(*, user: User, status: str = Review.Status.PENDING) -> QuerySet
     )
 
 
-def review_flag_item(*, item: AttemptItem) -> Review | None:
-    """Queue a flagged exam answer for review (idempotent)."""
-    if not item.needs_review:
-        return None
-    review, _created = Review.objects.get_or_create(
-        item=item, defaults={"candidate_id": item.attempt.candidate_id}
-    )
-    return review
+def reviews_flag_items(*, items: Sequence[AttemptItem], candidate_id: int) -> None:
+    """Queue every flagged answer of a graded attempt for review, in one statement whatever
+    their number; an answer already queued (a regrade, a redelivered task) is left as it is."""
+    flagged = [Review(item=item, candidate_id=candidate_id) for item in items if item.needs_review]
+    if flagged:
+        Review.objects.bulk_create(flagged, ignore_conflicts=True)
 
 
 def review_flag_practice(*, answer: PracticeAnswer) -> Review | None:

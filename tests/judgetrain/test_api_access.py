@@ -35,6 +35,9 @@ ENDPOINTS = [
     ("post", "/api/v1/mentor/appeals/1/decide"),
     ("get", "/api/v1/mentor/cohorts"),
     ("get", "/api/v1/mentor/cohorts/1/progress"),
+    ("get", "/api/v1/variant-jobs"),
+    ("get", "/api/v1/variant-jobs/1"),
+    ("get", "/api/v1/reports/exams"),
 ]
 
 

@@ -162,7 +162,7 @@ def test_the_exam_pages_start_and_submit_while_the_broker_is_down(client, studen
         attempt = Attempt.objects.get(assignment=job)
         submitted = client.post(
             reverse("exam-submit", args=[attempt.pk]),
-            {"item-1": "Missed trigger", "revision-1": "0"},
+            {"item-1": "Missed trigger", "revision-1": "0", "confirm": "1"},
         )
 
     assert started.status_code == submitted.status_code == 302

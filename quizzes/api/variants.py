@@ -1,0 +1,63 @@
+"""Pre-generation progress for mentors and the committee: how many exam variants are ready."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+from rest_framework import generics, serializers
+from rest_framework.permissions import IsAuthenticated
+
+from judgetrain.accounts.models import User
+from judgetrain.permissions import require_permission
+from quizzes.models import VariantJob
+
+MENTOR_OR_COMMITTEE = (IsAuthenticated, require_permission("accounts.mentor_candidates"))
+
+
+class VariantJobSerializer(serializers.ModelSerializer[VariantJob]):
+    blueprint = serializers.CharField(source="blueprint.name")
+    state = serializers.CharField()
+    percent = serializers.IntegerField()
+
+    class Meta:
+        model = VariantJob
+        fields = (
+            "id",
+            "blueprint",
+            "created_at",
+            "wanted",
+            "built",
+            "percent",
+            "state",
+            "error",
+            "finished_at",
+        )
+
+
+def visible_jobs(user: User) -> QuerySet[VariantJob]:
+    """The committee sees every job; a mentor the jobs they started or that assign an exam to a
+    candidate of one of their cohorts."""
+    jobs = VariantJob.objects.select_related("blueprint").order_by("-created_at", "-pk")
+    if user.has_perm("accounts.manage_certification"):
+        return jobs
+    mine = Q(created_by=user) | Q(
+        pk__in=VariantJob.objects.filter(assignments__candidate__cohorts__mentor=user).values("pk")
+    )
+    return jobs.filter(mine)
+
+
+class VariantJobListView(generics.ListAPIView[VariantJob]):
+    """Pre-generation jobs, newest first: variants built of wanted, and their state."""
+
+    permission_classes = MENTOR_OR_COMMITTEE
+    serializer_class = VariantJobSerializer
+
+    def get_queryset(self) -> QuerySet[VariantJob]:
+        return visible_jobs(self.request.user)  # type: ignore[arg-type]
+
+
+class VariantJobDetailView(generics.RetrieveAPIView[VariantJob]):
+    permission_classes = MENTOR_OR_COMMITTEE
+    serializer_class = VariantJobSerializer
+
+    def get_queryset(self) -> QuerySet[VariantJob]:
+        return visible_jobs(self.request.user)  # type: ignore[arg-type]

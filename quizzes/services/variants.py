@@ -1,0 +1,215 @@
+"""Assigning exams and pre-generating their variants, so that starting an exam only claims rows.
+
+``assignments_create`` assigns one blueprint to a list of candidates and records a
+``VariantJob``; after commit it queues ``quizzes.variant_job_run``, which queues one
+``quizzes.assignment_variants_build`` per assignment (so every worker takes a share). Each build
+makes the variants its assignment still lacks (one per allowed attempt) through the same
+``exams._variant_questions`` a start on the spot uses: a variant never reuses a question served
+in practice, and its questions are flagged ``for_exams`` at once, so practice never serves them.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from judgetrain.accounts.models import User
+from judgetrain.queueing import enqueue_on_commit
+from quizzes.languages import content_language
+from quizzes.models import ExamAssignment, ExamBlueprint, ExamVariant, ExamVariantItem, VariantJob
+from quizzes.services import exams
+from rulings.models import Language
+
+logger = logging.getLogger(__name__)
+
+
+def _variant_language(assignment: ExamAssignment) -> str:
+    """Variants are drawn in the job's language if it names one, else in the candidate's
+    preferred language (the site's default if none); a start in another language generates its
+    variant on the spot."""
+    job = assignment.variant_job
+    if job is not None and job.language:
+        return job.language
+    return content_language(assignment.candidate.preferred_language or settings.LANGUAGE_CODE)
+
+
+def _queue_job(job_id: int) -> None:
+    from quizzes.tasks import variant_job_run
+
+    enqueue_on_commit(variant_job_run, job_id)
+
+
+def assignments_create(
+    *,
+    blueprint: ExamBlueprint,
+    candidates: Sequence[User],
+    opens_at: datetime,
+    closes_at: datetime,
+    max_attempts: int = 1,
+    assigned_by: User | None = None,
+    language: str = "",
+) -> VariantJob:
+    """Assign ``blueprint`` to every candidate and queue the pre-generation of their variants
+    (in ``language``, or each candidate's preferred language when it is empty).
+
+    Returns the job whose ``built``/``wanted`` count shows the progress."""
+    if closes_at <= opens_at:
+        raise exams.ExamError(_("An exam must close after it opens."))
+    if max_attempts < 1:
+        raise exams.ExamError(_("An exam allows at least one attempt."))
+    if language and language not in Language.values:
+        raise exams.ExamError(_("Unknown language."))
+    unique = list({candidate.pk: candidate for candidate in candidates}.values())
+    with transaction.atomic():
+        job = VariantJob.objects.create(
+            blueprint=blueprint,
+            created_by=assigned_by,
+            language=language,
+            wanted=len(unique) * max_attempts,
+        )
+        ExamAssignment.objects.bulk_create(
+            ExamAssignment(
+                blueprint=blueprint,
+                candidate=candidate,
+                assigned_by=assigned_by,
+                opens_at=opens_at,
+                closes_at=closes_at,
+                max_attempts=max_attempts,
+                variant_job=job,
+            )
+            for candidate in unique
+        )
+        _queue_job(job.pk)
+    return job
+
+
+def assignment_create(
+    *,
+    blueprint: ExamBlueprint,
+    candidate: User,
+    opens_at: datetime,
+    closes_at: datetime,
+    max_attempts: int = 1,
+    assigned_by: User | None = None,
+    language: str = "",
+) -> ExamAssignment:
+    """Assign an exam to one candidate (a job of one)."""
+    job = assignments_create(
+        blueprint=blueprint,
+        candidates=[candidate],
+        opens_at=opens_at,
+        closes_at=closes_at,
+        max_attempts=max_attempts,
+        assigned_by=assigned_by,
+        language=language,
+    )
+    return job.assignments.select_related("blueprint", "candidate").get()
+
+
+@transaction.atomic
+def assignment_variants_refresh(*, assignment: ExamAssignment, created_by: User | None) -> None:
+    """After an edit (more attempts allowed): build the variants the assignment now lacks."""
+    wanted = assignment.max_attempts
+    have = assignment.variants.count()
+    if have >= wanted:
+        return
+    previous = assignment.variant_job
+    job = VariantJob.objects.create(
+        blueprint=assignment.blueprint,
+        created_by=created_by,
+        language=previous.language if previous is not None else "",
+        wanted=wanted - have,
+    )
+    ExamAssignment.objects.filter(pk=assignment.pk).update(variant_job=job)
+    assignment.variant_job = job
+    _queue_job(job.pk)
+
+
+def variant_job_assignments(*, job_id: int) -> list[int]:
+    """The job's assignments that can still be started (each build skips what exists)."""
+    return list(
+        ExamAssignment.objects.filter(variant_job=job_id, closes_at__gt=timezone.now())
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def assignment_variants_build(*, assignment_id: int) -> int:
+    """Build the variants this assignment still lacks (idempotent); returns how many it built.
+
+    Each variant is written in its own transaction with the job's count, so progress is exact
+    and a run cut short keeps what it finished. Two runs at once cannot both build variant
+    number n: the second one's insert waits on the first and then fails the unique constraint."""
+    assignment = (
+        ExamAssignment.objects.select_related("blueprint", "candidate", "variant_job")
+        .filter(pk=assignment_id)
+        .first()
+    )
+    if assignment is None or assignment.status() == "closed":
+        return 0
+    language = _variant_language(assignment)
+    existing = set(assignment.variants.values_list("number", flat=True))
+    built = 0
+    for number in range(1, assignment.max_attempts + 1):
+        if number in existing:
+            continue
+        try:
+            with transaction.atomic():
+                _build_variant(assignment, number, language)
+        except IntegrityError:
+            continue  # another run built this one
+        except exams.ExamError as error:
+            logger.error("variants: assignment %s cannot be drawn: %s", assignment.pk, error)
+            if assignment.variant_job_id:
+                VariantJob.objects.filter(pk=assignment.variant_job_id).update(error=str(error))
+            return built
+        built += 1
+    return built
+
+
+def _build_variant(assignment: ExamAssignment, number: int, language: str) -> ExamVariant:
+    variant = ExamVariant.objects.create(
+        assignment=assignment, number=number, language=language, seed=secrets.randbits(48)
+    )
+    questions = exams._variant_questions(variant)
+    ExamVariantItem.objects.bulk_create(
+        ExamVariantItem(variant=variant, position=position, question=question)
+        for position, question in enumerate(questions, start=1)
+    )
+    if assignment.variant_job_id:
+        VariantJob.objects.filter(pk=assignment.variant_job_id).update(
+            built=F("built") + 1, progressed_at=timezone.now()
+        )
+        VariantJob.objects.filter(
+            pk=assignment.variant_job_id, built__gte=F("wanted"), finished_at__isnull=True
+        ).update(finished_at=timezone.now())
+    return variant
+
+
+STALLED_AFTER = timedelta(minutes=10)
+
+
+def variant_jobs_stalled(*, now: datetime | None = None) -> list[int]:
+    """Jobs neither finished nor failed that made no progress for ten minutes while some of
+    their assignments can still be started: their tasks were lost (Redis or a worker died).
+    Re-running a job is harmless (builds skip what exists)."""
+    now = now or timezone.now()
+    return list(
+        VariantJob.objects.filter(
+            finished_at__isnull=True,
+            error="",
+            progressed_at__lte=now - STALLED_AFTER,
+            assignments__closes_at__gt=now,
+        )
+        .distinct()
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )

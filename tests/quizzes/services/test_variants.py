@@ -1,0 +1,327 @@
+"""Pre-generated exam variants: assigning queues their generation; a start only claims one."""
+
+import logging
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from quizzes.models import Attempt, ExamAssignment, ExamVariant, Question, VariantJob
+from quizzes.services import exams, variants
+from quizzes.tasks import assignment_variants_build, variant_job_run
+from rulings.core import questions as generator
+from tests.factories import BlueprintFactory, candidate, mentor
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
+
+
+def assign(candidates=None, blueprint=None, max_attempts=1, **kwargs):
+    now = timezone.now()
+    return variants.assignments_create(
+        blueprint=blueprint or BlueprintFactory(),
+        candidates=candidates if candidates is not None else [candidate()],
+        opens_at=kwargs.pop("opens_at", now - timedelta(minutes=1)),
+        closes_at=kwargs.pop("closes_at", now + timedelta(days=1)),
+        max_attempts=max_attempts,
+        **kwargs,
+    )
+
+
+def no_generation(monkeypatch):
+    def refuse(**kwargs):
+        raise AssertionError("a start with a ready variant must not generate questions")
+
+    monkeypatch.setattr(generator, "generate_questions", refuse)
+
+
+def variant_hashes(variant):
+    return [item.question.content_hash for item in variant.items.select_related("question")]
+
+
+def test_assigning_a_list_of_candidates_builds_one_variant_per_allowed_attempt():
+    people = [candidate(), candidate(), candidate()]
+    by = mentor()
+
+    job = assign(people, max_attempts=2, assigned_by=by)
+
+    job.refresh_from_db()
+    assert (job.wanted, job.built, job.percent, job.state) == (6, 6, 100, "done")
+    assert job.finished_at is not None
+    assert job.created_by == by
+    assignments = ExamAssignment.objects.filter(variant_job=job)
+    assert {a.candidate for a in assignments} == set(people)
+    assert all(a.assigned_by == by for a in assignments)
+    assert ExamVariant.objects.filter(assignment__in=assignments).count() == 6
+    for variant in ExamVariant.objects.all():
+        assert variant.items.count() == 4
+        assert variant.attempt is None
+        assert variant.language == "en"
+    assert Question.objects.filter(for_exams=False).count() == 0  # all flagged for exams
+
+
+def test_every_variant_is_its_own():
+    job = assign([candidate(), candidate()], max_attempts=2)
+
+    drawn = [
+        tuple(variant_hashes(v)) for v in ExamVariant.objects.filter(assignment__variant_job=job)
+    ]
+    assert len(set(drawn)) == 4
+
+
+def test_a_candidate_with_a_preferred_language_gets_variants_in_it():
+    assign([candidate(preferred_language="pt-br")])
+
+    variant = ExamVariant.objects.get()
+    assert variant.language == "pt-BR"
+    assert {item.question.language for item in variant.items.select_related("question")} == {
+        "pt-BR"
+    }
+
+
+def test_a_job_can_name_the_language_of_its_variants():
+    job = assign([candidate(preferred_language="pt-br")], language="es")
+
+    variant = ExamVariant.objects.get()
+    assert job.language == "es"
+    assert variant.language == "es"
+    with pytest.raises(exams.ExamError, match="Unknown language"):
+        assign(language="fr")
+
+
+def test_building_again_is_idempotent():
+    job = assign(max_attempts=2)
+    assignment = job.assignments.get()
+    before = list(ExamVariant.objects.values_list("pk", "seed"))
+
+    assert assignment_variants_build(assignment.pk) == 0
+    variant_job_run(job.pk)
+
+    job.refresh_from_db()
+    assert job.built == 2
+    assert list(ExamVariant.objects.values_list("pk", "seed")) == before
+
+
+def test_a_build_cut_short_is_finished_by_the_next_run(monkeypatch):
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    job = assign(max_attempts=3)
+    assignment = job.assignments.get()
+    calls = {"n": 0}
+    real = exams._variant_questions
+
+    def fail_second(source):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise RuntimeError("worker lost")
+        return real(source)
+
+    monkeypatch.setattr(exams, "_variant_questions", fail_second)
+    with pytest.raises(RuntimeError):
+        assignment_variants_build(assignment.pk)
+    job.refresh_from_db()
+    assert (job.built, ExamVariant.objects.count()) == (1, 1)  # the half-built one rolled back
+
+    assignment_variants_build(assignment.pk)
+
+    job.refresh_from_db()
+    assert (job.built, job.state) == (3, "done")
+    assert sorted(ExamVariant.objects.values_list("number", flat=True)) == [1, 2, 3]
+
+
+def test_progress_counts_variants_as_they_are_built(monkeypatch):
+    seen = []
+    real = variants._build_variant
+
+    def watch(assignment, number, language):
+        seen.append(VariantJob.objects.get().built)
+        return real(assignment, number, language)
+
+    monkeypatch.setattr(variants, "_build_variant", watch)
+    job = assign([candidate(), candidate()], max_attempts=2)
+
+    assert seen == [0, 1, 2, 3]
+    job.refresh_from_db()
+    assert job.built == 4
+
+
+def test_a_blueprint_that_cannot_be_drawn_marks_the_job_failed():
+    blueprint = BlueprintFactory(
+        composition=[{"topic": "juggling", "kind": "free_form", "count": 1}]
+    )
+
+    job = assign(blueprint=blueprint)
+
+    job.refresh_from_db()
+    assert job.state == "failed"
+    assert "cannot be drawn" in job.error
+    assert job.built == 0
+    assert not ExamVariant.objects.exists()
+
+
+def test_closed_or_deleted_assignments_are_not_built():
+    job = assign()
+    assignment = job.assignments.get()
+    ExamVariant.objects.all().delete()
+    ExamAssignment.objects.filter(pk=assignment.pk).update(
+        opens_at=timezone.now() - timedelta(days=2), closes_at=timezone.now() - timedelta(days=1)
+    )
+
+    assert variant_job_run(job.pk) == 0
+    assert assignment_variants_build(assignment.pk) == 0
+    assert assignment_variants_build(10**9) == 0
+    assert not ExamVariant.objects.exists()
+
+
+def test_the_service_refuses_an_exam_closing_before_it_opens():
+    now = timezone.now()
+    with pytest.raises(exams.ExamError, match="close after it opens"):
+        assign(opens_at=now, closes_at=now)
+    with pytest.raises(exams.ExamError, match="at least one attempt"):
+        assign(max_attempts=0)
+    assert not ExamAssignment.objects.exists()
+    assert not VariantJob.objects.exists()
+
+
+def test_assignment_create_assigns_one_candidate():
+    person = candidate()
+    now = timezone.now()
+
+    assignment = variants.assignment_create(
+        blueprint=BlueprintFactory(),
+        candidate=person,
+        opens_at=now,
+        closes_at=now + timedelta(days=1),
+    )
+
+    assert assignment.candidate == person
+    assert assignment.variants.count() == 1
+    assert assignment.variant_job.wanted == 1
+
+
+def test_allowing_more_attempts_builds_the_missing_variants():
+    assignment = assign().assignments.get()
+    assignment.max_attempts = 3
+    assignment.save()
+
+    variants.assignment_variants_refresh(assignment=assignment, created_by=None)
+
+    assert assignment.variants.count() == 3
+    assignment.variant_job.refresh_from_db()
+    assert (assignment.variant_job.wanted, assignment.variant_job.built) == (2, 2)
+
+
+# --- starting claims a variant ----------------------------------------------------------------
+
+
+def test_a_start_claims_a_ready_variant_without_generating(monkeypatch):
+    assignment = assign().assignments.get()
+    variant = assignment.variants.get()
+    wanted = variant_hashes(variant)
+    no_generation(monkeypatch)
+
+    attempt = exams.attempt_start(assignment=assignment, language="en")
+
+    items = attempt.items.select_related("question").order_by("position")
+    assert [item.question.content_hash for item in items] == wanted
+    variant.refresh_from_db()
+    assert variant.attempt == attempt
+    assert variant.claimed_at == attempt.started_at
+    assert attempt.seed == variant.seed
+
+
+def test_each_attempt_claims_its_own_variant(monkeypatch):
+    assignment = assign(max_attempts=2).assignments.get()
+    no_generation(monkeypatch)
+
+    first = exams.attempt_start(assignment=assignment, language="en")
+    exams.attempt_submit(attempt=first)
+    second = exams.attempt_start(assignment=assignment, language="en")
+
+    claimed = dict(ExamVariant.objects.values_list("number", "attempt"))
+    assert claimed == {1: first.pk, 2: second.pk}
+    first_hashes = {i.question.content_hash for i in first.items.select_related("question")}
+    second_hashes = {i.question.content_hash for i in second.items.select_related("question")}
+    assert first_hashes != second_hashes
+
+
+def test_without_a_ready_variant_a_start_generates_on_the_spot_and_logs_it(caplog):
+    assignment = assign().assignments.get()
+    ExamVariant.objects.all().delete()
+
+    with caplog.at_level(logging.WARNING, logger="quizzes.services.exams"):
+        attempt = exams.attempt_start(assignment=assignment, language="en")
+
+    assert attempt.items.count() == 4
+    assert "no pre-generated en variant ready" in caplog.text
+
+
+def test_a_start_in_another_language_generates_its_variant_on_the_spot(caplog):
+    assignment = assign().assignments.get()
+
+    with caplog.at_level(logging.WARNING, logger="quizzes.services.exams"):
+        attempt = exams.attempt_start(assignment=assignment, language="es")
+
+    assert {item.question.language for item in attempt.items.select_related("question")} == {"es"}
+    assert assignment.variants.get().attempt is None  # the English one stays for later
+    assert "no pre-generated es variant ready" in caplog.text
+
+
+def test_a_start_makes_the_same_number_of_queries_for_4_or_40_questions():
+    counts = []
+    for size in (4, 40):
+        blueprint = BlueprintFactory(
+            composition=[{"topic": None, "kind": "free_form", "count": size}]
+        )
+        assignment = assign(blueprint=blueprint).assignments.get()
+        with CaptureQueriesContext(connection) as queries:
+            attempt = exams.attempt_start(assignment=assignment, language="en")
+        assert attempt.items.count() == size
+        counts.append(len(queries))
+
+    assert counts[0] == counts[1]
+    assert counts[0] <= 14  # with the deadline task run at once by on_commit_now
+
+
+def test_grading_makes_the_same_number_of_queries_for_4_or_40_answers():
+    counts = []
+    for size in (4, 40):
+        blueprint = BlueprintFactory(
+            composition=[{"topic": None, "kind": "free_form", "count": size}]
+        )
+        attempt = exams.attempt_start(
+            assignment=assign(blueprint=blueprint).assignments.get(), language="en"
+        )
+        attempt.items.update(response="Missed trigger, no penalty")
+        exams.attempt_submit(attempt=attempt)
+        attempt.items.update(grade=None, score=None)
+        Attempt.objects.filter(pk=attempt.pk).update(status=Attempt.Status.SUBMITTED)
+        with CaptureQueriesContext(connection) as queries:
+            graded = exams.attempt_grade(attempt_id=attempt.pk)
+        assert graded.items.filter(score__isnull=False).count() == size
+        counts.append(len(queries))
+
+    assert counts[0] == counts[1]
+
+
+def test_the_sweep_requeues_jobs_that_stopped_progressing(monkeypatch):
+    from quizzes.tasks import variant_jobs_resume
+
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    lost = assign(max_attempts=2)
+    fresh = assign()
+    done = assign()
+    variant_job_run(done.pk)
+    closed = assign(closes_at=timezone.now() + timedelta(minutes=1))
+    failed = assign()
+    VariantJob.objects.filter(pk=failed.pk).update(error="cannot be drawn")
+    long_ago = timezone.now() - timedelta(minutes=11)
+    VariantJob.objects.exclude(pk=fresh.pk).update(progressed_at=long_ago)
+    later = timezone.now() + timedelta(minutes=2)
+
+    assert variants.variant_jobs_stalled(now=later) == [lost.pk]
+    assert variant_jobs_resume() == [lost.pk, closed.pk]  # closed is still open now
+
+    lost.refresh_from_db()
+    assert (lost.built, lost.state) == (2, "done")
+    assert variants.variant_jobs_stalled() == []

@@ -1,0 +1,113 @@
+"""Claiming and building variants from several connections at once (PostgreSQL row locks)."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+
+from quizzes.models import ExamVariant, VariantJob
+from quizzes.services import exams, variants
+from tests.conftest import require
+from tests.factories import BlueprintFactory, candidate
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _postgres():
+    require(bool(settings.DATABASE_URL), "DATABASE_URL is not set: row locks need PostgreSQL")
+
+
+def assignment_without_variants(monkeypatch, max_attempts):
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    now = timezone.now()
+    job = variants.assignments_create(
+        blueprint=BlueprintFactory(composition=[{"topic": None, "kind": "free_form", "count": 3}]),
+        candidates=[candidate()],
+        opens_at=now - timedelta(minutes=1),
+        closes_at=now + timedelta(days=1),
+        max_attempts=max_attempts,
+    )
+    return job, job.assignments.get()
+
+
+def in_thread(target):
+    errors = []
+
+    def run():
+        try:
+            target()
+        except BaseException as error:  # reported to the test below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, errors
+
+
+def test_a_start_skips_a_variant_another_transaction_holds(monkeypatch):
+    _job, assignment = assignment_without_variants(monkeypatch, max_attempts=2)
+    variants.assignment_variants_build(assignment_id=assignment.pk)
+    first = ExamVariant.objects.get(assignment=assignment, number=1)
+    held, release = threading.Event(), threading.Event()
+
+    def hold_first():
+        with transaction.atomic():
+            ExamVariant.objects.select_for_update().get(pk=first.pk)
+            held.set()
+            release.wait(timeout=20)
+
+    thread, errors = in_thread(hold_first)
+    assert held.wait(timeout=20)
+    try:
+        attempt = exams.attempt_start(assignment=assignment, language="en")
+    finally:
+        release.set()
+        thread.join()
+
+    assert errors == []
+    assert ExamVariant.objects.get(attempt=attempt).number == 2  # not blocked behind number 1
+    assert ExamVariant.objects.get(number=1, assignment=assignment).attempt is None
+
+
+def test_two_builds_at_once_make_each_variant_once(monkeypatch):
+    job, assignment = assignment_without_variants(monkeypatch, max_attempts=3)
+    barrier = threading.Barrier(2, timeout=20)
+
+    def build():
+        barrier.wait()
+        variants.assignment_variants_build(assignment_id=assignment.pk)
+
+    runs = [in_thread(build) for _ in range(2)]
+    for thread, _errors in runs:
+        thread.join()
+
+    assert [error for _thread, errors in runs for error in errors] == []
+    assert sorted(ExamVariant.objects.values_list("number", flat=True)) == [1, 2, 3]
+    assert VariantJob.objects.get(pk=job.pk).built == 3
+
+
+def test_simultaneous_starts_of_one_assignment_make_one_attempt_with_one_variant(monkeypatch):
+    _job, assignment = assignment_without_variants(monkeypatch, max_attempts=2)
+    variants.assignment_variants_build(assignment_id=assignment.pk)
+    barrier = threading.Barrier(4, timeout=20)
+    started = []
+
+    def start():
+        barrier.wait()
+        started.append(exams.attempt_start(assignment=assignment, language="en").pk)
+
+    runs = [in_thread(start) for _ in range(4)]
+    for thread, _errors in runs:
+        thread.join()
+
+    assert [error for _thread, errors in runs for error in errors] == []
+    assert len(set(started)) == 1
+    assert list(ExamVariant.objects.exclude(attempt=None).values_list("attempt", flat=True)) == [
+        started[0]
+    ]
