@@ -1,5 +1,6 @@
 from quizzes.models.bank import Question, QuestionKind, Topic
-from quizzes.models.certification import Certificate, CertificationLevel
+from quizzes.models.certification import Certificate, CertificationLevel, LevelRequirement
+from quizzes.models.committee import QuestionReport, WithdrawnTemplate
 from quizzes.models.exams import (
     Appeal,
     Attempt,
@@ -20,12 +21,15 @@ __all__ = [
     "CertificationLevel",
     "ExamAssignment",
     "ExamBlueprint",
+    "LevelRequirement",
     "PoolSnapshot",
     "PracticeAnswer",
     "Question",
     "QuestionKind",
     "QuestionPool",
+    "QuestionReport",
     "ReviewPolicy",
     "Topic",
     "TopicMastery",
+    "WithdrawnTemplate",
 ]

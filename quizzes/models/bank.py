@@ -72,6 +72,12 @@ class Question(models.Model):
         verbose_name=_("private pools"),
         help_text=_("The private pools the stem was drawn with; empty: the public data."),
     )
+    withdrawn_at = models.DateTimeField(
+        _("withdrawn"),
+        null=True,
+        blank=True,
+        help_text=_("Withdrawn questions are never served in practice or drawn for exams."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

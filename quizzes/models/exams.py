@@ -47,6 +47,17 @@ class ExamBlueprint(models.Model):
         default=ReviewPolicy.AFTER_CLOSE,
     )
     pass_score = models.FloatField(_("pass mark (0 to 1)"), default=0.8)
+    language = models.CharField(
+        _("language"),
+        max_length=5,
+        choices=Language.choices,
+        blank=True,
+        help_text=_("Empty: each candidate sits the exam in their own language."),
+    )
+    attempts_allowed = models.PositiveSmallIntegerField(_("attempts allowed"), default=1)
+    cooldown_minutes = models.PositiveIntegerField(
+        _("cooldown between attempts (minutes)"), default=0
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
