@@ -138,7 +138,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('min_score', models.FloatField(default=0.8, verbose_name='minimum mark (0 to 1)')),
-                ('blueprint', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='quizzes.examblueprint', verbose_name='exam')),
+                ('blueprint', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='level_requirements', to='quizzes.examblueprint', verbose_name='exam')),
                 ('level', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='requirements', to='quizzes.certificationlevel')),
             ],
             options={

@@ -42,7 +42,7 @@ class LevelRequirement(models.Model):
     blueprint = models.ForeignKey(
         "quizzes.ExamBlueprint",
         on_delete=models.PROTECT,
-        related_name="+",
+        related_name="level_requirements",
         verbose_name=_("exam"),
     )
     min_score = models.FloatField(_("minimum mark (0 to 1)"), default=0.8)
