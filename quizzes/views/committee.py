@@ -78,14 +78,14 @@ def blueprint_edit(request: AuthenticatedHttpRequest, pk: int | None = None) -> 
         form = BlueprintForm(instance=blueprint)
         slots = SlotFormSet(initial=slot_initial(blueprint), prefix="slots")
         return _render_blueprint(request, form, slots, blueprint)
-    form = BlueprintForm(request.POST, instance=blueprint)
     slots = SlotFormSet(request.POST, prefix="slots", game=request.POST.get("game"))
-    if not (form.is_valid() & slots.is_valid()):
+    composition = slots.composition() if slots.is_valid() else None
+    form = BlueprintForm(request.POST, instance=blueprint, composition=composition)
+    if not (form.is_valid() and composition):
         return _render_blueprint(request, form, slots, blueprint, status=400)
     if "preview" in request.POST:
         return _render_preview(request, form, slots, blueprint)
     saved = form.save(commit=False)
-    saved.composition = slots.composition()
     if saved.created_by_id is None:
         saved.created_by = request.user
     saved.save()

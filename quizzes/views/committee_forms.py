@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from judgetrain.accounts.models import User
@@ -43,8 +44,13 @@ class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]
             "review_policy",
         )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, composition: list[dict[str, Any]] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.composition = composition
+        if composition is not None:
+            self.instance.composition = composition
         self.fields["policy_version"].queryset = PolicyVersion.objects.select_related("document")
         self.fields["language"].choices = [("", _("The candidate's language")), *Language.choices]
         self.fields["time_limit_minutes"].validators.append(_at_most(600))
@@ -71,6 +77,22 @@ class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]
         if version is not None and cleaned.get("game") and version.document.game != cleaned["game"]:
             self.add_error("policy_version", _("This policy version is for another game."))
         return cleaned
+
+    def _update_errors(self, errors: ValidationError) -> None:
+        """The model checks the composition and the pass mark: the slots' own forms show
+        composition errors, and the pass mark is entered here as a percentage."""
+        if hasattr(errors, "error_dict"):
+            moved = errors.error_dict.pop("composition", [])
+            if self.composition is not None:
+                errors.error_dict.setdefault(NON_FIELD_ERRORS, []).extend(moved)
+            if not errors.error_dict:
+                return
+        super()._update_errors(errors)
+
+    def _post_clean(self) -> None:
+        if "pass_percent" in self.cleaned_data:
+            self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
+        super()._post_clean()
 
     def save(self, commit: bool = True) -> ExamBlueprint:
         self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
