@@ -79,7 +79,7 @@ def pass_rates_by_cohort(scope: Scope) -> list[RateRow]:
         n=Count("candidates__attempts", filter=_GRADED),
         ok=Count("candidates__attempts", filter=_GRADED & Q(candidates__attempts__passed=True)),
     )
-    return [RateRow(cohort.name, cohort.n, cohort.ok) for cohort in rows]  # type: ignore[attr-defined]
+    return [RateRow(cohort.name, cohort.n, cohort.ok) for cohort in rows]
 
 
 def _rates(attempts: QuerySet[Attempt], key: str) -> list[tuple[Any, int, int]]:
@@ -243,7 +243,7 @@ def grader_agreement(scope: Scope) -> tuple[list[AgreementRow], list[AgreementRo
         if labels is None:
             continue
         for part in PARTS:
-            part_counts[part][0] += item.grade["parts"][part]["found"] == labels[part]
+            part_counts[part][0] += (item.grade or {})["parts"][part]["found"] == labels[part]
             part_counts[part][1] += 1
     parts = [AgreementRow(part, *part_counts[part]) for part in PARTS]
     langs = [AgreementRow(lang, *counts) for lang, counts in sorted(lang_counts.items())]

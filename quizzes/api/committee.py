@@ -5,7 +5,7 @@ too, with a ``detail``, a ``code`` and the fields' errors."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import QueryDict
@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from judgetrain.accounts.models import User
 from judgetrain.permissions import require_permission
 from quizzes import selectors_reports as sr
 from quizzes.models import Certificate, Question, QuestionReport
@@ -59,6 +60,10 @@ def _invalid(*forms_: forms.BaseForm | forms.BaseFormSet[Any]) -> Refused:
     return refused
 
 
+def _user(request: Request) -> User:
+    return cast(User, request.user)  # every view here requires a login
+
+
 def _body(request: Request) -> dict[str, Any]:
     data = request.data
     if not isinstance(data, dict):
@@ -97,7 +102,7 @@ def _blueprint_forms(body: dict[str, Any]) -> tuple[BlueprintForm, Any, list[dic
     if not isinstance(slots, list):
         raise Refused(detail="slots must be a list of {topic, kind, count}.", code="invalid_slots")
     data = QueryDict(mutable=True)
-    for key in BlueprintForm.Meta.fields + ("pass_percent",):
+    for key in (*BlueprintForm.Meta.fields, "pass_percent"):
         value = body.get(key)
         data[key] = "" if value is None else str(value)
     data.update(
@@ -126,7 +131,7 @@ class BlueprintCreateView(CommitteeView):
     def post(self, request: Request) -> Response:
         form, _slots, _composition = _blueprint_forms(_body(request))
         blueprint = form.save(commit=False)
-        blueprint.created_by = request.user
+        blueprint.created_by = _user(request)
         blueprint.save()
         return Response(
             {"id": blueprint.pk, "composition": blueprint.composition},
@@ -140,11 +145,18 @@ class BlueprintPreviewView(CommitteeView):
         try:
             sample = blueprint_preview(blueprint=form.save(commit=False), composition=composition)
         except PreviewError as error:
-            raise Refused(detail=f"The generator cannot draw {error}.", code="cannot_draw") from error
+            raise Refused(
+                detail=f"The generator cannot draw {error}.", code="cannot_draw"
+            ) from error
         return Response(
             {
                 "questions": [
-                    {"template_id": q.template_id, "kind": q.kind, "stem": q.stem, "key": q.key_text}
+                    {
+                        "template_id": q.template_id,
+                        "kind": q.kind,
+                        "stem": q.stem,
+                        "key": q.key_text,
+                    }
                     for q in sample
                 ]
             }
@@ -173,14 +185,14 @@ class QuestionReportCreateView(RefusingView):
 
     def post(self, request: Request, pk: int) -> Response:
         question = Question.objects.filter(pk=pk).first()
-        if question is None or not _may_report(request.user, question):
+        if question is None or not _may_report(_user(request), question):
             raise NotFound("No such question.")
         form = ReportQuestionForm(_body(request))
         if not form.is_valid():
             raise _invalid(form)
         try:
             report = reports.question_report_create(
-                question=question, reporter=request.user, **form.cleaned_data
+                question=question, reporter=_user(request), **form.cleaned_data
             )
         except reports.ReportError as error:
             raise Refused(detail=str(error), code="invalid") from error
@@ -201,7 +213,9 @@ class QuestionReportDecisionView(CommitteeView):
         if not form.is_valid():
             raise _invalid(form)
         try:
-            _decide(report, form.cleaned_data["action"], form.cleaned_data["reason"], request.user)
+            _decide(
+                report, form.cleaned_data["action"], form.cleaned_data["reason"], _user(request)
+            )
         except reports.ReportError as error:
             raise Refused(detail=str(error), code="already_decided") from error
         report.refresh_from_db()
@@ -243,7 +257,7 @@ class CertificateIssueView(CommitteeView):
             issued = certification.certificate_issue(
                 candidate=form.cleaned_data["candidate"],
                 level=form.cleaned_data["level"],
-                by=request.user,
+                by=_user(request),
                 attempt_ids=form.cleaned_data["attempts"],
                 endorsed_by=form.cleaned_data["endorsed_by"],
             )
@@ -260,7 +274,7 @@ class CertificateRevokeView(CommitteeView):
             raise _invalid(form)
         try:
             revoked = certification.certificate_revoke(
-                certificate=certificate, reason=form.cleaned_data["reason"], by=request.user
+                certificate=certificate, reason=form.cleaned_data["reason"], by=_user(request)
             )
         except certification.CertificationError as error:
             raise Refused(detail=str(error), code="already_revoked") from error
@@ -271,7 +285,7 @@ class CertificateRenewView(CommitteeView):
     def post(self, request: Request, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
         try:
-            renewed = certification.certificate_renew(certificate=certificate, by=request.user)
+            renewed = certification.certificate_renew(certificate=certificate, by=_user(request))
         except certification.CertificationError as error:
             raise Refused(detail=str(error), code="cannot_renew") from error
         return Response(_certificate_json(request, renewed), status=201)
@@ -308,7 +322,7 @@ class ReportView(APIView):
 
     def get(self, request: Request, slug: str) -> Response:
         try:
-            scope = sr.report_scope(request.user)
+            scope = sr.report_scope(_user(request))
         except sr.ReportForbidden:
             raise PermissionDenied("Reports are for mentors and the committee.") from None
         if slug not in TABLES:

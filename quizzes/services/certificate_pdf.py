@@ -7,8 +7,8 @@ import io
 import segno
 from django.utils import formats
 from django.utils.translation import gettext as _
-from reportlab.lib.pagesizes import A4
-from reportlab.pdfgen import canvas
+from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
+from reportlab.pdfgen import canvas  # type: ignore[import-untyped]
 
 from quizzes.models import Certificate
 

@@ -128,7 +128,9 @@ def certificate_issue(
     attempts = evidence_choose(candidate=candidate, level=level, attempt_ids=attempt_ids)
     if level.endorsement_required:
         if endorsed_by is None:
-            raise CertificationError(_("This level needs the endorsement of the candidate's mentor."))
+            raise CertificationError(
+                _("This level needs the endorsement of the candidate's mentor.")
+            )
         if not _mentor_of(candidate, endorsed_by):
             raise CertificationError(_("The endorsing mentor does not mentor this candidate."))
     return Certificate.objects.create(
@@ -164,8 +166,8 @@ def certificate_renew(
 ) -> Certificate:
     """A new certificate on the same evidence, valid for the level's period from now."""
     now = now or timezone.now()
-    certificate = Certificate.objects.select_for_update().select_related("level").get(
-        pk=certificate.pk
+    certificate = (
+        Certificate.objects.select_for_update().select_related("level").get(pk=certificate.pk)
     )
     if certificate.revoked_at is not None:
         raise CertificationError(_("A revoked certificate cannot be renewed."))

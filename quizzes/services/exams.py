@@ -98,9 +98,9 @@ def _draw_slot(attempt: Attempt, index: int, slot: dict[str, Any]) -> list[Quest
             )
         )
         taken |= set(
-            Question.objects.filter(content_hash__in=hashes, withdrawn_at__isnull=False).values_list(
-                "content_hash", flat=True
-            )
+            Question.objects.filter(
+                content_hash__in=hashes, withdrawn_at__isnull=False
+            ).values_list("content_hash", flat=True)
         )
         withdrawn = withdrawn_template_ids()
         fresh = [

@@ -158,7 +158,9 @@ def _new_item_score(item: AttemptItem, expected: Expected | None) -> float | Non
     if not item.response.strip():
         return 0.0
     try:
-        grade = grade_answer(item.response, expected, game=question.game, lang=item.attempt.language)
+        grade = grade_answer(
+            item.response, expected, game=question.game, lang=item.attempt.language
+        )
     except GradingError:
         return None
     return grade.score

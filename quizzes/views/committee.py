@@ -147,7 +147,9 @@ def question_report(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             messages.error(request, " ".join(str(error) for error in errors))
         return _back(request)
     try:
-        reports.question_report_create(question=question, reporter=request.user, **form.cleaned_data)
+        reports.question_report_create(
+            question=question, reporter=request.user, **form.cleaned_data
+        )
     except reports.ReportError as error:
         messages.error(request, str(error))
     else:

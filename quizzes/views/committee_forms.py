@@ -22,11 +22,14 @@ from rulings.core import questions as generator
 from rulings.models import Game, Language, PolicyVersion
 
 
-def topic_choices() -> list[tuple[str, str]]:
-    return [("", _("Any topic")), *((slug, slug.replace("_", " ")) for slug in generator.all_topics())]
+def topic_choices() -> list[tuple[str, Any]]:
+    return [
+        ("", _("Any topic")),
+        *((slug, slug.replace("_", " ")) for slug in generator.all_topics()),
+    ]
 
 
-class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]
+class BlueprintForm(forms.ModelForm[ExamBlueprint]):
     pass_percent = forms.IntegerField(
         label=_("Pass mark (%)"), min_value=1, max_value=100, initial=80
     )
@@ -51,8 +54,10 @@ class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]
         self.composition = composition
         if composition is not None:
             self.instance.composition = composition
-        self.fields["policy_version"].queryset = PolicyVersion.objects.select_related("document")
-        self.fields["language"].choices = [("", _("The candidate's language")), *Language.choices]
+        versions = PolicyVersion.objects.select_related("document")
+        self.fields["policy_version"].queryset = versions  # type: ignore[attr-defined]
+        languages = [("", _("The candidate's language")), *Language.choices]
+        self.fields["language"].choices = languages  # type: ignore[attr-defined]
         self.fields["time_limit_minutes"].validators.append(_at_most(600))
         self.fields["attempts_allowed"].min_value = 1  # type: ignore[attr-defined]
         self.fields["attempts_allowed"].widget.attrs["min"] = 1
@@ -87,12 +92,12 @@ class BlueprintForm(forms.ModelForm):  # type: ignore[type-arg]
                 errors.error_dict.setdefault(NON_FIELD_ERRORS, []).extend(moved)
             if not errors.error_dict:
                 return
-        super()._update_errors(errors)
+        super()._update_errors(errors)  # type: ignore[misc]
 
     def _post_clean(self) -> None:
         if "pass_percent" in self.cleaned_data:
             self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
-        super()._post_clean()
+        super()._post_clean()  # type: ignore[misc]
 
     def save(self, commit: bool = True) -> ExamBlueprint:
         self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
@@ -123,7 +128,7 @@ class SlotForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["topic"].choices = topic_choices()
+        self.fields["topic"].choices = topic_choices()  # type: ignore[attr-defined]
 
     def slot(self) -> dict[str, Any]:
         return {
@@ -133,7 +138,7 @@ class SlotForm(forms.Form):
         }
 
 
-class BaseSlotFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
+class BaseSlotFormSet(forms.BaseFormSet[SlotForm]):
     def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
@@ -163,7 +168,7 @@ class BaseSlotFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
             raise forms.ValidationError(_("Fix the slots marked below."))
 
 
-SlotFormSet = forms.formset_factory(
+SlotFormSet: type[BaseSlotFormSet] = forms.formset_factory(  # type: ignore[assignment]
     SlotForm, formset=BaseSlotFormSet, extra=1, can_delete=True, max_num=20, validate_max=True
 )
 
@@ -198,13 +203,13 @@ class DecisionForm(forms.Form):
     )
 
 
-class LevelForm(forms.ModelForm):  # type: ignore[type-arg]
+class LevelForm(forms.ModelForm[CertificationLevel]):
     class Meta:
         model = CertificationLevel
         fields = ("name", "game", "description", "validity_days", "endorsement_required")
 
 
-class RequirementForm(forms.ModelForm):  # type: ignore[type-arg]
+class RequirementForm(forms.ModelForm[LevelRequirement]):
     min_percent = forms.IntegerField(
         label=_("Minimum mark (%)"), min_value=1, max_value=100, initial=80
     )
@@ -240,9 +245,7 @@ def _people(role: Role) -> Any:
 
 class IssueStartForm(forms.Form):
     candidate = forms.ModelChoiceField(label=_("Candidate"), queryset=User.objects.none())
-    level = forms.ModelChoiceField(
-        label=_("Level"), queryset=CertificationLevel.objects.all()
-    )
+    level = forms.ModelChoiceField(label=_("Level"), queryset=CertificationLevel.objects.all())
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -259,7 +262,7 @@ class IssueForm(IssueStartForm):
 
     def __init__(self, *args: Any, attempt_choices: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["attempts"].choices = attempt_choices
+        self.fields["attempts"].choices = attempt_choices  # type: ignore[attr-defined]
         self.fields["attempts"].widget = forms.CheckboxSelectMultiple(choices=attempt_choices)
         self.fields["endorsed_by"].queryset = _people(Role.MENTOR)  # type: ignore[attr-defined]
 

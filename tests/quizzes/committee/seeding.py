@@ -12,11 +12,15 @@ from tests.factories import assignment, question
 
 def free_form_grade(found: dict[str, str | None], q: Question) -> dict[str, Any]:
     expected = {"infraction": q.key_infraction, "penalty": q.key_penalty, "remedy": q.key_remedy}
-    parts = {
-        part: {"expected": expected[part], "found": found[part], "correct": found[part] == expected[part]}
+    parts: dict[str, dict[str, Any]] = {
+        part: {
+            "expected": expected[part],
+            "found": found[part],
+            "correct": found[part] == expected[part],
+        }
         for part in expected
     }
-    score = sum(p["correct"] for p in parts.values()) / 3
+    score = sum(bool(p["correct"]) for p in parts.values()) / 3
     return {"parts": parts, "score": score, "needs_review": False, "lexicon_version": "lex-1"}
 
 

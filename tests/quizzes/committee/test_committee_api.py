@@ -2,7 +2,13 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from quizzes.models import Certificate, CertificationLevel, ExamBlueprint, LevelRequirement, QuestionReport
+from quizzes.models import (
+    Certificate,
+    CertificationLevel,
+    ExamBlueprint,
+    LevelRequirement,
+    QuestionReport,
+)
 from quizzes.services import question_reports as reports
 from tests.factories import BlueprintFactory, candidate, committee_member, mentor, question
 from tests.quizzes.committee.seeding import graded_attempt
@@ -39,7 +45,12 @@ def test_the_committee_creates_a_blueprint_through_the_api():
 
 @pytest.mark.parametrize(
     "change",
-    [{"pass_percent": 101}, {"slots": []}, {"slots": "x"}, {"slots": [{"kind": "nope", "count": 1}]}],
+    [
+        {"pass_percent": 101},
+        {"slots": []},
+        {"slots": "x"},
+        {"slots": [{"kind": "nope", "count": 1}]},
+    ],
 )
 def test_a_bad_blueprint_is_refused_with_detail_and_code(change):
     response = api(committee_member()).post(
@@ -47,7 +58,8 @@ def test_a_bad_blueprint_is_refused_with_detail_and_code(change):
     )
 
     assert response.status_code == 400
-    assert response.data["detail"] and response.data["code"]
+    assert response.data["detail"]
+    assert response.data["code"]
     assert not ExamBlueprint.objects.exists()
 
 
@@ -123,16 +135,21 @@ def test_issue_and_verify_a_certificate_through_the_api():
     client = api(committee_member())
 
     refused = client.post(
-        reverse("api-committee-certificates"), {"candidate": person.pk, "level": level.pk}, format="json"
+        reverse("api-committee-certificates"),
+        {"candidate": person.pk, "level": level.pk},
+        format="json",
     )
     graded_attempt(person, blueprint, [1.0])
     issued = client.post(
-        reverse("api-committee-certificates"), {"candidate": person.pk, "level": level.pk}, format="json"
+        reverse("api-committee-certificates"),
+        {"candidate": person.pk, "level": level.pk},
+        format="json",
     )
     code = Certificate.objects.get().code
     public = api().get(reverse("api-certificate-verify", args=[code]))
 
-    assert refused.status_code == 400 and refused.data["code"] == "not_eligible"
+    assert refused.status_code == 400
+    assert refused.data["code"] == "not_eligible"
     assert issued.status_code == 201
     assert public.data["status"] == "valid"
     assert set(public.data) == {"name", "level", "issued_at", "expires_at", "status"}

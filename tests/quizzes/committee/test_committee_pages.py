@@ -19,7 +19,7 @@ from tests.quizzes.committee.seeding import graded_attempt
 
 pytestmark = pytest.mark.django_db
 
-COMMITTEE_PAGES = [
+COMMITTEE_PAGES: list[tuple[str, list[int]]] = [
     ("committee", []),
     ("committee-blueprints", []),
     ("committee-blueprint-new", []),
@@ -199,7 +199,13 @@ def test_a_policy_update_lists_what_depends_on_changed_statements(client):
     old = q.policy_version
     new = newer_version(old, cited)
     untouched = question(
-        ruling={**q.ruling, "infraction_statement": "x", "explanation": [], "penalty": {}, "remedy": []}
+        ruling={
+            **q.ruling,
+            "infraction_statement": "x",
+            "explanation": [],
+            "penalty": {},
+            "remedy": [],
+        }
     )
     attempt = graded_attempt(candidate(), BlueprintFactory(), [1.0], [q])
     client.force_login(committee_member())
@@ -208,7 +214,8 @@ def test_a_policy_update_lists_what_depends_on_changed_statements(client):
 
     impact = page.context["impact"]
     assert impact.changed == [cited]
-    assert q in impact.questions and untouched not in impact.questions
+    assert q in impact.questions
+    assert untouched not in impact.questions
     assert impact.templates == [q.template_id]
     [row] = page.context["regrade"]
     assert row.attempt == attempt

@@ -20,7 +20,9 @@ def test_a_withdrawn_question_is_never_served_in_practice(monkeypatch):
     reports.question_withdraw(question=withdrawn, reason="Key wrong", by=committee_member())
     monkeypatch.setattr("quizzes.services.practice._generate_fresh", lambda **kw: None)
 
-    served = {practice_question_next(user=candidate(), filters=PracticeFilters()).pk for _ in range(20)}
+    served = {
+        practice_question_next(user=candidate(), filters=PracticeFilters()).pk for _ in range(20)
+    }
 
     assert served == {kept.pk}
 

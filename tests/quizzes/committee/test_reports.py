@@ -76,7 +76,9 @@ def test_discrimination_is_the_items_correlation_with_the_total():
 
     expected = statistics.correlation([g for g, _, _ in plan], totals)
     assert rows["good"].discrimination == pytest.approx(expected)
-    assert rows["bad"].discrimination == pytest.approx(statistics.correlation([b for _, b, _ in plan], totals))
+    assert rows["bad"].discrimination == pytest.approx(
+        statistics.correlation([b for _, b, _ in plan], totals)
+    )
     assert "negative_discrimination" in rows["bad"].flags
     assert rows["good"].flags == []
 
@@ -123,7 +125,11 @@ def test_agreement_per_part_and_language_and_the_devset_export():
 def test_candidates_never_see_reports(client):
     client.force_login(candidate())
 
-    for url in [reverse("reports"), reverse("report-csv", args=["pass-by-cohort"]), reverse("report-devset")]:
+    for url in [
+        reverse("reports"),
+        reverse("report-csv", args=["pass-by-cohort"]),
+        reverse("report-devset"),
+    ]:
         assert client.get(url).status_code == 403
 
 
@@ -151,11 +157,12 @@ def test_a_mentors_report_page_leaves_out_other_cohorts(client, world):
 
     body = client.get(reverse("reports")).content.decode()
 
-    assert "<td>A</td>" in body and "<td>B</td>" not in body
+    assert "<td>A</td>" in body
+    assert "<td>B</td>" not in body
 
 
 def add_world(n, blueprint):
-    for index in range(n):
+    for _index in range(n):
         person = candidate()
         cohort(candidates=[person])
         item = graded_attempt(person, blueprint, [1.0, 0.5]).items.first()
@@ -170,7 +177,13 @@ def queries(client, url):
 
 
 @pytest.mark.parametrize(
-    "name", ["reports", "report-devset", ("report-csv", "items-by-question"), ("report-csv", "agreement-by-part")]
+    "name",
+    [
+        "reports",
+        "report-devset",
+        ("report-csv", "items-by-question"),
+        ("report-csv", "agreement-by-part"),
+    ],
 )
 def test_reports_run_a_constant_number_of_queries(client, name):
     url = reverse(name) if isinstance(name, str) else reverse(name[0], args=[name[1]])
