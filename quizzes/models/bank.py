@@ -89,4 +89,5 @@ class Question(models.Model):
         )
 
     def __str__(self) -> str:
-        return f"{self.template_id} v{self.template_version} seed {self.seed} ({self.language})"
+        stem = self.stem if len(self.stem) <= 70 else self.stem[:69] + "…"
+        return f"{stem} ({self.template_id}, {self.language})"
