@@ -216,6 +216,12 @@ class CertificationLevelAdmin(admin.ModelAdmin[CertificationLevel]):
     inlines = (LevelRequirementInline,)
 
 
+@admin.register(LevelRequirement)
+class LevelRequirementAdmin(admin.ModelAdmin[LevelRequirement]):
+    list_display = ("level", "blueprint", "min_score")
+    list_select_related = ("level", "blueprint")
+
+
 @admin.register(Certificate)
 class CertificateAdmin(admin.ModelAdmin[Certificate]):
     """Certificates are issued from evidence on the committee's pages; here they are read."""

@@ -11,6 +11,8 @@ from django import forms
 from django.http import QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -128,6 +130,7 @@ def _blueprint_forms(body: dict[str, Any]) -> tuple[BlueprintForm, Any, list[dic
 
 
 class BlueprintCreateView(CommitteeView):
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request) -> Response:
         form, _slots, _composition = _blueprint_forms(_body(request))
         blueprint = form.save(commit=False)
@@ -140,6 +143,7 @@ class BlueprintCreateView(CommitteeView):
 
 
 class BlueprintPreviewView(CommitteeView):
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request) -> Response:
         form, _slots, composition = _blueprint_forms(_body(request))
         try:
@@ -183,6 +187,7 @@ def _report_json(report: QuestionReport) -> dict[str, Any]:
 class QuestionReportCreateView(RefusingView):
     permission_classes = (IsAuthenticated,)
 
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
         question = Question.objects.filter(pk=pk).first()
         if question is None or not _may_report(_user(request), question):
@@ -200,6 +205,7 @@ class QuestionReportCreateView(RefusingView):
 
 
 class QuestionReportListView(CommitteeView):
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
         wanted = request.query_params.get("status", QuestionReport.Status.OPEN)
         queue = QuestionReport.objects.filter(status=wanted).select_related("question", "reporter")
@@ -207,6 +213,7 @@ class QuestionReportListView(CommitteeView):
 
 
 class QuestionReportDecisionView(CommitteeView):
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
         report = get_object_or_404(QuestionReport.objects.select_related("question"), pk=pk)
         form = DecisionForm(_body(request))
@@ -240,6 +247,7 @@ def _certificate_json(request: Request, certificate: Certificate) -> dict[str, A
 
 
 class CertificateIssueView(CommitteeView):
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request) -> Response:
         body = _body(request)
         attempts = body.get("attempts") or []
@@ -267,6 +275,7 @@ class CertificateIssueView(CommitteeView):
 
 
 class CertificateRevokeView(CommitteeView):
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
         form = RevokeForm(_body(request))
@@ -282,6 +291,7 @@ class CertificateRevokeView(CommitteeView):
 
 
 class CertificateRenewView(CommitteeView):
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
         try:
@@ -297,6 +307,7 @@ class CertificateVerifyView(APIView):
     permission_classes = (AllowAny,)
     authentication_classes = ()
 
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, code: str) -> Response:
         certificate = (
             Certificate.objects.select_related("candidate", "level").filter(code=code).first()
@@ -320,6 +331,7 @@ class CertificateVerifyView(APIView):
 class ReportView(APIView):
     permission_classes = (IsAuthenticated,)
 
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, slug: str) -> Response:
         try:
             scope = sr.report_scope(_user(request))
@@ -333,6 +345,7 @@ class ReportView(APIView):
 
 
 class PolicyImpactView(CommitteeView):
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
         form = PolicyCompareForm(request.query_params)
         if not form.is_valid():
