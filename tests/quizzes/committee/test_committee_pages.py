@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import CertificationLevel, ExamBlueprint
+from quizzes.models import CertificationLevel, ExamBlueprint, LevelRequirement
 from quizzes.services import exams
 from rulings.models import PolicyStatement, PolicyVersion
 from tests.factories import (
@@ -230,3 +230,39 @@ def test_comparing_a_version_with_itself_is_a_form_error(client):
 
     assert page.status_code == 400
     assert "two different versions" in page.content.decode()
+
+
+def fill(n):
+    from quizzes.services import certification, question_reports
+
+    level = CertificationLevel.objects.create(name=f"Level {CertificationLevel.objects.count()}", game="riftbound")
+    blueprint = BlueprintFactory()
+    LevelRequirement.objects.create(level=level, blueprint=blueprint, min_score=0.5)
+    for _index in range(n):
+        person = candidate()
+        graded_attempt(person, blueprint, [1.0])
+        certification.certificate_issue(candidate=person, level=level, by=committee_member())
+        question_reports.question_report_create(
+            question=question(), reporter=mentor(), problem="wrong", comment="Wrong key"
+        )
+
+
+def count_queries(client, url):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url).status_code == 200
+    return len(context)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["committee", "committee-question-reports", "committee-levels", "committee-certificates"],
+)
+def test_committee_lists_make_a_constant_number_of_queries(client, name):
+    client.force_login(committee_member())
+    fill(1)
+    one = count_queries(client, reverse(name))
+    fill(5)
+    assert count_queries(client, reverse(name)) == one
