@@ -165,6 +165,7 @@ def attempt_start(
     if ongoing is not None and ongoing.is_open(now):
         return ongoing
     _check_can_start(assignment, now)
+    language = assignment.blueprint.language or language  # a blueprint may fix the language
     if ongoing is not None:
         attempt_close(attempt=ongoing, now=now)
     limit = timedelta(minutes=assignment.blueprint.time_limit_minutes)

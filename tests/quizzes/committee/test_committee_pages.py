@@ -235,7 +235,9 @@ def test_comparing_a_version_with_itself_is_a_form_error(client):
 def fill(n):
     from quizzes.services import certification, question_reports
 
-    level = CertificationLevel.objects.create(name=f"Level {CertificationLevel.objects.count()}", game="riftbound")
+    level = CertificationLevel.objects.create(
+        name=f"Level {CertificationLevel.objects.count()}", game="riftbound"
+    )
     blueprint = BlueprintFactory()
     LevelRequirement.objects.create(level=level, blueprint=blueprint, min_score=0.5)
     for _index in range(n):
@@ -266,3 +268,12 @@ def test_committee_lists_make_a_constant_number_of_queries(client, name):
     one = count_queries(client, reverse(name))
     fill(5)
     assert count_queries(client, reverse(name)) == one
+
+
+def test_a_blueprints_language_is_the_language_of_every_attempt():
+    exam = assignment(blueprint=BlueprintFactory(language="es"))
+
+    attempt = exams.attempt_start(assignment=exam, language="en")
+
+    assert attempt.language == "es"
+    assert {item.question.language for item in attempt.items.all()} == {"es"}

@@ -194,3 +194,20 @@ def test_reports_run_a_constant_number_of_queries(client, name):
     add_world(6, blueprint)
 
     assert queries(client, url) == one
+
+
+def test_the_corrected_gradings_export_is_read_by_grade_eval(client, tmp_path, capsys):
+    from rulings.cli import main
+
+    q = question()
+    key = {"infraction": q.key_infraction, "penalty": q.key_penalty, "remedy": q.key_remedy}
+    item = overridden(candidate(), BlueprintFactory(), key, 1.0)
+    item.response = "missed trigger, no penalty, the opponent chooses to resolve it or not"
+    item.save()
+    client.force_login(committee_member())
+    path = tmp_path / "corrected.jsonl"
+    path.write_bytes(client.get(reverse("report-devset")).content)
+
+    main(["grade-eval", "--file", str(path)])
+
+    assert "grade-eval: 1 answers" in capsys.readouterr().out
