@@ -277,3 +277,40 @@ def test_a_blueprints_language_is_the_language_of_every_attempt():
 
     assert attempt.language == "es"
     assert {item.question.language for item in attempt.items.all()} == {"es"}
+
+
+def test_the_dry_run_shows_whose_pass_would_turn_to_fail(monkeypatch):
+    from quizzes.services import policy_updates
+    from rulings.core.grading import Expected
+
+    q = question()
+    old = q.policy_version
+    new = newer_version(old, q.ruling["infraction_statement"])
+    attempt = graded_attempt(candidate(), BlueprintFactory(pass_score=0.8), [1.0], [q])
+    item = attempt.items.get()
+    item.response = "missed trigger, no penalty, the opponent chooses to resolve it or not"
+    item.save()
+    changed_key = Expected(infraction=q.key_infraction, penalty="game_loss", remedy=q.key_remedy)
+    monkeypatch.setattr(policy_updates, "rekey", lambda question, version: changed_key)
+
+    [row] = policy_updates.regrade_dry_run(old=old, new=new)
+
+    assert row.old_passed and not row.new_passed
+    assert row.changes_outcome
+    attempt.refresh_from_db()
+    assert attempt.passed  # a dry run saves nothing
+
+
+def test_the_practice_feedback_page_offers_to_report_the_question(client):
+    from quizzes.models import PracticeAnswer
+
+    person = candidate()
+    q = question()
+    answer = PracticeAnswer.objects.create(
+        user=person, question=q, response="r", score=0, grade={"parts": {}, "score": 0}
+    )
+    client.force_login(person)
+
+    body = client.get(reverse("practice-feedback", args=[answer.pk])).content.decode()
+
+    assert reverse("question-report", args=[q.pk]) in body
