@@ -295,7 +295,8 @@ def test_the_dry_run_shows_whose_pass_would_turn_to_fail(monkeypatch):
 
     [row] = policy_updates.regrade_dry_run(old=old, new=new)
 
-    assert row.old_passed and not row.new_passed
+    assert row.old_passed
+    assert not row.new_passed
     assert row.changes_outcome
     attempt.refresh_from_db()
     assert attempt.passed  # a dry run saves nothing
