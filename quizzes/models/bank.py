@@ -18,6 +18,8 @@ class Topic(models.Model):
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
 
     class Meta:
+        verbose_name = _("topic")
+        verbose_name_plural = _("topics")
         ordering = ("slug",)
 
     def __str__(self) -> str:
@@ -81,6 +83,8 @@ class Question(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("question")
+        verbose_name_plural = _("questions")
         ordering = ("id",)
         indexes = [models.Index(fields=("game", "language", "kind"))]
         permissions = (

@@ -61,9 +61,11 @@ class ExamBlueprint(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("exam blueprint")
+        verbose_name_plural = _("exam blueprints")
         ordering = ("name",)
 
     def __str__(self) -> str:
@@ -124,9 +126,11 @@ class ExamAssignment(models.Model):
     opens_at = models.DateTimeField(_("opens"))
     closes_at = models.DateTimeField(_("closes"))
     max_attempts = models.PositiveSmallIntegerField(_("attempts allowed"), default=1)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("exam assignment")
+        verbose_name_plural = _("exam assignments")
         ordering = ("closes_at",)
         constraints = [
             models.CheckConstraint(
@@ -166,14 +170,18 @@ class Attempt(models.Model):
     seed = models.BigIntegerField(_("variant seed"))
     started_at = models.DateTimeField(_("started"), default=timezone.now)
     deadline = models.DateTimeField(_("deadline"))
-    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
+    )
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
-    closure = models.CharField(max_length=20, choices=Closure.choices, blank=True)
+    closure = models.CharField(_("closed by"), max_length=20, choices=Closure.choices, blank=True)
     score = models.FloatField(_("score"), null=True, blank=True)
     passed = models.BooleanField(_("passed"), null=True, blank=True)
     graded_at = models.DateTimeField(_("graded"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("attempt")
+        verbose_name_plural = _("attempts")
         ordering = ("-started_at",)
         constraints = [
             models.UniqueConstraint(fields=("assignment", "number"), name="unique_attempt_number")
@@ -207,9 +215,11 @@ class AttemptItem(models.Model):
     overridden_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    overridden_at = models.DateTimeField(null=True, blank=True)
+    overridden_at = models.DateTimeField(_("overridden"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("attempt answer")
+        verbose_name_plural = _("attempt answers")
         ordering = ("attempt", "position")
         constraints = [
             models.UniqueConstraint(fields=("attempt", "position"), name="unique_item_position")
@@ -231,15 +241,19 @@ class Appeal(models.Model):
 
     item = models.OneToOneField(AttemptItem, on_delete=models.CASCADE, related_name="appeal")
     comment = models.TextField(_("comment"), max_length=4000)
-    created_at = models.DateTimeField(auto_now_add=True)
-    status = models.CharField(max_length=20, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.OPEN
+    )
     resolved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     resolution = models.TextField(_("resolution"), blank=True)
-    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("appeal")
+        verbose_name_plural = _("appeals")
         ordering = ("-created_at",)
 
     def __str__(self) -> str:

@@ -34,3 +34,12 @@ def test_the_admin_is_translated(client):
 
     assert "informes de problemas" in body.lower()
     assert Permission.objects.exists()
+
+
+def test_every_quizzes_model_has_a_translated_name_in_the_admin_index(client):
+    client.force_login(user(is_staff=True, is_superuser=True, preferred_language="pt-BR"))
+
+    body = client.get(reverse("admin:index"), HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+
+    for name in ("Tentativas", "Modelos de prova", "Recursos", "Respostas de prática"):
+        assert name in body
