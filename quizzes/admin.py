@@ -21,19 +21,47 @@ from quizzes.models import (
     ExamBlueprint,
     ExamVariant,
     ExamVariantItem,
+    LevelRequirement,
     PoolSnapshot,
     PracticeAnswer,
     Question,
     QuestionPool,
+    QuestionReport,
     Topic,
     TopicMastery,
     VariantJob,
+    WithdrawnTemplate,
 )
 from quizzes.models.exams import VARIANT_JOB_STATES
 from quizzes.services import exams, variants
 from rulings.core.questions.pools import pools_check
 
 POOL_WARNINGS_SHOWN = 8
+
+
+def as_percent(value: float | None) -> str:
+    """Scores are stored from 0 to 1 and read by people as percentages."""
+    return "—" if value is None else f"{value * 100:.0f}%"
+
+
+@admin.display(description=_("score"), ordering="score")
+def score_percent(obj: Any) -> str:
+    return as_percent(obj.score)
+
+
+@admin.display(description=_("mentor's score"), ordering="override_score")
+def override_percent(obj: AttemptItem) -> str:
+    return as_percent(obj.override_score)
+
+
+@admin.display(description=_("pass mark"), ordering="pass_score")
+def pass_percent(obj: ExamBlueprint) -> str:
+    return as_percent(obj.pass_score)
+
+
+@admin.display(description=_("mastery"), ordering="mastery")
+def mastery_percent(obj: TopicMastery) -> str:
+    return as_percent(obj.mastery)
 
 
 def _sitting_exam(request: HttpRequest) -> bool:
@@ -87,7 +115,15 @@ class AttemptItemInline(NoAddMixin, admin.TabularInline[AttemptItem, Attempt]):
 
 @admin.register(ExamBlueprint)
 class ExamBlueprintAdmin(admin.ModelAdmin[ExamBlueprint]):
-    list_display = ("name", "game", "question_count", "time_limit_minutes", "review_policy")
+    list_display = (
+        "name",
+        "game",
+        "question_count",
+        "time_limit_minutes",
+        pass_percent,
+        "attempts_allowed",
+        "review_policy",
+    )
     list_filter = ("game", "review_policy")
     search_fields = ("name",)
 
@@ -213,7 +249,15 @@ class ExamVariantItemAdmin(NoAddMixin, admin.ModelAdmin[ExamVariantItem]):
 
 @admin.register(Attempt)
 class AttemptAdmin(NoAddMixin, admin.ModelAdmin[Attempt]):
-    list_display = ("assignment", "number", "status", "started_at", "deadline", "score", "passed")
+    list_display = (
+        "assignment",
+        "number",
+        "status",
+        "started_at",
+        "deadline",
+        score_percent,
+        "passed",
+    )
     list_filter = ("status", "closure", "passed")
     search_fields = ("candidate__email", "assignment__blueprint__name")
     list_select_related = ("assignment__blueprint", "assignment__candidate")
@@ -256,28 +300,57 @@ class AppealAdmin(admin.ModelAdmin[Appeal]):
 
 @admin.register(PracticeAnswer)
 class PracticeAnswerAdmin(NoAddMixin, admin.ModelAdmin[PracticeAnswer]):
-    list_display = ("user", "question", "score", "answered_at")
+    list_display = ("user", "question", score_percent, "answered_at")
     list_select_related = ("user", "question")
     readonly_fields = ("user", "question", "response", "grade", "score", "answered_at")
 
 
 @admin.register(TopicMastery)
 class TopicMasteryAdmin(admin.ModelAdmin[TopicMastery]):
-    list_display = ("user", "topic", "mastery", "answered", "correct", "due_at")
+    list_display = ("user", "topic", mastery_percent, "answered", "correct", "due_at")
     list_select_related = ("user", "topic")
     list_filter = ("topic",)
 
 
+class LevelRequirementInline(admin.TabularInline[LevelRequirement, CertificationLevel]):
+    model = LevelRequirement
+    extra = 0
+
+
 @admin.register(CertificationLevel)
 class CertificationLevelAdmin(admin.ModelAdmin[CertificationLevel]):
-    list_display = ("name", "game", "validity_days")
+    list_display = ("name", "game", "validity_days", "endorsement_required")
+    inlines = (LevelRequirementInline,)
+
+
+@admin.register(LevelRequirement)
+class LevelRequirementAdmin(admin.ModelAdmin[LevelRequirement]):
+    list_display = ("level", "blueprint", "min_score")
+    list_select_related = ("level", "blueprint")
 
 
 @admin.register(Certificate)
 class CertificateAdmin(admin.ModelAdmin[Certificate]):
+    """Certificates are issued from evidence on the committee's pages; here they are read."""
+
     list_display = ("candidate", "level", "issued_at", "expires_at", "revoked_at")
     list_select_related = ("candidate", "level")
     autocomplete_fields = ("candidate",)
+    readonly_fields = ("code", "evidence", "renewed_from", "endorsed_by")
+
+
+@admin.register(QuestionReport)
+class QuestionReportAdmin(NoAddMixin, admin.ModelAdmin[QuestionReport]):
+    list_display = ("question", "problem", "reporter", "status", "created_at")
+    list_filter = ("status", "problem")
+    list_select_related = ("question", "reporter")
+    readonly_fields = ("question", "reporter", "problem", "comment", "created_at")
+
+
+@admin.register(WithdrawnTemplate)
+class WithdrawnTemplateAdmin(admin.ModelAdmin[WithdrawnTemplate]):
+    list_display = ("template_id", "withdrawn_by", "withdrawn_at")
+    readonly_fields = ("withdrawn_by", "withdrawn_at")
 
 
 class OverrideForm(forms.ModelForm[AttemptItem]):
@@ -329,7 +402,7 @@ class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
     """A mentor's override of one graded answer, with its reason, is set here or on their page."""
 
     form = OverrideForm
-    list_display = ("attempt", "position", "score", "needs_review", "override_score")
+    list_display = ("attempt", "position", score_percent, "needs_review", override_percent)
     list_filter = ("needs_review",)
     list_select_related = ("attempt__assignment__blueprint", "attempt__assignment__candidate")
     fields = (

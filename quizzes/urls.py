@@ -1,8 +1,15 @@
 from django.urls import include, path
 
+from quizzes.views import committee, committee_certificates
+
 urlpatterns = [
     path("practice/", include("quizzes.views.practice")),
     path("exams/", include("quizzes.views.exams")),
     path("exams/", include("quizzes.views.appeals")),
     path("mentor/", include("quizzes.views.mentor")),
+    path("committee/", include("quizzes.views.committee")),
+    path("committee/", include("quizzes.views.committee_certificates")),
+    path("reports/", include("quizzes.views.committee_reports")),
+    path("certificates/", include(committee_certificates.public_urlpatterns)),
+    path("", include(committee.report_urlpatterns)),
 ]

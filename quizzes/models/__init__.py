@@ -1,5 +1,6 @@
 from quizzes.models.bank import Question, QuestionKind, Topic
-from quizzes.models.certification import Certificate, CertificationLevel
+from quizzes.models.certification import Certificate, CertificationLevel, LevelRequirement
+from quizzes.models.committee import QuestionReport, WithdrawnTemplate
 from quizzes.models.exams import (
     Appeal,
     Attempt,
@@ -35,6 +36,7 @@ __all__ = [
     "ExamVariant",
     "ExamVariantItem",
     "Invitation",
+    "LevelRequirement",
     "Notification",
     "PoolSnapshot",
     "PracticeAnswer",
@@ -42,10 +44,12 @@ __all__ = [
     "QuestionCorrection",
     "QuestionKind",
     "QuestionPool",
+    "QuestionReport",
     "Review",
     "ReviewPolicy",
     "ReviewerRole",
     "Topic",
     "TopicMastery",
     "VariantJob",
+    "WithdrawnTemplate",
 ]

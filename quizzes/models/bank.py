@@ -18,6 +18,8 @@ class Topic(models.Model):
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
 
     class Meta:
+        verbose_name = _("topic")
+        verbose_name_plural = _("topics")
         ordering = ("slug",)
 
     def __str__(self) -> str:
@@ -72,9 +74,17 @@ class Question(models.Model):
         verbose_name=_("private pools"),
         help_text=_("The private pools the stem was drawn with; empty: the public data."),
     )
+    withdrawn_at = models.DateTimeField(
+        _("withdrawn"),
+        null=True,
+        blank=True,
+        help_text=_("Withdrawn questions are never served in practice or drawn for exams."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("question")
+        verbose_name_plural = _("questions")
         ordering = ("id",)
         indexes = [models.Index(fields=("game", "language", "kind"))]
         permissions = (
@@ -83,4 +93,5 @@ class Question(models.Model):
         )
 
     def __str__(self) -> str:
-        return f"{self.template_id} v{self.template_version} seed {self.seed} ({self.language})"
+        stem = self.stem if len(self.stem) <= 70 else self.stem[:69] + "…"
+        return f"{stem} ({self.template_id}, {self.language})"

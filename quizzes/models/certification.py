@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from django.conf import settings
@@ -17,20 +18,63 @@ class CertificationLevel(models.Model):
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     description = models.TextField(_("description"), blank=True)
     validity_days = models.PositiveIntegerField(_("valid for (days)"), default=730)
+    endorsement_required = models.BooleanField(
+        _("mentor endorsement required"),
+        default=False,
+        help_text=_("The candidate's mentor must endorse the candidate before issuing."),
+    )
 
     class Meta:
         ordering = ("game", "name")
+        verbose_name = _("certification level")
+        verbose_name_plural = _("certification levels")
 
     def __str__(self) -> str:
         return self.name
 
 
+class LevelRequirement(models.Model):
+    """An exam (blueprint) a level requires, passed with at least ``min_score``."""
+
+    level = models.ForeignKey(
+        CertificationLevel, on_delete=models.CASCADE, related_name="requirements"
+    )
+    blueprint = models.ForeignKey(
+        "quizzes.ExamBlueprint",
+        on_delete=models.PROTECT,
+        related_name="level_requirements",
+        verbose_name=_("exam"),
+    )
+    min_score = models.FloatField(_("minimum mark (0 to 1)"), default=0.8)
+
+    class Meta:
+        ordering = ("level", "blueprint__name")
+        verbose_name = _("level requirement")
+        verbose_name_plural = _("level requirements")
+        constraints = [
+            models.UniqueConstraint(fields=("level", "blueprint"), name="one_requirement_per_exam")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blueprint} ≥ {round(self.min_score * 100)}%"
+
+
+def _verification_code() -> str:
+    return secrets.token_urlsafe(18)
+
+
 class Certificate(models.Model):
     candidate = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="certificates"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="certificates",
+        verbose_name=_("candidate"),
     )
     level = models.ForeignKey(
-        CertificationLevel, on_delete=models.PROTECT, related_name="certificates"
+        CertificationLevel,
+        on_delete=models.PROTECT,
+        related_name="certificates",
+        verbose_name=_("level"),
     )
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
@@ -38,9 +82,32 @@ class Certificate(models.Model):
     issued_at = models.DateTimeField(_("issued"), default=timezone.now)
     expires_at = models.DateTimeField(_("expires"))
     revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+    revoked_reason = models.TextField(_("reason for revoking"), blank=True)
+    code = models.CharField(
+        _("verification code"), max_length=40, unique=True, default=_verification_code
+    )
+    evidence = models.JSONField(
+        _("evidence"),
+        default=dict,
+        blank=True,
+        help_text=_("The attempts, questions, seeds and versions the certificate rests on."),
+    )
+    endorsed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("endorsed by"),
+    )
+    renewed_from = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="renewals"
+    )
 
     class Meta:
         ordering = ("-issued_at",)
+        verbose_name = _("certificate")
+        verbose_name_plural = _("certificates")
 
     def __str__(self) -> str:
         return f"{self.level} — {self.candidate}"
@@ -48,3 +115,11 @@ class Certificate(models.Model):
     def is_valid(self, at: datetime | None = None) -> bool:
         moment = at or timezone.now()
         return self.revoked_at is None and self.issued_at <= moment < self.expires_at
+
+    def status(self, at: datetime | None = None) -> str:
+        moment = at or timezone.now()
+        if self.revoked_at is not None:
+            return "revoked"
+        if moment >= self.expires_at:
+            return "expired"
+        return "valid"

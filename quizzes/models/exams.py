@@ -47,12 +47,25 @@ class ExamBlueprint(models.Model):
         default=ReviewPolicy.AFTER_CLOSE,
     )
     pass_score = models.FloatField(_("pass mark (0 to 1)"), default=0.8)
+    language = models.CharField(
+        _("language"),
+        max_length=5,
+        choices=Language.choices,
+        blank=True,
+        help_text=_("Empty: each candidate sits the exam in their own language."),
+    )
+    attempts_allowed = models.PositiveSmallIntegerField(_("attempts allowed"), default=1)
+    cooldown_minutes = models.PositiveIntegerField(
+        _("cooldown between attempts (minutes)"), default=0
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("exam blueprint")
+        verbose_name_plural = _("exam blueprints")
         ordering = ("name",)
 
     def __str__(self) -> str:
@@ -121,9 +134,11 @@ class ExamAssignment(models.Model):
         related_name="assignments",
         help_text=_("The job pre-generating this assignment's variants."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("exam assignment")
+        verbose_name_plural = _("exam assignments")
         ordering = ("closes_at",)
         constraints = [
             models.CheckConstraint(
@@ -163,14 +178,18 @@ class Attempt(models.Model):
     seed = models.BigIntegerField(_("variant seed"))
     started_at = models.DateTimeField(_("started"), default=timezone.now)
     deadline = models.DateTimeField(_("deadline"))
-    status = models.CharField(max_length=20, choices=Status.choices, default=Status.IN_PROGRESS)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
+    )
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
-    closure = models.CharField(max_length=20, choices=Closure.choices, blank=True)
+    closure = models.CharField(_("closed by"), max_length=20, choices=Closure.choices, blank=True)
     score = models.FloatField(_("score"), null=True, blank=True)
     passed = models.BooleanField(_("passed"), null=True, blank=True)
     graded_at = models.DateTimeField(_("graded"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("attempt")
+        verbose_name_plural = _("attempts")
         ordering = ("-started_at",)
         constraints = [
             models.UniqueConstraint(fields=("assignment", "number"), name="unique_attempt_number")
@@ -204,7 +223,7 @@ class AttemptItem(models.Model):
     overridden_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    overridden_at = models.DateTimeField(null=True, blank=True)
+    overridden_at = models.DateTimeField(_("overridden"), null=True, blank=True)
     override_role = models.CharField(
         _("overridden as"), max_length=20, blank=True, help_text=_("mentor or committee")
     )
@@ -213,6 +232,8 @@ class AttemptItem(models.Model):
     )
 
     class Meta:
+        verbose_name = _("attempt answer")
+        verbose_name_plural = _("attempt answers")
         ordering = ("attempt", "position")
         constraints = [
             models.UniqueConstraint(fields=("attempt", "position"), name="unique_item_position")
@@ -241,13 +262,15 @@ class Appeal(models.Model):
 
     item = models.OneToOneField(AttemptItem, on_delete=models.CASCADE, related_name="appeal")
     comment = models.TextField(_("comment"), max_length=4000)
-    created_at = models.DateTimeField(auto_now_add=True)
-    status = models.CharField(max_length=20, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.OPEN
+    )
     resolved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     resolution = models.TextField(_("resolution"), blank=True)
-    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
     resolved_level = models.CharField(max_length=20, choices=Level.choices, blank=True)
     mentor_status = models.CharField(
         _("mentor's decision"), max_length=20, choices=Status.choices, blank=True
@@ -261,6 +284,8 @@ class Appeal(models.Model):
     contested_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("appeal")
+        verbose_name_plural = _("appeals")
         ordering = ("-created_at",)
 
     def __str__(self) -> str:

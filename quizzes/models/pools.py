@@ -70,6 +70,8 @@ class PoolSnapshot(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("pool snapshot")
+        verbose_name_plural = _("pool snapshots")
         ordering = ("-created_at",)
 
     def __str__(self) -> str:
@@ -89,6 +91,10 @@ class BankSeed(models.Model):
 
     seed = models.BigIntegerField(_("master seed"), default=_new_master_seed)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("bank seed")
+        verbose_name_plural = _("bank seeds")
 
     def __str__(self) -> str:
         return f"bank seed of {self.created_at:%Y-%m-%d}"

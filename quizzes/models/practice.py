@@ -20,6 +20,8 @@ class PracticeAnswer(models.Model):
     answered_at = models.DateTimeField(_("answered"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("practice answer")
+        verbose_name_plural = _("practice answers")
         ordering = ("-answered_at",)
         indexes = [models.Index(fields=("user", "-answered_at"))]
 
@@ -42,6 +44,8 @@ class TopicMastery(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("topic mastery")
+        verbose_name_plural = _("topic masteries")
         ordering = ("mastery",)
         constraints = [
             models.UniqueConstraint(fields=("user", "topic"), name="one_mastery_per_topic")

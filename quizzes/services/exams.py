@@ -34,6 +34,7 @@ from quizzes.models import (
 )
 from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
+from quizzes.services.question_reports import withdrawn_template_ids
 from rulings.core import questions as generator
 from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
 
@@ -115,7 +116,17 @@ def _draw_slot(attempt: VariantSource, index: int, slot: dict[str, Any]) -> list
                 "content_hash", flat=True
             )
         )
-        fresh = [question for question in generated if question.content_hash not in taken]
+        taken |= set(
+            Question.objects.filter(
+                content_hash__in=hashes, withdrawn_at__isnull=False
+            ).values_list("content_hash", flat=True)
+        )
+        withdrawn = withdrawn_template_ids()
+        fresh = [
+            question
+            for question in generated
+            if question.content_hash not in taken and question.template_id not in withdrawn
+        ]
         chosen.extend(bank_store(questions=fresh[: wanted - len(chosen)]))
         if len(chosen) == wanted:
             return chosen
@@ -146,6 +157,18 @@ def _check_can_start(assignment: ExamAssignment, now: datetime) -> None:
         raise ExamError(_("This exam has closed."))
     if assignment.attempts.count() >= assignment.max_attempts:
         raise ExamError(_("You have used every attempt allowed for this exam."))
+    _check_cooldown(assignment, now)
+
+
+def _check_cooldown(assignment: ExamAssignment, now: datetime) -> None:
+    """The blueprint's cooldown runs from the closing of the previous attempt."""
+    cooldown = timedelta(minutes=assignment.blueprint.cooldown_minutes)
+    last = assignment.attempts.exclude(closed_at=None).order_by("-closed_at").first()
+    if cooldown and last is not None and last.closed_at and now < last.closed_at + cooldown:
+        raise ExamError(
+            _("You can start another attempt after %(time)s.")
+            % {"time": timezone.localtime(last.closed_at + cooldown).strftime("%Y-%m-%d %H:%M")}
+        )
 
 
 @transaction.atomic
@@ -161,6 +184,7 @@ def attempt_start(
     if ongoing is not None and ongoing.is_open(now):
         return ongoing
     _check_can_start(assignment, now)
+    language = assignment.blueprint.language or language  # a blueprint may fix the language
     if ongoing is not None:
         attempt_close(attempt=ongoing, now=now)
     limit = timedelta(minutes=assignment.blueprint.time_limit_minutes)

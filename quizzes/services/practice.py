@@ -30,6 +30,7 @@ from quizzes.models import (
 )
 from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
+from quizzes.services.question_reports import is_withdrawn, servable
 from quizzes.services.review import review_flag_practice
 from rulings.core import RulingsError
 from rulings.core import questions as generator
@@ -82,6 +83,8 @@ def practice_question_check(*, question: Question) -> None:
     """Refuse exam variants: their keys must never reach a practising candidate."""
     if question.for_exams:
         raise QuestionNotPractisable("This question is used in exams and cannot be practised.")
+    if is_withdrawn(question):
+        raise QuestionNotPractisable("This question was withdrawn by the committee.")
 
 
 # --- choosing the next question ----------------------------------------------------------
@@ -104,7 +107,7 @@ def _practice_bank(*, user: User, filters: PracticeFilters) -> QuerySet[Question
     recent = PracticeAnswer.objects.filter(
         user=user, answered_at__gte=timezone.now() - RECENT_WINDOW
     ).values("question_id")
-    questions = Question.objects.filter(for_exams=False, language=filters.lang).exclude(
+    questions = servable(Question.objects.filter(for_exams=False, language=filters.lang)).exclude(
         id__in=recent
     )
     if filters.game:
@@ -177,7 +180,7 @@ def _generate_fresh_pooled(
             if generated is None:
                 break
             stored = bank_store(questions=[generated])[0]
-            if not stored.for_exams:
+            if not stored.for_exams and not is_withdrawn(stored):
                 return stored
     return None
 

@@ -1,0 +1,71 @@
+"""The committee's side of the bank: problem reports on questions and withdrawn templates."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from quizzes.models.bank import Question
+
+
+class QuestionReport(models.Model):
+    """A candidate or mentor says a question is wrong or unclear; the committee decides."""
+
+    class Problem(models.TextChoices):
+        WRONG = "wrong", _("The key is wrong")
+        UNCLEAR = "unclear", _("The question is unclear")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        QUESTION_WITHDRAWN = "question_withdrawn", _("Question withdrawn")
+        TEMPLATE_WITHDRAWN = "template_withdrawn", _("Template withdrawn")
+        DISMISSED = "dismissed", _("Dismissed")
+
+    question = models.ForeignKey(
+        Question, on_delete=models.CASCADE, related_name="reports", verbose_name=_("question")
+    )
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="question_reports",
+        verbose_name=_("reported by"),
+    )
+    problem = models.CharField(_("problem"), max_length=20, choices=Problem.choices)
+    comment = models.TextField(_("comment"), max_length=2000)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.OPEN
+    )
+    resolution = models.TextField(_("resolution"), blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
+    created_at = models.DateTimeField(_("reported"), auto_now_add=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+        verbose_name = _("question problem report")
+        verbose_name_plural = _("question problem reports")
+
+    def __str__(self) -> str:
+        return f"{self.question.template_id}: {self.get_problem_display()}"
+
+
+class WithdrawnTemplate(models.Model):
+    """A question template the committee took out of banks and new exam variants."""
+
+    template_id = models.CharField(_("template"), max_length=100, unique=True)
+    reason = models.TextField(_("reason"))
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    withdrawn_at = models.DateTimeField(_("withdrawn"), auto_now_add=True)
+
+    class Meta:
+        ordering = ("template_id",)
+        verbose_name = _("withdrawn template")
+        verbose_name_plural = _("withdrawn templates")
+
+    def __str__(self) -> str:
+        return self.template_id

@@ -1,0 +1,275 @@
+"""Committee and mentor reports: each reads a fixed number of queries however much data there
+is (aggregates in SQL, or one flat read folded in Python)."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+from django.db.models.functions import TruncMonth
+
+from judgetrain.accounts.models import Cohort, User
+from quizzes.models import Attempt, AttemptItem, QuestionKind
+from rulings.core.grading import PARTS
+
+MANAGE = "accounts.manage_certification"
+MENTOR = "accounts.mentor_candidates"
+# Item analysis thresholds (classical test theory rules of thumb).
+TOO_HARD = 0.2
+TOO_EASY = 0.95
+LOW_DISCRIMINATION = 0.2
+MIN_RESPONSES = 5  # fewer answers than this: discrimination is noise, not computed
+
+
+class ReportForbidden(Exception):
+    """The user may not see reports (a candidate)."""
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Whose results a report covers: everyone (committee) or a mentor's cohorts."""
+
+    mentor: User | None
+
+    def cohorts(self) -> QuerySet[Cohort]:
+        cohorts = Cohort.objects.all()
+        return cohorts if self.mentor is None else cohorts.filter(mentor=self.mentor)
+
+    def attempts(self) -> QuerySet[Attempt]:
+        attempts = Attempt.objects.filter(status=Attempt.Status.GRADED)
+        if self.mentor is None:
+            return attempts
+        # A subquery, not a join: a candidate in two of the mentor's cohorts counts once.
+        mine = User.objects.filter(cohorts__mentor=self.mentor).values("pk")
+        return attempts.filter(candidate_id__in=mine)
+
+    def items(self) -> QuerySet[AttemptItem]:
+        return AttemptItem.objects.filter(attempt__in=self.attempts().values("pk"))
+
+
+def report_scope(user: User) -> Scope:
+    if user.has_perm(MANAGE):
+        return Scope(mentor=None)
+    if user.has_perm(MENTOR):
+        return Scope(mentor=user)
+    raise ReportForbidden
+
+
+@dataclass(frozen=True)
+class RateRow:
+    label: str
+    attempts: int
+    passed: int
+
+    @property
+    def rate(self) -> float | None:
+        return self.passed / self.attempts if self.attempts else None
+
+
+_GRADED = Q(candidates__attempts__status=Attempt.Status.GRADED)
+
+
+def pass_rates_by_cohort(scope: Scope) -> list[RateRow]:
+    rows = scope.cohorts().annotate(
+        n=Count("candidates__attempts", filter=_GRADED),
+        ok=Count("candidates__attempts", filter=_GRADED & Q(candidates__attempts__passed=True)),
+    )
+    return [RateRow(cohort.name, cohort.n, cohort.ok) for cohort in rows]
+
+
+def _rates(attempts: QuerySet[Attempt], key: str) -> list[tuple[Any, int, int]]:
+    rows = (
+        attempts.values(key)
+        .annotate(n=Count("pk"), ok=Count("pk", filter=Q(passed=True)))
+        .order_by(key)
+    )
+    return [(row[key], row["n"], row["ok"]) for row in rows]
+
+
+def pass_rates_by_level(scope: Scope) -> list[RateRow]:
+    """Attempts at the exams each level requires (an exam two levels share counts for both)."""
+    key = "assignment__blueprint__level_requirements__level__name"
+    attempts = scope.attempts().filter(**{f"{key}__isnull": False})
+    return [RateRow(name, n, ok) for name, n, ok in _rates(attempts, key)]
+
+
+def pass_rates_by_period(scope: Scope) -> list[RateRow]:
+    attempts = scope.attempts().annotate(period=TruncMonth("graded_at"))
+    return [
+        RateRow(period.strftime("%Y-%m") if period else "—", n, ok)
+        for period, n, ok in _rates(attempts, "period")
+    ]
+
+
+# --- item analysis -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ItemRow:
+    key: str
+    label: str
+    responses: int
+    facility: float
+    discrimination: float | None
+
+    @property
+    def flags(self) -> list[str]:
+        flags = []
+        if self.facility < TOO_HARD:
+            flags.append("too_hard")
+        if self.facility > TOO_EASY:
+            flags.append("too_easy")
+        if self.discrimination is not None and self.discrimination < 0:
+            flags.append("negative_discrimination")
+        elif self.discrimination is not None and self.discrimination < LOW_DISCRIMINATION:
+            flags.append("low_discrimination")
+        return flags
+
+
+def correlation(xs: list[float], ys: list[float]) -> float | None:
+    """Pearson's r; with a right/wrong item this is the point-biserial correlation."""
+    n = len(xs)
+    if n < 2:
+        return None
+    mean_x, mean_y = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mean_x) ** 2 for x in xs)
+    syy = sum((y - mean_y) ** 2 for y in ys)
+    if sxx == 0 or syy == 0:
+        return None
+    sxy = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True))
+    return sxy / math.sqrt(sxx * syy)
+
+
+def _item_row(key: str, label: str, pairs: list[tuple[float, float]]) -> ItemRow:
+    scores = [score for score, _total in pairs]
+    totals = [total for _score, total in pairs]
+    enough = len(pairs) >= MIN_RESPONSES
+    return ItemRow(
+        key=key,
+        label=label,
+        responses=len(pairs),
+        facility=sum(scores) / len(scores),
+        discrimination=correlation(scores, totals) if enough else None,
+    )
+
+
+def item_analysis(scope: Scope) -> tuple[list[ItemRow], list[ItemRow]]:
+    """(per template, per question): facility is the mean score; discrimination the
+    correlation of the item's score with the attempt's score."""
+    rows = scope.items().values_list(
+        "question_id",
+        "question__template_id",
+        "question__stem",
+        "score",
+        "override_score",
+        "attempt__score",
+    )
+    by_template: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    by_question: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    stems: dict[int, str] = {}
+    for question_id, template_id, stem, score, override, total in rows:
+        final = override if override is not None else (score or 0.0)
+        pair = (float(final), float(total or 0.0))
+        by_template[template_id].append(pair)
+        by_question[question_id].append(pair)
+        stems[question_id] = stem
+    templates = [_item_row(t, t, pairs) for t, pairs in sorted(by_template.items())]
+    questions = [
+        _item_row(str(q), _short(stems[q]), pairs) for q, pairs in sorted(by_question.items())
+    ]
+    return templates, questions
+
+
+def _short(text: str, limit: int = 90) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- the grader against people ---------------------------------------------------------------
+
+
+def mentor_labels(item: AttemptItem) -> dict[str, str | None] | None:
+    """What the answer claims for each part, as a person's override settles it; None when the
+    override does not say which part was wrong.
+
+    A full mark means every part is as keyed; a mark equal to the grader's confirms what the
+    grader found."""
+    parts = (item.grade or {}).get("parts") or {}
+    if item.question.kind != QuestionKind.FREE_FORM or set(parts) != set(PARTS):
+        return None
+    if item.override_score == 1.0:
+        return {part: parts[part]["expected"] for part in PARTS}
+    if item.override_score is not None and math.isclose(item.override_score, item.score or 0.0):
+        return {part: parts[part]["found"] for part in PARTS}
+    return None
+
+
+@dataclass(frozen=True)
+class AgreementRow:
+    label: str
+    agreeing: int
+    total: int
+
+    @property
+    def rate(self) -> float | None:
+        return self.agreeing / self.total if self.total else None
+
+
+def _overridden(scope: Scope) -> Iterable[AttemptItem]:
+    return (
+        scope.items()
+        .filter(override_score__isnull=False)
+        .select_related("question", "attempt")
+        .order_by("pk")
+    )
+
+
+def grader_agreement(scope: Scope) -> tuple[list[AgreementRow], list[AgreementRow]]:
+    """(per part, per language) agreement of the grader with people's overrides.
+
+    Per part: over answers whose override settles each part (mentor_labels). Per language:
+    whether the grader's mark equals the person's, over every overridden answer."""
+    part_counts: dict[str, list[int]] = {part: [0, 0] for part in PARTS}
+    lang_counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for item in _overridden(scope):
+        same = math.isclose(item.score or 0.0, item.override_score or 0.0)
+        lang_counts[item.attempt.language][0] += same
+        lang_counts[item.attempt.language][1] += 1
+        labels = mentor_labels(item)
+        if labels is None:
+            continue
+        for part in PARTS:
+            part_counts[part][0] += (item.grade or {})["parts"][part]["found"] == labels[part]
+            part_counts[part][1] += 1
+    parts = [AgreementRow(part, *part_counts[part]) for part in PARTS]
+    langs = [AgreementRow(lang, *counts) for lang, counts in sorted(lang_counts.items())]
+    return parts, langs
+
+
+def devset_lines(scope: Scope) -> list[str]:
+    """People's corrected gradings in the grader's development-set format (JSONL lines)."""
+    lines = []
+    for item in _overridden(scope):
+        labels = mentor_labels(item)
+        if labels is None:
+            continue
+        question = item.question
+        record = {
+            "id": f"attempt-{item.attempt_id}-q{item.position}",
+            "game": question.game,
+            "lang": item.attempt.language,
+            "topic": question.template_id,
+            "expected": {
+                "infraction": question.key_infraction,
+                "penalty": question.key_penalty,
+                "remedy": question.key_remedy,
+            },
+            "answer": item.response,
+            "label": labels,
+        }
+        lines.append(json.dumps(record, ensure_ascii=False))
+    return lines

@@ -1,0 +1,42 @@
+"""A sample variant of a blueprint, drawn with the engine and never stored."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from quizzes.models import ExamBlueprint
+from quizzes.services.question_reports import withdrawn_template_ids
+from rulings.core import questions as generator
+
+
+class PreviewError(Exception):
+    pass
+
+
+def blueprint_preview(
+    *, blueprint: ExamBlueprint, composition: list[dict[str, Any]], seed: int | None = None
+) -> list[generator.Question]:
+    """The questions one candidate could get; raises PreviewError if the slots cannot be met."""
+    seed = secrets.randbits(32) if seed is None else seed
+    withdrawn = withdrawn_template_ids()
+    version = blueprint.policy_version.version_id if blueprint.policy_version else None
+    chosen: list[generator.Question] = []
+    for index, slot in enumerate(composition):
+        try:
+            drawn = generator.generate_questions(
+                game=blueprint.game,
+                topics=[slot["topic"]] if slot.get("topic") else None,
+                lang=blueprint.language or "en",
+                kind=slot["kind"],
+                count=slot["count"] + len(withdrawn),
+                seed=seed + index,
+                policy_version=version,
+            )
+        except generator.QuestionError as error:
+            raise PreviewError(str(error)) from error
+        usable = [q for q in drawn if q.template_id not in withdrawn][: slot["count"]]
+        if len(usable) < slot["count"]:
+            raise PreviewError(f"slot {index + 1}")
+        chosen.extend(usable)
+    return chosen

@@ -1,0 +1,185 @@
+"""Certificates issued from evidence: the passed attempts a level requires, recorded so the
+committee can re-grade them exactly on appeal, years later."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from judgetrain.accounts.models import Cohort, User
+from quizzes.models import Attempt, Certificate, CertificationLevel, LevelRequirement
+from rulings.core.grading import lexicon_version
+
+
+class CertificationError(Exception):
+    """The evidence does not support the certificate; the message says why."""
+
+
+def _graded_attempts(candidate: User) -> list[Attempt]:
+    return list(
+        Attempt.objects.filter(candidate=candidate, status=Attempt.Status.GRADED)
+        .select_related("assignment__blueprint__policy_version")
+        .order_by("-score", "-graded_at")
+    )
+
+
+def _satisfies(attempt: Attempt, requirement: LevelRequirement) -> bool:
+    return (
+        attempt.assignment.blueprint_id == requirement.blueprint_id
+        and bool(attempt.passed)
+        and (attempt.score or 0.0) >= requirement.min_score
+    )
+
+
+def evidence_choose(
+    *, candidate: User, level: CertificationLevel, attempt_ids: Sequence[int] = ()
+) -> list[Attempt]:
+    """One passed attempt per requirement: among ``attempt_ids`` when given, else the best.
+
+    Raises CertificationError naming every requirement the evidence does not meet."""
+    requirements = list(level.requirements.select_related("blueprint"))
+    if not requirements:
+        raise CertificationError(_("This level requires no exam yet; add its exams first."))
+    attempts = _graded_attempts(candidate)
+    if attempt_ids:
+        chosen_ids = set(attempt_ids)
+        unknown = chosen_ids - {attempt.pk for attempt in attempts}
+        if unknown:
+            raise CertificationError(
+                _("Attempt %(id)s is not a graded attempt of this candidate.")
+                % {"id": min(unknown)}
+            )
+        attempts = [attempt for attempt in attempts if attempt.pk in chosen_ids]
+    chosen: list[Attempt] = []
+    missing: list[str] = []
+    for requirement in requirements:
+        match = next((a for a in attempts if _satisfies(a, requirement)), None)
+        if match is None:
+            missing.append(
+                _("%(exam)s passed with at least %(mark)d%%")
+                % {"exam": requirement.blueprint.name, "mark": round(requirement.min_score * 100)}
+            )
+        else:
+            chosen.append(match)
+    if missing:
+        raise CertificationError(
+            _("The evidence does not meet this level. Missing: %(missing)s.")
+            % {"missing": "; ".join(missing)}
+        )
+    return chosen
+
+
+def evidence_record(attempts: Sequence[Attempt]) -> dict[str, Any]:
+    """Everything needed to re-grade the attempts exactly: no key, only ids and versions."""
+    records = []
+    for attempt in attempts:
+        blueprint = attempt.assignment.blueprint
+        items = attempt.items.select_related("question__policy_version").order_by("position")
+        records.append(
+            {
+                "attempt": attempt.pk,
+                "blueprint": blueprint.pk,
+                "blueprint_name": blueprint.name,
+                "seed": attempt.seed,
+                "language": attempt.language,
+                "score": attempt.score,
+                "pass_score": blueprint.pass_score,
+                "graded_at": attempt.graded_at.isoformat() if attempt.graded_at else None,
+                "items": [
+                    {
+                        "position": item.position,
+                        "question": item.question_id,
+                        "content_hash": item.question.content_hash,
+                        "template_id": item.question.template_id,
+                        "template_version": item.question.template_version,
+                        "seed": item.question.seed,
+                        "policy_version": item.question.policy_version.version_id,
+                        "lexicon_version": (item.grade or {}).get("lexicon_version", ""),
+                        "score": item.score,
+                        "override_score": item.override_score,
+                    }
+                    for item in items
+                ],
+            }
+        )
+    return {"attempts": records, "grader_version": lexicon_version()}
+
+
+def _mentor_of(candidate: User, mentor: User) -> bool:
+    return Cohort.objects.filter(mentor=mentor, candidates=candidate).exists()
+
+
+@transaction.atomic
+def certificate_issue(
+    *,
+    candidate: User,
+    level: CertificationLevel,
+    by: User,
+    attempt_ids: Sequence[int] = (),
+    endorsed_by: User | None = None,
+    now: datetime | None = None,
+) -> Certificate:
+    now = now or timezone.now()
+    attempts = evidence_choose(candidate=candidate, level=level, attempt_ids=attempt_ids)
+    if level.endorsement_required:
+        if endorsed_by is None:
+            raise CertificationError(
+                _("This level needs the endorsement of the candidate's mentor.")
+            )
+        if not _mentor_of(candidate, endorsed_by):
+            raise CertificationError(_("The endorsing mentor does not mentor this candidate."))
+    return Certificate.objects.create(
+        candidate=candidate,
+        level=level,
+        issued_by=by,
+        issued_at=now,
+        expires_at=now + timedelta(days=level.validity_days),
+        evidence=evidence_record(attempts),
+        endorsed_by=endorsed_by,
+    )
+
+
+@transaction.atomic
+def certificate_revoke(
+    *, certificate: Certificate, reason: str, by: User, now: datetime | None = None
+) -> Certificate:
+    reason = reason.strip()
+    if not reason:
+        raise CertificationError(_("Give the reason for revoking this certificate."))
+    certificate = Certificate.objects.select_for_update().get(pk=certificate.pk)
+    if certificate.revoked_at is not None:
+        raise CertificationError(_("This certificate was already revoked."))
+    certificate.revoked_at = now or timezone.now()
+    certificate.revoked_reason = reason
+    certificate.save(update_fields=["revoked_at", "revoked_reason"])
+    return certificate
+
+
+@transaction.atomic
+def certificate_renew(
+    *, certificate: Certificate, by: User, now: datetime | None = None
+) -> Certificate:
+    """A new certificate on the same evidence, valid for the level's period from now."""
+    now = now or timezone.now()
+    certificate = (
+        Certificate.objects.select_for_update().select_related("level").get(pk=certificate.pk)
+    )
+    if certificate.revoked_at is not None:
+        raise CertificationError(_("A revoked certificate cannot be renewed."))
+    if certificate.renewals.exists():
+        raise CertificationError(_("This certificate was already renewed."))
+    return Certificate.objects.create(
+        candidate_id=certificate.candidate_id,
+        level=certificate.level,
+        issued_by=by,
+        issued_at=now,
+        expires_at=now + timedelta(days=certificate.level.validity_days),
+        evidence=certificate.evidence,
+        endorsed_by_id=certificate.endorsed_by_id,
+        renewed_from=certificate,
+    )

@@ -1,0 +1,206 @@
+"""What a new policy version changes: the statements that differ from an older version, what
+depends on them, and whose pass or fail a regrade would change (a dry run: nothing is saved)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from quizzes.grading import expected_for_question
+from quizzes.models import (
+    Attempt,
+    AttemptItem,
+    Certificate,
+    ExamAssignment,
+    Question,
+    QuestionKind,
+)
+from rulings import core as engine
+from rulings.core.grading import Expected, GradingError, grade_answer
+from rulings.models import PolicyStatement, PolicyVersion
+
+_COMPARED = ("section", "kind", "source", "text_en", "text_pt_br", "text_es")
+
+
+@dataclass(frozen=True)
+class PolicyImpact:
+    old: PolicyVersion
+    new: PolicyVersion
+    changed: list[str]
+    questions: list[Question]
+    templates: list[str]
+    open_assignments: list[ExamAssignment]
+    certificates: list[Certificate]
+
+
+@dataclass(frozen=True)
+class RegradeRow:
+    attempt: Attempt
+    old_score: float
+    new_score: float
+    old_passed: bool
+    new_passed: bool
+    manual: list[int] = field(default_factory=list)  # positions no machine can regrade
+
+    @property
+    def changes_outcome(self) -> bool:
+        return self.old_passed != self.new_passed
+
+
+def _statements(version: PolicyVersion) -> dict[str, tuple[Any, ...]]:
+    rows = PolicyStatement.objects.filter(version=version).values_list("statement_id", *_COMPARED)
+    return {row[0]: tuple(row[1:]) for row in rows}
+
+
+def changed_statements(old: PolicyVersion, new: PolicyVersion) -> list[str]:
+    """Statement ids added, removed or reworded between the two versions."""
+    before, after = _statements(old), _statements(new)
+    return sorted(sid for sid in before.keys() | after.keys() if before.get(sid) != after.get(sid))
+
+
+def cited_statements(ruling: Any) -> Iterator[str]:
+    """Every statement id a stored ruling cites, however deep."""
+    if isinstance(ruling, dict):
+        for key, value in ruling.items():
+            if key in {"statement", "infraction_statement"} and isinstance(value, str):
+                yield value
+            else:
+                yield from cited_statements(value)
+    elif isinstance(ruling, list):
+        for value in ruling:
+            yield from cited_statements(value)
+
+
+def _affected_question_ids(old: PolicyVersion, changed: set[str]) -> list[int]:
+    rows = Question.objects.filter(policy_version=old).values_list("pk", "ruling")
+    return [pk for pk, ruling in rows.iterator() if changed & set(cited_statements(ruling))]
+
+
+def _version_q(old: PolicyVersion) -> Q:
+    on_old = Q(blueprint__policy_version=old)
+    if old.is_default:
+        on_old |= Q(blueprint__policy_version__isnull=True, blueprint__game=old.document.game)
+    return on_old
+
+
+def policy_impact(*, old: PolicyVersion, new: PolicyVersion) -> PolicyImpact:
+    changed = changed_statements(old, new)
+    ids = _affected_question_ids(old, set(changed))
+    questions = list(Question.objects.filter(pk__in=ids).order_by("template_id", "pk"))
+    assignments = list(
+        ExamAssignment.objects.filter(_version_q(old), closes_at__gt=timezone.now())
+        .select_related("blueprint", "candidate")
+        .order_by("closes_at")
+    )
+    id_set = set(ids)
+    certificates = [
+        certificate
+        for certificate in Certificate.objects.filter(revoked_at__isnull=True).select_related(
+            "candidate", "level"
+        )
+        if id_set & _evidence_questions(certificate.evidence)
+    ]
+    return PolicyImpact(
+        old=old,
+        new=new,
+        changed=changed,
+        questions=questions,
+        templates=sorted({question.template_id for question in questions}),
+        open_assignments=assignments,
+        certificates=certificates,
+    )
+
+
+def _evidence_questions(evidence: Any) -> set[int]:
+    return {
+        item["question"]
+        for attempt in (evidence or {}).get("attempts", [])
+        for item in attempt.get("items", [])
+    }
+
+
+def rekey(question: Question, new: PolicyVersion) -> Expected | None:
+    """The question's key under ``new``; None when the engine cannot rule on it there."""
+    situation = dict(question.situation)
+    situation["policy_version"] = new.version_id
+    try:
+        ruling = engine.evaluate(engine.Situation.from_dict(situation))
+    except engine.RulingsError:
+        return None
+    old = expected_for_question(question)
+    remedy = ruling.remedy[0].remedy if ruling.remedy else "none"
+    return Expected(
+        infraction=ruling.infraction,
+        penalty=ruling.penalty.final,
+        remedy=remedy,
+        citations=old.citations,
+    )
+
+
+def _new_item_score(item: AttemptItem, expected: Expected | None) -> float | None:
+    """The item's score under the new key, or None when a person must decide."""
+    question = item.question
+    old = expected_for_question(question)
+    if expected is not None and (expected.infraction, expected.penalty, expected.remedy) == (
+        old.infraction,
+        old.penalty,
+        old.remedy,
+    ):
+        return item.final_score or 0.0
+    if item.override_score is not None:
+        return item.override_score  # a person's decision stands until a person changes it
+    if expected is None or question.kind != QuestionKind.FREE_FORM:
+        return None
+    if not item.response.strip():
+        return 0.0
+    try:
+        grade = grade_answer(
+            item.response, expected, game=question.game, lang=item.attempt.language
+        )
+    except GradingError:
+        return None
+    return grade.score
+
+
+def regrade_dry_run(*, old: PolicyVersion, new: PolicyVersion) -> list[RegradeRow]:
+    """Every graded attempt with an affected question, scored again under ``new``."""
+    ids = _affected_question_ids(old, set(changed_statements(old, new)))
+    attempts = (
+        Attempt.objects.filter(status=Attempt.Status.GRADED, items__question_id__in=ids)
+        .distinct()
+        .select_related("candidate", "assignment__blueprint")
+        .prefetch_related("items__question")
+        .order_by("pk")
+    )
+    keys: dict[int, Expected | None] = {}
+    rows = []
+    for attempt in attempts:
+        scores, manual = [], []
+        for item in attempt.items.all():
+            item.attempt = attempt
+            if item.question_id not in ids:
+                scores.append(item.final_score or 0.0)
+                continue
+            if item.question_id not in keys:
+                keys[item.question_id] = rekey(item.question, new)
+            score = _new_item_score(item, keys[item.question_id])
+            if score is None:
+                manual.append(item.position)
+                score = item.final_score or 0.0
+            scores.append(score)
+        new_score = sum(scores) / len(scores) if scores else 0.0
+        rows.append(
+            RegradeRow(
+                attempt=attempt,
+                old_score=attempt.score or 0.0,
+                new_score=new_score,
+                old_passed=bool(attempt.passed),
+                new_passed=new_score >= attempt.assignment.blueprint.pass_score,
+                manual=manual,
+            )
+        )
+    return rows

@@ -1,0 +1,120 @@
+"""Problem reports on questions, and withdrawing questions or templates from banks and exams."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from judgetrain.accounts.models import User
+from quizzes.models import Question, QuestionReport, WithdrawnTemplate
+
+MAX_COMMENT_CHARS = 2000
+
+
+class ReportError(Exception):
+    """A report or decision the rules refuse; the message is for the person."""
+
+
+def servable(questions: QuerySet[Question]) -> QuerySet[Question]:
+    """Only questions neither withdrawn themselves nor made from a withdrawn template."""
+    withdrawn = WithdrawnTemplate.objects.values("template_id")
+    return questions.filter(withdrawn_at__isnull=True).exclude(template_id__in=withdrawn)
+
+
+def is_withdrawn(question: Question) -> bool:
+    if question.withdrawn_at is not None:
+        return True
+    return WithdrawnTemplate.objects.filter(template_id=question.template_id).exists()
+
+
+def withdrawn_template_ids() -> set[str]:
+    return set(WithdrawnTemplate.objects.values_list("template_id", flat=True))
+
+
+def _clean_comment(comment: str) -> str:
+    comment = comment.strip()
+    if not comment:
+        raise ReportError(_("Say what is wrong or unclear in this question."))
+    if len(comment) > MAX_COMMENT_CHARS:
+        raise ReportError(
+            _("A report can be at most %(limit)d characters.") % {"limit": MAX_COMMENT_CHARS}
+        )
+    if "\x00" in comment:
+        raise ReportError(_("Null characters are not allowed."))
+    return comment
+
+
+@transaction.atomic
+def question_report_create(
+    *, question: Question, reporter: User, problem: str, comment: str
+) -> QuestionReport:
+    """File a report; one open report per person and question (a second one updates it)."""
+    if problem not in QuestionReport.Problem.values:
+        raise ReportError(_("Choose whether the key is wrong or the question unclear."))
+    comment = _clean_comment(comment)
+    open_report = (
+        QuestionReport.objects.select_for_update()
+        .filter(question=question, reporter=reporter, status=QuestionReport.Status.OPEN)
+        .first()
+    )
+    if open_report is not None:
+        open_report.problem, open_report.comment = problem, comment
+        open_report.save(update_fields=["problem", "comment"])
+        return open_report
+    return QuestionReport.objects.create(
+        question=question, reporter=reporter, problem=problem, comment=comment
+    )
+
+
+def _resolve_open(
+    reports: QuerySet[QuestionReport], status: str, resolution: str, by: User, now: datetime
+) -> int:
+    return reports.filter(status=QuestionReport.Status.OPEN).update(
+        status=status, resolution=resolution, resolved_by=by, resolved_at=now
+    )
+
+
+def _reason(reason: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        raise ReportError(_("Give the reason for this decision."))
+    if "\x00" in reason:
+        raise ReportError(_("Null characters are not allowed."))
+    return reason
+
+
+@transaction.atomic
+def question_withdraw(*, question: Question, reason: str, by: User) -> int:
+    """Withdraw one question; closes its open reports. Returns how many reports it closed."""
+    reason = _reason(reason)
+    now = timezone.now()
+    Question.objects.filter(pk=question.pk, withdrawn_at__isnull=True).update(withdrawn_at=now)
+    status = QuestionReport.Status.QUESTION_WITHDRAWN
+    return _resolve_open(question.reports.all(), status, reason, by, now)
+
+
+@transaction.atomic
+def template_withdraw(*, template_id: str, reason: str, by: User) -> int:
+    """Withdraw every question of a template, now and in future draws."""
+    reason = _reason(reason)
+    now = timezone.now()
+    WithdrawnTemplate.objects.get_or_create(
+        template_id=template_id, defaults={"reason": reason, "withdrawn_by": by}
+    )
+    reports = QuestionReport.objects.filter(question__template_id=template_id)
+    return _resolve_open(reports, QuestionReport.Status.TEMPLATE_WITHDRAWN, reason, by, now)
+
+
+@transaction.atomic
+def question_report_dismiss(*, report: QuestionReport, reason: str, by: User) -> QuestionReport:
+    reason = _reason(reason)
+    if report.status != QuestionReport.Status.OPEN:
+        raise ReportError(_("This report was already decided."))
+    report.status = QuestionReport.Status.DISMISSED
+    report.resolution, report.resolved_by, report.resolved_at = reason, by, timezone.now()
+    report.save(update_fields=["status", "resolution", "resolved_by", "resolved_at"])
+    return report

@@ -1,0 +1,242 @@
+"""The certification committee's pages: blueprints, question reports, policy updates."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.db.models import Count, Q
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.models import (
+    AttemptItem,
+    Certificate,
+    ExamBlueprint,
+    PracticeAnswer,
+    Question,
+    QuestionReport,
+)
+from quizzes.services import policy_updates
+from quizzes.services import question_reports as reports
+from quizzes.services.blueprints import PreviewError, blueprint_preview
+from quizzes.views.committee_forms import (
+    BlueprintForm,
+    DecisionForm,
+    PolicyCompareForm,
+    ReportQuestionForm,
+    SlotFormSet,
+    slot_initial,
+)
+
+MANAGE = "accounts.manage_certification"
+MENTOR = "accounts.mentor_candidates"
+TEMPLATES = "quizzes/committee/"
+View = Callable[..., HttpResponse]
+
+
+def committee_required(view: View) -> View:
+    """Logged in, and a member of the committee (403 otherwise)."""
+    return login_required(permission_required(MANAGE, raise_exception=True)(view))
+
+
+@require_GET
+@committee_required
+def home(request: AuthenticatedHttpRequest) -> HttpResponse:
+    context = {
+        "open_reports": QuestionReport.objects.filter(status=QuestionReport.Status.OPEN).count(),
+        "blueprints": ExamBlueprint.objects.count(),
+        "certificates": Certificate.objects.filter(revoked_at__isnull=True).count(),
+    }
+    return render(request, TEMPLATES + "home.html", context)
+
+
+# --- blueprints ------------------------------------------------------------------------------
+
+
+@require_GET
+@committee_required
+def blueprint_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    blueprints = ExamBlueprint.objects.select_related("policy_version").annotate(
+        assigned=Count("assignments")
+    )
+    return render(request, TEMPLATES + "blueprints.html", {"blueprints": blueprints})
+
+
+@require_http_methods(["GET", "POST"])
+@committee_required
+def blueprint_edit(request: AuthenticatedHttpRequest, pk: int | None = None) -> HttpResponse:
+    blueprint = get_object_or_404(ExamBlueprint, pk=pk) if pk is not None else None
+    if request.method == "GET":
+        form = BlueprintForm(instance=blueprint)
+        slots = SlotFormSet(initial=slot_initial(blueprint), prefix="slots")
+        return _render_blueprint(request, form, slots, blueprint)
+    slots = SlotFormSet(request.POST, prefix="slots", game=request.POST.get("game"))
+    composition = slots.composition() if slots.is_valid() else None
+    form = BlueprintForm(request.POST, instance=blueprint, composition=composition)
+    if not (form.is_valid() and composition):
+        return _render_blueprint(request, form, slots, blueprint, status=400)
+    if "preview" in request.POST:
+        return _render_preview(request, form, slots, blueprint)
+    saved = form.save(commit=False)
+    if saved.created_by_id is None:
+        saved.created_by = request.user
+    saved.save()
+    messages.success(request, _("The exam blueprint was saved."))
+    return redirect("committee-blueprints")
+
+
+def _render_preview(
+    request: AuthenticatedHttpRequest, form: BlueprintForm, slots: Any, blueprint: Any
+) -> HttpResponse:
+    draft = form.save(commit=False)
+    try:
+        sample = blueprint_preview(blueprint=draft, composition=slots.composition())
+    except PreviewError:
+        form.add_error(None, _("The generator cannot draw these slots; change topics or counts."))
+        return _render_blueprint(request, form, slots, blueprint, status=400)
+    return _render_blueprint(request, form, slots, blueprint, sample=sample)
+
+
+def _render_blueprint(
+    request: AuthenticatedHttpRequest,
+    form: BlueprintForm,
+    slots: Any,
+    blueprint: ExamBlueprint | None,
+    status: int = 200,
+    sample: list[Any] | None = None,
+) -> HttpResponse:
+    context = {"form": form, "slots": slots, "blueprint": blueprint, "sample": sample}
+    return render(request, TEMPLATES + "blueprint_form.html", context, status=status)
+
+
+# --- question problem reports ----------------------------------------------------------------
+
+
+def _may_report(user: Any, question: Question) -> bool:
+    """Mentors and the committee report any question; a candidate one they have answered."""
+    if user.has_perm(MENTOR):
+        return True
+    if PracticeAnswer.objects.filter(user=user, question=question).exists():
+        return True
+    return AttemptItem.objects.filter(attempt__candidate=user, question=question).exists()
+
+
+def _back(request: AuthenticatedHttpRequest) -> HttpResponseRedirect:
+    target = request.POST.get("next", "")
+    safe = url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure())
+    return HttpResponseRedirect(target if safe and target else reverse("home"))
+
+
+@require_POST
+@login_required
+def question_report(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    question = Question.objects.filter(pk=pk).first()
+    if question is None or not _may_report(request.user, question):
+        return render(request, TEMPLATES + "not_found.html", status=404)
+    form = ReportQuestionForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(str(error) for error in errors))
+        return _back(request)
+    try:
+        reports.question_report_create(
+            question=question, reporter=request.user, **form.cleaned_data
+        )
+    except reports.ReportError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Thank you: your report was sent to the committee."))
+    return _back(request)
+
+
+@require_GET
+@committee_required
+def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
+    status = request.GET.get("status", QuestionReport.Status.OPEN)
+    if status not in QuestionReport.Status.values:
+        status = QuestionReport.Status.OPEN
+    queue = (
+        QuestionReport.objects.filter(status=status)
+        .select_related("question", "reporter", "resolved_by")
+        .annotate(
+            others=Count(
+                "question__reports", filter=Q(question__reports__status=QuestionReport.Status.OPEN)
+            )
+        )
+        .order_by("created_at")
+    )
+    context = {
+        "queue": queue,
+        "status": status,
+        "statuses": QuestionReport.Status.choices,
+        "form": DecisionForm(),
+    }
+    return render(request, TEMPLATES + "reports_queue.html", context)
+
+
+@require_POST
+@committee_required
+def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    report = get_object_or_404(QuestionReport.objects.select_related("question"), pk=pk)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(str(error) for error in errors))
+        return redirect("committee-question-reports")
+    try:
+        _decide(report, form.cleaned_data["action"], form.cleaned_data["reason"], request.user)
+    except reports.ReportError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The decision was recorded."))
+    return redirect("committee-question-reports")
+
+
+def _decide(report: QuestionReport, action: str, reason: str, by: Any) -> None:
+    if action == "withdraw_question":
+        reports.question_withdraw(question=report.question, reason=reason, by=by)
+    elif action == "withdraw_template":
+        reports.template_withdraw(template_id=report.question.template_id, reason=reason, by=by)
+    else:
+        reports.question_report_dismiss(report=report, reason=reason, by=by)
+
+
+# --- policy updates --------------------------------------------------------------------------
+
+
+@require_GET
+@committee_required
+def policy_update(request: AuthenticatedHttpRequest) -> HttpResponse:
+    form = PolicyCompareForm(request.GET or None)
+    context: dict[str, Any] = {"form": form}
+    status = 200
+    if request.GET and form.is_valid():
+        old, new = form.cleaned_data["old"], form.cleaned_data["new"]
+        context["impact"] = policy_updates.policy_impact(old=old, new=new)
+        context["regrade"] = policy_updates.regrade_dry_run(old=old, new=new)
+    elif request.GET:
+        status = 400
+    return render(request, TEMPLATES + "policy_update.html", context, status=status)
+
+
+urlpatterns = [
+    path("", home, name="committee"),
+    path("blueprints/", blueprint_list, name="committee-blueprints"),
+    path("blueprints/new", blueprint_edit, name="committee-blueprint-new"),
+    path("blueprints/<int:pk>/", blueprint_edit, name="committee-blueprint-edit"),
+    path("question-reports/", report_queue, name="committee-question-reports"),
+    path("question-reports/<int:pk>/decide", report_decide, name="committee-report-decide"),
+    path("policy-updates/", policy_update, name="committee-policy-update"),
+]
+
+report_urlpatterns = [
+    path("questions/<int:pk>/report", question_report, name="question-report"),
+]

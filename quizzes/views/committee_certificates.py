@@ -1,0 +1,185 @@
+"""Levels and certificates (committee), and the public verification page and PDF."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.models import Attempt, Certificate, CertificationLevel
+from quizzes.services import certification
+from quizzes.services.certificate_pdf import certificate_pdf
+from quizzes.views.committee import TEMPLATES, committee_required
+from quizzes.views.committee_forms import (
+    IssueForm,
+    IssueStartForm,
+    LevelForm,
+    RequirementFormSet,
+    RevokeForm,
+)
+
+
+@require_GET
+@committee_required
+def level_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    levels = CertificationLevel.objects.prefetch_related("requirements__blueprint")
+    return render(request, TEMPLATES + "levels.html", {"levels": levels})
+
+
+@require_http_methods(["GET", "POST"])
+@committee_required
+def level_edit(request: AuthenticatedHttpRequest, pk: int | None = None) -> HttpResponse:
+    level = get_object_or_404(CertificationLevel, pk=pk) if pk is not None else None
+    form = LevelForm(request.POST or None, instance=level)
+    requirements = RequirementFormSet(request.POST or None, instance=level, prefix="req")
+    if request.method == "POST":
+        if form.is_valid() & requirements.is_valid():
+            with transaction.atomic():
+                saved = form.save()
+                requirements.instance = saved
+                requirements.save()
+            messages.success(request, _("The level was saved."))
+            return redirect("committee-levels")
+        status = 400
+    else:
+        status = 200
+    context = {"form": form, "requirements": requirements, "level": level}
+    return render(request, TEMPLATES + "level_form.html", context, status=status)
+
+
+@require_GET
+@committee_required
+def certificate_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    certificates = Certificate.objects.select_related("candidate", "level")
+    return render(request, TEMPLATES + "certificates.html", {"certificates": certificates})
+
+
+def _attempt_choices(candidate_id: Any) -> list[tuple[int, str]]:
+    attempts = (
+        Attempt.objects.filter(candidate_id=candidate_id, status=Attempt.Status.GRADED, passed=True)
+        .select_related("assignment__blueprint")
+        .order_by("-graded_at")
+    )
+    return [
+        (a.pk, f"{a.assignment.blueprint.name} #{a.number}: {round((a.score or 0) * 100)}%")
+        for a in attempts
+    ]
+
+
+@require_http_methods(["GET", "POST"])
+@committee_required
+def certificate_issue(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Step 1 (GET) picks the candidate and level; step 2 (POST) chooses the evidence."""
+    start = IssueStartForm(request.GET or None)
+    if request.method == "GET":
+        if not request.GET or not start.is_valid():
+            status = 400 if request.GET else 200
+            return render(request, TEMPLATES + "issue_start.html", {"form": start}, status=status)
+        choices = _attempt_choices(start.cleaned_data["candidate"].pk)
+        form = IssueForm(initial=request.GET.dict(), attempt_choices=choices)
+        return render(request, TEMPLATES + "issue.html", {"form": form})
+    form = IssueForm(request.POST, attempt_choices=_attempt_choices(request.POST.get("candidate")))
+    if form.is_valid():
+        try:
+            issued = certification.certificate_issue(
+                candidate=form.cleaned_data["candidate"],
+                level=form.cleaned_data["level"],
+                by=request.user,
+                attempt_ids=form.cleaned_data["attempts"],
+                endorsed_by=form.cleaned_data["endorsed_by"],
+            )
+        except certification.CertificationError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("The certificate was issued."))
+            return redirect("committee-certificate", pk=issued.pk)
+    return render(request, TEMPLATES + "issue.html", {"form": form}, status=400)
+
+
+@require_GET
+@committee_required
+def certificate_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    certificate = get_object_or_404(
+        Certificate.objects.select_related("candidate", "level", "issued_by", "endorsed_by"), pk=pk
+    )
+    context = {"certificate": certificate, "revoke_form": RevokeForm()}
+    return render(request, TEMPLATES + "certificate.html", context)
+
+
+@require_POST
+@committee_required
+def certificate_revoke(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    certificate = get_object_or_404(Certificate, pk=pk)
+    form = RevokeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the reason for revoking this certificate."))
+        return redirect("committee-certificate", pk=pk)
+    try:
+        certification.certificate_revoke(
+            certificate=certificate, reason=form.cleaned_data["reason"], by=request.user
+        )
+    except certification.CertificationError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The certificate was revoked."))
+    return redirect("committee-certificate", pk=pk)
+
+
+@require_POST
+@committee_required
+def certificate_renew(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    certificate = get_object_or_404(Certificate, pk=pk)
+    try:
+        renewed = certification.certificate_renew(certificate=certificate, by=request.user)
+    except certification.CertificationError as error:
+        messages.error(request, str(error))
+        return redirect("committee-certificate", pk=pk)
+    messages.success(request, _("The certificate was renewed."))
+    return redirect("committee-certificate", pk=renewed.pk)
+
+
+def _public(code: str) -> Certificate:
+    return get_object_or_404(Certificate.objects.select_related("candidate", "level"), code=code)
+
+
+@require_GET
+def verify(request: Any, code: str) -> HttpResponse:
+    """Public, no login: who, which level, when, and whether it still holds. Nothing else."""
+    certificate = _public(code)
+    context = {"certificate": certificate, "status": certificate.status()}
+    response = render(request, TEMPLATES + "verify.html", context)
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@require_GET
+def verify_pdf(request: Any, code: str) -> HttpResponse:
+    certificate = _public(code)
+    url = request.build_absolute_uri(reverse("certificate-verify", args=[code]))
+    response = HttpResponse(certificate_pdf(certificate, url), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="certificate-{certificate.pk}.pdf"'
+    return response
+
+
+urlpatterns = [
+    path("levels/", level_list, name="committee-levels"),
+    path("levels/new", level_edit, name="committee-level-new"),
+    path("levels/<int:pk>/", level_edit, name="committee-level-edit"),
+    path("certificates/", certificate_list, name="committee-certificates"),
+    path("certificates/issue", certificate_issue, name="committee-certificate-issue"),
+    path("certificates/<int:pk>/", certificate_detail, name="committee-certificate"),
+    path("certificates/<int:pk>/revoke", certificate_revoke, name="committee-certificate-revoke"),
+    path("certificates/<int:pk>/renew", certificate_renew, name="committee-certificate-renew"),
+]
+
+public_urlpatterns = [
+    path("verify/<str:code>", verify, name="certificate-verify"),
+    path("verify/<str:code>/pdf", verify_pdf, name="certificate-pdf"),
+]

@@ -1,0 +1,288 @@
+"""Forms of the committee's pages: no JSON, every value in its own field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from judgetrain.accounts.models import User
+from judgetrain.accounts.roles import Role
+from quizzes.models import (
+    CertificationLevel,
+    ExamBlueprint,
+    LevelRequirement,
+    QuestionKind,
+    QuestionReport,
+)
+from quizzes.models.exams import topic_errors
+from rulings.core import questions as generator
+from rulings.models import Game, Language, PolicyVersion
+
+
+def topic_choices() -> list[tuple[str, Any]]:
+    return [
+        ("", _("Any topic")),
+        *((slug, slug.replace("_", " ")) for slug in generator.all_topics()),
+    ]
+
+
+class BlueprintForm(forms.ModelForm[ExamBlueprint]):
+    pass_percent = forms.IntegerField(
+        label=_("Pass mark (%)"), min_value=1, max_value=100, initial=80
+    )
+
+    class Meta:
+        model = ExamBlueprint
+        fields = (
+            "name",
+            "game",
+            "policy_version",
+            "language",
+            "time_limit_minutes",
+            "attempts_allowed",
+            "cooldown_minutes",
+            "review_policy",
+        )
+
+    def __init__(
+        self, *args: Any, composition: list[dict[str, Any]] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.composition = composition
+        if composition is not None:
+            self.instance.composition = composition
+        versions = PolicyVersion.objects.select_related("document")
+        self.fields["policy_version"].queryset = versions  # type: ignore[attr-defined]
+        languages = [("", _("The candidate's language")), *Language.choices]
+        self.fields["language"].choices = languages  # type: ignore[attr-defined]
+        self.fields["time_limit_minutes"].validators.append(_at_most(600))
+        self.fields["attempts_allowed"].min_value = 1  # type: ignore[attr-defined]
+        self.fields["attempts_allowed"].widget.attrs["min"] = 1
+        if self.instance.pk:
+            self.fields["pass_percent"].initial = round(self.instance.pass_score * 100)
+
+    def clean_time_limit_minutes(self) -> int:
+        value: int = self.cleaned_data["time_limit_minutes"]
+        if value < 1:
+            raise forms.ValidationError(_("The time limit must be at least one minute."))
+        return value
+
+    def clean_attempts_allowed(self) -> int:
+        value: int = self.cleaned_data["attempts_allowed"]
+        if not 1 <= value <= 20:
+            raise forms.ValidationError(_("Allow from 1 to 20 attempts."))
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        version = cleaned.get("policy_version")
+        if version is not None and cleaned.get("game") and version.document.game != cleaned["game"]:
+            self.add_error("policy_version", _("This policy version is for another game."))
+        return cleaned
+
+    def _update_errors(self, errors: ValidationError) -> None:
+        """The model checks the composition and the pass mark: the slots' own forms show
+        composition errors, and the pass mark is entered here as a percentage."""
+        if hasattr(errors, "error_dict"):
+            moved = errors.error_dict.pop("composition", [])
+            if self.composition is not None:
+                errors.error_dict.setdefault(NON_FIELD_ERRORS, []).extend(moved)
+            if not errors.error_dict:
+                return
+        super()._update_errors(errors)  # type: ignore[misc]
+
+    def _post_clean(self) -> None:
+        if "pass_percent" in self.cleaned_data:
+            self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
+        super()._post_clean()  # type: ignore[misc]
+
+    def save(self, commit: bool = True) -> ExamBlueprint:
+        self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
+        blueprint: ExamBlueprint = super().save(commit=commit)
+        return blueprint
+
+
+def _at_most(limit: int) -> Any:
+    def check(value: int) -> None:
+        if value > limit:
+            raise forms.ValidationError(
+                _("At most %(limit)d minutes.") % {"limit": limit}, code="max_value"
+            )
+
+    return check
+
+
+class SlotForm(forms.Form):
+    topic = forms.ChoiceField(label=_("Topic"), required=False, choices=())
+    kind = forms.ChoiceField(label=_("Question kind"), choices=QuestionKind.choices)
+    count = forms.IntegerField(
+        label=_("Questions"),
+        min_value=1,
+        max_value=50,
+        required=False,
+        help_text=_("Leave empty to skip this row."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["topic"].choices = topic_choices()  # type: ignore[attr-defined]
+
+    def slot(self) -> dict[str, Any]:
+        return {
+            "topic": self.cleaned_data["topic"] or None,
+            "kind": self.cleaned_data["kind"],
+            "count": self.cleaned_data["count"],
+        }
+
+
+class BaseSlotFormSet(forms.BaseFormSet[SlotForm]):
+    def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+
+    def composition(self) -> list[dict[str, Any]]:
+        return [
+            form.slot()
+            for form in self.forms
+            if form.is_valid()
+            and form.cleaned_data.get("count")
+            and not form.cleaned_data.get("DELETE")
+        ]
+
+    def clean(self) -> None:
+        super().clean()
+        if any(form.errors for form in self.forms):
+            return
+        if not self.composition():
+            raise forms.ValidationError(_("Add at least one slot of questions."))
+        if self.game not in Game.values:
+            return  # the blueprint form reports the game
+        for form in self.forms:
+            topic = form.cleaned_data.get("topic")
+            if topic and form.cleaned_data.get("count") and topic_errors(self.game, [form.slot()]):
+                form.add_error("topic", _("No question template covers this topic in this game."))
+        if any(form.errors for form in self.forms):
+            raise forms.ValidationError(_("Fix the slots marked below."))
+
+
+SlotFormSet: type[BaseSlotFormSet] = forms.formset_factory(  # type: ignore[assignment]
+    SlotForm, formset=BaseSlotFormSet, extra=1, can_delete=True, max_num=20, validate_max=True
+)
+
+
+def slot_initial(blueprint: ExamBlueprint | None) -> list[dict[str, Any]]:
+    if blueprint is None:
+        return [{"topic": "", "kind": QuestionKind.FREE_FORM, "count": 5}]
+    return [
+        {"topic": slot.get("topic") or "", "kind": slot["kind"], "count": slot["count"]}
+        for slot in blueprint.composition
+    ]
+
+
+class ReportQuestionForm(forms.Form):
+    problem = forms.ChoiceField(
+        label=_("What is the problem?"), choices=QuestionReport.Problem.choices
+    )
+    comment = forms.CharField(
+        label=_("Explain"), max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+
+class DecisionForm(forms.Form):
+    ACTIONS = (
+        ("withdraw_question", _("Withdraw this question")),
+        ("withdraw_template", _("Withdraw its whole template")),
+        ("dismiss", _("Dismiss the report")),
+    )
+    action = forms.ChoiceField(label=_("Decision"), choices=ACTIONS)
+    reason = forms.CharField(
+        label=_("Reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class LevelForm(forms.ModelForm[CertificationLevel]):
+    class Meta:
+        model = CertificationLevel
+        fields = ("name", "game", "description", "validity_days", "endorsement_required")
+
+
+class RequirementForm(forms.ModelForm[LevelRequirement]):
+    min_percent = forms.IntegerField(
+        label=_("Minimum mark (%)"), min_value=1, max_value=100, initial=80
+    )
+
+    class Meta:
+        model = LevelRequirement
+        fields = ("blueprint",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["min_percent"].initial = round(self.instance.min_score * 100)
+
+    def save(self, commit: bool = True) -> LevelRequirement:
+        self.instance.min_score = self.cleaned_data["min_percent"] / 100
+        requirement: LevelRequirement = super().save(commit=commit)
+        return requirement
+
+
+RequirementFormSet = forms.inlineformset_factory(
+    CertificationLevel,
+    LevelRequirement,
+    form=RequirementForm,
+    fields=("blueprint",),
+    extra=1,
+    can_delete=True,
+)
+
+
+def _people(role: Role) -> Any:
+    return User.objects.filter(groups__name=role.value).order_by("last_name", "email")
+
+
+class IssueStartForm(forms.Form):
+    candidate = forms.ModelChoiceField(label=_("Candidate"), queryset=User.objects.none())
+    level = forms.ModelChoiceField(label=_("Level"), queryset=CertificationLevel.objects.all())
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["candidate"].queryset = _people(Role.CANDIDATE)  # type: ignore[attr-defined]
+
+
+class IssueForm(IssueStartForm):
+    attempts = forms.TypedMultipleChoiceField(
+        label=_("Evidence: passed attempts"), coerce=int, required=False, choices=()
+    )
+    endorsed_by = forms.ModelChoiceField(
+        label=_("Endorsed by (mentor)"), queryset=User.objects.none(), required=False
+    )
+
+    def __init__(self, *args: Any, attempt_choices: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["attempts"].choices = attempt_choices  # type: ignore[attr-defined]
+        self.fields["attempts"].widget = forms.CheckboxSelectMultiple(choices=attempt_choices)
+        self.fields["endorsed_by"].queryset = _people(Role.MENTOR)  # type: ignore[attr-defined]
+
+
+class RevokeForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason for revoking"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class PolicyCompareForm(forms.Form):
+    old = forms.ModelChoiceField(label=_("Older version"), queryset=PolicyVersion.objects.all())
+    new = forms.ModelChoiceField(label=_("Newer version"), queryset=PolicyVersion.objects.all())
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        old, new = cleaned.get("old"), cleaned.get("new")
+        if old is not None and new is not None:
+            if old == new:
+                raise forms.ValidationError(_("Choose two different versions."))
+            if old.document_id != new.document_id:
+                raise forms.ValidationError(_("Choose two versions of the same game's policy."))
+        return cleaned

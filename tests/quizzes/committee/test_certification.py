@@ -1,0 +1,168 @@
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from quizzes.models import Certificate, CertificationLevel, LevelRequirement
+from quizzes.services import certification
+from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor
+from tests.quizzes.committee.seeding import graded_attempt
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def level():
+    level = CertificationLevel.objects.create(name="RB L1", game="riftbound", validity_days=365)
+    LevelRequirement.objects.create(level=level, blueprint=BlueprintFactory(), min_score=0.85)
+    return level
+
+
+def exam_of(level):
+    return level.requirements.get().blueprint
+
+
+def test_it_issues_from_the_best_passed_attempt_and_records_it(level):
+    person = candidate()
+    graded_attempt(person, exam_of(level), [1.0, 0.8])  # 0.9: passes the exam and the level
+    best = graded_attempt(person, exam_of(level), [1.0, 1.0])
+
+    issued = certification.certificate_issue(candidate=person, level=level, by=committee_member())
+
+    attempt = issued.evidence["attempts"][0]
+    assert attempt["attempt"] == best.pk
+    assert attempt["seed"] == best.seed
+    item = attempt["items"][0]
+    assert {"template_id", "template_version", "seed", "policy_version", "lexicon_version"} <= set(
+        item
+    )
+    assert issued.evidence["grader_version"]
+    assert issued.expires_at - issued.issued_at == timedelta(days=365)
+
+
+def test_it_refuses_when_the_mark_is_below_the_level(level):
+    person = candidate()
+    graded_attempt(person, exam_of(level), [1.0, 0.6])  # 0.8: passes the exam, not the level
+
+    with pytest.raises(certification.CertificationError, match="Missing"):
+        certification.certificate_issue(candidate=person, level=level, by=committee_member())
+    assert not Certificate.objects.exists()
+
+
+def test_it_refuses_another_candidates_attempt(level):
+    other = graded_attempt(candidate(), exam_of(level), [1.0])
+
+    with pytest.raises(certification.CertificationError):
+        certification.certificate_issue(
+            candidate=candidate(), level=level, by=committee_member(), attempt_ids=[other.pk]
+        )
+
+
+def test_endorsement_must_come_from_the_candidates_mentor(level):
+    level.endorsement_required = True
+    level.save()
+    person = candidate()
+    graded_attempt(person, exam_of(level), [1.0])
+    theirs = mentor()
+    cohort(mentor=theirs, candidates=[person])
+
+    with pytest.raises(certification.CertificationError):
+        certification.certificate_issue(candidate=person, level=level, by=committee_member())
+    with pytest.raises(certification.CertificationError):
+        certification.certificate_issue(
+            candidate=person, level=level, by=committee_member(), endorsed_by=mentor()
+        )
+    issued = certification.certificate_issue(
+        candidate=person, level=level, by=committee_member(), endorsed_by=theirs
+    )
+    assert issued.endorsed_by == theirs
+
+
+def issued_for(level):
+    person = candidate(first_name="Ana", last_name="Lima")
+    graded_attempt(person, exam_of(level), [1.0])
+    return certification.certificate_issue(candidate=person, level=level, by=committee_member())
+
+
+def test_revoking_needs_a_reason_and_shows_on_the_public_page(client, level):
+    issued = issued_for(level)
+    with pytest.raises(certification.CertificationError):
+        certification.certificate_revoke(certificate=issued, reason=" ", by=committee_member())
+
+    certification.certificate_revoke(certificate=issued, reason="Fraud", by=committee_member())
+
+    page = client.get(reverse("certificate-verify", args=[issued.code]))
+    assert "Revoked" in page.content.decode()
+
+
+def test_renewing_issues_a_new_certificate_on_the_same_evidence(level):
+    issued = issued_for(level)
+    later = timezone.now() + timedelta(days=300)
+
+    renewed = certification.certificate_renew(certificate=issued, by=committee_member(), now=later)
+
+    assert renewed.renewed_from == issued
+    assert renewed.evidence == issued.evidence
+    assert renewed.expires_at == later + timedelta(days=365)
+    with pytest.raises(certification.CertificationError):
+        certification.certificate_renew(certificate=issued, by=committee_member())
+
+
+def test_the_public_page_needs_no_login_and_shows_no_seeds(client, level):
+    issued = issued_for(level)
+
+    page = client.get(reverse("certificate-verify", args=[issued.code]))
+
+    body = page.content.decode()
+    assert page.status_code == 200
+    assert "Ana Lima" in body
+    assert "RB L1" in body
+    assert "Valid" in body
+    assert str(issued.evidence["attempts"][0]["seed"]) not in body
+    assert issued.evidence["attempts"][0]["items"][0]["template_id"] not in body
+
+
+def test_an_unknown_code_is_not_found(client):
+    assert client.get(reverse("certificate-verify", args=["nope"])).status_code == 404
+
+
+def test_the_pdf_is_a_pdf(client, level):
+    issued = issued_for(level)
+
+    response = client.get(reverse("certificate-pdf", args=[issued.code]))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+
+
+def test_the_issue_page_refuses_without_evidence_with_a_form_error(client, level):
+    person = candidate()
+    client.force_login(committee_member())
+
+    response = client.post(
+        reverse("committee-certificate-issue"), {"candidate": person.pk, "level": level.pk}
+    )
+
+    assert response.status_code == 400
+    assert "does not meet this level" in response.content.decode()
+    assert not Certificate.objects.exists()
+
+
+def test_the_issue_page_issues_with_chosen_evidence(client, level):
+    person = candidate()
+    attempt = graded_attempt(person, exam_of(level), [1.0])
+    client.force_login(committee_member())
+
+    start = client.get(
+        reverse("committee-certificate-issue"), {"candidate": person.pk, "level": level.pk}
+    )
+    response = client.post(
+        reverse("committee-certificate-issue"),
+        {"candidate": person.pk, "level": level.pk, "attempts": [attempt.pk]},
+    )
+
+    assert start.status_code == 200
+    assert response.status_code == 302
+    assert Certificate.objects.get().evidence["attempts"][0]["attempt"] == attempt.pk

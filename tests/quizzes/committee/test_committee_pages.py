@@ -1,0 +1,317 @@
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from quizzes.models import CertificationLevel, ExamBlueprint, LevelRequirement
+from quizzes.services import exams
+from rulings.models import PolicyStatement, PolicyVersion
+from tests.factories import (
+    BlueprintFactory,
+    assignment,
+    candidate,
+    committee_member,
+    mentor,
+    question,
+)
+from tests.quizzes.committee.seeding import graded_attempt
+
+pytestmark = pytest.mark.django_db
+
+COMMITTEE_PAGES: list[tuple[str, list[int]]] = [
+    ("committee", []),
+    ("committee-blueprints", []),
+    ("committee-blueprint-new", []),
+    ("committee-question-reports", []),
+    ("committee-levels", []),
+    ("committee-level-new", []),
+    ("committee-certificates", []),
+    ("committee-certificate-issue", []),
+    ("committee-policy-update", []),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), COMMITTEE_PAGES)
+@pytest.mark.parametrize("who", [candidate, mentor])
+def test_only_the_committee_opens_committee_pages(client, name, args, who):
+    client.force_login(who())
+    assert client.get(reverse(name, args=args)).status_code == 403
+
+
+@pytest.mark.parametrize(("name", "args"), COMMITTEE_PAGES)
+def test_committee_pages_open_for_the_committee_and_need_a_login(client, name, args):
+    assert client.get(reverse(name, args=args)).status_code == 302
+    client.force_login(committee_member())
+    assert client.get(reverse(name, args=args)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["committee-report-decide", "committee-certificate-revoke", "committee-certificate-renew"],
+)
+def test_committee_actions_are_forbidden_to_mentors(client, name):
+    client.force_login(mentor())
+    assert client.post(reverse(name, args=[1]), {}).status_code == 403
+
+
+def test_the_navigation_shows_committee_only_to_the_committee(client):
+    client.force_login(candidate())
+    assert reverse("committee") not in client.get(reverse("home")).content.decode()
+    client.force_login(committee_member())
+    assert reverse("committee") in client.get(reverse("home")).content.decode()
+
+
+def blueprint_post(**overrides):
+    data = {
+        "name": "L1 written",
+        "game": "riftbound",
+        "policy_version": "",
+        "language": "",
+        "time_limit_minutes": "45",
+        "attempts_allowed": "2",
+        "cooldown_minutes": "60",
+        "review_policy": "after_close",
+        "pass_percent": "75",
+        "slots-TOTAL_FORMS": "2",
+        "slots-INITIAL_FORMS": "0",
+        "slots-MIN_NUM_FORMS": "0",
+        "slots-MAX_NUM_FORMS": "20",
+        "slots-0-topic": "missed_trigger",
+        "slots-0-kind": "free_form",
+        "slots-0-count": "3",
+        "slots-1-topic": "",
+        "slots-1-kind": "multiple_choice",
+        "slots-1-count": "",
+    }
+    data.update(overrides)
+    return data
+
+
+def test_a_blueprint_is_created_without_json(client):
+    client.force_login(committee_member())
+
+    response = client.post(reverse("committee-blueprint-new"), blueprint_post())
+
+    assert response.status_code == 302
+    blueprint = ExamBlueprint.objects.get()
+    assert blueprint.composition == [{"topic": "missed_trigger", "kind": "free_form", "count": 3}]
+    assert blueprint.pass_score == 0.75
+    assert (blueprint.attempts_allowed, blueprint.cooldown_minutes) == (2, 60)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("pass_percent", "150"),
+        ("pass_percent", "abc"),
+        ("attempts_allowed", "0"),
+        ("time_limit_minutes", "0"),
+        ("slots-0-count", "99"),
+        ("slots-0-topic", "no_such_topic"),
+        ("slots-0-count", ""),
+    ],
+)
+def test_bad_blueprint_input_gets_a_form_error_and_keeps_the_rest(client, field, value):
+    client.force_login(committee_member())
+
+    response = client.post(reverse("committee-blueprint-new"), blueprint_post(**{field: value}))
+
+    assert response.status_code == 400
+    assert 'value="L1 written"' in response.content.decode()
+    assert not ExamBlueprint.objects.exists()
+
+
+def test_the_preview_shows_a_sample_variant_and_saves_nothing(client):
+    client.force_login(committee_member())
+
+    response = client.post(reverse("committee-blueprint-new"), blueprint_post(preview="1"))
+
+    assert response.status_code == 200
+    assert response.content.decode().count("<li><p>") == 3
+    assert not ExamBlueprint.objects.exists()
+
+
+def test_the_blueprint_list_makes_a_fixed_number_of_queries(client, django_assert_max_num_queries):
+    client.force_login(committee_member())
+    for _ in range(5):
+        BlueprintFactory()
+    with django_assert_max_num_queries(8):
+        client.get(reverse("committee-blueprints"))
+
+
+def test_a_level_is_defined_with_its_exams(client):
+    blueprint = BlueprintFactory()
+    client.force_login(committee_member())
+
+    response = client.post(
+        reverse("committee-level-new"),
+        {
+            "name": "RB L1",
+            "game": "riftbound",
+            "description": "",
+            "validity_days": "730",
+            "endorsement_required": "on",
+            "req-TOTAL_FORMS": "1",
+            "req-INITIAL_FORMS": "0",
+            "req-MIN_NUM_FORMS": "0",
+            "req-MAX_NUM_FORMS": "1000",
+            "req-0-blueprint": blueprint.pk,
+            "req-0-min_percent": "85",
+        },
+    )
+
+    assert response.status_code == 302
+    level = CertificationLevel.objects.get()
+    assert level.endorsement_required
+    assert level.requirements.get().min_score == 0.85
+
+
+def test_the_cooldown_holds_back_the_next_attempt():
+    blueprint = BlueprintFactory(cooldown_minutes=60)
+    exam = assignment(blueprint=blueprint, max_attempts=3)
+    now = timezone.now()
+    first = exams.attempt_start(assignment=exam, language="en", now=now)
+    exams.attempt_submit(attempt=first, now=now)
+
+    with pytest.raises(exams.ExamError, match="another attempt after"):
+        exams.attempt_start(assignment=exam, language="en", now=now + timedelta(minutes=30))
+    later = exams.attempt_start(assignment=exam, language="en", now=now + timedelta(minutes=61))
+    assert later.number == 2
+
+
+def newer_version(old, changed_id):
+    new = PolicyVersion.objects.create(
+        document=old.document, version_id=old.version_id + "-next", title="next"
+    )
+    for statement in PolicyStatement.objects.filter(version=old):
+        statement.pk = None
+        statement.version = new
+        if statement.statement_id == changed_id:
+            statement.text_en += " Changed."
+        statement.save()
+    return new
+
+
+def test_a_policy_update_lists_what_depends_on_changed_statements(client):
+    q = question()
+    cited = q.ruling["infraction_statement"]
+    old = q.policy_version
+    new = newer_version(old, cited)
+    untouched = question(
+        ruling={
+            **q.ruling,
+            "infraction_statement": "x",
+            "explanation": [],
+            "penalty": {},
+            "remedy": [],
+        }
+    )
+    attempt = graded_attempt(candidate(), BlueprintFactory(), [1.0], [q])
+    client.force_login(committee_member())
+
+    page = client.get(reverse("committee-policy-update"), {"old": old.pk, "new": new.pk})
+
+    impact = page.context["impact"]
+    assert impact.changed == [cited]
+    assert q in impact.questions
+    assert untouched not in impact.questions
+    assert impact.templates == [q.template_id]
+    [row] = page.context["regrade"]
+    assert row.attempt == attempt
+    assert row.old_passed == attempt.passed
+
+
+def test_comparing_a_version_with_itself_is_a_form_error(client):
+    version = question().policy_version
+    client.force_login(committee_member())
+
+    page = client.get(reverse("committee-policy-update"), {"old": version.pk, "new": version.pk})
+
+    assert page.status_code == 400
+    assert "two different versions" in page.content.decode()
+
+
+def fill(n):
+    from quizzes.services import certification, question_reports
+
+    level = CertificationLevel.objects.create(
+        name=f"Level {CertificationLevel.objects.count()}", game="riftbound"
+    )
+    blueprint = BlueprintFactory()
+    LevelRequirement.objects.create(level=level, blueprint=blueprint, min_score=0.5)
+    for _index in range(n):
+        person = candidate()
+        graded_attempt(person, blueprint, [1.0])
+        certification.certificate_issue(candidate=person, level=level, by=committee_member())
+        question_reports.question_report_create(
+            question=question(), reporter=mentor(), problem="wrong", comment="Wrong key"
+        )
+
+
+def count_queries(client, url):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url).status_code == 200
+    return len(context)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["committee", "committee-question-reports", "committee-levels", "committee-certificates"],
+)
+def test_committee_lists_make_a_constant_number_of_queries(client, name):
+    client.force_login(committee_member())
+    fill(1)
+    one = count_queries(client, reverse(name))
+    fill(5)
+    assert count_queries(client, reverse(name)) == one
+
+
+def test_a_blueprints_language_is_the_language_of_every_attempt():
+    exam = assignment(blueprint=BlueprintFactory(language="es"))
+
+    attempt = exams.attempt_start(assignment=exam, language="en")
+
+    assert attempt.language == "es"
+    assert {item.question.language for item in attempt.items.all()} == {"es"}
+
+
+def test_the_dry_run_shows_whose_pass_would_turn_to_fail(monkeypatch):
+    from quizzes.services import policy_updates
+    from rulings.core.grading import Expected
+
+    q = question()
+    old = q.policy_version
+    new = newer_version(old, q.ruling["infraction_statement"])
+    attempt = graded_attempt(candidate(), BlueprintFactory(pass_score=0.8), [1.0], [q])
+    item = attempt.items.get()
+    item.response = "missed trigger, no penalty, the opponent chooses to resolve it or not"
+    item.save()
+    changed_key = Expected(infraction=q.key_infraction, penalty="game_loss", remedy=q.key_remedy)
+    monkeypatch.setattr(policy_updates, "rekey", lambda question, version: changed_key)
+
+    [row] = policy_updates.regrade_dry_run(old=old, new=new)
+
+    assert row.old_passed
+    assert not row.new_passed
+    assert row.changes_outcome
+    attempt.refresh_from_db()
+    assert attempt.passed  # a dry run saves nothing
+
+
+def test_the_practice_feedback_page_offers_to_report_the_question(client):
+    from quizzes.models import PracticeAnswer
+
+    person = candidate()
+    q = question()
+    answer = PracticeAnswer.objects.create(
+        user=person, question=q, response="r", score=0, grade={"parts": {}, "score": 0}
+    )
+    client.force_login(person)
+
+    body = client.get(reverse("practice-feedback", args=[answer.pk])).content.decode()
+
+    assert reverse("question-report", args=[q.pk]) in body

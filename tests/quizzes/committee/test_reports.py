@@ -1,0 +1,213 @@
+import json
+import statistics
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from quizzes import selectors_reports as sr
+from quizzes.models import CertificationLevel, LevelRequirement
+from rulings.core.grading.evaluation import parse_items
+from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor, question
+from tests.quizzes.committee.seeding import free_form_grade, graded_attempt
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world():
+    """Cohort A (mentor ma): c1 passes (100%), c2 fails (75%); cohort B (mentor mb): c3 passes."""
+    blueprint = BlueprintFactory(pass_score=0.8)
+    level = CertificationLevel.objects.create(name="L1", game="riftbound")
+    LevelRequirement.objects.create(level=level, blueprint=blueprint)
+    ma, mb = mentor(), mentor()
+    c1, c2, c3 = candidate(), candidate(), candidate()
+    cohort(name="A", mentor=ma, candidates=[c1, c2])
+    cohort(name="B", mentor=mb, candidates=[c3])
+    q1, q2 = question(template_id="t1"), question(template_id="t2")
+    graded_attempt(c1, blueprint, [1.0, 1.0], [q1, q2])
+    graded_attempt(c2, blueprint, [1.0, 0.5], [q1, q2])
+    graded_attempt(c3, blueprint, [1.0, 1.0], [q1, q2])
+    return {"ma": ma, "blueprint": blueprint, "q1": q1, "q2": q2}
+
+
+def rates(rows):
+    return {row.label: (row.attempts, row.passed) for row in rows}
+
+
+def test_pass_rates_for_the_committee_cover_every_cohort(world):
+    scope = sr.Scope(mentor=None)
+
+    assert rates(sr.pass_rates_by_cohort(scope)) == {"A": (2, 1), "B": (1, 1)}
+    assert rates(sr.pass_rates_by_level(scope)) == {"L1": (3, 2)}
+    [period] = sr.pass_rates_by_period(scope)
+    assert (period.attempts, period.passed, round(period.rate, 4)) == (3, 2, 0.6667)
+
+
+def test_a_mentor_sees_only_their_own_cohorts(world):
+    scope = sr.report_scope(world["ma"])
+
+    assert rates(sr.pass_rates_by_cohort(scope)) == {"A": (2, 1)}
+    assert rates(sr.pass_rates_by_level(scope)) == {"L1": (2, 1)}
+
+
+def test_item_facility_is_the_mean_score_per_template(world):
+    templates, questions = sr.item_analysis(sr.Scope(mentor=None))
+
+    by_key = {row.key: row for row in templates}
+    assert by_key["t1"].facility == 1.0
+    assert by_key["t1"].flags == ["too_easy"]
+    assert round(by_key["t2"].facility, 4) == round((1 + 0.5 + 1) / 3, 4)
+    assert len(questions) == 2
+
+
+def test_discrimination_is_the_items_correlation_with_the_total():
+    blueprint = BlueprintFactory()
+    good, bad = question(template_id="good"), question(template_id="bad")
+    # Strong candidates get "good" right and "bad" wrong: "bad" discriminates negatively.
+    plan = [(1.0, 0.0, 1.0), (1.0, 0.0, 1.0), (1.0, 0.0, 0.5), (0.0, 1.0, 0.0), (0.0, 1.0, 0.5)]
+    filler = question(template_id="filler")
+    for g, b, f in plan:
+        graded_attempt(candidate(), blueprint, [g, b, f], [good, bad, filler])
+    totals = [(g + b + f) / 3 for g, b, f in plan]
+
+    rows = {row.key: row for row in sr.item_analysis(sr.Scope(mentor=None))[0]}
+
+    expected = statistics.correlation([g for g, _, _ in plan], totals)
+    assert rows["good"].discrimination == pytest.approx(expected)
+    assert rows["bad"].discrimination == pytest.approx(
+        statistics.correlation([b for _, b, _ in plan], totals)
+    )
+    assert "negative_discrimination" in rows["bad"].flags
+    assert rows["good"].flags == []
+
+
+def overridden(person, blueprint, found, override, language="en"):
+    q = question()
+    attempt = graded_attempt(person, blueprint, [0.0], [q], language=language)
+    item = attempt.items.get()
+    item.grade = free_form_grade(found, q)
+    item.score = item.grade["score"]
+    item.override_score = override
+    item.save()
+    return item
+
+
+def test_agreement_per_part_and_language_and_the_devset_export():
+    blueprint = BlueprintFactory()
+    person = candidate()
+    q = question()
+    key = {"infraction": q.key_infraction, "penalty": q.key_penalty, "remedy": q.key_remedy}
+    wrong_penalty = {**key, "penalty": "game_loss"}
+    # The grader missed the penalty; the mentor gave full marks: the grader was wrong on it.
+    overridden(person, blueprint, wrong_penalty, 1.0)
+    # The mentor confirmed the grader's 2/3 in Spanish: agreement on every part.
+    overridden(person, blueprint, wrong_penalty, 2 / 3, language="es")
+    # A partial override that does not say which part: counted per language only.
+    overridden(person, blueprint, key, 0.0)
+
+    parts, langs = sr.grader_agreement(sr.Scope(mentor=None))
+
+    assert {r.label: (r.agreeing, r.total) for r in parts} == {
+        "infraction": (2, 2),
+        "penalty": (1, 2),
+        "remedy": (2, 2),
+    }
+    assert {r.label: (r.agreeing, r.total) for r in langs} == {"en": (0, 2), "es": (1, 1)}
+    lines = sr.devset_lines(sr.Scope(mentor=None))
+    items = parse_items("\n".join(lines))
+    assert len(items) == 2
+    assert dict(items[0].label) == key
+    assert json.loads(lines[1])["lang"] == "es"
+
+
+def test_candidates_never_see_reports(client):
+    client.force_login(candidate())
+
+    for url in [
+        reverse("reports"),
+        reverse("report-csv", args=["pass-by-cohort"]),
+        reverse("report-devset"),
+    ]:
+        assert client.get(url).status_code == 403
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client):
+    assert client.get(reverse("reports")).status_code == 302
+
+
+def test_a_csv_export_has_the_table(client, world):
+    client.force_login(committee_member())
+
+    response = client.get(reverse("report-csv", args=["pass-by-cohort"]))
+
+    lines = response.content.decode().splitlines()
+    assert lines[0].startswith("Group,Attempts,Passed")
+    assert lines[1:] == ["A,2,1,50.0", "B,1,1,100.0"]
+
+
+def test_an_unknown_table_is_not_found(client):
+    client.force_login(committee_member())
+    assert client.get(reverse("report-csv", args=["nope"])).status_code == 404
+
+
+def test_a_mentors_report_page_leaves_out_other_cohorts(client, world):
+    client.force_login(world["ma"])
+
+    body = client.get(reverse("reports")).content.decode()
+
+    assert "<td>A</td>" in body
+    assert "<td>B</td>" not in body
+
+
+def add_world(n, blueprint):
+    for _index in range(n):
+        person = candidate()
+        cohort(candidates=[person])
+        item = graded_attempt(person, blueprint, [1.0, 0.5]).items.first()
+        item.override_score = 0.5
+        item.save()
+
+
+def queries(client, url):
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url).status_code == 200
+    return len(context)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "reports",
+        "report-devset",
+        ("report-csv", "items-by-question"),
+        ("report-csv", "agreement-by-part"),
+    ],
+)
+def test_reports_run_a_constant_number_of_queries(client, name):
+    url = reverse(name) if isinstance(name, str) else reverse(name[0], args=[name[1]])
+    blueprint = BlueprintFactory()
+    client.force_login(committee_member())
+    add_world(1, blueprint)
+    one = queries(client, url)
+    add_world(6, blueprint)
+
+    assert queries(client, url) == one
+
+
+def test_the_corrected_gradings_export_is_read_by_grade_eval(client, tmp_path, capsys):
+    from rulings.cli import main
+
+    q = question()
+    key = {"infraction": q.key_infraction, "penalty": q.key_penalty, "remedy": q.key_remedy}
+    item = overridden(candidate(), BlueprintFactory(), key, 1.0)
+    item.response = "missed trigger, no penalty, the opponent chooses to resolve it or not"
+    item.save()
+    client.force_login(committee_member())
+    path = tmp_path / "corrected.jsonl"
+    path.write_bytes(client.get(reverse("report-devset")).content)
+
+    main(["grade-eval", "--file", str(path)])
+
+    assert "grade-eval: 1 answers" in capsys.readouterr().out
