@@ -182,7 +182,7 @@ def _doubtful_wrong(
             )
         elif grade.found is not None and (
             grade.confidence < _PARAPHRASED
-            or any(m.part == name and m.typo and m.live for m in analysis.mentions)
+            or any(m.part == name and (m.typo or m.described) and m.live for m in analysis.mentions)
         ):
             reasons.append(f"{name}: graded wrong on a corrected typo or a loose paraphrase")
     return tuple(reasons)
@@ -291,6 +291,9 @@ def _replaced_in_unknown_words(mentions: list[Mention], analysis: Analysis) -> b
 def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
     if not mentions:
         return _Reading(None, _NOTHING_SAID, None)
+    if any(m.live and not m.described for m in mentions):
+        # "He forgot to say it, but it's a GRV": a named id wins over a description.
+        mentions = [m for m in mentions if not m.described]
     live = [m for m in mentions if m.live]
     upgrades = [m for m in live if m.upgrade]
     if upgrades:

@@ -28,8 +28,10 @@ _KIND_CONFIDENCE = {
     "misspellings": 0.85,
     "paraphrases": 0.85,
     "generic": 0.85,
+    "descriptions": 0.8,
 }
-_KIND_RANK = {"names": 4, "abbreviations": 3, "misspellings": 2, "paraphrases": 1, "generic": 0}
+_KIND_RANK = {"names": 4, "abbreviations": 3, "misspellings": 2, "paraphrases": 1, "generic": 0,
+              "descriptions": 0}
 _CUE_KINDS = (
     "negation",
     "reject_pre",
@@ -290,7 +292,7 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
             for code in LANGUAGES:
-                for kind in ("names", "paraphrases", "misspellings"):
+                for kind in ("names", "paraphrases", "misspellings", "descriptions"):
                     for phrase in entry.get(code, {}).get(kind, []):
                         patterns.append(_pattern(part, ident, kind, code, phrase))
         for code in LANGUAGES:

@@ -121,7 +121,9 @@ def _named_rulings(
     answer does not, is that player's ruling: its infraction and penalty are set aside
     like another player's ("other player Kai: ...").
     """
-    infractions = [m for m in mentions if m.part == "infraction" and not m.aside]
+    infractions = [
+        m for m in mentions if m.part == "infraction" and not (m.aside or m.described)
+    ]
     if len(infractions) < 2:
         return
     first = sentence[min(m.first for m in infractions)]
@@ -256,7 +258,14 @@ def _find_mentions(
             conf = _TIGHT_PARAPHRASE  # "we back up": every word is the phrase's own
         mentions.append(
             Mention(
-                best.part, best.ident, i, best_end, conf, "" if typo else best.lang, typo=typo > 0
+                best.part,
+                best.ident,
+                i,
+                best_end,
+                conf,
+                "" if typo else best.lang,
+                typo=typo > 0,
+                described=best.kind == "descriptions",
             )
         )
         me = len(mentions) - 1
@@ -270,7 +279,9 @@ def _find_mentions(
                         mentions[me].ident = cited.ident
                     else:
                         mentions.append(cited)
-        i = best_end
+        # A description ("se le olvidó") leaves its words to a named phrase starting
+        # inside it ("olvidó anotar el punto"): a named id wins over it anyway.
+        i = i + 1 if best.kind == "descriptions" else best_end
     return mentions
 
 
