@@ -25,6 +25,7 @@ _UNREAD = 0.45
 _ONLY_DENIED = 0.8
 _DENIED_WARNING = 0.75
 _IMPLIED = 0.8
+_BY_REMEDY = 0.8
 _FALLBACK = 0.7
 _HYPOTHETICAL = 0.45
 _QUESTIONED = 0.45
@@ -270,6 +271,17 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
     for part, reading in readings.items():
         if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):
             readings[part] = _unread(reading)
+    infraction, remedy = readings["infraction"], readings["remedy"]
+    implied = lex.ids["remedy"][remedy.found].implies_infraction if remedy.found else ""
+    if (
+        implied
+        and infraction.found is None
+        and not (infraction.hedged or infraction.conflict or remedy.hedged or remedy.conflict)
+        and not any(m.live or m.hypothetical for m in by_part["infraction"])
+    ):
+        # "Anna chooses whether it goes on the stack": a remedy of one infraction only
+        # commits to that infraction when the answer names none.
+        readings["infraction"] = _Reading(implied, _BY_REMEDY, remedy.evidence)
     infraction = readings["infraction"]
     if infraction.found == EMPTY_IDS["infraction"] and not infraction.conflict:
         for part in ("penalty", "remedy"):

@@ -29,9 +29,10 @@ _KIND_CONFIDENCE = {
     "paraphrases": 0.85,
     "generic": 0.85,
     "descriptions": 0.8,
+    "capitals": 0.9,
 }
 _KIND_RANK = {"names": 4, "abbreviations": 3, "misspellings": 2, "paraphrases": 1, "generic": 0,
-              "descriptions": 0}
+              "descriptions": 0, "capitals": 3}
 _CUE_KINDS = (
     "negation",
     "reject_pre",
@@ -98,6 +99,9 @@ class IdInfo:
     satisfies: frozenset[str] = frozenset()
     reported_as: str = ""
     reported_in: tuple[tuple[str, str], ...] = ()
+    implies_infraction: str = ""
+    """A remedy that belongs to one infraction only ("the opponent chooses whether it goes
+    on the stack"): an answer that commits to it and names no infraction commits to it."""
 
     @property
     def internal(self) -> bool:
@@ -288,9 +292,12 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                 reported_in=tuple(
                     (str(g), str(i)) for g, i in entry.get("reported_in", {}).items()
                 ),
+                implies_infraction=str(entry.get("implies_infraction", "")),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
+            for abbr in entry.get("capital_abbreviations", []):
+                patterns.append(_pattern(part, ident, "capitals", "", abbr))
             for code in LANGUAGES:
                 for kind in ("names", "paraphrases", "misspellings", "descriptions"):
                     for phrase in entry.get(code, {}).get(kind, []):

@@ -244,6 +244,8 @@ def _find_mentions(
         # the phrase after the comma ("não tem infração").
         cut = i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
         for pattern in candidates:
+            if pattern.kind == "capitals" and not toks.source[toks.starts[i] : toks.ends[i]].isupper():
+                continue  # "DE" is the Portuguese missed trigger; "de" is "of"
             end = _match(pattern, words, i + 1, 1, n)
             if cut and end > i + 1:
                 continue
