@@ -114,3 +114,93 @@ def test_a_remedy_does_not_override_a_named_infraction() -> None:
 def test_capital_abbreviations_count_only_in_capitals(answer: str, found: str | None) -> None:
     grade = grade_answer(answer, Expected(infraction="missed_trigger"), game="riftbound")
     assert grade.parts["infraction"].found == found
+
+
+@pytest.mark.parametrize(
+    ("game", "answer", "expected", "found"),
+    [
+        (
+            "riftbound",
+            "Forgetting to score; both agree on the total, so we just fix it. No penalty.",
+            Expected(infraction="forgetting_to_score", remedy="correct_score"),
+            "correct_score",
+        ),
+        (
+            "riftbound",
+            "Pagou a mais; é só corrigir e pronto.",
+            Expected(infraction="overpayment", remedy="correct_cost"),
+            "correct_cost",
+        ),
+        (
+            "riftbound",
+            "Olvido de puntuar: lo ajustamos y listo.",
+            Expected(infraction="forgetting_to_score", remedy="correct_score"),
+            "correct_score",
+        ),
+    ],
+)
+def test_a_correction_with_no_object_counts_as_the_expected_correction(
+    game: str, answer: str, expected: Expected, found: str
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    assert grade.parts["remedy"].found == found
+
+
+def test_a_correction_with_no_object_read_wrong_goes_to_a_mentor() -> None:
+    grade = grade_answer(
+        "Missed trigger, no penalty, fix it.",
+        Expected(infraction="missed_trigger", remedy="opponent_chooses_resolve_or_skip"),
+        game="riftbound",
+    )
+    assert not grade.parts["remedy"].correct
+    assert grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Drew an extra card: Warning, and the fix from the Drawing Extra Cards section.",
+        "Comprou carta a mais, Advertência, procedimento pela própria seção.",
+        "Robó de más: Advertencia y el arreglo de esa sección.",
+    ],
+)
+def test_a_section_fix_written_with_words_between(answer: str) -> None:
+    grade = grade_answer(
+        answer,
+        Expected(infraction="drawing_extra_cards", remedy="apply_section_procedure"),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "apply_section_procedure"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "GRV, Warning; nothing can be undone now, so continue.",
+        "VRJ com Advertência; não tem como voltar → segue.",
+        "VRJ, Advertencia; ya no se puede deshacer, seguimos.",
+    ],
+)
+def test_play_continuing_said_with_a_bare_verb(answer: str) -> None:
+    grade = grade_answer(
+        answer, Expected(infraction="game_rule_violation", remedy="continue_play"), game="mtg"
+    )
+    assert grade.parts["remedy"].found == "continue_play"
+
+
+def test_a_rejected_upgrade_target_is_not_the_answer() -> None:
+    grade = grade_answer(
+        "Rather than treat it as a General Error, I call it Mispayment for Cost. Warning.",
+        Expected(infraction="mispayment_for_cost"),
+        game="riftbound",
+    )
+    assert grade.parts["infraction"].found == "mispayment_for_cost"
+
+
+@pytest.mark.parametrize(
+    ("answer", "found"),
+    [("EG, Adv, retrocesso simples.", "general_error"), ("EG con advertencia.", "general_error")],
+)
+def test_eg_in_capitals_is_the_general_error(answer: str, found: str) -> None:
+    grade = grade_answer(answer, Expected(infraction="general_error"), game="riftbound")
+    assert grade.parts["infraction"].found == found
