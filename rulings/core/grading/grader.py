@@ -182,7 +182,7 @@ def _doubtful_wrong(
                 f"{name}: graded wrong, and some words of the answer were not understood"
             )
         elif grade.found is not None and (
-            grade.confidence < _PARAPHRASED
+            (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
             or any(m.part == name and m.typo and m.live for m in analysis.mentions)
             or _only_described(name, grade.found, analysis)
         ):
