@@ -179,8 +179,16 @@ def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         # "no penalty, but it is too late to fix" rejects the fix, not the penalty;
         # "Warning, and since backing up no longer works, ..." rejects inside the reason
         return
-    if _free(ctx.owner, m.last, cue.first, me):
+    if _free(ctx.owner, m.last, cue.first, me) or _own_noun_between(ctx, m, cue.first, me):
         m.rejected = True
+
+
+def _own_noun_between(ctx: Context, m: Mention, hi: int, me: int) -> bool:
+    """ "the default-action remedy is gone": only the part's own noun stands between."""
+    owners = {ctx.owner[j] for j in range(m.last, hi)} - {-1, me}
+    return bool(owners) and all(
+        ctx.mentions[o].part == m.part and not ctx.mentions[o].ident for o in owners
+    )
 
 
 def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:

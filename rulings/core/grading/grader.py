@@ -184,15 +184,15 @@ def _doubtful_wrong(
         elif grade.found is not None and (
             (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
             or any(m.part == name and m.typo and m.live for m in analysis.mentions)
-            or _only_described(name, grade.found, analysis)
+            or _only_described(name, analysis)
         ):
             reasons.append(f"{name}: graded wrong on a corrected typo or a loose paraphrase")
     return tuple(reasons)
 
 
-def _only_described(part: str, found: str, analysis: Analysis) -> bool:
-    """Whether the id read was only described ("he forgot it"), never named."""
-    claims = [m for m in analysis.mentions if m.part == part and m.ident == found and m.live]
+def _only_described(part: str, analysis: Analysis) -> bool:
+    """Whether the part was only described ("he forgot it", "so fix it"), never named."""
+    claims = [m for m in analysis.mentions if m.part == part and m.live]
     return bool(claims) and all(m.described for m in claims)
 
 
