@@ -123,9 +123,7 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         # "two warnings already", "third GRV warning": the player's record, not the ruling
         m.counted = m.part == "penalty"
     elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:
-        if any(
-            c.kind == "reject_pre" and 0 <= cue.first - c.last <= 1 for c in ctx.cues
-        ):
+        if any(c.kind == "reject_pre" and 0 <= cue.first - c.last <= 1 for c in ctx.cues):
             # "rather than treat it as a missed trigger, I'd call it a GRV": the target
             # of a rejected upgrade is rejected.
             m.rejected = True

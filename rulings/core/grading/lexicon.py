@@ -31,8 +31,15 @@ _KIND_CONFIDENCE = {
     "descriptions": 0.8,
     "capitals": 0.9,
 }
-_KIND_RANK = {"names": 4, "abbreviations": 3, "misspellings": 2, "paraphrases": 1, "generic": 0,
-              "descriptions": 0, "capitals": 3}
+_KIND_RANK = {
+    "names": 4,
+    "abbreviations": 3,
+    "misspellings": 2,
+    "paraphrases": 1,
+    "generic": 0,
+    "descriptions": 0,
+    "capitals": 3,
+}
 _CUE_KINDS = (
     "negation",
     "reject_pre",

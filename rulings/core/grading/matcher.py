@@ -121,9 +121,7 @@ def _named_rulings(
     answer does not, is that player's ruling: its infraction and penalty are set aside
     like another player's ("other player Kai: ...").
     """
-    infractions = [
-        m for m in mentions if m.part == "infraction" and not (m.aside or m.described)
-    ]
+    infractions = [m for m in mentions if m.part == "infraction" and not (m.aside or m.described)]
     if len(infractions) < 2:
         return
     first = sentence[min(m.first for m in infractions)]
@@ -244,7 +242,10 @@ def _find_mentions(
         # the phrase after the comma ("não tem infração").
         cut = i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
         for pattern in candidates:
-            if pattern.kind == "capitals" and not toks.source[toks.starts[i] : toks.ends[i]].isupper():
+            if (
+                pattern.kind == "capitals"
+                and not toks.source[toks.starts[i] : toks.ends[i]].isupper()
+            ):
                 continue  # "DE" is the Portuguese missed trigger; "de" is "of"
             end = _match(pattern, words, i + 1, 1, n)
             if cut and end > i + 1:
