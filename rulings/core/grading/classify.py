@@ -16,7 +16,7 @@ _NEG_WINDOW = 3
 _PRE_WINDOW = 2
 _POST_WINDOW = 4
 _UPGRADE_WINDOW = 2
-_QUESTION_FILLER = 2
+_QUESTION_FILLER = 5
 _EMPTY = frozenset(EMPTY_IDS.values())
 _CONDITION_GAP = 2
 _IF_WORDS = frozenset({"if", "se", "si", "caso", "unless"})
@@ -244,7 +244,9 @@ def _question(m: Mention, ctx: Context) -> None:
     n = len(toks.words)
     # "a backup first? No": a word or two of the same clause may stand before the "?".
     for j in range(e, min(e + _QUESTION_FILLER, n)):
-        if owner[j] != -1 or toks.breaks[j] != BREAK_NONE or toks.question[j]:
+        # "Game Loss for the third FtMGS? No": another part's term may stand there too.
+        other = owner[j] != -1 and ctx.mentions[owner[j]].part == m.part
+        if other or toks.breaks[j] != BREAK_NONE or toks.question[j]:
             break
         if (j + 1 < n and toks.question[j + 1]) or (j + 1 == n and ctx.tail_question):
             e = j + 1

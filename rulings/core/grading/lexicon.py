@@ -73,6 +73,8 @@ class Element:
     optional: bool = False
     gap: bool = False
     cite: bool = False
+    end: bool = False
+    """ "$": the clause ends here ("→ segue." but not "segue sendo Advertência")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +346,9 @@ def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Patter
             continue
         if raw == "<cite>":
             elements.append(Element(frozenset(), cite=True))
+            continue
+        if raw == "$":
+            elements.append(Element(frozenset(), end=True))
             continue
         optional = raw.startswith("[") and raw.endswith("]")
         alts = frozenset(w for alt in raw.strip("[]").split("|") for w in fold_phrase(alt)[:1])

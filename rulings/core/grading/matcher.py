@@ -336,6 +336,10 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
             if end >= 0:
                 return end
         return -1
+    if element.end:  # "$": only where the clause ends ("→ segue.")
+        if pos >= n or breaks[pos] != BREAK_NONE:
+            return _match(pattern, w, pos, k + 1, n)
+        return -1
     if element.cite:  # "<cite>": any rule citation ("whatever 702.6 prescribes")
         if pos < n and breaks[pos] != BREAK_SENTENCE and canon[pos].startswith(_CITED):
             return _match(pattern, w, pos + 1, k + 1, n)

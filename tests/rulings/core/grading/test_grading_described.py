@@ -204,3 +204,37 @@ def test_a_rejected_upgrade_target_is_not_the_answer() -> None:
 def test_eg_in_capitals_is_the_general_error(answer: str, found: str) -> None:
     grade = grade_answer(answer, Expected(infraction="general_error"), game="riftbound")
     assert grade.parts["infraction"].found == found
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "A Game Loss for her second GRV? No, it stays a Warning.",
+        "Perda de Jogo pela segunda VRJ dela? Não, continua Advertência.",
+        "¿Pérdida de juego por su segunda VRJ? No, sigue siendo Advertencia.",
+    ],
+)
+def test_a_question_with_words_and_another_parts_term_before_its_no(answer: str) -> None:
+    grade = grade_answer(
+        answer, Expected(infraction="game_rule_violation", penalty="warning"), game="mtg"
+    )
+    assert grade.parts["penalty"].found == "warning"
+
+
+@pytest.mark.parametrize(
+    ("answer", "found"),
+    [
+        ("GRV; it continues to be a Warning.", None),
+        ("VRJ, segue sendo Advertência.", None),
+        ("VRJ, sigue siendo Advertencia.", None),
+        ("VRJ, Advertência; a partida continua como está.", "continue_play"),
+        ("VRJ, Advertencia; seguimos como estaba.", "continue_play"),
+    ],
+)
+def test_a_bare_continue_verb_is_play_continuing_only_where_its_clause_ends(
+    answer: str, found: str | None
+) -> None:
+    grade = grade_answer(
+        answer, Expected(infraction="game_rule_violation", remedy="continue_play"), game="mtg"
+    )
+    assert grade.parts["remedy"].found == found
