@@ -16,7 +16,7 @@ _NEG_WINDOW = 3
 _PRE_WINDOW = 2
 _POST_WINDOW = 4
 _UPGRADE_WINDOW = 2
-_QUESTION_FILLER = 2
+_QUESTION_FILLER = 5
 _EMPTY = frozenset(EMPTY_IDS.values())
 _CONDITION_GAP = 2
 _IF_WORDS = frozenset({"if", "se", "si", "caso", "unless"})
@@ -123,6 +123,11 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         # "two warnings already", "third GRV warning": the player's record, not the ruling
         m.counted = m.part == "penalty"
     elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:
+        if any(c.kind == "reject_pre" and 0 <= cue.first - c.last <= 1 for c in ctx.cues):
+            # "rather than treat it as a missed trigger, I'd call it a GRV": the target
+            # of a rejected upgrade is rejected.
+            m.rejected = True
+            return
         m.upgrade = m.upgrade or ctx.sentence[cue.first] == ctx.sentence[s]
     elif cue.kind == "counterfactual" and gap <= _NEG_WINDOW and near:
         m.counterfactual = True
@@ -172,8 +177,16 @@ def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         # "no penalty, but it is too late to fix" rejects the fix, not the penalty;
         # "Warning, and since backing up no longer works, ..." rejects inside the reason
         return
-    if _free(ctx.owner, m.last, cue.first, me):
+    if _free(ctx.owner, m.last, cue.first, me) or _own_noun_between(ctx, m, cue.first, me):
         m.rejected = True
+
+
+def _own_noun_between(ctx: Context, m: Mention, hi: int, me: int) -> bool:
+    """ "the default-action remedy is gone": only the part's own noun stands between."""
+    owners = {ctx.owner[j] for j in range(m.last, hi)} - {-1, me}
+    return bool(owners) and all(
+        ctx.mentions[o].part == m.part and not ctx.mentions[o].ident for o in owners
+    )
 
 
 def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
@@ -231,7 +244,9 @@ def _question(m: Mention, ctx: Context) -> None:
     n = len(toks.words)
     # "a backup first? No": a word or two of the same clause may stand before the "?".
     for j in range(e, min(e + _QUESTION_FILLER, n)):
-        if owner[j] != -1 or toks.breaks[j] != BREAK_NONE or toks.question[j]:
+        # "Game Loss for the third FtMGS? No": another part's term may stand there too.
+        other = owner[j] != -1 and ctx.mentions[owner[j]].part == m.part
+        if other or toks.breaks[j] != BREAK_NONE or toks.question[j]:
             break
         if (j + 1 < n and toks.question[j + 1]) or (j + 1 == n and ctx.tail_question):
             e = j + 1

@@ -25,6 +25,7 @@ _UNREAD = 0.45
 _ONLY_DENIED = 0.8
 _DENIED_WARNING = 0.75
 _IMPLIED = 0.8
+_BY_REMEDY = 0.8
 _FALLBACK = 0.7
 _HYPOTHETICAL = 0.45
 _QUESTIONED = 0.45
@@ -181,11 +182,18 @@ def _doubtful_wrong(
                 f"{name}: graded wrong, and some words of the answer were not understood"
             )
         elif grade.found is not None and (
-            grade.confidence < _PARAPHRASED
+            (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
             or any(m.part == name and m.typo and m.live for m in analysis.mentions)
+            or _only_described(name, analysis)
         ):
             reasons.append(f"{name}: graded wrong on a corrected typo or a loose paraphrase")
     return tuple(reasons)
+
+
+def _only_described(part: str, analysis: Analysis) -> bool:
+    """Whether the part was only described ("he forgot it", "so fix it"), never named."""
+    claims = [m for m in analysis.mentions if m.part == part and m.live]
+    return bool(claims) and all(m.described for m in claims)
 
 
 def _yielded(part: str, ident: str, found: str | None, lex: Lexicon) -> bool:
@@ -270,6 +278,17 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
     for part, reading in readings.items():
         if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):
             readings[part] = _unread(reading)
+    infraction, remedy = readings["infraction"], readings["remedy"]
+    implied = lex.ids["remedy"][remedy.found].implies_infraction if remedy.found else ""
+    if (
+        implied
+        and infraction.found is None
+        and not (infraction.hedged or infraction.conflict or remedy.hedged or remedy.conflict)
+        and not any(m.live or m.hypothetical for m in by_part["infraction"])
+    ):
+        # "Anna chooses whether it goes on the stack": a remedy of one infraction only
+        # commits to that infraction when the answer names none.
+        readings["infraction"] = _Reading(implied, _BY_REMEDY, remedy.evidence)
     infraction = readings["infraction"]
     if infraction.found == EMPTY_IDS["infraction"] and not infraction.conflict:
         for part in ("penalty", "remedy"):
@@ -291,6 +310,9 @@ def _replaced_in_unknown_words(mentions: list[Mention], analysis: Analysis) -> b
 def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
     if not mentions:
         return _Reading(None, _NOTHING_SAID, None)
+    if any(m.live and not m.described for m in mentions):
+        # "He forgot to say it, but it's a GRV": a named id wins over a description.
+        mentions = [m for m in mentions if not m.described]
     live = [m for m in mentions if m.live]
     upgrades = [m for m in live if m.upgrade]
     if upgrades:

@@ -28,8 +28,18 @@ _KIND_CONFIDENCE = {
     "misspellings": 0.85,
     "paraphrases": 0.85,
     "generic": 0.85,
+    "descriptions": 0.8,
+    "capitals": 0.9,
 }
-_KIND_RANK = {"names": 4, "abbreviations": 3, "misspellings": 2, "paraphrases": 1, "generic": 0}
+_KIND_RANK = {
+    "names": 4,
+    "abbreviations": 3,
+    "misspellings": 2,
+    "paraphrases": 1,
+    "generic": 0,
+    "descriptions": 0,
+    "capitals": 3,
+}
 _CUE_KINDS = (
     "negation",
     "reject_pre",
@@ -63,6 +73,8 @@ class Element:
     optional: bool = False
     gap: bool = False
     cite: bool = False
+    end: bool = False
+    """ "$": the clause ends here ("→ segue." but not "segue sendo Advertência")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +108,9 @@ class IdInfo:
     satisfies: frozenset[str] = frozenset()
     reported_as: str = ""
     reported_in: tuple[tuple[str, str], ...] = ()
+    implies_infraction: str = ""
+    """A remedy that belongs to one infraction only ("the opponent chooses whether it goes
+    on the stack"): an answer that commits to it and names no infraction commits to it."""
 
     @property
     def internal(self) -> bool:
@@ -286,11 +301,14 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                 reported_in=tuple(
                     (str(g), str(i)) for g, i in entry.get("reported_in", {}).items()
                 ),
+                implies_infraction=str(entry.get("implies_infraction", "")),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
+            for abbr in entry.get("capital_abbreviations", []):
+                patterns.append(_pattern(part, ident, "capitals", "", abbr))
             for code in LANGUAGES:
-                for kind in ("names", "paraphrases", "misspellings"):
+                for kind in ("names", "paraphrases", "misspellings", "descriptions"):
                     for phrase in entry.get(code, {}).get(kind, []):
                         patterns.append(_pattern(part, ident, kind, code, phrase))
         for code in LANGUAGES:
@@ -328,6 +346,9 @@ def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Patter
             continue
         if raw == "<cite>":
             elements.append(Element(frozenset(), cite=True))
+            continue
+        if raw == "$":
+            elements.append(Element(frozenset(), end=True))
             continue
         optional = raw.startswith("[") and raw.endswith("]")
         alts = frozenset(w for alt in raw.strip("[]").split("|") for w in fold_phrase(alt)[:1])

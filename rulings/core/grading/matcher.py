@@ -121,7 +121,7 @@ def _named_rulings(
     answer does not, is that player's ruling: its infraction and penalty are set aside
     like another player's ("other player Kai: ...").
     """
-    infractions = [m for m in mentions if m.part == "infraction" and not m.aside]
+    infractions = [m for m in mentions if m.part == "infraction" and not (m.aside or m.described)]
     if len(infractions) < 2:
         return
     first = sentence[min(m.first for m in infractions)]
@@ -242,6 +242,11 @@ def _find_mentions(
         # the phrase after the comma ("não tem infração").
         cut = i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
         for pattern in candidates:
+            if (
+                pattern.kind == "capitals"
+                and not toks.source[toks.starts[i] : toks.ends[i]].isupper()
+            ):
+                continue  # "DE" is the Portuguese missed trigger; "de" is "of"
             end = _match(pattern, words, i + 1, 1, n)
             if cut and end > i + 1:
                 continue
@@ -256,7 +261,14 @@ def _find_mentions(
             conf = _TIGHT_PARAPHRASE  # "we back up": every word is the phrase's own
         mentions.append(
             Mention(
-                best.part, best.ident, i, best_end, conf, "" if typo else best.lang, typo=typo > 0
+                best.part,
+                best.ident,
+                i,
+                best_end,
+                conf,
+                "" if typo else best.lang,
+                typo=typo > 0,
+                described=best.kind == "descriptions",
             )
         )
         me = len(mentions) - 1
@@ -270,7 +282,9 @@ def _find_mentions(
                         mentions[me].ident = cited.ident
                     else:
                         mentions.append(cited)
-        i = best_end
+        # A description ("se le olvidó") leaves its words to a named phrase starting
+        # inside it ("olvidó anotar el punto"): a named id wins over it anyway.
+        i = i + 1 if best.kind == "descriptions" else best_end
     return mentions
 
 
@@ -321,6 +335,10 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
             end = _match(pattern, w, pos + skip, k + 1, n)
             if end >= 0:
                 return end
+        return -1
+    if element.end:  # "$": only where the clause ends ("→ segue.")
+        if pos >= n or breaks[pos] != BREAK_NONE:
+            return _match(pattern, w, pos, k + 1, n)
         return -1
     if element.cite:  # "<cite>": any rule citation ("whatever 702.6 prescribes")
         if pos < n and breaks[pos] != BREAK_SENTENCE and canon[pos].startswith(_CITED):

@@ -34,6 +34,9 @@ class Mention:
     """After "would be" / "seria" / "sería": hypothetical if a condition follows it."""
     neg_from: int = -1
     typo: bool = False
+    described: bool = False
+    """Read from the infraction described in plain words ("he forgot the +3/+0"), not
+    named: any named id of the part wins over it."""
     """Read through a corrected typo ("Warnnig")."""
 
     @property
