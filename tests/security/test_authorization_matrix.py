@@ -18,8 +18,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from judgetrain.accounts.models import User
-from quizzes.models import Attempt, PracticeAnswer, Question
-from quizzes.services import exams
+from quizzes.models import Appeal, Attempt, PracticeAnswer, Question, QuestionCorrection, Review
+from quizzes.services import appeals, cohorts, exams, review
 from quizzes.services.practice import practice_answer_submit
 from tests.factories import (
     TREASURE_HUNTER_SITUATION,
@@ -30,6 +30,7 @@ from tests.factories import (
     mentor,
     question,
 )
+from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
@@ -52,13 +53,19 @@ class World:
     fresh_assignment: int  # the candidate's, not started
     question: Question
     answer: PracticeAnswer  # the candidate's practice answer
+    cohort: int  # the candidate's cohort (the mentor's)
+    review: Review  # a flagged grading of the candidate's exam answer
+    appeal: Appeal  # open: waiting for the mentor
+    decided: Appeal  # rejected by the mentor: the candidate may contest it
+    correction: int  # a committee key correction
+    token: str  # an invitation to the candidate's cohort for a new address
 
 
 def _world() -> World:
     student = candidate()
     other = candidate()
     their_mentor = mentor()
-    cohort(mentor=their_mentor, candidates=[student])
+    their_cohort = cohort(mentor=their_mentor, candidates=[student])
     other_mentor = mentor()
     cohort(mentor=other_mentor, candidates=[other])
     bank_question = question()
@@ -68,13 +75,27 @@ def _world() -> World:
     answer = practice_answer_submit(
         user=student, question=bank_question, response="Warning", lang="en"
     ).answer
+    flagged = Review.objects.get(item__attempt=graded_attempt(student, [HEDGED]))
+    appealed = graded_attempt(student, [RIGHT, RIGHT])
+    open_appeal = exams.appeal_create(item=appealed.items.get(position=1), comment="Look again.")
+    decided = exams.appeal_create(item=appealed.items.get(position=2), comment="Look again.")
+    appeals.appeal_decide(appeal=decided, by=their_mentor, uphold=False, reason="Right as is.")
+    board = committee_member()
+    with transaction.atomic():
+        correction = appeals.question_correction_create(
+            question_id=question().pk, appeal=None, by=board, reason="Wrong key.",
+            correction=appeals.KeyCorrection(action=QuestionCorrection.Action.WITHDRAW),
+        )  # fmt: skip
+    invitation = cohorts.invitation_create(
+        cohort=their_cohort, email="invited@example.com", by=their_mentor
+    )
     users: dict[str, User | None] = {
         "anonymous": None,
         "candidate": student,
         "other_candidate": other,
         "mentor": their_mentor,
         "other_mentor": other_mentor,
-        "committee": committee_member(),
+        "committee": board,
         "admin": User.objects.create_superuser(email="root@example.com", password="x" * 20),
     }
     return World(
@@ -84,6 +105,12 @@ def _world() -> World:
         fresh_assignment=assignment(candidate=student).pk,
         question=bank_question,
         answer=answer,
+        cohort=their_cohort.pk,
+        review=flagged,
+        appeal=open_appeal,
+        decided=decided,
+        correction=correction.pk,
+        token=cohorts.invitation_token(invitation),
     )
 
 
@@ -124,6 +151,23 @@ EVALUATE = roles(401, 403, 403, 200, 200, 200, 200)
 OWNER_API = roles(401, 200, 404, 404, 404, 403, 404)
 OWNER_PAGE = roles(302, 200, 404, 404, 404, 403, 404)
 LOGGED_IN_PAGE = everyone(302, 200)
+# Mentor pages and endpoints: the candidate's own mentor, the committee and the admin; another
+# cohort's mentor gets 404 on anything of this candidate; candidates 403.
+MENTOR_API = roles(401, 403, 403, 200, 200, 200, 200)
+MENTOR_OWN_API = roles(401, 403, 403, 200, 404, 200, 200)
+MENTOR_PAGE = roles(302, 403, 403, 200, 200, 200, 200)
+MENTOR_OWN_PAGE = roles(302, 403, 403, 200, 404, 200, 200)
+MENTOR_OWN_WRITE = roles(302, 403, 403, 302, 404, 302, 302)
+COMMITTEE_PAGE = roles(302, 403, 403, 403, 403, 200, 200)
+
+
+def _accept_all(world: World) -> dict[str, Any]:
+    return {"parts": {name: {"decision": "accept"} for name in review.review_parts(world.review)}}
+
+
+def _accept_all_form(world: World) -> dict[str, str]:
+    return {f"{name}-decision": "accept" for name in review.review_parts(world.review)}
+
 
 MATRIX: dict[str, Entry] = {
     # --- the project --------------------------------------------------------------------
@@ -259,6 +303,84 @@ MATRIX: dict[str, Entry] = {
         roles(302, 302, 404, 404, 404, 403, 404),
         lambda w: {"comment": "Please look again."},
     ),
+    "exam-appeal-contest": Entry(
+        "post",
+        lambda w: f"/exams/attempts/{w.decided.item.attempt_id}/items/2/appeal/contest",
+        roles(302, 302, 404, 404, 404, 403, 404),
+        lambda w: {"comment": "My mentor got it wrong."},
+    ),
+    "api-attempt-appeal-contest": Entry(
+        "post",
+        lambda w: f"/api/v1/attempts/{w.decided.item.attempt_id}/items/2/appeal/contest",
+        roles(401, 200, 404, 404, 404, 403, 404),
+        lambda w: {"comment": "My mentor got it wrong."},
+        json=True,
+    ),
+    # --- mentors: their own cohorts' candidates; the committee everyone ------------------
+    "mentor": Entry("get", fixed("/mentor/"), MENTOR_PAGE),
+    "mentor-cohort": Entry("get", lambda w: f"/mentor/cohorts/{w.cohort}/", MENTOR_OWN_PAGE),
+    "mentor-cohort-invite": Entry(
+        "post",
+        lambda w: f"/mentor/cohorts/{w.cohort}/invite",
+        MENTOR_OWN_WRITE,
+        lambda w: {"invite-email": "newcomer@example.com"},
+    ),
+    "mentor-cohort-add": Entry(
+        "post",
+        lambda w: f"/mentor/cohorts/{w.cohort}/members",
+        MENTOR_OWN_WRITE,
+        lambda w: {"add-email": candidate().email},
+    ),
+    "mentor-cohort-remove": Entry(
+        "post",
+        lambda w: f"/mentor/cohorts/{w.cohort}/members/{w.review.candidate_id}/remove",
+        MENTOR_OWN_WRITE,
+        lambda w: {},
+    ),
+    "mentor-reviews": Entry("get", fixed("/mentor/reviews/"), MENTOR_PAGE),
+    "mentor-review": Entry(
+        "post", lambda w: f"/mentor/reviews/{w.review.pk}/", MENTOR_OWN_WRITE, _accept_all_form
+    ),
+    "mentor-appeals": Entry("get", fixed("/mentor/appeals/"), MENTOR_PAGE),
+    "mentor-appeal": Entry(
+        "post",
+        lambda w: f"/mentor/appeals/{w.appeal.pk}/",
+        MENTOR_OWN_WRITE,
+        lambda w: {"decision": "reject", "reason": "The grade is right."},
+    ),
+    "committee-appeals": Entry("get", fixed("/mentor/committee/appeals/"), COMMITTEE_PAGE),
+    "mentor-correction": Entry(
+        "get", lambda w: f"/mentor/committee/corrections/{w.correction}/", COMMITTEE_PAGE
+    ),
+    "mentor-invitation-accept": Entry(
+        "post",
+        lambda w: f"/mentor/invitations/{w.token}/",
+        everyone(302, 400),  # a new account for the invited address; others' addresses differ
+        lambda w: {"first_name": "Ana", "password1": "x7!" * 6, "password2": "x7!" * 6},
+    ),
+    "api-mentor-reviews": Entry("get", fixed("/api/v1/mentor/reviews"), MENTOR_API),
+    "api-mentor-review": Entry(
+        "get", lambda w: f"/api/v1/mentor/reviews/{w.review.pk}", MENTOR_OWN_API
+    ),
+    "api-mentor-review-decide": Entry(
+        "post",
+        lambda w: f"/api/v1/mentor/reviews/{w.review.pk}/decide",
+        MENTOR_OWN_API,
+        _accept_all,
+        json=True,
+    ),
+    "api-mentor-appeals": Entry("get", fixed("/api/v1/mentor/appeals"), MENTOR_API),
+    "api-mentor-appeal-decide": Entry(
+        "post",
+        lambda w: f"/api/v1/mentor/appeals/{w.appeal.pk}/decide",
+        MENTOR_OWN_API,
+        lambda w: {"decision": "reject", "reason": "The grade is right."},
+        json=True,
+    ),
+    "api-mentor-cohorts": Entry("get", fixed("/api/v1/mentor/cohorts"), MENTOR_API),
+    "api-mentor-cohort-progress": Entry(
+        "get", lambda w: f"/api/v1/mentor/cohorts/{w.cohort}/progress", MENTOR_OWN_API
+    ),
 }
 
 # The administration site: staff only. Anyone else is sent to the admin login page; the
@@ -302,6 +424,12 @@ ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
     "quizzes.questionpool": (True, True, True),
     "quizzes.poolsnapshot": (False, False, False),
     "quizzes.bankseed": (False, False, False),
+    # The mentors' records: read-only, and only the administrator lists them.
+    "quizzes.review": (False, False, False),
+    "quizzes.auditentry": (False, False, False),
+    "quizzes.invitation": (False, False, False),
+    "quizzes.questioncorrection": (False, False, False),
+    "quizzes.notification": (False, False, False),
     "axes.accessattempt": (False, False, False),
     "axes.accessfailurelog": (False, False, False),
     "axes.accesslog": (False, False, False),
