@@ -145,6 +145,12 @@ def cohort_member_add(*, cohort: Cohort, email: str) -> User:
         raise CohortError(_("No account uses %(email)s: invite them instead.") % {"email": email})
     if not candidate.has_role(Role.CANDIDATE):
         raise CohortError(_("%(email)s is not a judge candidate.") % {"email": email})
+    if candidate.cohorts.exclude(mentor_id=cohort.mentor_id).exists():
+        # Membership gives a mentor the candidate's gradings and appeals: someone another
+        # mentor guides joins only by accepting an invitation themselves.
+        raise CohortError(
+            _("%(email)s is in another mentor's cohort: invite them instead.") % {"email": email}
+        )
     cohort.candidates.add(candidate)
     return candidate
 

@@ -125,6 +125,17 @@ def test_only_existing_candidates_are_added():
         cohorts.cohort_member_add(cohort=the_cohort, email=mentor().email)
 
 
+def test_a_candidate_another_mentor_guides_is_not_added_without_their_consent():
+    who, theirs = mentored_candidate()
+    mine = cohort()
+
+    with pytest.raises(cohorts.CohortError, match="another mentor"):
+        cohorts.cohort_member_add(cohort=mine, email=who.email)
+
+    assert not mine.candidates.exists()
+    assert list(theirs.candidates.all()) == [who]
+
+
 def test_progress_shows_mastery_by_topic_attempts_scores_and_due_reviews():
     who, the_cohort = mentored_candidate()
     idle, _ = mentored_candidate(the_cohort)
