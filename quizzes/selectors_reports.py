@@ -75,9 +75,13 @@ _GRADED = Q(candidates__attempts__status=Attempt.Status.GRADED)
 
 
 def pass_rates_by_cohort(scope: Scope) -> list[RateRow]:
-    rows = scope.cohorts().annotate(
-        n=Count("candidates__attempts", filter=_GRADED),
-        ok=Count("candidates__attempts", filter=_GRADED & Q(candidates__attempts__passed=True)),
+    rows = (
+        scope.cohorts()
+        .annotate(
+            n=Count("candidates__attempts", filter=_GRADED),
+            ok=Count("candidates__attempts", filter=_GRADED & Q(candidates__attempts__passed=True)),
+        )
+        .order_by("name", "pk")
     )
     return [RateRow(cohort.name, cohort.n, cohort.ok) for cohort in rows]
 

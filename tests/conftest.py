@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -54,6 +56,23 @@ def _celery_mode(request: pytest.FixtureRequest) -> Iterator[None]:
     app.conf.task_always_eager = not integration
     yield
     app.conf.task_always_eager = previous
+    if integration:
+        _wait_until_workers_are_idle(app)
+
+
+def _wait_until_workers_are_idle(app: Any, seconds: float = 20) -> None:
+    """A task the test queued (a grading, the e-mail it sends) may still run on the real
+    worker; the test database is flushed next, and a TRUNCATE racing a worker's transaction
+    deadlocks. Wait until no worker has a task in hand (bounded: a stuck worker fails loudly
+    in the next test, not here)."""
+    deadline = time.monotonic() + seconds
+    inspect = app.control.inspect(timeout=0.5)
+    while time.monotonic() < deadline:
+        active = inspect.active() or {}
+        reserved = inspect.reserved() or {}
+        if not any(active.values()) and not any(reserved.values()):
+            return
+        time.sleep(0.2)
 
 
 @pytest.fixture

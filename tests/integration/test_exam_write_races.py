@@ -26,6 +26,18 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 Answer = exams.Answer
 
 
+@pytest.fixture(autouse=True)
+def _tasks_run_in_the_test():
+    """These tests are about row locks, not the worker: grading (and the e-mail it sends) runs
+    in the test's own thread, so no worker session holds or waits for a lock they count."""
+    from judgetrain.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
 def own_connection(work: Callable[[], Any]) -> Callable[[], Any]:
     def run() -> Any:
         try:

@@ -49,5 +49,7 @@ def test_healthz_reports_a_dead_worker_as_unhealthy(client, settings):
     body = response.json()
     assert response.status_code == 503
     assert body["checks"]["celery"]["ok"] is False
-    assert "no worker answered" in body["checks"]["celery"]["detail"]
+    detail = body["checks"]["celery"]["detail"]
+    # Either the ping's own wait or the whole check's bound ran out first: no worker answered.
+    assert "no worker answered" in detail or "no answer within" in detail
     assert body["checks"]["database"]["ok"] is True
