@@ -465,9 +465,9 @@ SELECT a.id, a.candidate_id, 1 + n / %(assignments)s, 'en', n, now(), now(), 'gr
 
 REPORT_ITEMS_SQL = """
 INSERT INTO quizzes_attemptitem (attempt_id, position, question_id, response, revision, grade,
-                                 score, needs_review, override_reason)
+                                 score, needs_review, override_reason, override_role, withdrawn)
 SELECT attempt.id, p, question.id, 'bench answer', 1, '{}'::jsonb,
-       CASE WHEN random() < 0.6 THEN 1.0 ELSE 0.0 END, false, ''
+       CASE WHEN random() < 0.6 THEN 1.0 ELSE 0.0 END, false, '', '', false
   FROM quizzes_attempt AS attempt
   JOIN quizzes_examassignment AS assignment ON assignment.id = attempt.assignment_id
  CROSS JOIN generate_series(1, %(per)s) AS p
