@@ -30,6 +30,12 @@ from tests.factories import (
     mentor,
     question,
 )
+from tests.security.matrix_committee import (
+    COMMITTEE_ADMIN_MODELS,
+    CommitteeWorld,
+    committee_matrix,
+    committee_world,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
@@ -52,6 +58,7 @@ class World:
     fresh_assignment: int  # the candidate's, not started
     question: Question
     answer: PracticeAnswer  # the candidate's practice answer
+    committee: CommitteeWorld | None = None  # built by committee_world
 
 
 def _world() -> World:
@@ -77,7 +84,7 @@ def _world() -> World:
         "committee": committee_member(),
         "admin": User.objects.create_superuser(email="root@example.com", password="x" * 20),
     }
-    return World(
+    world = World(
         users=users,
         attempt=attempt,
         graded=Attempt.objects.get(pk=graded.pk),
@@ -85,6 +92,8 @@ def _world() -> World:
         question=bank_question,
         answer=answer,
     )
+    world.committee = committee_world(world)
+    return world
 
 
 @dataclass(frozen=True)
@@ -127,7 +136,7 @@ LOGGED_IN_PAGE = everyone(302, 200)
 
 MATRIX: dict[str, Entry] = {
     # --- the project --------------------------------------------------------------------
-    "home": Entry("get", fixed("/"), LOGGED_IN_PAGE),
+    "home": Entry("get", fixed("/"), everyone(200, 200)),  # anonymous: the public landing page
     "healthz": Entry("get", fixed("/healthz"), everyone(200, 200)),
     "set_language": Entry("post", fixed("/i18n/setlang/"), everyone(302, 302), lambda w: {}),
     "api-schema": Entry("get", fixed("/api/schema/"), everyone(200, 200)),
@@ -250,7 +259,7 @@ MATRIX: dict[str, Entry] = {
         "post",
         lambda w: f"/exams/attempts/{w.attempt.pk}/submit",
         roles(302, 302, 404, 404, 404, 403, 404),
-        lambda w: {"item-1": "Warning", "revision-1": "0"},
+        lambda w: {"item-1": "Warning", "revision-1": "0", "confirm": "1"},
     ),
     "exam-result": Entry("get", lambda w: f"/exams/attempts/{w.graded.pk}/result", OWNER_PAGE),
     "exam-appeal": Entry(
@@ -260,6 +269,7 @@ MATRIX: dict[str, Entry] = {
         lambda w: {"comment": "Please look again."},
     ),
 }
+MATRIX |= committee_matrix(Entry, ROLES)
 
 # The administration site: staff only. Anyone else is sent to the admin login page; the
 # committee (staff) sees what its role's permissions allow; the administrator sees all.
@@ -306,6 +316,7 @@ ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
     "axes.accessfailurelog": (False, False, False),
     "axes.accesslog": (False, False, False),
 }
+ADMIN_MODELS |= COMMITTEE_ADMIN_MODELS
 ADMIN_ACTIONS = ("changelist", "add", "change", "delete", "history")
 
 
