@@ -64,13 +64,15 @@ def committee_world(world: Any) -> CommitteeWorld:
 
 
 # model label: (the committee may list it, the committee may add one, anyone may add one)
+# The committee works on question reports, levels' requirements and withdrawn templates in its
+# own pages, and exam variants (built by the generator) carry keys: none is granted in the admin.
 COMMITTEE_ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
-    "quizzes.examvariant": (True, False, False),
-    "quizzes.examvariantitem": (True, False, False),
-    "quizzes.levelrequirement": (True, True, True),
-    "quizzes.questionreport": (True, False, False),
+    "quizzes.examvariant": (False, False, False),
+    "quizzes.examvariantitem": (False, False, False),
+    "quizzes.levelrequirement": (False, False, True),
+    "quizzes.questionreport": (False, False, False),
     "quizzes.variantjob": (True, False, False),
-    "quizzes.withdrawntemplate": (True, False, False),
+    "quizzes.withdrawntemplate": (False, False, True),
 }
 
 
