@@ -78,7 +78,7 @@ COMMITTEE_ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
 
 def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> dict[str, Any]:
     """The entries, built with the main module's ``Entry`` (passed in: no import cycle)."""
-    Entry = entry  # noqa: N806
+    Entry = entry
 
     def roles(*status: int) -> dict[str, int]:
         return dict(zip(role_names, status, strict=True))
