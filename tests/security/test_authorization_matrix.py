@@ -31,6 +31,12 @@ from tests.factories import (
     question,
 )
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt
+from tests.security.matrix_committee import (
+    COMMITTEE_ADMIN_MODELS,
+    CommitteeWorld,
+    committee_matrix,
+    committee_world,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
@@ -59,6 +65,7 @@ class World:
     decided: Appeal  # rejected by the mentor: the candidate may contest it
     correction: int  # a committee key correction
     token: str  # an invitation to the candidate's cohort for a new address
+    committee: CommitteeWorld | None = None  # built by committee_world
 
 
 def _world() -> World:
@@ -98,7 +105,7 @@ def _world() -> World:
         "committee": board,
         "admin": User.objects.create_superuser(email="root@example.com", password="x" * 20),
     }
-    return World(
+    world = World(
         users=users,
         attempt=attempt,
         graded=Attempt.objects.get(pk=graded.pk),
@@ -112,6 +119,8 @@ def _world() -> World:
         correction=correction.pk,
         token=cohorts.invitation_token(invitation),
     )
+    world.committee = committee_world(world)
+    return world
 
 
 @dataclass(frozen=True)
@@ -171,7 +180,7 @@ def _accept_all_form(world: World) -> dict[str, str]:
 
 MATRIX: dict[str, Entry] = {
     # --- the project --------------------------------------------------------------------
-    "home": Entry("get", fixed("/"), LOGGED_IN_PAGE),
+    "home": Entry("get", fixed("/"), everyone(200, 200)),  # anonymous: the public landing page
     "healthz": Entry("get", fixed("/healthz"), everyone(200, 200)),
     "set_language": Entry("post", fixed("/i18n/setlang/"), everyone(302, 302), lambda w: {}),
     "api-schema": Entry("get", fixed("/api/schema/"), everyone(200, 200)),
@@ -294,7 +303,7 @@ MATRIX: dict[str, Entry] = {
         "post",
         lambda w: f"/exams/attempts/{w.attempt.pk}/submit",
         roles(302, 302, 404, 404, 404, 403, 404),
-        lambda w: {"item-1": "Warning", "revision-1": "0"},
+        lambda w: {"item-1": "Warning", "revision-1": "0", "confirm": "1"},
     ),
     "exam-result": Entry("get", lambda w: f"/exams/attempts/{w.graded.pk}/result", OWNER_PAGE),
     "exam-appeal": Entry(
@@ -382,6 +391,7 @@ MATRIX: dict[str, Entry] = {
         "get", lambda w: f"/api/v1/mentor/cohorts/{w.cohort}/progress", MENTOR_OWN_API
     ),
 }
+MATRIX |= committee_matrix(Entry, ROLES)
 
 # The administration site: staff only. Anyone else is sent to the admin login page; the
 # committee (staff) sees what its role's permissions allow; the administrator sees all.
@@ -434,6 +444,7 @@ ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
     "axes.accessfailurelog": (False, False, False),
     "axes.accesslog": (False, False, False),
 }
+ADMIN_MODELS |= COMMITTEE_ADMIN_MODELS
 ADMIN_ACTIONS = ("changelist", "add", "change", "delete", "history")
 
 
