@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from quizzes import access
+from quizzes.grading import grade_response
 from quizzes.models import Appeal, Attempt, Question
 from quizzes.services import exams
 from quizzes.tasks import attempt_close_due, attempt_grade_task
@@ -165,10 +166,14 @@ def test_submit_grades_every_answer_and_scores_the_attempt():
     }
     first = attempt.items.select_related("question").get(position=1).question
     # Wrong on every part, whatever the drawn key is.
-    wrong = (
-        "No infraction, no penalty, nothing to fix"
-        if first.key_infraction == "cheating"
-        else "Cheating, disqualification"
+    wrong = next(
+        text
+        for text in (
+            "Cheating, disqualification",
+            "Looking at extra cards, game loss, rewind",
+            "No infraction, match loss",
+        )
+        if grade_response(first, text)["score"] == 0.0
     )
     responses[1] = exams.Answer(wrong, 0)
 

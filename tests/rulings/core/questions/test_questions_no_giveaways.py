@@ -16,13 +16,13 @@ from functools import cache
 
 import pytest
 
-from rulings.core.grading.lexicon import GENERIC
 from rulings.core.grading.matcher import analyse
 from rulings.core.grading.text import blank_markup, fold, tokenize
 from rulings.core.questions import KINDS, all_topics, templates, topic_name
 from rulings.core.questions.build import scenario
 from rulings.core.questions.render import sentence
 from rulings.core.questions.template import s, template_rng
+from rulings.core.vocabulary import INFRACTIONS, PENALTIES, REMEDIES
 
 LANGS = ("en", "pt-BR", "es")
 SEEDS = range(60)
@@ -30,6 +30,10 @@ TEMPLATE_IDS = tuple(t.id for t in templates())
 PENALTY_FACTS = ("history.", "related.item")
 # A typo-corrected or loose match (confidence below this) is not a term the stem names.
 NAMED = 0.8
+# Only a ruling's own ids count: the grader's generic part nouns and internal ids ("correct it",
+# "rewind" of any length) name no ruling, and a described infraction ("forgotten") is a fact of
+# the story, not its name.
+RULING_IDS = frozenset(INFRACTIONS + PENALTIES + REMEDIES)
 _QUOTED = re.compile(r"“[^”]*”|«[^»]*»")
 
 # Legal conclusions a stem must leave to the candidate: it tells what happened, and when.
@@ -71,7 +75,9 @@ def named_terms(text: str, game: str, lang: str) -> set[tuple[str, str]]:
     tokens = tokenize(fold(blanked), blanked)
     analysis = analyse(tokens, False, game, lang)
     return {
-        (m.part, m.ident) for m in analysis.mentions if m.ident != GENERIC and m.confidence >= NAMED
+        (m.part, m.ident)
+        for m in analysis.mentions
+        if m.ident in RULING_IDS and not m.described and m.confidence >= NAMED
     }
 
 
