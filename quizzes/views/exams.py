@@ -165,7 +165,18 @@ def exam_attempt(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpResp
 def exam_save(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpResponse:
     """The no-JavaScript path: save every answer on the page at once, or none of them."""
     attempt = access.access_attempt_by_id(request.user, attempt_id)
-    items = _attempt_items(attempt)
+    refused = _save_page(request, attempt, _attempt_items(attempt))
+    if refused is not None:
+        return refused
+    messages.success(request, _("Your answers are saved."))
+    return redirect("exam-attempt", attempt_id=attempt.pk)
+
+
+def _save_page(
+    request: AuthenticatedHttpRequest, attempt: Attempt, items: list[AttemptItem]
+) -> HttpResponse | None:
+    """Save every answer the page sent, or none; the page or redirect that says why, or None
+    when all were saved."""
     form = AnswersForm(request.POST, items=items)
     if not form.is_valid():
         return _render_attempt(request, attempt, items, form, status=400)
@@ -179,8 +190,7 @@ def exam_save(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespons
     except exams.ExamError as error:
         messages.error(request, str(error))
         return redirect("exam-attempt", attempt_id=attempt.pk)
-    messages.success(request, _("Your answers are saved."))
-    return redirect("exam-attempt", attempt_id=attempt.pk)
+    return None
 
 
 @require_POST
@@ -213,19 +223,9 @@ def _submit_summary(
     request: AuthenticatedHttpRequest, attempt: Attempt, items: list[AttemptItem]
 ) -> HttpResponse:
     """Save what the page sent, then show what is unanswered or flagged before submitting."""
-    form = AnswersForm(request.POST, items=items)
-    if not form.is_valid():
-        return _render_attempt(request, attempt, items, form, status=400)
-    try:
-        exams.attempt_answers_save(attempt=attempt, answers=form.answers())
-    except exams.StaleRevision as conflict:
-        return _render_attempt(request, attempt, items, form, conflict, status=409)
-    except exams.AttemptClosed as error:
-        messages.error(request, str(error))
-        return redirect("exam-result", attempt_id=attempt.pk)
-    except exams.ExamError as error:
-        messages.error(request, str(error))
-        return redirect("exam-attempt", attempt_id=attempt.pk)
+    refused = _save_page(request, attempt, items)
+    if refused is not None:
+        return refused
     items = _attempt_items(attempt)
     flagged = {item.position for item in items if request.POST.get(f"flag-{item.position}")}
     unanswered = [item.position for item in items if not item.response]
