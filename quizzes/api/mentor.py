@@ -11,12 +11,12 @@ from typing import Any
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from judgetrain.parsers import JSONParser
 from judgetrain.permissions import require_permission
 from quizzes import access
 from quizzes.grading import citations_from_ruling, question_key
