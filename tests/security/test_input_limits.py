@@ -11,6 +11,7 @@ from django.test import override_settings
 from judgetrain.accounts.models import User
 from judgetrain.parsers import json_depth
 from tests.factories import assignment, question
+from tests.quizzes.mentor.conftest import flagged_review
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
@@ -33,6 +34,7 @@ def writes(client, superuser) -> list[tuple[str, str]]:
         "/api/v1/attempts", {"assignment": job.pk}, content_type="application/json"
     )
     attempt = started.json()["id"]
+    review = flagged_review()
     return [
         ("post", "/api/v1/rulings/evaluate"),
         ("post", "/api/v1/grading/grade"),
@@ -41,6 +43,8 @@ def writes(client, superuser) -> list[tuple[str, str]]:
         ("put", f"/api/v1/attempts/{attempt}/items/1"),
         ("post", f"/api/v1/attempts/{attempt}/items/1/appeal"),
         ("post", f"/api/v1/attempts/{attempt}/submit"),
+        ("post", "/api/v1/committee/blueprints"),
+        ("post", f"/api/v1/mentor/reviews/{review.pk}/decide"),
     ]
 
 
@@ -205,3 +209,55 @@ def test_a_page_form_error_quotes_at_most_a_few_hundred_characters(template):
     html = render_to_string(template, {"field": form["choice"]})
 
     assert len(html) < 2000
+
+
+def _api_views_that_read_a_body() -> list[tuple[str, type]]:
+    """(route, view class) of every DRF view in the URL conf with a POST, PUT or PATCH handler,
+    found by walking the resolver, so an endpoint added later is covered without editing a list."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    found: list[tuple[str, type]] = []
+
+    def walk(patterns, prefix: str) -> None:
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                walk(entry.url_patterns, prefix + str(entry.pattern))
+            elif isinstance(entry, URLPattern):
+                view_class = getattr(entry.callback, "cls", None)
+                if view_class is None:
+                    continue
+                actions = getattr(entry.callback, "actions", None) or {}
+                methods = set(actions) or {
+                    name for name in ("post", "put", "patch") if hasattr(view_class, name)
+                }
+                if methods & {"post", "put", "patch"}:
+                    found.append((prefix + str(entry.pattern), view_class))
+
+    walk(get_resolver().url_patterns, "/")
+    return found
+
+
+def test_every_api_view_that_reads_a_body_parses_it_with_the_bounded_parser():
+    from judgetrain.parsers import JSONParser
+
+    views = _api_views_that_read_a_body()
+    unbounded = [
+        f"{route} ({view_class.__name__}: {parser.__name__})"
+        for route, view_class in views
+        for parser in view_class.parser_classes
+        if not issubclass(parser, JSONParser)
+    ]
+
+    assert len(views) >= 7  # the walk finds the endpoints the dynamic tests above call
+    assert unbounded == []
+
+
+def test_the_dynamic_limit_tests_call_an_endpoint_of_every_api_module(writes):
+    """The body tests above send hostile JSON to a list of URLs; every module that has a
+    write endpoint must be represented there, so a new family of endpoints is not missed."""
+    modules = {view_class.__module__ for _, view_class in _api_views_that_read_a_body()}
+    from django.urls import resolve
+
+    called = {resolve(url.split("?")[0]).func.cls.__module__ for _, url in writes}
+
+    assert modules - called == set()
