@@ -14,7 +14,9 @@ def _violations(page) -> list[str]:
     page.on(
         "console",
         lambda message: (
-            found.append(message.text) if "Content Security Policy" in message.text else None
+            found.append(f"{message.text} @ {message.location}")
+            if "Content Security Policy" in message.text
+            else None
         ),
     )
     return found
@@ -60,5 +62,18 @@ def test_the_admin_loads_without_csp_violations(live_server, page):
     for path in ("/admin/", "/admin/quizzes/examblueprint/add/"):
         page.goto(f"{live_server.url}{path}")
         page.wait_for_load_state("load")
+
+    assert violations == []
+
+
+def test_the_browsable_api_loads_without_csp_violations(live_server, page):
+    violations = _violations(page)
+    User.objects.create_superuser(email="root@example.com", password=DEFAULT_PASSWORD)
+    _log_in(page, live_server.url, "root@example.com")
+
+    for path in ("/api/v1/questions", "/api/v1/attempts", "/api/v1/committee/blueprints"):
+        page.goto(f"{live_server.url}{path}")
+        page.wait_for_load_state("load")
+        assert page.locator(".response-info").count() == 1, path
 
     assert violations == []

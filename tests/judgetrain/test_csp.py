@@ -55,3 +55,12 @@ def test_the_api_docs_page_loads_its_start_up_script_from_a_url(client):
     assert "<script>" not in page
     assert script.status_code == 200
     assert "SwaggerUIBundle" in script.content.decode()
+
+
+def test_the_browsable_api_serves_its_code_style_as_a_file_not_inline(client):
+    client.force_login(candidate())
+
+    html = client.get("/api/v1/questions", HTTP_ACCEPT="text/html").content.decode()
+
+    assert "<style" not in html
+    assert "/static/judgetrain/drf-code.css" in html
