@@ -26,6 +26,15 @@ from rulings.core.questions.pools import Pools, current_pools, using_pools
 from rulings.core.questions.template import REGISTRY, Draft, Template, s, template_rng
 
 LABELS = "ABCD"
+# Remedies whose text names who chooses ({chooser} in the phrase banks).
+CHOOSER_REMEDIES = frozenset(
+    {
+        "opponent_chooses_resolve_or_skip",
+        "opponent_chooses_put_on_stack",
+        "opponent_chooses_default_action",
+        "resolve_now_or_next_phase",
+    }
+)
 CHOICES = 4
 WRONG_PART_POOL = 8  # near misses searched for a one-part difference
 PLAUSIBLE_INFRACTIONS = {
@@ -248,7 +257,8 @@ def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Optio
             break
         fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
         if fresh and coherent(parts) and not _also_right(sc.key, parts):
-            picked.append((parts, render.remedy_params(sc.ruling_dict), f"ladder:{how}"))
+            choosers = _with_choosers(sc, parts, render.remedy_params(sc.ruling_dict))
+            picked.append((parts, choosers, f"ladder:{how}"))
     order = template_rng(sc.template.id, sc.template.version, sc.seed, "options")
     order.shuffle(picked)
     return tuple(
@@ -295,12 +305,30 @@ def _ladder(key: KeyParts, topics: tuple[str, ...] = ()) -> list[tuple[KeyParts,
 
 
 def _other_remedies(sc: Scenario) -> list[tuple[KeyParts, str]]:
-    """The key with the remedy another timing or another fix would call for."""
+    """The key with the remedy another timing or another fix would call for: only fixes for the
+    kind of problem told (a trigger's remedies for a trigger, correcting a cost for a payment,
+    a score for a score), never "the opponent chooses whether the trigger resolves" for a
+    player who looked at extra cards."""
     return [
         (replace(sc.key, remedy=(r,)), f"remedy:{r}")
         for r in PLAUSIBLE_REMEDIES[sc.template.game]
-        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy)
+        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy) and _fits(sc, r)
     ]
+
+
+# Remedies that fix one kind of problem only (the situation's subject).
+SUBJECT_REMEDIES = {
+    "trigger": CHOOSER_REMEDIES,
+    "payment": frozenset({"correct_cost"}),
+    "score": frozenset({"correct_score"}),
+}
+
+
+def _fits(sc: Scenario, remedy: str) -> bool:
+    for subject, remedies in SUBJECT_REMEDIES.items():
+        if remedy in remedies:
+            return bool(sc.situation.get(subject))
+    return True
 
 
 def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPart:
@@ -328,7 +356,26 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
                 return _stated(lang, part, stated, sc.key, mixed, choosers)
     stated = _fabricate(sc, parts[0], rng)
     part = next(p for p in PARTS if getattr(stated, p) != getattr(sc.key, p))
-    return _stated(lang, part, stated, sc.key, choosers, choosers)
+    return _stated(lang, part, stated, sc.key, _with_choosers(sc, stated, choosers), choosers)
+
+
+def _with_choosers(
+    sc: Scenario, parts: KeyParts, choosers: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """A padded remedy in which someone chooses names that player, as the engine's remedies do:
+    the player after the accountable one in turn order (a Magic option never says "the next
+    opponent in turn order", which is Riftbound's wording)."""
+    filled = dict(choosers)
+    players = list(sc.situation["players"])
+    accountable = sc.ruling.accountable_player
+    if accountable not in players:
+        return filled
+    who = players[(players.index(accountable) + 1) % len(players)]
+    for remedy in parts.remedy:
+        given = filled.get(remedy, {})
+        if remedy in CHOOSER_REMEDIES and not isinstance(given.get("chooser"), str):
+            filled[remedy] = {**given, "chooser": who}
+    return filled
 
 
 def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
@@ -355,7 +402,7 @@ def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
     remedies = [
         (r,)
         for r in PLAUSIBLE_REMEDIES[game]
-        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy)
+        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy) and _fits(sc, r)
     ]
     return replace(sc.key, remedy=rng.choice(remedies))
 

@@ -10,7 +10,16 @@ from typing import Any
 from rulings.core.questions.catalog import card, lookup, phrases
 from rulings.core.questions.errors import QuestionError
 from rulings.core.questions.model import KeyParts
-from rulings.core.questions.template import Card, CardText, Count, Names, Param, Sentence, Term
+from rulings.core.questions.template import (
+    Card,
+    CardText,
+    Count,
+    Names,
+    Param,
+    Parts,
+    Sentence,
+    Term,
+)
 
 _PLACEHOLDER = re.compile(r"[{}]|\bNone\b")
 
@@ -50,6 +59,12 @@ def value(lang: str, v: Param) -> str:
     if isinstance(v, Count):
         form = "one" if v.n == 1 else "other"
         return term(lang, f"{v.key}.{form}").format(n=v.n)
+    if isinstance(v, Parts):
+        filled = tuple(
+            term(lang, key).format_map({k: value(lang, p) for k, p in params})
+            for key, params in v.items
+        )
+        return names(lang, filled)
     return str(v)
 
 

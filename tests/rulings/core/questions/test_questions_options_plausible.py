@@ -13,9 +13,12 @@ TEMPLATE_IDS = tuple(t.id for t in templates())
 SEEDS = range(60)
 # Words of the other game's procedures, per language (Magic backs up; Riftbound rewinds and has
 # a chain, not a stack).
+# "The next opponent in turn order chooses" is Riftbound's rule (TR 702.2.f.2): a Magic option
+# names the opponent who chooses.
 FOREIGN = {
-    ("mtg", "en"): ("rewind",),
-    ("mtg", "es"): ("rebobin",),
+    ("mtg", "en"): ("rewind", "next opponent in turn order"),
+    ("mtg", "pt-BR"): ("próximo oponente na ordem de turno",),
+    ("mtg", "es"): ("rebobin", "siguiente oponente en el orden de turno"),
     ("riftbound", "en"): ("backup", "stack"),
     ("riftbound", "pt-BR"): ("backup", "pilha"),
     ("riftbound", "es"): ("backup", "pila"),
@@ -77,3 +80,36 @@ def test_options_use_the_games_own_wording(template_id: str, lang: str) -> None:
         q = build_question(template_id, seed, lang, "multiple_choice")
         for option in q.options:
             assert not any(w in option.text.lower() for w in words), (seed, option.text)
+        stated = build_question(template_id, seed, lang, "find_the_wrong_part").wrong_part
+        assert stated is not None
+        assert not any(w in stated.stated_text.lower() for w in words), (seed, stated.stated_text)
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_distractors_offer_only_fixes_for_the_kind_of_problem_told(template_id: str) -> None:
+    # "The opponent chooses whether the trigger resolves" for a player who looked at extra cards,
+    # or "the cost is corrected" for a missed trigger, is an option no candidate would weigh.
+    from rulings.core.questions.build import SUBJECT_REMEDIES
+
+    for seed in range(0, 60, 2):
+        sc = scenario(template_id, seed)
+        q = build_question(template_id, seed, "en", "multiple_choice")
+        stated = build_question(template_id, seed, "en", "find_the_wrong_part").wrong_part
+        assert stated is not None
+        offered = [o.parts for o in q.options if o.origin.startswith("ladder:")]
+        for parts in [*offered, stated.stated]:
+            for subject, remedies in SUBJECT_REMEDIES.items():
+                if set(parts.remedy) & remedies and parts.remedy != q.key.remedy:
+                    assert sc.situation.get(subject), (seed, subject, parts.remedy)
+
+
+def test_related_penalties_are_told_in_one_sentence() -> None:
+    for seed in range(100):
+        sc = scenario("rb-related-penalties", seed)
+        if len(sc.situation.get("related_penalties") or ()) < 2:
+            continue
+        keys = [line.key for line in sc.draft.sentences]
+        assert keys.count("related.items") == 1, seed
+        assert "related.item" not in keys, seed
+        q = build_question("rb-related-penalties", seed, "en", "free_form")
+        assert q.stem.count("The same error also leads to") == 1, seed

@@ -48,6 +48,9 @@ def test_questions_battlefield_card_text_fits_who_is_accountable() -> None:
             "Proving Grounds": "names",
             "Sunken Temple": "hold",
             "Watchfire Spire": "controlled",
+            "Frostbite Pass": "uncontrolled",
+            "Recall Grounds": "names",
+            "Withering Shrine": "controlled",
         }[trig["name"]]
         if fit == "uncontrolled":
             assert control == {}, seed
