@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from rulings.core import Ruling, Situation, evaluate, explain, statement
+from rulings.core import Ruling, Situation, evaluate, explain, load_policy, statement
 from rulings.core.questions import render
 from rulings.core.questions.errors import QuestionError
 from rulings.core.questions.model import (
@@ -173,9 +173,12 @@ def _same_remedy(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def coherent(parts: KeyParts) -> bool:
-    """A ruling a candidate could give: no penalty without an infraction, never a Match Loss
-    for a game play error, a Disqualification only for Cheating."""
+    """A ruling a candidate could give: no penalty and nothing to fix without an infraction
+    ("no infraction, and the opponent chooses whether the trigger goes on the stack" answers
+    itself), never a Match Loss for a game play error, a Disqualification only for Cheating."""
     if parts.infraction == "no_infraction" and parts.penalty != "no_penalty":
+        return False
+    if parts.infraction == "no_infraction" and not set(parts.remedy) <= {"none", "continue_play"}:
         return False
     if parts.penalty == "match_loss":
         return False
@@ -345,6 +348,9 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
                 stated = _replace(sc.key, part, miss.parts)
                 if stated == sc.key or (strict and stated != miss.parts):
                     continue
+                if part == "infraction" and miss.parts.penalty != sc.key.penalty:
+                    # "Cheating — No penalty": the penalty would read wrong as well.
+                    continue
                 if not coherent(stated) or _also_right(sc.key, stated):
                     continue
                 # Only a wrong remedy takes the near miss's parameters: otherwise the stated
@@ -388,6 +394,16 @@ def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
 
 
 def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
+    """A plausible wrong value for `part`, or, when that part cannot be wrong coherently (no
+    infraction takes no penalty and no fix), for another part."""
+    for wanted in (part, *(p for p in PARTS if p != part)):
+        stated = _fabricate_part(sc, wanted, rng)
+        if stated is not None and coherent(stated):
+            return stated
+    raise QuestionError(f"{sc.template.id}: no coherent wrong part for seed {sc.seed}")
+
+
+def _fabricate_part(sc: Scenario, part: str, rng: random.Random) -> KeyParts | None:
     game = sc.template.game
     if part == "penalty" and _ladder(sc.key, sc.template.topics):
         return _ladder(sc.key, sc.template.topics)[0][0]
@@ -397,14 +413,24 @@ def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
             for i in PLAUSIBLE_INFRACTIONS[game]
             if i != sc.key.infraction and coherent(replace(sc.key, infraction=i))
         ]
-        if choices:
-            return replace(sc.key, infraction=rng.choice(choices))
+        # An infraction whose base penalty is the stated one, so that only the infraction reads
+        # wrong ("Game Rule Violation — No penalty" would make the penalty look wrong too).
+        infractions = load_policy(sc.ruling.policy_version).infractions
+        same = [i for i in choices if i in infractions and _base(infractions[i]) == sc.key.penalty]
+        if same or choices:
+            return replace(sc.key, infraction=rng.choice(same or choices))
+    if part == "infraction":
+        return None
     remedies = [
         (r,)
         for r in PLAUSIBLE_REMEDIES[game]
         if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy) and _fits(sc, r)
     ]
-    return replace(sc.key, remedy=rng.choice(remedies))
+    return replace(sc.key, remedy=rng.choice(remedies)) if remedies else None
+
+
+def _base(infraction: Any) -> str:
+    return str(infraction.base_penalty)
 
 
 def _stated(

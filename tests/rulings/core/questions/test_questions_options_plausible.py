@@ -113,3 +113,20 @@ def test_related_penalties_are_told_in_one_sentence() -> None:
         assert "related.item" not in keys, seed
         q = build_question("rb-related-penalties", seed, "en", "free_form")
         assert q.stem.count("The same error also leads to") == 1, seed
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_a_stated_ruling_is_coherent_so_only_one_part_reads_wrong(template_id: str) -> None:
+    # "No infraction — No penalty — the opponent chooses whether the trigger goes on the stack"
+    # answers itself; a fabricated wrong infraction takes the key's penalty as its base penalty
+    # where one does, or "Game Rule Violation — No penalty" makes the penalty look wrong too.
+    from rulings.core import load_policy
+
+    for seed in range(0, 60, 2):
+        q = build_question(template_id, seed, "en", "find_the_wrong_part")
+        assert q.wrong_part is not None
+        stated = q.wrong_part.stated
+        assert coherent(stated), (seed, q.wrong_part.stated_text)
+        if q.wrong_part.part == "infraction" and q.key.infraction == "no_infraction":
+            base = load_policy(q.policy_version).infractions[stated.infraction].base_penalty
+            assert base == q.key.penalty, (seed, q.wrong_part.stated_text)
