@@ -75,7 +75,19 @@ PLAUSIBLE_REMEDIES = {
 LADDER = ("no_penalty", "warning", "game_loss", "match_loss", "disqualification")
 # Remedies that mean the same to a candidate: an option or a stated part differing from the key
 # only by one of these is not wrong ("nothing to fix" / "play continues").
-SAME_MEANING = (frozenset({"none", "continue_play"}), frozenset({"simple_rewind", "simple_backup"}))
+SAME_MEANING = (
+    frozenset({"none", "continue_play"}),
+    frozenset({"simple_rewind", "simple_backup"}),
+    # IPG 2.5 corrects a Game Rule Violation by a simple backup or the listed partial fix (the
+    # seed: "a backup or the appropriate partial fix"): an item never offers one as right and
+    # the other as wrong, nor states one as the wrong part where the key is the other.
+    frozenset({"simple_backup", "make_up_draw_or_discard"}),
+    frozenset({"simple_backup", "return_to_correct_zone"}),
+)
+# A Game Loss or more ends the game: the remedy no longer changes anything, so rulings that
+# differ from the key only in the remedy are not wrong.
+GAME_ENDING = frozenset({"game_loss", "match_loss", "disqualification"})
+FTMGS = "failure_to_maintain_game_state"
 SPECIAL_REMEDIES = ("none", "continue_play")
 _REASONING_LINE = re.compile(r"^\d+\. \[")
 
@@ -156,6 +168,11 @@ def _also_right(key: KeyParts, parts: KeyParts) -> bool:
     perform a longer rewind too (TR 701.5.c), so "by the head judge" is not wrong there; and a
     remedy that means the same as the key's ("play continues" for "nothing to fix")."""
     if replace(parts, remedy=key.remedy) == key and _same_remedy(key.remedy, parts.remedy):
+        return True
+    if (
+        key.penalty in GAME_ENDING
+        and replace(parts, remedy=key.remedy, rewind_by=key.rewind_by) == key
+    ):
         return True
     return (
         key.rewind_by == "head_judge_or_appeals_judge"
@@ -274,6 +291,10 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
     """Plausible neighbours, used only when near misses are too few: the key one rung up or
     down the ladder; for 'no infraction', the game's usual infraction at its lowest rungs."""
     if sc.key.infraction != "no_infraction":
+        if sc.key.penalty in GAME_ENDING:
+            # Another remedy would be just as right once the game is over: offer the penalty
+            # for another classification of the same error instead.
+            return _ladder(sc.key, sc.template.topics) + _other_infractions(sc)
         return _ladder(sc.key, sc.template.topics) + _other_remedies(sc)
     game = sc.template.game
     usual = PLAUSIBLE_INFRACTIONS[game][0]
@@ -304,6 +325,17 @@ def _ladder(key: KeyParts, topics: tuple[str, ...] = ()) -> list[tuple[KeyParts,
         parts = replace(key, penalty=penalty)
         if coherent(parts):
             found.append((parts, f"penalty{step:+d}"))
+    return found
+
+
+def _other_infractions(sc: Scenario) -> list[tuple[KeyParts, str]]:
+    """The key's penalty and fix under another infraction of the game (Failure to Maintain Game
+    State first: the classification most often confused with a game play error)."""
+    found = []
+    for name in sorted(PLAUSIBLE_INFRACTIONS[sc.template.game], key=lambda i: i != FTMGS):
+        stated = replace(sc.key, infraction=name)
+        if name != sc.key.infraction and coherent(stated):
+            found.append((stated, f"infraction:{name}"))
     return found
 
 
@@ -340,6 +372,9 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part")
     parts = list(PARTS)
     rng.shuffle(parts)
+    if sc.key.penalty in GAME_ENDING:
+        # The game is over: a "wrong" remedy would leave no part of the ruling wrong.
+        parts = [p for p in parts if p != "remedy"]
     choosers = render.remedy_params(sc.ruling_dict)
     misses = _near_misses(sc.template.id, sc.seed, policy_version, WRONG_PART_POOL, sc.pools)
     for strict in (True, False):
@@ -397,6 +432,8 @@ def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
     """A plausible wrong value for `part`, or, when that part cannot be wrong coherently (no
     infraction takes no penalty and no fix), for another part."""
     for wanted in (part, *(p for p in PARTS if p != part)):
+        if wanted == "remedy" and sc.key.penalty in GAME_ENDING:
+            continue  # the game is over: no remedy can be the wrong part
         stated = _fabricate_part(sc, wanted, rng)
         if stated is not None and coherent(stated):
             return stated

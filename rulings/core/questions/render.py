@@ -142,6 +142,8 @@ def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping
             text += term(lang, "remedy_note.restore_runes")
         if given.get("floating_resources") is False:
             text += term(lang, "remedy_note.no_floating")
+        if given.get("trigger_resolves_now") is True:
+            text += term(lang, "remedy_note.trigger_resolves_now")
         steps.append(text)
     return term(lang, "then").join(steps)
 

@@ -66,10 +66,14 @@ def mtg_opponent_duties(rng: random.Random) -> Draft:
         rng, ("dark_confidant", "desecration_demon", "knight_of_infamy", "battlegrace_angel")
     )
     rushed = rng.random() < 0.5
+    when = "same_turn"
     if rushed:
+        # The trigger is still pending (you cannot force a miss): the accountable player objects
+        # at once, so the key's "it resolves now" follows the story without a gap.
         play = {"following_action": "advance_step", "following_action_by": "other"}
         story = s("mtg.duties.rush", actor=other, accountable=player)
         witness: list[str] = []
+        when = "same_action"
     else:
         exalted = card_id in ("knight_of_infamy", "battlegrace_angel")
         play = {
@@ -78,12 +82,17 @@ def mtg_opponent_duties(rng: random.Random) -> Draft:
         story = st.action(GAME, play["following_action"], player, other)
         witness = [other]
     situation = _base(
-        order, player, trigger=st.trigger(card_id, player), play=play, silent_witnesses=witness
+        order,
+        player,
+        trigger=st.trigger(card_id, player),
+        play=play,
+        silent_witnesses=witness,
+        noticed={"when": when},
     )
     lines: list[Sentence] = [*st.opening(GAME, order, card_id, player), story]
     if witness:
         lines.append(s("witness", witness=other))
-    lines.append(st.noticed("same_turn", player))
+    lines.append(s("rush.called", accountable=player) if rushed else st.noticed(when, player))
     return Draft(situation, tuple(lines), {"card": card_id, "rushed": rushed})
 
 
@@ -134,7 +143,10 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     # The story always says who noticed: the opponent pointing it out at once (nothing else has
     # happened: a simple backup), or the player or a judge, at once or a few actions later.
     by = st.pick(rng, ("opponent", "error_player", "error_player", "judge"))
-    rewind = "simple" if by == "opponent" else st.pick(rng, ("simple", "none"))
+    # A simple backup undoes only the last action: "simple" means the error is that action;
+    # "a few actions later" leaves several actions to undo (complex), never "nothing can be
+    # reconstructed", which would contradict a story told a few actions on.
+    rewind = "simple" if by == "opponent" else st.pick(rng, ("simple", "complex"))
     situation = _base(
         order,
         player,
@@ -301,8 +313,11 @@ def mtg_third_warning(rng: random.Random) -> Draft:
 RULES_ERRORS = {
     # variant: (noticed by, rewind, partial fix, sentence)
     "haste_pointed_out": ("opponent", "simple", "none", "mtg.error.game_rule_violation"),
-    "haste_found_late": ("judge", "none", "none", "mtg.error.grv.haste_late"),
-    "wrong_zone": ("judge", "none", "object_in_wrong_zone", "mtg.error.grv.wrong_zone"),
+    # Found after blocks and combat damage, or several actions later: more than the last action
+    # would have to be undone, yet the game is not beyond reconstruction (no contradiction with a
+    # story that lists what happened since).
+    "haste_found_late": ("judge", "complex", "none", "mtg.error.grv.haste_late"),
+    "wrong_zone": ("judge", "complex", "object_in_wrong_zone", "mtg.error.grv.wrong_zone"),
 }
 
 

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from rulings.core.questions import story as st
-from rulings.core.questions.template import Count, Draft, Parts, Sentence, Term, s, template
+from rulings.core.questions.template import Count, Draft, Sentence, Term, s, template
 
 GAME = "riftbound"
 BASE_WARNING = (
@@ -19,6 +19,20 @@ BASE_WARNING = (
     "looking_at_secret_information",
     "looking_at_opponent_private_information",
 )
+# Further errors one mistake can plausibly involve (TR 701.3.d: one error, several
+# infractions): cards seen or drawn beyond what was allowed.
+RELATED_ERRORS = {
+    "mulligan_procedure_error": ("drawing_extra_cards", "looking_at_secret_information"),
+    "drawing_extra_cards": ("looking_at_secret_information", "looking_at_extra_cards"),
+    "looking_at_extra_cards": ("looking_at_secret_information", "drawing_extra_cards"),
+    "looking_at_secret_information": ("looking_at_extra_cards", "drawing_extra_cards"),
+    "facedown_card_error": ("looking_at_secret_information", "looking_at_extra_cards"),
+    "channeling_too_many_runes": ("looking_at_secret_information", "looking_at_extra_cards"),
+    "looking_at_opponent_private_information": (
+        "looking_at_secret_information",
+        "looking_at_extra_cards",
+    ),
+}
 BASE_NONE = ("forgetting_to_draw_cards", "channeling_too_few_runes", "forgetting_to_ready")
 
 
@@ -258,6 +272,11 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     related = st.pick(rng, ((), ("warning",), ("game_loss",), ("game_loss", "warning")))
     opl = st.pick(rng, ("casual", "competitive"))
     soften = opl == "casual" and rng.random() < 0.5
+    # Each related penalty comes from a further error the same mistake involved, told as what
+    # the player did (never "a related penalty: Game Loss"): a Warning is that error's base
+    # penalty, a Game Loss its third Warning in the event (two already received, in `history`).
+    others = rng.sample(RELATED_ERRORS[kind], len(related))
+    repeated = {k: 2 for k, p in zip(others, related, strict=True) if p == "game_loss"}
     situation = st.situation(
         GAME,
         order,
@@ -267,17 +286,19 @@ def rb_related_penalties(rng: random.Random) -> Draft:
         related_penalties=list(related),
         soften_at_low_opl=soften,
     )
+    if repeated:
+        situation["history"] = {"warnings": repeated}
     lines: list[Sentence] = [
         st.setup(GAME, order, opl),
         s(f"error.story.{kind}", player=player),
     ]
-    if len(related) == 1:
-        lines.append(s("related.item", penalty=Term(f"penalty.{related[0]}")))
-    elif related:
-        # One sentence for all of them: "also leads to related penalties: a Game Loss and a
-        # Warning", not the same sentence once per penalty.
-        items = tuple((f"penalty.{p}", ()) for p in related)
-        lines.append(s("related.items", penalties=Parts(items)))
+    if related:
+        # One sentence for all of them, the repeated error first.
+        what = {f"what{i}": Term(f"history_for.{k}") for i, k in enumerate(others)}
+        shape = "two" if len(related) == 2 else ("repeat" if repeated else "one")
+        lines.append(
+            s(f"related.item_{shape}", player=player, warnings=Count("warnings", 2), **what)
+        )
     if soften and related:
         # The engine softens the error's own penalty, then issues the most severe related one;
         # "soften the penalty" alone also reads as softening the issued Game Loss.

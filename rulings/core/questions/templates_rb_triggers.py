@@ -212,6 +212,8 @@ def rb_battlefield(rng: random.Random) -> Draft:
         control["names_player"] = named
         lines.append(s("bf.names", named=named))
     trig = st.trigger(card_id, None, battlefield=control)
+    # "No other player has taken any action since": a trigger the turn player could not miss for
+    # another player is still pending when the judge comes, and the key has it resolve now.
     situation = _base(
         order,
         now,
@@ -258,26 +260,31 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
         "following_action": "advance_step",
         "following_action_by": "other" if rushed else "accountable",
     }
+    # Rushed, the trigger is still pending (TR 702.2.c): the accountable player objects at once
+    # and the key says it resolves now; whether missing it would have helped is then moot.
+    when = "same_action" if rushed else "same_turn"
     situation = _base(
         order,
         player,
         player,
-        "same_turn",
+        when,
         trigger=st.trigger(card_id, player),
         play=play,
         advantageous=adv,
         silent_witnesses=[] if rushed else [other],
     )
     if rushed:
-        middle = s("rush", actor=other, accountable=player)
+        told: tuple[Sentence, ...] = (
+            s("rush", actor=other, accountable=player),
+            s("rush.called", accountable=player),
+        )
     else:
-        middle = s("rb.duties.silent", actor=player, other=other)
-    sentences = (
-        *st.opening(GAME, order, card_id, player),
-        middle,
-        st.advantage(adv, player, card_id),
-        st.noticed("same_turn", player),
-    )
+        told = (
+            s("rb.duties.silent", actor=player, other=other),
+            st.advantage(adv, player, card_id),
+            st.noticed(when, player),
+        )
+    sentences = (*st.opening(GAME, order, card_id, player), *told)
     return Draft(situation, sentences, {"rushed": rushed})
 
 
@@ -308,11 +315,14 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
     else:
         play = {"following_action": "new_game_action", "error_after_miss": True}
         middle = s("rb.after.miss", actor=player)
+    # A simple rewind undoes only the last action: the error is that action, so the judge is
+    # called at once ("later in the turn" would put other actions after it).
+    when = "same_action" if rewind == "simple" else "same_turn"
     situation = _base(
         order,
         player,
         player,
-        "same_turn",
+        when,
         trigger=st.trigger(card_id, player),
         play=play,
         rewind=rewind,
@@ -322,7 +332,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
         *st.opening(GAME, order, card_id, player, opl),
         middle,
         s(f"rewind.{rewind}"),
-        st.noticed("same_turn", player),
+        st.noticed(when, player),
         s("rewind.ask_who"),
     )
     return Draft(situation, sentences, {"after_ack": after_ack, "rewind": rewind, "opl": opl})
