@@ -155,7 +155,9 @@ def _near_misses(
     found: list[NearMiss] = []
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
         parts = key_parts(sc.template, ruling)
-        if parts not in seen and not _also_right(sc.key, parts) and coherent(parts):
+        if parts not in seen and not _also_right(sc.key, parts) and not _alike(sc.key, parts):
+            if not coherent(parts):
+                continue
             seen.add(parts)
             found.append(NearMiss(fact, parts, ruling))
             if len(found) >= limit:
@@ -178,6 +180,17 @@ def _also_right(key: KeyParts, parts: KeyParts) -> bool:
         key.rewind_by == "head_judge_or_appeals_judge"
         and parts.rewind_by == "head_judge"
         and replace(parts, rewind_by=key.rewind_by) == key
+    )
+
+
+def _alike(key: KeyParts, parts: KeyParts) -> bool:
+    """The key's infraction and penalty with a fix meaning the same (or, for a Game Rule
+    Violation, the other fix IPG 2.5 allows): whatever else differs, such an option would set
+    a right fix against a right fix."""
+    return (
+        (parts.infraction, parts.penalty) == (key.infraction, key.penalty)
+        and parts.remedy != key.remedy
+        and _same_remedy(key.remedy, parts.remedy)
     )
 
 

@@ -32,6 +32,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "noticed.same_action": {"noticed.when": _one("same_action")},
     "noticed.same_turn": {"noticed.when": _one("same_turn")},
     "rush.called": {"noticed.when": _one("same_action")},
+    "noticed.controlled_player": {"noticed.when": _one("same_turn")},
     "noticed.previous_turn": {"noticed.when": LATER},
     "noticed.mtg_previous_turn": {"noticed.when": LATER},
     "noticed.before_current_phase_of_previous_turn": {"noticed.when": BARRED},

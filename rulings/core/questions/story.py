@@ -85,6 +85,10 @@ def triggers(card_id: str, player: str) -> Sentence:
     # A card whose impact depends on its state says it (Smokestack with no soot counters would
     # change nothing, IPG 2.1): the key assumes the trigger matters.
     key = "trigger.card_" + card(card_id)["state"] if card(card_id).get("state") else "trigger.card"
+    # An activated ability or a spell is not a trigger: the story tells the delayed trigger it
+    # set up (Aetherling's return, Pact of Negation's upkeep payment).
+    if card(card_id).get("origin"):
+        key = "trigger.delayed_" + card(card_id)["origin"]
     return s(key, player=player, card=Card(card_id), text=CardText(card_id))
 
 
@@ -95,7 +99,12 @@ def opening(
     return setup(game, order, opl), triggers(card_id, player)
 
 
-def action(game: str, following: str, actor: str, other: str = "") -> Sentence:
+def action(game: str, following: str, actor: str, other: str = "", card_id: str = "") -> Sentence:
+    """What followed the trigger. A card with more than one trigger names the one left out
+    (`missed_trigger` in cards.toml: Battlegrace Angel's exalted, not its lifelink)."""
+    missed = card(card_id).get("missed_trigger") if card_id else None
+    if missed and following in ("declare_damage", "wrong_characteristics"):
+        return s(f"action.{game}.{following}_{missed}", actor=actor, other=other)
     return s(f"action.{game}.{following}", actor=actor, other=other)
 
 

@@ -258,7 +258,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=5,
+    version=6,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "

@@ -143,7 +143,7 @@ def rb_first_beginning_phase(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-first-time",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "first_time"),
     summary="A 'first time' trigger, mandatory or optional (TR 506.5): a forgotten mandatory one "
@@ -170,7 +170,14 @@ def rb_first_time(rng: random.Random) -> Draft:
         *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player),
         st.advantage(adv, player, card_id),
-        s("rb.first_time.later", player=player, card=Card(card_id)),
+        # A forgotten mandatory "first time" trigger is used up (TR 506.5), so the condition
+        # happening again changes nothing; an optional one not used is not, and would trigger
+        # again: told only where it leaves no loose end.
+        *(
+            ()
+            if card(card_id).get("optional")
+            else (s("rb.first_time.later", player=player, card=Card(card_id)),)
+        ),
         noticed,
     )
     return Draft(situation, sentences, {"card": card_id, "when": when})
@@ -243,7 +250,7 @@ def rb_battlefield(rng: random.Random) -> Draft:
 
 @template(
     "rb-opponent-duties",
-    version=2,
+    version=3,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and may not rush the game to make "
@@ -290,7 +297,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -340,7 +347,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-intent",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
@@ -359,15 +366,25 @@ def rb_trigger_intent(rng: random.Random) -> Draft:
     # made the story contradict itself or its key. The card fits: one whose trigger can find
     # nothing to do (its `no_impact` says why), or one whose trigger costs something when it
     # helped to skip it.
+    # Skipping an optional trigger on purpose is declining it, neither forgetting (Missed
+    # Trigger) nor Cheating (TR 506.3.c is about mandatory triggers): a deliberate skip is told
+    # only of a mandatory trigger (docs/rulings.md, Policy decisions).
+    deliberate = intent != "none"
     if not impact:
         adv = False
         no_impact = cards_where(
-            GAME, where=lambda d: bool(d.get("no_impact")), battlefield=False, first_time=False
+            GAME,
+            where=lambda d: bool(d.get("no_impact")) and not (deliberate and d.get("optional")),
+            battlefield=False,
+            first_time=False,
         )
         card_id = st.pick(rng, no_impact)
     else:
         adv = adv or intent == "intentional"
-        card_id = st.pick(rng, _impact_cards(adv))
+        fitting = _impact_cards(adv)
+        card_id = st.pick(
+            rng, tuple(c for c in fitting if not (deliberate and card(c).get("optional")))
+        )
     situation = _base(
         order,
         player,
