@@ -318,7 +318,9 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
             "following_action": "new_game_action",
             "problem_after_acknowledgement": True,
         }
-        middle = s("rb.after.ack", actor=player)
+        # Says what was done wrongly (TR 701.5.a: whether undoing it is worth it depends on it).
+        how = Term(f"wrong_effect.{card(card_id)['effect']}")
+        middle = s("rb.after.ack", actor=player, how=how)
     else:
         play = {"following_action": "new_game_action", "error_after_miss": True}
         middle = s("rb.after.miss", actor=player)
