@@ -68,6 +68,7 @@ def _rushed(sc: Scenario) -> bool:
         bool(trig)
         and play.get("following_action_by") == "other"
         and trig.get("impact", True)
+        and play.get("acknowledged", "no") != "in_time"
         and not trig.get("creates_only_delayed_trigger")
         and sc.key.infraction == "no_infraction"
     )
@@ -159,6 +160,17 @@ def test_a_trigger_its_own_player_moved_past_gets_no_resolve_now_note() -> None:
                 continue
             for step in sc.ruling_dict["remedy"]:
                 assert "trigger_resolves_now" not in step["params"], (template_id, seed)
+
+
+def test_an_acknowledged_trigger_is_never_said_to_resolve_now_in_any_option() -> None:
+    # A near miss of a trigger acknowledged and then mishandled ("someone else moved on") is no
+    # infraction, but the trigger has already resolved: no "it resolves now" there.
+    for seed in range(40):
+        q = build_question(
+            "mtg-after-acknowledgement", seed=seed, lang="en", kind="multiple_choice"
+        )
+        for option in q.options:
+            assert RESOLVES_NOW["en"] not in option.text, (seed, option.text)
 
 
 def test_a_rushed_story_has_the_accountable_player_object_at_once() -> None:
