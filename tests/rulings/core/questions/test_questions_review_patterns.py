@@ -40,9 +40,9 @@ LATER = (
     "mtg.error.grv.wrong_zone",
 )
 RESOLVES_NOW = {
-    "en": "the trigger was not missed, so it resolves now",
-    "pt-BR": "a habilidade não foi esquecida, então resolve agora",
-    "es": "la habilidad disparada no se olvidó, así que se resuelve ahora",
+    "en": "the trigger, still pending, resolves now",
+    "pt-BR": "a habilidade, ainda pendente, resolve agora",
+    "es": "la habilidad disparada, aún pendiente, se resuelve ahora",
 }
 
 
