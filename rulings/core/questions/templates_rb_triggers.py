@@ -12,6 +12,23 @@ from rulings.core.questions.template import Card, CardText, Draft, Sentence, Ter
 
 GAME = "riftbound"
 ACTIONS = ("new_game_action", "advance_step")
+# Effects whose wrong execution the phrase banks tell (`terms.wrong_effect`).
+WRONG_EFFECTS = frozenset(
+    {
+        "discard",
+        "buff_unit",
+        "draw",
+        "opponents_draw",
+        "discard_then_draw",
+        "opponents_gain_point",
+        "move_unit",
+        "channel_rune",
+        "ready_unit",
+        "opponents_lose_point",
+        "exhaust_runes",
+        "create_token",
+    }
+)
 
 
 def _impact_cards(advantageous: bool | None = None) -> tuple[str, ...]:
@@ -318,9 +335,13 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
             "following_action": "new_game_action",
             "problem_after_acknowledgement": True,
         }
-        # Says what was done wrongly (TR 701.5.a: whether undoing it is worth it depends on it).
-        how = Term(f"wrong_effect.{card(card_id)['effect']}")
-        middle = s("rb.after.ack", actor=player, how=how)
+        # Says what was done wrongly (TR 701.5.a: whether undoing it is worth it depends on it);
+        # a card from private pools with an effect the phrase banks do not know says it plainly.
+        effect = card(card_id).get("effect")
+        if effect in WRONG_EFFECTS:
+            middle = s("rb.after.ack", actor=player, how=Term(f"wrong_effect.{effect}"))
+        else:
+            middle = s("rb.after.ack_plain", actor=player)
     else:
         play = {"following_action": "new_game_action", "error_after_miss": True}
         middle = s("rb.after.miss", actor=player)

@@ -16,7 +16,7 @@ from rulings.core.questions import KINDS, build_question, templates
 from rulings.core.questions.build import GAME_ENDING, Scenario, scenario
 from rulings.core.questions.catalog import card
 from rulings.core.questions.render import sentence
-from rulings.core.questions.template import Card, Sentence, s, template_rng
+from rulings.core.questions.template import Card, Sentence, Term, s, template_rng
 
 LANGS = ("en", "pt-BR", "es")
 SEEDS = range(200)
@@ -379,3 +379,15 @@ def test_keywords_use_their_oracle_forms(lang: str) -> None:
             for kind in KINDS:
                 q = build_question(template_id, seed=seed, lang=lang, kind=kind)
                 assert not any(w in q.stem.lower() for w in wrong), (template_id, seed)
+
+
+def test_every_impact_card_has_a_wrong_effect_told_in_every_language() -> None:
+    from rulings.core.questions.templates_rb_triggers import WRONG_EFFECTS, _impact_cards
+
+    for card_id in _impact_cards():
+        assert card(card_id)["effect"] in WRONG_EFFECTS, card_id
+    rng = template_rng("rb-error-after-trigger", 1, 0, "render|en")
+    for lang in LANGS:
+        for effect in sorted(WRONG_EFFECTS):
+            line = s("rb.after.ack", actor="Ana", how=Term(f"wrong_effect.{effect}"))
+            assert sentence(lang, line, rng).strip()
