@@ -209,3 +209,12 @@ def test_earlier_warnings_are_told_in_one_sentence() -> None:
         for lang, words in opening.items():
             stem = build_question("rb-repeated-warnings", seed, lang, "free_form").stem
             assert stem.count(words) == 1, (lang, seed, stem)
+
+
+@pytest.mark.parametrize("tpl", TEMPLATES, ids=lambda t: t.id)
+def test_no_story_tells_the_same_sentence_twice(tpl: Template) -> None:
+    # "Earlier in this event X received ... Earlier in this event X received ..." read badly:
+    # a story folds repeated facts into one sentence.
+    for seed in range(200):
+        keys = [line.key for line in scenario(tpl.id, seed).draft.sentences]
+        assert len(keys) == len(set(keys)), (seed, keys)
