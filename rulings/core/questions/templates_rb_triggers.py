@@ -202,7 +202,7 @@ def rb_first_time(rng: random.Random) -> Draft:
 
 @template(
     "rb-battlefield-accountability",
-    version=4,
+    version=5,
     game=GAME,
     topics=("accountability", "battlefield", "missed_trigger"),
     summary="A battlefield's trigger: controlled, uncontrolled or naming a player (TR 506.1.a, "
@@ -259,7 +259,9 @@ def rb_battlefield(rng: random.Random) -> Draft:
         s("bf.nobody_else"),
         s("advantage.nobody")
         if not adv
-        else s("advantage.accountable", why=Term(f"advantage_why.{st.reason(card_id)}")),
+        # Told in the present, of the benefit itself: whether the trigger was missed at all
+        # (and so whether the game went on past it) is what the question asks.
+        else s("advantage.accountable", why=Term(f"advantage_now.{st.reason(card_id)}")),
         st.noticed("same_turn", now),
     )
     return Draft(situation, sentences, {"mode": mode, "card": card_id})
@@ -267,7 +269,7 @@ def rb_battlefield(rng: random.Random) -> Draft:
 
 @template(
     "rb-opponent-duties",
-    version=3,
+    version=4,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and may not rush the game to make "
@@ -278,7 +280,9 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3)))
     player, other = order[0], order[1]
     rushed = rng.random() < 0.5
-    adv = rng.random() < 0.5
+    # Rushed by an opponent, the trigger is not missed (TR 702.2.c): "skipping it helped" would
+    # tell of a game that went on past it. Only the silent-witness story says whether it helped.
+    adv = rng.random() < 0.5 and not rushed
     card_id = st.pick(rng, _impact_cards(adv))
     play = {
         "following_action": "advance_step",
