@@ -121,15 +121,21 @@ def explanation(
     refs += [("timing", s) for s in _awareness(ctx)]
     refs += [("infraction", s) for s in (rule.statement, *rule.cites, infraction.statement) if s]
     refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]
-    refs += [("note", n.statement) for n in _policy_notes(ctx)]
     refs += [("penalty", step.statement) for step in penalty.steps]
-    refs += [("penalty", s) for s in _penalty_procedure(ctx, penalty)]
+    refs += [("penalty", s) for s in _penalty_procedure(ctx, penalty, infraction)]
     refs += [("remedy", step.statement) for step in remedy.steps]
     refs += [("remedy", s) for s in remedy.cites]
     if cycle is not None and ctx.situation.subject == "score":
         # Only a score's fix turns on the full round cycle (TR 702.3.b): cite it only there.
         refs.append(("timing", cycle.statement))
     refs += [("additional_penalty", w.statement) for w in witnesses]
+    # A policy note is cited only where the ruling used it: with `with_any`, only beside a step
+    # that depends on it (the OPL's level beside a softened penalty, a judge's random choice, a
+    # rewind's authority or the repeat thresholds; not for every ruling at a low OPL).
+    cited = {ref for _role, ref in refs}
+    notes = [n for n in _policy_notes(ctx) if not n.with_any or cited & set(n.with_any)]
+    at = next((i for i, (role, _r) in enumerate(refs) if role == "penalty"), len(refs))
+    refs[at:at] = [("note", n.statement) for n in notes]
     if "communicate" in ctx.policy.procedure:
         refs.append(("procedure", ctx.policy.procedure["communicate"]))
     first_role: dict[str, str] = {}
@@ -144,13 +150,16 @@ def _policy_notes(ctx: Context) -> list[Note]:
     return [n for n in notes if n.subject in ("", subject) and holds(ctx, n.when)]
 
 
-def _penalty_procedure(ctx: Context, penalty: Penalty) -> list[str]:
-    """The ladder, reporting a Game Loss or more, and investigations below the thresholds."""
+def _penalty_procedure(ctx: Context, penalty: Penalty, infraction: Infraction) -> list[str]:
+    """The ladder, reporting a Game Loss or more, and investigations below the thresholds (only
+    for a Warning that counts toward them: not an exempt one the head judge left exempt)."""
     procedure = ctx.policy.procedure
+    history = ctx.situation.history
+    counts = not infraction.exempt or history.head_judge_instructs_upgrade
     wanted = [
         ("ladder", penalty.final != "no_penalty"),
         ("report_to_head_judge", rung(penalty.final) >= rung("game_loss")),
-        ("below_thresholds", penalty.final == "warning" and bool(ctx.situation.history.warnings)),
+        ("below_thresholds", penalty.final == "warning" and bool(history.warnings) and counts),
     ]
     return [procedure[key] for key, applies in wanted if applies and key in procedure]
 

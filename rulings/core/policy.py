@@ -59,9 +59,12 @@ class Classification(Rule):
 
 @dataclass(frozen=True)
 class Note(Rule):
-    """A statement the explanation cites whenever its conditions hold ("" = any subject)."""
+    """A statement the explanation cites whenever its conditions hold ("" = any subject) and,
+    when `with_any` is given, the explanation also cites one of those statements (the note
+    explains a step that depends on it, e.g. the OPL for a rewind's authority)."""
 
     subject: str = ""
+    with_any: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,12 @@ def build(raw: dict[str, Any]) -> Policy:
         accountability={k: tuple(v) for k, v in raw.get("accountability", {}).items()},
         procedure=raw.get("procedure", {}),
         notes=tuple(
-            Note(**_rule_args(n), subject=n.get("subject", "")) for n in raw.get("note", [])
+            Note(
+                **_rule_args(n),
+                subject=n.get("subject", ""),
+                with_any=tuple(n.get("with_any", ())),
+            )
+            for n in raw.get("note", [])
         ),
     )
     check(policy)
@@ -138,6 +143,9 @@ def _check_rule(policy: Policy, rule: Rule) -> None:
         _expect(name.removeprefix("!") in PREDICATES, f"predicate {name!r}")
     for ref in (rule.statement, *rule.cites):
         _expect(ref in policy.statements, f"statement {ref!r}")
+    if isinstance(rule, Note):
+        for ref in rule.with_any:
+            _expect(ref in policy.statements, f"note's with_any statement {ref!r}")
     if isinstance(rule, Classification):
         _expect(rule.subject in SUBJECTS, f"subject {rule.subject!r}")
         ok = rule.infraction == "*" or rule.infraction in policy.infractions

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from rulings.core import Ruling, Situation, evaluate, explain, statement
+from rulings.core import Ruling, Situation, evaluate, explain, load_policy, statement
 from rulings.core.questions import render
 from rulings.core.questions.errors import QuestionError
 from rulings.core.questions.model import (
@@ -26,6 +26,15 @@ from rulings.core.questions.pools import Pools, current_pools, using_pools
 from rulings.core.questions.template import REGISTRY, Draft, Template, s, template_rng
 
 LABELS = "ABCD"
+# Remedies whose text names who chooses ({chooser} in the phrase banks).
+CHOOSER_REMEDIES = frozenset(
+    {
+        "opponent_chooses_resolve_or_skip",
+        "opponent_chooses_put_on_stack",
+        "opponent_chooses_default_action",
+        "resolve_now_or_next_phase",
+    }
+)
 CHOICES = 4
 WRONG_PART_POOL = 8  # near misses searched for a one-part difference
 PLAUSIBLE_INFRACTIONS = {
@@ -66,7 +75,19 @@ PLAUSIBLE_REMEDIES = {
 LADDER = ("no_penalty", "warning", "game_loss", "match_loss", "disqualification")
 # Remedies that mean the same to a candidate: an option or a stated part differing from the key
 # only by one of these is not wrong ("nothing to fix" / "play continues").
-SAME_MEANING = (frozenset({"none", "continue_play"}), frozenset({"simple_rewind", "simple_backup"}))
+SAME_MEANING = (
+    frozenset({"none", "continue_play"}),
+    frozenset({"simple_rewind", "simple_backup"}),
+    # IPG 2.5 corrects a Game Rule Violation by a simple backup or the listed partial fix (the
+    # seed: "a backup or the appropriate partial fix"): an item never offers one as right and
+    # the other as wrong, nor states one as the wrong part where the key is the other.
+    frozenset({"simple_backup", "make_up_draw_or_discard"}),
+    frozenset({"simple_backup", "return_to_correct_zone"}),
+)
+# A Game Loss or more ends the game: the remedy no longer changes anything, so rulings that
+# differ from the key only in the remedy are not wrong.
+GAME_ENDING = frozenset({"game_loss", "match_loss", "disqualification"})
+FTMGS = "failure_to_maintain_game_state"
 SPECIAL_REMEDIES = ("none", "continue_play")
 _REASONING_LINE = re.compile(r"^\d+\. \[")
 
@@ -134,7 +155,9 @@ def _near_misses(
     found: list[NearMiss] = []
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
         parts = key_parts(sc.template, ruling)
-        if parts not in seen and not _also_right(sc.key, parts) and coherent(parts):
+        if parts not in seen and not _also_right(sc.key, parts) and not _alike(sc.key, parts):
+            if not coherent(parts):
+                continue
             seen.add(parts)
             found.append(NearMiss(fact, parts, ruling))
             if len(found) >= limit:
@@ -148,10 +171,26 @@ def _also_right(key: KeyParts, parts: KeyParts) -> bool:
     remedy that means the same as the key's ("play continues" for "nothing to fix")."""
     if replace(parts, remedy=key.remedy) == key and _same_remedy(key.remedy, parts.remedy):
         return True
+    if (
+        key.penalty in GAME_ENDING
+        and replace(parts, remedy=key.remedy, rewind_by=key.rewind_by) == key
+    ):
+        return True
     return (
         key.rewind_by == "head_judge_or_appeals_judge"
         and parts.rewind_by == "head_judge"
         and replace(parts, rewind_by=key.rewind_by) == key
+    )
+
+
+def _alike(key: KeyParts, parts: KeyParts) -> bool:
+    """The key's infraction and penalty with a fix meaning the same (or, for a Game Rule
+    Violation, the other fix IPG 2.5 allows): whatever else differs, such an option would set
+    a right fix against a right fix."""
+    return (
+        (parts.infraction, parts.penalty) == (key.infraction, key.penalty)
+        and parts.remedy != key.remedy
+        and _same_remedy(key.remedy, parts.remedy)
     )
 
 
@@ -164,9 +203,12 @@ def _same_remedy(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def coherent(parts: KeyParts) -> bool:
-    """A ruling a candidate could give: no penalty without an infraction, never a Match Loss
-    for a game play error, a Disqualification only for Cheating."""
+    """A ruling a candidate could give: no penalty and nothing to fix without an infraction
+    ("no infraction, and the opponent chooses whether the trigger goes on the stack" answers
+    itself), never a Match Loss for a game play error, a Disqualification only for Cheating."""
     if parts.infraction == "no_infraction" and parts.penalty != "no_penalty":
+        return False
+    if parts.infraction == "no_infraction" and not set(parts.remedy) <= {"none", "continue_play"}:
         return False
     if parts.penalty == "match_loss":
         return False
@@ -248,7 +290,8 @@ def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Optio
             break
         fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
         if fresh and coherent(parts) and not _also_right(sc.key, parts):
-            picked.append((parts, render.remedy_params(sc.ruling_dict), f"ladder:{how}"))
+            choosers = _with_choosers(sc, parts, render.remedy_params(sc.ruling_dict))
+            picked.append((parts, choosers, f"ladder:{how}"))
     order = template_rng(sc.template.id, sc.template.version, sc.seed, "options")
     order.shuffle(picked)
     return tuple(
@@ -261,6 +304,10 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
     """Plausible neighbours, used only when near misses are too few: the key one rung up or
     down the ladder; for 'no infraction', the game's usual infraction at its lowest rungs."""
     if sc.key.infraction != "no_infraction":
+        if sc.key.penalty in GAME_ENDING:
+            # Another remedy would be just as right once the game is over: offer the penalty
+            # for another classification of the same error instead.
+            return _ladder(sc.key, sc.template.topics) + _other_infractions(sc)
         return _ladder(sc.key, sc.template.topics) + _other_remedies(sc)
     game = sc.template.game
     usual = PLAUSIBLE_INFRACTIONS[game][0]
@@ -294,13 +341,42 @@ def _ladder(key: KeyParts, topics: tuple[str, ...] = ()) -> list[tuple[KeyParts,
     return found
 
 
+def _other_infractions(sc: Scenario) -> list[tuple[KeyParts, str]]:
+    """The key's penalty and fix under another infraction of the game (Failure to Maintain Game
+    State first: the classification most often confused with a game play error)."""
+    found = []
+    for name in sorted(PLAUSIBLE_INFRACTIONS[sc.template.game], key=lambda i: i != FTMGS):
+        stated = replace(sc.key, infraction=name)
+        if name != sc.key.infraction and coherent(stated):
+            found.append((stated, f"infraction:{name}"))
+    return found
+
+
 def _other_remedies(sc: Scenario) -> list[tuple[KeyParts, str]]:
-    """The key with the remedy another timing or another fix would call for."""
+    """The key with the remedy another timing or another fix would call for: only fixes for the
+    kind of problem told (a trigger's remedies for a trigger, correcting a cost for a payment,
+    a score for a score), never "the opponent chooses whether the trigger resolves" for a
+    player who looked at extra cards."""
     return [
         (replace(sc.key, remedy=(r,)), f"remedy:{r}")
         for r in PLAUSIBLE_REMEDIES[sc.template.game]
-        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy)
+        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy) and _fits(sc, r)
     ]
+
+
+# Remedies that fix one kind of problem only (the situation's subject).
+SUBJECT_REMEDIES = {
+    "trigger": CHOOSER_REMEDIES,
+    "payment": frozenset({"correct_cost"}),
+    "score": frozenset({"correct_score"}),
+}
+
+
+def _fits(sc: Scenario, remedy: str) -> bool:
+    for subject, remedies in SUBJECT_REMEDIES.items():
+        if remedy in remedies:
+            return bool(sc.situation.get(subject))
+    return True
 
 
 def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPart:
@@ -309,6 +385,9 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part")
     parts = list(PARTS)
     rng.shuffle(parts)
+    if sc.key.penalty in GAME_ENDING:
+        # The game is over: a "wrong" remedy would leave no part of the ruling wrong.
+        parts = [p for p in parts if p != "remedy"]
     choosers = render.remedy_params(sc.ruling_dict)
     misses = _near_misses(sc.template.id, sc.seed, policy_version, WRONG_PART_POOL, sc.pools)
     for strict in (True, False):
@@ -316,6 +395,9 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
             for miss in misses:
                 stated = _replace(sc.key, part, miss.parts)
                 if stated == sc.key or (strict and stated != miss.parts):
+                    continue
+                if part == "infraction" and miss.parts.penalty != sc.key.penalty:
+                    # "Cheating — No penalty": the penalty would read wrong as well.
                     continue
                 if not coherent(stated) or _also_right(sc.key, stated):
                     continue
@@ -328,7 +410,26 @@ def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPar
                 return _stated(lang, part, stated, sc.key, mixed, choosers)
     stated = _fabricate(sc, parts[0], rng)
     part = next(p for p in PARTS if getattr(stated, p) != getattr(sc.key, p))
-    return _stated(lang, part, stated, sc.key, choosers, choosers)
+    return _stated(lang, part, stated, sc.key, _with_choosers(sc, stated, choosers), choosers)
+
+
+def _with_choosers(
+    sc: Scenario, parts: KeyParts, choosers: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """A padded remedy in which someone chooses names that player, as the engine's remedies do:
+    the player after the accountable one in turn order (a Magic option never says "the next
+    opponent in turn order", which is Riftbound's wording)."""
+    filled = dict(choosers)
+    players = list(sc.situation["players"])
+    accountable = sc.ruling.accountable_player
+    if accountable not in players:
+        return filled
+    who = players[(players.index(accountable) + 1) % len(players)]
+    for remedy in parts.remedy:
+        given = filled.get(remedy, {})
+        if remedy in CHOOSER_REMEDIES and not isinstance(given.get("chooser"), str):
+            filled[remedy] = {**given, "chooser": who}
+    return filled
 
 
 def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
@@ -341,6 +442,18 @@ def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
 
 
 def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
+    """A plausible wrong value for `part`, or, when that part cannot be wrong coherently (no
+    infraction takes no penalty and no fix), for another part."""
+    for wanted in (part, *(p for p in PARTS if p != part)):
+        if wanted == "remedy" and sc.key.penalty in GAME_ENDING:
+            continue  # the game is over: no remedy can be the wrong part
+        stated = _fabricate_part(sc, wanted, rng)
+        if stated is not None and coherent(stated):
+            return stated
+    raise QuestionError(f"{sc.template.id}: no coherent wrong part for seed {sc.seed}")
+
+
+def _fabricate_part(sc: Scenario, part: str, rng: random.Random) -> KeyParts | None:
     game = sc.template.game
     if part == "penalty" and _ladder(sc.key, sc.template.topics):
         return _ladder(sc.key, sc.template.topics)[0][0]
@@ -350,14 +463,24 @@ def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
             for i in PLAUSIBLE_INFRACTIONS[game]
             if i != sc.key.infraction and coherent(replace(sc.key, infraction=i))
         ]
-        if choices:
-            return replace(sc.key, infraction=rng.choice(choices))
+        # An infraction whose base penalty is the stated one, so that only the infraction reads
+        # wrong ("Game Rule Violation — No penalty" would make the penalty look wrong too).
+        infractions = load_policy(sc.ruling.policy_version).infractions
+        same = [i for i in choices if i in infractions and _base(infractions[i]) == sc.key.penalty]
+        if same or choices:
+            return replace(sc.key, infraction=rng.choice(same or choices))
+    if part == "infraction":
+        return None
     remedies = [
         (r,)
         for r in PLAUSIBLE_REMEDIES[game]
-        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy)
+        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy) and _fits(sc, r)
     ]
-    return replace(sc.key, remedy=rng.choice(remedies))
+    return replace(sc.key, remedy=rng.choice(remedies)) if remedies else None
+
+
+def _base(infraction: Any) -> str:
+    return str(infraction.base_penalty)
 
 
 def _stated(

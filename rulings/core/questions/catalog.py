@@ -7,6 +7,7 @@ replace a game's names, their cards join (or override) the catalogue and are pre
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
@@ -51,12 +52,16 @@ def card(card_id: str) -> dict[str, Any]:
         raise QuestionError(f"unknown card {card_id!r}") from None
 
 
-def cards_where(game: str, **facts: object) -> tuple[str, ...]:
-    """Ids of the game's cards whose facts match (a missing fact counts as False); with private
-    pools, only the pools' cards when any of them match."""
+def cards_where(
+    game: str, where: Callable[[dict[str, Any]], bool] | None = None, **facts: object
+) -> tuple[str, ...]:
+    """Ids of the game's cards whose facts match (a missing fact counts as False) and that pass
+    `where`; with private pools, only the pools' cards when any of them match."""
     found = []
     for card_id, data in cards().items():
-        if data["game"] == game and all(data.get(k, False) == v for k, v in facts.items()):
+        if data["game"] != game or (where is not None and not where(data)):
+            continue
+        if all(data.get(k, False) == v for k, v in facts.items()):
             found.append(card_id)
     pools = current_pools()
     private = [c for c in found if pools is not None and c in pools.cards]

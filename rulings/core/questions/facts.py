@@ -31,6 +31,8 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     # when it was noticed
     "noticed.same_action": {"noticed.when": _one("same_action")},
     "noticed.same_turn": {"noticed.when": _one("same_turn")},
+    "rush.called": {"noticed.when": _one("same_action")},
+    "noticed.controlled_player": {"noticed.when": _one("same_turn")},
     "noticed.previous_turn": {"noticed.when": LATER},
     "noticed.mtg_previous_turn": {"noticed.when": LATER},
     "noticed.before_current_phase_of_previous_turn": {"noticed.when": BARRED},
@@ -60,6 +62,8 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "rewind.complex": {"rewind": _one("complex")},
     "rewind.none": {"rewind": _one("none")},
     "mtg.backup.none": {"rewind": _one("none")},
+    "mtg.backup.complex": {"rewind": _one("complex")},
+    "mtg.backup.revealing_only": {"rewind": _one("simple")},
     # advantage, intent, impact
     "advantage.yes": {"advantageous": YES},
     "advantage.accountable": {"advantageous": YES},

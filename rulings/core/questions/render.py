@@ -10,7 +10,16 @@ from typing import Any
 from rulings.core.questions.catalog import card, lookup, phrases
 from rulings.core.questions.errors import QuestionError
 from rulings.core.questions.model import KeyParts
-from rulings.core.questions.template import Card, CardText, Count, Names, Param, Sentence, Term
+from rulings.core.questions.template import (
+    Card,
+    CardText,
+    Count,
+    Names,
+    Param,
+    Parts,
+    Sentence,
+    Term,
+)
 
 _PLACEHOLDER = re.compile(r"[{}]|\bNone\b")
 
@@ -50,6 +59,12 @@ def value(lang: str, v: Param) -> str:
     if isinstance(v, Count):
         form = "one" if v.n == 1 else "other"
         return term(lang, f"{v.key}.{form}").format(n=v.n)
+    if isinstance(v, Parts):
+        filled = tuple(
+            term(lang, key).format_map({k: value(lang, p) for k, p in params})
+            for key, params in v.items
+        )
+        return names(lang, filled)
     return str(v)
 
 
@@ -127,6 +142,8 @@ def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping
             text += term(lang, "remedy_note.restore_runes")
         if given.get("floating_resources") is False:
             text += term(lang, "remedy_note.no_floating")
+        if given.get("trigger_resolves_now") is True:
+            text += term(lang, "remedy_note.trigger_resolves_now")
         steps.append(text)
     return term(lang, "then").join(steps)
 

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from rulings.core import Situation, evaluate
 from rulings.core.questions.catalog import card, people
-from rulings.core.questions.template import Card, CardText, Count, Names, Sentence, Term, s
+from rulings.core.questions.errors import QuestionError
+from rulings.core.questions.template import (
+    Card,
+    CardText,
+    Count,
+    Names,
+    Parts,
+    Sentence,
+    Term,
+    s,
+)
 
 T = TypeVar("T")
 
@@ -75,6 +85,10 @@ def triggers(card_id: str, player: str) -> Sentence:
     # A card whose impact depends on its state says it (Smokestack with no soot counters would
     # change nothing, IPG 2.1): the key assumes the trigger matters.
     key = "trigger.card_" + card(card_id)["state"] if card(card_id).get("state") else "trigger.card"
+    # An activated ability or a spell is not a trigger: the story tells the delayed trigger it
+    # set up (Aetherling's return, Pact of Negation's upkeep payment).
+    if card(card_id).get("origin"):
+        key = "trigger.delayed_" + card(card_id)["origin"]
     return s(key, player=player, card=Card(card_id), text=CardText(card_id))
 
 
@@ -85,7 +99,12 @@ def opening(
     return setup(game, order, opl), triggers(card_id, player)
 
 
-def action(game: str, following: str, actor: str, other: str = "") -> Sentence:
+def action(game: str, following: str, actor: str, other: str = "", card_id: str = "") -> Sentence:
+    """What followed the trigger. A card with more than one trigger names the one left out
+    (`missed_trigger` in cards.toml: Battlegrace Angel's exalted, not its lifelink)."""
+    missed = card(card_id).get("missed_trigger") if card_id else None
+    if missed and following in ("declare_damage", "wrong_characteristics"):
+        return s(f"action.{game}.{following}_{missed}", actor=actor, other=other)
     return s(f"action.{game}.{following}", actor=actor, other=other)
 
 
@@ -108,8 +127,25 @@ def noticed(when: str, now: str, turns: int = 1) -> Sentence:
     return s(f"noticed.{when}", now=now, turns=Count("turns", turns))
 
 
-def advantage(advantageous: bool, player: str) -> Sentence:
-    return s("advantage.yes" if advantageous else "advantage.no", player=player)
+def advantage(advantageous: bool, player: str, card_id: str = "") -> Sentence:
+    """Whether not having the trigger resolve helped its controller; when it did, why (the
+    card's `advantage_reason`: only a trigger that costs its controller something can)."""
+    if not advantageous:
+        return s("advantage.no", player=player)
+    return s("advantage.yes", player=player, why=Term(f"advantage_why.{reason(card_id)}"))
+
+
+def reason(card_id: str) -> str:
+    why = card(card_id).get("advantage_reason")
+    if not why:
+        raise QuestionError(f"{card_id}: an advantage story needs a card with advantage_reason")
+    return str(why)
+
+
+def fits_advantage(advantageous: bool) -> Callable[[dict[str, Any]], bool]:
+    """For `cards_where`: a card fits the advantage told when its trigger costs its controller
+    something (`advantage_reason`) exactly when missing it helped."""
+    return lambda data: bool(data.get("advantage_reason")) == advantageous
 
 
 def next_in_order(order: tuple[str, ...], player: str, steps: int = 1) -> str:
@@ -129,21 +165,16 @@ def accountable(situation: dict[str, Any]) -> str:
 
 
 def history_lines(player: str, history: dict[str, int], kind: str) -> tuple[Sentence, ...]:
-    """Earlier Warnings told as facts: those for the same kind of error as `kind`, and the
-    others by what the player did, so that the stem never names the infraction being asked."""
+    """Earlier Warnings told as facts, in one sentence: those for the same kind of error as
+    `kind`, and the others by what the player did, so that the stem never names the infraction
+    being asked."""
     if not history:
         return (s("history.none", player=player),)
-    lines = []
+    parts: list[tuple[str, tuple[tuple[str, Term | Count | str], ...]]] = []
     for k, n in sorted(history.items(), key=lambda item: (item[0] != kind, item[0])):
         if k == kind:
-            lines.append(s("history.same", player=player, count=Count("warnings", n)))
+            parts.append(("history_part.same", (("count", Count("warnings", n)),)))
         else:
-            lines.append(
-                s(
-                    "history.other",
-                    player=player,
-                    count=Count("warnings", n),
-                    what=Term(f"history_for.{k}"),
-                )
-            )
-    return tuple(lines)
+            what = Term(f"history_for.{k}")
+            parts.append(("history_part.other", (("count", Count("warnings", n)), ("what", what))))
+    return (s("history.list", player=player, warnings=Parts(tuple(parts))),)

@@ -48,7 +48,15 @@ class Count:
     n: int
 
 
-Param = str | int | Term | Card | CardText | Names | Count
+@dataclass(frozen=True)
+class Parts:
+    """Phrase-bank terms, each filled with its own parameters, joined with the language's
+    conjunction ("1 Warning for X and 2 Warnings for Y"): one sentence, not one per item."""
+
+    items: tuple[tuple[str, tuple[tuple[str, Term | Count | str], ...]], ...]
+
+
+Param = str | int | Term | Card | CardText | Names | Count | Parts
 
 
 @dataclass(frozen=True)

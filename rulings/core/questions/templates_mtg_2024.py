@@ -22,7 +22,7 @@ def _version() -> str | None:
 
 @template(
     "mtg-2024-wording",
-    version=6,
+    version=7,
     game=GAME,
     topics=(
         "missed_trigger",
@@ -59,7 +59,7 @@ def mtg_2024(rng: random.Random) -> Draft:
             s("mtg2024.changes" if changes else "mtg2024.unchanged"),
             # The backup needs only the revealing action to have happened: said, and the judge
             # is called at once (a judge "later in the turn" leaves no simple backup).
-            s("mtg.backup.simple"),
+            s("mtg.backup.revealing_only"),
         ]
     elif variant == "borrowed":
         card_id = st.pick(rng, ("smokestack", "masticore"))
@@ -82,8 +82,8 @@ def mtg_2024(rng: random.Random) -> Draft:
     if variant != "backup":
         # Called later in the turn: no backup is possible, so the backup-first step cannot
         # apply whatever the revealing action did; the story says so.
-        rest["rewind"] = "none"
-        lines.append(s("mtg.backup.none"))
+        rest["rewind"] = "complex"
+        lines.append(s("mtg.backup.complex"))
     situation = st.situation(
         GAME, order, player, trigger=trig, play=play, noticed={"when": when}, **rest
     )

@@ -19,15 +19,17 @@ def _base(order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
 
 @template(
     "mtg-turn-control",
-    version=4,
+    version=5,
     game=GAME,
-    topics=("accountability", "turn_control", "missed_trigger", "multiplayer"),
+    topics=("accountability", "turn_control", "missed_trigger"),
     summary="A player controlling another's turn answers for that player's triggers too; for the "
     "remedy the controlled player is the opponent.",
     pivots=("no_turn_control", "detrimental"),
 )
 def mtg_turn_control(rng: random.Random) -> Draft:
-    order = st.players(rng, GAME, st.pick(rng, (2, 3, 3)))
+    # Two players, as at any Competitive REL table: the only opponent controls the turn
+    # (Mindslaver) and, for the remedy, the controlled player counts as the opponent (IPG 2.1).
+    order = st.players(rng, GAME, 2)
     controlled = order[0]
     controller = order[-1]
     card_id = st.pick(rng, ("rift_bolt", "dark_confidant", "masticore", "smokestack"))
@@ -45,14 +47,14 @@ def mtg_turn_control(rng: random.Random) -> Draft:
         s("mtg.turn_control", controller=controller, controlled=controlled),
         st.triggers(card_id, owner),
         st.action(GAME, mode, controller, controlled),
-        st.noticed("same_turn", controlled),
+        s("noticed.controlled_player", controlled=controlled),
     )
     return Draft(situation, sentences, {"card": card_id, "owner": owner})
 
 
 @template(
     "mtg-opponent-duties",
-    version=3,
+    version=4,
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
     summary="Opponents need not point out triggers and are never penalised for silence, but may "
@@ -66,24 +68,33 @@ def mtg_opponent_duties(rng: random.Random) -> Draft:
         rng, ("dark_confidant", "desecration_demon", "knight_of_infamy", "battlegrace_angel")
     )
     rushed = rng.random() < 0.5
+    when = "same_turn"
     if rushed:
+        # The trigger is still pending (you cannot force a miss): the accountable player objects
+        # at once, so the key's "it resolves now" follows the story without a gap.
         play = {"following_action": "advance_step", "following_action_by": "other"}
         story = s("mtg.duties.rush", actor=other, accountable=player)
         witness: list[str] = []
+        when = "same_action"
     else:
         exalted = card_id in ("knight_of_infamy", "battlegrace_angel")
         play = {
             "following_action": "declare_damage" if exalted else st.fit_action(card_id, "draw_card")
         }
-        story = st.action(GAME, play["following_action"], player, other)
+        story = st.action(GAME, play["following_action"], player, other, card_id)
         witness = [other]
     situation = _base(
-        order, player, trigger=st.trigger(card_id, player), play=play, silent_witnesses=witness
+        order,
+        player,
+        trigger=st.trigger(card_id, player),
+        play=play,
+        silent_witnesses=witness,
+        noticed={"when": when},
     )
     lines: list[Sentence] = [*st.opening(GAME, order, card_id, player), story]
     if witness:
         lines.append(s("witness", witness=other))
-    lines.append(st.noticed("same_turn", player))
+    lines.append(s("rush.called", accountable=player) if rushed else st.noticed(when, player))
     return Draft(situation, tuple(lines), {"card": card_id, "rushed": rushed})
 
 
@@ -119,7 +130,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=4,
+    version=5,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
@@ -134,7 +145,10 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     # The story always says who noticed: the opponent pointing it out at once (nothing else has
     # happened: a simple backup), or the player or a judge, at once or a few actions later.
     by = st.pick(rng, ("opponent", "error_player", "error_player", "judge"))
-    rewind = "simple" if by == "opponent" else st.pick(rng, ("simple", "none"))
+    # A simple backup undoes only the last action: "simple" means the error is that action;
+    # "a few actions later" leaves several actions to undo (complex), never "nothing can be
+    # reconstructed", which would contradict a story told a few actions on.
+    rewind = "simple" if by == "opponent" else st.pick(rng, ("simple", "complex"))
     situation = _base(
         order,
         player,
@@ -160,7 +174,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
 
 @template(
     "mtg-intent-and-no-impact",
-    version=4,
+    version=5,
     game=GAME,
     topics=("cheating", "no_infraction", "missed_trigger"),
     summary="Ignoring one's own trigger on purpose may be Cheating unless the player did not know "
@@ -176,6 +190,11 @@ def mtg_intent(rng: random.Random) -> Draft:
     if variant == "drake":
         alone = rng.random() < 0.6
         intent = st.pick(rng, ("none", "intentional"))
+        if not alone:
+            # Chasm Drake's trigger only helps its controller: skipping it on purpose gains
+            # nothing, which is no attempt at an advantage (Cheating needs one), so with an
+            # impact the story is one of forgetting.
+            intent = "none"
         trig = st.trigger("chasm_drake", player, impact=not alone)
         play: dict[str, Any] = {"following_action": "declare_damage"}
         lines += [
@@ -203,9 +222,17 @@ def mtg_intent(rng: random.Random) -> Draft:
                 card=Card("eldrazi_mimic"),
             ),
         ]
+        if silent:
+            # A "may" trigger: the original power and toughness could be a choice not to use
+            # it. The story says the player forgot it, so the key (missed) rests on a fact.
+            lines.append(s("intent.none", actor=player))
     else:
         intent = st.pick(rng, ("intentional", "intentional_unaware_of_rule", "none"))
         card_id = st.pick(rng, ("smokestack", "masticore", "dark_confidant"))
+        if intent != "none" and card_id == "dark_confidant":
+            # Skipping Dark Confidant costs a card as much as it saves life: no clear gain, so
+            # a deliberate skip is told of a trigger that only costs its controller.
+            card_id = "masticore"
         trig = st.trigger(card_id, player)
         play = {"following_action": "draw_card"}
         lines += [
@@ -220,7 +247,7 @@ def mtg_intent(rng: random.Random) -> Draft:
 
 @template(
     "mtg-copies",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "copies"),
     summary="A trigger that only copies a spell (storm) resolves by itself, but the copies must "
@@ -229,7 +256,7 @@ def mtg_intent(rng: random.Random) -> Draft:
 )
 def mtg_copies(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
-    player, other = order
+    player, _other = order
     mode = st.pick(rng, ("pass_priority", "advance_step", "sorcery_speed_action"))
     spells = rng.randrange(2, 6)
     # After passing priority the trigger may still be on the stack: the judge is called at once,
@@ -250,9 +277,11 @@ def mtg_copies(rng: random.Random) -> Draft:
             card=Card("empty_the_warrens"),
             spells=Count("spells", spells),
         ),
+        # Storm itself resolves without being acknowledged; what can be missed are its copies:
+        # the story says the copies' Goblins were never made.
         s("mtg.storm.pass", actor=player)
         if mode == "pass_priority"
-        else st.action(GAME, mode, player, other),
+        else s(f"mtg.storm.missed.{mode}", actor=player, card=Card("empty_the_warrens")),
         st.noticed(when, player),
     )
     return Draft(situation, sentences, {"mode": mode})
@@ -260,7 +289,7 @@ def mtg_copies(rng: random.Random) -> Draft:
 
 @template(
     "mtg-third-warning",
-    version=6,
+    version=8,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
     summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "
@@ -301,8 +330,11 @@ def mtg_third_warning(rng: random.Random) -> Draft:
 RULES_ERRORS = {
     # variant: (noticed by, rewind, partial fix, sentence)
     "haste_pointed_out": ("opponent", "simple", "none", "mtg.error.game_rule_violation"),
-    "haste_found_late": ("judge", "none", "none", "mtg.error.grv.haste_late"),
-    "wrong_zone": ("judge", "none", "object_in_wrong_zone", "mtg.error.grv.wrong_zone"),
+    # Found after blocks and combat damage, or several actions later: more than the last action
+    # would have to be undone, yet the game is not beyond reconstruction (no contradiction with a
+    # story that lists what happened since).
+    "haste_found_late": ("judge", "complex", "none", "mtg.error.grv.haste_late"),
+    "wrong_zone": ("judge", "complex", "object_in_wrong_zone", "mtg.error.grv.wrong_zone"),
 }
 
 

@@ -19,6 +19,20 @@ BASE_WARNING = (
     "looking_at_secret_information",
     "looking_at_opponent_private_information",
 )
+# Further errors one mistake can plausibly involve (TR 701.3.d: one error, several
+# infractions): cards seen or drawn beyond what was allowed.
+RELATED_ERRORS = {
+    "mulligan_procedure_error": ("drawing_extra_cards", "looking_at_secret_information"),
+    "drawing_extra_cards": ("looking_at_secret_information", "looking_at_extra_cards"),
+    "looking_at_extra_cards": ("looking_at_secret_information", "drawing_extra_cards"),
+    "looking_at_secret_information": ("looking_at_extra_cards", "drawing_extra_cards"),
+    "facedown_card_error": ("looking_at_secret_information", "looking_at_extra_cards"),
+    "channeling_too_many_runes": ("looking_at_secret_information", "looking_at_extra_cards"),
+    "looking_at_opponent_private_information": (
+        "looking_at_secret_information",
+        "looking_at_extra_cards",
+    ),
+}
 BASE_NONE = ("forgetting_to_draw_cards", "channeling_too_few_runes", "forgetting_to_ready")
 
 
@@ -83,7 +97,7 @@ def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
 
 @template(
     "rb-overpayment",
-    version=1,
+    version=2,
     game=GAME,
     topics=("payment", "overpayment", "rewind", "floating_resources"),
     summary="Overpaying a cost (TR 702.8): no penalty, Warning with advantage, General Error if "
@@ -115,7 +129,9 @@ def rb_overpayment(rng: random.Random) -> Draft:
             paid=Count("runes", paid),
         ),
         s("pay.result.yes" if caused else "pay.result.no"),
-        s("error.advantage.yes" if adv else "pay.no_advantage", player=player),
+        s("error.advantage.yes", player=player, why=Term("error_why.overpayment"))
+        if adv
+        else s("pay.no_advantage", player=player),
         s(f"rewind.{rewind}"),
     ]
     if floating:
@@ -176,7 +192,7 @@ def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
 
 @template(
     "rb-repeated-warnings",
-    version=2,
+    version=3,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings"),
     summary="Repeated Warnings: the third in the same category, the sixth in total at competitive "
@@ -207,7 +223,7 @@ def rb_repeated_warnings(rng: random.Random) -> Draft:
 
 @template(
     "rb-ftmgs-exemption",
-    version=2,
+    version=3,
     game=GAME,
     topics=("penalty_upgrade", "ftmgs_exemption", "repeated_warnings"),
     summary="Failure to Maintain Game State never upgrades (TR 702.1.b, TR 702.17.b) unless the "
@@ -242,7 +258,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=4,
+    version=6,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -256,6 +272,11 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     related = st.pick(rng, ((), ("warning",), ("game_loss",), ("game_loss", "warning")))
     opl = st.pick(rng, ("casual", "competitive"))
     soften = opl == "casual" and rng.random() < 0.5
+    # Each related penalty comes from a further error the same mistake involved, told as what
+    # the player did (never "a related penalty: Game Loss"): a Warning is that error's base
+    # penalty, a Game Loss its third Warning in the event (two already received, in `history`).
+    others = rng.sample(RELATED_ERRORS[kind], len(related))
+    repeated = {k: 2 for k, p in zip(others, related, strict=True) if p == "game_loss"}
     situation = st.situation(
         GAME,
         order,
@@ -265,11 +286,19 @@ def rb_related_penalties(rng: random.Random) -> Draft:
         related_penalties=list(related),
         soften_at_low_opl=soften,
     )
+    if repeated:
+        situation["history"] = {"warnings": repeated}
     lines: list[Sentence] = [
         st.setup(GAME, order, opl),
         s(f"error.story.{kind}", player=player),
     ]
-    lines += [s("related.item", penalty=Term(f"penalty.{p}")) for p in related]
+    if related:
+        # One sentence for all of them, the repeated error first.
+        what = {f"what{i}": Term(f"history_for.{k}") for i, k in enumerate(others)}
+        shape = "two" if len(related) == 2 else ("repeat" if repeated else "one")
+        lines.append(
+            s(f"related.item_{shape}", player=player, warnings=Count("warnings", 2), **what)
+        )
     if soften and related:
         # The engine softens the error's own penalty, then issues the most severe related one;
         # "soften the penalty" alone also reads as softening the issued Game Loss.
@@ -283,7 +312,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
 
 @template(
     "rb-other-game-errors",
-    version=1,
+    version=2,
     game=GAME,
     topics=("game_play_errors", "no_infraction"),
     summary="The other TR 702 game play errors: base Warning, or no penalty unless advantageous.",
@@ -293,7 +322,11 @@ def rb_other_errors(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3)))
     player = order[rng.randrange(len(order))]
     kind = st.pick(rng, BASE_NONE + BASE_WARNING)
-    adv = rng.random() < 0.5
+    # Advantage decides only the errors whose base penalty is none (a Warning if advantageous):
+    # there the story says whether the error helped, and why; a base-Warning error's story
+    # leaves it out (it changes nothing, and "it helped" without a reason reads as a hint).
+    decides = kind in BASE_NONE
+    adv = decides and rng.random() < 0.5
     situation = st.situation(
         GAME,
         order,
@@ -301,12 +334,12 @@ def rb_other_errors(rng: random.Random) -> Draft:
         game_error={"kind": kind, "player": player},
         advantageous=adv,
     )
-    lines = (
-        st.setup(GAME, order),
-        s(f"error.story.{kind}", player=player),
-        s("error.advantage.yes" if adv else "error.advantage.no", player=player),
-    )
-    return Draft(situation, lines, {"kind": kind, "adv": adv})
+    lines: list[Sentence] = [st.setup(GAME, order), s(f"error.story.{kind}", player=player)]
+    if adv:
+        lines.append(s("error.advantage.yes", player=player, why=Term(f"error_why.{kind}")))
+    elif decides:
+        lines.append(s("error.advantage.no", player=player))
+    return Draft(situation, tuple(lines), {"kind": kind, "adv": adv})
 
 
 @template(

@@ -8,15 +8,40 @@ from typing import Any
 
 from rulings.core.questions import story as st
 from rulings.core.questions.catalog import card, cards_where
-from rulings.core.questions.template import Card, CardText, Draft, Sentence, s, template
+from rulings.core.questions.template import Card, CardText, Draft, Sentence, Term, s, template
 
 GAME = "riftbound"
 ACTIONS = ("new_game_action", "advance_step")
+# Effects whose wrong execution the phrase banks tell (`terms.wrong_effect`).
+WRONG_EFFECTS = frozenset(
+    {
+        "discard",
+        "buff_unit",
+        "draw",
+        "opponents_draw",
+        "discard_then_draw",
+        "opponents_gain_point",
+        "move_unit",
+        "channel_rune",
+        "ready_unit",
+        "opponents_lose_point",
+        "exhaust_runes",
+        "create_token",
+    }
+)
 
 
-def _impact_cards() -> tuple[str, ...]:
-    plain = cards_where(GAME, battlefield=False, first_beginning_phase=False, first_time=False)
-    return tuple(c for c in plain if c not in cards_where(GAME, kind="might_only"))
+def _impact_cards(advantageous: bool | None = None) -> tuple[str, ...]:
+    """Cards with an observable impact (not battlefields, first-time, first Beginning Phase or
+    Might-only triggers); given `advantageous`, only those that fit it (story.fits_advantage)."""
+
+    def fits(data: dict[str, Any]) -> bool:
+        told = advantageous is None or st.fits_advantage(advantageous)(data)
+        return told and data.get("kind") != "might_only"
+
+    return cards_where(
+        GAME, where=fits, battlefield=False, first_beginning_phase=False, first_time=False
+    )
 
 
 def _when(
@@ -40,7 +65,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -51,19 +76,20 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 2, 3, 4)))
     player = order[0]
     opl = st.pick(rng, ("competitive", "professional", "casual"))
-    card_id = st.pick(rng, _impact_cards())
     mode = st.pick(
         rng, ("new_game_action", "advance_step", "new_game_action", "acknowledged", "none")
     )
-    adv = rng.random() < 0.5
+    # An acknowledged trigger resolves, and one not yet due has not been missed: "not having it
+    # resolve helped" can be true of neither, so those stories say nothing of advantage.
+    missed = mode not in ("acknowledged", "none")
+    adv = missed and rng.random() < 0.5
+    card_id = st.pick(rng, _impact_cards(adv if missed else None))
     when, now, noticed = _when(rng, order, player, mode)
     play: dict[str, Any] = {"following_action": mode}
-    told: tuple[Sentence, ...] = (st.advantage(adv, player),)
+    told: tuple[Sentence, ...] = (st.advantage(adv, player, card_id),) if missed else ()
     if mode == "acknowledged":
         play = {"acknowledged": "in_time", "following_action": "new_game_action"}
         middle = [s("ack.in_time", actor=player), s("ack.then_plays", actor=player)]
-        # An acknowledged trigger resolves: "not having it resolve helped" would contradict that.
-        adv, told = False, ()
     else:
         middle = [st.action(GAME, mode, player)]
     situation = _base(
@@ -87,7 +113,7 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-might-only",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "observable_impact", "might_only"),
     summary="A trigger that only adds Might (TR 506.3.e.4): missed only once the Might matters.",
@@ -98,17 +124,21 @@ def rb_might_only(rng: random.Random) -> Draft:
     player = order[0]
     card_id = st.pick(rng, cards_where(GAME, kind="might_only"))
     mode = st.pick(rng, ("none", "new_game_action", "might_matters", "wrong_characteristics"))
-    adv = rng.random() < 0.5
+    # A Might bonus for one's own unit never helps when it is missed (no card here has a
+    # drawback): the story says so once the bonus has mattered, and says nothing before.
+    adv = False
     # Before the Might matters the judge is called at once: "later" or "next turn" would imply
     # the combat it was granted for went by, which the key (not missed) does not assume.
     when, now, noticed = _when(rng, order, player, "none" if mode == "new_game_action" else mode)
     facts = {"card": card_id, "mode": mode, "when": when}
-    return _plain_trigger(order, player, card_id, mode, adv, (when, now, noticed), facts)
+    mattered = mode in ("might_matters", "wrong_characteristics")
+    timing = (when, now, noticed)
+    return _plain_trigger(order, player, card_id, mode, adv, timing, facts, say_advantage=mattered)
 
 
 @template(
     "rb-trigger-first-beginning-phase",
-    version=1,
+    version=2,
     game=GAME,
     topics=("missed_trigger", "first_beginning_phase"),
     summary="A trigger at the start of the first Beginning Phase (TR 506.3.d): acknowledged later "
@@ -118,8 +148,10 @@ def rb_might_only(rng: random.Random) -> Draft:
 def rb_first_beginning_phase(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))
     player = order[rng.randrange(len(order))]
-    card_id = "dawnwatch_oracle"
     adv = rng.random() < 0.5
+    card_id = st.pick(
+        rng, cards_where(GAME, where=st.fits_advantage(adv), first_beginning_phase=True)
+    )
     mode = st.pick(rng, ACTIONS)
     when, now, noticed = _when(rng, order, player)
     facts = {"when": when, "mode": mode}
@@ -128,7 +160,7 @@ def rb_first_beginning_phase(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-first-time",
-    version=1,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "first_time"),
     summary="A 'first time' trigger, mandatory or optional (TR 506.5): a forgotten mandatory one "
@@ -138,8 +170,8 @@ def rb_first_beginning_phase(rng: random.Random) -> Draft:
 def rb_first_time(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3)))
     player = order[0]
-    card_id = st.pick(rng, cards_where(GAME, first_time=True))
     adv = rng.random() < 0.5
+    card_id = st.pick(rng, cards_where(GAME, where=st.fits_advantage(adv), first_time=True))
     when, now, noticed = _when(rng, order, player)
     mode = st.pick(rng, ACTIONS)
     situation = _base(
@@ -154,8 +186,15 @@ def rb_first_time(rng: random.Random) -> Draft:
     sentences = (
         *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player),
-        st.advantage(adv, player),
-        s("rb.first_time.later", player=player, card=Card(card_id)),
+        st.advantage(adv, player, card_id),
+        # A forgotten mandatory "first time" trigger is used up (TR 506.5), so the condition
+        # happening again changes nothing; an optional one not used is not, and would trigger
+        # again: told only where it leaves no loose end.
+        *(
+            ()
+            if card(card_id).get("optional")
+            else (s("rb.first_time.later", player=player, card=Card(card_id)),)
+        ),
         noticed,
     )
     return Draft(situation, sentences, {"card": card_id, "when": when})
@@ -163,7 +202,7 @@ def rb_first_time(rng: random.Random) -> Draft:
 
 @template(
     "rb-battlefield-accountability",
-    version=3,
+    version=5,
     game=GAME,
     topics=("accountability", "battlefield", "missed_trigger"),
     summary="A battlefield's trigger: controlled, uncontrolled or naming a player (TR 506.1.a, "
@@ -178,7 +217,10 @@ def rb_battlefield(rng: random.Random) -> Draft:
     # The card's text must fit the control story, or the stem names a different accountable
     # player than the key ("the Turn Player channels" on a controlled battlefield).
     fits = ("controlled", "controlled_hold") if mode == "controlled" else (mode,)
-    card_id = st.pick(rng, tuple(c for f in fits for c in cards_where(GAME, control=f)))
+    # Missing it helps only where the trigger costs something (the card's advantage_reason).
+    adv = rng.random() < 0.5
+    told = st.fits_advantage(adv)
+    card_id = st.pick(rng, tuple(c for f in fits for c in cards_where(GAME, told, control=f)))
     control: dict[str, Any] = {}
     lines: list[Sentence] = []
     controller = order[rng.randrange(len(order))]
@@ -193,8 +235,9 @@ def rb_battlefield(rng: random.Random) -> Draft:
         named = order[rng.randrange(len(order))]
         control["names_player"] = named
         lines.append(s("bf.names", named=named))
-    adv = rng.random() < 0.5
     trig = st.trigger(card_id, None, battlefield=control)
+    # "No other player has taken any action since": a trigger the turn player could not miss for
+    # another player is still pending when the judge comes, and the key has it resolve now.
     situation = _base(
         order,
         now,
@@ -214,7 +257,11 @@ def rb_battlefield(rng: random.Random) -> Draft:
         # Whether the accountable player has shown unawareness turns on this (TR 702.2.c): said
         # for every story, so it does not give away who is accountable.
         s("bf.nobody_else"),
-        s("advantage.nobody" if not adv else "advantage.accountable"),
+        s("advantage.nobody")
+        if not adv
+        # Told in the present, of the benefit itself: whether the trigger was missed at all
+        # (and so whether the game went on past it) is what the question asks.
+        else s("advantage.accountable", why=Term(f"advantage_now.{st.reason(card_id)}")),
         st.noticed("same_turn", now),
     )
     return Draft(situation, sentences, {"mode": mode, "card": card_id})
@@ -222,7 +269,7 @@ def rb_battlefield(rng: random.Random) -> Draft:
 
 @template(
     "rb-opponent-duties",
-    version=1,
+    version=4,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and may not rush the game to make "
@@ -232,39 +279,46 @@ def rb_battlefield(rng: random.Random) -> Draft:
 def rb_opponent_duties(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3)))
     player, other = order[0], order[1]
-    card_id = st.pick(rng, _impact_cards())
     rushed = rng.random() < 0.5
-    adv = rng.random() < 0.5
+    # Rushed by an opponent, the trigger is not missed (TR 702.2.c): "skipping it helped" would
+    # tell of a game that went on past it. Only the silent-witness story says whether it helped.
+    adv = rng.random() < 0.5 and not rushed
+    card_id = st.pick(rng, _impact_cards(adv))
     play = {
         "following_action": "advance_step",
         "following_action_by": "other" if rushed else "accountable",
     }
+    # Rushed, the trigger is still pending (TR 702.2.c): the accountable player objects at once
+    # and the key says it resolves now; whether missing it would have helped is then moot.
+    when = "same_action" if rushed else "same_turn"
     situation = _base(
         order,
         player,
         player,
-        "same_turn",
+        when,
         trigger=st.trigger(card_id, player),
         play=play,
         advantageous=adv,
         silent_witnesses=[] if rushed else [other],
     )
     if rushed:
-        middle = s("rush", actor=other, accountable=player)
+        told: tuple[Sentence, ...] = (
+            s("rush", actor=other, accountable=player),
+            s("rush.called", accountable=player),
+        )
     else:
-        middle = s("rb.duties.silent", actor=player, other=other)
-    sentences = (
-        *st.opening(GAME, order, card_id, player),
-        middle,
-        st.advantage(adv, player),
-        st.noticed("same_turn", player),
-    )
+        told = (
+            s("rb.duties.silent", actor=player, other=other),
+            st.advantage(adv, player, card_id),
+            st.noticed(when, player),
+        )
+    sentences = (*st.opening(GAME, order, card_id, player), *told)
     return Draft(situation, sentences, {"rushed": rushed})
 
 
 @template(
     "rb-error-after-trigger",
-    version=2,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -285,15 +339,24 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
             "following_action": "new_game_action",
             "problem_after_acknowledgement": True,
         }
-        middle = s("rb.after.ack", actor=player)
+        # Says what was done wrongly (TR 701.5.a: whether undoing it is worth it depends on it);
+        # a card from private pools with an effect the phrase banks do not know says it plainly.
+        effect = card(card_id).get("effect")
+        if effect in WRONG_EFFECTS:
+            middle = s("rb.after.ack", actor=player, how=Term(f"wrong_effect.{effect}"))
+        else:
+            middle = s("rb.after.ack_plain", actor=player)
     else:
         play = {"following_action": "new_game_action", "error_after_miss": True}
         middle = s("rb.after.miss", actor=player)
+    # A simple rewind undoes only the last action: the error is that action, so the judge is
+    # called at once ("later in the turn" would put other actions after it).
+    when = "same_action" if rewind == "simple" else "same_turn"
     situation = _base(
         order,
         player,
         player,
-        "same_turn",
+        when,
         trigger=st.trigger(card_id, player),
         play=play,
         rewind=rewind,
@@ -303,7 +366,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
         *st.opening(GAME, order, card_id, player, opl),
         middle,
         s(f"rewind.{rewind}"),
-        st.noticed("same_turn", player),
+        st.noticed(when, player),
         s("rewind.ask_who"),
     )
     return Draft(situation, sentences, {"after_ack": after_ack, "rewind": rewind, "opl": opl})
@@ -311,7 +374,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-intent",
-    version=2,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
@@ -322,17 +385,33 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
 def rb_trigger_intent(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
     player = order[0]
-    card_id = st.pick(rng, _impact_cards())
     intent = st.pick(rng, ("intentional", "intentional", "none"))
     impact = rng.random() < 0.75
     adv = rng.random() < 0.5
     # A trigger that could change nothing cannot have helped anyone, and a player who skips a
     # mandatory trigger on purpose does it for an advantage (Cheating, TR 704.8): saying otherwise
-    # made the story contradict itself or its key.
+    # made the story contradict itself or its key. The card fits: one whose trigger can find
+    # nothing to do (its `no_impact` says why), or one whose trigger costs something when it
+    # helped to skip it.
+    # Skipping an optional trigger on purpose is declining it, neither forgetting (Missed
+    # Trigger) nor Cheating (TR 506.3.c is about mandatory triggers): a deliberate skip is told
+    # only of a mandatory trigger (docs/rulings.md, Policy decisions).
+    deliberate = intent != "none"
     if not impact:
         adv = False
-    elif intent == "intentional":
-        adv = True
+        no_impact = cards_where(
+            GAME,
+            where=lambda d: bool(d.get("no_impact")) and not (deliberate and d.get("optional")),
+            battlefield=False,
+            first_time=False,
+        )
+        card_id = st.pick(rng, no_impact)
+    else:
+        adv = adv or intent == "intentional"
+        fitting = _impact_cards(adv)
+        card_id = st.pick(
+            rng, tuple(c for c in fitting if not (deliberate and card(c).get("optional")))
+        )
     situation = _base(
         order,
         player,
@@ -345,9 +424,11 @@ def rb_trigger_intent(rng: random.Random) -> Draft:
     )
     sentences = (
         *st.opening(GAME, order, card_id, player),
-        s("impact.yes" if impact else "impact.no"),
+        s("impact.yes")
+        if impact
+        else s("impact.no", why=Term(f"no_impact_why.{card(card_id)['no_impact']}")),
         s(f"intent.{intent}", actor=player),
-        st.advantage(adv, player),
+        st.advantage(adv, player, card_id),
         st.noticed("same_turn", player),
     )
     return Draft(situation, sentences, {"intent": intent, "impact": impact})
@@ -361,6 +442,7 @@ def _plain_trigger(
     adv: bool,
     timing: tuple[str, str, Sentence],
     facts: dict[str, Any],
+    say_advantage: bool = True,
 ) -> Draft:
     """The common story: a card triggers, an action follows, the judge is called."""
     when, now, noticed = timing
@@ -376,7 +458,7 @@ def _plain_trigger(
     sentences = (
         *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player),
-        st.advantage(adv, player),
+        *((st.advantage(adv, player, card_id),) if say_advantage else ()),
         noticed,
     )
     return Draft(situation, sentences, facts)

@@ -13,9 +13,12 @@ TEMPLATE_IDS = tuple(t.id for t in templates())
 SEEDS = range(60)
 # Words of the other game's procedures, per language (Magic backs up; Riftbound rewinds and has
 # a chain, not a stack).
+# "The next opponent in turn order chooses" is Riftbound's rule (TR 702.2.f.2): a Magic option
+# names the opponent who chooses.
 FOREIGN = {
-    ("mtg", "en"): ("rewind",),
-    ("mtg", "es"): ("rebobin",),
+    ("mtg", "en"): ("rewind", "next opponent in turn order"),
+    ("mtg", "pt-BR"): ("próximo oponente na ordem de turno",),
+    ("mtg", "es"): ("rebobin", "siguiente oponente en el orden de turno"),
     ("riftbound", "en"): ("backup", "stack"),
     ("riftbound", "pt-BR"): ("backup", "pilha"),
     ("riftbound", "es"): ("backup", "pila"),
@@ -77,3 +80,53 @@ def test_options_use_the_games_own_wording(template_id: str, lang: str) -> None:
         q = build_question(template_id, seed, lang, "multiple_choice")
         for option in q.options:
             assert not any(w in option.text.lower() for w in words), (seed, option.text)
+        stated = build_question(template_id, seed, lang, "find_the_wrong_part").wrong_part
+        assert stated is not None
+        assert not any(w in stated.stated_text.lower() for w in words), (seed, stated.stated_text)
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_distractors_offer_only_fixes_for_the_kind_of_problem_told(template_id: str) -> None:
+    # "The opponent chooses whether the trigger resolves" for a player who looked at extra cards,
+    # or "the cost is corrected" for a missed trigger, is an option no candidate would weigh.
+    from rulings.core.questions.build import SUBJECT_REMEDIES
+
+    for seed in range(0, 60, 2):
+        sc = scenario(template_id, seed)
+        q = build_question(template_id, seed, "en", "multiple_choice")
+        stated = build_question(template_id, seed, "en", "find_the_wrong_part").wrong_part
+        assert stated is not None
+        offered = [o.parts for o in q.options if o.origin.startswith("ladder:")]
+        for parts in [*offered, stated.stated]:
+            for subject, remedies in SUBJECT_REMEDIES.items():
+                if set(parts.remedy) & remedies and parts.remedy != q.key.remedy:
+                    assert sc.situation.get(subject), (seed, subject, parts.remedy)
+
+
+def test_related_penalties_are_told_in_one_sentence() -> None:
+    for seed in range(100):
+        sc = scenario("rb-related-penalties", seed)
+        if len(sc.situation.get("related_penalties") or ()) < 2:
+            continue
+        keys = [line.key for line in sc.draft.sentences]
+        assert keys.count("related.item_two") == 1, seed
+        assert "related.item" not in keys, seed
+        q = build_question("rb-related-penalties", seed, "en", "free_form")
+        assert q.stem.count("The same mistake also involved") == 1, seed
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_a_stated_ruling_is_coherent_so_only_one_part_reads_wrong(template_id: str) -> None:
+    # "No infraction — No penalty — the opponent chooses whether the trigger goes on the stack"
+    # answers itself; a fabricated wrong infraction takes the key's penalty as its base penalty
+    # where one does, or "Game Rule Violation — No penalty" makes the penalty look wrong too.
+    from rulings.core import load_policy
+
+    for seed in range(0, 60, 2):
+        q = build_question(template_id, seed, "en", "find_the_wrong_part")
+        assert q.wrong_part is not None
+        stated = q.wrong_part.stated
+        assert coherent(stated), (seed, q.wrong_part.stated_text)
+        if q.wrong_part.part == "infraction" and q.key.infraction == "no_infraction":
+            base = load_policy(q.policy_version).infractions[stated.infraction].base_penalty
+            assert base == q.key.penalty, (seed, q.wrong_part.stated_text)
