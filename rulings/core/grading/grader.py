@@ -294,6 +294,18 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
         for part in ("penalty", "remedy"):
             if readings[part].found is None and not readings[part].hedged:
                 readings[part] = _Reading(EMPTY_IDS[part], _IMPLIED, infraction.evidence)
+    implied = lex.ids["infraction"][infraction.found].implies_remedy if infraction.found else ""
+    if (
+        implied
+        and not (infraction.conflict or infraction.hedged)
+        and infraction.confidence >= REVIEW_BELOW
+        and not by_part["remedy"]
+        and "remedy" not in analysis.stated
+    ):
+        # "FtMGS, Warning" / "Cheating -> DQ": an infraction with no fix of its own, and no
+        # word about the remedy, states the whole ruling (the blind batches' writers all
+        # read it so).
+        readings["remedy"] = _Reading(implied, _IMPLIED, infraction.evidence)
     return readings
 
 

@@ -111,6 +111,9 @@ class IdInfo:
     implies_infraction: str = ""
     """A remedy that belongs to one infraction only ("the opponent chooses whether it goes
     on the stack"): an answer that commits to it and names no infraction commits to it."""
+    implies_remedy: str = ""
+    """An infraction whose ruling has no fix of its own (FtMGS, Cheating): an answer that
+    commits to it and states no remedy commits to this one ("FtMGS, Warning": no fix)."""
 
     @property
     def internal(self) -> bool:
@@ -302,6 +305,7 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                     (str(g), str(i)) for g, i in entry.get("reported_in", {}).items()
                 ),
                 implies_infraction=str(entry.get("implies_infraction", "")),
+                implies_remedy=str(entry.get("implies_remedy", "")),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
@@ -322,6 +326,8 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
             ].keys()
             if unknown:
                 raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")
+            if info.implies_remedy and info.implies_remedy not in ids["remedy"]:
+                raise GradingError(f"lexicon: {part}.{ident} implies an unknown remedy")
             if info.internal and info.reported_as not in ids[part]:
                 raise GradingError(f"lexicon: internal {part}.{ident} needs reported_as")
     return ids, patterns
