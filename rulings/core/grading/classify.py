@@ -104,7 +104,12 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         and ctx.clause[cue.first] == ctx.clause[s]
         and not any(_joins(ctx, j, cue.last) for j in range(cue.last, s))
     )
-    if cue.kind == "negation" and gap <= _NEG_WINDOW and near:
+    if (
+        cue.kind == "negation"
+        and gap <= _NEG_WINDOW
+        and near
+        and not _concluded_between(ctx, cue, s)
+    ):
         # "didn't help him, so there's no penalty": an empty id is never denied again,
         # except right after the denial ("a Warning, not no penalty").
         if m.ident not in _EMPTY or gap == 0:
@@ -133,6 +138,12 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         m.counterfactual = True
     elif cue.kind == "reason" and ctx.clause[cue.first] == ctx.clause[s]:
         m.reason = True
+
+
+def _concluded_between(ctx: Context, cue: CueHit, s: int) -> bool:
+    """ "Can't determine the score, so play continues": a conclusion between a denial and a
+    term ends the denial's reach."""
+    return any(c.kind == "conclusion" and cue.last <= c.first < s for c in ctx.cues)
 
 
 def _only_infractions_between(ctx: Context, lo: int, hi: int, me: int) -> bool:

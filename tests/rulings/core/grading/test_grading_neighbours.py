@@ -71,3 +71,136 @@ def test_an_infraction_that_has_a_fix_implies_none() -> None:
 def test_a_conflicting_infraction_implies_no_remedy() -> None:
     grade = grade_answer("FtMGS or GRV, Warning.", FTMGS, game="mtg")
     assert grade.parts["remedy"].found is None
+
+
+MIS_RB = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="correct_cost")
+FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
+HDO = Expected(
+    infraction="missed_trigger",
+    penalty="no_penalty",
+    remedy="opponent_chooses_default_action",
+)
+GE_LONG = Expected(infraction="general_error", penalty="warning", remedy="rewind")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Forgetting to score, no penalty. We can't work out the score, so play continues.",
+        "Esquecer de marcar, sem penalidade. Não dá para saber o placar, então o jogo segue.",
+        "Olvidar anotar, sin penalización. No se sabe el marcador, así que se sigue jugando.",
+    ],
+)
+def test_a_conclusion_ends_a_denial_before_it(answer: str) -> None:
+    grade = grade_answer(answer, FTS, game="riftbound")
+    assert grade.parts["remedy"].found == "continue_play"
+    assert grade.parts["infraction"].found == "forgetting_to_score"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Mispayment, Warning; nothing can be rewound anymore, so we play on.",
+        "Pagamento errado, advertência; nada pode ser retrocedido, então o jogo segue.",
+        "Pago incorrecto, advertencia; nada puede ser rebobinado, así que se sigue jugando.",
+    ],
+)
+def test_nothing_can_be_denies_what_follows(answer: str) -> None:
+    grade = grade_answer(answer, MIS_RB, game="riftbound")
+    assert grade.parts["remedy"].found == "continue_play"
+    assert not grade.parts["remedy"].conflict
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed trigger, no penalty. Putting it on the stack doesn't make sense now, "
+        "so play continues.",
+        "HDE, sem penalidade. Colocar na pilha não faz sentido agora, então segue o jogo.",
+        "HDO, sin penalización. Ponerlo en la pila no tiene sentido ahora, "
+        "así que se sigue jugando.",
+    ],
+)
+def test_an_option_that_makes_no_sense_is_rejected(answer: str) -> None:
+    grade = grade_answer(
+        answer,
+        Expected(infraction="missed_trigger", penalty="no_penalty", remedy="continue_play"),
+        game="mtg",
+    )
+    assert grade.parts["remedy"].found == "continue_play"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Forgetting to score. We could correct the score if anyone remembered it; "
+        "nobody does, so play continues.",
+        "Esquecer de pontuar. Poderia corrigir o placar se alguém lembrasse; "
+        "ninguém lembra, então o jogo segue.",
+        "Olvidar anotar. Podríamos corregir el marcador si alguien lo recordara; "
+        "nadie lo recuerda, así que se sigue jugando.",
+    ],
+)
+def test_could_with_a_condition_is_no_claim(answer: str) -> None:
+    grade = grade_answer(answer, FTS, game="riftbound")
+    assert grade.parts["remedy"].found == "continue_play"
+
+
+def test_its_not_enough_to_rejects_the_option() -> None:
+    grade = grade_answer(
+        "It's not enough to just play on: the score gets corrected. "
+        "Forgetting to score, no penalty.",
+        Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="correct_score"),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "correct_score"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "MT, no penalty: Nadia may choose that the creature is sacrificed.",
+        "The opponent chooses that it gets sacrificed now. Missed trigger, no penalty.",
+        "HDE, sem penalidade, o oponente pode escolher que ela seja sacrificada.",
+        "Habilidade esquecida, sem penalidade; Nadia escolhe que a criatura seja sacrificada.",
+        "HDO, sin penalización: Nadia puede elegir que se sacrifique.",
+        "Disparo olvidado, sin penalización; el oponente elige que la criatura sea sacrificada.",
+    ],
+)
+def test_the_opponent_choosing_the_sacrifice_is_the_default_action(answer: str) -> None:
+    grade = grade_answer(answer, HDO, game="mtg")
+    assert grade.parts["remedy"].found == "opponent_chooses_default_action"
+
+
+def test_choosing_whether_the_discard_trigger_goes_on_the_stack_is_no_default_action() -> None:
+    grade = grade_answer(
+        "Missed trigger, no penalty; Nadia chooses whether the discard trigger goes on the stack.",
+        HDO,
+        game="mtg",
+    )
+    assert grade.parts["remedy"].found == "opponent_chooses_put_on_stack"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "GE, Warning; that rewind is for the head judge, several actions have passed.",
+        "Erro geral, advertência; o retrocesso fica com o juiz principal.",
+        "Error de juego, advertencia; rebobinado a cargo del juez principal.",
+    ],
+)
+def test_a_rewind_handed_to_the_head_judge_is_a_full_rewind(answer: str) -> None:
+    grade = grade_answer(answer, GE_LONG, game="riftbound")
+    assert grade.parts["remedy"].found == "rewind"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Esquecer de marcar, sem penalidade.",
+        "Ele esquece de marcar o ponto: sem penalidade.",
+    ],
+)
+def test_forgetting_to_mark_the_point_in_portuguese(answer: str) -> None:
+    grade = grade_answer(answer, FTS, game="riftbound")
+    assert grade.parts["infraction"].found == "forgetting_to_score"
