@@ -51,6 +51,9 @@ class _Reading:
     conflict: bool = False
     steps: tuple[str, ...] = ()
     candidates: tuple[str, ...] = ()
+    counts: bool = False
+    """The id found is not the expected one but counts as it (a section's concrete fix
+    for "apply the section's procedure"): reported as claimed, graded right."""
 
 
 def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None = None) -> Grade:
@@ -125,6 +128,10 @@ def _as_expected(
         # "A simple backup undoes the last action": every id left standing is the
         # expected one in other words, so nothing is left to decide.
         return replace(reading, found=want, conflict=False, confidence=_CONCLUDED)
+    if not reading.steps and found in lex.section_procedure.get(expected.infraction or "", ()):
+        # "He draws the cards he missed": the answer claims the concrete fix, which is
+        # the section's procedure; report what it claims and grade it right.
+        return replace(reading, counts=want == "apply_section_procedure")
     for ident in reading.steps or (found,):
         if _counts_as(part, ident, want, expected, lex):
             return replace(reading, found=want)
@@ -223,7 +230,7 @@ def _part_grade(part: str, want: str, reading: _Reading, tokens: Tokens, text: s
         part=part,
         expected=want,
         found=reading.found,
-        correct=reading.found == want,
+        correct=reading.found == want or reading.counts,
         confidence=round(reading.confidence, 3),
         evidence=span,
         hedged=reading.hedged,
@@ -278,6 +285,14 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
     for part, reading in readings.items():
         if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):
             readings[part] = _unread(reading)
+    remedy = readings["remedy"]
+    if remedy.found and not (remedy.conflict or remedy.hedged or remedy.steps):
+        alike = lex.ids["remedy"][remedy.found].alike
+        said = tuple(m.ident for m in by_part["remedy"] if m.live and m.ident in alike)
+        if said:
+            # "Nothing to do, carry on": no fix and play continuing, said together, are one
+            # ruling in two words; it counts as either (read like steps of one remedy).
+            readings["remedy"] = replace(remedy, steps=(remedy.found, *dict.fromkeys(said)))
     infraction, remedy = readings["infraction"], readings["remedy"]
     implied = lex.ids["remedy"][remedy.found].implies_infraction if remedy.found else ""
     if (

@@ -111,6 +111,9 @@ class IdInfo:
     implies_infraction: str = ""
     """A remedy that belongs to one infraction only ("the opponent chooses whether it goes
     on the stack"): an answer that commits to it and names no infraction commits to it."""
+    alike: frozenset[str] = frozenset()
+    """Ids that, stated together with this one, make one ruling in two words ("nothing to
+    do, carry on": no fix and play continuing): the answer counts as either."""
     implies_remedy: str = ""
     """An infraction whose ruling has no fix of its own (FtMGS, Cheating): an answer that
     commits to it and states no remedy commits to this one ("FtMGS, Warning": no fix)."""
@@ -306,6 +309,7 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                 ),
                 implies_infraction=str(entry.get("implies_infraction", "")),
                 implies_remedy=str(entry.get("implies_remedy", "")),
+                alike=frozenset(entry.get("alike", [])),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
@@ -321,9 +325,8 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
     patterns = _shared_phrases_unattributed(patterns)
     for part in PARTS:
         for ident, info in ids[part].items():
-            unknown = (info.yields_to | info.satisfies | {i for _, i in info.reported_in}) - ids[
-                part
-            ].keys()
+            named = info.yields_to | info.satisfies | info.alike | {i for _, i in info.reported_in}
+            unknown = named - ids[part].keys()
             if unknown:
                 raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")
             if info.implies_remedy and info.implies_remedy not in ids["remedy"]:

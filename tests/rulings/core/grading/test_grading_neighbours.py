@@ -204,3 +204,81 @@ def test_a_rewind_handed_to_the_head_judge_is_a_full_rewind(answer: str) -> None
 def test_forgetting_to_mark_the_point_in_portuguese(answer: str) -> None:
     grade = grade_answer(answer, FTS, game="riftbound")
     assert grade.parts["infraction"].found == "forgetting_to_score"
+
+
+FTD = Expected(
+    infraction="forgetting_to_draw_cards", penalty="no_penalty", remedy="apply_section_procedure"
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Forgetting to draw cards, no penalty; she draws the card she skipped.",
+        "Esqueceu de comprar, sem penalidade; ela compra a carta que faltou.",
+        "Olvidó robar, sin penalización; roba la carta que le faltó.",
+    ],
+)
+def test_a_sections_concrete_fix_is_reported_as_claimed_and_graded_right(answer: str) -> None:
+    grade = grade_answer(answer, FTD, game="riftbound")
+    remedy = grade.parts["remedy"]
+    assert remedy.found == "draw_missing_cards"
+    assert remedy.correct
+    assert grade.score == 1.0
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_concrete_fix_of_another_section_is_wrong() -> None:
+    grade = grade_answer(
+        "Forgetting to ready, no penalty; ready the units now.",
+        Expected(infraction="forgetting_to_ready", penalty="no_penalty", remedy="continue_play"),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "ready_objects"
+    assert not grade.parts["remedy"].correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Forgetting to draw cards, no penalty, apply TR 702.4.",
+        "Esqueceu de comprar, sem penalidade, aplica o TR 702.4.",
+        "Olvidó robar, sin penalización, se aplica el TR 702.4.",
+    ],
+)
+def test_a_bare_section_names_its_procedure_not_one_concrete_fix(answer: str) -> None:
+    grade = grade_answer(answer, FTD, game="riftbound")
+    assert grade.parts["remedy"].found == "apply_section_procedure"
+
+
+NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "No infraction, no penalty, nothing to fix, carry on.",
+        "Sem infração, sem penalidade, nada a corrigir, o jogo segue.",
+        "Sin infracción, sin penalización, nada que corregir, se sigue jugando.",
+    ],
+)
+def test_no_fix_and_play_continuing_said_together_count_as_either(answer: str) -> None:
+    none = grade_answer(answer, NO_INF, game="riftbound")
+    assert none.parts["remedy"].found == "none"
+    assert none.score == 1.0
+    play_on = grade_answer(
+        answer,
+        Expected(infraction="no_infraction", penalty="no_penalty", remedy="continue_play"),
+        game="riftbound",
+    )
+    assert play_on.parts["remedy"].found == "continue_play"
+
+
+def test_play_continuing_alone_does_not_count_as_no_fix() -> None:
+    alone = grade_answer(
+        "Mispayment, Warning, play continues.",
+        Expected(infraction="mispayment_for_cost", penalty="warning", remedy="none"),
+        game="riftbound",
+    )
+    assert alone.parts["remedy"].found == "continue_play"
+    assert not alone.parts["remedy"].correct
