@@ -33,6 +33,8 @@ _HEDGED = 0.4
 _CONCLUDED = 0.7
 _CONFLICT = 0.35
 _ALTERNATIVES = 0.3
+_FIRM = 0.9
+"""A name, an abbreviation or a tight paraphrase; below it, a cue between neighbours is weak."""
 _PARAPHRASED = 0.85
 """A wrong id read from a paraphrase with gaps (0.85) is as firm as a name for review: on
 blind1 and the devset that flag fired 27 times on right gradings and never on a wrong one.
@@ -188,6 +190,11 @@ def _doubtful_wrong(
             reasons.append(
                 f"{name}: graded wrong, and some words of the answer were not understood"
             )
+        elif _neighbour_doubt(name, grade, lex):
+            reasons.append(
+                f"{name}: read as {grade.found}, a neighbour of {want} that judges confuse, "
+                "on a weak cue"
+            )
         elif grade.found is not None and (
             (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
             or any(m.part == name and m.typo and m.live for m in analysis.mentions)
@@ -195,6 +202,18 @@ def _doubtful_wrong(
         ):
             reasons.append(f"{name}: graded wrong on a corrected typo or a loose paraphrase")
     return tuple(reasons)
+
+
+def _neighbour_doubt(part: str, grade: PartGrade, lex: Lexicon) -> bool:
+    """A wrong id that judges confuse with the expected one, read on a weak cue: a
+    paraphrase with gaps or a typo ("Dolores may choose ..." read as the opponent choosing
+    whether the trigger goes on the stack, where the default action is expected). Not an
+    id implied by the ruling ("no infraction": no fix). Measured on the devset and
+    blind1-3, it fired on 2 right gradings in 3,046 answers."""
+    info = lex.ids[part].get(grade.found or "")
+    if info is None or grade.expected not in info.neighbours:
+        return False
+    return grade.confidence < _FIRM and grade.confidence != _IMPLIED
 
 
 def _only_described(part: str, analysis: Analysis) -> bool:

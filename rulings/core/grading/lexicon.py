@@ -114,6 +114,10 @@ class IdInfo:
     alike: frozenset[str] = frozenset()
     """Ids that, stated together with this one, make one ruling in two words ("nothing to
     do, carry on": no fix and play continuing): the answer counts as either."""
+    neighbours: frozenset[str] = frozenset()
+    """Ids judges confuse with this one (Magic's default action and the opponent choosing
+    whether the trigger goes on the stack; a simple rewind and a longer one): a wrong
+    grading between neighbours on a weak cue goes to a mentor. Symmetric."""
     implies_remedy: str = ""
     """An infraction whose ruling has no fix of its own (FtMGS, Cheating): an answer that
     commits to it and states no remedy commits to this one ("FtMGS, Warning": no fix)."""
@@ -310,6 +314,7 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                 implies_infraction=str(entry.get("implies_infraction", "")),
                 implies_remedy=str(entry.get("implies_remedy", "")),
                 alike=frozenset(entry.get("alike", [])),
+                neighbours=frozenset(entry.get("neighbours", [])),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
@@ -323,9 +328,16 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
             for noun in lex["generic"][part].get(code, []):
                 patterns.append(_pattern(part, GENERIC, "generic", code, noun))
     patterns = _shared_phrases_unattributed(patterns)
+    for part in PARTS:  # neighbours are symmetric: declared once, read both ways
+        table = ids[part]
+        for ident, info in list(table.items()):
+            for other in info.neighbours & table.keys():
+                mirror = table[other]
+                table[other] = replace(mirror, neighbours=mirror.neighbours | {ident})
     for part in PARTS:
         for ident, info in ids[part].items():
-            named = info.yields_to | info.satisfies | info.alike | {i for _, i in info.reported_in}
+            named = info.yields_to | info.satisfies | info.alike | info.neighbours
+            named |= {i for _, i in info.reported_in}
             unknown = named - ids[part].keys()
             if unknown:
                 raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")

@@ -282,3 +282,43 @@ def test_play_continuing_alone_does_not_count_as_no_fix() -> None:
     )
     assert alone.parts["remedy"].found == "continue_play"
     assert not alone.parts["remedy"].correct
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed Trigger, no penalty. Nadia may choose that the Masticore leaves.",
+        "HDE, sem penalidade. Nadia pode escolher que a Mastícora vá embora.",
+        "HDO, sin penalización. Nadia puede elegir que la Masticora se vaya.",
+    ],
+)
+def test_a_neighbour_read_on_a_weak_cue_goes_to_a_mentor(answer: str) -> None:
+    grade = grade_answer(answer, HDO, game="mtg")
+    remedy = grade.parts["remedy"]
+    assert remedy.found == "opponent_chooses_put_on_stack"
+    assert not remedy.correct
+    assert grade.needs_review
+    assert any("neighbour" in reason for reason in grade.review_reasons)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed trigger, no penalty, the opponent chooses whether it goes on the stack.",
+        "HDE, sem penalidade, o oponente escolhe se vai para a pilha.",
+        "HDO, sin penalización, el oponente elige si va a la pila.",
+    ],
+)
+def test_a_neighbour_named_plainly_is_a_firm_wrong_answer(answer: str) -> None:
+    grade = grade_answer(answer, HDO, game="mtg")
+    assert grade.parts["remedy"].found == "opponent_chooses_put_on_stack"
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_remedy_that_is_no_neighbour_is_not_sent_for_being_weak() -> None:
+    grade = grade_answer(
+        "Missed Trigger, no penalty. Nadia may choose that the Masticore leaves.",
+        Expected(infraction="missed_trigger", penalty="no_penalty", remedy="simple_backup"),
+        game="mtg",
+    )
+    assert not any("neighbour" in reason for reason in grade.review_reasons)
