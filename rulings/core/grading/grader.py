@@ -33,6 +33,8 @@ _HEDGED = 0.4
 _CONCLUDED = 0.7
 _CONFLICT = 0.35
 _ALTERNATIVES = 0.3
+_LONGER_PHRASE = 3
+"""Tokens after a description where an unplaced word may continue it."""
 _FIRM = 0.9
 """A name, an abbreviation or a tight paraphrase; below it, a cue between neighbours is weak."""
 _PARAPHRASED = 0.85
@@ -198,7 +200,7 @@ def _doubtful_wrong(
         elif grade.found is not None and (
             (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
             or any(m.part == name and m.typo and m.live for m in analysis.mentions)
-            or _only_described(name, analysis)
+            or _only_described(name, analysis, lex)
         ):
             reasons.append(f"{name}: graded wrong on a corrected typo or a loose paraphrase")
     return tuple(reasons)
@@ -216,10 +218,24 @@ def _neighbour_doubt(part: str, grade: PartGrade, lex: Lexicon) -> bool:
     return grade.confidence < _FIRM and grade.confidence != _IMPLIED
 
 
-def _only_described(part: str, analysis: Analysis) -> bool:
-    """Whether the part was only described ("he forgot it", "so fix it"), never named."""
+def _only_described(part: str, analysis: Analysis, lex: Lexicon) -> bool:
+    """Whether the part was only described ("he forgot it", "so fix it"), never named, by a
+    description that words the lexicon did not place follow closely in its sentence: it
+    may be the start of a longer phrase the lexicon lacks ("Esquecer de marcar" is
+    Forgetting to Score, not a forgotten trigger). A description standing alone ("so he
+    missed it.", "too late, continue.") is as firm as a name: on blind3 that reading sent
+    five right gradings to a mentor and caught one misreading, the one this keeps."""
     claims = [m for m in analysis.mentions if m.part == part and m.live]
-    return bool(claims) and all(m.described for m in claims)
+    if not claims or not all(m.described for m in claims):
+        return False
+    if any(lex.ids[part][m.ident].internal for m in claims):
+        return True  # "fix it" that fits no expected correction says too little
+    loose = set(analysis.loose)
+    return any(
+        j in loose and analysis.sentence[j] == analysis.sentence[m.first]
+        for m in claims
+        for j in range(m.last, min(m.last + _LONGER_PHRASE, len(analysis.sentence)))
+    )
 
 
 def _yielded(part: str, ident: str, found: str | None, lex: Lexicon) -> bool:

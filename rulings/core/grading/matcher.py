@@ -82,7 +82,7 @@ def analyse(
         fixed, d = correct_token(word)
         canon.append(fixed)
         dist.append(d)
-    _named_choosers(lex, tokens, canon)
+    _named_choosers(lex, tokens, canon, dist)
     owner = [-1] * n
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
     language = lang or _language(lex, tokens, mentions)
@@ -169,13 +169,14 @@ def _odd_short_word(lex: Lexicon, toks: Tokens, owner: list[int]) -> bool:
     return False
 
 
-def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str]) -> None:
+def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str], dist: list[int]) -> None:
     """ "Dolores chooses whether ...": a capitalised name choosing stands for the opponent.
 
     The remedies say who chooses ("the opponent"); answers, like question keys, often name
     the player instead. A capitalised word that is no term, pronoun or role, right before a
     choosing verb ("chooses", "decides", "escolhe", "elige", "may", "pode"), is read as the
-    opponent word of the verb's language.
+    opponent word of the verb's language. A name is no typo: "Tomás" is not a
+    misspelt "tomar", so the phrase it joins is read as firmly as "the opponent chooses".
     """
     words, source, starts = toks.words, toks.source, toks.starts
     n = len(words)
@@ -194,6 +195,7 @@ def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str]) -> None:
         if words[verb] in lex.chooser_verbs:
             # the word right before the verb speaks for the name ("opponent picks")
             canon[verb - 1] = lex.chooser_verbs[words[verb]]
+            dist[i] = dist[verb - 1] = 0
 
 
 def _after_aside(toks: Tokens, i: int) -> int:

@@ -322,3 +322,52 @@ def test_a_remedy_that_is_no_neighbour_is_not_sent_for_being_weak() -> None:
         game="mtg",
     )
     assert not any("neighbour" in reason for reason in grade.review_reasons)
+
+
+FTS_ONLY = Expected(infraction="forgetting_to_score", penalty="no_penalty")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "He forgot to tally it. No penalty.",
+        "Esqueceu de contabilizar. Sem penalidade.",
+        "Se olvidó de contabilizar. Sin penalización.",
+    ],
+)
+def test_a_description_followed_by_unread_words_goes_to_a_mentor(answer: str) -> None:
+    grade = grade_answer(answer, FTS_ONLY, game="riftbound")
+    assert grade.parts["infraction"].found == "missed_trigger"
+    assert grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "He played on without it, so he missed it. No penalty.",
+        "Jogou outra carta sem ela, então esqueceu. Sem penalidade.",
+        "Jugó otra carta sin ella, o sea que lo olvidó. Sin penalización.",
+    ],
+)
+def test_a_description_standing_alone_is_a_firm_wrong_answer(answer: str) -> None:
+    grade = grade_answer(answer, FTS_ONLY, game="riftbound")
+    assert grade.parts["infraction"].found == "missed_trigger"
+    assert not grade.needs_review, grade.review_reasons
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed trigger, Warning. Tomás chooses whether it resolves.",
+        "HDE, advertência. Tomás escolhe se resolve.",
+        "HDO, advertencia. Tomás elige si se resuelve.",
+    ],
+)
+def test_a_named_chooser_is_no_typo(answer: str) -> None:
+    grade = grade_answer(
+        answer,
+        Expected(infraction="missed_trigger", penalty="warning", remedy="continue_play"),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "opponent_chooses_resolve_or_skip"
+    assert not grade.needs_review, grade.review_reasons
