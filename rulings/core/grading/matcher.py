@@ -30,6 +30,8 @@ _UNREAD_WORDS = 1
 _GAP_STOP_BREAKS = (BREAK_SENTENCE, BREAK_CLAUSE)
 _TIGHT_PARAPHRASE = 0.9
 _PARAPHRASE = 0.85
+_DID_WORDS = 8
+"""How far after a name a colon or an arrow may introduce that player's ruling."""
 """A paraphrase whose gaps skipped no word reads as firmly as an abbreviation."""
 
 
@@ -95,7 +97,7 @@ def analyse(
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
-    _named_rulings(lex, tokens, owner, mentions, sentence)
+    _named_rulings(lex, tokens, owner, mentions, sentence, clause)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
     if loose:
         # "se pone en la pila ahora o al comienzo de la próxima fase": a tight paraphrase
@@ -111,25 +113,31 @@ def analyse(
 
 
 def _named_rulings(
-    lex: Lexicon, toks: Tokens, owner: list[int], mentions: list[Mention], sentence: list[int]
+    lex: Lexicon,
+    toks: Tokens,
+    owner: list[int],
+    mentions: list[Mention],
+    sentence: list[int],
+    clause: list[int],
 ) -> None:
     """ "FtMGS, no penalty ... Inês gets a Warning for FtMGS.": another player's ruling.
 
-    A sentence after the answer's first infraction that opens with a capitalised name
-    followed by a colon, a word giving that player a ruling (`named_ruling_verbs`: "gets",
-    "leva", "recibe") or straight by a term, and that names an infraction the rest of the
-    answer does not, is that player's ruling: its infraction and penalty are set aside
-    like another player's ("other player Kai: ...").
+    A sentence or clause after the answer's first infraction that opens with a capitalised
+    name followed by a colon, a word giving that player a ruling (`named_ruling_verbs`:
+    "gets", "also", "leva", "recibe") or straight by a term, or by what the player did and
+    then a colon or an arrow ("Inês saw it and said nothing: FtMGS"), and that names an
+    infraction the rest of the answer does not, is that player's ruling: from the name to
+    the end of its sentence, its infraction and penalty are set aside like another
+    player's ("other player Kai: ...").
     """
     infractions = [m for m in mentions if m.part == "infraction" and not (m.aside or m.described)]
     if len(infractions) < 2:
         return
-    first = sentence[min(m.first for m in infractions)]
-    named: set[int] = set()
+    first_end = min(infractions, key=lambda m: m.first).last
+    units: list[tuple[int, int]] = []  # (first token, sentence)
     words, source = toks.words, toks.source
     for i, word in enumerate(words):
-        s = sentence[i]
-        if s <= first or (i > 0 and sentence[i - 1] == s) or i + 1 >= len(words):
+        if i < first_end or i + 1 >= len(words) or (i > 0 and clause[i - 1] == clause[i]):
             continue
         if owner[i] >= 0 or not word.isalpha() or not source[toks.starts[i]].isupper():
             continue
@@ -140,17 +148,43 @@ def _named_rulings(
         ):
             continue
         gap = source[toks.ends[i] : toks.starts[i + 1]]
-        if ":" in gap or words[i + 1] in lex.named_ruling_verbs or owner[i + 1] >= 0:
-            named.add(s)
-    if not named:
+        if (
+            ":" in gap
+            or words[i + 1] in lex.named_ruling_verbs
+            or owner[i + 1] >= 0
+            or _did_then_ruling(toks, owner, mentions, sentence, i)
+        ):
+            units.append((i, sentence[i]))
+    if not units:
         return
-    inside = {m.ident for m in infractions if sentence[m.first] in named}
-    outside = {m.ident for m in infractions if sentence[m.first] not in named}
+
+    def named(m: Mention) -> bool:
+        return any(m.first > i and sentence[m.first] == s for i, s in units)
+
+    inside = {m.ident for m in infractions if named(m)}
+    outside = {m.ident for m in infractions if not named(m)}
     if not outside or inside & outside:
         return
     for m in mentions:
-        if m.part != "remedy" and sentence[m.first] in named:
+        if m.part != "remedy" and named(m):
             m.aside = True
+
+
+def _did_then_ruling(
+    toks: Tokens, owner: list[int], mentions: list[Mention], sentence: list[int], i: int
+) -> bool:
+    """ "Inês saw it and said nothing: FtMGS", "Lena viu e ficou calada → FMEJ": after a
+    name, a few words with no term, then a colon or an arrow before the first term."""
+    for j in range(i + 1, min(i + _DID_WORDS, len(toks.words))):
+        if sentence[j] != sentence[i]:
+            return False
+        if toks.arrow[j] or ":" in toks.source[toks.ends[j - 1] : toks.starts[j]]:
+            return True
+        if owner[j] >= 0 and any(
+            m.first <= j < m.last and m.part != "infraction" for m in mentions
+        ):
+            return False  # "Lena viu e ficou calada →": what she did may name it
+    return False
 
 
 def _odd_short_word(lex: Lexicon, toks: Tokens, owner: list[int]) -> bool:

@@ -371,3 +371,29 @@ def test_a_named_chooser_is_no_typo(answer: str) -> None:
     )
     assert grade.parts["remedy"].found == "opponent_chooses_resolve_or_skip"
     assert not grade.needs_review, grade.review_reasons
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Forgetting to score, no penalty, Nadia also a Warning for FtMGS.",
+        "Forgetting to score, no penalty. Nadia saw it and said nothing: FtMGS Warning for her.",
+        "Esqueceu de pontuar, sem penalidade. Nadia viu e ficou calada → Advertência de FMEJ.",
+        "Olvidó anotar, sin penalización, Nadia recibe FMEJ por callarse.",
+        "Olvidó anotar, sin penalización. Nadia lo vio y no dijo nada: FMEJ, advertencia.",
+    ],
+)
+def test_a_clause_giving_a_named_player_a_ruling_is_that_players(answer: str) -> None:
+    grade = grade_answer(answer, FTS_ONLY, game="riftbound")
+    assert grade.parts["infraction"].found == "forgetting_to_score"
+    assert grade.parts["penalty"].found == "no_penalty"
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_named_clause_that_repeats_the_answers_infraction_stays_the_answer() -> None:
+    grade = grade_answer(
+        "Forgetting to score, no penalty. Nadia saw it: forgetting to score, Warning.",
+        FTS_ONLY,
+        game="riftbound",
+    )
+    assert grade.parts["penalty"].conflict
