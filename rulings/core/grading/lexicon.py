@@ -43,6 +43,7 @@ _KIND_RANK = {
 _CUE_KINDS = (
     "negation",
     "reject_pre",
+    "reject_open",
     "reject_post",
     "reject_end",
     "upgrade",

@@ -430,9 +430,12 @@ def _find_cues(
                 break
             if cue.kind == "conditional" and _whether(words, toks.breaks, i, whether_verbs):
                 continue  # "escolhe se", "elige si", "decides if": whether, not a condition
+            if cue.kind == "reject_open" and i and toks.breaks[i] == BREAK_NONE:
+                continue  # "No basta con X" opens a clause; "W no basta con cinco W" does not
             if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
                 length = size
-                hits.append(CueHit(i, i + size, cue.kind))
+                kind = "reject_pre" if cue.kind == "reject_open" else cue.kind
+                hits.append(CueHit(i, i + size, kind))
         i += length or 1
     # "Warning, as the miss was advantageous" gives a reason; "treat it as a GE" does not.
     return [

@@ -397,3 +397,41 @@ def test_a_named_clause_that_repeats_the_answers_infraction_stays_the_answer() -
         game="riftbound",
     )
     assert grade.parts["penalty"].conflict
+
+
+RESOLVE_NOW = Expected(
+    infraction="missed_trigger", penalty="no_penalty", remedy="resolve_now_or_next_phase"
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        'Not enough to "just play on": missed trigger, no penalty; it resolves now or at the '
+        "start of the next phase.",
+        'Não basta "seguir jogando": habilidade esquecida, sem penalidade; resolve agora ou no '
+        "início da próxima fase.",
+        'No basta con "seguir jugando": disparo olvidado, sin penalización; se resuelve ahora o '
+        "al inicio de la próxima fase.",
+    ],
+)
+def test_not_enough_opening_a_clause_rejects_the_option_after_it(answer: str) -> None:
+    grade = grade_answer(answer, RESOLVE_NOW, game="mtg")
+    assert grade.parts["remedy"].found == "resolve_now_or_next_phase"
+    assert grade.score == 1.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "penalty"),
+    [
+        ("VRJ. Una advertencia no basta con cinco advertencias: pérdida de juego.", "game_loss"),
+        ("VRJ. Uma advertência não basta com cinco advertências: perda de jogo.", "game_loss"),
+    ],
+)
+def test_not_enough_inside_a_clause_is_no_opening_rejection(answer: str, penalty: str) -> None:
+    grade = grade_answer(
+        answer,
+        Expected(infraction="game_rule_violation", penalty="game_loss"),
+        game="mtg",
+    )
+    assert grade.parts["penalty"].found == penalty
