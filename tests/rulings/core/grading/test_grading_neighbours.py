@@ -435,3 +435,25 @@ def test_not_enough_inside_a_clause_is_no_opening_rejection(answer: str, penalty
         game="mtg",
     )
     assert grade.parts["penalty"].found == penalty
+
+
+GE = Expected(infraction="general_error", penalty="warning")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Once the trigger was missed, what she did next is a General Error. Warning.",
+        "Depois que a habilidade foi esquecida, o que ela fez depois é Erro Geral. Advertência.",
+        "Una vez que el disparo se olvidó, lo que hizo después es Error General. Advertencia.",
+    ],
+)
+def test_once_opens_a_reason_whose_term_yields_to_the_conclusion(answer: str) -> None:
+    grade = grade_answer(answer, GE, game="riftbound")
+    assert grade.parts["infraction"].found == "general_error"
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_702_2_b_names_the_general_error_after_a_missed_trigger() -> None:
+    grade = grade_answer("Per 702.2.b this is on the player: Warning.", GE, game="riftbound")
+    assert grade.parts["infraction"].found == "general_error"
