@@ -31,6 +31,7 @@ _GAP_STOP_BREAKS = (BREAK_SENTENCE, BREAK_CLAUSE)
 _TIGHT_PARAPHRASE = 0.9
 _PARAPHRASE = 0.85
 _DID_WORDS = 8
+_TERM_WORD = 5
 """How far after a name a colon or an arrow may introduce that player's ruling."""
 """A paraphrase whose gaps skipped no word reads as firmly as an abbreviation."""
 
@@ -506,6 +507,11 @@ def _unread_clause(
         elif len(word) >= 4 and word.isalpha() and not any(word in d for d in lex.detect.values()):
             content[clause[i]] = content.get(clause[i], 0) + 1
             loose.append(i)
+        elif len(word) >= _TERM_WORD and word.isalpha() and word in lex.vocab:
+            # "opponent chooses", "trigger forgotten": words of the lexicon's terms that also
+            # tell the language apart, in a clause where no term was read, may state a part
+            # in a form the lexicon lacks.
+            content[clause[i]] = content.get(clause[i], 0) + 1
     unread = any(count >= _UNREAD_WORDS and c not in touched for c, count in content.items())
     return unread, tuple(loose)
 

@@ -457,3 +457,40 @@ def test_once_opens_a_reason_whose_term_yields_to_the_conclusion(answer: str) ->
 def test_702_2_b_names_the_general_error_after_a_missed_trigger() -> None:
     grade = grade_answer("Per 702.2.b this is on the player: Warning.", GE, game="riftbound")
     assert grade.parts["infraction"].found == "general_error"
+
+
+MT_RB = Expected(
+    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_resolve_or_skip"
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed trigger. No penalty. Opponent.",
+        "Habilidade esquecida. Sem penalidade. Oponente.",
+        "Disparo olvidado. Sin penalización. Oponente.",
+    ],
+)
+def test_a_clause_of_term_words_that_form_no_term_may_state_the_missing_part(
+    answer: str,
+) -> None:
+    grade = grade_answer(answer, MT_RB, game="riftbound")
+    assert grade.parts["remedy"].found is None
+    assert grade.needs_review
+
+
+def test_an_answer_that_leaves_the_remedy_out_is_not_sent_for_it() -> None:
+    grade = grade_answer("Missed trigger. No penalty.", MT_RB, game="riftbound")
+    assert grade.parts["remedy"].found is None
+    assert not grade.needs_review
+
+
+def test_on_the_stack_and_now_or_next_phase_are_neighbours() -> None:
+    grade = grade_answer(
+        "Disparo olvidado, sin penalización. Se pone en la pila ahora o dentro de poco.",
+        RESOLVE_NOW,
+        game="mtg",
+    )
+    assert grade.parts["remedy"].found == "opponent_chooses_put_on_stack"
+    assert any("neighbour" in reason for reason in grade.review_reasons)
