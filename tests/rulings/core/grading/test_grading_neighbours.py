@@ -494,3 +494,12 @@ def test_on_the_stack_and_now_or_next_phase_are_neighbours() -> None:
     )
     assert grade.parts["remedy"].found == "opponent_chooses_put_on_stack"
     assert any("neighbour" in reason for reason in grade.review_reasons)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "es"])
+def test_a_concrete_fix_the_grader_reports_has_a_localised_name(lang: str) -> None:
+    from rulings.core.explain import labels
+
+    names = labels(lang)["id"]
+    for ident in ("draw_missing_cards", "channel_missing_runes", "ready_objects"):
+        assert names[ident], ident
