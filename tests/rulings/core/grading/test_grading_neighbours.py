@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulings.core.explain import labels
 from rulings.core.grading import Expected, grade_answer
 
 FTMGS = Expected(infraction="failure_to_maintain_game_state", penalty="warning", remedy="none")
@@ -498,8 +499,6 @@ def test_on_the_stack_and_now_or_next_phase_are_neighbours() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR", "es"])
 def test_a_concrete_fix_the_grader_reports_has_a_localised_name(lang: str) -> None:
-    from rulings.core.explain import labels
-
     names = labels(lang)["id"]
     for ident in ("draw_missing_cards", "channel_missing_runes", "ready_objects"):
         assert names[ident], ident
