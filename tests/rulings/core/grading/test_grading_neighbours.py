@@ -502,3 +502,24 @@ def test_a_concrete_fix_the_grader_reports_has_a_localised_name(lang: str) -> No
     names = labels(lang)["id"]
     for ident in ("draw_missing_cards", "channel_missing_runes", "ready_objects"):
         assert names[ident], ident
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Looking at extra cards, Warning; remedy: the section's own fix.",
+        "LEC, Warning, the section's usual remedy.",
+        "Looking at extra cards, Warning, then the section's standard procedure.",
+    ],
+)
+def test_the_sections_own_fix_is_its_procedure(answer: str) -> None:
+    grade = grade_answer(
+        answer,
+        Expected(
+            infraction="looking_at_extra_cards",
+            penalty="warning",
+            remedy="apply_section_procedure",
+        ),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "apply_section_procedure"
