@@ -19,6 +19,7 @@ _UPGRADE_WINDOW = 2
 _QUESTION_FILLER = 5
 _EMPTY = frozenset(EMPTY_IDS.values())
 _CONDITION_GAP = 2
+_QUOTES = frozenset("\"'\u201c\u201d\u2018\u2019\u00ab\u00bb")
 _IF_WORDS = frozenset({"if", "se", "si", "caso", "unless"})
 _CONCESSIVE = frozenset({"even", "mesmo", "incluso", "aun", "ainda"})
 """Before "if" / "se" / "si", these make the condition concessive: the term still holds."""
@@ -104,12 +105,17 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         and ctx.clause[cue.first] == ctx.clause[s]
         and not any(_joins(ctx, j, cue.last) for j in range(cue.last, s))
     )
-    if cue.kind == "negation" and gap <= _NEG_WINDOW and near:
+    if (
+        cue.kind == "negation"
+        and gap <= _NEG_WINDOW
+        and near
+        and not _concluded_between(ctx, cue, s)
+    ):
         # "didn't help him, so there's no penalty": an empty id is never denied again,
         # except right after the denial ("a Warning, not no penalty").
         if m.ident not in _EMPTY or gap == 0:
             m.negated, m.neg_from = True, cue.first
-    elif cue.kind == "reject_pre" and gap <= _PRE_WINDOW and near:
+    elif cue.kind == "reject_pre" and gap <= _PRE_WINDOW and (near or _quoted(ctx, cue, s)):
         m.rejected = True
     elif cue.kind == "conclusion" and gap <= _NEG_WINDOW and near:
         m.concluded = True
@@ -133,6 +139,21 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         m.counterfactual = True
     elif cue.kind == "reason" and ctx.clause[cue.first] == ctx.clause[s]:
         m.reason = True
+
+
+def _quoted(ctx: Context, cue: CueHit, s: int) -> bool:
+    """ "No basta con 'seguir jugando'": only an opening quote breaks the clause between the
+    cue and the term, so the quoted option is still the one rejected."""
+    toks = ctx.toks
+    between = toks.source[toks.ends[cue.last - 1] : toks.starts[s]]
+    marks = [c for c in between if not (c.isalnum() or c.isspace())]
+    return s - cue.last <= _PRE_WINDOW and bool(marks) and all(c in _QUOTES for c in marks)
+
+
+def _concluded_between(ctx: Context, cue: CueHit, s: int) -> bool:
+    """ "Can't determine the score, so play continues": a conclusion between a denial and a
+    term ends the denial's reach."""
+    return any(c.kind == "conclusion" and cue.last <= c.first < s for c in ctx.cues)
 
 
 def _only_infractions_between(ctx: Context, lo: int, hi: int, me: int) -> bool:

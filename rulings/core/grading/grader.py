@@ -33,6 +33,10 @@ _HEDGED = 0.4
 _CONCLUDED = 0.7
 _CONFLICT = 0.35
 _ALTERNATIVES = 0.3
+_LONGER_PHRASE = 3
+"""Tokens after a description where an unplaced word may continue it."""
+_FIRM = 0.9
+"""A name, an abbreviation or a tight paraphrase; below it, a cue between neighbours is weak."""
 _PARAPHRASED = 0.85
 """A wrong id read from a paraphrase with gaps (0.85) is as firm as a name for review: on
 blind1 and the devset that flag fired 27 times on right gradings and never on a wrong one.
@@ -51,6 +55,9 @@ class _Reading:
     conflict: bool = False
     steps: tuple[str, ...] = ()
     candidates: tuple[str, ...] = ()
+    counts: bool = False
+    """The id found is not the expected one but counts as it (a section's concrete fix
+    for "apply the section's procedure"): reported as claimed, graded right."""
 
 
 def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None = None) -> Grade:
@@ -125,6 +132,10 @@ def _as_expected(
         # "A simple backup undoes the last action": every id left standing is the
         # expected one in other words, so nothing is left to decide.
         return replace(reading, found=want, conflict=False, confidence=_CONCLUDED)
+    if not reading.steps and found in lex.section_procedure.get(expected.infraction or "", ()):
+        # "He draws the cards he missed": the answer claims the concrete fix, which is
+        # the section's procedure; report what it claims and grade it right.
+        return replace(reading, counts=want == "apply_section_procedure")
     for ident in reading.steps or (found,):
         if _counts_as(part, ident, want, expected, lex):
             return replace(reading, found=want)
@@ -181,19 +192,50 @@ def _doubtful_wrong(
             reasons.append(
                 f"{name}: graded wrong, and some words of the answer were not understood"
             )
+        elif _neighbour_doubt(name, grade, lex):
+            reasons.append(
+                f"{name}: read as {grade.found}, a neighbour of {want} that judges confuse, "
+                "on a weak cue"
+            )
         elif grade.found is not None and (
             (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
             or any(m.part == name and m.typo and m.live for m in analysis.mentions)
-            or _only_described(name, analysis)
+            or _only_described(name, analysis, lex)
         ):
             reasons.append(f"{name}: graded wrong on a corrected typo or a loose paraphrase")
     return tuple(reasons)
 
 
-def _only_described(part: str, analysis: Analysis) -> bool:
-    """Whether the part was only described ("he forgot it", "so fix it"), never named."""
+def _neighbour_doubt(part: str, grade: PartGrade, lex: Lexicon) -> bool:
+    """A wrong id that judges confuse with the expected one, read on a weak cue: a
+    paraphrase with gaps or a typo ("Dolores may choose ..." read as the opponent choosing
+    whether the trigger goes on the stack, where the default action is expected). Not an
+    id implied by the ruling ("no infraction": no fix). Measured on the devset and
+    blind1-3, it fired on 2 right gradings in 3,046 answers."""
+    info = lex.ids[part].get(grade.found or "")
+    if info is None or grade.expected not in info.neighbours:
+        return False
+    return grade.confidence < _FIRM and grade.confidence != _IMPLIED
+
+
+def _only_described(part: str, analysis: Analysis, lex: Lexicon) -> bool:
+    """Whether the part was only described ("he forgot it", "so fix it"), never named, by a
+    description that words the lexicon did not place follow closely in its sentence: it
+    may be the start of a longer phrase the lexicon lacks ("Esquecer de marcar" is
+    Forgetting to Score, not a forgotten trigger). A description standing alone ("so he
+    missed it.", "too late, continue.") is as firm as a name: on blind3 that reading sent
+    five right gradings to a mentor and caught one misreading, the one this keeps."""
     claims = [m for m in analysis.mentions if m.part == part and m.live]
-    return bool(claims) and all(m.described for m in claims)
+    if not claims or not all(m.described for m in claims):
+        return False
+    if any(lex.ids[part][m.ident].internal for m in claims):
+        return True  # "fix it" that fits no expected correction says too little
+    loose = set(analysis.loose)
+    return any(
+        j in loose and analysis.sentence[j] == analysis.sentence[m.first]
+        for m in claims
+        for j in range(m.last, min(m.last + _LONGER_PHRASE, len(analysis.sentence)))
+    )
 
 
 def _yielded(part: str, ident: str, found: str | None, lex: Lexicon) -> bool:
@@ -223,7 +265,7 @@ def _part_grade(part: str, want: str, reading: _Reading, tokens: Tokens, text: s
         part=part,
         expected=want,
         found=reading.found,
-        correct=reading.found == want,
+        correct=reading.found == want or reading.counts,
         confidence=round(reading.confidence, 3),
         evidence=span,
         hedged=reading.hedged,
@@ -278,6 +320,14 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
     for part, reading in readings.items():
         if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):
             readings[part] = _unread(reading)
+    remedy = readings["remedy"]
+    if remedy.found and not (remedy.conflict or remedy.hedged or remedy.steps):
+        alike = lex.ids["remedy"][remedy.found].alike
+        said = tuple(m.ident for m in by_part["remedy"] if m.live and m.ident in alike)
+        if said:
+            # "Nothing to do, carry on": no fix and play continuing, said together, are one
+            # ruling in two words; it counts as either (read like steps of one remedy).
+            readings["remedy"] = replace(remedy, steps=(remedy.found, *dict.fromkeys(said)))
     infraction, remedy = readings["infraction"], readings["remedy"]
     implied = lex.ids["remedy"][remedy.found].implies_infraction if remedy.found else ""
     if (
@@ -294,6 +344,18 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
         for part in ("penalty", "remedy"):
             if readings[part].found is None and not readings[part].hedged:
                 readings[part] = _Reading(EMPTY_IDS[part], _IMPLIED, infraction.evidence)
+    implied = lex.ids["infraction"][infraction.found].implies_remedy if infraction.found else ""
+    if (
+        implied
+        and not (infraction.conflict or infraction.hedged)
+        and infraction.confidence >= REVIEW_BELOW
+        and not by_part["remedy"]
+        and "remedy" not in analysis.stated
+    ):
+        # "FtMGS, Warning" / "Cheating -> DQ": an infraction with no fix of its own, and no
+        # word about the remedy, states the whole ruling (the blind batches' writers all
+        # read it so).
+        readings["remedy"] = _Reading(implied, _IMPLIED, infraction.evidence)
     return readings
 
 

@@ -43,6 +43,7 @@ _KIND_RANK = {
 _CUE_KINDS = (
     "negation",
     "reject_pre",
+    "reject_open",
     "reject_post",
     "reject_end",
     "upgrade",
@@ -111,6 +112,16 @@ class IdInfo:
     implies_infraction: str = ""
     """A remedy that belongs to one infraction only ("the opponent chooses whether it goes
     on the stack"): an answer that commits to it and names no infraction commits to it."""
+    alike: frozenset[str] = frozenset()
+    """Ids that, stated together with this one, make one ruling in two words ("nothing to
+    do, carry on": no fix and play continuing): the answer counts as either."""
+    neighbours: frozenset[str] = frozenset()
+    """Ids judges confuse with this one (Magic's default action and the opponent choosing
+    whether the trigger goes on the stack; a simple rewind and a longer one): a wrong
+    grading between neighbours on a weak cue goes to a mentor. Symmetric."""
+    implies_remedy: str = ""
+    """An infraction whose ruling has no fix of its own (FtMGS, Cheating): an answer that
+    commits to it and states no remedy commits to this one ("FtMGS, Warning": no fix)."""
 
     @property
     def internal(self) -> bool:
@@ -302,6 +313,9 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                     (str(g), str(i)) for g, i in entry.get("reported_in", {}).items()
                 ),
                 implies_infraction=str(entry.get("implies_infraction", "")),
+                implies_remedy=str(entry.get("implies_remedy", "")),
+                alike=frozenset(entry.get("alike", [])),
+                neighbours=frozenset(entry.get("neighbours", [])),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
@@ -315,13 +329,21 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
             for noun in lex["generic"][part].get(code, []):
                 patterns.append(_pattern(part, GENERIC, "generic", code, noun))
     patterns = _shared_phrases_unattributed(patterns)
+    for part in PARTS:  # neighbours are symmetric: declared once, read both ways
+        table = ids[part]
+        for ident, info in list(table.items()):
+            for other in info.neighbours & table.keys():
+                mirror = table[other]
+                table[other] = replace(mirror, neighbours=mirror.neighbours | {ident})
     for part in PARTS:
         for ident, info in ids[part].items():
-            unknown = (info.yields_to | info.satisfies | {i for _, i in info.reported_in}) - ids[
-                part
-            ].keys()
+            named = info.yields_to | info.satisfies | info.alike | info.neighbours
+            named |= {i for _, i in info.reported_in}
+            unknown = named - ids[part].keys()
             if unknown:
                 raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")
+            if info.implies_remedy and info.implies_remedy not in ids["remedy"]:
+                raise GradingError(f"lexicon: {part}.{ident} implies an unknown remedy")
             if info.internal and info.reported_as not in ids[part]:
                 raise GradingError(f"lexicon: internal {part}.{ident} needs reported_as")
     return ids, patterns

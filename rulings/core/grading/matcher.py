@@ -30,6 +30,9 @@ _UNREAD_WORDS = 1
 _GAP_STOP_BREAKS = (BREAK_SENTENCE, BREAK_CLAUSE)
 _TIGHT_PARAPHRASE = 0.9
 _PARAPHRASE = 0.85
+_DID_WORDS = 8
+_TERM_WORD = 5
+"""How far after a name a colon or an arrow may introduce that player's ruling."""
 """A paraphrase whose gaps skipped no word reads as firmly as an abbreviation."""
 
 
@@ -82,7 +85,7 @@ def analyse(
         fixed, d = correct_token(word)
         canon.append(fixed)
         dist.append(d)
-    _named_choosers(lex, tokens, canon)
+    _named_choosers(lex, tokens, canon, dist)
     owner = [-1] * n
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
     language = lang or _language(lex, tokens, mentions)
@@ -95,7 +98,7 @@ def analyse(
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
-    _named_rulings(lex, tokens, owner, mentions, sentence)
+    _named_rulings(lex, tokens, owner, mentions, sentence, clause)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
     if loose:
         # "se pone en la pila ahora o al comienzo de la próxima fase": a tight paraphrase
@@ -111,25 +114,31 @@ def analyse(
 
 
 def _named_rulings(
-    lex: Lexicon, toks: Tokens, owner: list[int], mentions: list[Mention], sentence: list[int]
+    lex: Lexicon,
+    toks: Tokens,
+    owner: list[int],
+    mentions: list[Mention],
+    sentence: list[int],
+    clause: list[int],
 ) -> None:
     """ "FtMGS, no penalty ... Inês gets a Warning for FtMGS.": another player's ruling.
 
-    A sentence after the answer's first infraction that opens with a capitalised name
-    followed by a colon, a word giving that player a ruling (`named_ruling_verbs`: "gets",
-    "leva", "recibe") or straight by a term, and that names an infraction the rest of the
-    answer does not, is that player's ruling: its infraction and penalty are set aside
-    like another player's ("other player Kai: ...").
+    A sentence or clause after the answer's first infraction that opens with a capitalised
+    name followed by a colon, a word giving that player a ruling (`named_ruling_verbs`:
+    "gets", "also", "leva", "recibe") or straight by a term, or by what the player did and
+    then a colon or an arrow ("Inês saw it and said nothing: FtMGS"), and that names an
+    infraction the rest of the answer does not, is that player's ruling: from the name to
+    the end of its sentence, its infraction and penalty are set aside like another
+    player's ("other player Kai: ...").
     """
     infractions = [m for m in mentions if m.part == "infraction" and not (m.aside or m.described)]
     if len(infractions) < 2:
         return
-    first = sentence[min(m.first for m in infractions)]
-    named: set[int] = set()
+    first_end = min(infractions, key=lambda m: m.first).last
+    units: list[tuple[int, int]] = []  # (first token, sentence)
     words, source = toks.words, toks.source
     for i, word in enumerate(words):
-        s = sentence[i]
-        if s <= first or (i > 0 and sentence[i - 1] == s) or i + 1 >= len(words):
+        if i < first_end or i + 1 >= len(words) or (i > 0 and clause[i - 1] == clause[i]):
             continue
         if owner[i] >= 0 or not word.isalpha() or not source[toks.starts[i]].isupper():
             continue
@@ -140,17 +149,43 @@ def _named_rulings(
         ):
             continue
         gap = source[toks.ends[i] : toks.starts[i + 1]]
-        if ":" in gap or words[i + 1] in lex.named_ruling_verbs or owner[i + 1] >= 0:
-            named.add(s)
-    if not named:
+        if (
+            ":" in gap
+            or words[i + 1] in lex.named_ruling_verbs
+            or owner[i + 1] >= 0
+            or _did_then_ruling(toks, owner, mentions, sentence, i)
+        ):
+            units.append((i, sentence[i]))
+    if not units:
         return
-    inside = {m.ident for m in infractions if sentence[m.first] in named}
-    outside = {m.ident for m in infractions if sentence[m.first] not in named}
+
+    def named(m: Mention) -> bool:
+        return any(m.first > i and sentence[m.first] == s for i, s in units)
+
+    inside = {m.ident for m in infractions if named(m)}
+    outside = {m.ident for m in infractions if not named(m)}
     if not outside or inside & outside:
         return
     for m in mentions:
-        if m.part != "remedy" and sentence[m.first] in named:
+        if m.part != "remedy" and named(m):
             m.aside = True
+
+
+def _did_then_ruling(
+    toks: Tokens, owner: list[int], mentions: list[Mention], sentence: list[int], i: int
+) -> bool:
+    """ "Inês saw it and said nothing: FtMGS", "Lena viu e ficou calada → FMEJ": after a
+    name, a few words with no term, then a colon or an arrow before the first term."""
+    for j in range(i + 1, min(i + _DID_WORDS, len(toks.words))):
+        if sentence[j] != sentence[i]:
+            return False
+        if toks.arrow[j] or ":" in toks.source[toks.ends[j - 1] : toks.starts[j]]:
+            return True
+        if owner[j] >= 0 and any(
+            m.first <= j < m.last and m.part != "infraction" for m in mentions
+        ):
+            return False  # "Lena viu e ficou calada →": what she did may name it
+    return False
 
 
 def _odd_short_word(lex: Lexicon, toks: Tokens, owner: list[int]) -> bool:
@@ -169,13 +204,14 @@ def _odd_short_word(lex: Lexicon, toks: Tokens, owner: list[int]) -> bool:
     return False
 
 
-def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str]) -> None:
+def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str], dist: list[int]) -> None:
     """ "Dolores chooses whether ...": a capitalised name choosing stands for the opponent.
 
     The remedies say who chooses ("the opponent"); answers, like question keys, often name
     the player instead. A capitalised word that is no term, pronoun or role, right before a
     choosing verb ("chooses", "decides", "escolhe", "elige", "may", "pode"), is read as the
-    opponent word of the verb's language.
+    opponent word of the verb's language. A name is no typo: "Tomás" is not a
+    misspelt "tomar", so the phrase it joins is read as firmly as "the opponent chooses".
     """
     words, source, starts = toks.words, toks.source, toks.starts
     n = len(words)
@@ -194,6 +230,7 @@ def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str]) -> None:
         if words[verb] in lex.chooser_verbs:
             # the word right before the verb speaks for the name ("opponent picks")
             canon[verb - 1] = lex.chooser_verbs[words[verb]]
+            dist[i] = dist[verb - 1] = 0
 
 
 def _after_aside(toks: Tokens, i: int) -> int:
@@ -394,9 +431,12 @@ def _find_cues(
                 break
             if cue.kind == "conditional" and _whether(words, toks.breaks, i, whether_verbs):
                 continue  # "escolhe se", "elige si", "decides if": whether, not a condition
+            if cue.kind == "reject_open" and i and toks.breaks[i] == BREAK_NONE:
+                continue  # "No basta con X" opens a clause; "W no basta con cinco W" does not
             if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
                 length = size
-                hits.append(CueHit(i, i + size, cue.kind))
+                kind = "reject_pre" if cue.kind == "reject_open" else cue.kind
+                hits.append(CueHit(i, i + size, kind))
         i += length or 1
     # "Warning, as the miss was advantageous" gives a reason; "treat it as a GE" does not.
     return [
@@ -467,6 +507,11 @@ def _unread_clause(
         elif len(word) >= 4 and word.isalpha() and not any(word in d for d in lex.detect.values()):
             content[clause[i]] = content.get(clause[i], 0) + 1
             loose.append(i)
+        elif len(word) >= _TERM_WORD and word.isalpha() and word in lex.vocab:
+            # "opponent chooses", "trigger forgotten": words of the lexicon's terms that also
+            # tell the language apart, in a clause where no term was read, may state a part
+            # in a form the lexicon lacks.
+            content[clause[i]] = content.get(clause[i], 0) + 1
     unread = any(count >= _UNREAD_WORDS and c not in touched for c, count in content.items())
     return unread, tuple(loose)
 

@@ -553,7 +553,8 @@ def test_reasons_and_filler_words_do_not_send_a_right_grading_to_review() -> Non
             penalty="warning",
             remedy="simple_backup",
         )
-        assert grade.parts["remedy"].found is None
+        # FtMGS has no fix of its own: stating no remedy is stating "none".
+        assert grade.parts["remedy"].found == "none"
         assert not grade.needs_review, (answer, grade.review_reasons)
 
 
@@ -1280,21 +1281,21 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
         "riftbound",
         E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
         "Forgot to draw at the start of the turn. No penalty; he draws the missing card now.",
-        E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
+        E("forgetting_to_draw_cards", "no_penalty", "draw_missing_cards"),
     ),
     (
         "riftbound",
         E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
         "Esqueceu de comprar no início do turno. Sem penalidade; ele compra a carta que faltou "
         "agora.",
-        E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
+        E("forgetting_to_draw_cards", "no_penalty", "draw_missing_cards"),
     ),
     (
         "riftbound",
         E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
         "Se olvidó de robar al inicio del turno. Sin penalización; roba ahora la carta que le "
         "faltó.",
-        E("forgetting_to_draw_cards", "no_penalty", "apply_section_procedure"),
+        E("forgetting_to_draw_cards", "no_penalty", "draw_missing_cards"),
     ),
     (
         "riftbound",
@@ -1319,19 +1320,19 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
         "riftbound",
         E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
         "He forgot to ready his runes. No penalty; ready them now.",
-        E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
+        E("forgetting_to_ready", "no_penalty", "ready_objects"),
     ),
     (
         "riftbound",
         E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
         "Esqueceu de preparar as runas. Sem penalidade; prepara agora.",
-        E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
+        E("forgetting_to_ready", "no_penalty", "ready_objects"),
     ),
     (
         "riftbound",
         E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
         "Olvidó preparar sus runas. Sin penalización; se preparan ahora.",
-        E("forgetting_to_ready", "no_penalty", "apply_section_procedure"),
+        E("forgetting_to_ready", "no_penalty", "ready_objects"),
     ),
 ]
 
