@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.typing import AuthenticatedHttpRequest
-from quizzes.models import ExamBlueprint
+from quizzes.models import ExamAssignment, ExamBlueprint
 from quizzes.models.exams import VARIANT_JOB_STATES
 from quizzes.selectors import variant_jobs_visible_to
 from quizzes.services import cohorts, exams, variants
@@ -92,17 +92,42 @@ class AssignmentForm(forms.Form):
         if "cohort" in cleaned and "candidates" in cleaned:
             if cleaned["cohort"] is None and not cleaned["candidates"]:
                 self.add_error(None, _("Choose a cohort or at least one candidate."))
-            elif not self.chosen():
+            elif not self._picked():
                 self.add_error("cohort", _("This cohort has no candidates yet."))
+            elif cleaned.get("blueprint") is not None and not self.chosen():
+                self.add_error(
+                    None, _("Every candidate chosen already has this exam open or upcoming.")
+                )
         return cleaned
 
-    def chosen(self) -> list[User]:
+    def _picked(self) -> list[User]:
         """The cohort's members and the candidates ticked, each once."""
-        picked = list(self.cleaned_data.get("candidates") or [])
-        cohort = self.cleaned_data.get("cohort")
-        if cohort is not None:
-            picked.extend(cohort.candidates.all())
-        return list({person.pk: person for person in picked}.values())
+        if not hasattr(self, "_picked_cache"):
+            picked = list(self.cleaned_data.get("candidates") or [])
+            cohort = self.cleaned_data.get("cohort")
+            if cohort is not None:
+                picked.extend(cohort.candidates.all())
+            self._picked_cache = list({person.pk: person for person in picked}.values())
+        return self._picked_cache
+
+    def already_assigned(self) -> list[User]:
+        """Those picked who have this blueprint open or upcoming: a second assignment (a double
+        submit, a cohort assigned twice) would give them the exam twice."""
+        if not hasattr(self, "_assigned_cache"):
+            busy = set(
+                ExamAssignment.objects.filter(
+                    blueprint=self.cleaned_data["blueprint"],
+                    candidate__in=[person.pk for person in self._picked()],
+                    closes_at__gt=self.now,
+                ).values_list("candidate_id", flat=True)
+            )
+            self._assigned_cache = [person for person in self._picked() if person.pk in busy]
+        return self._assigned_cache
+
+    def chosen(self) -> list[User]:
+        """The candidates to assign: those picked, less those who already have this exam."""
+        skipped = {person.pk for person in self.already_assigned()}
+        return [person for person in self._picked() if person.pk not in skipped]
 
 
 def _initial(request: AuthenticatedHttpRequest) -> dict[str, Any]:
@@ -136,6 +161,13 @@ def assign(request: AuthenticatedHttpRequest) -> HttpResponse:
         form.add_error(None, str(error))
         return _render_assign(request, form, status=400)
     messages.success(request, _("The exam was assigned; its variants are being prepared."))
+    if skipped := form.already_assigned():
+        names = ", ".join(str(person) for person in skipped)
+        messages.info(
+            request,
+            _("Left as they were (they already have this exam open or upcoming): %(names)s.")
+            % {"names": names},
+        )
     return redirect("variant-job", job_id=job.pk)
 
 

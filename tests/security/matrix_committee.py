@@ -24,7 +24,7 @@ from quizzes.models import (
 from quizzes.services import certification
 from quizzes.services import question_reports as reports
 from rulings.models import PolicyStatement, PolicyVersion
-from tests.factories import committee_member
+from tests.factories import BlueprintFactory, committee_member
 from tests.quizzes.committee.seeding import graded_attempt
 
 
@@ -125,7 +125,7 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
     def assignment_form(w: Any) -> dict[str, str]:
         now = timezone.localtime()
         return {
-            "blueprint": str(w.attempt.assignment.blueprint_id),
+            "blueprint": str(BlueprintFactory().pk),  # none of the cohort has it yet
             "cohort": str(w.cohort),
             "opens_at": now.strftime("%Y-%m-%dT%H:%M"),
             "closes_at": (now + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"),

@@ -305,3 +305,54 @@ def test_the_assignment_and_job_pages_make_a_fixed_number_of_queries(client):
     )
 
     assert small == large
+
+
+@pytest.mark.usefixtures("on_commit_now")
+def test_assigning_again_skips_whoever_already_has_the_exam_open(client, world):
+    guide, group, people = world
+    exam = blueprint()
+    client.force_login(guide)
+    client.post(reverse("assign"), form(exam, candidates=[str(people[0].pk)]))
+
+    response = client.post(reverse("assign"), form(exam, cohort=str(group.pk)), follow=True)
+
+    assert response.status_code == 200
+    assert sorted(ExamAssignment.objects.values_list("candidate_id", flat=True)) == sorted(
+        [people[0].pk, people[1].pk]
+    )
+    assert str(people[0]) in response.content.decode()
+    assert VariantJob.objects.order_by("-pk").first().assignments.get().candidate == people[1]
+
+
+@pytest.mark.usefixtures("on_commit_now")
+def test_a_double_submit_assigns_nobody_twice(client, world):
+    guide, group, _people = world
+    exam = blueprint()
+    client.force_login(guide)
+    data = form(exam, cohort=str(group.pk))
+    client.post(reverse("assign"), data)
+
+    again = client.post(reverse("assign"), data)
+
+    assert again.status_code == 400
+    assert (
+        "Every candidate chosen already has this exam open or upcoming." in again.content.decode()
+    )
+    assert ExamAssignment.objects.count() == 2
+
+
+@pytest.mark.usefixtures("on_commit_now")
+def test_a_closed_assignment_does_not_stop_a_new_one(client, world):
+    guide, _group, people = world
+    exam = blueprint()
+    now = timezone.now()
+    variants.assignment_create(
+        blueprint=exam, candidate=people[0], opens_at=now - timedelta(days=3),
+        closes_at=now - timedelta(days=1),
+    )  # fmt: skip
+    client.force_login(guide)
+
+    response = client.post(reverse("assign"), form(exam, candidates=[str(people[0].pk)]))
+
+    assert response.status_code == 302
+    assert ExamAssignment.objects.filter(candidate=people[0]).count() == 2
