@@ -15,6 +15,7 @@ from django.utils import translation
 
 from quizzes.models import Attempt, Certificate, CertificationLevel, ExamBlueprint, LevelRequirement
 from quizzes.models import Review as ReviewModel
+from tests.browser.test_accessibility import problems_on
 from tests.factories import DEFAULT_PASSWORD, candidate, cohort, committee_member, mentor
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -112,7 +113,7 @@ def test_blueprint_assignment_exam_review_and_certificate(
     page.locator("[name=closes_at]").fill(years_later(opens, 1))
     page.get_by_role("button", name=t("Assign and prepare the variants")).click()
     page.get_by_text(t("The exam must close after it opens.")).wait_for()
-    assert fits_a_phone(page)
+    assert problems_on(page, "assignment form with an error") == []
     page.locator("[name=opens_at]").fill(opens)
     page.get_by_role("button", name=t("Assign and prepare the variants")).click()
     page.get_by_role("heading", name=t("Preparing the exam variants")).wait_for()
@@ -121,7 +122,7 @@ def test_blueprint_assignment_exam_review_and_certificate(
     assert page.locator("[data-field=built]").inner_text() == "2"
     assert page.locator("[data-field=wanted]").inner_text() == "2"
     assert page.get_by_role("rowheader", name=re.compile("Ana Souza")).is_visible()
-    assert fits_a_phone(page)
+    assert problems_on(page, "pre-generation progress") == []
 
     # 3. The candidate starts, answers and submits.
     log_in(page, base, "ana@example.com", "/exams/")
