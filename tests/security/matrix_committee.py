@@ -125,7 +125,7 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
     def assignment_form(w: Any) -> dict[str, str]:
         now = timezone.localtime()
         return {
-            "blueprint": str(BlueprintFactory().pk),  # none of the cohort has it yet
+            "blueprint": str(BlueprintFactory.create().pk),  # none of the cohort has it yet
             "cohort": str(w.cohort),
             "opens_at": now.strftime("%Y-%m-%dT%H:%M"),
             "closes_at": (now + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"),
