@@ -170,6 +170,7 @@ class ExamAssignmentAdmin(admin.ModelAdmin[ExamAssignment]):
             opens_at=obj.opens_at,
             closes_at=obj.closes_at,
             max_attempts=obj.max_attempts,
+            cooldown_minutes=obj.cooldown_minutes,
             assigned_by=request.user,  # type: ignore[arg-type]
         )
         # The admin goes on with the form's object (to log and redirect): make it that row.

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Prefetch, Q, Sum
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -19,6 +19,7 @@ from quizzes.models import (
     ExamAssignment,
     Question,
     TopicMastery,
+    VariantJob,
 )
 
 
@@ -94,3 +95,17 @@ def committee_report(*, blueprint_id: int | None = None) -> dict[str, Any]:
             for template, answers, facility in rows
         ],
     }
+
+
+def variant_jobs_visible_to(user: User) -> QuerySet[VariantJob]:
+    """The committee sees every pre-generation job; a mentor the jobs they started or that
+    assign an exam to a candidate of one of their cohorts."""
+    jobs = VariantJob.objects.select_related("blueprint", "created_by").order_by(
+        "-created_at", "-pk"
+    )
+    if user.has_perm("accounts.manage_certification"):
+        return jobs
+    mine = Q(created_by=user) | Q(
+        pk__in=VariantJob.objects.filter(assignments__candidate__cohorts__mentor=user).values("pk")
+    )
+    return jobs.filter(mine)

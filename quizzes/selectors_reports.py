@@ -14,7 +14,7 @@ from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import TruncMonth
 
 from judgetrain.accounts.models import Cohort, User
-from quizzes.models import Attempt, AttemptItem, QuestionKind
+from quizzes.models import Attempt, AttemptItem, QuestionKind, Review
 from rulings.core.grading import PARTS
 
 MANAGE = "accounts.manage_certification"
@@ -232,14 +232,64 @@ def _overridden(scope: Scope) -> Iterable[AttemptItem]:
     )
 
 
-def grader_agreement(scope: Scope) -> tuple[list[AgreementRow], list[AgreementRow]]:
-    """(per part, per language) agreement of the grader with people's overrides.
+def _decided_reviews(scope: Scope) -> QuerySet[Review]:
+    """Flagged gradings a person has decided part by part: exam answers of the scope's graded
+    attempts, and practice answers of the scope's candidates."""
+    exam = Q(item__attempt__in=scope.attempts().values("pk"))
+    practice = Q(practice_answer__isnull=False)
+    if scope.mentor is not None:
+        mine = User.objects.filter(cohorts__mentor=scope.mentor).values("pk")
+        practice &= Q(candidate_id__in=mine)
+    return (
+        Review.objects.exclude(status=Review.Status.PENDING)
+        .filter(exam | practice)
+        .select_related("item__attempt", "practice_answer__question")
+        .order_by("pk")
+    )
 
-    Per part: over answers whose override settles each part (mentor_labels). Per language:
-    whether the grader's mark equals the person's, over every overridden answer."""
+
+def _review_grading(review: Review) -> tuple[dict[str, Any], float, str]:
+    """The grader's grade and score of the reviewed answer, and its language."""
+    if review.item is not None:
+        item = review.item
+        return item.grade or {}, float(item.score or 0.0), item.attempt.language
+    answer = review.practice_answer
+    assert answer is not None
+    return answer.grade or {}, float(answer.score), answer.question.language
+
+
+def grader_agreement(scope: Scope) -> tuple[list[AgreementRow], list[AgreementRow]]:
+    """(per part, per language) agreement of the grader with people's gradings.
+
+    Per part: where a mentor (or the committee) reviewed a flagged answer part by part, each
+    part they accepted, or gave the grader's own mark, agrees; each part they overrode to
+    another mark disagrees. Answers overridden as a whole (an appeal) count per part only when
+    the override settles each part (mentor_labels). Per language: whether the grader's mark
+    equals the person's, over every reviewed or overridden answer."""
     part_counts: dict[str, list[int]] = {part: [0, 0] for part in PARTS}
     lang_counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    reviewed: set[int] = set()
+    for review in _decided_reviews(scope):
+        grade, score, language = _review_grading(review)
+        if review.item_id is not None:
+            reviewed.add(review.item_id)
+        graded_parts = grade.get("parts") or {}
+        for part in PARTS:
+            decided = (review.parts or {}).get(part)
+            if decided is None or part not in graded_parts:
+                continue
+            grader_percent = 100 if graded_parts[part].get("correct") else 0
+            agrees = (
+                decided.get("decision") == "accepted" or decided.get("percent") == grader_percent
+            )
+            part_counts[part][0] += agrees
+            part_counts[part][1] += 1
+        same = review.status == Review.Status.ACCEPTED or math.isclose(review.score or 0.0, score)
+        lang_counts[language][0] += same
+        lang_counts[language][1] += 1
     for item in _overridden(scope):
+        if item.pk in reviewed:
+            continue  # counted part by part from its review
         same = math.isclose(item.score or 0.0, item.override_score or 0.0)
         lang_counts[item.attempt.language][0] += same
         lang_counts[item.attempt.language][1] += 1

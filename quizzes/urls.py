@@ -7,6 +7,7 @@ urlpatterns = [
     path("exams/", include("quizzes.views.exams")),
     path("exams/", include("quizzes.views.appeals")),
     path("mentor/", include("quizzes.views.mentor")),
+    path("mentor/", include("quizzes.views.assignments")),
     path("committee/", include("quizzes.views.committee")),
     path("committee/", include("quizzes.views.committee_certificates")),
     path("reports/", include("quizzes.views.committee_reports")),

@@ -152,7 +152,9 @@ class AssignmentFactory(factory.django.DjangoModelFactory):
     candidate = factory.LazyFunction(candidate)
     opens_at = factory.LazyFunction(lambda: timezone.now() - timedelta(hours=1))
     closes_at = factory.LazyFunction(lambda: timezone.now() + timedelta(days=7))
-    max_attempts = 1
+    # As the service does: the blueprint's attempt policy, copied when assigned.
+    max_attempts = factory.LazyAttribute(lambda o: o.blueprint.attempts_allowed)
+    cooldown_minutes = factory.LazyAttribute(lambda o: o.blueprint.cooldown_minutes)
 
 
 def assignment(**kwargs: Any) -> ExamAssignment:

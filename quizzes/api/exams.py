@@ -47,6 +47,7 @@ class AssignmentSerializer(serializers.ModelSerializer[ExamAssignment]):
             "opens_at",
             "closes_at",
             "max_attempts",
+            "cooldown_minutes",
             "status",
             "attempts",
         )

@@ -280,7 +280,11 @@ class AppealDecideView(APIView):
         request=AppealDecideSerializer,
         responses={
             200: AppealRowSerializer,
-            400: OpenApiResponse(description="Already decided, not yours to decide, bad input."),
+            400: OpenApiResponse(description="Already decided, or bad input."),
+            409: OpenApiResponse(
+                description="Waiting for another level: the mentor (open) or the committee "
+                "(contested)."
+            ),
         },
     )
     def post(self, request: Request, appeal_id: int) -> Response:
@@ -314,6 +318,10 @@ class AppealDecideView(APIView):
                 reason=values["reason"],
                 percent=values.get("percent"),
                 correction=correction,
+            )
+        except appeals.NotYourLevel as error:
+            return Response(
+                {"detail": str(error), "code": "not_your_level"}, status=status.HTTP_409_CONFLICT
             )
         except appeals.AppealError as error:
             return _refused("invalid_decision", error)

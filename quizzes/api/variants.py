@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from rest_framework import generics, serializers
 from rest_framework.permissions import IsAuthenticated
 
-from judgetrain.accounts.models import User
 from judgetrain.permissions import require_permission
 from quizzes.models import VariantJob
+from quizzes.selectors import variant_jobs_visible_to as visible_jobs
 
 MENTOR_OR_COMMITTEE = (IsAuthenticated, require_permission("accounts.mentor_candidates"))
 
@@ -31,18 +31,6 @@ class VariantJobSerializer(serializers.ModelSerializer[VariantJob]):
             "error",
             "finished_at",
         )
-
-
-def visible_jobs(user: User) -> QuerySet[VariantJob]:
-    """The committee sees every job; a mentor the jobs they started or that assign an exam to a
-    candidate of one of their cohorts."""
-    jobs = VariantJob.objects.select_related("blueprint").order_by("-created_at", "-pk")
-    if user.has_perm("accounts.manage_certification"):
-        return jobs
-    mine = Q(created_by=user) | Q(
-        pk__in=VariantJob.objects.filter(assignments__candidate__cohorts__mentor=user).values("pk")
-    )
-    return jobs.filter(mine)
 
 
 class VariantJobListView(generics.ListAPIView[VariantJob]):

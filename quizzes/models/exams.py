@@ -125,7 +125,12 @@ class ExamAssignment(models.Model):
     )
     opens_at = models.DateTimeField(_("opens"))
     closes_at = models.DateTimeField(_("closes"))
+    # The blueprint's attempt policy, copied when the exam is assigned: editing the blueprint
+    # later never changes the rules an assignment was made (and its results earned) under.
     max_attempts = models.PositiveSmallIntegerField(_("attempts allowed"), default=1)
+    cooldown_minutes = models.PositiveIntegerField(
+        _("cooldown between attempts (minutes)"), default=0
+    )
     variant_job = models.ForeignKey(
         "VariantJob",
         on_delete=models.SET_NULL,

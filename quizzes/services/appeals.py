@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from judgetrain.accounts.models import User
+from judgetrain.accounts.models import Cohort, User
 from judgetrain.queueing import enqueue_on_commit
 from quizzes.grading import grade_response, question_key
 from quizzes.models import (
@@ -30,6 +30,10 @@ from rulings.core.grading import GradingError
 
 class AppealError(Exception):
     """A decision or contest the appeal rules refuse; the message is for the user."""
+
+
+class NotYourLevel(AppealError):
+    """The appeal waits for someone else: the candidate's mentor, or the committee."""
 
 
 @dataclass(frozen=True)
@@ -77,14 +81,42 @@ def _clean_text(text: str, *, required: str) -> str:
 
 
 def _check_level(appeal: Appeal, by: User) -> str:
-    """The level deciding now: the mentor for an open appeal, the committee for a contested one."""
+    """The level deciding now: the candidate's mentor for an open appeal, the committee for a
+    contested one. The committee does not decide an open appeal over the mentor's head (the
+    candidate would lose the mentor's decision and the right to contest it), unless the
+    candidate has no mentor at all; it then decides as the committee, finally."""
     if appeal.status == Appeal.Status.OPEN:
-        return Appeal.Level.MENTOR
+        candidate_id = appeal.item.attempt.candidate_id
+        if Cohort.objects.filter(mentor=by, candidates=candidate_id).exists():
+            return Appeal.Level.MENTOR
+        if reviewer_role(by) == ReviewerRole.COMMITTEE and not candidate_has_mentor(candidate_id):
+            return Appeal.Level.COMMITTEE
+        raise NotYourLevel(
+            _(
+                "This appeal waits for the candidate's mentor. The committee decides it only "
+                "if the candidate contests the mentor's decision."
+            )
+        )
     if appeal.status == Appeal.Status.CONTESTED:
         if reviewer_role(by) != ReviewerRole.COMMITTEE:
-            raise AppealError(_("A contested appeal is decided by the committee."))
+            raise NotYourLevel(_("A contested appeal is decided by the committee."))
         return Appeal.Level.COMMITTEE
     raise AppealError(_("This appeal was already decided."))
+
+
+def candidate_has_mentor(candidate_id: int) -> bool:
+    return Cohort.objects.filter(candidates=candidate_id).exists()
+
+
+def appeal_decidable_by(appeal: Appeal, by: User) -> bool:
+    """Whether ``by`` may decide the appeal now (for pages: show the form or say who decides)."""
+    if appeal.item.attempt.candidate_id == by.pk:
+        return False
+    try:
+        _check_level(appeal, by)
+    except AppealError:
+        return False
+    return True
 
 
 def _appeal_snapshot(appeal: Appeal) -> dict[str, Any]:

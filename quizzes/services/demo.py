@@ -59,7 +59,7 @@ def _assignment(entry: Mapping[str, Any], where: str, now: datetime) -> None:
         assigned_by=_user(entry.get("assigned_by"), f"{where}.assigned_by"),
         opens_at=now,
         closes_at=now + timedelta(days=int(entry.get("open_for_days", 30))),
-        max_attempts=int(entry.get("max_attempts", 1)),
+        max_attempts=int(entry["max_attempts"]) if "max_attempts" in entry else None,
     )
 
 

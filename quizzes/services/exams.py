@@ -161,8 +161,9 @@ def _check_can_start(assignment: ExamAssignment, now: datetime) -> None:
 
 
 def _check_cooldown(assignment: ExamAssignment, now: datetime) -> None:
-    """The blueprint's cooldown runs from the closing of the previous attempt."""
-    cooldown = timedelta(minutes=assignment.blueprint.cooldown_minutes)
+    """The assignment's cooldown (copied from its blueprint when assigned) runs from the
+    closing of the previous attempt."""
+    cooldown = timedelta(minutes=assignment.cooldown_minutes)
     last = assignment.attempts.exclude(closed_at=None).order_by("-closed_at").first()
     if cooldown and last is not None and last.closed_at and now < last.closed_at + cooldown:
         raise ExamError(

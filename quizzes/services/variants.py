@@ -32,9 +32,12 @@ logger = logging.getLogger(__name__)
 
 
 def _variant_language(assignment: ExamAssignment) -> str:
-    """Variants are drawn in the job's language if it names one, else in the candidate's
+    """Variants are drawn in the blueprint's language if it fixes one, else in the job's
+    language if it names one, else in the candidate's
     preferred language (the site's default if none); a start in another language generates its
     variant on the spot."""
+    if assignment.blueprint.language:
+        return assignment.blueprint.language  # every attempt is sat in it
     job = assignment.variant_job
     if job is not None and job.language:
         return job.language
@@ -53,14 +56,23 @@ def assignments_create(
     candidates: Sequence[User],
     opens_at: datetime,
     closes_at: datetime,
-    max_attempts: int = 1,
+    max_attempts: int | None = None,
+    cooldown_minutes: int | None = None,
     assigned_by: User | None = None,
     language: str = "",
 ) -> VariantJob:
     """Assign ``blueprint`` to every candidate and queue the pre-generation of their variants
     (in ``language``, or each candidate's preferred language when it is empty).
 
+    Each assignment keeps its own copy of the attempts allowed and the cooldown (the
+    blueprint's unless given), so a later edit of the blueprint leaves it as it was made.
     Returns the job whose ``built``/``wanted`` count shows the progress."""
+    if max_attempts is None:
+        max_attempts = blueprint.attempts_allowed
+    if cooldown_minutes is None:
+        cooldown_minutes = blueprint.cooldown_minutes
+    if cooldown_minutes < 0:
+        raise exams.ExamError(_("The cooldown cannot be negative."))
     if closes_at <= opens_at:
         raise exams.ExamError(_("An exam must close after it opens."))
     if max_attempts < 1:
@@ -83,6 +95,7 @@ def assignments_create(
                 opens_at=opens_at,
                 closes_at=closes_at,
                 max_attempts=max_attempts,
+                cooldown_minutes=cooldown_minutes,
                 variant_job=job,
             )
             for candidate in unique
@@ -97,7 +110,8 @@ def assignment_create(
     candidate: User,
     opens_at: datetime,
     closes_at: datetime,
-    max_attempts: int = 1,
+    max_attempts: int | None = None,
+    cooldown_minutes: int | None = None,
     assigned_by: User | None = None,
     language: str = "",
 ) -> ExamAssignment:
@@ -108,6 +122,7 @@ def assignment_create(
         opens_at=opens_at,
         closes_at=closes_at,
         max_attempts=max_attempts,
+        cooldown_minutes=cooldown_minutes,
         assigned_by=assigned_by,
         language=language,
     )

@@ -39,6 +39,9 @@ PART_LABELS = {
 }
 
 
+WAITING = (Appeal.Status.OPEN, Appeal.Status.CONTESTED)
+
+
 def mentor_required(view: View) -> View:
     """Signed in (else the login page), then a mentor or the committee (else 403)."""
     return login_required(
@@ -434,11 +437,22 @@ def _visible_appeal(user: User, appeal_id: int) -> Appeal:
 def _decision_form(
     request: AuthenticatedHttpRequest, found: Appeal, data: Any = None
 ) -> AppealDecisionForm | None:
-    if found.status == Appeal.Status.OPEN:
-        return AppealDecisionForm(data)
-    if found.status == Appeal.Status.CONTESTED and review.sees_everything(request.user):
+    if not appeals.appeal_decidable_by(found, request.user):
+        return None
+    if found.status == Appeal.Status.CONTESTED:
         return CommitteeDecisionForm(data, lang=content_language(request.LANGUAGE_CODE))
-    return None
+    return AppealDecisionForm(data)
+
+
+def _waiting_for(found: Appeal) -> str:
+    if found.status == Appeal.Status.OPEN:
+        return str(
+            _(
+                "This appeal waits for the candidate's mentor. The committee decides it only "
+                "if the candidate contests the mentor's decision."
+            )
+        )
+    return str(_("This appeal is not waiting for your decision."))
 
 
 def _render_appeal(
@@ -455,6 +469,7 @@ def _render_appeal(
         "grade": item.grade or {},
         "form": form,
         "committee_form": isinstance(form, CommitteeDecisionForm),
+        "waiting_for": _waiting_for(found) if form is None and found.status in WAITING else "",
         "audit": list(
             found.audit.select_related("actor").order_by("created_at")
         ),  # this appeal's changes
@@ -472,7 +487,7 @@ def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResp
         return _render_appeal(request, found, _decision_form(request, found))
     form = _decision_form(request, found, request.POST)
     if form is None:
-        messages.error(request, _("This appeal is not waiting for your decision."))
+        messages.error(request, _waiting_for(found))
         return redirect("mentor-appeal", appeal_id=found.pk)
     if not form.is_valid():
         return _render_appeal(request, found, form, status=400)

@@ -45,6 +45,7 @@ def test_adding_an_assignment_in_the_admin_pregenerates_its_variants(superuser_c
             "closes_at_0": (now + timedelta(days=3)).strftime("%Y-%m-%d"),
             "closes_at_1": "00:00:00",
             "max_attempts": 2,
+            "cooldown_minutes": 0,
         },
     )
 
@@ -65,6 +66,7 @@ def test_raising_the_attempts_allowed_in_the_admin_builds_the_missing_variant(su
         "closes_at_0": assignment.closes_at.strftime("%Y-%m-%d"),
         "closes_at_1": assignment.closes_at.strftime("%H:%M:%S"),
         "max_attempts": 2,
+        "cooldown_minutes": 0,
     }
 
     response = superuser_client.post(f"/admin/quizzes/examassignment/{assignment.pk}/change/", data)

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
+
+from django.utils import timezone
 
 from quizzes.models import (
     Certificate,
@@ -21,7 +24,7 @@ from quizzes.models import (
 from quizzes.services import certification
 from quizzes.services import question_reports as reports
 from rulings.models import PolicyStatement, PolicyVersion
-from tests.factories import committee_member
+from tests.factories import BlueprintFactory, committee_member
 from tests.quizzes.committee.seeding import graded_attempt
 
 
@@ -118,7 +121,30 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
         "slots-0-kind": "free_form",
         "slots-0-count": "1",
     }
+
+    def assignment_form(w: Any) -> dict[str, str]:
+        now = timezone.localtime()
+        return {
+            "blueprint": str(BlueprintFactory.create().pk),  # none of the cohort has it yet
+            "cohort": str(w.cohort),
+            "opens_at": now.strftime("%Y-%m-%dT%H:%M"),
+            "closes_at": (now + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"),
+        }
+
     matrix = {
+        # --- assigning exams: mentors to their own cohorts, the committee to any ------------
+        # Another mentor's POST names a cohort not theirs: a form error, nothing assigned.
+        "assign": Entry(
+            "post",
+            fixed("/mentor/assign/"),
+            roles(302, 403, 403, 302, 400, 302, 302),
+            assignment_form,
+        ),
+        "variant-job": Entry(
+            "get",
+            lambda w: f"/mentor/assign/jobs/{c(w).job.pk}/",
+            roles(302, 403, 403, 200, 404, 200, 200),
+        ),
         # --- accounts ---------------------------------------------------------------------
         "account-settings": Entry(
             "post",

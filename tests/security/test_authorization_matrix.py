@@ -382,7 +382,8 @@ MATRIX: dict[str, Entry] = {
     "api-mentor-appeal-decide": Entry(
         "post",
         lambda w: f"/api/v1/mentor/appeals/{w.appeal.pk}/decide",
-        MENTOR_OWN_API,
+        # An open appeal waits for the candidate's mentor: the committee gets 409.
+        roles(401, 403, 403, 200, 404, 409, 409),
         lambda w: {"decision": "reject", "reason": "The grade is right."},
         json=True,
     ),

@@ -7,7 +7,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from quizzes import selectors_reports as sr
-from quizzes.models import CertificationLevel, LevelRequirement
+from quizzes.models import CertificationLevel, LevelRequirement, PracticeAnswer, Review
+from quizzes.services import review
 from rulings.core.grading.evaluation import parse_items
 from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor, question
 from tests.quizzes.committee.seeding import free_form_grade, graded_attempt
@@ -120,6 +121,108 @@ def test_agreement_per_part_and_language_and_the_devset_export():
     assert len(items) == 2
     assert dict(items[0].label) == key
     assert json.loads(lines[1])["lang"] == "es"
+
+
+def reviewed(person, by, found, decisions, *, language="en", practice=False):
+    """A flagged free-form grading (grader found ``found``) a person decided part by part:
+    ``decisions`` maps a part to None (accept) or the percent it was overridden to."""
+    q = question()
+    grade = free_form_grade(found, q)
+    if practice:
+        answer = PracticeAnswer.objects.create(
+            user=person, question=q, response="an answer", grade=grade, score=grade["score"]
+        )
+        flagged = Review.objects.create(practice_answer=answer, candidate=person)
+    else:
+        attempt = graded_attempt(person, BlueprintFactory(), [0.0], [q], language=language)
+        item = attempt.items.get()
+        item.grade, item.score = grade, grade["score"]
+        item.save()
+        flagged = Review.objects.create(item=item, candidate=person)
+    review.review_decide(
+        review=flagged,
+        by=by,
+        decisions={
+            part: review.PartDecision(
+                override=percent is not None,
+                percent=percent,
+                reason="Checked." if percent is not None else "",
+            )
+            for part, percent in decisions.items()
+        },
+    )
+    return flagged
+
+
+def test_agreement_per_part_counts_each_part_a_mentor_reviewed():
+    guide, person = mentor(), candidate()
+    cohort(mentor=guide, candidates=[person])
+    q = question()
+    key = {"infraction": q.key_infraction, "penalty": q.key_penalty, "remedy": q.key_remedy}
+    wrong_penalty = {**key, "penalty": "game_loss"}
+    # The grader missed the penalty; the mentor overrode only the penalty to 100%.
+    reviewed(person, guide, wrong_penalty, {"infraction": None, "penalty": 100, "remedy": None})
+    # Every part accepted, in Spanish: the grader agreed on each part.
+    reviewed(person, guide, wrong_penalty, {"infraction": None, "penalty": None, "remedy": None},
+             language="es")  # fmt: skip
+    # A practice answer: the grader was right on the infraction, the mentor marked it wrong;
+    # the remedy override gives the grader's own mark (100%): agreement.
+    reviewed(person, guide, key, {"infraction": 0, "penalty": None, "remedy": 100}, practice=True)
+    # Another mentor's candidate: outside this mentor's report, inside the committee's.
+    outsider = candidate()
+    cohort(mentor=mentor(), candidates=[outsider])
+    reviewed(outsider, committee_member(), key, {"infraction": 0, "penalty": 0, "remedy": 0})
+
+    mine, mine_langs = sr.grader_agreement(sr.Scope(mentor=guide))
+    everyone, _langs = sr.grader_agreement(sr.Scope(mentor=None))
+
+    assert {r.label: (r.agreeing, r.total) for r in mine} == {
+        "infraction": (2, 3),
+        "penalty": (2, 3),
+        "remedy": (3, 3),
+    }
+    assert {r.label: (r.agreeing, r.total) for r in mine_langs} == {"en": (0, 2), "es": (1, 1)}
+    assert {r.label: (r.agreeing, r.total) for r in everyone} == {
+        "infraction": (2, 4),
+        "penalty": (2, 4),
+        "remedy": (3, 4),
+    }
+
+
+def test_a_pending_review_does_not_count_for_agreement():
+    person = candidate()
+    q = question()
+    attempt = graded_attempt(person, BlueprintFactory(), [0.0], [q])
+    item = attempt.items.get()
+    item.grade = free_form_grade({"infraction": None, "penalty": None, "remedy": None}, q)
+    item.save()
+    Review.objects.create(item=item, candidate=person)
+
+    parts, langs = sr.grader_agreement(sr.Scope(mentor=None))
+
+    assert [(r.agreeing, r.total) for r in parts] == [(0, 0)] * 3
+    assert langs == []
+
+
+def test_agreement_reads_a_fixed_number_of_queries_as_reviews_grow():
+    guide, person = mentor(), candidate()
+    cohort(mentor=guide, candidates=[person])
+    q = question()
+    key = {"infraction": q.key_infraction, "penalty": q.key_penalty, "remedy": q.key_remedy}
+
+    def count():
+        with CaptureQueriesContext(connection) as captured:
+            sr.grader_agreement(sr.Scope(mentor=guide))
+        return len(captured)
+
+    reviewed(person, guide, key, {"infraction": None, "penalty": 0, "remedy": None})
+    few = count()
+    for _ in range(3):
+        reviewed(person, guide, key, {"infraction": None, "penalty": 0, "remedy": None})
+        reviewed(person, guide, key, {"infraction": 0, "penalty": None, "remedy": None},
+                 practice=True)  # fmt: skip
+
+    assert count() == few
 
 
 def test_candidates_never_see_reports(client):

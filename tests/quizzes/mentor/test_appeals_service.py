@@ -1,9 +1,10 @@
 import pytest
 from django.core import mail
 
+from judgetrain.accounts.roles import Role
 from quizzes.models import Appeal, AuditEntry, QuestionCorrection
 from quizzes.services import appeals, exams
-from tests.factories import committee_member, mentor, question
+from tests.factories import cohort, committee_member, mentor, question, user
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt, mentored_candidate
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
@@ -223,3 +224,43 @@ def test_nobody_decides_their_own_appeal():
         appeals.appeal_decide(
             appeal=appeal, by=appeal.item.attempt.candidate, uphold=False, reason="No."
         )
+
+
+def test_the_committee_cannot_decide_an_appeal_still_waiting_for_the_mentor():
+    appeal, _by = appealed()
+
+    with pytest.raises(appeals.NotYourLevel, match="waits for the candidate's mentor"):
+        appeals.appeal_decide(
+            appeal=appeal, by=committee_member(), uphold=True, reason="Agreed.", percent=100
+        )
+
+    appeal.refresh_from_db()
+    assert appeal.status == Appeal.Status.OPEN
+    assert appeal.item.override_score is None
+    assert not AuditEntry.objects.filter(appeal=appeal).exists()
+
+
+def test_a_committee_member_who_mentors_the_candidate_decides_as_their_mentor():
+    both = user(Role.MENTOR, Role.COMMITTEE)
+    who, _cohort = mentored_candidate(cohort(mentor=both))
+    attempt = graded_attempt(who, [RIGHT])
+    appeal = exams.appeal_create(item=attempt.items.get(position=1), comment="Look again.")
+
+    appeals.appeal_decide(appeal=appeal, by=both, uphold=False, reason="The key is right.")
+
+    appeal.refresh_from_db()
+    assert (appeal.status, appeal.resolved_level) == (Appeal.Status.REJECTED, "mentor")
+    assert appeal.can_contest
+
+
+def test_the_committee_decides_finally_the_appeal_of_a_candidate_without_a_mentor():
+    who, the_cohort = mentored_candidate()
+    attempt = graded_attempt(who, [RIGHT])
+    appeal = exams.appeal_create(item=attempt.items.get(position=1), comment="Look again.")
+    the_cohort.candidates.remove(who)
+
+    appeals.appeal_decide(appeal=appeal, by=committee_member(), uphold=False, reason="Right.")
+
+    appeal.refresh_from_db()
+    assert (appeal.status, appeal.resolved_level) == (Appeal.Status.REJECTED, "committee")
+    assert not appeal.can_contest

@@ -172,8 +172,8 @@ def test_the_appeal_journey_through_the_api(client):
 
     client.force_login(attempt.candidate.cohorts.get().mentor)
     refused = post(client, f"{APPEALS}/{appeal.pk}/decide", {"decision": "reject", "reason": "x"})
-    assert refused.status_code == 400
-    assert refused.json()["code"] == "invalid_decision"
+    assert refused.status_code == 409  # it waits for the committee now
+    assert refused.json()["code"] == "not_your_level"
 
     committee = committee_member()
     client.force_login(committee)
@@ -246,3 +246,20 @@ def test_the_mentor_endpoints_are_in_the_openapi_schema(tmp_path):
         "/api/v1/attempts/{attempt_id}/items/{position}/appeal/contest:",
     ):
         assert path in schema
+
+
+def test_the_committee_gets_409_deciding_an_appeal_waiting_for_the_mentor(client):
+    appeal = an_appeal()
+    client.force_login(committee_member())
+
+    response = post(
+        client,
+        f"{APPEALS}/{appeal.pk}/decide",
+        {"decision": "uphold", "reason": "Fine.", "percent": 100},
+    )
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "not_your_level"
+    assert "mentor" in response.json()["detail"]
+    appeal.refresh_from_db()
+    assert appeal.status == "open"

@@ -279,6 +279,22 @@ def test_bad_appeal_decisions_get_a_form_error(client, data):
     assert Appeal.objects.get(pk=appeal.pk).status == Appeal.Status.OPEN
 
 
+def test_the_committee_sees_an_appeal_waiting_for_the_mentor_but_cannot_decide_it(client):
+    appeal = an_appeal()
+    client.force_login(committee_member())
+    url = reverse("mentor-appeal", args=[appeal.pk])
+
+    page = client.get(url).content.decode()
+    refused = client.post(url, {"decision": "uphold", "reason": "Agreed.", "percent": "100"},
+                          follow=True)  # fmt: skip
+
+    assert 'name="decision"' not in page
+    assert "This appeal waits for the candidate&#x27;s mentor." in page
+    assert refused.status_code == 200
+    assert "This appeal waits for the candidate&#x27;s mentor." in refused.content.decode()
+    assert Appeal.objects.get(pk=appeal.pk).status == Appeal.Status.OPEN
+
+
 def test_a_committee_withdrawal_shows_whose_pass_changed(client):
     appeal = an_appeal()
     appeals.appeal_decide(

@@ -1,0 +1,203 @@
+"""Assigning an exam blueprint to a cohort or to chosen candidates, and watching its variants
+being pre-generated.
+
+Mentors assign to their own cohorts' candidates, the committee to any cohort's; candidates get
+403. The writes go through ``variants.assignments_create``, which queues the pre-generation job
+once the assignments are committed; the job's page shows its progress, updated in place by
+``quizzes/variant_job.js`` from ``/api/v1/variant-jobs/<id>`` (a refresh link without it).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.db.models import Count, QuerySet
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from judgetrain.accounts.models import Cohort, User
+from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.models import ExamAssignment, ExamBlueprint
+from quizzes.models.exams import VARIANT_JOB_STATES
+from quizzes.selectors import variant_jobs_visible_to
+from quizzes.services import cohorts, exams, variants
+from quizzes.views.mentor import mentor_required
+
+TEMPLATES = "quizzes/assign/"
+# An opening time a few minutes back is "now": the form's clock shows whole minutes.
+OPENING_GRACE = timedelta(minutes=5)
+LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
+
+
+def candidates_visible_to(user: User) -> QuerySet[User]:
+    """The members of the cohorts the user may see (a mentor's own; the committee's all)."""
+    members = User.objects.filter(cohorts__in=cohorts.cohorts_visible_to(user)).distinct()
+    return members.order_by("first_name", "last_name", "email")
+
+
+class CandidateChoices(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj} ({obj.email})"
+
+
+class AssignmentForm(forms.Form):
+    blueprint = forms.ModelChoiceField(
+        label=_("Exam blueprint"), queryset=ExamBlueprint.objects.none()
+    )
+    cohort = forms.ModelChoiceField(
+        label=_("The whole cohort"),
+        queryset=Cohort.objects.none(),
+        required=False,
+        empty_label=_("No cohort: only the candidates chosen below"),
+    )
+    candidates = CandidateChoices(
+        label=_("Chosen candidates"),
+        queryset=User.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("With a cohort too, the exam goes to the cohort and to these candidates."),
+    )
+    opens_at = forms.DateTimeField(
+        label=_("Opens"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
+    )
+    closes_at = forms.DateTimeField(
+        label=_("Closes"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
+    )
+
+    def __init__(self, *args: Any, user: User, now: datetime | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.now = now or timezone.now()
+        self.fields["blueprint"].queryset = ExamBlueprint.objects.order_by("name")  # type: ignore[attr-defined]
+        self.fields["cohort"].queryset = cohorts.cohorts_visible_to(user).order_by("name")  # type: ignore[attr-defined]
+        self.fields["candidates"].queryset = candidates_visible_to(user)  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        opens, closes = cleaned.get("opens_at"), cleaned.get("closes_at")
+        if opens is not None and opens < self.now - OPENING_GRACE:
+            self.add_error("opens_at", _("The opening time is in the past."))
+        if closes is not None and closes <= self.now:
+            self.add_error("closes_at", _("The closing time is in the past."))
+        elif opens is not None and closes is not None and closes <= opens:
+            self.add_error("closes_at", _("The exam must close after it opens."))
+        if "cohort" in cleaned and "candidates" in cleaned:
+            if cleaned["cohort"] is None and not cleaned["candidates"]:
+                self.add_error(None, _("Choose a cohort or at least one candidate."))
+            elif not self._picked():
+                self.add_error("cohort", _("This cohort has no candidates yet."))
+            elif cleaned.get("blueprint") is not None and not self.chosen():
+                self.add_error(
+                    None, _("Every candidate chosen already has this exam open or upcoming.")
+                )
+        return cleaned
+
+    def _picked(self) -> list[User]:
+        """The cohort's members and the candidates ticked, each once."""
+        if not hasattr(self, "_picked_cache"):
+            picked = list(self.cleaned_data.get("candidates") or [])
+            cohort = self.cleaned_data.get("cohort")
+            if cohort is not None:
+                picked.extend(cohort.candidates.all())
+            self._picked_cache = list({person.pk: person for person in picked}.values())
+        return self._picked_cache
+
+    def already_assigned(self) -> list[User]:
+        """Those picked who have this blueprint open or upcoming: a second assignment (a double
+        submit, a cohort assigned twice) would give them the exam twice."""
+        if not hasattr(self, "_assigned_cache"):
+            busy = set(
+                ExamAssignment.objects.filter(
+                    blueprint=self.cleaned_data["blueprint"],
+                    candidate__in=[person.pk for person in self._picked()],
+                    closes_at__gt=self.now,
+                ).values_list("candidate_id", flat=True)
+            )
+            self._assigned_cache = [person for person in self._picked() if person.pk in busy]
+        return self._assigned_cache
+
+    def chosen(self) -> list[User]:
+        """The candidates to assign: those picked, less those who already have this exam."""
+        skipped = {person.pk for person in self.already_assigned()}
+        return [person for person in self._picked() if person.pk not in skipped]
+
+
+def _initial(request: AuthenticatedHttpRequest) -> dict[str, Any]:
+    opens = timezone.localtime().replace(second=0, microsecond=0)
+    return {
+        "blueprint": request.GET.get("blueprint", ""),
+        "cohort": request.GET.get("cohort", ""),
+        "opens_at": opens,
+        "closes_at": opens + timedelta(days=7),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@mentor_required
+def assign(request: AuthenticatedHttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        form = AssignmentForm(user=request.user, initial=_initial(request))
+        return _render_assign(request, form)
+    form = AssignmentForm(request.POST, user=request.user)
+    if not form.is_valid():
+        return _render_assign(request, form, status=400)
+    try:
+        job = variants.assignments_create(
+            blueprint=form.cleaned_data["blueprint"],
+            candidates=form.chosen(),
+            opens_at=form.cleaned_data["opens_at"],
+            closes_at=form.cleaned_data["closes_at"],
+            assigned_by=request.user,
+        )
+    except exams.ExamError as error:
+        form.add_error(None, str(error))
+        return _render_assign(request, form, status=400)
+    messages.success(request, _("The exam was assigned; its variants are being prepared."))
+    if skipped := form.already_assigned():
+        names = ", ".join(str(person) for person in skipped)
+        messages.info(
+            request,
+            _("Left as they were (they already have this exam open or upcoming): %(names)s.")
+            % {"names": names},
+        )
+    return redirect("variant-job", job_id=job.pk)
+
+
+def _render_assign(
+    request: AuthenticatedHttpRequest, form: AssignmentForm, status: int = 200
+) -> HttpResponse:
+    context = {"form": form, "jobs": list(variant_jobs_visible_to(request.user)[:10])}
+    return render(request, TEMPLATES + "assign.html", context, status=status)
+
+
+@require_GET
+@mentor_required
+def variant_job(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
+    job = variant_jobs_visible_to(request.user).filter(pk=job_id).first()
+    if job is None:
+        raise Http404("No such pre-generation job.")
+    assigned = job.assignments.select_related("candidate").annotate(ready=Count("variants"))
+    if not request.user.has_perm("accounts.manage_certification"):
+        mine = User.objects.filter(cohorts__mentor=request.user)
+        assigned = assigned.filter(candidate__in=mine)
+    context = {
+        "job": job,
+        "state": VARIANT_JOB_STATES[job.state],
+        "states": VARIANT_JOB_STATES,
+        "assignments": list(assigned.order_by("candidate__first_name", "candidate__email")),
+    }
+    return render(request, TEMPLATES + "job.html", context)
+
+
+urlpatterns = [
+    path("assign/", assign, name="assign"),
+    path("assign/jobs/<int:job_id>/", variant_job, name="variant-job"),
+]

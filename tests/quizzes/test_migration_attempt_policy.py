@@ -1,0 +1,55 @@
+"""Migration 0008 gives each assignment made before it the cooldown its blueprint had then, so
+nothing changes for exams already assigned."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
+
+from tests.factories import candidate
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BEFORE = [("quizzes", "0007_appeal_status_choices_after_merge")]
+AFTER = [("quizzes", "0008_assignment_attempt_policy")]
+
+
+def migrate(target):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(target)
+    return executor.loader.project_state(target).apps
+
+
+@pytest.fixture(autouse=True)
+def _latest_schema_after():
+    """Whatever happens, leave the database at the newest migrations for the next tests."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_assignments_made_before_take_their_blueprints_cooldown():
+    old = migrate(BEFORE)
+    Blueprint = old.get_model("quizzes", "ExamBlueprint")
+    Assignment = old.get_model("quizzes", "ExamAssignment")
+    person = candidate()  # accounts stays migrated: today's model fits its table
+    now = timezone.now()
+    slow = Blueprint.objects.create(name="slow", game="riftbound", composition=[],
+                                    cooldown_minutes=90)  # fmt: skip
+    quick = Blueprint.objects.create(name="quick", game="riftbound", composition=[])
+    for blueprint in (slow, quick):
+        Assignment.objects.create(
+            blueprint=blueprint,
+            candidate_id=person.pk,
+            opens_at=now,
+            closes_at=now + timedelta(days=1),
+        )
+
+    new = migrate(AFTER)
+
+    copied = new.get_model("quizzes", "ExamAssignment").objects.order_by("blueprint__name")
+    assert [(a.blueprint.name, a.cooldown_minutes) for a in copied] == [("quick", 0), ("slow", 90)]
