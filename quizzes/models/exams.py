@@ -230,6 +230,16 @@ class AttemptItem(models.Model):
     withdrawn = models.BooleanField(
         _("withdrawn"), default=False, help_text=_("The committee withdrew this question.")
     )
+    flagged = models.BooleanField(
+        _("flagged for review"),
+        default=False,
+        help_text=_("The candidate's note to come back to this question before submitting."),
+    )
+    flag_revision = models.PositiveIntegerField(
+        _("flag revision"),
+        default=0,
+        help_text=_("Counts the flag's changes, apart from the answer's, to spot a stale tab."),
+    )
 
     class Meta:
         verbose_name = _("attempt answer")

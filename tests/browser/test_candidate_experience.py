@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import Attempt
+from quizzes.models import Attempt, AttemptItem
 from tests.factories import DEFAULT_PASSWORD, assignment, candidate
 from tests.quizzes.factories_practice import mastery
 
@@ -50,31 +50,79 @@ def test_the_phone_timer_is_compact_and_never_hides_the_focused_answer(live_serv
 
 
 def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_lists_them(
-    live_server, page
+    live_server, page, browser
 ):
     assignment(candidate=candidate(email="ana@example.com"))
     start_exam(page, live_server.url)
 
     page.get_by_label(ANSWER_LABEL).first.fill("Missed trigger")
-    page.locator("#q2").get_by_label("Flag for review").focus()
+    flag = page.locator("#q2").get_by_role("button", name="Flag for review")
+    flag.focus()
     page.keyboard.press("Space")  # keyboard only
+    page.get_by_text("Question 2 is flagged for review.").wait_for()  # announced (role=status)
+    assert flag.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.activeElement.classList.contains('flag-button')")
     nav = page.get_by_role("navigation", name="Questions")
     assert "answered" in nav.get_by_role("link").nth(0).get_attribute("class")
     assert "flagged" in nav.get_by_role("link").nth(1).get_attribute("class")
     assert "flagged for review" in nav.get_by_role("link").nth(1).inner_text()
+    assert AttemptItem.objects.get(position=2).flagged  # kept on the server
     nav.get_by_role("link").nth(2).focus()
     page.keyboard.press("Enter")
     assert page.url.endswith("#q3")
 
-    page.reload()  # flags are kept on this device
-    assert page.locator("#q2").get_by_label("Flag for review").is_checked()
+    # A second device (its own cookies and storage) sees the flag, and can remove it.
+    phone = browser.new_context(viewport={"width": 375, "height": 740})
+    try:
+        other = phone.new_page()
+        log_in(other, live_server.url, next_url="/exams/")
+        other.get_by_role("link", name="continue").first.click()
+        other_flag = other.locator("#q2").get_by_role("button", name="Flag for review")
+        assert other_flag.get_attribute("aria-pressed") == "true"
+        assert "flagged" in other.locator("#nav-2").get_attribute("class")
+        other.locator("#q3").get_by_role("button", name="Flag for review").click()
+        other.get_by_text("Question 3 is flagged for review.").wait_for()
+    finally:
+        phone.close()
+
+    page.reload()  # flags are read from the server, from any device
+    assert flag.get_attribute("aria-pressed") == "true"
+    assert (
+        page.locator("#q3")
+        .get_by_role("button", name="Flag for review")
+        .get_attribute("aria-pressed")
+        == "true"
+    )
     page.get_by_role("button", name="Review and submit").click()
     page.get_by_role("heading", name="Submit the exam?").wait_for()
     assert page.get_by_text("3 questions are unanswered").is_visible()
-    assert page.get_by_text("Flagged for review").is_visible()
+    flagged = page.locator("p", has_text="Flagged for review")
+    assert flagged.get_by_role("link").all_inner_texts() == ["Question 2", "Question 3"]
     page.get_by_role("link", name="Back to the exam").click()
     page.locator("#attempt-form").wait_for()
     assert Attempt.objects.get().status == Attempt.Status.IN_PROGRESS
+
+
+def test_without_javascript_the_flag_button_saves_the_answers_and_flags(live_server, browser):
+    assignment(candidate=candidate(email="ana@example.com"))
+    context = browser.new_context(viewport={"width": 375, "height": 740}, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        start_exam(page, live_server.url)
+        page.get_by_label(ANSWER_LABEL).first.fill("Missed trigger")
+        page.locator("#q2").get_by_role("button", name="Flag for review").click()
+        page.get_by_text("question 2 is flagged for review").wait_for()
+
+        assert page.url.endswith("#q2")
+        assert page.get_by_label(ANSWER_LABEL).first.input_value() == "Missed trigger"
+        flag = page.locator("#q2").get_by_role("button", name="Flag for review")
+        assert flag.get_attribute("aria-pressed") == "true"
+        assert "flagged for review" in page.locator("#nav-2").inner_text()
+        flag.click()  # pressed again: the flag is removed
+        page.get_by_text("the flag on question 2 is removed").wait_for()
+        assert not AttemptItem.objects.get(position=2).flagged
+    finally:
+        context.close()
 
 
 def test_one_minute_before_the_deadline_a_warning_is_announced(live_server, page):
