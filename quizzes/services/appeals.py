@@ -178,6 +178,7 @@ def _notify_decision(appeal: Appeal, level: str) -> None:
         user=candidate,
         context={
             "exam": attempt.assignment.blueprint.name,
+            "exam_names": attempt.assignment.blueprint.name_translations,
             "position": appeal.item.position,
             "status": appeal.status,
             "level": level,

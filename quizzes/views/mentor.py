@@ -537,7 +537,7 @@ def invitation_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResp
     if user is None:
         login(request, accepted, backend="django.contrib.auth.backends.ModelBackend")
     messages.success(
-        request, _("Welcome to the cohort %(cohort)s.") % {"cohort": invitation.cohort.name}
+        request, _("Welcome to the cohort %(cohort)s.") % {"cohort": invitation.cohort.display_name}
     )
     return redirect("home")
 
