@@ -11,7 +11,6 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import translation
-from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -81,14 +80,18 @@ def name_field_name(code: str) -> str:
     return "name_" + code.replace("-", "_")
 
 
-def _name_label(code: str) -> str:
-    return gettext("Name in %(language)s") % {"language": dict(settings.LANGUAGES)[code]}
+# One whole label per language, so each reads naturally ("Nombre en inglés", lower case).
+NAME_LABELS = {
+    "en": _("Name in English"),
+    "pt-br": _("Name in Portuguese (Brazil)"),
+    "es": _("Name in Spanish"),
+}
 
 
 def translated_name_field(code: str, max_length: int) -> forms.CharField:
-    """ "Name in Spanish", optional; lazy, as a form may be declared at import time."""
+    """ "Name in Spanish", optional (lazy labels: a form may be declared at import time)."""
     return forms.CharField(
-        label=lazy(_name_label, str)(code),
+        label=NAME_LABELS[code],
         required=False,
         max_length=max_length,
         help_text=_("Optional: empty shows the name as typed."),

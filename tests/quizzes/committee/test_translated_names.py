@@ -144,3 +144,13 @@ def test_the_cohort_admin_edits_the_name_per_language(client):
     assert Cohort.objects.get().name_translations == {"es": "Grupo del sábado"}
     page = client.get(reverse("admin:accounts_cohort_change", args=[Cohort.objects.get().pk]))
     assert 'value="Grupo del sábado"' in page.content.decode()
+
+
+def test_the_name_fields_are_labelled_in_the_committees_language(client):
+    client.force_login(committee_member())
+    in_language(client, "es")
+
+    form = client.get(reverse("committee-level-new")).content.decode()
+
+    for label in ("Nombre en inglés", "Nombre en portugués (Brasil)", "Nombre en español"):
+        assert label in form
