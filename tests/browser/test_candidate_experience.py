@@ -121,6 +121,13 @@ def test_without_javascript_the_flag_button_saves_the_answers_and_flags(live_ser
         flag.click()  # pressed again: the flag is removed
         page.get_by_text("the flag on question 2 is removed").wait_for()
         assert not AttemptItem.objects.get(position=2).flagged
+
+        # Enter in a field still means "Save answers", never the first question's flag.
+        page.locator("#q3 input[type=radio]").first.check()
+        page.locator("#q3 input[type=radio]").first.press("Enter")
+        page.get_by_text("Your answers are saved.", exact=True).wait_for()
+        assert not AttemptItem.objects.filter(flagged=True).exists()
+        assert AttemptItem.objects.get(position=3).response != ""
     finally:
         context.close()
 
