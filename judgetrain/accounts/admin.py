@@ -1,5 +1,6 @@
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.db.models import QuerySet
@@ -8,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from judgetrain.accounts.forms import AdminUserChangeForm, AdminUserCreationForm
 from judgetrain.accounts.models import Cohort, User
+from judgetrain.names import NameTranslationsFormMixin, translated_name_field
 
 
 @admin.register(User)
@@ -39,8 +41,24 @@ class UserAdmin(DjangoUserAdmin):
         return ", ".join(role.value for role in obj.roles) or "-"
 
 
+class CohortAdminForm(NameTranslationsFormMixin, forms.ModelForm[Cohort]):
+    name_en = translated_name_field("en", 120)
+    name_pt_br = translated_name_field("pt-br", 120)
+    name_es = translated_name_field("es", 120)
+
+    class Meta:
+        model = Cohort
+        fields = ("name", "mentor", "candidates")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_name_fields(120)
+
+
 @admin.register(Cohort)
 class CohortAdmin(admin.ModelAdmin[Cohort]):
+    form = CohortAdminForm
+    fields = ("name", "name_en", "name_pt_br", "name_es", "mentor", "candidates")
     list_display = ("name", "mentor", "candidate_count", "created_at")
     search_fields = ("name", "mentor__email", "candidates__email")
     autocomplete_fields = ("mentor",)

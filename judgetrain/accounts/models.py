@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from judgetrain.accounts.roles import Role
+from judgetrain.names import localized_name, name_translations_field
 
 
 class EmailUserManager(UserManager["User"]):
@@ -95,6 +96,7 @@ class Cohort(models.Model):
     """A mentor and the candidates they guide."""
 
     name = models.CharField(_("name"), max_length=120, unique=True)
+    name_translations = name_translations_field(120)
     mentor = models.ForeignKey(
         User, on_delete=models.PROTECT, related_name="mentored_cohorts", verbose_name=_("mentor")
     )
@@ -108,6 +110,11 @@ class Cohort(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def display_name(self) -> str:
+        """The name in the active language, else as typed."""
+        return localized_name(self.name, self.name_translations)
 
     def clean(self) -> None:
         if self.mentor_id and not self.mentor.has_role(Role.MENTOR):

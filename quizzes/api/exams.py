@@ -66,7 +66,15 @@ class ItemSerializer(serializers.ModelSerializer[AttemptItem]):
 
     class Meta:
         model = AttemptItem
-        fields = ("position", "question", "response", "revision", "saved_at")
+        fields = (
+            "position",
+            "question",
+            "response",
+            "revision",
+            "saved_at",
+            "flagged",
+            "flag_revision",
+        )
 
 
 class AttemptSerializer(serializers.ModelSerializer[Attempt]):
@@ -114,6 +122,13 @@ class SaveSerializer(serializers.Serializer[Any]):
     )
     revision = serializers.IntegerField(
         min_value=0, help_text="The revision of this answer you loaded or last saved."
+    )
+
+
+class FlagSerializer(serializers.Serializer[Any]):
+    flagged = serializers.BooleanField(help_text="true flags the question for review.")
+    revision = serializers.IntegerField(
+        min_value=0, help_text="The flag revision you loaded or last saved (flag_revision)."
     )
 
 
@@ -251,6 +266,41 @@ class ItemSaveView(APIView):
                 "revision": saved.revision,
                 "saved_at": saved.saved_at,
             }
+        )
+
+
+class ItemFlagView(APIView):
+    permission_classes = CANDIDATE
+    parser_classes = (JSONParser,)
+
+    @extend_schema(
+        request=FlagSerializer,
+        responses={
+            200: OpenApiResponse(description="The flag as saved: position, flagged, revision."),
+            403: OpenApiResponse(description="The attempt is closed."),
+            409: OpenApiResponse(description="Changed in another tab: the current flag."),
+        },
+    )
+    def put(self, request: Request, attempt_id: int, position: int) -> Response:
+        """Flag a question for review (or remove the flag) while the attempt is open; send the
+        flag revision you loaded to detect another tab's change."""
+        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+        item = access.access_item(attempt, position)
+        data = FlagSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            saved = exams.attempt_item_flag(
+                item=item,
+                flagged=data.validated_data["flagged"],
+                base_revision=data.validated_data["revision"],
+            )
+        except exams.StaleFlag as conflict:
+            current = {"flagged": conflict.item.flagged, "revision": conflict.item.flag_revision}
+            return _conflict("stale_flag", conflict, **current)
+        except exams.AttemptClosed as error:
+            raise _closed(error) from error
+        return Response(
+            {"position": saved.position, "flagged": saved.flagged, "revision": saved.flag_revision}
         )
 
 

@@ -16,6 +16,11 @@ urlpatterns = [
         exams.ItemSaveView.as_view(),
         name="api-attempt-item",
     ),
+    path(
+        "attempts/<int:attempt_id>/items/<int:position>/flag",
+        exams.ItemFlagView.as_view(),
+        name="api-attempt-item-flag",
+    ),
     path("attempts/<int:attempt_id>/submit", exams.SubmitView.as_view(), name="api-attempt-submit"),
     path("attempts/<int:attempt_id>/result", exams.ResultView.as_view(), name="api-attempt-result"),
     path(

@@ -8,6 +8,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.names import localized_name, name_translations_field
 from rulings.models import Game
 
 
@@ -15,6 +16,7 @@ class CertificationLevel(models.Model):
     """A level a committee certifies, e.g. "Riftbound Judge Level 1"."""
 
     name = models.CharField(_("name"), max_length=120, unique=True)
+    name_translations = name_translations_field(120)
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     description = models.TextField(_("description"), blank=True)
     validity_days = models.PositiveIntegerField(_("valid for (days)"), default=730)
@@ -31,6 +33,11 @@ class CertificationLevel(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def display_name(self) -> str:
+        """The name in the active language, else as typed."""
+        return localized_name(self.name, self.name_translations)
 
 
 class LevelRequirement(models.Model):

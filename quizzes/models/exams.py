@@ -12,6 +12,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.names import localized_name, name_translations_field
 from quizzes.models.bank import Question, QuestionKind
 from rulings.core import questions as generator
 from rulings.models import Game, Language, PolicyVersion
@@ -27,6 +28,7 @@ class ExamBlueprint(models.Model):
     """What an exam contains; each attempt draws its own variant of it from the generator."""
 
     name = models.CharField(_("name"), max_length=160)
+    name_translations = name_translations_field(160)
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     policy_version = models.ForeignKey(
         PolicyVersion,
@@ -70,6 +72,11 @@ class ExamBlueprint(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def display_name(self) -> str:
+        """The name in the active language, else as typed."""
+        return localized_name(self.name, self.name_translations)
 
     @property
     def question_count(self) -> int:
@@ -234,6 +241,16 @@ class AttemptItem(models.Model):
     )
     withdrawn = models.BooleanField(
         _("withdrawn"), default=False, help_text=_("The committee withdrew this question.")
+    )
+    flagged = models.BooleanField(
+        _("flagged for review"),
+        default=False,
+        help_text=_("The candidate's note to come back to this question before submitting."),
+    )
+    flag_revision = models.PositiveIntegerField(
+        _("flag revision"),
+        default=0,
+        help_text=_("Counts the flag's changes, apart from the answer's, to spot a stale tab."),
     )
 
     class Meta:

@@ -210,6 +210,8 @@ def _notify_decision(appeal: Appeal, level: str) -> None:
         user=candidate,
         context={
             "exam": attempt.assignment.blueprint.name,
+            "exam_names": attempt.assignment.blueprint.name_translations,
+            "language": attempt.language,  # if the candidate never chose one
             "position": appeal.item.position,
             "status": appeal.status,
             "level": level,

@@ -62,7 +62,10 @@ def evidence_choose(
         if match is None:
             missing.append(
                 _("%(exam)s passed with at least %(mark)d%%")
-                % {"exam": requirement.blueprint.name, "mark": round(requirement.min_score * 100)}
+                % {
+                    "exam": requirement.blueprint.display_name,
+                    "mark": round(requirement.min_score * 100),
+                }
             )
         else:
             chosen.append(match)

@@ -197,6 +197,7 @@ def invitation_create(*, cohort: Cohort, email: str, by: User, language: str = "
             context={
                 "mentor": str(by),
                 "cohort": cohort.name,
+                "cohort_names": cohort.name_translations,
                 "path": invitation_path(invitation),
                 "language": language,
             },

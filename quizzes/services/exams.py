@@ -71,6 +71,20 @@ class StaleRevision(ExamError):
         super().__init__(_("This answer was changed in another tab or window; reload to see it."))
 
 
+class StaleFlag(ExamError):
+    """Another tab or device changed this question's flag since this one loaded it: nothing
+    was saved; ``item`` carries the flag as it is now."""
+
+    def __init__(self, item: AttemptItem) -> None:
+        self.item = item
+        super().__init__(
+            _(
+                "This flag was changed in another tab or on another device; it now shows "
+                "what is saved."
+            )
+        )
+
+
 class Answer(NamedTuple):
     """A response and the revision of the saved answer it was written over (as loaded)."""
 
@@ -338,6 +352,30 @@ def attempt_item_save(
     """Autosave one answer. ``base_revision`` is the revision the client last saw."""
     answers = {item.position: Answer(response, base_revision)}
     return attempt_answers_save(attempt=item.attempt, answers=answers, now=now)[0]
+
+
+def attempt_item_flag(
+    *, item: AttemptItem, flagged: bool, base_revision: int, now: datetime | None = None
+) -> AttemptItem:
+    """Flag one question for review, or remove its flag, while the attempt is open.
+
+    ``base_revision`` is the flag revision the client last saw, checked like an answer's: a
+    flag already as asked is no change; one changed elsewhere since raises StaleFlag. The
+    flag has its own revision, so flagging never makes a pending autosave stale. Raises
+    AttemptClosed after the deadline or the submit."""
+    with transaction.atomic():
+        locked, now = _lock_now(item.attempt, now)
+        if locked.status == Attempt.Status.IN_PROGRESS:
+            row = AttemptItem.objects.select_for_update().get(pk=item.pk)
+            if row.flagged == flagged:
+                return row
+            if row.flag_revision != base_revision:
+                raise StaleFlag(row)
+            row.flagged = flagged
+            row.flag_revision += 1
+            row.save(update_fields=["flagged", "flag_revision"])
+            return row
+    raise _closed_error(locked)  # raised after commit, so a closing at the deadline is kept
 
 
 def attempt_submit(

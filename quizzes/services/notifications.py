@@ -12,6 +12,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
+from judgetrain.names import localized_name
 from judgetrain.queueing import enqueue, enqueue_on_commit
 from quizzes.models import Notification
 
@@ -36,7 +37,13 @@ def notification_queue(
 
 
 def _message(notification: Notification) -> tuple[str, str]:
-    context = notification.context
+    """Subject and body in the active language (the recipient's): the exam's or cohort's name
+    too, from the translations recorded with the e-mail, else as typed."""
+    context = dict(notification.context)
+    if "exam" in context:
+        context["exam"] = localized_name(context["exam"], context.get("exam_names"))
+    if "cohort" in context:
+        context["cohort"] = localized_name(context["cohort"], context.get("cohort_names"))
     site = settings.SITE_URL.rstrip("/")
     if notification.kind == Notification.Kind.RESULTS:
         subject = _("Your result for %(exam)s") % {"exam": context["exam"]}

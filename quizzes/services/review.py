@@ -253,6 +253,8 @@ def results_release_if_reviewed(*, attempt: Attempt) -> None:
         user=candidate,
         context={
             "exam": attempt.assignment.blueprint.name,
+            "exam_names": attempt.assignment.blueprint.name_translations,
+            "language": attempt.language,  # if the candidate never chose one
             "score": round((attempt.score or 0) * 100),
             "passed": bool(attempt.passed),
             "path": f"/exams/attempts/{attempt.pk}/result",

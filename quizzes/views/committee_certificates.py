@@ -68,7 +68,7 @@ def _attempt_choices(candidate_id: Any) -> list[tuple[int, str]]:
         .order_by("-graded_at")
     )
     return [
-        (a.pk, f"{a.assignment.blueprint.name} #{a.number}: {round((a.score or 0) * 100)}%")
+        (a.pk, f"{a.assignment.blueprint.display_name} #{a.number}: {round((a.score or 0) * 100)}%")
         for a in attempts
     ]
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from judgetrain.accounts.models import User
 from judgetrain.accounts.roles import Role
+from judgetrain.names import NameTranslationsFormMixin
 from quizzes.models import (
     CertificationLevel,
     ExamBlueprint,
@@ -29,7 +30,7 @@ def topic_choices() -> list[tuple[str, Any]]:
     ]
 
 
-class BlueprintForm(forms.ModelForm[ExamBlueprint]):
+class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
     pass_percent = forms.IntegerField(
         label=_("Pass mark (%)"), min_value=1, max_value=100, initial=80
     )
@@ -51,6 +52,7 @@ class BlueprintForm(forms.ModelForm[ExamBlueprint]):
         self, *args: Any, composition: list[dict[str, Any]] | None = None, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.add_name_fields(ExamBlueprint._meta.get_field("name").max_length or 160)
         self.composition = composition
         if composition is not None:
             self.instance.composition = composition
@@ -97,7 +99,7 @@ class BlueprintForm(forms.ModelForm[ExamBlueprint]):
     def _post_clean(self) -> None:
         if "pass_percent" in self.cleaned_data:
             self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
-        super()._post_clean()  # type: ignore[misc]
+        super()._post_clean()
 
     def save(self, commit: bool = True) -> ExamBlueprint:
         self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
@@ -203,10 +205,14 @@ class DecisionForm(forms.Form):
     )
 
 
-class LevelForm(forms.ModelForm[CertificationLevel]):
+class LevelForm(NameTranslationsFormMixin, forms.ModelForm[CertificationLevel]):
     class Meta:
         model = CertificationLevel
         fields = ("name", "game", "description", "validity_days", "endorsement_required")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_name_fields(CertificationLevel._meta.get_field("name").max_length or 120)
 
 
 class RequirementForm(forms.ModelForm[LevelRequirement]):

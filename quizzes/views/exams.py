@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -193,6 +193,51 @@ def _save_page(
     return None
 
 
+def _flag_request(request: AuthenticatedHttpRequest, position: int) -> tuple[bool, int] | None:
+    """The flag the button asks for and the flag revision the page was loaded at."""
+    wanted = request.POST.get("flagged")
+    try:
+        revision = int(request.POST.get(f"flag-revision-{position}", ""))
+    except ValueError:
+        return None
+    if wanted not in ("0", "1") or revision < 0:
+        return None
+    return wanted == "1", revision
+
+
+@require_POST
+@login_required
+@candidate_only
+def exam_flag(request: AuthenticatedHttpRequest, attempt_id: int, position: int) -> HttpResponse:
+    """The flag button without JavaScript: it posts the whole page, so the answers are saved
+    first (as "Save answers" does: nothing typed is lost), then the question is flagged for
+    review or its flag removed."""
+    attempt = access.access_attempt_by_id(request.user, attempt_id)
+    item = access.access_item(attempt, position)
+    asked = _flag_request(request, position)
+    if asked is None:
+        messages.error(request, _("This page is out of date: reload it before flagging."))
+        return _render_attempt(request, attempt, _attempt_items(attempt), status=400)
+    refused = _save_page(request, attempt, _attempt_items(attempt))
+    if refused is not None:
+        return refused
+    flagged, revision = asked
+    try:
+        exams.attempt_item_flag(item=item, flagged=flagged, base_revision=revision)
+    except exams.StaleFlag as conflict:
+        messages.error(request, str(conflict))
+        return _render_attempt(request, attempt, _attempt_items(attempt), status=409)
+    except exams.AttemptClosed as error:
+        messages.error(request, str(error))
+        return redirect("exam-result", attempt_id=attempt.pk)
+    if flagged:
+        done = _("Your answers are saved and question %(n)s is flagged for review.")
+    else:
+        done = _("Your answers are saved and the flag on question %(n)s is removed.")
+    messages.success(request, done % {"n": position})
+    return redirect(f"{reverse('exam-attempt', args=[attempt.pk])}#q{position}")
+
+
 @require_POST
 @login_required
 @candidate_only
@@ -222,18 +267,18 @@ def exam_submit(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespo
 def _submit_summary(
     request: AuthenticatedHttpRequest, attempt: Attempt, items: list[AttemptItem]
 ) -> HttpResponse:
-    """Save what the page sent, then show what is unanswered or flagged before submitting."""
+    """Save what the page sent, then show what is unanswered or flagged (as saved on the
+    server, from any tab or device) before submitting."""
     refused = _save_page(request, attempt, items)
     if refused is not None:
         return refused
     items = _attempt_items(attempt)
-    flagged = {item.position for item in items if request.POST.get(f"flag-{item.position}")}
     unanswered = [item.position for item in items if not item.response]
     context = {
         "attempt": attempt,
         "items": items,
         "unanswered": unanswered,
-        "flagged": sorted(flagged),
+        "flagged": [item.position for item in items if item.flagged],
         "answered_count": len(items) - len(unanswered),
     }
     return render(request, "quizzes/exams/confirm.html", context)
@@ -281,6 +326,7 @@ urlpatterns = [
     path("assignments/<int:assignment_id>/start", exam_start, name="exam-start"),
     path("attempts/<int:attempt_id>/", exam_attempt, name="exam-attempt"),
     path("attempts/<int:attempt_id>/save", exam_save, name="exam-save"),
+    path("attempts/<int:attempt_id>/items/<int:position>/flag", exam_flag, name="exam-flag"),
     path("attempts/<int:attempt_id>/submit", exam_submit, name="exam-submit"),
     path("attempts/<int:attempt_id>/result", exam_result, name="exam-result"),
     path("attempts/<int:attempt_id>/items/<int:position>/appeal", exam_appeal, name="exam-appeal"),

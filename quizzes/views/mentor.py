@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required, permission_required
@@ -67,6 +68,15 @@ def _cohort(user: User, cohort_id: int) -> Cohort:
 
 class EmailForm(forms.Form):
     email = forms.EmailField(label=_("E-mail address"), max_length=254)
+
+
+class InviteForm(EmailForm):
+    """An invitation goes to someone without an account yet: the mentor says which language
+    to write it in (the page's language unless changed)."""
+
+    language = forms.ChoiceField(
+        label=_("Language of the e-mail"), choices=settings.LANGUAGES, required=False
+    )
 
 
 class PartsForm(forms.Form):
@@ -218,7 +228,7 @@ def _render_cohort(
     request: AuthenticatedHttpRequest,
     cohort: Cohort,
     *,
-    invite_form: EmailForm | None = None,
+    invite_form: InviteForm | None = None,
     add_form: EmailForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
@@ -226,7 +236,8 @@ def _render_cohort(
         "cohort": cohort,
         "progress": cohorts.cohort_progress(cohort=cohort),
         "invitations": list(cohorts.invitations_pending(cohort=cohort)),
-        "invite_form": invite_form or EmailForm(prefix="invite"),
+        "invite_form": invite_form
+        or InviteForm(prefix="invite", initial={"language": request.LANGUAGE_CODE}),
         "add_form": add_form or EmailForm(prefix="add"),
     }
     return render(request, TEMPLATES + "cohort.html", context, status=status)
@@ -242,7 +253,7 @@ def cohort_detail(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
 @mentor_required
 def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResponse:
     cohort = _cohort(request.user, cohort_id)
-    form = EmailForm(request.POST, prefix="invite")
+    form = InviteForm(request.POST, prefix="invite")
     if not form.is_valid():
         return _render_cohort(request, cohort, invite_form=form, status=400)
     try:
@@ -250,7 +261,7 @@ def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
             cohort=cohort,
             email=form.cleaned_data["email"],
             by=request.user,
-            language=request.LANGUAGE_CODE,
+            language=form.cleaned_data["language"] or request.LANGUAGE_CODE,
         )
     except cohorts.CohortError as error:
         form.add_error("email", str(error))
@@ -552,7 +563,7 @@ def invitation_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResp
     if user is None:
         login(request, accepted, backend="django.contrib.auth.backends.ModelBackend")
     messages.success(
-        request, _("Welcome to the cohort %(cohort)s.") % {"cohort": invitation.cohort.name}
+        request, _("Welcome to the cohort %(cohort)s.") % {"cohort": invitation.cohort.display_name}
     )
     return redirect("home")
 

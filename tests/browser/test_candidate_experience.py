@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import Attempt
+from quizzes.models import Attempt, AttemptItem
 from tests.factories import DEFAULT_PASSWORD, assignment, candidate
 from tests.quizzes.factories_practice import mastery
 
@@ -50,43 +50,134 @@ def test_the_phone_timer_is_compact_and_never_hides_the_focused_answer(live_serv
 
 
 def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_lists_them(
-    live_server, page
+    live_server, page, browser
 ):
     assignment(candidate=candidate(email="ana@example.com"))
     start_exam(page, live_server.url)
 
     page.get_by_label(ANSWER_LABEL).first.fill("Missed trigger")
-    page.locator("#q2").get_by_label("Flag for review").focus()
+    flag = page.locator("#q2").get_by_role("button", name="Flag for review")
+    flag.focus()
     page.keyboard.press("Space")  # keyboard only
+    page.get_by_text("Question 2 is flagged for review.").wait_for()  # announced (role=status)
+    assert flag.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.activeElement.classList.contains('flag-button')")
     nav = page.get_by_role("navigation", name="Questions")
     assert "answered" in nav.get_by_role("link").nth(0).get_attribute("class")
     assert "flagged" in nav.get_by_role("link").nth(1).get_attribute("class")
     assert "flagged for review" in nav.get_by_role("link").nth(1).inner_text()
+    assert AttemptItem.objects.get(position=2).flagged  # kept on the server
     nav.get_by_role("link").nth(2).focus()
     page.keyboard.press("Enter")
     assert page.url.endswith("#q3")
 
-    page.reload()  # flags are kept on this device
-    assert page.locator("#q2").get_by_label("Flag for review").is_checked()
+    # A second device (its own cookies and storage) sees the flag, and can remove it.
+    phone = browser.new_context(viewport={"width": 375, "height": 740})
+    try:
+        other = phone.new_page()
+        log_in(other, live_server.url, next_url="/exams/")
+        other.get_by_role("link", name="continue").first.click()
+        other_flag = other.locator("#q2").get_by_role("button", name="Flag for review")
+        assert other_flag.get_attribute("aria-pressed") == "true"
+        assert "flagged" in other.locator("#nav-2").get_attribute("class")
+        other.locator("#q3").get_by_role("button", name="Flag for review").click()
+        other.get_by_text("Question 3 is flagged for review.").wait_for()
+    finally:
+        phone.close()
+
+    page.reload()  # flags are read from the server, from any device
+    assert flag.get_attribute("aria-pressed") == "true"
+    assert (
+        page.locator("#q3")
+        .get_by_role("button", name="Flag for review")
+        .get_attribute("aria-pressed")
+        == "true"
+    )
     page.get_by_role("button", name="Review and submit").click()
     page.get_by_role("heading", name="Submit the exam?").wait_for()
     assert page.get_by_text("3 questions are unanswered").is_visible()
-    assert page.get_by_text("Flagged for review").is_visible()
+    flagged = page.locator("p", has_text="Flagged for review")
+    assert flagged.get_by_role("link").all_inner_texts() == ["Question 2", "Question 3"]
     page.get_by_role("link", name="Back to the exam").click()
     page.locator("#attempt-form").wait_for()
     assert Attempt.objects.get().status == Attempt.Status.IN_PROGRESS
 
 
-def test_one_minute_before_the_deadline_a_warning_is_announced(live_server, page):
+def test_without_javascript_the_flag_button_saves_the_answers_and_flags(live_server, browser):
+    assignment(candidate=candidate(email="ana@example.com"))
+    context = browser.new_context(viewport={"width": 375, "height": 740}, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        start_exam(page, live_server.url)
+        page.get_by_label(ANSWER_LABEL).first.fill("Missed trigger")
+        page.locator("#q2").get_by_role("button", name="Flag for review").click()
+        page.get_by_text("question 2 is flagged for review").wait_for()
+
+        assert page.url.endswith("#q2")
+        assert page.get_by_label(ANSWER_LABEL).first.input_value() == "Missed trigger"
+        flag = page.locator("#q2").get_by_role("button", name="Flag for review")
+        assert flag.get_attribute("aria-pressed") == "true"
+        assert "flagged for review" in page.locator("#nav-2").inner_text()
+        flag.click()  # pressed again: the flag is removed
+        page.get_by_text("the flag on question 2 is removed").wait_for()
+        assert not AttemptItem.objects.get(position=2).flagged
+
+        # Enter in a field still means "Save answers", never the first question's flag.
+        page.locator("#q3 input[type=radio]").first.check()
+        page.locator("#q3 input[type=radio]").first.press("Enter")
+        page.get_by_text("Your answers are saved.", exact=True).wait_for()
+        assert not AttemptItem.objects.filter(flagged=True).exists()
+        assert AttemptItem.objects.get(position=3).response != ""
+    finally:
+        context.close()
+
+
+def seconds_shown(page):
+    minutes, seconds = page.locator("#time-left").inner_text().split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_warnings_at_five_minutes_and_one_minute_are_announced_on_the_browsers_clock(
+    live_server, page
+):
+    """The page's clock is Playwright's: time moves only when the test says so, never by
+    waiting. The server's deadline stays 6 minutes away, so nothing closes meanwhile."""
     job = assignment(candidate=candidate(email="ana@example.com"))
     start_exam(page, live_server.url)
-    Attempt.objects.filter(assignment=job).update(deadline=timezone.now() + timedelta(seconds=62))
+    Attempt.objects.filter(assignment=job).update(deadline=timezone.now() + timedelta(minutes=6))
+    page.clock.install()
     page.reload()
 
     warning = page.locator("#time-warning")
-    assert warning.get_attribute("aria-live") == "assertive"
-    page.get_by_text("1 minute left").wait_for(timeout=20_000)
-    assert "exam-status" in page.locator(".exam-status.warning").get_attribute("class")
+    # A live region that is in the accessibility tree before it speaks, so the change is read.
+    assert (warning.get_attribute("role"), warning.get_attribute("aria-live")) == (
+        "alert",
+        "assertive",
+    )
+    assert warning.evaluate("node => getComputedStyle(node).display") != "none"
+    assert warning.inner_text() == ""
+    assert page.locator(".exam-status.warning").count() == 0
+
+    page.clock.fast_forward("00:50")
+    assert 300 < seconds_shown(page) <= 310
+    assert warning.inner_text() == ""
+
+    page.clock.fast_forward("00:15")
+    assert 285 < seconds_shown(page) <= 295
+    alert = page.get_by_role("alert")
+    alert.filter(has_text="5 minutes left").wait_for()
+    assert "the exam is submitted by itself at the deadline" in alert.inner_text()
+    assert page.locator(".exam-status.warning").count() == 1
+
+    page.clock.fast_forward("03:00")
+    assert 105 < seconds_shown(page) <= 115
+    assert "5 minutes left" in warning.inner_text()
+
+    page.clock.fast_forward("01:00")
+    assert 45 < seconds_shown(page) <= 55
+    alert.filter(has_text="1 minute left").wait_for()
+    assert "5 minutes" not in warning.inner_text()
+    assert Attempt.objects.get(assignment=job).status == Attempt.Status.IN_PROGRESS
 
 
 def test_practice_topics_are_grouped_and_follow_the_chosen_game(live_server, page):

@@ -24,6 +24,7 @@ ENDPOINTS = [
     ("post", "/api/v1/attempts"),
     ("get", "/api/v1/attempts/1"),
     ("put", "/api/v1/attempts/1/items/1"),
+    ("put", "/api/v1/attempts/1/items/1/flag"),
     ("post", "/api/v1/attempts/1/submit"),
     ("get", "/api/v1/attempts/1/result"),
     ("post", "/api/v1/attempts/1/items/1/appeal"),

@@ -268,6 +268,13 @@ MATRIX: dict[str, Entry] = {
         lambda w: {"response": "Warning", "revision": 0},
         json=True,
     ),
+    "api-attempt-item-flag": Entry(
+        "put",
+        lambda w: f"/api/v1/attempts/{w.attempt.pk}/items/2/flag",
+        OWNER_API,
+        lambda w: {"flagged": True, "revision": 0},
+        json=True,
+    ),
     "api-attempt-submit": Entry(
         "post",
         lambda w: f"/api/v1/attempts/{w.attempt.pk}/submit",
@@ -298,6 +305,12 @@ MATRIX: dict[str, Entry] = {
         lambda w: f"/exams/attempts/{w.attempt.pk}/save",
         roles(302, 302, 404, 404, 404, 403, 404),
         lambda w: {"item-1": "Warning", "revision-1": "0"},
+    ),
+    "exam-flag": Entry(
+        "post",
+        lambda w: f"/exams/attempts/{w.attempt.pk}/items/2/flag",
+        roles(302, 302, 404, 404, 404, 403, 404),
+        lambda w: {"flagged": "1", "flag-revision-2": "0"},
     ),
     "exam-submit": Entry(
         "post",

@@ -1,6 +1,7 @@
 // Exam page enhancement: autosave while typing, survive reloads, lost connections and a
-// second tab, and show the server's deadline. Without JavaScript the page still works:
-// "Save answers" and "Submit the exam" post the whole form.
+// second tab, keep flags for review on the server, and show the server's deadline. Without
+// JavaScript the page still works: "Save answers", each flag button and "Review and submit"
+// post the whole form.
 (function () {
   "use strict";
   var form = document.getElementById("attempt-form");
@@ -192,26 +193,63 @@
   }
 
   // The question navigator: answered / unanswered / flagged for review, kept up to date.
-  // Flags are this device's notes to itself; they travel with "Review and submit".
-  var flagsKey = "judgetrain:" + api + ":flags";
-  var flags = [];
-  try { flags = JSON.parse(localStorage.getItem(flagsKey) || "[]"); } catch (e) { flags = []; }
+  // Flags are kept on the server (a reload or another device shows them): the flag button
+  // posts the whole page without JavaScript; here it sends just the flag to the API.
+  var flagging = {};
 
-  function isFlag(target) { return target.classList && target.classList.contains("flag-input"); }
+  function flagButton(fieldset) { return fieldset.querySelector(".flag-button"); }
 
-  function storeFlags() {
-    flags = Array.prototype.map.call(form.querySelectorAll(".flag-input:checked"), function (box) {
-      return box.closest("fieldset.question").dataset.position;
+  function isFlagged(fieldset) {
+    var button = flagButton(fieldset);
+    return !!(button && button.getAttribute("aria-pressed") === "true");
+  }
+
+  function showFlag(fieldset, flagged, revision) {
+    var button = flagButton(fieldset);
+    button.setAttribute("aria-pressed", flagged ? "true" : "false");
+    button.value = flagged ? "0" : "1";  // what the button asks for next, with or without JS
+    fieldset.querySelector(".flag-state").hidden = !flagged;
+    fieldset.querySelector("input[name^=flag-revision-]").value = revision;
+    updateNav(fieldset);
+  }
+
+  function sendFlag(fieldset) {
+    var button = flagButton(fieldset);
+    var pos = fieldset.dataset.position;
+    var wanted = !isFlagged(fieldset);
+    var revision = parseInt(fieldset.querySelector("input[name^=flag-revision-]").value, 10);
+    if (flagging[pos]) return;  // one change at a time; the button keeps the focus meanwhile
+    flagging[pos] = true;
+    fetch(button.dataset.api, {
+      method: "PUT",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" },
+      body: JSON.stringify({ flagged: wanted, revision: revision })
+    }).then(function (reply) {
+      return reply.json().then(function (body) { return { status: reply.status, body: body }; });
+    }).then(function (result) {
+      if (result.status === 200 || (result.status === 409 && result.body.code === "stale_flag")) {
+        showFlag(fieldset, result.body.flagged, result.body.revision);
+        if (result.status === 409) { say(result.body.detail); return; }
+        var message = result.body.flagged ? form.dataset.msgFlagged : form.dataset.msgUnflagged;
+        say(message.replace("{n}", pos));
+      } else if (result.body.code === "attempt_closed") {
+        finish();
+      } else {
+        say(result.body.detail || form.dataset.msgFlagFailed);
+      }
+    }).catch(function () {
+      say(form.dataset.msgFlagFailed);
+    }).then(function () {
+      delete flagging[pos];
     });
-    localStorage.setItem(flagsKey, JSON.stringify(flags));
   }
 
   function updateNav(fieldset) {
     var link = document.getElementById("nav-" + fieldset.dataset.position);
     if (!link) return;
     var answered = fieldValue(fieldset) !== "";
-    var flag = fieldset.querySelector(".flag-input");
-    var flagged = !!(flag && flag.checked);
+    var flagged = isFlagged(fieldset);
     link.classList.toggle("answered", answered);
     link.classList.toggle("flagged", flagged);
     var state = answered ? link.dataset.msgAnswered : link.dataset.msgUnanswered;
@@ -248,18 +286,21 @@
     } else if (changedBeforeLoad(fieldset)) {
       schedule(fieldset, 0);
     }
-    fieldset.addEventListener("input", function (event) {
-      if (isFlag(event.target)) return;
+    fieldset.addEventListener("input", function () {
       schedule(fieldset, 700);
       updateNav(fieldset);
     });
-    fieldset.addEventListener("change", function (event) {
-      if (isFlag(event.target)) { storeFlags(); updateNav(fieldset); return; }
+    fieldset.addEventListener("change", function () {
       schedule(fieldset, 0);
       updateNav(fieldset);
     });
-    var flag = fieldset.querySelector(".flag-input");
-    if (flag && flags.indexOf(pos) !== -1) flag.checked = true;
+    var button = flagButton(fieldset);
+    if (button) {
+      button.addEventListener("click", function (event) {
+        event.preventDefault();  // just the flag: the answers save themselves as you type
+        sendFlag(fieldset);
+      });
+    }
     updateNav(fieldset);
   });
 

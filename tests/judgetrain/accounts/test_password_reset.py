@@ -83,6 +83,45 @@ def test_the_email_is_written_in_the_users_language(client):
     assert "contraseña" in mail.outbox[0].subject.lower()
 
 
+RESET_EMAIL = {
+    "en": ("Reset your JudgeTrain password", "Open this link to choose a new password:"),
+    "pt-br": ("Redefina sua senha do JudgeTrain", "Abra este link para escolher uma nova senha:"),
+    "es": (
+        "Restablece tu contraseña de JudgeTrain",
+        "Abre este enlace para elegir una contraseña nueva:",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", list(RESET_EMAIL))
+def test_the_reset_email_is_whole_in_the_account_language_whatever_the_page_language(
+    client, language
+):
+    user = candidate(preferred_language=language)
+    client.cookies["django_language"] = "pt-br" if language != "pt-br" else "es"
+
+    client.post("/accounts/password/reset/", {"email": user.email})
+
+    subject, line = RESET_EMAIL[language]
+    sent = mail.outbox[0]
+    assert sent.subject == subject
+    assert line in sent.body
+    assert user.email in sent.body
+    if language != "en":
+        assert "If you did not ask" not in sent.body
+        assert "Someone (we hope you)" not in sent.body
+    assert client.get(_link(sent), follow=True).status_code == 200
+
+
+def test_without_an_account_language_the_reset_email_uses_the_page_language(client):
+    user = candidate(preferred_language="")
+    client.cookies["django_language"] = "es"
+
+    client.post("/accounts/password/reset/", {"email": user.email})
+
+    assert mail.outbox[0].subject == RESET_EMAIL["es"][0]
+
+
 def test_the_task_sends_nothing_to_a_deactivated_account():
     user = candidate(is_active=False)
 

@@ -30,13 +30,14 @@ def graded_attempt(
         composition=[{"topic": None, "kind": "free_form", "count": len(responses)}],
         pass_score=pass_score,
         review_policy="immediately",
+        **kwargs.get("blueprint", {}),
     )
     assigned = assignment(blueprint=blueprint, candidate=who)
     attempt = Attempt.objects.create(
         assignment=assigned,
         candidate=who,
         number=1,
-        language="en",
+        language=kwargs.get("language", "en"),
         seed=secrets.randbits(40),
         started_at=now - timedelta(minutes=5),
         deadline=now + timedelta(minutes=25),

@@ -186,17 +186,22 @@ def test_submit_first_saves_and_shows_a_summary_with_the_unanswered_and_flagged_
     client, student
 ):
     attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    flagged = attempt.items.get(position=4)
+    flagged.attempt = attempt
+    exams.attempt_item_flag(item=flagged, flagged=True, base_revision=0)  # e.g. on a phone
 
     response = client.post(
         reverse("exam-submit", args=[attempt.pk]),
-        {"item-1": "Missed trigger", "revision-1": "0", "flag-1": "1"},
+        {"item-1": "Missed trigger", "revision-1": "0"},
     )
 
     html = response.content.decode()
     assert response.status_code == 200
     assert "Submit the exam?" in html
     assert "3 questions are unanswered" in html
-    assert "Flagged for review" in html
+    summary = html[html.index("Flagged for review") :]
+    assert f'{reverse("exam-attempt", args=[attempt.pk])}#q4">Question 4</a>' in summary
+    assert "#q1" not in summary
     attempt.refresh_from_db()
     assert attempt.status == Attempt.Status.IN_PROGRESS
     assert attempt.items.get(position=1).response == "Missed trigger"

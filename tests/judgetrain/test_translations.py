@@ -1,0 +1,188 @@
+"""Every interface string is translated in pt-BR and es: no msgid missing from a catalog, left
+empty or fuzzy, with the placeholders of its msgid, and the committed .mo files compiled from
+the committed .po files.
+
+The catalogs are refreshed the way ``make messages`` does (makemessages over a copy of the
+sources, so the working tree is never touched): a string added to the code but not to the
+catalogs shows up here as empty.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import require
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("pt_BR", "es")
+SOURCES = ("judgetrain", "quizzes", "rulings", "manage.py")
+
+# msgid -> why it may stay untranslated or fuzzy. Add one only with its reason; none needed now.
+EXCEPTIONS: dict[str, str] = {}
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]")
+
+
+@dataclass
+class Entry:
+    msgid: str = ""
+    msgid_plural: str | None = None
+    context: str | None = None
+    msgstr: dict[str, str] = field(default_factory=dict)
+    fuzzy: bool = False
+    obsolete: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.context + ' | ' if self.context else ''}{self.msgid!r}"
+
+
+def _unquote(text: str) -> str:
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), text)
+
+
+def parse_po(path: Path) -> list[Entry]:
+    """The entries of a .po file (the header excluded)."""
+    entries: list[Entry] = []
+    current: Entry | None = None
+    key = ""
+    for raw in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        line = raw.strip()
+        if not line:
+            if current is not None and current.msgid:
+                entries.append(current)
+            current = None
+            continue
+        current = current or Entry()
+        if line.startswith("#~"):
+            current.obsolete = True
+            continue
+        if line.startswith("#,"):
+            current.fuzzy = current.fuzzy or "fuzzy" in line
+            continue
+        if line.startswith("#"):
+            continue
+        match = re.match(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+"(.*)"$', line)
+        if match:
+            key, text = match.group(1), _unquote(match.group(2))
+        else:
+            text = _unquote(re.match(r'^"(.*)"$', line).group(1))  # type: ignore[union-attr]
+        if key == "msgid":
+            current.msgid += text
+        elif key == "msgid_plural":
+            current.msgid_plural = (current.msgid_plural or "") + text
+        elif key == "msgctxt":
+            current.context = (current.context or "") + text
+        else:
+            current.msgstr[key] = current.msgstr.get(key, "") + text
+    return entries
+
+
+def placeholders(text: str) -> set[str]:
+    return {match.group(0) for match in PLACEHOLDER.finditer(text.replace("%%", ""))}
+
+
+def problems(entries: list[Entry]) -> list[str]:
+    found = []
+    for entry in entries:
+        if entry.obsolete or entry.msgid in EXCEPTIONS:
+            continue
+        if entry.fuzzy:
+            found.append(f"fuzzy: {entry}")
+        elif not entry.msgstr or any(not text for text in entry.msgstr.values()):
+            found.append(f"untranslated: {entry}")
+        else:
+            wanted = placeholders(entry.msgid) | placeholders(entry.msgid_plural or "")
+            for text in entry.msgstr.values():
+                given = placeholders(text)
+                if given - wanted or (entry.msgid_plural is None and given != wanted):
+                    found.append(f"placeholders {sorted(given)} != {sorted(wanted)}: {entry}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def refreshed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the sources and catalogs, with the catalogs refreshed from the code."""
+    require(shutil.which("xgettext") is not None, "GNU gettext (xgettext) is not installed")
+    copy = tmp_path_factory.mktemp("messages")
+    for name in (*SOURCES, "locale"):
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, copy / name)
+    command = [sys.executable, "manage.py", "makemessages", "--no-obsolete"]
+    command += [f"--locale={language}" for language in LANGUAGES]
+    command += ["--ignore=rulings/core"]  # the engine's texts are data, with their own tests
+    subprocess.run(command, cwd=copy, check=True, capture_output=True, timeout=300)
+    return copy
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_interface_string_is_translated(refreshed: Path, language: str) -> None:
+    entries = parse_po(refreshed / "locale" / language / "LC_MESSAGES" / "django.po")
+
+    assert len(entries) > 500  # the refresh really read the code
+    assert problems(entries) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_committed_catalog_has_nothing_untranslated_or_fuzzy(language: str) -> None:
+    assert problems(parse_po(ROOT / "locale" / language / "LC_MESSAGES" / "django.po")) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_committed_mo_file_is_compiled_from_the_committed_po(
+    tmp_path: Path, language: str
+) -> None:
+    require(shutil.which("msgfmt") is not None, "GNU gettext (msgfmt) is not installed")
+    folder = ROOT / "locale" / language / "LC_MESSAGES"
+    fresh = tmp_path / "django.mo"
+    subprocess.run(
+        ["msgfmt", "--check-format", "-o", str(fresh), str(folder / "django.po")],
+        check=True,
+        capture_output=True,
+    )
+
+    with fresh.open("rb") as compiled, (folder / "django.mo").open("rb") as committed:
+        assert gettext.GNUTranslations(committed)._catalog == (  # type: ignore[attr-defined]
+            gettext.GNUTranslations(compiled)._catalog  # type: ignore[attr-defined]
+        ), "run: python manage.py compilemessages --ignore=.venv"
+
+
+def test_spanish_always_says_tu() -> None:
+    entries = parse_po(ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po")
+
+    formal = [
+        str(entry)
+        for entry in entries
+        if any(re.search(r"\busted\b", text, re.IGNORECASE) for text in entry.msgstr.values())
+    ]
+    assert formal == []
+
+
+def test_the_checks_catch_an_empty_a_fuzzy_and_a_broken_translation(tmp_path: Path) -> None:
+    catalog = tmp_path / "django.po"
+    catalog.write_text(
+        'msgid ""\nmsgstr "Language: es\\n"\n\n'
+        'msgid "Saved"\nmsgstr ""\n\n'
+        '#, fuzzy\nmsgid "Save"\nmsgstr "Guardado"\n\n'
+        'msgid "Question %(n)s"\nmsgstr "Pregunta %(m)s"\n\n'
+        'msgid "%(counter)s question"\nmsgid_plural "%(counter)s questions"\n'
+        'msgstr[0] "una pregunta"\nmsgstr[1] "%(counter)s preguntas"\n\n'
+        'msgid "Long"\nmsgstr ""\n"Lar"\n"go"\n',
+        encoding="utf-8",
+    )
+
+    assert problems(parse_po(catalog)) == [
+        "untranslated: 'Saved'",
+        "fuzzy: 'Save'",
+        "placeholders ['%(m)s'] != ['%(n)s']: 'Question %(n)s'",
+    ]

@@ -1,0 +1,144 @@
+"""Every e-mail JudgeTrain sends is written in its recipient's language, names included: the
+account's language, else the language they sat the exam in (or, for an invitation, the one the
+mentor chose), else the site's."""
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from quizzes.models import Notification
+from quizzes.services import appeals, cohorts, exams
+from tests.factories import candidate, cohort, mentor
+from tests.quizzes.mentor.conftest import RIGHT, graded_attempt
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
+
+EXAM = {
+    "name": "L1 written",
+    "name_translations": {"pt-br": "Prova escrita", "es": "Examen escrito"},
+}
+COHORT = {
+    "name": "Saturday group",
+    "name_translations": {"pt-br": "Turma de sábado", "es": "Grupo del sábado"},
+}
+
+# Per kind and language: what the subject says, words the body has, English it must not have.
+EXPECTED = {
+    "results": {
+        "en": ("Your result for L1 written", ["is available", "passed"], []),
+        "pt-br": ("Seu resultado em Prova escrita", ["está disponível", "aprovada"], ["passed"]),
+        "es": ("Tu resultado en Examen escrito", ["está disponible", "aprobado"], ["passed"]),
+    },
+    "appeal": {
+        "en": ("Your appeal on L1 written was decided", ["upheld", "Fair point."], []),
+        "pt-br": (
+            "Seu recurso em Prova escrita foi decidido",
+            ["acolhido"],
+            ["upheld", " by the "],
+        ),
+        "es": ("Tu apelación en Examen escrito fue decidida", ["aceptada"], ["upheld", " by the "]),
+    },
+    "invitation": {
+        "en": ("You are invited to JudgeTrain", ["Saturday group"], []),
+        "pt-br": ("Você foi convidado para o JudgeTrain", ["Turma de sábado"], ["invites you"]),
+        "es": ("Te invitaron a JudgeTrain", ["Grupo del sábado"], ["invites you"]),
+    },
+}
+ENGLISH = {
+    "results": ["Your result", "See it at"],
+    "appeal": ["Your appeal", "See it at"],
+    "invitation": ["invites you", "Open this link"],
+}
+
+
+def send_results(language: str, **who) -> None:
+    graded_attempt(candidate(**who), [RIGHT], blueprint=EXAM, language="en")
+
+
+def send_appeal(language: str, **who) -> None:
+    student = candidate(**who)
+    guide = mentor()
+    cohort(mentor=guide, candidates=[student])
+    attempt = graded_attempt(student, [RIGHT], blueprint=EXAM)
+    appeal = exams.appeal_create(item=attempt.items.get(position=1), comment="Look again.")
+    mail.outbox.clear()
+    appeals.appeal_decide(appeal=appeal, by=guide, uphold=True, reason="Fair point.", percent=90)
+
+
+def send_invitation(language: str, **who) -> None:
+    group = cohort(mentor=mentor(), **COHORT)
+    cohorts.invitation_create(
+        cohort=group, email="new.judge@example.com", by=group.mentor, language=language
+    )
+
+
+SENDERS = {"results": send_results, "appeal": send_appeal, "invitation": send_invitation}
+
+
+def test_every_kind_of_email_is_checked_in_every_language():
+    assert set(SENDERS) == set(EXPECTED) == set(Notification.Kind.values)
+
+
+@pytest.mark.parametrize("language", ["en", "pt-br", "es"])
+@pytest.mark.parametrize("kind", sorted(SENDERS))
+def test_each_email_is_written_in_the_recipients_language(kind, language):
+    SENDERS[kind](language, preferred_language=language)
+
+    subject, present, absent = EXPECTED[kind][language]
+    sent = mail.outbox[-1]
+    assert sent.subject == subject
+    for words in present:
+        assert words in sent.body
+    for words in absent + (ENGLISH[kind] if language != "en" else []):
+        assert words not in sent.body, words
+
+
+def test_without_an_account_language_the_result_comes_in_the_exams_language():
+    graded_attempt(candidate(preferred_language=""), [RIGHT], blueprint=EXAM, language="pt-BR")
+
+    assert mail.outbox[-1].subject == "Seu resultado em Prova escrita"
+
+
+def test_without_a_translated_name_the_email_shows_the_name_as_typed():
+    graded_attempt(candidate(preferred_language="es"), [RIGHT], blueprint={"name": "Prueba L1"})
+
+    assert mail.outbox[-1].subject == "Tu resultado en Prueba L1"
+
+
+def test_the_mentor_chooses_the_invitations_language_on_the_cohort_page(client):
+    group = cohort(mentor=mentor(), **COHORT)
+    client.force_login(group.mentor)
+    page = client.get(reverse("mentor-cohort", args=[group.pk])).content.decode()
+    assert 'name="invite-language"' in page
+
+    client.post(
+        reverse("mentor-cohort-invite", args=[group.pk]),
+        {"invite-email": "new.judge@example.com", "invite-language": "es"},
+    )
+
+    assert mail.outbox[-1].subject == "Te invitaron a JudgeTrain"
+
+
+def test_an_invitation_without_a_chosen_language_uses_the_mentors_page_language(client):
+    group = cohort(mentor=mentor(), **COHORT)
+    client.force_login(group.mentor)
+    client.cookies["django_language"] = "pt-br"
+
+    client.post(
+        reverse("mentor-cohort-invite", args=[group.pk]), {"invite-email": "a.judge@example.com"}
+    )
+
+    assert mail.outbox[-1].subject == "Você foi convidado para o JudgeTrain"
+
+
+def test_a_bad_invitation_language_is_a_form_error(client):
+    group = cohort(mentor=mentor(), **COHORT)
+    client.force_login(group.mentor)
+
+    response = client.post(
+        reverse("mentor-cohort-invite", args=[group.pk]),
+        {"invite-email": "a.judge@example.com", "invite-language": "klingon"},
+    )
+
+    assert response.status_code == 400
+    assert mail.outbox == []
