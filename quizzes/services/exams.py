@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -149,25 +149,29 @@ def _variant_questions(attempt: VariantSource) -> list[Question]:
     return chosen
 
 
-def _check_can_start(assignment: ExamAssignment, now: datetime) -> None:
+def _check_can_start(assignment: ExamAssignment, attempts: list[Attempt], now: datetime) -> None:
+    """``attempts``: every attempt of the assignment (a handful at most), read once."""
     status = assignment.status(now)
     if status == "upcoming":
         raise ExamError(_("This exam has not opened yet."))
     if status == "closed":
         raise ExamError(_("This exam has closed."))
-    if assignment.attempts.count() >= assignment.max_attempts:
+    if len(attempts) >= assignment.max_attempts:
         raise ExamError(_("You have used every attempt allowed for this exam."))
-    _check_cooldown(assignment, now)
+    _check_cooldown(assignment, attempts, now)
 
 
-def _check_cooldown(assignment: ExamAssignment, now: datetime) -> None:
+def _check_cooldown(assignment: ExamAssignment, attempts: list[Attempt], now: datetime) -> None:
     """The blueprint's cooldown runs from the closing of the previous attempt."""
     cooldown = timedelta(minutes=assignment.blueprint.cooldown_minutes)
-    last = assignment.attempts.exclude(closed_at=None).order_by("-closed_at").first()
-    if cooldown and last is not None and last.closed_at and now < last.closed_at + cooldown:
+    if not cooldown:
+        return
+    closed = [attempt.closed_at for attempt in attempts if attempt.closed_at is not None]
+    last = max(closed, default=None)
+    if last is not None and now < last + cooldown:
         raise ExamError(
             _("You can start another attempt after %(time)s.")
-            % {"time": timezone.localtime(last.closed_at + cooldown).strftime("%Y-%m-%d %H:%M")}
+            % {"time": timezone.localtime(last + cooldown).strftime("%Y-%m-%d %H:%M")}
         )
 
 
@@ -175,15 +179,22 @@ def _check_cooldown(assignment: ExamAssignment, now: datetime) -> None:
 def attempt_start(
     *, assignment: ExamAssignment, language: str, now: datetime | None = None
 ) -> Attempt:
-    """Start an attempt, or return the one already in progress (a second tab, a double click)."""
+    """Start an attempt, or return the one already in progress (a second tab, a double click).
+
+    With a pre-generated variant ready this is a small, fixed number of queries whatever the
+    exam's length: lock the assignment, read its attempts, claim the variant (skipping rows
+    another start holds), insert the attempt and copy the variant's question ids in one
+    statement."""
     now = now or timezone.now()
     assignment = (
         ExamAssignment.objects.select_for_update().select_related("blueprint").get(pk=assignment.pk)
     )
-    ongoing = assignment.attempts.filter(status=Attempt.Status.IN_PROGRESS).first()
+    attempts = list(Attempt.objects.filter(assignment=assignment))
+    ongoing = next((a for a in attempts if a.status == Attempt.Status.IN_PROGRESS), None)
     if ongoing is not None and ongoing.is_open(now):
+        ongoing.assignment = assignment
         return ongoing
-    _check_can_start(assignment, now)
+    _check_can_start(assignment, attempts, now)
     language = assignment.blueprint.language or language  # a blueprint may fix the language
     if ongoing is not None:
         attempt_close(attempt=ongoing, now=now)
@@ -192,7 +203,7 @@ def attempt_start(
     attempt = Attempt.objects.create(
         assignment=assignment,
         candidate_id=assignment.candidate_id,
-        number=assignment.attempts.count() + 1,
+        number=len(attempts) + 1,
         language=language,
         seed=variant.seed if variant is not None else secrets.randbits(48),
         started_at=now,
@@ -224,22 +235,28 @@ def _claimable_variant(assignment: ExamAssignment, language: str) -> ExamVariant
         ExamVariant.objects.select_for_update(skip_locked=True)
         .filter(assignment=assignment, language=language, attempt__isnull=True)
         .order_by("number")
+        .only("pk", "seed")
         .first()
     )
 
 
 def _claim(variant: ExamVariant, attempt: Attempt, now: datetime) -> None:
-    """The attempt takes the variant's questions: a fixed number of queries, whatever their
-    count."""
-    variant.attempt = attempt
-    variant.claimed_at = now
-    variant.save(update_fields=["attempt", "claimed_at"])
-    AttemptItem.objects.bulk_create(
-        AttemptItem(attempt=attempt, position=position, question_id=question_id)
-        for position, question_id in ExamVariantItem.objects.filter(variant=variant)
-        .order_by("position")
-        .values_list("position", "question_id")
-    )
+    """The attempt takes the variant's questions: two statements, whatever their count (the
+    question ids are copied inside the database, never read into Python)."""
+    ExamVariant.objects.filter(pk=variant.pk).update(attempt=attempt, claimed_at=now)
+    items = AttemptItem._meta.db_table
+    variant_items = ExamVariantItem._meta.db_table
+    with connection.cursor() as cursor:
+        # Every NOT NULL column of an unanswered item, as AttemptItem's field defaults say.
+        cursor.execute(
+            f"""
+            INSERT INTO {items} (attempt_id, position, question_id, response, revision,
+                                 needs_review, override_reason, override_role, withdrawn)
+            SELECT %s, position, question_id, '', 0, %s, '', '', %s
+              FROM {variant_items} WHERE variant_id = %s
+            """,
+            [attempt.pk, False, False, variant.pk],
+        )
 
 
 def attempt_expire_if_due(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
@@ -260,7 +277,7 @@ def _lock_now(attempt: Attempt, now: datetime | None) -> tuple[Attempt, datetime
     return locked, now
 
 
-def _closed_error(attempt: Attempt) -> AttemptClosed:
+def attempt_closed_error(attempt: Attempt) -> AttemptClosed:
     if attempt.closure == Attempt.Closure.SUBMITTED:
         return AttemptClosed(
             _("This exam was already submitted; its answers can no longer change.")
@@ -328,7 +345,7 @@ def attempt_answers_save(
         locked, now = _lock_now(attempt, now)
         if locked.status == Attempt.Status.IN_PROGRESS:
             return _write_answers(locked, answers, now)
-    raise _closed_error(locked)  # raised after commit, so a closing at the deadline is kept
+    raise attempt_closed_error(locked)  # raised after commit, so a closing at the deadline is kept
 
 
 def attempt_item_save(
@@ -357,7 +374,7 @@ def attempt_submit(
         if locked.closure == Attempt.Closure.SUBMITTED:
             _check_same_answers(locked, answers)
             return locked
-    raise _closed_error(locked)
+    raise attempt_closed_error(locked)
 
 
 def _check_same_answers(attempt: Attempt, answers: dict[int, Answer]) -> None:
