@@ -115,9 +115,20 @@ def main() -> None:
         print_profile(profile)
 
     client = Client()
+    trivial_cpu: list[float] = []
+    for user in users:
+        client.force_login(user)
+        cpu = time.process_time()
+        assert client.get("/api/v1/me").status_code == 200
+        trivial_cpu.append((time.process_time() - cpu) * 1000)
+    print(
+        f"trivial (GET /api/v1/me): this process's CPU median "
+        f"{statistics.median(trivial_cpu):.2f} ms"
+    )
     profile = profiled(args.profile == "start")
     times_ms: list[float] = []
     queries: list[int] = []
+    start_cpu: list[float] = []
     attempt_ids = []
     for user, assignment in zip(users, job.assignments.order_by("candidate_id"), strict=True):
         client.force_login(user)
@@ -125,18 +136,21 @@ def main() -> None:
             if profile:
                 profile.enable()
             began = time.perf_counter()
+            cpu = time.process_time()
             response = client.post(
                 "/api/v1/attempts",
                 {"assignment": assignment.pk, "language": "en"},
                 content_type="application/json",
             )
             times_ms.append((time.perf_counter() - began) * 1000)
+            start_cpu.append((time.process_time() - cpu) * 1000)
             if profile:
                 profile.disable()
         assert response.status_code == 201, response.content[:300]
         queries.append(len(captured.captured_queries))
         attempt_ids.append(response.json()["id"])
     report("start (POST /api/v1/attempts)", times_ms, queries, profile)
+    print(f"start: this process's CPU median {statistics.median(start_cpu):.2f} ms")
 
     profile = profiled(args.profile == "items")
     times_ms, queries = [], []
