@@ -186,8 +186,12 @@ def attempt_start(
     another start holds), insert the attempt and copy the variant's question ids in one
     statement."""
     now = now or timezone.now()
+    # Only the assignment's row: a bare FOR UPDATE would also lock the blueprint row it joins,
+    # which every candidate of the exam shares, and queue every start behind the one before.
     assignment = (
-        ExamAssignment.objects.select_for_update().select_related("blueprint").get(pk=assignment.pk)
+        ExamAssignment.objects.select_for_update(of=("self",))
+        .select_related("blueprint")
+        .get(pk=assignment.pk)
     )
     attempts = list(Attempt.objects.filter(assignment=assignment))
     ongoing = next((a for a in attempts if a.status == Attempt.Status.IN_PROGRESS), None)

@@ -173,7 +173,7 @@ def item_override_set(
         ]
     )
     attempt = (
-        Attempt.objects.select_for_update()
+        Attempt.objects.select_for_update(of=("self",))  # not the shared blueprint's row
         .select_related("assignment__blueprint")
         .get(pk=item.attempt_id)
     )
