@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from django.db.models import Prefetch, QuerySet
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import generics, serializers, status
 from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -104,6 +105,31 @@ class AttemptSerializer(serializers.ModelSerializer[Attempt]):
         return obj.seconds_left() if obj.status == Attempt.Status.IN_PROGRESS else 0
 
 
+class StartedItemSerializer(serializers.Serializer[Any]):
+    position = serializers.IntegerField()
+    revision = serializers.IntegerField()
+
+
+class AttemptStartedSerializer(AttemptSerializer):
+    """A start's answer: the attempt and its questions' positions (with each answer's revision,
+    for autosave), never the questions themselves: they come page by page from
+    ``GET /api/v1/attempts/{id}/items``, so starting stays a small write even for a long exam."""
+
+    items = serializers.SerializerMethodField()
+
+    class Meta(AttemptSerializer.Meta):
+        fields = (*AttemptSerializer.Meta.fields, "items")
+
+    @extend_schema_field(StartedItemSerializer(many=True))
+    def get_items(self, obj: Attempt) -> list[dict[str, int]]:
+        return [
+            {"position": position, "revision": revision}
+            for position, revision in AttemptItem.objects.filter(attempt=obj)
+            .order_by("position")
+            .values_list("position", "revision")
+        ]
+
+
 class AttemptDetailSerializer(AttemptSerializer):
     items = ItemSerializer(many=True)
 
@@ -171,10 +197,15 @@ def _stale_items(conflict: exams.StaleRevision) -> list[dict[str, Any]]:
     ]
 
 
-def _attempt_detail(attempt_id: int) -> dict[str, Any]:
-    items = AttemptItem.objects.select_related("question").defer(
+def _candidate_items() -> QuerySet[AttemptItem]:
+    """Items with the columns of their question a candidate may see (no key column is read)."""
+    return AttemptItem.objects.select_related("question").defer(
         *(f"question__{name}" for name in KEY_COLUMNS)
     )
+
+
+def _attempt_detail(attempt_id: int) -> dict[str, Any]:
+    items = _candidate_items()
     attempt = (
         Attempt.objects.select_related("assignment__blueprint")
         .prefetch_related(Prefetch("items", queryset=items))
@@ -204,9 +235,12 @@ class AttemptListView(APIView):
         )
         return Response(AttemptSerializer(attempts, many=True).data)
 
-    @extend_schema(request=StartSerializer, responses={201: AttemptDetailSerializer})
+    @extend_schema(request=StartSerializer, responses={201: AttemptStartedSerializer})
     def post(self, request: Request) -> Response:
-        """Start an attempt (or get the one in progress): a variant generated for you."""
+        """Start an attempt (or get the one in progress): a variant generated for you.
+
+        The answer lists the questions' positions only; read the questions from
+        ``GET /api/v1/attempts/{id}/items``."""
         data = StartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         assignment = access.access_assignment_by_id(request.user, data.validated_data["assignment"])  # type: ignore[arg-type]
@@ -215,7 +249,8 @@ class AttemptListView(APIView):
             attempt = exams.attempt_start(assignment=assignment, language=language)
         except exams.ExamError as error:
             raise PermissionDenied(detail=str(error), code="cannot_start") from error
-        return Response(_attempt_detail(attempt.pk), status=status.HTTP_201_CREATED)
+        attempt.assignment = assignment  # its blueprint's name is in the answer: no query
+        return Response(AttemptStartedSerializer(attempt).data, status=status.HTTP_201_CREATED)
 
 
 class AttemptDetailView(APIView):
@@ -226,6 +261,41 @@ class AttemptDetailView(APIView):
         attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
         exams.attempt_expire_if_due(attempt=attempt)
         return Response(_attempt_detail(attempt.pk))
+
+
+class ItemPagination(PageNumberPagination):
+    page_size = 10
+    page_size_query_param = "page_size"
+    max_page_size = 50
+
+
+class AttemptItemListView(generics.ListAPIView[AttemptItem]):
+    """The questions of your attempt in progress, page by page (``page``; ``page_size`` up to
+    50, 10 by default), each with your saved answer and its revision. Only while the attempt is
+    open: afterwards its result shows the questions."""
+
+    permission_classes = CANDIDATE
+    serializer_class = ItemSerializer
+    pagination_class = ItemPagination
+
+    def get_queryset(self) -> QuerySet[AttemptItem]:
+        if getattr(self, "swagger_fake_view", False):  # the schema generator
+            return AttemptItem.objects.none()
+        user = self.request.user
+        attempt = access.access_attempt_by_id(user, self.kwargs["attempt_id"])  # type: ignore[arg-type]
+        attempt = exams.attempt_expire_if_due(attempt=attempt)
+        if attempt.status != Attempt.Status.IN_PROGRESS:
+            raise _closed(exams.attempt_closed_error(attempt))
+        return _candidate_items().filter(attempt=attempt).order_by("position")
+
+    @extend_schema(
+        responses={
+            200: ItemSerializer(many=True),
+            403: OpenApiResponse(description="The attempt is closed: see its result."),
+        }
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
 class ItemSaveView(APIView):

@@ -58,12 +58,13 @@ def _row(
     )
 
 
-def _link_topics(stored: dict[str, Question], generated: Sequence[generator.Question]) -> None:
+def _link_topics(stored: dict[str, int], generated: Sequence[generator.Question]) -> None:
+    """``stored``: question id by content hash."""
     slugs = {slug for question in generated for slug in question.topics}
     Topic.objects.bulk_create([Topic(slug=slug) for slug in slugs], ignore_conflicts=True)
-    topics = {topic.slug: topic for topic in Topic.objects.filter(slug__in=slugs)}
+    topics = dict(Topic.objects.filter(slug__in=slugs).values_list("slug", "pk"))
     links = [
-        Question.topics.through(question_id=stored[q.content_hash].pk, topic_id=topics[slug].pk)
+        Question.topics.through(question_id=stored[q.content_hash], topic_id=topics[slug])
         for q in generated
         for slug in q.topics
     ]
@@ -86,7 +87,32 @@ def bank_store(*, questions: Sequence[generator.Question]) -> list[Question]:
     rows = [_row(q, versions, pools) for q in fresh.values()]
     Question.objects.bulk_create(rows, ignore_conflicts=True)
     stored = Question.objects.in_bulk(hashes, field_name="content_hash")
-    _link_topics(stored, list(fresh.values()))
+    _link_topics({h: q.pk for h, q in stored.items()}, list(fresh.values()))
+    return [stored[content_hash] for content_hash in hashes]
+
+
+@transaction.atomic
+def bank_store_ids(
+    *, questions: Sequence[generator.Question], for_exams: bool = False
+) -> list[int]:
+    """``bank_store`` for callers that only need the ids (exam variants): the new rows are
+    written (``for_exams`` as given) and never read back, only their ids."""
+    hashes = [question.content_hash for question in questions]
+    stored = dict(
+        Question.objects.filter(content_hash__in=hashes).values_list("content_hash", "pk")
+    )
+    fresh = {q.content_hash: q for q in questions if q.content_hash not in stored}
+    if fresh:
+        versions = {v.version_id: v for v in PolicyVersion.objects.all()}
+        pools = pool_snapshot_current()
+        rows = [_row(q, versions, pools) for q in fresh.values()]
+        for row in rows:
+            row.for_exams = for_exams
+        Question.objects.bulk_create(rows, ignore_conflicts=True)
+        stored.update(
+            Question.objects.filter(content_hash__in=list(fresh)).values_list("content_hash", "pk")
+        )
+        _link_topics(stored, list(fresh.values()))
     return [stored[content_hash] for content_hash in hashes]
 
 

@@ -173,7 +173,7 @@ def item_override_set(
         ]
     )
     attempt = (
-        Attempt.objects.select_for_update()
+        Attempt.objects.select_for_update(of=("self",))  # not the shared blueprint's row
         .select_related("assignment__blueprint")
         .get(pk=item.attempt_id)
     )
@@ -245,7 +245,7 @@ def results_release_if_reviewed(*, attempt: Attempt) -> None:
         return
     if Review.objects.filter(item__attempt=attempt, status=Review.Status.PENDING).exists():
         return
-    candidate = User.objects.get(pk=attempt.candidate_id)
+    candidate = attempt.candidate  # loaded with the attempt by the grading, else read here
     notification_queue(
         kind=Notification.Kind.RESULTS,
         key=f"results:{attempt.pk}",

@@ -4,7 +4,7 @@
 ``VariantJob``; after commit it queues ``quizzes.variant_job_run``, which queues one
 ``quizzes.assignment_variants_build`` per assignment (so every worker takes a share). Each build
 makes the variants its assignment still lacks (one per allowed attempt) through the same
-``exams._variant_questions`` a start on the spot uses: a variant never reuses a question served
+``exams._variant_question_ids`` a start on the spot uses: a variant never reuses a question served
 in practice, and its questions are flagged ``for_exams`` at once, so practice never serves them.
 """
 
@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -194,18 +194,22 @@ def _build_variant(assignment: ExamAssignment, number: int, language: str) -> Ex
     variant = ExamVariant.objects.create(
         assignment=assignment, number=number, language=language, seed=secrets.randbits(48)
     )
-    questions = exams._variant_questions(variant)
+    question_ids = exams._variant_question_ids(variant)
     ExamVariantItem.objects.bulk_create(
-        ExamVariantItem(variant=variant, position=position, question=question)
-        for position, question in enumerate(questions, start=1)
+        ExamVariantItem(variant=variant, position=position, question_id=question_id)
+        for position, question_id in enumerate(question_ids, start=1)
     )
     if assignment.variant_job_id:
+        now = timezone.now()
+        # One statement: the count, and the finishing time when this was the last one.
         VariantJob.objects.filter(pk=assignment.variant_job_id).update(
-            built=F("built") + 1, progressed_at=timezone.now()
+            built=F("built") + 1,
+            progressed_at=now,
+            finished_at=Case(
+                When(finished_at__isnull=True, built__gte=F("wanted") - 1, then=Value(now)),
+                default=F("finished_at"),
+            ),
         )
-        VariantJob.objects.filter(
-            pk=assignment.variant_job_id, built__gte=F("wanted"), finished_at__isnull=True
-        ).update(finished_at=timezone.now())
     return variant
 
 

@@ -98,15 +98,36 @@ def _required(field: dataclasses.Field[Any]) -> bool:
     return no_default and field.default_factory is dataclasses.MISSING
 
 
+_KINDS: dict[Any, tuple[str, Any]] = {}
+
+
+def _kind(tp: Any) -> tuple[str, Any]:
+    """What a field type is, and its inner type: worked out once per type (decoding is on the
+    generator's and the API's hot path)."""
+    found = _KINDS.get(tp)
+    if found is None:
+        if _is_optional(tp):
+            found = ("optional", _strip_none(tp))
+        elif dataclasses.is_dataclass(tp):
+            found = ("dataclass", tp)
+        elif typing.get_origin(tp) is tuple:
+            found = ("tuple", typing.get_args(tp)[0])
+        else:
+            found = ("scalar", tp)
+        _KINDS[tp] = found
+    return found
+
+
 def _value(tp: Any, meta: Mapping[str, Any], raw: object, path: str) -> Any:
-    if _is_optional(tp):
-        return None if raw is None else _value(_strip_none(tp), meta, raw, path)
+    kind, inner = _kind(tp)
+    if kind == "optional":
+        return None if raw is None else _value(inner, meta, raw, path)
     if meta.get("mapping"):
         return _mapping(raw, meta, path)
-    if dataclasses.is_dataclass(tp):
-        return decode(tp, raw, path)  # type: ignore[arg-type]
-    if typing.get_origin(tp) is tuple:
-        return _sequence(typing.get_args(tp)[0], meta, raw, path)
+    if kind == "dataclass":
+        return decode(tp, raw, path)
+    if kind == "tuple":
+        return _sequence(inner, meta, raw, path)
     return _scalar(tp, meta, raw, path)
 
 
@@ -168,15 +189,29 @@ def _integer(meta: Mapping[str, Any], raw: object, path: str) -> int:
     return raw
 
 
+_ENCODE_PLANS: dict[type, tuple[tuple[str, Mapping[str, Any]], ...] | None] = {}
+
+
+def _encode_plan(cls: type) -> tuple[tuple[str, Mapping[str, Any]], ...] | None:
+    """A dataclass's field names and metadata, in order (None: not a dataclass), once per
+    class."""
+    if cls in _ENCODE_PLANS:
+        return _ENCODE_PLANS[cls]
+    plan = (
+        tuple((field.name, field.metadata) for field in dataclasses.fields(cls))
+        if dataclasses.is_dataclass(cls)
+        else None
+    )
+    _ENCODE_PLANS[cls] = plan
+    return plan
+
+
 def encode(obj: object) -> Any:
     """The JSON-ready form of a dataclass built by `decode` (defaults included)."""
-    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+    plan = _encode_plan(type(obj))  # a class itself (a type) is returned as it is
+    if plan is None:
         return obj
-    out: dict[str, Any] = {}
-    for field in dataclasses.fields(obj):
-        value = getattr(obj, field.name)
-        out[field.name] = _encode_value(value, field.metadata)
-    return out
+    return {name: _encode_value(getattr(obj, name), meta) for name, meta in plan}
 
 
 def _encode_value(value: object, meta: Mapping[str, Any]) -> Any:

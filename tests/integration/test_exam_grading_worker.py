@@ -46,3 +46,40 @@ def test_grading_twice_on_the_worker_changes_nothing():
 
     attempt.refresh_from_db()
     assert (attempt.score, list(attempt.items.values_list("grade", flat=True))) == before
+
+
+def test_a_variant_built_by_the_worker_is_claimed_at_start_and_graded_there():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from quizzes.grading import grade_response
+    from quizzes.models import ExamVariant, VariantJob
+    from quizzes.services import variants
+    from tests.factories import BlueprintFactory, candidate
+
+    now = timezone.now()
+    job = variants.assignments_create(
+        blueprint=BlueprintFactory(),
+        candidates=[candidate()],
+        opens_at=now - timedelta(minutes=1),
+        closes_at=now + timedelta(days=1),
+        language="en",
+    )
+    deadline = time.monotonic() + 60
+    while VariantJob.objects.get(pk=job.pk).state != "done" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    variant = ExamVariant.objects.get(assignment__variant_job=job)
+    wanted = list(variant.items.order_by("position").values_list("question_id", flat=True))
+    assert all(item.question.for_exams for item in variant.items.select_related("question"))
+
+    attempt = exams.attempt_start(assignment=job.assignments.get(), language="en")
+    assert list(attempt.items.order_by("position").values_list("question_id", flat=True)) == wanted
+    first = attempt.items.select_related("question").get(position=1)
+    text = first.question.key_detail["key_text"]
+    exams.attempt_submit(attempt=attempt, responses={1: exams.Answer(text, 0)})
+
+    wait_for_status(attempt, Attempt.Status.GRADED)
+    first.refresh_from_db()
+    assert first.grade == grade_response(first.question, text, lang="en")
+    assert attempt.items.filter(grade__isnull=True).count() == 0

@@ -261,6 +261,9 @@ MATRIX: dict[str, Entry] = {
     "api-assignment-list": Entry("get", fixed("/api/v1/assignments"), PRACTISE),
     "api-attempt-list": Entry("get", fixed("/api/v1/attempts"), PRACTISE),
     "api-attempt-detail": Entry("get", lambda w: f"/api/v1/attempts/{w.attempt.pk}", OWNER_API),
+    "api-attempt-items": Entry(
+        "get", lambda w: f"/api/v1/attempts/{w.attempt.pk}/items", OWNER_API
+    ),
     "api-attempt-item": Entry(
         "put",
         lambda w: f"/api/v1/attempts/{w.attempt.pk}/items/1",

@@ -266,8 +266,8 @@ def _question(
         lang=lang,
         kind=kind,
         stem=stem,
-        situation=copy.deepcopy(sc.situation),
-        ruling=copy.deepcopy(sc.ruling_dict),
+        situation=_copy_tree(sc.situation),
+        ruling=_copy_tree(sc.ruling_dict),
         key=sc.key,
         key_text=key_text,
         options=options,
@@ -277,6 +277,22 @@ def _question(
         difficulty=difficulty(sc, kind),
         content_hash=content_hash(content),
     )
+
+
+def _copy_tree(value: Any) -> Any:
+    """A deep copy of JSON-like data (plain dicts, lists and tuples of scalars), a few times
+    faster than ``copy.deepcopy``, which stays the path for anything else. The question must
+    not share the cached scenario's dicts: a caller changing them would change the cache."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _copy_tree(item) for key, item in value.items()}
+    if kind is list:
+        return [_copy_tree(item) for item in value]
+    if kind is tuple:
+        return tuple(_copy_tree(item) for item in value)
+    if value is None or kind in (str, int, float, bool):
+        return value
+    return copy.deepcopy(value)
 
 
 def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Option, ...]:

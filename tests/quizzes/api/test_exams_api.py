@@ -1,10 +1,12 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from quizzes.models import Attempt
-from quizzes.services import exams
+from quizzes.services import exams, variants
 from tests.factories import BlueprintFactory, assignment, candidate, user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
@@ -47,16 +49,117 @@ def test_assignments_list_only_my_exams_with_their_status(client, student):
     assert sorted(row["status"] for row in rows) == ["open", "upcoming"]
 
 
-def test_start_returns_the_variant_without_keys_in_the_chosen_language(client, student):
+def test_start_returns_the_attempt_and_its_positions_not_the_questions(client, student):
     body = start(client, assignment(candidate=student))
 
     assert body["status"] == "in_progress"
     assert body["language"] == "es"
     assert 0 < body["seconds_left"] <= 30 * 60
-    assert len(body["items"]) == 4
-    for item in body["items"]:
+    assert body["items"] == [{"position": n, "revision": 0} for n in (1, 2, 3, 4)]
+
+
+def test_the_items_endpoint_serves_the_questions_without_keys_in_the_chosen_language(
+    client, student
+):
+    attempt = start(client, assignment(candidate=student))
+
+    body = client.get(f"/api/v1/attempts/{attempt['id']}/items").json()
+
+    assert body["count"] == 4
+    assert [item["position"] for item in body["results"]] == [1, 2, 3, 4]
+    for item in body["results"]:
         assert KEY_FIELDS.isdisjoint(item["question"])
         assert item["question"]["language"] == "es"
+        assert item["question"]["stem"]
+        assert (item["response"], item["revision"]) == ("", 0)
+
+
+def test_the_items_endpoint_pages_through_the_questions_in_order(client, student):
+    attempt = start(client, assignment(candidate=student))
+    url = f"/api/v1/attempts/{attempt['id']}/items"
+
+    first = client.get(url, {"page_size": 3}).json()
+    second = client.get(url, {"page_size": 3, "page": 2}).json()
+
+    assert [item["position"] for item in first["results"]] == [1, 2, 3]
+    assert [item["position"] for item in second["results"]] == [4]
+    assert first["next"]
+    assert first["previous"] is None
+    assert second["next"] is None
+
+
+def test_the_items_page_size_is_capped(client, student):
+    blueprint = BlueprintFactory(composition=[{"topic": None, "kind": "free_form", "count": 50}])
+    blueprint.composition.append({"topic": None, "kind": "free_form", "count": 5})
+    blueprint.save()
+    attempt = start(client, assignment(candidate=student, blueprint=blueprint))
+
+    body = client.get(f"/api/v1/attempts/{attempt['id']}/items", {"page_size": 1000}).json()
+
+    assert body["count"] == 55
+    assert len(body["results"]) == 50
+
+
+def test_the_items_endpoint_shows_the_saved_answer_and_its_revision(client, student):
+    attempt = start(client, assignment(candidate=student))
+    url = f"/api/v1/attempts/{attempt['id']}"
+    put(client, f"{url}/items/2", {"response": "Missed trigger", "revision": 0})
+
+    item = client.get(f"{url}/items").json()["results"][1]
+
+    assert (item["position"], item["response"], item["revision"]) == (2, "Missed trigger", 1)
+
+
+@pytest.mark.parametrize("page", ["9", "0", "x"])
+def test_a_page_past_the_end_or_not_a_number_is_not_found_with_a_code(client, student, page):
+    attempt = start(client, assignment(candidate=student))
+
+    response = client.get(f"/api/v1/attempts/{attempt['id']}/items", {"page": page})
+
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+
+
+def test_the_items_of_a_submitted_attempt_are_refused(client, student):
+    attempt = start(client, assignment(candidate=student))
+    url = f"/api/v1/attempts/{attempt['id']}"
+    post(client, f"{url}/submit")
+
+    response = client.get(f"{url}/items")
+
+    assert response.status_code == 403
+    assert response.json()["code"] == "attempt_closed"
+
+
+def test_the_items_after_the_deadline_are_refused_and_the_attempt_closed(client, student):
+    attempt = start(client, assignment(candidate=student))
+    Attempt.objects.filter(pk=attempt["id"]).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    response = client.get(f"/api/v1/attempts/{attempt['id']}/items")
+
+    assert response.status_code == 403
+    assert response.json()["code"] == "attempt_closed"
+    assert Attempt.objects.get(pk=attempt["id"]).closure == "deadline"
+
+
+def test_another_candidates_items_are_not_found(client):
+    other = exams.attempt_start(assignment=assignment(), language="en")
+    client.force_login(candidate())
+
+    response = client.get(f"/api/v1/attempts/{other.pk}/items")
+
+    assert response.status_code == 404
+
+
+def test_starting_twice_returns_the_attempt_in_progress_with_its_revisions(client, student):
+    job = assignment(candidate=student)
+    first = start(client, job)
+    put(client, f"/api/v1/attempts/{first['id']}/items/3", {"response": "x", "revision": 0})
+
+    again = start(client, job)
+
+    assert again["id"] == first["id"]
+    assert again["items"][2] == {"position": 3, "revision": 1}
 
 
 def test_autosave_then_reload_returns_the_saved_answer(client, student):
@@ -229,6 +332,47 @@ def test_attempt_endpoints_use_a_bounded_number_of_queries(
         put(client, f"{url}/items/2", {"response": "x", "revision": 0})
     with django_assert_max_num_queries(8):
         client.get("/api/v1/assignments")
+
+
+def test_a_start_makes_a_fixed_number_of_queries_whatever_the_exam_length(
+    client, django_assert_num_queries
+):
+    """Claiming a pre-generated variant: the same statements for 4 questions or 50."""
+    short, long_ = (
+        BlueprintFactory(composition=[{"topic": None, "kind": "free_form", "count": n}])
+        for n in (4, 50)
+    )
+    counts = []
+    for blueprint in (short, long_):
+        student = candidate()
+        job = variants.assignment_create(
+            blueprint=blueprint,
+            candidate=student,
+            opens_at=timezone.now() - timedelta(minutes=1),
+            closes_at=timezone.now() + timedelta(days=1),
+            language="es",
+        )
+        client.force_login(student)
+        with CaptureQueriesContext(connection) as captured:
+            body = start(client, job)
+        assert len(body["items"]) == blueprint.question_count
+        assert Attempt.objects.get(pk=body["id"]).variant.assignment_id == job.pk  # claimed
+        counts.append(len(captured.captured_queries))
+
+    assert counts[0] == counts[1]
+    assert counts[0] <= 14
+
+
+def test_a_page_of_items_makes_a_fixed_number_of_queries(
+    client, student, django_assert_max_num_queries
+):
+    blueprint = BlueprintFactory(composition=[{"topic": None, "kind": "free_form", "count": 30}])
+    attempt = start(client, assignment(candidate=student, blueprint=blueprint))
+
+    with django_assert_max_num_queries(8):
+        response = client.get(f"/api/v1/attempts/{attempt['id']}/items", {"page_size": 30})
+
+    assert len(response.json()["results"]) == 30
 
 
 def test_refusals_carry_a_machine_readable_code(client, student):

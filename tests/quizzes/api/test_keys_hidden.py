@@ -75,12 +75,16 @@ def test_starting_and_reading_an_attempt_names_no_template_seed_or_hash(client):
 
     started = start(client, assignment(candidate=student))
     detail = client.get(f"/api/v1/attempts/{started['id']}")
+    page = client.get(f"/api/v1/attempts/{started['id']}/items")
 
     questions = variant(started["id"])
     assert_names_no_generator_input(str(started), started, questions)
     assert_names_no_generator_input(detail.content.decode(), detail.json(), questions)
+    assert_names_no_generator_input(page.content.decode(), page.json(), questions)
     assert [item["position"] for item in started["items"]] == [1, 2, 3, 4]
-    assert "id" not in started["items"][0]["question"]
+    assert "question" not in started["items"][0]
+    assert [item["position"] for item in page.json()["results"]] == [1, 2, 3, 4]
+    assert "id" not in page.json()["results"][0]["question"]
 
 
 def test_the_attempt_page_html_names_no_template_seed_or_hash(client):

@@ -230,6 +230,24 @@ def test_the_sweep_closes_only_overdue_attempts():
     assert current.status == Attempt.Status.IN_PROGRESS
 
 
+def test_grading_stores_each_answers_grade_as_the_grader_gave_it():
+    attempt = started()
+    item = attempt.items.select_related("question").get(position=1)
+    text = correct_response(item)
+    expected = grade_response(item.question, text, lang="en")
+
+    exams.attempt_submit(attempt=attempt, responses={1: exams.Answer(text, 0)})
+
+    stored = {item.position: item for item in attempt.items.all()}
+    assert stored[1].grade == expected
+    assert (stored[1].score, stored[1].needs_review) == (
+        expected["score"],
+        expected["needs_review"],
+    )
+    assert stored[2].grade["feedback"] == "No answer."
+    assert (stored[2].score, stored[2].needs_review) == (0.0, False)
+
+
 def test_a_candidate_appeals_a_graded_answer_once():
     attempt = started()
     exams.attempt_submit(attempt=attempt)

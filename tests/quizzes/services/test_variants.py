@@ -108,7 +108,7 @@ def test_a_build_cut_short_is_finished_by_the_next_run(monkeypatch):
     job = assign(max_attempts=3)
     assignment = job.assignments.get()
     calls = {"n": 0}
-    real = exams._variant_questions
+    real = exams._variant_question_ids
 
     def fail_second(source):
         calls["n"] += 1
@@ -116,7 +116,7 @@ def test_a_build_cut_short_is_finished_by_the_next_run(monkeypatch):
             raise RuntimeError("worker lost")
         return real(source)
 
-    monkeypatch.setattr(exams, "_variant_questions", fail_second)
+    monkeypatch.setattr(exams, "_variant_question_ids", fail_second)
     with pytest.raises(RuntimeError):
         assignment_variants_build(assignment.pk)
     job.refresh_from_db()

@@ -111,3 +111,31 @@ def test_simultaneous_starts_of_one_assignment_make_one_attempt_with_one_variant
     assert list(ExamVariant.objects.exclude(attempt=None).values_list("attempt", flat=True)) == [
         started[0]
     ]
+
+
+def test_starts_of_one_exam_by_different_candidates_do_not_wait_for_each_other(monkeypatch):
+    """A start locks its own assignment only, never the blueprint row every candidate of the
+    exam shares (that lock queued a whole cohort's starts one behind the other)."""
+    _job, assignment = assignment_without_variants(monkeypatch, max_attempts=1)
+    variants.assignment_variants_build(assignment_id=assignment.pk)
+    held, release = threading.Event(), threading.Event()
+
+    def hold_the_blueprint():  # what another candidate's start in progress used to hold
+        with transaction.atomic():
+            type(assignment.blueprint).objects.select_for_update().get(pk=assignment.blueprint_id)
+            held.set()
+            release.wait(timeout=20)
+
+    thread, errors = in_thread(hold_the_blueprint)
+    assert held.wait(timeout=20)
+    try:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '3s'")  # waiting fails, not hangs
+            attempt = exams.attempt_start(assignment=assignment, language="en")
+    finally:
+        release.set()
+        thread.join()
+
+    assert errors == []
+    assert ExamVariant.objects.get(attempt=attempt).assignment_id == assignment.pk
