@@ -265,16 +265,24 @@ def _claim(variant: ExamVariant, attempt: Attempt, now: datetime) -> None:
     ExamVariant.objects.filter(pk=variant.pk).update(attempt=attempt, claimed_at=now)
     items = AttemptItem._meta.db_table
     variant_items = ExamVariantItem._meta.db_table
+    # Every other column of an unanswered item takes its field's default, read from the model
+    # so a column added later is filled too.
+    copied = {"attempt", "position", "question"}
+    defaults = [
+        (field.column, field.get_db_prep_save(field.get_default(), connection))
+        for field in AttemptItem._meta.concrete_fields
+        if not field.primary_key and field.name not in copied
+    ]
+    columns = ", ".join(column for column, _ in defaults)
+    placeholders = ", ".join("%s" for _ in defaults)
     with connection.cursor() as cursor:
-        # Every NOT NULL column of an unanswered item, as AttemptItem's field defaults say.
         cursor.execute(
             f"""
-            INSERT INTO {items} (attempt_id, position, question_id, response, revision,
-                                 needs_review, override_reason, override_role, withdrawn)
-            SELECT %s, position, question_id, '', 0, %s, '', '', %s
+            INSERT INTO {items} (attempt_id, position, question_id, {columns})
+            SELECT %s, position, question_id, {placeholders}
               FROM {variant_items} WHERE variant_id = %s
             """,
-            [attempt.pk, False, False, variant.pk],
+            [attempt.pk, *(value for _, value in defaults), variant.pk],
         )
 
 

@@ -113,14 +113,16 @@ def test_an_unusable_pool_is_skipped_and_logged(caplog):
 def test_a_pool_is_checked_before_it_is_saved():
     invalid = QuestionPool(name="typo", use="exams", content='[people]\nmtg = ["Ana"]\n')
     broken = QuestionPool(
-        name="only might",
+        name="unknown advantage",
         use="exams",
         content=(
-            "[cards.meek]\n"
-            'game = "riftbound"\nkind = "might_only"\n'
-            'name = { en = "Meek", pt-BR = "Meek", es = "Meek" }\n'
-            'text = { en = "When I attack, I get +1 Might this turn.", '
-            'pt-BR = "Ao atacar, +1 de Might.", es = "Al atacar, +1 de Might." }\n'
+            "[cards.grim]\n"
+            'game = "riftbound"\nkind = "draw_or_discard"\n'
+            'advantage_reason = "no_such_reason"\n'
+            'name = { en = "Grim", pt-BR = "Grim", es = "Grim" }\n'
+            'text = { en = "When I move to a battlefield, draw 1.", '
+            'pt-BR = "Ao se mover para um campo de batalha, compre 1.", '
+            'es = "Al moverme a un campo de batalla, roba 1." }\n'
         ),
     )
 
