@@ -197,6 +197,17 @@ def _stale_items(conflict: exams.StaleRevision) -> list[dict[str, Any]]:
     ]
 
 
+def _own_item_and_body(
+    request: Request, attempt_id: int, position: int, body: type[serializers.Serializer[Any]]
+) -> tuple[AttemptItem, serializers.Serializer[Any]]:
+    """The caller's own item (404 otherwise) and the request body, validated (400 otherwise)."""
+    attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+    item = access.access_item(attempt, position)
+    data = body(data=request.data)
+    data.is_valid(raise_exception=True)
+    return item, data
+
+
 def _candidate_items() -> QuerySet[AttemptItem]:
     """Items with the columns of their question a candidate may see (no key column is read)."""
     return AttemptItem.objects.select_related("question").defer(
@@ -312,10 +323,7 @@ class ItemSaveView(APIView):
     )
     def put(self, request: Request, attempt_id: int, position: int) -> Response:
         """Autosave one answer; send the revision you loaded to detect another tab's edit."""
-        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
-        item = access.access_item(attempt, position)
-        data = SaveSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        item, data = _own_item_and_body(request, attempt_id, position, SaveSerializer)
         try:
             saved = exams.attempt_item_save(
                 item=item,
@@ -354,10 +362,7 @@ class ItemFlagView(APIView):
     def put(self, request: Request, attempt_id: int, position: int) -> Response:
         """Flag a question for review (or remove the flag) while the attempt is open; send the
         flag revision you loaded to detect another tab's change."""
-        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
-        item = access.access_item(attempt, position)
-        data = FlagSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        item, data = _own_item_and_body(request, attempt_id, position, FlagSerializer)
         try:
             saved = exams.attempt_item_flag(
                 item=item,
@@ -488,10 +493,7 @@ class AppealView(APIView):
         },
     )
     def post(self, request: Request, attempt_id: int, position: int) -> Response:
-        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
-        item = access.access_item(attempt, position)
-        data = AppealSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        item, data = _own_item_and_body(request, attempt_id, position, AppealSerializer)
         try:
             appeal = exams.appeal_create(item=item, comment=data.validated_data["comment"])
         except exams.AppealExists as error:
