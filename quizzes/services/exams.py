@@ -6,6 +6,7 @@ arrives after the deadline is refused and nothing saved before it is lost.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import secrets
@@ -263,27 +264,33 @@ def _claim(variant: ExamVariant, attempt: Attempt, now: datetime) -> None:
     """The attempt takes the variant's questions: two statements, whatever their count (the
     question ids are copied inside the database, never read into Python)."""
     ExamVariant.objects.filter(pk=variant.pk).update(attempt=attempt, claimed_at=now)
-    items = AttemptItem._meta.db_table
-    variant_items = ExamVariantItem._meta.db_table
-    # Every other column of an unanswered item takes its field's default, read from the model
-    # so a column added later is filled too.
-    copied = {"attempt", "position", "question"}
-    defaults = [
-        (field.column, field.get_db_prep_save(field.get_default(), connection))
-        for field in AttemptItem._meta.concrete_fields
-        if not field.primary_key and field.name not in copied
-    ]
-    columns = ", ".join(column for column, _ in defaults)
-    placeholders = ", ".join("%s" for _ in defaults)
+    columns, defaults = _unanswered_item_defaults(connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
-            INSERT INTO {items} (attempt_id, position, question_id, {columns})
-            SELECT %s, position, question_id, {placeholders}
-              FROM {variant_items} WHERE variant_id = %s
+            INSERT INTO {AttemptItem._meta.db_table} (attempt_id, position, question_id, {columns})
+            SELECT %s, position, question_id, {", ".join("%s" for _ in defaults)}
+              FROM {ExamVariantItem._meta.db_table} WHERE variant_id = %s
             """,
-            [attempt.pk, *(value for _, value in defaults), variant.pk],
+            [attempt.pk, *defaults, variant.pk],
         )
+
+
+@functools.cache
+def _unanswered_item_defaults(vendor: str) -> tuple[str, tuple[Any, ...]]:
+    """The columns of an unanswered item other than the three a claim copies, and their field
+    defaults, read from the model (so a column added later is filled too) once per process and
+    database vendor (``vendor`` is the cache key: a default's database form depends on it)."""
+    copied = {"attempt", "position", "question"}
+    fields = [
+        field
+        for field in AttemptItem._meta.concrete_fields
+        if not field.primary_key and field.name not in copied
+    ]
+    columns = ", ".join(field.column for field in fields)
+    return columns, tuple(
+        field.get_db_prep_save(field.get_default(), connection) for field in fields
+    )
 
 
 def attempt_expire_if_due(*, attempt: Attempt, now: datetime | None = None) -> Attempt:
