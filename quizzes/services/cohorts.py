@@ -37,6 +37,12 @@ def cohorts_visible_to(user: User) -> QuerySet[Cohort]:
     return cohorts.filter(mentor=user)
 
 
+def candidates_visible_to(user: User) -> QuerySet[User]:
+    """The members of the cohorts the user may see (a mentor's own; the committee's all)."""
+    members = User.objects.filter(cohorts__in=cohorts_visible_to(user)).distinct()
+    return members.order_by("first_name", "last_name", "email")
+
+
 def candidate_visible(user: User, candidate_id: int) -> bool:
     """Mentors see their own cohorts' candidates; the committee sees everyone."""
     if user.has_perm("accounts.manage_certification"):

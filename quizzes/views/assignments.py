@@ -10,11 +10,12 @@ once the assignments are committed; the job's page shows its progress, updated i
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import cached_property
 from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.db.models import Count, QuerySet
+from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
@@ -34,12 +35,6 @@ TEMPLATES = "quizzes/assign/"
 # An opening time a few minutes back is "now": the form's clock shows whole minutes.
 OPENING_GRACE = timedelta(minutes=5)
 LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
-
-
-def candidates_visible_to(user: User) -> QuerySet[User]:
-    """The members of the cohorts the user may see (a mentor's own; the committee's all)."""
-    members = User.objects.filter(cohorts__in=cohorts.cohorts_visible_to(user)).distinct()
-    return members.order_by("first_name", "last_name", "email")
 
 
 class CandidateChoices(forms.ModelMultipleChoiceField):
@@ -78,7 +73,7 @@ class AssignmentForm(forms.Form):
         self.now = now or timezone.now()
         self.fields["blueprint"].queryset = ExamBlueprint.objects.order_by("name")  # type: ignore[attr-defined]
         self.fields["cohort"].queryset = cohorts.cohorts_visible_to(user).order_by("name")  # type: ignore[attr-defined]
-        self.fields["candidates"].queryset = candidates_visible_to(user)  # type: ignore[attr-defined]
+        self.fields["candidates"].queryset = cohorts.candidates_visible_to(user)  # type: ignore[attr-defined]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -92,7 +87,7 @@ class AssignmentForm(forms.Form):
         if "cohort" in cleaned and "candidates" in cleaned:
             if cleaned["cohort"] is None and not cleaned["candidates"]:
                 self.add_error(None, _("Choose a cohort or at least one candidate."))
-            elif not self._picked():
+            elif not self._picked:
                 self.add_error("cohort", _("This cohort has no candidates yet."))
             elif cleaned.get("blueprint") is not None and not self.chosen():
                 self.add_error(
@@ -100,34 +95,32 @@ class AssignmentForm(forms.Form):
                 )
         return cleaned
 
+    @cached_property
     def _picked(self) -> list[User]:
         """The cohort's members and the candidates ticked, each once."""
-        if not hasattr(self, "_picked_cache"):
-            picked = list(self.cleaned_data.get("candidates") or [])
-            cohort = self.cleaned_data.get("cohort")
-            if cohort is not None:
-                picked.extend(cohort.candidates.all())
-            self._picked_cache = list({person.pk: person for person in picked}.values())
-        return self._picked_cache
+        picked = list(self.cleaned_data.get("candidates") or [])
+        cohort = self.cleaned_data.get("cohort")
+        if cohort is not None:
+            picked.extend(cohort.candidates.all())
+        return list({person.pk: person for person in picked}.values())
 
+    @cached_property
     def already_assigned(self) -> list[User]:
         """Those picked who have this blueprint open or upcoming: a second assignment (a double
         submit, a cohort assigned twice) would give them the exam twice."""
-        if not hasattr(self, "_assigned_cache"):
-            busy = set(
-                ExamAssignment.objects.filter(
-                    blueprint=self.cleaned_data["blueprint"],
-                    candidate__in=[person.pk for person in self._picked()],
-                    closes_at__gt=self.now,
-                ).values_list("candidate_id", flat=True)
-            )
-            self._assigned_cache = [person for person in self._picked() if person.pk in busy]
-        return self._assigned_cache
+        busy = set(
+            ExamAssignment.objects.filter(
+                blueprint=self.cleaned_data["blueprint"],
+                candidate__in=[person.pk for person in self._picked],
+                closes_at__gt=self.now,
+            ).values_list("candidate_id", flat=True)
+        )
+        return [person for person in self._picked if person.pk in busy]
 
     def chosen(self) -> list[User]:
         """The candidates to assign: those picked, less those who already have this exam."""
-        skipped = {person.pk for person in self.already_assigned()}
-        return [person for person in self._picked() if person.pk not in skipped]
+        skipped = {person.pk for person in self.already_assigned}
+        return [person for person in self._picked if person.pk not in skipped]
 
 
 def _initial(request: AuthenticatedHttpRequest) -> dict[str, Any]:
@@ -161,7 +154,7 @@ def assign(request: AuthenticatedHttpRequest) -> HttpResponse:
         form.add_error(None, str(error))
         return _render_assign(request, form, status=400)
     messages.success(request, _("The exam was assigned; its variants are being prepared."))
-    if skipped := form.already_assigned():
+    if skipped := form.already_assigned:
         names = ", ".join(str(person) for person in skipped)
         messages.info(
             request,
@@ -186,8 +179,7 @@ def variant_job(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
         raise Http404("No such pre-generation job.")
     assigned = job.assignments.select_related("candidate").annotate(ready=Count("variants"))
     if not request.user.has_perm("accounts.manage_certification"):
-        mine = User.objects.filter(cohorts__mentor=request.user)
-        assigned = assigned.filter(candidate__in=mine)
+        assigned = assigned.filter(candidate__in=cohorts.candidates_visible_to(request.user))
     context = {
         "job": job,
         "state": VARIANT_JOB_STATES[job.state],
