@@ -59,25 +59,28 @@ def test_a_negative_cooldown_is_refused():
     assert not ExamAssignment.objects.exists()
 
 
-def test_allowing_more_attempts_on_the_blueprint_later_does_not_reopen_an_assignment():
-    exam = blueprint(attempts_allowed=1)
+def sat_once_then_blueprint_edited(before: dict, after: dict):
+    """An assignment made from a blueprint with ``before``, one attempt sat and closed, then
+    the blueprint edited to ``after``: (the assignment, when the attempt closed)."""
+    exam = blueprint(**before)
     made = assign(exam)
     now = timezone.now()
     sit(made, now)
-    exam.attempts_allowed = 3
+    for name, value in after.items():
+        setattr(exam, name, value)
     exam.save()
+    return made, now
+
+
+def test_allowing_more_attempts_on_the_blueprint_later_does_not_reopen_an_assignment():
+    made, now = sat_once_then_blueprint_edited({"attempts_allowed": 1}, {"attempts_allowed": 3})
 
     with pytest.raises(exams.ExamError, match="every attempt allowed"):
         exams.attempt_start(assignment=made, language="en", now=now + timedelta(minutes=1))
 
 
 def test_allowing_fewer_attempts_on_the_blueprint_later_keeps_an_assignments_attempts():
-    exam = blueprint(attempts_allowed=2)
-    made = assign(exam)
-    now = timezone.now()
-    sit(made, now)
-    exam.attempts_allowed = 1
-    exam.save()
+    made, now = sat_once_then_blueprint_edited({"attempts_allowed": 2}, {"attempts_allowed": 1})
 
     second = exams.attempt_start(assignment=made, language="en", now=now + timedelta(minutes=1))
 
@@ -85,12 +88,9 @@ def test_allowing_fewer_attempts_on_the_blueprint_later_keeps_an_assignments_att
 
 
 def test_the_cooldown_an_assignment_was_made_with_holds_after_the_blueprint_drops_it():
-    exam = blueprint(attempts_allowed=2, cooldown_minutes=60)
-    made = assign(exam)
-    now = timezone.now()
-    sit(made, now)
-    exam.cooldown_minutes = 0
-    exam.save()
+    made, now = sat_once_then_blueprint_edited(
+        {"attempts_allowed": 2, "cooldown_minutes": 60}, {"cooldown_minutes": 0}
+    )
 
     with pytest.raises(exams.ExamError, match="another attempt after"):
         exams.attempt_start(assignment=made, language="en", now=now + timedelta(minutes=30))
@@ -99,12 +99,9 @@ def test_the_cooldown_an_assignment_was_made_with_holds_after_the_blueprint_drop
 
 
 def test_a_cooldown_added_to_the_blueprint_later_does_not_hold_back_an_assignment():
-    exam = blueprint(attempts_allowed=2, cooldown_minutes=0)
-    made = assign(exam)
-    now = timezone.now()
-    sit(made, now)
-    exam.cooldown_minutes = 600
-    exam.save()
+    made, now = sat_once_then_blueprint_edited(
+        {"attempts_allowed": 2, "cooldown_minutes": 0}, {"cooldown_minutes": 600}
+    )
 
     second = exams.attempt_start(assignment=made, language="en", now=now + timedelta(minutes=1))
 

@@ -37,6 +37,16 @@ def form(exam, **fields):
     return data
 
 
+def unqueued_job(monkeypatch, *, by, candidates):
+    """A job assigning a fresh blueprint for a day, its Celery task not queued."""
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    now = timezone.now()
+    return variants.assignments_create(
+        blueprint=blueprint(), candidates=candidates, opens_at=now,
+        closes_at=now + timedelta(days=1), assigned_by=by,
+    )  # fmt: skip
+
+
 @pytest.fixture
 def world():
     guide = mentor()
@@ -214,12 +224,7 @@ def test_the_job_is_queued_only_once_the_assignments_commit(
 
 def test_the_job_page_shows_progress_and_a_refresh_link(client, world, monkeypatch):
     guide, _group, people = world
-    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
-    now = timezone.now()
-    job = variants.assignments_create(
-        blueprint=blueprint(), candidates=people[:2], opens_at=now,
-        closes_at=now + timedelta(days=1), assigned_by=guide,
-    )  # fmt: skip
+    job = unqueued_job(monkeypatch, by=guide, candidates=people[:2])
     variants.assignment_variants_build(assignment_id=job.assignments.first().pk)
     client.force_login(guide)
 
@@ -237,12 +242,7 @@ def test_the_job_page_shows_progress_and_a_refresh_link(client, world, monkeypat
 
 def test_the_job_page_is_translated(client, world, monkeypatch):
     guide, _group, people = world
-    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
-    now = timezone.now()
-    job = variants.assignments_create(
-        blueprint=blueprint(), candidates=people[:1], opens_at=now,
-        closes_at=now + timedelta(days=1), assigned_by=guide,
-    )  # fmt: skip
+    job = unqueued_job(monkeypatch, by=guide, candidates=people[:1])
     client.force_login(guide)
 
     page = client.get(
@@ -255,12 +255,7 @@ def test_the_job_page_is_translated(client, world, monkeypatch):
 
 def test_another_mentor_gets_404_for_a_job_of_someone_elses_cohort(client, world, monkeypatch):
     guide, _group, people = world
-    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
-    now = timezone.now()
-    job = variants.assignments_create(
-        blueprint=blueprint(), candidates=people[:1], opens_at=now,
-        closes_at=now + timedelta(days=1), assigned_by=guide,
-    )  # fmt: skip
+    job = unqueued_job(monkeypatch, by=guide, candidates=people[:1])
     client.force_login(mentor())
 
     assert client.get(reverse("variant-job", args=[job.pk])).status_code == 404
