@@ -62,6 +62,23 @@ def test_the_navigation_shows_committee_only_to_the_committee(client):
     assert reverse("committee") in client.get(reverse("home")).content.decode()
 
 
+def level_post(blueprint, **overrides):
+    """The level form's fields: "RB L1", valid two years, requiring ``blueprint`` at 85%."""
+    return {
+        "name": "RB L1",
+        "game": "riftbound",
+        "description": "",
+        "validity_days": "730",
+        "req-TOTAL_FORMS": "1",
+        "req-INITIAL_FORMS": "0",
+        "req-MIN_NUM_FORMS": "0",
+        "req-MAX_NUM_FORMS": "1000",
+        "req-0-blueprint": blueprint.pk,
+        "req-0-min_percent": "85",
+        **overrides,
+    }
+
+
 def blueprint_post(**overrides):
     data = {
         "name": "L1 written",
@@ -146,19 +163,7 @@ def test_a_level_is_defined_with_its_exams(client):
 
     response = client.post(
         reverse("committee-level-new"),
-        {
-            "name": "RB L1",
-            "game": "riftbound",
-            "description": "",
-            "validity_days": "730",
-            "endorsement_required": "on",
-            "req-TOTAL_FORMS": "1",
-            "req-INITIAL_FORMS": "0",
-            "req-MIN_NUM_FORMS": "0",
-            "req-MAX_NUM_FORMS": "1000",
-            "req-0-blueprint": blueprint.pk,
-            "req-0-min_percent": "85",
-        },
+        level_post(blueprint, endorsement_required="on"),
     )
 
     assert response.status_code == 302

@@ -15,7 +15,7 @@ from tests.factories import (
     mentor,
     user,
 )
-from tests.quizzes.committee.test_committee_pages import blueprint_post
+from tests.quizzes.committee.test_committee_pages import blueprint_post, level_post
 
 pytestmark = pytest.mark.django_db
 
@@ -70,20 +70,9 @@ def test_a_level_gets_its_name_per_language_in_the_committee_form(client):
 
     response = client.post(
         reverse("committee-level-new"),
-        {
-            "name": "RB L1",
-            "name_pt_br": "Juiz Riftbound Nível 1",
-            "name_es": "Juez Riftbound Nivel 1",
-            "game": "riftbound",
-            "description": "",
-            "validity_days": "730",
-            "req-TOTAL_FORMS": "1",
-            "req-INITIAL_FORMS": "0",
-            "req-MIN_NUM_FORMS": "0",
-            "req-MAX_NUM_FORMS": "1000",
-            "req-0-blueprint": blueprint.pk,
-            "req-0-min_percent": "85",
-        },
+        level_post(
+            blueprint, name_pt_br="Juiz Riftbound Nível 1", name_es="Juez Riftbound Nivel 1"
+        ),
     )
 
     assert response.status_code == 302
