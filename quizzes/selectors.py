@@ -22,6 +22,15 @@ from quizzes.models import (
     VariantJob,
 )
 
+# Columns of a question a candidate sitting an exam never sees (its key among them): the
+# exam page and the exam API do not even read them from the database.
+KEY_COLUMNS = ("situation", "ruling", "key_detail", "explanation")
+
+
+def items_without_keys(items: QuerySet[AttemptItem]) -> QuerySet[AttemptItem]:
+    """``items`` with their questions joined, less the key columns."""
+    return items.select_related("question").defer(*(f"question__{name}" for name in KEY_COLUMNS))
+
 
 def assignments_by_status(
     user: User, now: datetime | None = None

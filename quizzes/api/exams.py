@@ -20,13 +20,12 @@ from quizzes import access, selectors
 from quizzes.api.serializers import ExamQuestionSerializer
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, ExamAssignment
+from quizzes.selectors import items_without_keys
 from quizzes.services import exams
 from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
-# Large columns a candidate's copy of a question never shows: not even read from the database.
-KEY_COLUMNS = ("situation", "ruling", "key_detail", "explanation")
 
 
 class AssignmentSerializer(serializers.ModelSerializer[ExamAssignment]):
@@ -208,15 +207,8 @@ def _own_item_and_body(
     return item, data
 
 
-def _candidate_items() -> QuerySet[AttemptItem]:
-    """Items with the columns of their question a candidate may see (no key column is read)."""
-    return AttemptItem.objects.select_related("question").defer(
-        *(f"question__{name}" for name in KEY_COLUMNS)
-    )
-
-
 def _attempt_detail(attempt_id: int) -> dict[str, Any]:
-    items = _candidate_items()
+    items = items_without_keys(AttemptItem.objects.all())
     attempt = (
         Attempt.objects.select_related("assignment__blueprint")
         .prefetch_related(Prefetch("items", queryset=items))
@@ -297,7 +289,7 @@ class AttemptItemListView(generics.ListAPIView[AttemptItem]):
         attempt = exams.attempt_expire_if_due(attempt=attempt)
         if attempt.status != Attempt.Status.IN_PROGRESS:
             raise _closed(exams.attempt_closed_error(attempt))
-        return _candidate_items().filter(attempt=attempt).order_by("position")
+        return items_without_keys(attempt.items.order_by("position"))
 
     @extend_schema(
         responses={

@@ -83,16 +83,8 @@ class AnswersForm(forms.Form):
         return lines
 
 
-# Large columns of a question the attempt page never shows (keys among them): not even read.
-KEY_COLUMNS = ("situation", "ruling", "key_detail", "explanation")
-
-
 def _attempt_items(attempt: Attempt) -> list[AttemptItem]:
-    return list(
-        attempt.items.select_related("question").defer(
-            *(f"question__{name}" for name in KEY_COLUMNS)
-        )
-    )
+    return list(selectors.items_without_keys(attempt.items.all()))
 
 
 def _posted_revision(form: AnswersForm, item: AttemptItem) -> int:
