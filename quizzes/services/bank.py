@@ -77,26 +77,18 @@ def bank_store(*, questions: Sequence[generator.Question]) -> list[Question]:
 
     Call it inside the `using_pools` block the questions were generated in: the row records
     those pools, so the committee can rebuild the question."""
-    versions = {v.version_id: v for v in PolicyVersion.objects.all()}
-    hashes = [question.content_hash for question in questions]
-    existing = set(
-        Question.objects.filter(content_hash__in=hashes).values_list("content_hash", flat=True)
-    )
-    fresh = {q.content_hash: q for q in questions if q.content_hash not in existing}
-    pools = pool_snapshot_current() if fresh else None
-    rows = [_row(q, versions, pools) for q in fresh.values()]
-    Question.objects.bulk_create(rows, ignore_conflicts=True)
-    stored = Question.objects.in_bulk(hashes, field_name="content_hash")
-    _link_topics({h: q.pk for h, q in stored.items()}, list(fresh.values()))
-    return [stored[content_hash] for content_hash in hashes]
+    ids = bank_store_ids(questions=questions)
+    rows = Question.objects.in_bulk(ids)
+    return [rows[pk] for pk in ids]
 
 
 @transaction.atomic
 def bank_store_ids(
     *, questions: Sequence[generator.Question], for_exams: bool = False
 ) -> list[int]:
-    """``bank_store`` for callers that only need the ids (exam variants): the new rows are
-    written (``for_exams`` as given) and never read back, only their ids."""
+    """The ids of ``questions`` in input order, storing those not banked yet (``for_exams`` as
+    given) without reading the new rows back. Call it inside the `using_pools` block the
+    questions were generated in, as ``bank_store``."""
     hashes = [question.content_hash for question in questions]
     stored = dict(
         Question.objects.filter(content_hash__in=hashes).values_list("content_hash", "pk")
