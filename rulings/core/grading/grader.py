@@ -115,8 +115,10 @@ def _as_expected(
     A claim counts as the expected id when it is that id, one of the steps of a remedy
     stated in sequence ("simple backup, then the opponent chooses"), an id that satisfies
     it (the broad "rewind" satisfies a simple rewind), or, for "apply the section's
-    procedure", the concrete fix that section prescribes for the expected infraction.
-    Otherwise an internal broad id is reported as the public id it stands for.
+    procedure", the concrete fix that section prescribes for the expected infraction (a
+    single fix is reported as claimed and graded right; among steps or candidates it is
+    reported as the procedure). Otherwise an internal broad id is reported as the public id
+    it stands for.
     """
     if reading.candidates:
         table = lex.ids[part]

@@ -29,11 +29,12 @@ _CITED = "\x00"
 _UNREAD_WORDS = 1
 _GAP_STOP_BREAKS = (BREAK_SENTENCE, BREAK_CLAUSE)
 _TIGHT_PARAPHRASE = 0.9
+"""A paraphrase whose gaps skipped no word reads as firmly as an abbreviation."""
 _PARAPHRASE = 0.85
 _DID_WORDS = 8
-_TERM_WORD = 5
 """How far after a name a colon or an arrow may introduce that player's ruling."""
-"""A paraphrase whose gaps skipped no word reads as firmly as an abbreviation."""
+_TERM_WORD = 5
+"""The shortest word of a term that, unread in its clause, may state a part."""
 
 
 @dataclass(slots=True)
