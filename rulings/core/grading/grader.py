@@ -134,10 +134,14 @@ def _as_expected(
         # "A simple backup undoes the last action": every id left standing is the
         # expected one in other words, so nothing is left to decide.
         return replace(reading, found=want, conflict=False, confidence=_CONCLUDED)
-    if not reading.steps and found in lex.section_procedure.get(expected.infraction or "", ()):
+    if (
+        want == "apply_section_procedure"
+        and not reading.steps
+        and found in lex.section_procedure.get(expected.infraction or "", ())
+    ):
         # "He draws the cards he missed": the answer claims the concrete fix, which is
         # the section's procedure; report what it claims and grade it right.
-        return replace(reading, counts=want == "apply_section_procedure")
+        return replace(reading, counts=True)
     for ident in reading.steps or (found,):
         if _counts_as(part, ident, want, expected, lex):
             return replace(reading, found=want)
