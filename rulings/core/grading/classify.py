@@ -105,12 +105,7 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         and ctx.clause[cue.first] == ctx.clause[s]
         and not any(_joins(ctx, j, cue.last) for j in range(cue.last, s))
     )
-    if (
-        cue.kind == "negation"
-        and gap <= _NEG_WINDOW
-        and near
-        and not _concluded_between(ctx, cue, s)
-    ):
+    if cue.kind == "negation" and gap <= _NEG_WINDOW and near and not _ended_between(ctx, cue, s):
         # "didn't help him, so there's no penalty": an empty id is never denied again,
         # except right after the denial ("a Warning, not no penalty").
         if m.ident not in _EMPTY or gap == 0:
@@ -147,13 +142,15 @@ def _quoted(ctx: Context, cue: CueHit, s: int) -> bool:
     toks = ctx.toks
     between = toks.source[toks.ends[cue.last - 1] : toks.starts[s]]
     marks = [c for c in between if not (c.isalnum() or c.isspace())]
-    return s - cue.last <= _PRE_WINDOW and bool(marks) and all(c in _QUOTES for c in marks)
+    return bool(marks) and all(c in _QUOTES for c in marks)
 
 
-def _concluded_between(ctx: Context, cue: CueHit, s: int) -> bool:
-    """ "Can't determine the score, so play continues": a conclusion between a denial and a
-    term ends the denial's reach."""
-    return any(c.kind == "conclusion" and cue.last <= c.first < s for c in ctx.cues)
+def _ended_between(
+    ctx: Context, cue: CueHit, s: int, ends: tuple[str, ...] = ("conclusion",)
+) -> bool:
+    """ "Can't determine the score, so play continues": a cue of `ends` (a conclusion)
+    between a cue and the term at `s` ends the cue's reach."""
+    return any(c.kind in ends and cue.last <= c.first < s for c in ctx.cues)
 
 
 def _only_infractions_between(ctx: Context, lo: int, hi: int, me: int) -> bool:
@@ -219,7 +216,7 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
         return
     if cue.kind == "hedge":
         # "torn between X and Y, but I'll go with X": the conclusion ends the doubt
-        if not any(c.kind == "conclusion" and cue.last <= c.first < m.first for c in ctx.cues):
+        if not _ended_between(ctx, cue, m.first):
             m.hedged = True
     elif cue.kind == "aside" and cue.first < m.first:
         m.aside = True  # "; other player Kai: no infraction": another player's ruling
@@ -234,8 +231,7 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
             return  # "would not otherwise have happened" is no second choice
         # "would have benefited the opponent, so it's a Warning": a conclusion ends the
         # condition's scope as a reset does.
-        ends = ("reset", "conclusion")
-        if any(c.kind in ends and cue.last <= c.first < m.first for c in ctx.cues):
+        if _ended_between(ctx, cue, m.first, ("reset", "conclusion")):
             return
         if cue.kind == "conditional":
             m.hypothetical = True

@@ -115,8 +115,10 @@ def _as_expected(
     A claim counts as the expected id when it is that id, one of the steps of a remedy
     stated in sequence ("simple backup, then the opponent chooses"), an id that satisfies
     it (the broad "rewind" satisfies a simple rewind), or, for "apply the section's
-    procedure", the concrete fix that section prescribes for the expected infraction.
-    Otherwise an internal broad id is reported as the public id it stands for.
+    procedure", the concrete fix that section prescribes for the expected infraction (a
+    single fix is reported as claimed and graded right; among steps or candidates it is
+    reported as the procedure). Otherwise an internal broad id is reported as the public id
+    it stands for.
     """
     if reading.candidates:
         table = lex.ids[part]
@@ -132,10 +134,14 @@ def _as_expected(
         # "A simple backup undoes the last action": every id left standing is the
         # expected one in other words, so nothing is left to decide.
         return replace(reading, found=want, conflict=False, confidence=_CONCLUDED)
-    if not reading.steps and found in lex.section_procedure.get(expected.infraction or "", ()):
+    if (
+        want == "apply_section_procedure"
+        and not reading.steps
+        and found in lex.section_procedure.get(expected.infraction or "", ())
+    ):
         # "He draws the cards he missed": the answer claims the concrete fix, which is
         # the section's procedure; report what it claims and grade it right.
-        return replace(reading, counts=want == "apply_section_procedure")
+        return replace(reading, counts=True)
     for ident in reading.steps or (found,):
         if _counts_as(part, ident, want, expected, lex):
             return replace(reading, found=want)

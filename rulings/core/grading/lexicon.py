@@ -342,8 +342,12 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
             unknown = named - ids[part].keys()
             if unknown:
                 raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")
-            if info.implies_remedy and info.implies_remedy not in ids["remedy"]:
-                raise GradingError(f"lexicon: {part}.{ident} implies an unknown remedy")
+            for other, implied in (
+                ("infraction", info.implies_infraction),
+                ("remedy", info.implies_remedy),
+            ):
+                if implied and implied not in ids[other]:
+                    raise GradingError(f"lexicon: {part}.{ident} implies an unknown {other}")
             if info.internal and info.reported_as not in ids[part]:
                 raise GradingError(f"lexicon: internal {part}.{ident} needs reported_as")
     return ids, patterns

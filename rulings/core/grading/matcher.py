@@ -29,11 +29,12 @@ _CITED = "\x00"
 _UNREAD_WORDS = 1
 _GAP_STOP_BREAKS = (BREAK_SENTENCE, BREAK_CLAUSE)
 _TIGHT_PARAPHRASE = 0.9
+"""A paraphrase whose gaps skipped no word reads as firmly as an abbreviation."""
 _PARAPHRASE = 0.85
 _DID_WORDS = 8
-_TERM_WORD = 5
 """How far after a name a colon or an arrow may introduce that player's ruling."""
-"""A paraphrase whose gaps skipped no word reads as firmly as an abbreviation."""
+_TERM_WORD = 5
+"""The shortest word of a term that, unread in its clause, may state a part."""
 
 
 @dataclass(slots=True)
@@ -148,9 +149,8 @@ def _named_rulings(
             or any(word in d for d in lex.detect.values())
         ):
             continue
-        gap = source[toks.ends[i] : toks.starts[i + 1]]
         if (
-            ":" in gap
+            _after_colon(toks, i + 1)
             or words[i + 1] in lex.named_ruling_verbs
             or owner[i + 1] >= 0
             or _did_then_ruling(toks, owner, mentions, sentence, i)
@@ -179,7 +179,7 @@ def _did_then_ruling(
     for j in range(i + 1, min(i + _DID_WORDS, len(toks.words))):
         if sentence[j] != sentence[i]:
             return False
-        if toks.arrow[j] or ":" in toks.source[toks.ends[j - 1] : toks.starts[j]]:
+        if toks.arrow[j] or _after_colon(toks, j):
             return True
         if owner[j] >= 0 and any(
             m.first <= j < m.last and m.part != "infraction" for m in mentions
@@ -521,10 +521,15 @@ def _a_name(toks: Tokens, i: int) -> bool:
     "Priya" or "Inês": a player's name, which states no part, so never an unread word."""
     if i == 0 or toks.breaks[i] == BREAK_SENTENCE:
         return False
-    if ":" in toks.source[toks.ends[i - 1] : toks.starts[i]]:
+    if _after_colon(toks, i):
         return False  # "Fix: Leave it": a label's value starts with a capital
     text = toks.source[toks.starts[i] : toks.ends[i]]
     return text[:1].isupper() and not text[1:2].isupper()
+
+
+def _after_colon(toks: Tokens, i: int) -> bool:
+    """Whether a colon stands between token `i` and the one before it (i >= 1)."""
+    return ":" in toks.source[toks.ends[i - 1] : toks.starts[i]]
 
 
 def _language(lex: Lexicon, toks: Tokens, mentions: list[Mention]) -> str:
