@@ -23,6 +23,7 @@ from rulings.core.questions.model import (
 )
 from rulings.core.questions.nearmiss import near_misses
 from rulings.core.questions.pools import Pools, current_pools, using_pools
+from rulings.core.questions.story import next_in_order
 from rulings.core.questions.template import REGISTRY, Draft, Template, s, template_rng
 
 LABELS = "ABCD"
@@ -155,9 +156,8 @@ def _near_misses(
     found: list[NearMiss] = []
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
         parts = key_parts(sc.template, ruling)
-        if parts not in seen and not _also_right(sc.key, parts) and not _alike(sc.key, parts):
-            if not coherent(parts):
-                continue
+        fresh = parts not in seen and not _also_right(sc.key, parts)
+        if fresh and not _alike(sc.key, parts) and coherent(parts):
             seen.add(parts)
             found.append(NearMiss(fact, parts, ruling))
             if len(found) >= limit:
@@ -320,11 +320,11 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
     """Plausible neighbours, used only when near misses are too few: the key one rung up or
     down the ladder; for 'no infraction', the game's usual infraction at its lowest rungs."""
     if sc.key.infraction != "no_infraction":
-        if sc.key.penalty in GAME_ENDING:
-            # Another remedy would be just as right once the game is over: offer the penalty
-            # for another classification of the same error instead.
-            return _ladder(sc.key, sc.template.topics) + _other_infractions(sc)
-        return _ladder(sc.key, sc.template.topics) + _other_remedies(sc)
+        # Another remedy would be just as right once the game is over: there, offer the penalty
+        # for another classification of the same error instead.
+        game_over = sc.key.penalty in GAME_ENDING
+        others = _other_infractions(sc) if game_over else _other_remedies(sc)
+        return _ladder(sc.key, sc.template.topics) + others
     game = sc.template.game
     usual = PLAUSIBLE_INFRACTIONS[game][0]
     remedy = (PLAUSIBLE_REMEDIES[game][0],)
@@ -436,11 +436,11 @@ def _with_choosers(
     the player after the accountable one in turn order (a Magic option never says "the next
     opponent in turn order", which is Riftbound's wording)."""
     filled = dict(choosers)
-    players = list(sc.situation["players"])
+    players = tuple(sc.situation["players"])
     accountable = sc.ruling.accountable_player
     if accountable not in players:
         return filled
-    who = players[(players.index(accountable) + 1) % len(players)]
+    who = next_in_order(players, accountable)
     for remedy in parts.remedy:
         given = filled.get(remedy, {})
         if remedy in CHOOSER_REMEDIES and not isinstance(given.get("chooser"), str):
@@ -470,33 +470,25 @@ def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
 
 
 def _fabricate_part(sc: Scenario, part: str, rng: random.Random) -> KeyParts | None:
-    game = sc.template.game
-    if part == "penalty" and _ladder(sc.key, sc.template.topics):
-        return _ladder(sc.key, sc.template.topics)[0][0]
-    if part != "remedy" and part != "penalty":
+    if part == "penalty":
+        ladder = _ladder(sc.key, sc.template.topics)
+        if ladder:
+            return ladder[0][0]
+    if part == "infraction":
         choices = [
             i
-            for i in PLAUSIBLE_INFRACTIONS[game]
+            for i in PLAUSIBLE_INFRACTIONS[sc.template.game]
             if i != sc.key.infraction and coherent(replace(sc.key, infraction=i))
         ]
         # An infraction whose base penalty is the stated one, so that only the infraction reads
         # wrong ("Game Rule Violation — No penalty" would make the penalty look wrong too).
         infractions = load_policy(sc.ruling.policy_version).infractions
-        same = [i for i in choices if i in infractions and _base(infractions[i]) == sc.key.penalty]
-        if same or choices:
-            return replace(sc.key, infraction=rng.choice(same or choices))
-    if part == "infraction":
-        return None
-    remedies = [
-        (r,)
-        for r in PLAUSIBLE_REMEDIES[game]
-        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy) and _fits(sc, r)
-    ]
-    return replace(sc.key, remedy=rng.choice(remedies)) if remedies else None
-
-
-def _base(infraction: Any) -> str:
-    return str(infraction.base_penalty)
+        same = [
+            i for i in choices if i in infractions and infractions[i].base_penalty == sc.key.penalty
+        ]
+        return replace(sc.key, infraction=rng.choice(same or choices)) if choices else None
+    remedies = [parts for parts, _how in _other_remedies(sc)]
+    return rng.choice(remedies) if remedies else None
 
 
 def _stated(
