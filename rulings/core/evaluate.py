@@ -133,7 +133,7 @@ def explanation(
     # that depends on it (the OPL's level beside a softened penalty, a judge's random choice, a
     # rewind's authority or the repeat thresholds; not for every ruling at a low OPL).
     cited = {ref for _role, ref in refs}
-    notes = [n for n in _policy_notes(ctx) if not n.with_any or cited & set(n.with_any)]
+    notes = [n for n in _policy_notes(ctx) if not n.with_any or not cited.isdisjoint(n.with_any)]
     at = next((i for i, (role, _r) in enumerate(refs) if role == "penalty"), len(refs))
     refs[at:at] = [("note", n.statement) for n in notes]
     if "communicate" in ctx.policy.procedure:

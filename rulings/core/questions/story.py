@@ -84,11 +84,12 @@ def trigger(card_id: str, controller: str | None, **overrides: Any) -> dict[str,
 def triggers(card_id: str, player: str) -> Sentence:
     # A card whose impact depends on its state says it (Smokestack with no soot counters would
     # change nothing, IPG 2.1): the key assumes the trigger matters.
-    key = "trigger.card_" + card(card_id)["state"] if card(card_id).get("state") else "trigger.card"
+    data = card(card_id)
+    key = "trigger.card_" + data["state"] if data.get("state") else "trigger.card"
     # An activated ability or a spell is not a trigger: the story tells the delayed trigger it
     # set up (Aetherling's return, Pact of Negation's upkeep payment).
-    if card(card_id).get("origin"):
-        key = "trigger.delayed_" + card(card_id)["origin"]
+    if data.get("origin"):
+        key = "trigger.delayed_" + data["origin"]
     return s(key, player=player, card=Card(card_id), text=CardText(card_id))
 
 

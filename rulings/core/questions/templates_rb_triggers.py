@@ -35,9 +35,10 @@ def _impact_cards(advantageous: bool | None = None) -> tuple[str, ...]:
     """Cards with an observable impact (not battlefields, first-time, first Beginning Phase or
     Might-only triggers); given `advantageous`, only those that fit it (story.fits_advantage)."""
 
+    told = None if advantageous is None else st.fits_advantage(advantageous)
+
     def fits(data: dict[str, Any]) -> bool:
-        told = advantageous is None or st.fits_advantage(advantageous)(data)
-        return told and data.get("kind") != "might_only"
+        return data.get("kind") != "might_only" and (told is None or told(data))
 
     return cards_where(
         GAME, where=fits, battlefield=False, first_beginning_phase=False, first_time=False
