@@ -382,8 +382,9 @@ def test_keywords_use_their_oracle_forms(lang: str) -> None:
 
 
 def test_every_impact_card_has_a_wrong_effect_told_in_every_language() -> None:
-    from rulings.core.questions.templates_rb_triggers import WRONG_EFFECTS, _impact_cards
+    from rulings.core.questions.templates_rb_triggers import _impact_cards, wrong_effects
 
+    WRONG_EFFECTS = wrong_effects()
     for card_id in _impact_cards():
         assert card(card_id)["effect"] in WRONG_EFFECTS, card_id
     rng = template_rng("rb-error-after-trigger", 1, 0, "render|en")
