@@ -206,9 +206,9 @@ def coherent(parts: KeyParts) -> bool:
     """A ruling a candidate could give: no penalty and nothing to fix without an infraction
     ("no infraction, and the opponent chooses whether the trigger goes on the stack" answers
     itself), never a Match Loss for a game play error, a Disqualification only for Cheating."""
-    if parts.infraction == "no_infraction" and parts.penalty != "no_penalty":
-        return False
-    if parts.infraction == "no_infraction" and not set(parts.remedy) <= {"none", "continue_play"}:
+    if parts.infraction == "no_infraction" and (
+        parts.penalty != "no_penalty" or any(r not in SPECIAL_REMEDIES for r in parts.remedy)
+    ):
         return False
     if parts.penalty == "match_loss":
         return False
@@ -459,12 +459,11 @@ def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
 
 def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
     """A plausible wrong value for `part`, or, when that part cannot be wrong coherently (no
-    infraction takes no penalty and no fix), for another part."""
+    infraction takes no penalty and no fix) or would be right too (any remedy, once the game is
+    over), for another part."""
     for wanted in (part, *(p for p in PARTS if p != part)):
-        if wanted == "remedy" and sc.key.penalty in GAME_ENDING:
-            continue  # the game is over: no remedy can be the wrong part
         stated = _fabricate_part(sc, wanted, rng)
-        if stated is not None and coherent(stated):
+        if stated is not None and coherent(stated) and not _also_right(sc.key, stated):
             return stated
     raise QuestionError(f"{sc.template.id}: no coherent wrong part for seed {sc.seed}")
 
