@@ -14,6 +14,7 @@ from rulings.core.questions.template import (
     CardText,
     Count,
     Names,
+    Part,
     Parts,
     Sentence,
     Term,
@@ -171,7 +172,7 @@ def history_lines(player: str, history: dict[str, int], kind: str) -> tuple[Sent
     being asked."""
     if not history:
         return (s("history.none", player=player),)
-    parts: list[tuple[str, tuple[tuple[str, Term | Count | str], ...]]] = []
+    parts: list[Part] = []
     for k, n in sorted(history.items(), key=lambda item: (item[0] != kind, item[0])):
         if k == kind:
             parts.append(("history_part.same", (("count", Count("warnings", n)),)))
