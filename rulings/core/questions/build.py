@@ -229,9 +229,9 @@ def build_question(
     options: tuple[Option, ...] = ()
     wrong: WrongPart | None = None
     if kind == "multiple_choice":
-        options = _options(sc, lang, policy_version)
+        options = _options(sc, lang, policy_version, key_choosers)
     elif kind == "find_the_wrong_part":
-        wrong = _wrong_part(sc, lang, policy_version)
+        wrong = _wrong_part(sc, lang, policy_version, key_choosers)
     # The stem ends with the question; options and the stated ruling are fields of their own.
     stem += " " + render.sentence(lang, s(f"ask.{kind}"), rng)
     return _question(sc, lang, kind, stem, key_text, options, wrong)
@@ -295,10 +295,12 @@ def _copy_tree(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Option, ...]:
-    picked: list[tuple[KeyParts, dict[str, dict[str, Any]], str]] = [
-        (sc.key, render.remedy_params(sc.ruling_dict), "key")
-    ]
+def _options(
+    sc: Scenario, lang: str, policy_version: str | None, key_choosers: dict[str, dict[str, Any]]
+) -> tuple[Option, ...]:
+    """The key, its near misses, then plausible padding; `key_choosers` are the key's remedy
+    parameters (read, never changed)."""
+    picked: list[tuple[KeyParts, dict[str, dict[str, Any]], str]] = [(sc.key, key_choosers, "key")]
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
         picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
     for parts, how in _padding(sc):
@@ -306,7 +308,7 @@ def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Optio
             break
         fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
         if fresh and coherent(parts) and not _also_right(sc.key, parts):
-            choosers = _with_choosers(sc, parts, render.remedy_params(sc.ruling_dict))
+            choosers = _with_choosers(sc, parts, key_choosers)
             picked.append((parts, choosers, f"ladder:{how}"))
     order = template_rng(sc.template.id, sc.template.version, sc.seed, "options")
     order.shuffle(picked)
@@ -395,16 +397,18 @@ def _fits(sc: Scenario, remedy: str) -> bool:
     return True
 
 
-def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPart:
+def _wrong_part(
+    sc: Scenario, lang: str, policy_version: str | None, choosers: dict[str, dict[str, Any]]
+) -> WrongPart:
     """Prefer a near miss that differs from the key in exactly the chosen part; else take that
-    part from any near miss; else fabricate a plausible wrong value."""
+    part from any near miss; else fabricate a plausible wrong value. `choosers`: the key's
+    remedy parameters (read, never changed)."""
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part")
     parts = list(PARTS)
     rng.shuffle(parts)
     if sc.key.penalty in GAME_ENDING:
         # The game is over: a "wrong" remedy would leave no part of the ruling wrong.
         parts = [p for p in parts if p != "remedy"]
-    choosers = render.remedy_params(sc.ruling_dict)
     misses = _near_misses(sc.template.id, sc.seed, policy_version, WRONG_PART_POOL, sc.pools)
     for strict in (True, False):
         for part in parts:
