@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulings.core.context import Context, build_context
 from rulings.core.errors import RulingsError
-from rulings.core.penalties import decide_penalty
+from rulings.core.penalties import counts_toward_upgrades, decide_penalty
 from rulings.core.policy import Classification, Infraction, Note
 from rulings.core.registry import holds
 from rulings.core.remedies import RemedyDecision, decide_remedy
@@ -96,7 +96,7 @@ def _witness_penalty(ctx: Context, infraction: str, penalty: str, player: str) -
     known = ctx.policy.infractions.get(infraction)
     if penalty != "warning" or known is None:
         return penalty
-    if known.exempt and not ctx.situation.history.head_judge_instructs_upgrade:
+    if not counts_toward_upgrades(ctx, known):
         return penalty
     record = next((r for r in ctx.situation.other_records if r.player == player), None)
     earlier = dict(record.warnings).get(infraction, 0) if record else 0
@@ -133,7 +133,7 @@ def explanation(
     # that depends on it (the OPL's level beside a softened penalty, a judge's random choice, a
     # rewind's authority or the repeat thresholds; not for every ruling at a low OPL).
     cited = {ref for _role, ref in refs}
-    notes = [n for n in _policy_notes(ctx) if not n.with_any or cited & set(n.with_any)]
+    notes = [n for n in _policy_notes(ctx) if not n.with_any or not cited.isdisjoint(n.with_any)]
     at = next((i for i, (role, _r) in enumerate(refs) if role == "penalty"), len(refs))
     refs[at:at] = [("note", n.statement) for n in notes]
     if "communicate" in ctx.policy.procedure:
@@ -154,12 +154,11 @@ def _penalty_procedure(ctx: Context, penalty: Penalty, infraction: Infraction) -
     """The ladder, reporting a Game Loss or more, and investigations below the thresholds (only
     for a Warning that counts toward them: not an exempt one the head judge left exempt)."""
     procedure = ctx.policy.procedure
-    history = ctx.situation.history
-    counts = not infraction.exempt or history.head_judge_instructs_upgrade
+    counts = bool(ctx.situation.history.warnings) and counts_toward_upgrades(ctx, infraction)
     wanted = [
         ("ladder", penalty.final != "no_penalty"),
         ("report_to_head_judge", rung(penalty.final) >= rung("game_loss")),
-        ("below_thresholds", penalty.final == "warning" and bool(history.warnings) and counts),
+        ("below_thresholds", penalty.final == "warning" and counts),
     ]
     return [procedure[key] for key, applies in wanted if applies and key in procedure]
 

@@ -49,9 +49,15 @@ def _repeated_warnings(ctx: Context, infraction: Infraction, current: str) -> li
     return []
 
 
+def counts_toward_upgrades(ctx: Context, infraction: Infraction) -> bool:
+    """Whether the infraction's Warnings upgrade: always, unless it is exempt (FtMGS) and the
+    head judge has not instructed upgrading it."""
+    return not infraction.exempt or ctx.situation.history.head_judge_instructs_upgrade
+
+
 def _exemption(ctx: Context, infraction: Infraction, current: str) -> list[PenaltyStep] | None:
     """None when the infraction is not exempt (or the head judge lifts the exemption)."""
-    if not infraction.exempt or ctx.situation.history.head_judge_instructs_upgrade:
+    if counts_toward_upgrades(ctx, infraction):
         return None
     if not _counted_warnings(ctx, infraction):
         return []

@@ -23,6 +23,7 @@ from rulings.core.questions.model import (
 )
 from rulings.core.questions.nearmiss import near_misses
 from rulings.core.questions.pools import Pools, current_pools, using_pools
+from rulings.core.questions.story import next_in_order
 from rulings.core.questions.template import REGISTRY, Draft, Template, s, template_rng
 
 LABELS = "ABCD"
@@ -155,9 +156,8 @@ def _near_misses(
     found: list[NearMiss] = []
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
         parts = key_parts(sc.template, ruling)
-        if parts not in seen and not _also_right(sc.key, parts) and not _alike(sc.key, parts):
-            if not coherent(parts):
-                continue
+        fresh = parts not in seen and not _also_right(sc.key, parts)
+        if fresh and not _alike(sc.key, parts) and coherent(parts):
             seen.add(parts)
             found.append(NearMiss(fact, parts, ruling))
             if len(found) >= limit:
@@ -206,9 +206,9 @@ def coherent(parts: KeyParts) -> bool:
     """A ruling a candidate could give: no penalty and nothing to fix without an infraction
     ("no infraction, and the opponent chooses whether the trigger goes on the stack" answers
     itself), never a Match Loss for a game play error, a Disqualification only for Cheating."""
-    if parts.infraction == "no_infraction" and parts.penalty != "no_penalty":
-        return False
-    if parts.infraction == "no_infraction" and not set(parts.remedy) <= {"none", "continue_play"}:
+    if parts.infraction == "no_infraction" and (
+        parts.penalty != "no_penalty" or any(r not in SPECIAL_REMEDIES for r in parts.remedy)
+    ):
         return False
     if parts.penalty == "match_loss":
         return False
@@ -229,9 +229,9 @@ def build_question(
     options: tuple[Option, ...] = ()
     wrong: WrongPart | None = None
     if kind == "multiple_choice":
-        options = _options(sc, lang, policy_version)
+        options = _options(sc, lang, policy_version, key_choosers)
     elif kind == "find_the_wrong_part":
-        wrong = _wrong_part(sc, lang, policy_version)
+        wrong = _wrong_part(sc, lang, policy_version, key_choosers)
     # The stem ends with the question; options and the stated ruling are fields of their own.
     stem += " " + render.sentence(lang, s(f"ask.{kind}"), rng)
     return _question(sc, lang, kind, stem, key_text, options, wrong)
@@ -295,10 +295,12 @@ def _copy_tree(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Option, ...]:
-    picked: list[tuple[KeyParts, dict[str, dict[str, Any]], str]] = [
-        (sc.key, render.remedy_params(sc.ruling_dict), "key")
-    ]
+def _options(
+    sc: Scenario, lang: str, policy_version: str | None, key_choosers: dict[str, dict[str, Any]]
+) -> tuple[Option, ...]:
+    """The key, its near misses, then plausible padding; `key_choosers` are the key's remedy
+    parameters (read, never changed)."""
+    picked: list[tuple[KeyParts, dict[str, dict[str, Any]], str]] = [(sc.key, key_choosers, "key")]
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
         picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
     for parts, how in _padding(sc):
@@ -306,7 +308,7 @@ def _options(sc: Scenario, lang: str, policy_version: str | None) -> tuple[Optio
             break
         fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
         if fresh and coherent(parts) and not _also_right(sc.key, parts):
-            choosers = _with_choosers(sc, parts, render.remedy_params(sc.ruling_dict))
+            choosers = _with_choosers(sc, parts, key_choosers)
             picked.append((parts, choosers, f"ladder:{how}"))
     order = template_rng(sc.template.id, sc.template.version, sc.seed, "options")
     order.shuffle(picked)
@@ -320,11 +322,11 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
     """Plausible neighbours, used only when near misses are too few: the key one rung up or
     down the ladder; for 'no infraction', the game's usual infraction at its lowest rungs."""
     if sc.key.infraction != "no_infraction":
-        if sc.key.penalty in GAME_ENDING:
-            # Another remedy would be just as right once the game is over: offer the penalty
-            # for another classification of the same error instead.
-            return _ladder(sc.key, sc.template.topics) + _other_infractions(sc)
-        return _ladder(sc.key, sc.template.topics) + _other_remedies(sc)
+        # Another remedy would be just as right once the game is over: there, offer the penalty
+        # for another classification of the same error instead.
+        game_over = sc.key.penalty in GAME_ENDING
+        others = _other_infractions(sc) if game_over else _other_remedies(sc)
+        return _ladder(sc.key, sc.template.topics) + others
     game = sc.template.game
     usual = PLAUSIBLE_INFRACTIONS[game][0]
     remedy = (PLAUSIBLE_REMEDIES[game][0],)
@@ -395,16 +397,18 @@ def _fits(sc: Scenario, remedy: str) -> bool:
     return True
 
 
-def _wrong_part(sc: Scenario, lang: str, policy_version: str | None) -> WrongPart:
+def _wrong_part(
+    sc: Scenario, lang: str, policy_version: str | None, choosers: dict[str, dict[str, Any]]
+) -> WrongPart:
     """Prefer a near miss that differs from the key in exactly the chosen part; else take that
-    part from any near miss; else fabricate a plausible wrong value."""
+    part from any near miss; else fabricate a plausible wrong value. `choosers`: the key's
+    remedy parameters (read, never changed)."""
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part")
     parts = list(PARTS)
     rng.shuffle(parts)
     if sc.key.penalty in GAME_ENDING:
         # The game is over: a "wrong" remedy would leave no part of the ruling wrong.
         parts = [p for p in parts if p != "remedy"]
-    choosers = render.remedy_params(sc.ruling_dict)
     misses = _near_misses(sc.template.id, sc.seed, policy_version, WRONG_PART_POOL, sc.pools)
     for strict in (True, False):
         for part in parts:
@@ -436,11 +440,11 @@ def _with_choosers(
     the player after the accountable one in turn order (a Magic option never says "the next
     opponent in turn order", which is Riftbound's wording)."""
     filled = dict(choosers)
-    players = list(sc.situation["players"])
+    players = tuple(sc.situation["players"])
     accountable = sc.ruling.accountable_player
     if accountable not in players:
         return filled
-    who = players[(players.index(accountable) + 1) % len(players)]
+    who = next_in_order(players, accountable)
     for remedy in parts.remedy:
         given = filled.get(remedy, {})
         if remedy in CHOOSER_REMEDIES and not isinstance(given.get("chooser"), str):
@@ -459,44 +463,35 @@ def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
 
 def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
     """A plausible wrong value for `part`, or, when that part cannot be wrong coherently (no
-    infraction takes no penalty and no fix), for another part."""
+    infraction takes no penalty and no fix) or would be right too (any remedy, once the game is
+    over), for another part."""
     for wanted in (part, *(p for p in PARTS if p != part)):
-        if wanted == "remedy" and sc.key.penalty in GAME_ENDING:
-            continue  # the game is over: no remedy can be the wrong part
         stated = _fabricate_part(sc, wanted, rng)
-        if stated is not None and coherent(stated):
+        if stated is not None and coherent(stated) and not _also_right(sc.key, stated):
             return stated
     raise QuestionError(f"{sc.template.id}: no coherent wrong part for seed {sc.seed}")
 
 
 def _fabricate_part(sc: Scenario, part: str, rng: random.Random) -> KeyParts | None:
-    game = sc.template.game
-    if part == "penalty" and _ladder(sc.key, sc.template.topics):
-        return _ladder(sc.key, sc.template.topics)[0][0]
-    if part != "remedy" and part != "penalty":
+    if part == "penalty":
+        ladder = _ladder(sc.key, sc.template.topics)
+        if ladder:
+            return ladder[0][0]
+    if part == "infraction":
         choices = [
             i
-            for i in PLAUSIBLE_INFRACTIONS[game]
+            for i in PLAUSIBLE_INFRACTIONS[sc.template.game]
             if i != sc.key.infraction and coherent(replace(sc.key, infraction=i))
         ]
         # An infraction whose base penalty is the stated one, so that only the infraction reads
         # wrong ("Game Rule Violation — No penalty" would make the penalty look wrong too).
         infractions = load_policy(sc.ruling.policy_version).infractions
-        same = [i for i in choices if i in infractions and _base(infractions[i]) == sc.key.penalty]
-        if same or choices:
-            return replace(sc.key, infraction=rng.choice(same or choices))
-    if part == "infraction":
-        return None
-    remedies = [
-        (r,)
-        for r in PLAUSIBLE_REMEDIES[game]
-        if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy) and _fits(sc, r)
-    ]
-    return replace(sc.key, remedy=rng.choice(remedies)) if remedies else None
-
-
-def _base(infraction: Any) -> str:
-    return str(infraction.base_penalty)
+        same = [
+            i for i in choices if i in infractions and infractions[i].base_penalty == sc.key.penalty
+        ]
+        return replace(sc.key, infraction=rng.choice(same or choices)) if choices else None
+    remedies = [parts for parts, _how in _other_remedies(sc)]
+    return rng.choice(remedies) if remedies else None
 
 
 def _stated(

@@ -14,6 +14,7 @@ from rulings.core.questions.template import (
     CardText,
     Count,
     Names,
+    Part,
     Parts,
     Sentence,
     Term,
@@ -84,11 +85,12 @@ def trigger(card_id: str, controller: str | None, **overrides: Any) -> dict[str,
 def triggers(card_id: str, player: str) -> Sentence:
     # A card whose impact depends on its state says it (Smokestack with no soot counters would
     # change nothing, IPG 2.1): the key assumes the trigger matters.
-    key = "trigger.card_" + card(card_id)["state"] if card(card_id).get("state") else "trigger.card"
+    data = card(card_id)
+    key = "trigger.card_" + data["state"] if data.get("state") else "trigger.card"
     # An activated ability or a spell is not a trigger: the story tells the delayed trigger it
     # set up (Aetherling's return, Pact of Negation's upkeep payment).
-    if card(card_id).get("origin"):
-        key = "trigger.delayed_" + card(card_id)["origin"]
+    if data.get("origin"):
+        key = "trigger.delayed_" + data["origin"]
     return s(key, player=player, card=Card(card_id), text=CardText(card_id))
 
 
@@ -170,7 +172,7 @@ def history_lines(player: str, history: dict[str, int], kind: str) -> tuple[Sent
     being asked."""
     if not history:
         return (s("history.none", player=player),)
-    parts: list[tuple[str, tuple[tuple[str, Term | Count | str], ...]]] = []
+    parts: list[Part] = []
     for k, n in sorted(history.items(), key=lambda item: (item[0] != kind, item[0])):
         if k == kind:
             parts.append(("history_part.same", (("count", Count("warnings", n)),)))

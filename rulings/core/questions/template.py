@@ -48,12 +48,16 @@ class Count:
     n: int
 
 
+# One item of `Parts`: a phrase-bank term and its own parameters.
+Part = tuple[str, tuple[tuple[str, Term | Count | str], ...]]
+
+
 @dataclass(frozen=True)
 class Parts:
     """Phrase-bank terms, each filled with its own parameters, joined with the language's
     conjunction ("1 Warning for X and 2 Warnings for Y"): one sentence, not one per item."""
 
-    items: tuple[tuple[str, tuple[tuple[str, Term | Count | str], ...]], ...]
+    items: tuple[Part, ...]
 
 
 Param = str | int | Term | Card | CardText | Names | Count | Parts

@@ -4,40 +4,32 @@ time, battlefields, opponents' duties, errors after a miss, intent."""
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from rulings.core.questions import story as st
-from rulings.core.questions.catalog import card, cards_where
+from rulings.core.questions.catalog import card, cards_where, public_phrases
 from rulings.core.questions.template import Card, CardText, Draft, Sentence, Term, s, template
 
 GAME = "riftbound"
 ACTIONS = ("new_game_action", "advance_step")
-# Effects whose wrong execution the phrase banks tell (`terms.wrong_effect`).
-WRONG_EFFECTS = frozenset(
-    {
-        "discard",
-        "buff_unit",
-        "draw",
-        "opponents_draw",
-        "discard_then_draw",
-        "opponents_gain_point",
-        "move_unit",
-        "channel_rune",
-        "ready_unit",
-        "opponents_lose_point",
-        "exhaust_runes",
-        "create_token",
-    }
-)
+
+
+@cache
+def wrong_effects() -> frozenset[str]:
+    """Effects whose wrong execution the phrase banks tell (`terms.wrong_effect`, the same keys
+    in every language)."""
+    return frozenset(public_phrases("en")["terms"]["wrong_effect"])
 
 
 def _impact_cards(advantageous: bool | None = None) -> tuple[str, ...]:
     """Cards with an observable impact (not battlefields, first-time, first Beginning Phase or
     Might-only triggers); given `advantageous`, only those that fit it (story.fits_advantage)."""
 
+    told = None if advantageous is None else st.fits_advantage(advantageous)
+
     def fits(data: dict[str, Any]) -> bool:
-        told = advantageous is None or st.fits_advantage(advantageous)(data)
-        return told and data.get("kind") != "might_only"
+        return data.get("kind") != "might_only" and (told is None or told(data))
 
     return cards_where(
         GAME, where=fits, battlefield=False, first_beginning_phase=False, first_time=False
@@ -342,7 +334,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
         # Says what was done wrongly (TR 701.5.a: whether undoing it is worth it depends on it);
         # a card from private pools with an effect the phrase banks do not know says it plainly.
         effect = card(card_id).get("effect")
-        if effect in WRONG_EFFECTS:
+        if effect in wrong_effects():
             middle = s("rb.after.ack", actor=player, how=Term(f"wrong_effect.{effect}"))
         else:
             middle = s("rb.after.ack_plain", actor=player)

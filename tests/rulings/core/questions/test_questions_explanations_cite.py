@@ -16,11 +16,10 @@ import re
 
 import pytest
 
-from rulings.core.questions import build_question, templates
+from rulings.core.questions import KINDS, build_question, templates
+from rulings.core.questions.catalog import LANGS
 
 CITATION = re.compile(r"\[((?:TR|CR|IPG|MTR) [^\]]+)\]")
-LANGS = ("en", "pt-BR", "es")
-KINDS = ("free_form", "multiple_choice", "find_the_wrong_part")
 SEEDS = range(40)
 TEMPLATE_IDS = tuple(t.id for t in templates())
 OWN_DOCUMENTS = {"riftbound": ("TR ", "CR "), "mtg": ("IPG ", "MTR ")}

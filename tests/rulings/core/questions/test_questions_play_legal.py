@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from rulings.core.questions import templates
+from rulings.core.questions import build_question, templates
 from rulings.core.questions.build import scenario
-from rulings.core.questions.catalog import card
+from rulings.core.questions.catalog import LANGS, card, public_cards
+from rulings.core.questions.render import term
 from rulings.core.questions.story import can_attack
 from rulings.core.questions.template import Template
 
@@ -19,9 +20,13 @@ EXEMPT = {"failure_to_maintain_game_state"}
 
 
 def _card_by_name(name: str) -> str | None:
-    from rulings.core.questions.catalog import _load
+    return next((cid for cid, c in public_cards().items() if c["name"]["en"] == name), None)
 
-    return next((cid for cid, c in _load("cards.toml").items() if c["name"]["en"] == name), None)
+
+def _trigger_card(situation: dict[str, object]) -> str | None:
+    trigger = situation.get("trigger") or {}
+    assert isinstance(trigger, dict)
+    return _card_by_name(str(trigger.get("name", "")))
 
 
 @pytest.mark.parametrize("tpl", TEMPLATES, ids=lambda t: t.id)
@@ -40,8 +45,7 @@ def test_play_told_is_legal(tpl: Template) -> None:
             params = dict(line.params)
             if line.key.endswith(".advance_step"):
                 assert params["actor"] in active, (seed, line.key)
-        trigger = situation.get("trigger") or {}
-        card_id = _card_by_name(trigger.get("name", ""))
+        card_id = _trigger_card(situation)
         attacks = (situation.get("play") or {}).get("following_action") == "declare_damage"
         if card_id and attacks:
             assert can_attack(card_id), (seed, card_id)
@@ -79,14 +83,8 @@ OVERRIDES = {
 }
 
 
-def _public_cards() -> dict[str, dict[str, object]]:
-    from rulings.core.questions.catalog import public_cards
-
-    return public_cards()
-
-
 def test_every_card_declares_what_its_trigger_does() -> None:
-    for card_id, data in _public_cards().items():
+    for card_id, data in public_cards().items():
         missing = [k for k in REQUIRED if k not in data]
         assert not missing, (card_id, missing)
         assert isinstance(data["effect"], str), card_id
@@ -96,9 +94,7 @@ def test_every_card_declares_what_its_trigger_does() -> None:
 
 
 def test_every_advantage_or_no_impact_reason_is_in_every_phrase_bank() -> None:
-    from rulings.core.questions.render import term
-
-    for card_id, data in _public_cards().items():
+    for card_id, data in public_cards().items():
         fields = (
             ("advantage_reason", "advantage_why"),
             ("advantage_reason", "advantage_now"),
@@ -106,18 +102,12 @@ def test_every_advantage_or_no_impact_reason_is_in_every_phrase_bank() -> None:
         )
         for field, table in fields:
             if data.get(field):
-                for lang in ("en", "pt-BR", "es"):
+                for lang in LANGS:
                     assert term(lang, f"{table}.{data[field]}"), (card_id, lang)
         if data.get("advantage_reason"):
             # Only a trigger that costs its controller something can help when it is missed.
             assert data["detrimental"], card_id
             assert not data.get("optional"), card_id
-
-
-def _trigger_card(situation: dict[str, object]) -> str | None:
-    trigger = situation.get("trigger") or {}
-    assert isinstance(trigger, dict)
-    return _card_by_name(str(trigger.get("name", "")))
 
 
 @pytest.mark.parametrize("tpl", TEMPLATES, ids=lambda t: t.id)
@@ -179,28 +169,23 @@ def test_advantage_is_told_only_of_a_trigger_that_was_missed(tpl: Template) -> N
             assert not keys & {"advantage.yes", "advantage.no"}, seed
 
 
-def test_a_story_where_the_miss_helped_says_why_in_every_language() -> None:
-    from rulings.core.questions import build_question
-
-    for lang, why in (
-        ("en", "without the discard"),
-        ("pt-BR", "sem o descarte"),
-        ("es", "sin el descarte"),
-    ):
-        found = False
-        for seed in range(200):
-            sc = scenario("rb-trigger-first-time", seed)
-            if sc.situation.get("advantageous"):
-                q = build_question("rb-trigger-first-time", seed, lang, "free_form")
-                assert why in q.stem, (lang, seed)
-                found = True
-                break
-        assert found
+@pytest.mark.parametrize(
+    ("lang", "why"),
+    [("en", "without the discard"), ("pt-BR", "sem o descarte"), ("es", "sin el descarte")],
+)
+def test_a_story_where_the_miss_helped_says_why_in_every_language(lang: str, why: str) -> None:
+    found = False
+    for seed in range(200):
+        sc = scenario("rb-trigger-first-time", seed)
+        if sc.situation.get("advantageous"):
+            q = build_question("rb-trigger-first-time", seed, lang, "free_form")
+            assert why in q.stem, (lang, seed)
+            found = True
+            break
+    assert found
 
 
 def test_earlier_warnings_are_told_in_one_sentence() -> None:
-    from rulings.core.questions import build_question
-
     opening = {"en": "Earlier in this event", "pt-BR": "Antes, neste evento", "es": "Antes, en"}
     for seed in range(100):
         sc = scenario("rb-repeated-warnings", seed)

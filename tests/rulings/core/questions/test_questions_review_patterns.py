@@ -8,19 +8,22 @@ realistic Magic play, and what an intent story must say.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 import pytest
 
 from rulings.core.questions import KINDS, build_question, templates
-from rulings.core.questions.build import GAME_ENDING, Scenario, scenario
-from rulings.core.questions.catalog import card
+from rulings.core.questions.build import GAME_ENDING, Scenario, get_template, scenario
+from rulings.core.questions.catalog import LANGS, card
 from rulings.core.questions.render import sentence
 from rulings.core.questions.template import Card, Sentence, Term, s, template_rng
 
-LANGS = ("en", "pt-BR", "es")
 SEEDS = range(200)
 TEMPLATE_IDS = tuple(t.id for t in templates())
+MTG_IDS = tuple(t.id for t in templates("mtg"))
+# The templates whose stories may have an opponent rush past the trigger.
+DUTIES = ("mtg-opponent-duties", "rb-opponent-duties")
 SIMPLE = ("simple_rewind", "simple_backup")
 PARTIAL_FIXES = ("make_up_draw_or_discard", "return_to_correct_zone")
 # What a stem says when only the last action can be undone: the error is that action (or, under
@@ -49,6 +52,15 @@ RESOLVES_NOW = {
 @cache
 def _scenario(template_id: str, seed: int) -> Scenario:
     return scenario(template_id, seed)
+
+
+def _stories(
+    template_ids: Iterable[str], seeds: Iterable[int]
+) -> Iterator[tuple[str, int, Scenario]]:
+    """Each template's story for each seed, with its id and seed for assertion messages."""
+    for template_id in template_ids:
+        for seed in seeds:
+            yield template_id, seed, _scenario(template_id, seed)
 
 
 def _keys(sc: Scenario) -> list[str]:
@@ -137,29 +149,25 @@ def test_a_rushed_trigger_is_keyed_to_resolve_now(template_id: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_resolve_now_note_reads_in_the_key_and_every_option_that_carries_it(lang: str) -> None:
     seen = 0
-    for template_id in ("mtg-opponent-duties", "rb-opponent-duties"):
-        for seed in range(40):
-            sc = _scenario(template_id, seed)
-            if not _rushed(sc):
-                continue
-            seen += 1
-            free = build_question(template_id, seed=seed, lang=lang, kind="free_form")
-            assert RESOLVES_NOW[lang] in free.key_text, (template_id, seed)
-            mc = build_question(template_id, seed=seed, lang=lang, kind="multiple_choice")
-            right = [o for o in mc.options if o.correct]
-            assert len(right) == 1, (template_id, seed)
-            assert RESOLVES_NOW[lang] in right[0].text, (template_id, seed)
+    for template_id, seed, sc in _stories(DUTIES, range(40)):
+        if not _rushed(sc):
+            continue
+        seen += 1
+        free = build_question(template_id, seed=seed, lang=lang, kind="free_form")
+        assert RESOLVES_NOW[lang] in free.key_text, (template_id, seed)
+        mc = build_question(template_id, seed=seed, lang=lang, kind="multiple_choice")
+        right = [o for o in mc.options if o.correct]
+        assert len(right) == 1, (template_id, seed)
+        assert RESOLVES_NOW[lang] in right[0].text, (template_id, seed)
     assert seen
 
 
 def test_a_trigger_its_own_player_moved_past_gets_no_resolve_now_note() -> None:
-    for template_id in TEMPLATE_IDS:
-        for seed in range(0, 200, 3):
-            sc = _scenario(template_id, seed)
-            if _rushed(sc):
-                continue
-            for step in sc.ruling_dict["remedy"]:
-                assert "trigger_resolves_now" not in step["params"], (template_id, seed)
+    for template_id, seed, sc in _stories(TEMPLATE_IDS, range(0, 200, 3)):
+        if _rushed(sc):
+            continue
+        for step in sc.ruling_dict["remedy"]:
+            assert "trigger_resolves_now" not in step["params"], (template_id, seed)
 
 
 def test_an_acknowledged_trigger_is_never_said_to_resolve_now_in_any_option() -> None:
@@ -174,15 +182,13 @@ def test_an_acknowledged_trigger_is_never_said_to_resolve_now_in_any_option() ->
 
 
 def test_a_rushed_story_has_the_accountable_player_object_at_once() -> None:
-    for template_id in ("mtg-opponent-duties", "rb-opponent-duties"):
-        for seed in SEEDS:
-            sc = _scenario(template_id, seed)
-            if _rushed(sc):
-                keys = _keys(sc)
-                assert "rush.called" in keys, (template_id, seed)
-                assert sc.situation["noticed"]["when"] == "same_action", (template_id, seed)
-                # Whether missing it would have helped is moot for a trigger still pending.
-                assert not any(k.startswith("advantage.") for k in keys), (template_id, seed)
+    for template_id, seed, sc in _stories(DUTIES, SEEDS):
+        if _rushed(sc):
+            keys = _keys(sc)
+            assert "rush.called" in keys, (template_id, seed)
+            assert sc.situation["noticed"]["when"] == "same_action", (template_id, seed)
+            # Whether missing it would have helped is moot for a trigger still pending.
+            assert not any(k.startswith("advantage.") for k in keys), (template_id, seed)
 
 
 # --- review pattern 6: Game Rule Violation fixes, Game Loss options ----------------------
@@ -257,9 +263,9 @@ def test_related_penalties_are_told_as_the_further_errors_never_as_penalties() -
 # --- review pattern 7: realistic Magic play -----------------------------------------------
 
 
-@pytest.mark.parametrize("template_id", [t.id for t in templates("mtg")])
+@pytest.mark.parametrize("template_id", MTG_IDS)
 def test_magic_is_two_player_unless_the_template_is_about_multiplayer(template_id: str) -> None:
-    multiplayer = "multiplayer" in next(t for t in templates("mtg") if t.id == template_id).topics
+    multiplayer = "multiplayer" in get_template(template_id).topics
     for seed in range(300):
         players = _scenario(template_id, seed).situation["players"]
         assert multiplayer or len(players) == 2, seed
@@ -274,17 +280,12 @@ def test_turn_control_is_two_player_and_the_controlled_player_calls_the_judge() 
 
 def test_activated_abilities_and_spells_are_never_said_to_trigger() -> None:
     seen = set()
-    for template_id in [t.id for t in templates("mtg")]:
-        for seed in range(120):
-            sc = _scenario(template_id, seed)
-            for line in sc.draft.sentences:
-                name = _card_id(line)
-                if name and card(name).get("origin") and line.key.startswith("trigger."):
-                    assert line.key == f"trigger.delayed_{card(name)['origin']}", (
-                        template_id,
-                        seed,
-                    )
-                    seen.add(name)
+    for template_id, seed, sc in _stories(MTG_IDS, range(120)):
+        for line in sc.draft.sentences:
+            name = _card_id(line)
+            if name and card(name).get("origin") and line.key.startswith("trigger."):
+                assert line.key == f"trigger.delayed_{card(name)['origin']}", (template_id, seed)
+                seen.add(name)
     assert {"aetherling", "pact_of_negation"} <= seen
 
 
@@ -307,16 +308,13 @@ def test_an_optional_first_time_trigger_has_no_dangling_retrigger() -> None:
 
 
 def test_a_card_with_two_triggers_says_which_was_missed() -> None:
-    for template_id in [t.id for t in templates("mtg")]:
-        for seed in range(120):
-            sc = _scenario(template_id, seed)
-            if (sc.situation.get("trigger") or {}).get("name") != "Battlegrace Angel":
-                continue
-            for line in sc.draft.sentences:
-                if line.key.startswith("action.mtg.declare_damage") or line.key.startswith(
-                    "action.mtg.wrong_characteristics"
-                ):
-                    assert line.key.endswith("_exalted"), (template_id, seed)
+    told = ("action.mtg.declare_damage", "action.mtg.wrong_characteristics")
+    for template_id, seed, sc in _stories(MTG_IDS, range(120)):
+        if (sc.situation.get("trigger") or {}).get("name") != "Battlegrace Angel":
+            continue
+        for line in sc.draft.sentences:
+            if line.key.startswith(told):
+                assert line.key.endswith("_exalted"), (template_id, seed)
 
 
 @pytest.mark.parametrize(
@@ -374,7 +372,7 @@ def test_a_may_trigger_with_no_acknowledgement_says_the_player_forgot_it() -> No
 @pytest.mark.parametrize("lang", ["es", "pt-BR"])
 def test_keywords_use_their_oracle_forms(lang: str) -> None:
     wrong = {"es": ("amenazar",), "pt-BR": ("ameaçar",)}[lang]
-    for template_id in [t.id for t in templates("mtg")]:
+    for template_id in MTG_IDS:
         for seed in range(0, 120, 3):
             for kind in KINDS:
                 q = build_question(template_id, seed=seed, lang=lang, kind=kind)
@@ -382,8 +380,9 @@ def test_keywords_use_their_oracle_forms(lang: str) -> None:
 
 
 def test_every_impact_card_has_a_wrong_effect_told_in_every_language() -> None:
-    from rulings.core.questions.templates_rb_triggers import WRONG_EFFECTS, _impact_cards
+    from rulings.core.questions.templates_rb_triggers import _impact_cards, wrong_effects
 
+    WRONG_EFFECTS = wrong_effects()
     for card_id in _impact_cards():
         assert card(card_id)["effect"] in WRONG_EFFECTS, card_id
     rng = template_rng("rb-error-after-trigger", 1, 0, "render|en")
