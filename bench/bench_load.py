@@ -454,9 +454,10 @@ WITH numbered AS (
     SELECT g AS n FROM generate_series(%(first)s, %(last)s) AS g
 )
 INSERT INTO quizzes_attempt (assignment_id, candidate_id, number, language, seed, started_at,
-                             deadline, status, closed_at, closure, score, passed, graded_at)
+                             deadline, status, closed_at, closure, score, passed, graded_at
+                             /*OTHER_COLUMNS*/)
 SELECT a.id, a.candidate_id, 1 + n / %(assignments)s, 'en', n, now(), now(), 'graded', now(),
-       'submitted', 0, (n %% 5) < 3, now()
+       'submitted', 0, (n %% 5) < 3, now() /*OTHER_VALUES*/
   FROM numbered
   JOIN (SELECT id, candidate_id, row_number() OVER (ORDER BY id) - 1 AS k
           FROM quizzes_examassignment WHERE blueprint_id = %(blueprint)s) AS a
@@ -465,9 +466,10 @@ SELECT a.id, a.candidate_id, 1 + n / %(assignments)s, 'en', n, now(), now(), 'gr
 
 REPORT_ITEMS_SQL = """
 INSERT INTO quizzes_attemptitem (attempt_id, position, question_id, response, revision, grade,
-                                 score, needs_review, override_reason, override_role, withdrawn)
+                                 score, needs_review, override_reason, override_role, withdrawn
+                                 /*OTHER_COLUMNS*/)
 SELECT attempt.id, p, question.id, 'bench answer', 1, '{}'::jsonb,
-       CASE WHEN random() < 0.6 THEN 1.0 ELSE 0.0 END, false, '', '', false
+       CASE WHEN random() < 0.6 THEN 1.0 ELSE 0.0 END, false, '', '', false /*OTHER_VALUES*/
   FROM quizzes_attempt AS attempt
   JOIN quizzes_examassignment AS assignment ON assignment.id = attempt.assignment_id
  CROSS JOIN generate_series(1, %(per)s) AS p
@@ -477,12 +479,37 @@ SELECT attempt.id, p, question.id, 'bench answer', 1, '{}'::jsonb,
 """
 
 
+def with_other_columns(sql: str, params: dict[str, object], model: Any) -> tuple[str, dict[str, object]]:
+    """The seeding SQL with every column it does not name filled with the model's default, so
+    a column added to the model later does not break the benchmark (a NOT NULL column without
+    a database default would otherwise fail the INSERT)."""
+    from django.db import connection
+
+    named = sql.split("/*OTHER_COLUMNS*/")[0]
+    insert = named[named.index("INSERT INTO") :]
+    insert_columns = insert[insert.index("(") + 1 :]
+    given = {column.strip() for column in insert_columns.replace("\n", " ").split(",")}
+    others = [
+        field
+        for field in model._meta.concrete_fields
+        if not field.primary_key and field.column not in given
+    ]
+    values = {
+        f"default_{field.column}": field.get_db_prep_save(field.get_default(), connection)
+        for field in others
+    }
+    columns = "".join(f", {field.column}" for field in others)
+    placeholders = "".join(f", %(default_{field.column})s" for field in others)
+    sql = sql.replace("/*OTHER_COLUMNS*/", columns).replace("/*OTHER_VALUES*/", placeholders)
+    return sql, {**params, **values}
+
+
 def seed_report(blueprint_id: int, assignments: int, first: int, last: int, per: int) -> None:
     from django.db import connection
 
-    from quizzes.models import Question
+    from quizzes.models import Attempt, AttemptItem, Question
 
-    params = {
+    params: dict[str, object] = {
         "questions": Question.objects.count(),
         "first": first,
         "last": last,
@@ -491,8 +518,8 @@ def seed_report(blueprint_id: int, assignments: int, first: int, last: int, per:
         "per": per,
     }
     with connection.cursor() as cursor:
-        cursor.execute(REPORT_SEED_SQL, params)
-        cursor.execute(REPORT_ITEMS_SQL, params)
+        cursor.execute(*with_other_columns(REPORT_SEED_SQL, params, Attempt))
+        cursor.execute(*with_other_columns(REPORT_ITEMS_SQL, params, AttemptItem))
         # As autovacuum would after a bulk load: without statistics the planner guesses.
         cursor.execute("ANALYZE")
 
