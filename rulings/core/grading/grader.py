@@ -249,9 +249,13 @@ def _yielded(part: str, ident: str, found: str | None, lex: Lexicon) -> bool:
     whether it resolves now or at the start of the next phase" names the generic choice
     only as part of the specific one. With counted penalties ("five warnings in total"),
     these made 10 of the 11 flags of this rule they now skip on blind1 and the devset
-    right gradings (the eleventh was flagged for another reason)."""
+    right gradings (the eleventh was flagged for another reason). So does a later step
+    that is part of the id read's own procedure (`then_within`)."""
     info = lex.ids[part].get(ident)
-    return found is not None and info is not None and found in info.yields_to
+    if found is None or info is None:
+        return False
+    # "a simple backup, then Vera chooses ...": the choice is a step of the backup read
+    return found in info.yields_to or ident in lex.ids[part][found].then_within
 
 
 def _unread(reading: _Reading) -> _Reading:
@@ -440,6 +444,11 @@ def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
     if doubts:
         return _Reading(None, _ALTERNATIVES, live[0], hedged=True, candidates=tuple(idents))
     if part == "remedy" and _in_sequence(live):
+        first = min(live, key=lambda m: m.first)
+        if set(idents) - {first.ident} <= lex.ids[part][first.ident].then_within:
+            # "A simple backup, then Vera chooses whether it goes on the stack": the later
+            # step is the backup's own procedure, so the answer commits to the backup.
+            return _single([m for m in live if m.ident == first.ident], False)
         best = _single(live, False)
         return replace(best, found=live[0].ident, evidence=live[0], steps=tuple(idents))
     if len({m.ident for m in concluded}) == 1:

@@ -122,6 +122,10 @@ class IdInfo:
     implies_remedy: str = ""
     """An infraction whose ruling has no fix of its own (FtMGS, Cheating): an answer that
     commits to it and states no remedy commits to this one ("FtMGS, Warning": no fix)."""
+    then_within: frozenset[str] = frozenset()
+    """Remedies that, stated as a later step after this one, are part of its own procedure:
+    Magic's simple backup is a backup and then the opponent's choice of whether the trigger
+    goes on the stack, so "a simple backup, then Vera chooses" commits to the backup."""
 
     @property
     def internal(self) -> bool:
@@ -316,6 +320,7 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                 implies_remedy=str(entry.get("implies_remedy", "")),
                 alike=frozenset(entry.get("alike", [])),
                 neighbours=frozenset(entry.get("neighbours", [])),
+                then_within=frozenset(entry.get("then_within", [])),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
@@ -338,6 +343,7 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
     for part in PARTS:
         for ident, info in ids[part].items():
             named = info.yields_to | info.satisfies | info.alike | info.neighbours
+            named |= info.then_within
             named |= {i for _, i in info.reported_in}
             unknown = named - ids[part].keys()
             if unknown:
