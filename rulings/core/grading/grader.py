@@ -425,16 +425,17 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
 def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
     idents = list(dict.fromkeys(m.ident for m in live))
     if len(idents) > 1:
-        kept = _kept(part, set(idents), lex)
-        idents = [i for i in idents if i in kept]
-        live = [m for m in live if m.ident in idents]
-    if len(idents) > 1:
         # "Since the opponent benefited from the overpayment, it's a General Error": the
-        # reason's term yields to the conclusion's.
+        # reason's term yields to the conclusion's (before any id yields to it: "as nobody
+        # knows the right score, we can't fix it: play continues" is play continuing).
         stated = [m for m in live if not m.reason]
         if stated and len({m.ident for m in stated}) < len(idents):
             live = stated
             idents = list(dict.fromkeys(m.ident for m in live))
+    if len(idents) > 1:
+        kept = _kept(part, set(idents), lex)
+        idents = [i for i in idents if i in kept]
+        live = [m for m in live if m.ident in idents]
     if len(idents) == 1:
         return _single(live, any(m.hedged for m in live))
     concluded = [m for m in live if m.concluded]

@@ -172,6 +172,9 @@ class Lexicon:
     named_ruling_verbs: frozenset[str]
     """ "Inês gets a Warning for FtMGS": after a player's name at a sentence start, these
     words give that player a ruling of their own."""
+    name_articles: frozenset[str]
+    """Articles that may stand before a player's name ("A Sanne leva Advertência", "la
+    Ana recibe ..."): the name still opens its clause."""
     section_procedure: Mapping[str, frozenset[str]]
     detect: Mapping[str, frozenset[str]]
     filler: frozenset[str]
@@ -263,6 +266,7 @@ def load_lexicon() -> Lexicon:
         },
         not_names=_all_words(lang, "not_names"),
         named_ruling_verbs=_all_words(lang, "named_ruling_verbs"),
+        name_articles=_all_words(lang, "name_articles"),
         section_procedure={
             inf: frozenset(remedies) for inf, remedies in lex.get("section_procedure", {}).items()
         },

@@ -90,7 +90,7 @@ def analyse(
     owner = [-1] * n
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
     language = lang or _language(lex, tokens, mentions)
-    cues = _find_cues(lex.cues[language], tokens, owner, lex.whether_verbs)
+    cues = _find_cues(lex.cues[language], tokens, owner, lex.whether_verbs, lex.joins)
     sentence, clause = _segments(tokens)
     ctx = Context(tokens, owner, sentence, clause, cues, mentions, text_tail_question, lex)
     for index, mention in enumerate(mentions):
@@ -139,7 +139,7 @@ def _named_rulings(
     units: list[tuple[int, int]] = []  # (first token, sentence)
     words, source = toks.words, toks.source
     for i, word in enumerate(words):
-        if i < first_end or i + 1 >= len(words) or (i > 0 and clause[i - 1] == clause[i]):
+        if i < first_end or i + 1 >= len(words) or not _opens_named(toks, clause, i, lex):
             continue
         if owner[i] >= 0 or not word.isalpha() or not source[toks.starts[i]].isupper():
             continue
@@ -169,6 +169,14 @@ def _named_rulings(
     for m in mentions:
         if m.part != "remedy" and named(m):
             m.aside = True
+
+
+def _opens_named(toks: Tokens, clause: list[int], i: int, lex: Lexicon) -> bool:
+    """Token i opens its clause, or only an article stands before it there ("A Sanne leva
+    Advertência por FtMGS")."""
+    if i == 0 or clause[i - 1] != clause[i]:
+        return True
+    return toks.words[i - 1] in lex.name_articles and (i == 1 or clause[i - 2] != clause[i])
 
 
 def _did_then_ruling(
@@ -415,6 +423,7 @@ def _find_cues(
     toks: Tokens,
     owner: list[int],
     whether_verbs: frozenset[str],
+    joins: frozenset[str],
 ) -> list[CueHit]:
     words = toks.words
     n = len(words)
@@ -442,8 +451,16 @@ def _find_cues(
     return [
         CueHit(h.first, h.last, "reason") if h.kind == "reason_start" else h
         for h in hits
-        if h.kind != "reason_start" or h.first == 0 or toks.breaks[h.first] != BREAK_NONE
+        if h.kind != "reason_start" or _opens_clause(toks, h.first, joins)
     ]
+
+
+def _opens_clause(toks: Tokens, i: int, joins: frozenset[str]) -> bool:
+    """Token i opens a clause, or follows a conjunction that does ("Mas como ninguém sabe
+    o placar, ...", "but as nobody knows the score, ...")."""
+    if i == 0 or toks.breaks[i] != BREAK_NONE:
+        return True
+    return toks.words[i - 1] in joins and (i == 1 or toks.breaks[i - 1] != BREAK_NONE)
 
 
 def _whether(words: list[str], breaks: list[int], i: int, verbs: frozenset[str]) -> bool:

@@ -25,6 +25,18 @@ MT_MTG = Expected(
 MT_PENALTY = Expected(infraction="missed_trigger", penalty="no_penalty")
 GE_LONG = Expected(infraction="general_error", penalty="warning", remedy="rewind")
 GE_SIMPLE = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
+GRV_DISCARD = Expected(
+    infraction="game_rule_violation", penalty="warning", remedy="make_up_draw_or_discard"
+)
+GRV_ZONE = Expected(
+    infraction="game_rule_violation", penalty="warning", remedy="return_to_correct_zone"
+)
+FACEDOWN = Expected(
+    infraction="facedown_card_error", penalty="warning", remedy="apply_section_procedure"
+)
+CHEATING = Expected(infraction="cheating", penalty="disqualification", remedy="none")
+GE_NONE = Expected(infraction="general_error", penalty="warning", remedy="none")
+FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
 
 
 def _cases(
@@ -67,6 +79,64 @@ FIRM: list[Any] = [
         "rewind.",
         "Erro Geral, Advertência. Voltamos até o ataque ilegal, mais que um retrocesso simples.",
         "Error general, Advertencia. Volvemos al ataque ilegal: es más que un retroceso simple.",
+    ),
+    *_cases(
+        "a_partial_fix_stated_by_the_discard_made_now",
+        "mtg",
+        GRV_DISCARD,
+        {"remedy": "make_up_draw_or_discard"},
+        "GRV, Warning. No backup is possible, so the partial fix: Bob discards a card now.",
+        "GRV, Advertência. Sem backup possível, conserto parcial: o Bob descarta uma carta agora.",
+        "VRJ, Advertencia. No se puede retroceder; arreglo parcial: Bob descarta una carta ahora.",
+    ),
+    *_cases(
+        "an_object_moved_to_the_zone_it_belongs_in",
+        "mtg",
+        GRV_ZONE,
+        {"remedy": "return_to_correct_zone"},
+        "GRV, Warning. The creature is moved from the hand to the graveyard.",
+        "VRJ, Advertência. A criatura é movida da mão para o cemitério.",
+        "VRJ, Advertencia. La criatura pasa de la mano al cementerio.",
+    ),
+    *_cases(
+        "the_sections_procedure_by_its_citation_or_verb_first",
+        "riftbound",
+        FACEDOWN,
+        {"remedy": "apply_section_procedure"},
+        "Facedown card error (702.13), Warning. Correct it as 702.13 says.",
+        "Facedown card error, Warning; otherwise the fix would be the one in 702.13.",
+        "Erro com carta virada para baixo, Advertência. Aplica-se o que diz a seção.",
+        "Error con carta boca abajo, Advertencia. Se hace lo que indica la sección.",
+    ),
+    *_cases(
+        "no_fix_said_without_nothing_to",
+        "mtg",
+        CHEATING,
+        {"remedy": "none"},
+        "Cheating, DQ, and nothing else needs fixing in the game.",
+        "Trapaça, Desqualificação. Não há o que corrigir no jogo.",
+        "Trampa, Descalificación. No hay que corregir nada en la partida.",
+    ),
+    *_cases(
+        "a_reason_after_a_conjunction_yields_to_the_ruling",
+        "riftbound",
+        FTS,
+        {"remedy": "continue_play"},
+        "Forgetting to score, no penalty. But as nobody knows the right score, play continues.",
+        "Esquecer de pontuar, sem penalidade. Mas como ninguém sabe o placar certo, o jogo "
+        "continua.",
+        "Olvidar anotar, sin penalización. Pero como nadie sabe el marcador correcto, se sigue "
+        "jugando.",
+    ),
+    *_cases(
+        "a_named_player_after_an_article_has_a_ruling_of_their_own",
+        "riftbound",
+        FTS,
+        {"infraction": "forgetting_to_score", "penalty": "no_penalty"},
+        "Esquecer de pontuar, sem penalidade, o jogo continua. A Lena leva Advertência por "
+        "FtMGS por ter ficado quieta.",
+        "Olvidar anotar, sin penalización, se sigue jugando. La Lena recibe Advertencia por "
+        "FMEJ por callarse.",
     ),
 ]
 
