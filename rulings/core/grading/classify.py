@@ -20,6 +20,8 @@ _QUESTION_FILLER = 5
 _EMPTY = frozenset(EMPTY_IDS.values())
 _CONDITION_GAP = 2
 _PREDICATE_GAP = 1
+_EITHER_REACH = 8
+"""Tokens an "or" may join across when "either" opens the first option."""
 """Words (an article: "uma", "una") a rejection cue may stand before the option it names."""
 _QUOTES = frozenset("\"'\u201c\u201d\u2018\u2019\u00ab\u00bb")
 _IF_WORDS = frozenset({"if", "se", "si", "caso", "unless"})
@@ -392,6 +394,12 @@ def or_nothing(
     return extra
 
 
+def _opened_as_options(a: Mention, cues: list[CueHit]) -> bool:
+    """ "either back up the untap or have him discard now": an "either" / "ou" / "o" right
+    before the first option lets the "or" reach a farther second one."""
+    return any(c.kind == "alternative" and 0 <= a.first - c.last <= 1 for c in cues)
+
+
 def mark_alternatives(
     mentions: list[Mention], cues: list[CueHit], toks: Tokens, sentence: list[int]
 ) -> None:
@@ -400,7 +408,9 @@ def mark_alternatives(
     for a, b in itertools.pairwise(ordered):
         if a.part != b.part or a.ident == b.ident or sentence[a.first] != sentence[b.first]:
             continue
-        if b.first - a.last > 3:
+        if b.first - a.last > _EITHER_REACH or (
+            b.first - a.last > 3 and not _opened_as_options(a, cues)
+        ):
             continue
         joined = b.first == a.last and toks.slash[b.first]
         joined = joined or any(

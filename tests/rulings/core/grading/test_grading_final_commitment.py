@@ -163,3 +163,19 @@ def test_a_rejection_that_names_no_other_option_still_rejects() -> None:
         game="riftbound",
     )
     assert spanish.parts["infraction"].found == "general_error"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "GRV, Warning. I'd either back up the untap step or just have Bob discard now.",
+        "VRJ, Advertência. Ou fazemos backup do desvirar inteiro ou o Bob descarta agora.",
+        "VRJ, Advertencia. O hacemos backup del paso de enderezar o Bob descarta ahora.",
+    ],
+)
+def test_either_option_far_apart_commits_to_neither(answer: str) -> None:
+    grade = grade_answer(answer, GRV_DISCARD, game="mtg")
+    remedy = grade.parts["remedy"]
+    assert remedy.found is None
+    assert remedy.hedged
+    assert grade.needs_review
