@@ -349,24 +349,31 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
         # "Anna chooses whether it goes on the stack": a remedy of one infraction only
         # commits to that infraction when the answer names none.
         readings["infraction"] = _Reading(implied, _BY_REMEDY, remedy.evidence)
-    infraction = readings["infraction"]
-    if infraction.found == EMPTY_IDS["infraction"] and not infraction.conflict:
-        for part in ("penalty", "remedy"):
-            if readings[part].found is None and not readings[part].hedged:
-                readings[part] = _Reading(EMPTY_IDS[part], _IMPLIED, infraction.evidence)
-    implied = lex.ids["infraction"][infraction.found].implies_remedy if infraction.found else ""
-    if (
-        implied
-        and not (infraction.conflict or infraction.hedged)
-        and infraction.confidence >= REVIEW_BELOW
-        and not by_part["remedy"]
-        and "remedy" not in analysis.stated
-    ):
-        # "FtMGS, Warning" / "Cheating -> DQ": an infraction with no fix of its own, and no
-        # word about the remedy, states the whole ruling (the blind batches' writers all
-        # read it so).
-        readings["remedy"] = _Reading(implied, _IMPLIED, infraction.evidence)
+    for part, implied in _implied_parts(readings["infraction"], lex).items():
+        if not by_part[part] and part not in analysis.stated:
+            # "No infraction." / "FtMGS, Warning" / "Cheating -> DQ": the answer commits to
+            # an infraction whose ruling has no penalty or no fix, and says nothing about
+            # that part: it states the whole ruling (the label convention's only implied
+            # parts; the blind batches' writers all read them so).
+            readings[part] = _Reading(implied, _IMPLIED, readings["infraction"].evidence)
     return readings
+
+
+def _implied_parts(infraction: _Reading, lex: Lexicon) -> dict[str, str]:
+    """The parts an infraction the answer commits to implies: no penalty and no fix after
+    "no infraction", no fix after an infraction with none of its own (`implies_remedy`:
+    FtMGS, Cheating). No others: an unstated part is otherwise unstated."""
+    if (
+        infraction.found is None
+        or infraction.conflict
+        or infraction.hedged
+        or infraction.confidence < REVIEW_BELOW
+    ):
+        return {}
+    if infraction.found == EMPTY_IDS["infraction"]:
+        return {"penalty": EMPTY_IDS["penalty"], "remedy": EMPTY_IDS["remedy"]}
+    implied = lex.ids["infraction"][infraction.found].implies_remedy
+    return {"remedy": implied} if implied else {}
 
 
 def _replaced_in_unknown_words(mentions: list[Mention], analysis: Analysis) -> bool:

@@ -179,3 +179,47 @@ def test_either_option_far_apart_commits_to_neither(answer: str) -> None:
     assert remedy.found is None
     assert remedy.hedged
     assert grade.needs_review
+
+
+NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
+FTMGS = Expected(infraction="failure_to_maintain_game_state", penalty="warning", remedy="none")
+
+IMPLIED: list[Any] = [
+    pytest.param("mtg", NO_INF, "No infraction.", "no_penalty", "none", id="no-infraction-en"),
+    pytest.param("mtg", NO_INF, "Sem infração.", "no_penalty", "none", id="no-infraction-pt"),
+    pytest.param("mtg", NO_INF, "Sin infracción.", "no_penalty", "none", id="no-infraction-es"),
+    pytest.param("riftbound", FTMGS, "FtMGS.", None, "none", id="ftmgs-implies-no-penalty"),
+    pytest.param("mtg", CHEATING, "Trapaça.", None, "none", id="cheating-implies-no-penalty"),
+    pytest.param("mtg", GRV_DISCARD, "GRV, Warning.", "warning", None, id="grv-implies-nothing"),
+    pytest.param(
+        "mtg", NO_INF, "Maybe no infraction, maybe GRV.", None, None, id="no-commitment-en"
+    ),
+    pytest.param(
+        "mtg",
+        NO_INF,
+        "Se não houvesse infração, nada; mas é VRJ.",
+        None,
+        None,
+        id="conditional-no-infraction-pt",
+    ),
+    pytest.param(
+        "mtg",
+        CHEATING,
+        "Trampa, Descalificación; quizás un retroceso.",
+        "disqualification",
+        "simple_backup",
+        id="a-doubted-fix-is-no-silence-es",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "expected", "answer", "penalty", "remedy"), IMPLIED)
+def test_only_the_conventions_parts_are_implied(
+    game: str, expected: Expected, answer: str, penalty: str | None, remedy: str | None
+) -> None:
+    """No penalty and no fix after "no infraction"; no fix after FtMGS or Cheating; nothing
+    else, and nothing when the answer does not commit to the infraction or speaks of the
+    part."""
+    grade = grade_answer(answer, expected, game=game)
+    assert grade.parts["penalty"].found == penalty, grade.review_reasons
+    assert grade.parts["remedy"].found == remedy, grade.review_reasons
