@@ -451,9 +451,10 @@ def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
         return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
     if doubts:
         return _Reading(None, _ALTERNATIVES, live[0], hedged=True, candidates=tuple(idents))
-    if part == "remedy" and _in_sequence(live):
+    if part == "remedy" and _in_sequence(part, live, lex):
         first = min(live, key=lambda m: m.first)
-        if set(idents) - {first.ident} <= lex.ids[part][first.ident].then_within:
+        later = {i for i in idents if not _same_fix(part, i, first.ident, lex)}
+        if later <= lex.ids[part][first.ident].then_within:
             # "A simple backup, then Vera chooses whether it goes on the stack": the later
             # step is the backup's own procedure, so the answer commits to the backup.
             return _single([m for m in live if m.ident == first.ident], False)
@@ -462,6 +463,12 @@ def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
     if len({m.ident for m in concluded}) == 1:
         return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
     return _Reading(live[0].ident, _CONFLICT, live[0], conflict=True, candidates=tuple(idents))
+
+
+def _same_fix(part: str, a: str, b: str, lex: Lexicon) -> bool:
+    """ "um backup simples (desfaz a declaração)": two ids that count as each other."""
+    table = lex.ids[part]
+    return a == b or b in table[a].satisfies or a in table[b].satisfies
 
 
 def _settled(concluded: list[Mention], doubts: list[Mention]) -> bool:
@@ -478,12 +485,14 @@ def _kept(part: str, idents: set[str], lex: Lexicon) -> set[str]:
     return kept or idents
 
 
-def _in_sequence(live: list[Mention]) -> bool:
-    """Remedy steps stated in order: each new id after the first follows "then"."""
+def _in_sequence(part: str, live: list[Mention], lex: Lexicon) -> bool:
+    """Remedy steps stated in order: each new id after the first follows "then" (an id that
+    counts as one already stated is no new step: "backup simples (desfaz a declaração)")."""
     ordered = sorted(live, key=lambda m: m.first)
     seen = {ordered[0].ident}
     for m in ordered[1:]:
-        if m.ident not in seen and not m.step:
+        new = not any(_same_fix(part, m.ident, s, lex) for s in seen)
+        if new and not m.step:
             return False
         seen.add(m.ident)
     return True

@@ -173,6 +173,8 @@ class Lexicon:
     """ "Inês gets a Warning for FtMGS": after a player's name at a sentence start, these
     words give that player a ruling of their own."""
     name_articles: frozenset[str]
+    attribution: frozenset[str]
+    """ "GRV for Sofia and FtMGS for Ana", "VRJ pro Hugo": words giving a ruling to a player."""
     """Articles that may stand before a player's name ("A Sanne leva Advertência", "la
     Ana recibe ..."): the name still opens its clause."""
     section_procedure: Mapping[str, frozenset[str]]
@@ -267,6 +269,7 @@ def load_lexicon() -> Lexicon:
         not_names=_all_words(lang, "not_names"),
         named_ruling_verbs=_all_words(lang, "named_ruling_verbs"),
         name_articles=_all_words(lang, "name_articles"),
+        attribution=_all_words(lang, "attribution"),
         section_procedure={
             inf: frozenset(remedies) for inf, remedies in lex.get("section_procedure", {}).items()
         },

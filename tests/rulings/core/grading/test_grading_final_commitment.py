@@ -223,3 +223,65 @@ def test_only_the_conventions_parts_are_implied(
     grade = grade_answer(answer, expected, game=game)
     assert grade.parts["penalty"].found == penalty, grade.review_reasons
     assert grade.parts["remedy"].found == remedy, grade.review_reasons
+
+
+GRV_BACKUP = Expected(infraction="game_rule_violation", penalty="warning", remedy="simple_backup")
+GRV_LOSS = Expected(infraction="game_rule_violation", penalty="game_loss", remedy="simple_backup")
+
+UNFLAGGED: list[Any] = [
+    *_cases(
+        "riftbounds_might_is_no_hedge",
+        "riftbound",
+        MT_PENALTY,
+        {"infraction": "missed_trigger", "penalty": "no_penalty"},
+        "Missed trigger: the +1 Might was never applied. No penalty.",
+        "Gatilho esquecido: o Might do Kai ficou sem o bônus. Sem penalidade.",
+        "Disparo olvidado: el Might no tenía el +1. Sin penalización.",
+    ),
+    *_cases(
+        "an_infraction_given_to_another_named_player_is_theirs",
+        "mtg",
+        GRV_BACKUP,
+        {"infraction": "game_rule_violation", "penalty": "warning"},
+        "GRV for Bob and FtMGS for Eva, both Warnings. Simple backup.",
+        "VRJ pro Bob, Advertência, e FtMGS pra Eva. Backup simples.",
+        "VRJ con Advertencia para Bob y FMEJ (Advertencia) para Eva. Backup simple.",
+        "VRJ pro Bob, Advertência, e Eva leva FtMGS. Backup simples.",
+    ),
+    *_cases(
+        "a_warning_the_player_already_has_is_the_record",
+        "mtg",
+        GRV_LOSS,
+        {"penalty": "game_loss"},
+        "GRV. He already has a Warning for this, so it upgrades to a Game Loss. Simple backup.",
+        "VRJ. Ele já tem uma Advertência disso, então sobe pra Perda de Jogo. Backup simples.",
+        "VRJ. Ya tiene una Advertencia por esto, así que sube a Pérdida de juego. Backup simple.",
+    ),
+    *_cases(
+        "the_same_fix_in_other_words_is_no_new_step",
+        "mtg",
+        MT_MTG,
+        {"remedy": "simple_backup"},
+        "MT, no penalty: a simple backup (undo the attack), then Eva chooses whether it goes "
+        "on the stack.",
+        "HDE, sem penalidade: backup simples (desfaz o ataque) e depois a Eva escolhe se vai "
+        "pra pilha.",
+        "HDO, sin penalización: backup simple (deshacer el ataque) y luego Eva elige si va a la "
+        "pila.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "expected", "answer", "found"), UNFLAGGED)
+def test_right_readings_that_were_flagged_for_nothing_are_not(
+    game: str, expected: Expected, answer: str, found: dict[str, str | None]
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    assert {part: grade.parts[part].found for part in found} == found, grade.review_reasons
+    assert not any(part in r for part in found for r in grade.review_reasons), grade.review_reasons
+
+
+def test_a_capitalised_might_opening_a_sentence_still_hedges() -> None:
+    grade = grade_answer("Missed trigger. Might be a Warning.", MT_PENALTY, game="riftbound")
+    assert grade.parts["penalty"].hedged
+    assert grade.needs_review
