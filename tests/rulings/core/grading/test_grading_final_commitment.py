@@ -285,3 +285,26 @@ def test_a_capitalised_might_opening_a_sentence_still_hedges() -> None:
     grade = grade_answer("Missed trigger. Might be a Warning.", MT_PENALTY, game="riftbound")
     assert grade.parts["penalty"].hedged
     assert grade.needs_review
+
+
+PLAY_ON = Expected(infraction="game_rule_violation", penalty="warning", remedy="continue_play")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "GRV, Warning. We rewind to the attack.",
+        "VRJ, Advertência. Fazemos um retrocesso até o ataque.",
+        "VRJ, Advertencia. Hay que hacer un retroceso hasta el ataque.",
+    ],
+)
+def test_a_rewind_of_unstated_length_where_play_goes_on_goes_to_a_mentor(answer: str) -> None:
+    grade = grade_answer(answer, PLAY_ON, game="mtg")
+    assert grade.parts["remedy"].found == "simple_backup"
+    assert any("unstated length" in r for r in grade.review_reasons)
+
+
+def test_a_rewind_of_unstated_length_elsewhere_is_read_firmly() -> None:
+    grade = grade_answer("GRV, Warning, rewind.", GRV_DISCARD, game="mtg")
+    assert grade.parts["remedy"].found == "simple_backup"
+    assert not grade.needs_review
