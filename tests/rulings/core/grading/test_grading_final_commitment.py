@@ -226,7 +226,6 @@ def test_only_the_conventions_parts_are_implied(
 
 
 GRV_BACKUP = Expected(infraction="game_rule_violation", penalty="warning", remedy="simple_backup")
-GRV_LOSS = Expected(infraction="game_rule_violation", penalty="game_loss", remedy="simple_backup")
 
 UNFLAGGED: list[Any] = [
     *_cases(
@@ -251,7 +250,7 @@ UNFLAGGED: list[Any] = [
     *_cases(
         "a_warning_the_player_already_has_is_the_record",
         "mtg",
-        GRV_LOSS,
+        GRV_BACKUP,
         {"penalty": "game_loss"},
         "GRV. He already has a Warning for this, so it upgrades to a Game Loss. Simple backup.",
         "VRJ. Ele já tem uma Advertência disso, então sobe pra Perda de Jogo. Backup simples.",
