@@ -19,6 +19,10 @@ _UPGRADE_WINDOW = 2
 _QUESTION_FILLER = 5
 _EMPTY = frozenset(EMPTY_IDS.values())
 _CONDITION_GAP = 2
+_PREDICATE_GAP = 1
+_EITHER_REACH = 8
+"""Tokens an "or" may join across when "either" opens the first option."""
+"""Words (an article: "uma", "una") a rejection cue may stand before the option it names."""
 _QUOTES = frozenset("\"'\u201c\u201d\u2018\u2019\u00ab\u00bb")
 _IF_WORDS = frozenset({"if", "se", "si", "caso", "unless"})
 _CONCESSIVE = frozenset({"even", "mesmo", "incluso", "aun", "ainda"})
@@ -195,8 +199,29 @@ def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         # "no penalty, but it is too late to fix" rejects the fix, not the penalty;
         # "Warning, and since backing up no longer works, ..." rejects inside the reason
         return
+    if _predicates_next(m, me, cue, ctx):
+        return
     if _free(ctx.owner, m.last, cue.first, me) or _own_noun_between(ctx, m, cue.first, me):
         m.rejected = True
+
+
+def _predicates_next(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "no pen — it would only be a Warning if ...", "sem penalidade: só seria Advertência
+    se ...": a cue that goes on to name another option of the part speaks of that option,
+    not of the one before it ("no penalty would only be right if ..." still rejects). Only
+    for a rejection that is also a condition's cue: "no es un error de juego sino un GRV"
+    still rejects the error."""
+    if not any(c.kind == "conditional" and c.first == cue.first for c in ctx.cues):
+        return False
+    sentence = ctx.sentence[cue.first]
+    for j in range(cue.last, min(cue.last + _PREDICATE_GAP + 1, len(ctx.toks.words))):
+        if ctx.sentence[j] != sentence:
+            return False
+        other = ctx.owner[j]
+        if other not in (-1, me):
+            found = ctx.mentions[other]
+            return found.part == m.part and bool(found.ident) and found.ident != m.ident
+    return False
 
 
 def _own_noun_between(ctx: Context, m: Mention, hi: int, me: int) -> bool:
@@ -369,6 +394,12 @@ def or_nothing(
     return extra
 
 
+def _opened_as_options(a: Mention, cues: list[CueHit]) -> bool:
+    """ "either back up the untap or have him discard now": an "either" / "ou" / "o" right
+    before the first option lets the "or" reach a farther second one."""
+    return any(c.kind == "alternative" and 0 <= a.first - c.last <= 1 for c in cues)
+
+
 def mark_alternatives(
     mentions: list[Mention], cues: list[CueHit], toks: Tokens, sentence: list[int]
 ) -> None:
@@ -377,7 +408,9 @@ def mark_alternatives(
     for a, b in itertools.pairwise(ordered):
         if a.part != b.part or a.ident == b.ident or sentence[a.first] != sentence[b.first]:
             continue
-        if b.first - a.last > 3:
+        if b.first - a.last > _EITHER_REACH or (
+            b.first - a.last > 3 and not _opened_as_options(a, cues)
+        ):
             continue
         joined = b.first == a.last and toks.slash[b.first]
         joined = joined or any(

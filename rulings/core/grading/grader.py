@@ -198,6 +198,11 @@ def _doubtful_wrong(
             reasons.append(
                 f"{name}: graded wrong, and some words of the answer were not understood"
             )
+        elif _rewind_too_late(name, grade, analysis, lex):
+            reasons.append(
+                f"{name}: read as {grade.found} from a rewind of unstated length, where the "
+                "game can no longer be rewound to the last action: it may mean a longer one"
+            )
         elif _neighbour_doubt(name, grade, lex):
             reasons.append(
                 f"{name}: read as {grade.found}, a neighbour of {want} that judges confuse, "
@@ -210,6 +215,22 @@ def _doubtful_wrong(
         ):
             reasons.append(f"{name}: graded wrong on a corrected typo or a loose paraphrase")
     return tuple(reasons)
+
+
+def _rewind_too_late(part: str, grade: PartGrade, analysis: Analysis, lex: Lexicon) -> bool:
+    """ "Hay que hacer un retroceso hasta el ataque" where play continues: a rewind of
+    unstated length is reported as the simple one, but where the ruling is that play goes
+    on (too late to undo the last action), a candidate who rewinds anyway may mean the
+    longer rewind, so a mentor reads it. Measured on the 3,376 dev answers: 6 right
+    gradings flagged (all wrong answers), 1 misgrade caught."""
+    if grade.expected != "continue_play" or grade.found is None:
+        return False
+    table = lex.ids[part]
+    live = [m for m in analysis.mentions if m.part == part and m.live and m.ident in table]
+    # a broad id that a longer rewind also satisfies ("rewind", "retroceso", "back up")
+    return bool(live) and all(
+        table[m.ident].internal and "rewind" in table[m.ident].satisfies for m in live
+    )
 
 
 def _neighbour_doubt(part: str, grade: PartGrade, lex: Lexicon) -> bool:
@@ -249,9 +270,13 @@ def _yielded(part: str, ident: str, found: str | None, lex: Lexicon) -> bool:
     whether it resolves now or at the start of the next phase" names the generic choice
     only as part of the specific one. With counted penalties ("five warnings in total"),
     these made 10 of the 11 flags of this rule they now skip on blind1 and the devset
-    right gradings (the eleventh was flagged for another reason)."""
+    right gradings (the eleventh was flagged for another reason). So does a later step
+    that is part of the id read's own procedure (`then_within`)."""
     info = lex.ids[part].get(ident)
-    return found is not None and info is not None and found in info.yields_to
+    if found is None or info is None:
+        return False
+    # "a simple backup, then Vera chooses ...": the choice is a step of the backup read
+    return found in info.yields_to or ident in lex.ids[part][found].then_within
 
 
 def _unread(reading: _Reading) -> _Reading:
@@ -345,24 +370,31 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
         # "Anna chooses whether it goes on the stack": a remedy of one infraction only
         # commits to that infraction when the answer names none.
         readings["infraction"] = _Reading(implied, _BY_REMEDY, remedy.evidence)
-    infraction = readings["infraction"]
-    if infraction.found == EMPTY_IDS["infraction"] and not infraction.conflict:
-        for part in ("penalty", "remedy"):
-            if readings[part].found is None and not readings[part].hedged:
-                readings[part] = _Reading(EMPTY_IDS[part], _IMPLIED, infraction.evidence)
-    implied = lex.ids["infraction"][infraction.found].implies_remedy if infraction.found else ""
-    if (
-        implied
-        and not (infraction.conflict or infraction.hedged)
-        and infraction.confidence >= REVIEW_BELOW
-        and not by_part["remedy"]
-        and "remedy" not in analysis.stated
-    ):
-        # "FtMGS, Warning" / "Cheating -> DQ": an infraction with no fix of its own, and no
-        # word about the remedy, states the whole ruling (the blind batches' writers all
-        # read it so).
-        readings["remedy"] = _Reading(implied, _IMPLIED, infraction.evidence)
+    for part, implied in _implied_parts(readings["infraction"], lex).items():
+        if not by_part[part] and part not in analysis.stated:
+            # "No infraction." / "FtMGS, Warning" / "Cheating -> DQ": the answer commits to
+            # an infraction whose ruling has no penalty or no fix, and says nothing about
+            # that part: it states the whole ruling (the label convention's only implied
+            # parts; the blind batches' writers all read them so).
+            readings[part] = _Reading(implied, _IMPLIED, readings["infraction"].evidence)
     return readings
+
+
+def _implied_parts(infraction: _Reading, lex: Lexicon) -> dict[str, str]:
+    """The parts an infraction the answer commits to implies: no penalty and no fix after
+    "no infraction", no fix after an infraction with none of its own (`implies_remedy`:
+    FtMGS, Cheating). No others: an unstated part is otherwise unstated."""
+    if (
+        infraction.found is None
+        or infraction.conflict
+        or infraction.hedged
+        or infraction.confidence < REVIEW_BELOW
+    ):
+        return {}
+    if infraction.found == EMPTY_IDS["infraction"]:
+        return {"penalty": EMPTY_IDS["penalty"], "remedy": EMPTY_IDS["remedy"]}
+    implied = lex.ids["infraction"][infraction.found].implies_remedy
+    return {"remedy": implied} if implied else {}
 
 
 def _replaced_in_unknown_words(mentions: list[Mention], analysis: Analysis) -> bool:
@@ -421,16 +453,17 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
 def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
     idents = list(dict.fromkeys(m.ident for m in live))
     if len(idents) > 1:
-        kept = _kept(part, set(idents), lex)
-        idents = [i for i in idents if i in kept]
-        live = [m for m in live if m.ident in idents]
-    if len(idents) > 1:
         # "Since the opponent benefited from the overpayment, it's a General Error": the
-        # reason's term yields to the conclusion's.
+        # reason's term yields to the conclusion's (before any id yields to it: "as nobody
+        # knows the right score, we can't fix it: play continues" is play continuing).
         stated = [m for m in live if not m.reason]
         if stated and len({m.ident for m in stated}) < len(idents):
             live = stated
             idents = list(dict.fromkeys(m.ident for m in live))
+    if len(idents) > 1:
+        kept = _kept(part, set(idents), lex)
+        idents = [i for i in idents if i in kept]
+        live = [m for m in live if m.ident in idents]
     if len(idents) == 1:
         return _single(live, any(m.hedged for m in live))
     concluded = [m for m in live if m.concluded]
@@ -439,12 +472,24 @@ def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
         return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
     if doubts:
         return _Reading(None, _ALTERNATIVES, live[0], hedged=True, candidates=tuple(idents))
-    if part == "remedy" and _in_sequence(live):
+    if part == "remedy" and _in_sequence(part, live, lex):
+        first = min(live, key=lambda m: m.first)
+        later = {i for i in idents if not _same_fix(part, i, first.ident, lex)}
+        if later <= lex.ids[part][first.ident].then_within:
+            # "A simple backup, then Vera chooses whether it goes on the stack": the later
+            # step is the backup's own procedure, so the answer commits to the backup.
+            return _single([m for m in live if m.ident == first.ident], False)
         best = _single(live, False)
         return replace(best, found=live[0].ident, evidence=live[0], steps=tuple(idents))
     if len({m.ident for m in concluded}) == 1:
         return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
     return _Reading(live[0].ident, _CONFLICT, live[0], conflict=True, candidates=tuple(idents))
+
+
+def _same_fix(part: str, a: str, b: str, lex: Lexicon) -> bool:
+    """ "um backup simples (desfaz a declaração)": two ids that count as each other."""
+    table = lex.ids[part]
+    return a == b or b in table[a].satisfies or a in table[b].satisfies
 
 
 def _settled(concluded: list[Mention], doubts: list[Mention]) -> bool:
@@ -461,12 +506,14 @@ def _kept(part: str, idents: set[str], lex: Lexicon) -> set[str]:
     return kept or idents
 
 
-def _in_sequence(live: list[Mention]) -> bool:
-    """Remedy steps stated in order: each new id after the first follows "then"."""
+def _in_sequence(part: str, live: list[Mention], lex: Lexicon) -> bool:
+    """Remedy steps stated in order: each new id after the first follows "then" (an id that
+    counts as one already stated is no new step: "backup simples (desfaz a declaração)")."""
     ordered = sorted(live, key=lambda m: m.first)
     seen = {ordered[0].ident}
     for m in ordered[1:]:
-        if m.ident not in seen and not m.step:
+        new = not any(_same_fix(part, m.ident, s, lex) for s in seen)
+        if new and not m.step:
             return False
         seen.add(m.ident)
     return True

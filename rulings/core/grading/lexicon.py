@@ -122,6 +122,10 @@ class IdInfo:
     implies_remedy: str = ""
     """An infraction whose ruling has no fix of its own (FtMGS, Cheating): an answer that
     commits to it and states no remedy commits to this one ("FtMGS, Warning": no fix)."""
+    then_within: frozenset[str] = frozenset()
+    """Remedies that, stated as a later step after this one, are part of its own procedure:
+    Magic's simple backup is a backup and then the opponent's choice of whether the trigger
+    goes on the stack, so "a simple backup, then Vera chooses" commits to the backup."""
 
     @property
     def internal(self) -> bool:
@@ -168,6 +172,11 @@ class Lexicon:
     named_ruling_verbs: frozenset[str]
     """ "Inês gets a Warning for FtMGS": after a player's name at a sentence start, these
     words give that player a ruling of their own."""
+    name_articles: frozenset[str]
+    attribution: frozenset[str]
+    """ "GRV for Sofia and FtMGS for Ana", "VRJ pro Hugo": words giving a ruling to a player."""
+    """Articles that may stand before a player's name ("A Sanne leva Advertência", "la
+    Ana recibe ..."): the name still opens its clause."""
     section_procedure: Mapping[str, frozenset[str]]
     detect: Mapping[str, frozenset[str]]
     filler: frozenset[str]
@@ -259,6 +268,8 @@ def load_lexicon() -> Lexicon:
         },
         not_names=_all_words(lang, "not_names"),
         named_ruling_verbs=_all_words(lang, "named_ruling_verbs"),
+        name_articles=_all_words(lang, "name_articles"),
+        attribution=_all_words(lang, "attribution"),
         section_procedure={
             inf: frozenset(remedies) for inf, remedies in lex.get("section_procedure", {}).items()
         },
@@ -316,6 +327,7 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                 implies_remedy=str(entry.get("implies_remedy", "")),
                 alike=frozenset(entry.get("alike", [])),
                 neighbours=frozenset(entry.get("neighbours", [])),
+                then_within=frozenset(entry.get("then_within", [])),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
@@ -338,6 +350,7 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
     for part in PARTS:
         for ident, info in ids[part].items():
             named = info.yields_to | info.satisfies | info.alike | info.neighbours
+            named |= info.then_within
             named |= {i for _, i in info.reported_in}
             unknown = named - ids[part].keys()
             if unknown:

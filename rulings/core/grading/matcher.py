@@ -90,7 +90,7 @@ def analyse(
     owner = [-1] * n
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
     language = lang or _language(lex, tokens, mentions)
-    cues = _find_cues(lex.cues[language], tokens, owner, lex.whether_verbs)
+    cues = _find_cues(lex.cues[language], tokens, owner, lex.whether_verbs, lex.joins)
     sentence, clause = _segments(tokens)
     ctx = Context(tokens, owner, sentence, clause, cues, mentions, text_tail_question, lex)
     for index, mention in enumerate(mentions):
@@ -112,6 +112,11 @@ def analyse(
     return Analysis(
         tokens, mentions, language, unread, frozenset(stated), loose, tuple(sentence), odd
     )
+
+
+_ATTRIBUTION_REACH = 4
+"""Tokens after an infraction where "for <name>" may give it to a player ("FtMGS
+(Warning) for Ana")."""
 
 
 def _named_rulings(
@@ -139,7 +144,7 @@ def _named_rulings(
     units: list[tuple[int, int]] = []  # (first token, sentence)
     words, source = toks.words, toks.source
     for i, word in enumerate(words):
-        if i < first_end or i + 1 >= len(words) or (i > 0 and clause[i - 1] == clause[i]):
+        if i < first_end or i + 1 >= len(words) or not _opens_named(toks, clause, i, lex):
             continue
         if owner[i] >= 0 or not word.isalpha() or not source[toks.starts[i]].isupper():
             continue
@@ -156,6 +161,7 @@ def _named_rulings(
             or _did_then_ruling(toks, owner, mentions, sentence, i)
         ):
             units.append((i, sentence[i]))
+    units += _attributed(lex, toks, owner, infractions, sentence)
     if not units:
         return
 
@@ -169,6 +175,61 @@ def _named_rulings(
     for m in mentions:
         if m.part != "remedy" and named(m):
             m.aside = True
+
+
+def _attributed(
+    lex: Lexicon,
+    toks: Tokens,
+    owner: list[int],
+    infractions: list[Mention],
+    sentence: list[int],
+) -> list[tuple[int, int]]:
+    """ "GRV for Sofia and FtMGS for Ana", "VRJ pro Hugo, Advertência, e FtMGS pro Caio":
+    when the answer's first infraction is given to a named player, a later infraction given
+    to another named player is that player's ruling (from just before it to the end of its
+    sentence)."""
+    ordered = sorted(infractions, key=lambda m: m.first)
+    first = _player_after(lex, toks, owner, ordered[0].last)
+    if first is None:
+        return []
+    units: list[tuple[int, int]] = []
+    for m in ordered[1:]:
+        player = _player_after(lex, toks, owner, m.last)
+        if player is not None and player != first and m.ident != ordered[0].ident:
+            units.append((m.first - 1, sentence[m.first]))
+    return units
+
+
+def _player_after(lex: Lexicon, toks: Tokens, owner: list[int], j: int) -> str | None:
+    """The capitalised name right after an attribution word at token j ("for Sofia", "pro
+    o Hugo"), a penalty or a bracket allowed between the term and the word."""
+    words, n = toks.words, len(toks.words)
+    for k in range(j, min(j + _ATTRIBUTION_REACH, n)):
+        if words[k] not in lex.attribution or owner[k] >= 0:
+            continue
+        name = k + 1
+        if name < n and words[name] in lex.name_articles:
+            name += 1
+        if (
+            name < n
+            and owner[name] < 0
+            and words[name].isalpha()
+            and toks.source[toks.starts[name]].isupper()
+            and words[name] not in lex.vocab
+            and words[name] not in lex.not_names
+        ):
+            return words[name]
+        return None
+    return None
+
+
+def _opens_named(toks: Tokens, clause: list[int], i: int, lex: Lexicon) -> bool:
+    """Token i opens its clause, or only an article or a conjunction stands before it there
+    ("A Sanne leva Advertência por FtMGS", "..., e Ígor leva FtMGS")."""
+    if i == 0 or clause[i - 1] != clause[i]:
+        return True
+    before = lex.name_articles | lex.joins
+    return toks.words[i - 1] in before and (i == 1 or clause[i - 2] != clause[i])
 
 
 def _did_then_ruling(
@@ -415,6 +476,7 @@ def _find_cues(
     toks: Tokens,
     owner: list[int],
     whether_verbs: frozenset[str],
+    joins: frozenset[str],
 ) -> list[CueHit]:
     words = toks.words
     n = len(words)
@@ -442,8 +504,23 @@ def _find_cues(
     return [
         CueHit(h.first, h.last, "reason") if h.kind == "reason_start" else h
         for h in hits
-        if h.kind != "reason_start" or h.first == 0 or toks.breaks[h.first] != BREAK_NONE
+        if (h.kind != "reason_start" or _opens_clause(toks, h.first, joins))
+        and not (h.kind == "hedge" and _proper_noun(toks, h.first))
     ]
+
+
+def _proper_noun(toks: Tokens, i: int) -> bool:
+    """ "the +2 Might", "o Might sem o bônus": a capitalised word inside a sentence is a
+    name (Riftbound's Might), not the hedge "might"."""
+    return i > 0 and toks.breaks[i] != BREAK_SENTENCE and toks.source[toks.starts[i]].isupper()
+
+
+def _opens_clause(toks: Tokens, i: int, joins: frozenset[str]) -> bool:
+    """Token i opens a clause, or follows a conjunction that does ("Mas como ninguém sabe
+    o placar, ...", "but as nobody knows the score, ...")."""
+    if i == 0 or toks.breaks[i] != BREAK_NONE:
+        return True
+    return toks.words[i - 1] in joins and (i == 1 or toks.breaks[i - 1] != BREAK_NONE)
 
 
 def _whether(words: list[str], breaks: list[int], i: int, verbs: frozenset[str]) -> bool:

@@ -75,10 +75,21 @@ def test_magic_simple_backup_and_simple_rewind_are_one_fix(text: str, remedy: st
 
 @pytest.mark.parametrize("remedy", ["simple_backup", "opponent_chooses_put_on_stack"])
 def test_remedy_steps_in_sequence_are_no_conflict(remedy: str) -> None:
+    """The opponent's choice after a backup is the backup's own procedure (`then_within`):
+    the answer commits to the backup, firmly, whichever remedy is expected."""
     text = "MT, no penalty; simple backup, then the opponent chooses whether it goes on the stack."
     grade = grade_answer(text, Expected("missed_trigger", "no_penalty", remedy), game="mtg")
-    assert grade.score == 1.0
+    assert grade.parts["remedy"].found == "simple_backup"
+    assert grade.parts["remedy"].correct == (remedy == "simple_backup")
     assert not grade.needs_review
+
+
+def test_steps_that_are_no_procedure_of_the_first_count_as_any_of_them() -> None:
+    text = "Overpaid, no penalty: simple rewind, then he pays the right cost."
+    for remedy in ("simple_rewind", "correct_cost"):
+        grade = grade_answer(text, Expected("overpayment", "no_penalty", remedy), game="riftbound")
+        assert grade.score == 1.0, (remedy, grade.review_reasons)
+        assert not grade.needs_review
 
 
 def test_remedies_not_in_sequence_still_conflict() -> None:
