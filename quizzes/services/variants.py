@@ -154,6 +154,8 @@ class Assigned:
     job: VariantJob
     assignment_ids: list[int]
     skipped: list[User]
+    max_attempts: int
+    cooldown_minutes: int
 
 
 def exam_assign(
@@ -176,6 +178,9 @@ def exam_assign(
     Who may assign to whom is the caller's check (the page's and the API's choices come from
     ``cohorts.cohorts_visible_to`` and ``candidates_visible_to``)."""
     now = now or timezone.now()
+    max_attempts, cooldown_minutes = assignment_terms(
+        blueprint=blueprint, max_attempts=max_attempts, cooldown_minutes=cooldown_minutes
+    )
     _window_check(opens_at=opens_at, closes_at=closes_at, now=now)
     with transaction.atomic():
         # One assigner at a time per blueprint: two at once could both find nobody assigned.
@@ -203,7 +208,8 @@ def exam_assign(
             assigned_by=by,
         )
         ids = list(job.assignments.order_by("pk").values_list("pk", flat=True))
-    return Assigned(job, ids, [person for person in picked if person.pk in busy])
+    skipped = [person for person in picked if person.pk in busy]
+    return Assigned(job, ids, skipped, max_attempts, cooldown_minutes)
 
 
 def _window_check(*, opens_at: datetime, closes_at: datetime, now: datetime) -> None:
