@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any, cast
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ErrorDetail, ValidationError
@@ -110,34 +111,41 @@ class AssignmentCreateSerializer(serializers.Serializer[Any]):
     def validate_blueprint(self, value: int) -> ExamBlueprint:
         blueprint = ExamBlueprint.objects.filter(pk=value).first()
         if blueprint is None:
-            raise serializers.ValidationError("No such exam blueprint.", code="unknown_blueprint")
+            raise serializers.ValidationError(
+                _("No such exam blueprint."), code="unknown_blueprint"
+            )
         return blueprint
 
     def validate_cohort(self, value: int) -> Cohort:
         cohort = cohorts.cohorts_visible_to(self.user).filter(pk=value).first()
         if cohort is None:
             raise serializers.ValidationError(
-                "No such cohort among those you may assign to.", code="unknown_cohort"
+                _("No such cohort among those you may assign to."), code="unknown_cohort"
             )
         return cohort
 
     def validate_candidates(self, value: list[int]) -> list[User]:
         if not value:
-            raise serializers.ValidationError("Name at least one candidate.", code="no_candidates")
+            raise serializers.ValidationError(
+                _("Name at least one candidate."), code="no_candidates"
+            )
         if len(value) > MAX_CANDIDATES:
             raise serializers.ValidationError(
-                f"Name at most {MAX_CANDIDATES} candidates; assign a whole cohort by its id.",
+                _("Name at most %(count)d candidates; assign a whole cohort by its id.")
+                % {"count": MAX_CANDIDATES},
                 code="too_many_candidates",
             )
         if repeated := sorted(pk for pk, count in Counter(value).items() if count > 1):
             raise serializers.ValidationError(
-                f"Name each candidate once; named more than once: {_ids(repeated)}.",
+                _("Name each candidate once; named more than once: %(ids)s.")
+                % {"ids": _ids(repeated)},
                 code="duplicate_candidates",
             )
         found = list(cohorts.candidates_visible_to(self.user).filter(pk__in=value))
         if missing := sorted(set(value) - {person.pk for person in found}):
             raise serializers.ValidationError(
-                f"Not candidates of a cohort you may assign to: {_ids(missing)}.",
+                _("Not candidates of a cohort you may assign to: %(ids)s.")
+                % {"ids": _ids(missing)},
                 code="candidate_not_in_your_cohorts",
             )
         return found
@@ -145,7 +153,7 @@ class AssignmentCreateSerializer(serializers.Serializer[Any]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "cohort" in attrs and "candidates" in attrs:
             raise serializers.ValidationError(
-                "Name a cohort or candidates, not both.", code="cohort_or_candidates"
+                _("Name a cohort or candidates, not both."), code="cohort_or_candidates"
             )
         return attrs
 
