@@ -184,7 +184,9 @@ def exam_assign(
     _window_check(opens_at=opens_at, closes_at=closes_at, now=now)
     with transaction.atomic():
         # One assigner at a time per blueprint: two at once could both find nobody assigned.
-        list(ExamBlueprint.objects.select_for_update().filter(pk=blueprint.pk).values("pk"))
+        # (FOR NO KEY UPDATE: rows referring to the blueprint are not held up.)
+        rows = ExamBlueprint.objects.select_for_update(no_key=True).filter(pk=blueprint.pk)
+        list(rows.values("pk"))
         picked = _picked(cohort, candidates)
         busy = set(
             ExamAssignment.objects.filter(
