@@ -2,8 +2,8 @@
 
 The route list comes from the URL resolver, so a new route without an entry here fails
 ``test_every_route_has_a_matrix_entry``. A route whose methods answer different callers has an
-entry per method, the others named ``"<route> <METHOD>"``. Each request runs in a savepoint rolled back after
-it, so one caller's write never changes what the next caller sees.
+entry per method, the others named ``"<route> <METHOD>"``. Each request runs in a savepoint
+rolled back after it, so one caller's write never changes what the next caller sees.
 """
 
 from __future__ import annotations
