@@ -5,8 +5,8 @@ Mentors assign to their own cohorts' candidates, the committee to any cohort's; 
 403. The form checks the input's types and whom the user may choose; the rules (times, nobody
 given the exam twice) are ``variants.exam_assign``'s, shared with ``POST /api/v1/assignments``;
 it queues the pre-generation job once the assignments are committed. The job's page shows its
-progress, updated in place by
-``quizzes/variant_job.js`` from ``/api/v1/variant-jobs/<id>`` (a refresh link without it).
+progress, updated in place by ``quizzes/variant_job.js`` from ``/api/v1/variant-jobs/<id>`` (a
+refresh link without it).
 """
 
 from __future__ import annotations
