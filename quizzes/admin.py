@@ -133,8 +133,45 @@ class ExamBlueprintAdmin(admin.ModelAdmin[ExamBlueprint]):
         super().save_model(request, obj, form, change)
 
 
+TERMS = ("max_attempts", "cooldown_minutes")
+
+
+class ExamAssignmentForm(forms.ModelForm[ExamAssignment]):
+    """The attempts allowed and the cooldown go through the same rules as the assignment page
+    and the API (``variants.assignment_terms``); a new assignment's, left blank, are the
+    blueprint's."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is None:
+            for name in TERMS:
+                # Not the model's defaults (1 attempt, no cooldown): blank.
+                self.initial.pop(name, None)
+                self.fields[name].initial = None
+                self.fields[name].required = False
+                self.fields[name].help_text = _("Leave it blank for the blueprint's.")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        blueprint = cleaned.get("blueprint")
+        if blueprint is None or any(name in self.errors for name in TERMS):
+            return cleaned
+        try:
+            terms = variants.assignment_terms(
+                blueprint=blueprint,
+                max_attempts=cleaned.get("max_attempts"),
+                cooldown_minutes=cleaned.get("cooldown_minutes"),
+            )
+        except variants.AssignmentError as error:
+            self.add_error(error.field if error.field in TERMS else None, str(error))
+            return cleaned
+        cleaned["max_attempts"], cleaned["cooldown_minutes"] = terms
+        return cleaned
+
+
 @admin.register(ExamAssignment)
 class ExamAssignmentAdmin(admin.ModelAdmin[ExamAssignment]):
+    form = ExamAssignmentForm
     list_display = (
         "blueprint",
         "candidate",
@@ -169,13 +206,16 @@ class ExamAssignmentAdmin(admin.ModelAdmin[ExamAssignment]):
             candidate=obj.candidate,
             opens_at=obj.opens_at,
             closes_at=obj.closes_at,
-            max_attempts=obj.max_attempts,
-            cooldown_minutes=obj.cooldown_minutes,
+            # The form's values: the blueprint's where left blank (the instance keeps the
+            # model's defaults for a field missing from the request altogether).
+            max_attempts=form.cleaned_data["max_attempts"],
+            cooldown_minutes=form.cleaned_data["cooldown_minutes"],
             assigned_by=request.user,  # type: ignore[arg-type]
         )
         # The admin goes on with the form's object (to log and redirect): make it that row.
         obj.pk, obj.created_at = created.pk, created.created_at
         obj.assigned_by, obj.variant_job = created.assigned_by, created.variant_job
+        obj.max_attempts, obj.cooldown_minutes = created.max_attempts, created.cooldown_minutes
         obj._state.adding = False
 
 

@@ -1,4 +1,4 @@
-"""Exam API: assignments, attempts (start, autosave, submit, result) and appeals."""
+"""Exam API: attempts (start, autosave, submit, result) and appeals."""
 
 from __future__ import annotations
 
@@ -16,47 +16,16 @@ from rest_framework.views import APIView
 
 from judgetrain.parsers import JSONParser
 from judgetrain.permissions import require_permission
-from quizzes import access, selectors
+from quizzes import access
 from quizzes.api.serializers import ExamQuestionSerializer
 from quizzes.languages import content_language
-from quizzes.models import Attempt, AttemptItem, ExamAssignment
+from quizzes.models import Attempt, AttemptItem
 from quizzes.selectors import items_without_keys
 from quizzes.services import exams
 from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
-
-
-class AssignmentSerializer(serializers.ModelSerializer[ExamAssignment]):
-    name = serializers.CharField(source="blueprint.name")
-    game = serializers.CharField(source="blueprint.game")
-    question_count = serializers.IntegerField(source="blueprint.question_count")
-    time_limit_minutes = serializers.IntegerField(source="blueprint.time_limit_minutes")
-    status = serializers.SerializerMethodField()
-    attempts = serializers.SerializerMethodField()
-
-    class Meta:
-        model = ExamAssignment
-        fields = (
-            "id",
-            "name",
-            "game",
-            "question_count",
-            "time_limit_minutes",
-            "opens_at",
-            "closes_at",
-            "max_attempts",
-            "cooldown_minutes",
-            "status",
-            "attempts",
-        )
-
-    def get_status(self, obj: ExamAssignment) -> str:
-        return obj.status()
-
-    def get_attempts(self, obj: ExamAssignment) -> list[int]:
-        return [attempt.pk for attempt in obj.attempts.all()]
 
 
 class ItemSerializer(serializers.ModelSerializer[AttemptItem]):
@@ -215,16 +184,6 @@ def _attempt_detail(attempt_id: int) -> dict[str, Any]:
         .get(pk=attempt_id)
     )
     return AttemptDetailSerializer(attempt).data
-
-
-class AssignmentListView(APIView):
-    permission_classes = CANDIDATE
-
-    @extend_schema(responses=AssignmentSerializer(many=True))
-    def get(self, request: Request) -> Response:
-        groups = selectors.assignments_by_status(request.user)  # type: ignore[arg-type]
-        rows = [a for status_ in ("open", "upcoming", "closed") for a in groups[status_]]
-        return Response(AssignmentSerializer(rows, many=True).data)
 
 
 class AttemptListView(APIView):

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from quizzes.api import exams, mentor, reports, variants, views
+from quizzes.api import assignments, exams, mentor, reports, variants, views
 
 urlpatterns = [
     path("questions", views.QuestionListView.as_view(), name="api-question-list"),
@@ -8,7 +8,7 @@ urlpatterns = [
     path("grading/grade", views.GradeView.as_view(), name="api-grading-grade"),
     path("practice/", include("quizzes.api.practice")),
     path("", include("quizzes.api.committee")),
-    path("assignments", exams.AssignmentListView.as_view(), name="api-assignment-list"),
+    path("assignments", assignments.AssignmentListView.as_view(), name="api-assignment-list"),
     path("attempts", exams.AttemptListView.as_view(), name="api-attempt-list"),
     path("attempts/<int:attempt_id>", exams.AttemptDetailView.as_view(), name="api-attempt-detail"),
     path(

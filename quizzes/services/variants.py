@@ -6,6 +6,10 @@
 makes the variants its assignment still lacks (one per allowed attempt) through the same
 ``exams._variant_question_ids`` a start on the spot uses: a variant never reuses a question served
 in practice, and its questions are flagged ``for_exams`` at once, so practice never serves them.
+
+``exam_assign`` is the mentors' and the committee's way in (the assignment page and
+``POST /api/v1/assignments``): a cohort and/or candidates, times not in the past, and nobody given
+the exam twice, checked in the transaction that writes.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -21,7 +26,7 @@ from django.db.models import Case, F, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from judgetrain.accounts.models import User
+from judgetrain.accounts.models import Cohort, User
 from judgetrain.queueing import enqueue_on_commit
 from quizzes.languages import content_language
 from quizzes.models import ExamAssignment, ExamBlueprint, ExamVariant, ExamVariantItem, VariantJob
@@ -29,6 +34,21 @@ from quizzes.services import exams
 from rulings.models import Language
 
 logger = logging.getLogger(__name__)
+
+# As many as a blueprint may allow: each attempt is a variant built ahead of time.
+MAX_ATTEMPTS = 20
+# An opening time a few minutes back is "now": a form's clock shows whole minutes.
+OPENING_GRACE = timedelta(minutes=5)
+
+
+class AssignmentError(exams.ExamError):
+    """An assignment the rules refuse. ``field`` names the input at fault (None: the request as
+    a whole) and ``code`` the rule, for the API; the message is for the mentor."""
+
+    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field
 
 
 def _variant_language(assignment: ExamAssignment) -> str:
@@ -67,18 +87,12 @@ def assignments_create(
     Each assignment keeps its own copy of the attempts allowed and the cooldown (the
     blueprint's unless given), so a later edit of the blueprint leaves it as it was made.
     Returns the job whose ``built``/``wanted`` count shows the progress."""
-    if max_attempts is None:
-        max_attempts = blueprint.attempts_allowed
-    if cooldown_minutes is None:
-        cooldown_minutes = blueprint.cooldown_minutes
-    if cooldown_minutes < 0:
-        raise exams.ExamError(_("The cooldown cannot be negative."))
-    if closes_at <= opens_at:
-        raise exams.ExamError(_("An exam must close after it opens."))
-    if max_attempts < 1:
-        raise exams.ExamError(_("An exam allows at least one attempt."))
+    max_attempts, cooldown_minutes = assignment_terms(
+        blueprint=blueprint, max_attempts=max_attempts, cooldown_minutes=cooldown_minutes
+    )
+    _order_check(opens_at=opens_at, closes_at=closes_at)
     if language and language not in Language.values:
-        raise exams.ExamError(_("Unknown language."))
+        raise AssignmentError(_("Unknown language."), code="unknown_language", field="language")
     unique = list({candidate.pk: candidate for candidate in candidates}.values())
     with transaction.atomic():
         job = VariantJob.objects.create(
@@ -102,6 +116,136 @@ def assignments_create(
         )
         _queue_job(job.pk)
     return job
+
+
+def assignment_terms(
+    *, blueprint: ExamBlueprint, max_attempts: int | None, cooldown_minutes: int | None
+) -> tuple[int, int]:
+    """The attempts allowed and the cooldown an assignment gets: those given, else the
+    blueprint's as they are now. Shared by every way of assigning (page, API, admin)."""
+    if max_attempts is None:
+        max_attempts = blueprint.attempts_allowed
+    if cooldown_minutes is None:
+        cooldown_minutes = blueprint.cooldown_minutes
+    if cooldown_minutes < 0:
+        raise AssignmentError(
+            _("The cooldown cannot be negative."),
+            code="negative_cooldown",
+            field="cooldown_minutes",
+        )
+    if max_attempts < 1:
+        raise AssignmentError(
+            _("An exam allows at least one attempt."), code="too_few_attempts", field="max_attempts"
+        )
+    if max_attempts > MAX_ATTEMPTS:
+        raise AssignmentError(
+            _("An exam allows at most %(count)d attempts.") % {"count": MAX_ATTEMPTS},
+            code="too_many_attempts",
+            field="max_attempts",
+        )
+    return max_attempts, cooldown_minutes
+
+
+@dataclass(frozen=True)
+class Assigned:
+    """What ``exam_assign`` did: the job preparing the variants, the new assignments' ids, and
+    those left as they were because they already have this exam open or upcoming."""
+
+    job: VariantJob
+    assignment_ids: list[int]
+    skipped: list[User]
+    max_attempts: int
+    cooldown_minutes: int
+
+
+def exam_assign(
+    *,
+    by: User,
+    blueprint: ExamBlueprint,
+    cohort: Cohort | None,
+    candidates: Sequence[User],
+    opens_at: datetime,
+    closes_at: datetime,
+    max_attempts: int | None = None,
+    cooldown_minutes: int | None = None,
+    now: datetime | None = None,
+) -> Assigned:
+    """Assign ``blueprint`` to the cohort's members and the ``candidates`` (each once), as a
+    mentor or the committee does it: the times may not be past, and whoever already has this
+    exam open or upcoming is skipped (a double submit or a cohort assigned twice would give
+    them the exam twice), unless that leaves nobody, which is refused.
+
+    Who may assign to whom is the caller's check (the page's and the API's choices come from
+    ``cohorts.cohorts_visible_to`` and ``candidates_visible_to``)."""
+    now = now or timezone.now()
+    max_attempts, cooldown_minutes = assignment_terms(
+        blueprint=blueprint, max_attempts=max_attempts, cooldown_minutes=cooldown_minutes
+    )
+    _window_check(opens_at=opens_at, closes_at=closes_at, now=now)
+    with transaction.atomic():
+        # One assigner at a time per blueprint: two at once could both find nobody assigned.
+        # (FOR NO KEY UPDATE: rows referring to the blueprint are not held up.)
+        rows = ExamBlueprint.objects.select_for_update(no_key=True).filter(pk=blueprint.pk)
+        list(rows.values("pk"))
+        picked = _picked(cohort, candidates)
+        busy = set(
+            ExamAssignment.objects.filter(
+                blueprint=blueprint, candidate__in=[person.pk for person in picked],
+                closes_at__gt=now,
+            ).values_list("candidate_id", flat=True)
+        )  # fmt: skip
+        chosen = [person for person in picked if person.pk not in busy]
+        if not chosen:
+            raise AssignmentError(
+                _("Every candidate chosen already has this exam open or upcoming."),
+                code="already_assigned",
+            )
+        job = assignments_create(
+            blueprint=blueprint,
+            candidates=chosen,
+            opens_at=opens_at,
+            closes_at=closes_at,
+            max_attempts=max_attempts,
+            cooldown_minutes=cooldown_minutes,
+            assigned_by=by,
+        )
+        ids = list(job.assignments.order_by("pk").values_list("pk", flat=True))
+    skipped = [person for person in picked if person.pk in busy]
+    return Assigned(job, ids, skipped, max_attempts, cooldown_minutes)
+
+
+def _window_check(*, opens_at: datetime, closes_at: datetime, now: datetime) -> None:
+    if opens_at < now - OPENING_GRACE:
+        raise AssignmentError(
+            _("The opening time is in the past."), code="opens_in_past", field="opens_at"
+        )
+    if closes_at <= now:
+        raise AssignmentError(
+            _("The closing time is in the past."), code="closes_in_past", field="closes_at"
+        )
+    _order_check(opens_at=opens_at, closes_at=closes_at)
+
+
+def _order_check(*, opens_at: datetime, closes_at: datetime) -> None:
+    if closes_at <= opens_at:
+        raise AssignmentError(
+            _("The exam must close after it opens."), code="closes_before_opens", field="closes_at"
+        )
+
+
+def _picked(cohort: Cohort | None, candidates: Sequence[User]) -> list[User]:
+    """The cohort's members and the candidates, each once."""
+    if cohort is None and not candidates:
+        raise AssignmentError(_("Choose a cohort or at least one candidate."), code="no_candidates")
+    picked = list(candidates)
+    if cohort is not None:
+        members = list(cohort.candidates.all())
+        if not members:
+            raise AssignmentError(
+                _("This cohort has no candidates yet."), code="empty_cohort", field="cohort"
+            )
+        picked.extend(members)
+    return list({person.pk: person for person in picked}.values())
 
 
 def assignment_create(

@@ -2,15 +2,16 @@
 being pre-generated.
 
 Mentors assign to their own cohorts' candidates, the committee to any cohort's; candidates get
-403. The writes go through ``variants.assignments_create``, which queues the pre-generation job
-once the assignments are committed; the job's page shows its progress, updated in place by
-``quizzes/variant_job.js`` from ``/api/v1/variant-jobs/<id>`` (a refresh link without it).
+403. The form checks the input's types and whom the user may choose; the rules (times, nobody
+given the exam twice) are ``variants.exam_assign``'s, shared with ``POST /api/v1/assignments``;
+it queues the pre-generation job once the assignments are committed. The job's page shows its
+progress, updated in place by ``quizzes/variant_job.js`` from ``/api/v1/variant-jobs/<id>`` (a
+refresh link without it).
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-from functools import cached_property
+from datetime import timedelta
 from typing import Any
 
 from django import forms
@@ -25,15 +26,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.typing import AuthenticatedHttpRequest
-from quizzes.models import ExamAssignment, ExamBlueprint
+from quizzes.models import ExamBlueprint
 from quizzes.models.exams import VARIANT_JOB_STATES
 from quizzes.selectors import variant_jobs_visible_to
-from quizzes.services import cohorts, exams, variants
+from quizzes.services import cohorts, variants
 from quizzes.views.mentor import mentor_required
 
 TEMPLATES = "quizzes/assign/"
-# An opening time a few minutes back is "now": the form's clock shows whole minutes.
-OPENING_GRACE = timedelta(minutes=5)
 LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
 
 
@@ -68,59 +67,11 @@ class AssignmentForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
     )
 
-    def __init__(self, *args: Any, user: User, now: datetime | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.now = now or timezone.now()
         self.fields["blueprint"].queryset = ExamBlueprint.objects.order_by("name")  # type: ignore[attr-defined]
         self.fields["cohort"].queryset = cohorts.cohorts_visible_to(user).order_by("name")  # type: ignore[attr-defined]
         self.fields["candidates"].queryset = cohorts.candidates_visible_to(user)  # type: ignore[attr-defined]
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        opens, closes = cleaned.get("opens_at"), cleaned.get("closes_at")
-        if opens is not None and opens < self.now - OPENING_GRACE:
-            self.add_error("opens_at", _("The opening time is in the past."))
-        if closes is not None and closes <= self.now:
-            self.add_error("closes_at", _("The closing time is in the past."))
-        elif opens is not None and closes is not None and closes <= opens:
-            self.add_error("closes_at", _("The exam must close after it opens."))
-        if "cohort" in cleaned and "candidates" in cleaned:
-            if cleaned["cohort"] is None and not cleaned["candidates"]:
-                self.add_error(None, _("Choose a cohort or at least one candidate."))
-            elif not self._picked:
-                self.add_error("cohort", _("This cohort has no candidates yet."))
-            elif cleaned.get("blueprint") is not None and not self.chosen():
-                self.add_error(
-                    None, _("Every candidate chosen already has this exam open or upcoming.")
-                )
-        return cleaned
-
-    @cached_property
-    def _picked(self) -> list[User]:
-        """The cohort's members and the candidates ticked, each once."""
-        picked = list(self.cleaned_data.get("candidates") or [])
-        cohort = self.cleaned_data.get("cohort")
-        if cohort is not None:
-            picked.extend(cohort.candidates.all())
-        return list({person.pk: person for person in picked}.values())
-
-    @cached_property
-    def already_assigned(self) -> list[User]:
-        """Those picked who have this blueprint open or upcoming: a second assignment (a double
-        submit, a cohort assigned twice) would give them the exam twice."""
-        busy = set(
-            ExamAssignment.objects.filter(
-                blueprint=self.cleaned_data["blueprint"],
-                candidate__in=[person.pk for person in self._picked],
-                closes_at__gt=self.now,
-            ).values_list("candidate_id", flat=True)
-        )
-        return [person for person in self._picked if person.pk in busy]
-
-    def chosen(self) -> list[User]:
-        """The candidates to assign: those picked, less those who already have this exam."""
-        skipped = {person.pk for person in self.already_assigned}
-        return [person for person in self._picked if person.pk not in skipped]
 
 
 def _initial(request: AuthenticatedHttpRequest) -> dict[str, Any]:
@@ -143,25 +94,26 @@ def assign(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _render_assign(request, form, status=400)
     try:
-        job = variants.assignments_create(
+        assigned = variants.exam_assign(
+            by=request.user,
             blueprint=form.cleaned_data["blueprint"],
-            candidates=form.chosen(),
+            cohort=form.cleaned_data["cohort"],
+            candidates=form.cleaned_data["candidates"],
             opens_at=form.cleaned_data["opens_at"],
             closes_at=form.cleaned_data["closes_at"],
-            assigned_by=request.user,
         )
-    except exams.ExamError as error:
-        form.add_error(None, str(error))
+    except variants.AssignmentError as error:
+        form.add_error(error.field if error.field in form.fields else None, str(error))
         return _render_assign(request, form, status=400)
     messages.success(request, _("The exam was assigned; its variants are being prepared."))
-    if skipped := form.already_assigned:
-        names = ", ".join(str(person) for person in skipped)
+    if assigned.skipped:
+        names = ", ".join(str(person) for person in assigned.skipped)
         messages.info(
             request,
             _("Left as they were (they already have this exam open or upcoming): %(names)s.")
             % {"names": names},
         )
-    return redirect("variant-job", job_id=job.pk)
+    return redirect("variant-job", job_id=assigned.job.pk)
 
 
 def _render_assign(

@@ -19,6 +19,7 @@ from quizzes.models import (
     QuestionReport,
 )
 from quizzes.models.exams import topic_errors
+from quizzes.services.variants import MAX_ATTEMPTS
 from rulings.core import questions as generator
 from rulings.models import Game, Language, PolicyVersion
 
@@ -74,7 +75,7 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
 
     def clean_attempts_allowed(self) -> int:
         value: int = self.cleaned_data["attempts_allowed"]
-        if not 1 <= value <= 20:
+        if not 1 <= value <= MAX_ATTEMPTS:  # as many as an assignment may allow
             raise forms.ValidationError(_("Allow from 1 to 20 attempts."))
         return value
 

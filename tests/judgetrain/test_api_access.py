@@ -20,6 +20,7 @@ ENDPOINTS = [
     ("post", "/api/v1/practice/answers"),
     ("get", "/api/v1/practice/mastery"),
     ("get", "/api/v1/assignments"),
+    ("post", "/api/v1/assignments"),
     ("get", "/api/v1/attempts"),
     ("post", "/api/v1/attempts"),
     ("get", "/api/v1/attempts/1"),

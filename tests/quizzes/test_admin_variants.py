@@ -99,3 +99,57 @@ def test_the_job_list_shows_progress_to_the_committee(client, django_assert_max_
 
     assert response.status_code == 200
     assert response.content.decode().count("1/2 (50%)") == 3
+
+
+def admin_add_form(blueprint, person, **terms):
+    now = timezone.now()
+    return {
+        "blueprint": blueprint.pk,
+        "candidate": person.pk,
+        "opens_at_0": now.strftime("%Y-%m-%d"),
+        "opens_at_1": "00:00:00",
+        "closes_at_0": (now + timedelta(days=3)).strftime("%Y-%m-%d"),
+        "closes_at_1": "00:00:00",
+        "max_attempts": "",
+        "cooldown_minutes": "",
+        **terms,
+    }
+
+
+def test_an_assignment_added_with_blank_attempts_and_cooldown_takes_the_blueprints(
+    superuser_client,
+):
+    blueprint = BlueprintFactory(
+        composition=[{"topic": None, "kind": "free_form", "count": 1}],
+        attempts_allowed=3,
+        cooldown_minutes=45,
+    )
+
+    response = superuser_client.post(
+        "/admin/quizzes/examassignment/add/", admin_add_form(blueprint, candidate())
+    )
+
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assignment = ExamAssignment.objects.get()
+    assert (assignment.max_attempts, assignment.cooldown_minutes) == (3, 45)
+    assert assignment.variant_job.wanted == 3
+
+
+def test_the_admins_add_form_leaves_attempts_and_cooldown_blank(superuser_client):
+    page = superuser_client.get("/admin/quizzes/examassignment/add/").content.decode()
+
+    for name in ("max_attempts", "cooldown_minutes"):
+        field = page[page.index(f'name="{name}"') :].split(">", 1)[0]
+        assert "value=" not in field, field
+        assert "required" not in field, field
+    assert page.count("Leave it blank for the blueprint") == 2
+
+
+def test_the_admin_refuses_more_attempts_than_a_blueprint_may_allow(superuser_client):
+    data = admin_add_form(BlueprintFactory(), candidate(), max_attempts=21, cooldown_minutes=0)
+
+    response = superuser_client.post("/admin/quizzes/examassignment/add/", data)
+
+    assert response.status_code == 200
+    assert "An exam allows at most 20 attempts." in response.content.decode()
+    assert not ExamAssignment.objects.exists()

@@ -8,10 +8,10 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from quizzes.models import ExamVariant, VariantJob
+from quizzes.models import ExamAssignment, ExamVariant, VariantJob
 from quizzes.services import exams, variants
 from tests.conftest import require
-from tests.factories import BlueprintFactory, candidate
+from tests.factories import BlueprintFactory, candidate, mentor
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -139,3 +139,33 @@ def test_starts_of_one_exam_by_different_candidates_do_not_wait_for_each_other(m
 
     assert errors == []
     assert ExamVariant.objects.get(attempt=attempt).assignment_id == assignment.pk
+
+
+def test_two_mentors_assigning_one_exam_at_once_give_it_to_a_candidate_once(monkeypatch):
+    """The second assigner waits for the first to commit, then finds the candidate assigned:
+    without the wait, neither sees the other's uncommitted row and both assign."""
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    exam, person, now = BlueprintFactory(), candidate(), timezone.now()
+    assigned, release = threading.Event(), threading.Event()
+
+    def assign(hold=False):
+        with transaction.atomic():
+            variants.exam_assign(
+                by=mentor(), blueprint=exam, cohort=None, candidates=[person],
+                opens_at=now, closes_at=now + timedelta(days=1),
+            )  # fmt: skip
+            if hold:
+                assigned.set()
+                release.wait(timeout=20)
+
+    first, first_errors = in_thread(lambda: assign(hold=True))
+    assert assigned.wait(timeout=20)
+    second, second_errors = in_thread(assign)
+    second.join(timeout=1)  # it waits on the first assigner's lock
+    release.set()
+    first.join()
+    second.join()
+
+    assert first_errors == []
+    assert [getattr(error, "code", error) for error in second_errors] == ["already_assigned"]
+    assert ExamAssignment.objects.filter(blueprint=exam, candidate=person).count() == 1
