@@ -36,6 +36,8 @@ CHOOSER_REMEDIES = frozenset(
         "resolve_now_or_next_phase",
     }
 )
+# A missed trigger's fixes: never stated with another infraction.
+TRIGGER_REMEDIES = CHOOSER_REMEDIES | {"resolve_immediately"}
 CHOICES = 4
 WRONG_PART_POOL = 8  # near misses searched for a one-part difference
 PLAUSIBLE_INFRACTIONS = {
@@ -212,6 +214,10 @@ def coherent(parts: KeyParts) -> bool:
         return False
     if parts.penalty == "match_loss":
         return False
+    if parts.infraction != "missed_trigger" and any(r in TRIGGER_REMEDIES for r in parts.remedy):
+        # "Game Rule Violation — the opponent chooses whether the trigger goes on the stack":
+        # a missed trigger's fix belongs to a Missed Trigger only.
+        return False
     return parts.penalty != "disqualification" or parts.infraction == "cheating"
 
 
@@ -365,7 +371,7 @@ def _other_infractions(sc: Scenario) -> list[tuple[KeyParts, str]]:
     found = []
     for name in sorted(PLAUSIBLE_INFRACTIONS[sc.template.game], key=lambda i: i != FTMGS):
         stated = replace(sc.key, infraction=name)
-        if name != sc.key.infraction and coherent(stated):
+        if name != sc.key.infraction and coherent(stated) and _infraction_fits(sc, name):
             found.append((stated, f"infraction:{name}"))
     return found
 
@@ -388,6 +394,22 @@ SUBJECT_REMEDIES = {
     "payment": frozenset({"correct_cost"}),
     "score": frozenset({"correct_score"}),
 }
+
+
+# Infractions about one kind of problem only: never offered for a story about another
+# ("Overpayment for Cost" for a battlefield's trigger, "Missed Trigger" for a card drawn too many).
+SUBJECT_INFRACTIONS = {
+    "trigger": frozenset({"missed_trigger"}),
+    "payment": frozenset({"overpayment", "mispayment_for_cost"}),
+    "score": frozenset({"forgetting_to_score"}),
+}
+
+
+def _infraction_fits(sc: Scenario, infraction: str) -> bool:
+    for subject, infractions in SUBJECT_INFRACTIONS.items():
+        if infraction in infractions:
+            return bool(sc.situation.get(subject))
+    return True
 
 
 def _fits(sc: Scenario, remedy: str) -> bool:
@@ -481,7 +503,9 @@ def _fabricate_part(sc: Scenario, part: str, rng: random.Random) -> KeyParts | N
         choices = [
             i
             for i in PLAUSIBLE_INFRACTIONS[sc.template.game]
-            if i != sc.key.infraction and coherent(replace(sc.key, infraction=i))
+            if i != sc.key.infraction
+            and coherent(replace(sc.key, infraction=i))
+            and _infraction_fits(sc, i)
         ]
         # An infraction whose base penalty is the stated one, so that only the infraction reads
         # wrong ("Game Rule Violation — No penalty" would make the penalty look wrong too).

@@ -1,12 +1,15 @@
 """Patterns found before the third independent review, checked over every template, language
 and kind where they can be checked mechanically: facts instead of legal conclusions in the 2024
-backup story, a score's explanation that says which condition kept it from being corrected."""
+backup story, a score's explanation that says which condition kept it from being corrected,
+options that fit the kind of problem told, possible Warning histories, one Spanish phrase for
+"play continues", and a payment's result told as what happened."""
 
 from __future__ import annotations
 
 import pytest
 
-from rulings.core.questions import build_question
+from rulings.core.questions import KeyParts, Question, build_question, templates
+from rulings.core.questions.build import scenario
 from rulings.core.questions.catalog import LANGS
 
 SEEDS = range(120)
@@ -57,3 +60,83 @@ def test_a_score_left_as_it_is_explains_which_condition_kept_it_from_being_corre
         assert reason in q.explanation, (seed, q.explanation)
         seen.add(determinable)
     assert seen == {True, False}
+
+
+# Infractions about one kind of problem, offered only for a story about that problem.
+SUBJECT_INFRACTIONS = {
+    "missed_trigger": "trigger",
+    "overpayment": "payment",
+    "mispayment_for_cost": "payment",
+    "forgetting_to_score": "score",
+}
+TRIGGER_REMEDIES = {
+    "opponent_chooses_resolve_or_skip",
+    "opponent_chooses_put_on_stack",
+    "opponent_chooses_default_action",
+    "resolve_now_or_next_phase",
+    "resolve_immediately",
+}
+TEMPLATE_IDS = tuple(t.id for t in templates())
+
+
+def _rulings_shown(q: Question) -> list[KeyParts]:
+    """Every ruling a candidate reads: the options, or the stated ruling."""
+    if q.wrong_part is not None:
+        return [q.wrong_part.stated]
+    return [o.parts for o in q.options]
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+@pytest.mark.parametrize("kind", ["multiple_choice", "find_the_wrong_part"])
+def test_options_fit_the_problem_told_and_trigger_fixes_go_with_missed_trigger(
+    template_id: str, kind: str
+) -> None:
+    for seed in range(60):
+        q = build_question(template_id, seed=seed, lang="en", kind=kind)
+        for parts in _rulings_shown(q):
+            subject = SUBJECT_INFRACTIONS.get(parts.infraction)
+            assert subject is None or subject in q.situation, (seed, parts)
+            if parts.infraction != "missed_trigger":
+                assert not TRIGGER_REMEDIES & set(parts.remedy), (seed, parts)
+
+
+def test_earlier_warnings_in_one_category_stay_below_the_upgrade_unless_exempt() -> None:
+    for template_id in TEMPLATE_IDS:
+        for seed in range(200):
+            situation = scenario(template_id, seed).situation
+            history = situation.get("history") or {}
+            counted = history.get("head_judge_instructs_upgrade", False)
+            for kind, count in (history.get("warnings") or {}).items():
+                exempt = kind == "failure_to_maintain_game_state" and not counted
+                assert exempt or count <= 2, (template_id, seed, kind, count)
+
+
+# es: one phrase for "play continues" (not "la partida", which the glossary keeps for the match).
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_spanish_play_continues_is_one_phrase_across_key_options_and_explanation(
+    template_id: str,
+) -> None:
+    for seed in range(40):
+        for kind in ("multiple_choice", "find_the_wrong_part"):
+            q = build_question(template_id, seed=seed, lang="es", kind=kind)
+            texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
+            if q.wrong_part is not None:
+                texts += [q.wrong_part.stated_text, q.wrong_part.correct_text]
+            for text in texts:
+                for wrong in ("la partida continúa", "la partida sigue", "el juego sigue"):
+                    assert wrong not in text, (seed, kind, text)
+
+
+# A payment that "made something happen" is a conclusion: the story says what happened.
+VAGUE_RESULT = (
+    "made something happen",
+    "hizo que ocurriera algo",
+    "fez acontecer algo",
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_overpayment_that_caused_a_result_says_what_it_caused(lang: str) -> None:
+    for seed in SEEDS:
+        q = build_question("rb-overpayment", seed=seed, lang=lang, kind="free_form")
+        assert not any(v in q.stem for v in VAGUE_RESULT), (seed, q.stem)
