@@ -173,16 +173,24 @@ def _also_right(key: KeyParts, parts: KeyParts) -> bool:
     remedy that means the same as the key's ("play continues" for "nothing to fix")."""
     if replace(parts, remedy=key.remedy) == key and _same_remedy(key.remedy, parts.remedy):
         return True
-    if (
-        key.penalty in GAME_ENDING
-        and replace(parts, remedy=key.remedy, rewind_by=key.rewind_by) == key
-    ):
+    if _remedy_moot(key) and replace(parts, remedy=key.remedy, rewind_by=key.rewind_by) == key:
         return True
     return (
         key.rewind_by == "head_judge_or_appeals_judge"
         and parts.rewind_by == "head_judge"
         and replace(parts, rewind_by=key.rewind_by) == key
     )
+
+
+# A remedy the key states only as "the fix that section describes" (TR 702's other game play
+# errors): a candidate cannot tell it right or wrong against a rewind or "play continues".
+SECTION_FIX = ("apply_section_procedure",)
+
+
+def _remedy_moot(key: KeyParts) -> bool:
+    """No remedy could be told wrong against the key's: the game is over (a Game Loss or
+    more), or the key's fix is only "the fix that section describes"."""
+    return key.penalty in GAME_ENDING or key.remedy == SECTION_FIX
 
 
 def _alike(key: KeyParts, parts: KeyParts) -> bool:
@@ -330,8 +338,7 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
     if sc.key.infraction != "no_infraction":
         # Another remedy would be just as right once the game is over: there, offer the penalty
         # for another classification of the same error instead.
-        game_over = sc.key.penalty in GAME_ENDING
-        others = _other_infractions(sc) if game_over else _other_remedies(sc)
+        others = _other_infractions(sc) if _remedy_moot(sc.key) else _other_remedies(sc)
         return _ladder(sc.key, sc.template.topics) + others
     game = sc.template.game
     usual = PLAUSIBLE_INFRACTIONS[game][0]
@@ -428,8 +435,9 @@ def _wrong_part(
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part")
     parts = list(PARTS)
     rng.shuffle(parts)
-    if sc.key.penalty in GAME_ENDING:
-        # The game is over: a "wrong" remedy would leave no part of the ruling wrong.
+    if _remedy_moot(sc.key):
+        # The game is over, or the fix is only "the one that section describes": a "wrong"
+        # remedy would leave no part of the ruling clearly wrong.
         parts = [p for p in parts if p != "remedy"]
     misses = _near_misses(sc.template.id, sc.seed, policy_version, WRONG_PART_POOL, sc.pools)
     for strict in (True, False):

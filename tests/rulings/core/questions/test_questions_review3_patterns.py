@@ -140,3 +140,30 @@ def test_an_overpayment_that_caused_a_result_says_what_it_caused(lang: str) -> N
     for seed in SEEDS:
         q = build_question("rb-overpayment", seed=seed, lang=lang, kind="free_form")
         assert not any(v in q.stem for v in VAGUE_RESULT), (seed, q.stem)
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+@pytest.mark.parametrize("kind", ["multiple_choice", "find_the_wrong_part"])
+def test_a_fix_stated_only_as_the_sections_is_never_the_one_part_that_differs(
+    template_id: str, kind: str
+) -> None:
+    for seed in range(60):
+        q = build_question(template_id, seed=seed, lang="en", kind=kind)
+        if q.key.remedy != ("apply_section_procedure",):
+            continue
+        if q.wrong_part is not None:
+            assert q.wrong_part.part != "remedy", seed
+        for parts in _rulings_shown(q):
+            same_else = (parts.infraction, parts.penalty) == (q.key.infraction, q.key.penalty)
+            assert parts == q.key or not same_else, (seed, parts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_stem_parameter_is_filled_no_double_space_or_space_before_punctuation(
+    lang: str,
+) -> None:
+    for template_id in TEMPLATE_IDS:
+        for seed in range(40):
+            stem = build_question(template_id, seed=seed, lang=lang, kind="free_form").stem
+            for gap in ("  ", " .", " ,", " ;", "( ", " )"):
+                assert gap not in stem, (template_id, seed, gap, stem)
