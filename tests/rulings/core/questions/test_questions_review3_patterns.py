@@ -167,3 +167,19 @@ def test_every_stem_parameter_is_filled_no_double_space_or_space_before_punctuat
             stem = build_question(template_id, seed=seed, lang=lang, kind="free_form").stem
             for gap in ("  ", " .", " ,", " ;", "( ", " )"):
                 assert gap not in stem, (template_id, seed, gap, stem)
+
+
+# A stem says what the player did, not that a trigger was "missed" or acknowledged "in time".
+TRIGGER_CONCLUSIONS = {
+    "en": ("misses the trigger", "missed the trigger", "the trigger in time"),
+    "es": ("olvida la habilidad", "olvidó la habilidad", "la habilidad a tiempo"),
+    "pt-BR": ("esquece a habilidade", "esqueceu a habilidade", "a habilidade a tempo"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_stem_says_a_trigger_was_missed_or_acknowledged_in_time(lang: str) -> None:
+    for template_id in TEMPLATE_IDS:
+        for seed in range(40):
+            stem = build_question(template_id, seed=seed, lang=lang, kind="free_form").stem
+            assert not any(c in stem for c in TRIGGER_CONCLUSIONS[lang]), (template_id, seed)
