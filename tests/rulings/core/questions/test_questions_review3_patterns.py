@@ -183,3 +183,27 @@ def test_no_stem_says_a_trigger_was_missed_or_acknowledged_in_time(lang: str) ->
         for seed in range(40):
             stem = build_question(template_id, seed=seed, lang=lang, kind="free_form").stem
             assert not any(c in stem for c in TRIGGER_CONCLUSIONS[lang]), (template_id, seed)
+
+
+SILENT = ("witness", "rb.duties.silent", "error.ftmgs")
+OPPONENT_CALLS = {
+    "en": "An opponent calls a judge",
+    "es": "Un oponente llama a un juez",
+    "pt-BR": "Um oponente chama um juiz",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_story_with_a_silent_opponent_does_not_have_an_opponent_call_the_judge(
+    lang: str,
+) -> None:
+    told = 0
+    for template_id in TEMPLATE_IDS:
+        for seed in range(60):
+            keys = [line.key for line in scenario(template_id, seed).draft.sentences]
+            if not any(k in SILENT for k in keys):
+                continue
+            told += 1
+            stem = build_question(template_id, seed=seed, lang=lang, kind="free_form").stem
+            assert OPPONENT_CALLS[lang] not in stem, (template_id, seed, stem)
+    assert told > 20
