@@ -207,3 +207,38 @@ def test_a_story_with_a_silent_opponent_does_not_have_an_opponent_call_the_judge
             stem = build_question(template_id, seed=seed, lang=lang, kind="free_form").stem
             assert OPPONENT_CALLS[lang] not in stem, (template_id, seed, stem)
     assert told > 20
+
+
+# Words for one policy term: an item (stem, options, stated ruling, key and explanation) uses
+# one of each group only.
+SYNONYMS = {
+    "es": (
+        ("penalización", "sanción"),
+        ("remedio", "corrección"),
+        ("rebobinado", "retroceso"),
+        ("habilidad disparada", "disparo"),
+        ("might", "poderío"),
+        ("se sigue jugando", "la partida continúa", "la partida sigue", "el juego sigue"),
+    ),
+    "pt-BR": (
+        ("penalidade", "punição"),
+        ("correção", "remédio"),
+        ("advertência", "aviso"),
+        ("desencadeada", "disparada"),
+    ),
+}
+
+
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+@pytest.mark.parametrize("lang", sorted(SYNONYMS))
+def test_one_word_per_policy_term_within_an_item(template_id: str, lang: str) -> None:
+    for seed in range(20):
+        for kind in ("multiple_choice", "find_the_wrong_part"):
+            q = build_question(template_id, seed=seed, lang=lang, kind=kind)
+            texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
+            if q.wrong_part is not None:
+                texts += [q.wrong_part.stated_text, q.wrong_part.correct_text]
+            item = " ".join(texts).lower()
+            for group in SYNONYMS[lang]:
+                used = [word for word in group if word in item]
+                assert len(used) <= 1, (seed, kind, used)
