@@ -376,7 +376,7 @@ def _other_infractions(sc: Scenario) -> list[tuple[KeyParts, str]]:
     """The key's penalty and fix under another infraction of the game (Failure to Maintain Game
     State first: the classification most often confused with a game play error)."""
     found = []
-    for name in sorted(PLAUSIBLE_INFRACTIONS[sc.template.game], key=lambda i: i != FTMGS):
+    for name in _candidate_infractions(sc):
         stated = replace(sc.key, infraction=name)
         if name != sc.key.infraction and coherent(stated) and _infraction_fits(sc, name):
             found.append((stated, f"infraction:{name}"))
@@ -401,6 +401,64 @@ SUBJECT_REMEDIES = {
     "payment": frozenset({"correct_cost"}),
     "score": frozenset({"correct_score"}),
 }
+
+
+# The TR 702 game play errors a candidate confuses with each other: offered before the game's
+# usual infractions, so that a card seen too many is set against looking at secret information,
+# not against Failure to Maintain Game State for the player's own error.
+NEIGHBOUR_INFRACTIONS = {
+    "looking_at_extra_cards": (
+        "looking_at_secret_information",
+        "drawing_extra_cards",
+        "general_error",
+    ),
+    "looking_at_secret_information": (
+        "looking_at_extra_cards",
+        "looking_at_opponent_private_information",
+        "general_error",
+    ),
+    "looking_at_opponent_private_information": (
+        "looking_at_secret_information",
+        "looking_at_extra_cards",
+        "general_error",
+    ),
+    "drawing_extra_cards": ("looking_at_extra_cards", "mulligan_procedure_error", "general_error"),
+    "mulligan_procedure_error": ("drawing_extra_cards", "looking_at_extra_cards", "general_error"),
+    "facedown_card_error": (
+        "looking_at_secret_information",
+        "looking_at_opponent_private_information",
+        "general_error",
+    ),
+    "channeling_too_many_runes": (
+        "channeling_too_few_runes",
+        "drawing_extra_cards",
+        "general_error",
+    ),
+    "channeling_too_few_runes": (
+        "channeling_too_many_runes",
+        "forgetting_to_ready",
+        "general_error",
+    ),
+    "forgetting_to_draw_cards": ("drawing_extra_cards", "forgetting_to_ready", "general_error"),
+    "forgetting_to_ready": (
+        "forgetting_to_draw_cards",
+        "channeling_too_few_runes",
+        "general_error",
+    ),
+}
+
+
+def _candidate_infractions(sc: Scenario) -> list[str]:
+    """The key's neighbours first, then Failure to Maintain Game State and the game's usual
+    infractions (only those of the scenario's policy). Failure to Maintain Game State is for
+    a player who let another's error pass: never offered for a player's own TR 702 error."""
+    known = load_policy(sc.ruling.policy_version).infractions
+    neighbours = NEIGHBOUR_INFRACTIONS.get(sc.key.infraction, ())
+    usual = sorted(PLAUSIBLE_INFRACTIONS[sc.template.game], key=lambda i: i != FTMGS)
+    if neighbours:
+        usual = [i for i in usual if i != FTMGS]
+    names = [*neighbours, *usual]
+    return [i for i in dict.fromkeys(names) if i in known or i == "no_infraction"]
 
 
 # Infractions about one kind of problem only: never offered for a story about another
@@ -510,7 +568,7 @@ def _fabricate_part(sc: Scenario, part: str, rng: random.Random) -> KeyParts | N
     if part == "infraction":
         choices = [
             i
-            for i in PLAUSIBLE_INFRACTIONS[sc.template.game]
+            for i in _candidate_infractions(sc)
             if i != sc.key.infraction
             and coherent(replace(sc.key, infraction=i))
             and _infraction_fits(sc, i)

@@ -242,3 +242,31 @@ def test_one_word_per_policy_term_within_an_item(template_id: str, lang: str) ->
             for group in SYNONYMS[lang]:
                 used = [word for word in group if word in item]
                 assert len(used) <= 1, (seed, kind, used)
+
+
+OWN_ERRORS = {
+    "looking_at_extra_cards",
+    "looking_at_secret_information",
+    "looking_at_opponent_private_information",
+    "drawing_extra_cards",
+    "mulligan_procedure_error",
+    "facedown_card_error",
+    "channeling_too_many_runes",
+    "channeling_too_few_runes",
+    "forgetting_to_draw_cards",
+    "forgetting_to_ready",
+}
+
+
+@pytest.mark.parametrize("kind", ["multiple_choice", "find_the_wrong_part"])
+def test_a_players_own_game_play_error_is_set_against_its_neighbours_not_ftmgs(kind: str) -> None:
+    neighbours = 0
+    for template_id in ("rb-other-game-errors", "rb-repeated-warnings", "rb-related-penalties"):
+        for seed in range(80):
+            q = build_question(template_id, seed=seed, lang="en", kind=kind)
+            if q.key.infraction not in OWN_ERRORS:
+                continue
+            for parts in _rulings_shown(q):
+                assert parts.infraction != "failure_to_maintain_game_state", (template_id, seed)
+                neighbours += parts.infraction in OWN_ERRORS - {q.key.infraction}
+    assert neighbours > 20
