@@ -36,6 +36,8 @@ CHOOSER_REMEDIES = frozenset(
         "resolve_now_or_next_phase",
     }
 )
+# A missed trigger's fixes: never stated with another infraction.
+TRIGGER_REMEDIES = CHOOSER_REMEDIES | {"resolve_immediately"}
 CHOICES = 4
 WRONG_PART_POOL = 8  # near misses searched for a one-part difference
 PLAUSIBLE_INFRACTIONS = {
@@ -171,16 +173,24 @@ def _also_right(key: KeyParts, parts: KeyParts) -> bool:
     remedy that means the same as the key's ("play continues" for "nothing to fix")."""
     if replace(parts, remedy=key.remedy) == key and _same_remedy(key.remedy, parts.remedy):
         return True
-    if (
-        key.penalty in GAME_ENDING
-        and replace(parts, remedy=key.remedy, rewind_by=key.rewind_by) == key
-    ):
+    if _remedy_moot(key) and replace(parts, remedy=key.remedy, rewind_by=key.rewind_by) == key:
         return True
     return (
         key.rewind_by == "head_judge_or_appeals_judge"
         and parts.rewind_by == "head_judge"
         and replace(parts, rewind_by=key.rewind_by) == key
     )
+
+
+# A remedy the key states only as "the fix that section describes" (TR 702's other game play
+# errors): a candidate cannot tell it right or wrong against a rewind or "play continues".
+SECTION_FIX = ("apply_section_procedure",)
+
+
+def _remedy_moot(key: KeyParts) -> bool:
+    """No remedy could be told wrong against the key's: the game is over (a Game Loss or
+    more), or the key's fix is only "the fix that section describes"."""
+    return key.penalty in GAME_ENDING or key.remedy == SECTION_FIX
 
 
 def _alike(key: KeyParts, parts: KeyParts) -> bool:
@@ -211,6 +221,10 @@ def coherent(parts: KeyParts) -> bool:
     ):
         return False
     if parts.penalty == "match_loss":
+        return False
+    if parts.infraction != "missed_trigger" and any(r in TRIGGER_REMEDIES for r in parts.remedy):
+        # "Game Rule Violation — the opponent chooses whether the trigger goes on the stack":
+        # a missed trigger's fix belongs to a Missed Trigger only.
         return False
     return parts.penalty != "disqualification" or parts.infraction == "cheating"
 
@@ -324,8 +338,7 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
     if sc.key.infraction != "no_infraction":
         # Another remedy would be just as right once the game is over: there, offer the penalty
         # for another classification of the same error instead.
-        game_over = sc.key.penalty in GAME_ENDING
-        others = _other_infractions(sc) if game_over else _other_remedies(sc)
+        others = _other_infractions(sc) if _remedy_moot(sc.key) else _other_remedies(sc)
         return _ladder(sc.key, sc.template.topics) + others
     game = sc.template.game
     usual = PLAUSIBLE_INFRACTIONS[game][0]
@@ -363,9 +376,9 @@ def _other_infractions(sc: Scenario) -> list[tuple[KeyParts, str]]:
     """The key's penalty and fix under another infraction of the game (Failure to Maintain Game
     State first: the classification most often confused with a game play error)."""
     found = []
-    for name in sorted(PLAUSIBLE_INFRACTIONS[sc.template.game], key=lambda i: i != FTMGS):
+    for name in _candidate_infractions(sc):
         stated = replace(sc.key, infraction=name)
-        if name != sc.key.infraction and coherent(stated):
+        if name != sc.key.infraction and coherent(stated) and _infraction_fits(sc, name):
             found.append((stated, f"infraction:{name}"))
     return found
 
@@ -390,6 +403,80 @@ SUBJECT_REMEDIES = {
 }
 
 
+# The TR 702 game play errors a candidate confuses with each other: offered before the game's
+# usual infractions, so that a card seen too many is set against looking at secret information,
+# not against Failure to Maintain Game State for the player's own error.
+NEIGHBOUR_INFRACTIONS = {
+    "looking_at_extra_cards": (
+        "looking_at_secret_information",
+        "drawing_extra_cards",
+        "general_error",
+    ),
+    "looking_at_secret_information": (
+        "looking_at_extra_cards",
+        "looking_at_opponent_private_information",
+        "general_error",
+    ),
+    "looking_at_opponent_private_information": (
+        "looking_at_secret_information",
+        "looking_at_extra_cards",
+        "general_error",
+    ),
+    "drawing_extra_cards": ("looking_at_extra_cards", "mulligan_procedure_error", "general_error"),
+    "mulligan_procedure_error": ("drawing_extra_cards", "looking_at_extra_cards", "general_error"),
+    "facedown_card_error": (
+        "looking_at_secret_information",
+        "looking_at_opponent_private_information",
+        "general_error",
+    ),
+    "channeling_too_many_runes": (
+        "channeling_too_few_runes",
+        "drawing_extra_cards",
+        "general_error",
+    ),
+    "channeling_too_few_runes": (
+        "channeling_too_many_runes",
+        "forgetting_to_ready",
+        "general_error",
+    ),
+    "forgetting_to_draw_cards": ("drawing_extra_cards", "forgetting_to_ready", "general_error"),
+    "forgetting_to_ready": (
+        "forgetting_to_draw_cards",
+        "channeling_too_few_runes",
+        "general_error",
+    ),
+}
+
+
+def _candidate_infractions(sc: Scenario) -> list[str]:
+    """The key's neighbours first, then Failure to Maintain Game State and the game's usual
+    infractions (only those of the scenario's policy). Failure to Maintain Game State is for
+    a player who let another's error pass: never offered for a player's own TR 702 error."""
+    known = load_policy(sc.ruling.policy_version).infractions
+    neighbours = NEIGHBOUR_INFRACTIONS.get(sc.key.infraction, ())
+    usual = sorted(PLAUSIBLE_INFRACTIONS[sc.template.game], key=lambda i: i != FTMGS)
+    if neighbours:
+        usual = [i for i in usual if i != FTMGS]
+    names = [*neighbours, *usual]
+    return [i for i in dict.fromkeys(names) if i in known or i == "no_infraction"]
+
+
+# Infractions about one kind of problem only: never offered for a story about another
+# ("Overpayment for Cost" for a battlefield's trigger, "Missed Trigger" for a card drawn too many).
+SUBJECT_INFRACTIONS = {
+    "trigger": frozenset({"missed_trigger"}),
+    "payment": frozenset({"overpayment", "mispayment_for_cost"}),
+    "score": frozenset({"forgetting_to_score"}),
+}
+
+
+def _infraction_fits(sc: Scenario, infraction: str) -> bool:
+    for subject, infractions in SUBJECT_INFRACTIONS.items():
+        if infraction in infractions:
+            return bool(sc.situation.get(subject))
+    return True
+
+
 def _fits(sc: Scenario, remedy: str) -> bool:
     for subject, remedies in SUBJECT_REMEDIES.items():
         if remedy in remedies:
@@ -406,8 +493,9 @@ def _wrong_part(
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part")
     parts = list(PARTS)
     rng.shuffle(parts)
-    if sc.key.penalty in GAME_ENDING:
-        # The game is over: a "wrong" remedy would leave no part of the ruling wrong.
+    if _remedy_moot(sc.key):
+        # The game is over, or the fix is only "the one that section describes": a "wrong"
+        # remedy would leave no part of the ruling clearly wrong.
         parts = [p for p in parts if p != "remedy"]
     misses = _near_misses(sc.template.id, sc.seed, policy_version, WRONG_PART_POOL, sc.pools)
     for strict in (True, False):
@@ -480,8 +568,10 @@ def _fabricate_part(sc: Scenario, part: str, rng: random.Random) -> KeyParts | N
     if part == "infraction":
         choices = [
             i
-            for i in PLAUSIBLE_INFRACTIONS[sc.template.game]
-            if i != sc.key.infraction and coherent(replace(sc.key, infraction=i))
+            for i in _candidate_infractions(sc)
+            if i != sc.key.infraction
+            and coherent(replace(sc.key, infraction=i))
+            and _infraction_fits(sc, i)
         ]
         # An infraction whose base penalty is the stated one, so that only the infraction reads
         # wrong ("Game Rule Violation — No penalty" would make the penalty look wrong too).

@@ -22,7 +22,7 @@ def _version() -> str | None:
 
 @template(
     "mtg-2024-wording",
-    version=7,
+    version=8,
     game=GAME,
     topics=(
         "missed_trigger",
@@ -56,7 +56,11 @@ def mtg_2024(rng: random.Random) -> Draft:
         lines += [
             st.triggers(card_id, player),
             s("mtg2024.attack", actor=player),
-            s("mtg2024.changes" if changes else "mtg2024.unchanged"),
+            s(
+                "mtg2024.changes" if changes else "mtg2024.unchanged",
+                actor=player,
+                card=Card(card_id),
+            ),
             # The backup needs only the revealing action to have happened: said, and the judge
             # is called at once (a judge "later in the turn" leaves no simple backup).
             s("mtg.backup.revealing_only"),

@@ -19,7 +19,7 @@ def _base(order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
 
 @template(
     "mtg-turn-control",
-    version=5,
+    version=6,
     game=GAME,
     topics=("accountability", "turn_control", "missed_trigger"),
     summary="A player controlling another's turn answers for that player's triggers too; for the "
@@ -46,7 +46,9 @@ def mtg_turn_control(rng: random.Random) -> Draft:
         st.setup(GAME, order),
         s("mtg.turn_control", controller=controller, controlled=controlled),
         st.triggers(card_id, owner),
-        st.action(GAME, mode, controller, controlled),
+        # The controller makes the controlled player's choices; the controlled player's own
+        # hands draw the card or cast the spell (not "the controller draws").
+        s(f"mtg.turn_control.{mode}", actor=controller, other=controlled),
         s("noticed.controlled_player", controlled=controlled),
     )
     return Draft(situation, sentences, {"card": card_id, "owner": owner})

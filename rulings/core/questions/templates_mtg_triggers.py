@@ -63,7 +63,7 @@ def _category(
     cards: tuple[str, ...],
     actions: tuple[str, ...],
     whens: tuple[str, ...] = WHENS,
-    sizes: tuple[int, ...] = (2, 2, 2),  # two-player unless the template is about multiplayer
+    sizes: tuple[int, ...] = (2, 2, 2),  # Magic at Competitive REL is two-player
 ) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, sizes))
     player, other = order[0], order[1]
@@ -89,11 +89,11 @@ def _category(
 
 @template(
     "mtg-choices-on-stack",
-    version=5,
+    version=6,
     game=GAME,
-    topics=("missed_trigger", "awareness_category", "multiplayer"),
+    topics=("missed_trigger", "awareness_category"),
     summary="IPG category 1: targets, modes or choices when put on the stack, announced before "
-    "passing priority; 'target opponent' is assumed only in two-player games.",
+    "passing priority; in a two-player game 'target opponent' is assumed.",
     pivots=("following_none", "noticed_later", "pass_priority"),
 )
 def mtg_choices(rng: random.Random) -> Draft:
@@ -105,7 +105,8 @@ def mtg_choices(rng: random.Random) -> Draft:
         rng,
         cards,
         ("pass_priority", "sorcery_speed_action", "sorcery_speed_action", "none"),
-        sizes=(2, 2, 3),
+        # Two-player: Magic at Competitive REL is played one against one.
+        sizes=(2, 2, 2),
     )
 
 

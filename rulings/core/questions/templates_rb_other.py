@@ -97,7 +97,7 @@ def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
 
 @template(
     "rb-overpayment",
-    version=2,
+    version=3,
     game=GAME,
     topics=("payment", "overpayment", "rewind", "floating_resources"),
     summary="Overpaying a cost (TR 702.8): no penalty, Warning with advantage, General Error if "
@@ -128,7 +128,7 @@ def rb_overpayment(rng: random.Random) -> Draft:
             cost=Count("runes", cost),
             paid=Count("runes", paid),
         ),
-        s("pay.result.yes" if caused else "pay.result.no"),
+        s("pay.result.yes" if caused else "pay.result.no", player=player),
         s("error.advantage.yes", player=player, why=Term("error_why.overpayment"))
         if adv
         else s("pay.no_advantage", player=player),
@@ -223,7 +223,7 @@ def rb_repeated_warnings(rng: random.Random) -> Draft:
 
 @template(
     "rb-ftmgs-exemption",
-    version=3,
+    version=4,
     game=GAME,
     topics=("penalty_upgrade", "ftmgs_exemption", "repeated_warnings"),
     summary="Failure to Maintain Game State never upgrades (TR 702.1.b, TR 702.17.b) unless the "
@@ -239,6 +239,9 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
     if rng.random() < 0.5:
         history[st.pick(rng, BASE_WARNING)] = rng.randrange(1, 3)  # a third would be a Game Loss
     instructs = rng.random() < 0.3
+    if instructs:
+        # Counted toward the thresholds, a third such Warning would already have been a Game Loss.
+        history[kind] = min(history[kind], 2)
     situation = st.situation(
         GAME,
         order,

@@ -194,7 +194,7 @@ def rb_first_time(rng: random.Random) -> Draft:
 
 @template(
     "rb-battlefield-accountability",
-    version=5,
+    version=6,
     game=GAME,
     topics=("accountability", "battlefield", "missed_trigger"),
     summary="A battlefield's trigger: controlled, uncontrolled or naming a player (TR 506.1.a, "
@@ -220,7 +220,11 @@ def rb_battlefield(rng: random.Random) -> Draft:
         now = controller  # one holds a battlefield at the start of one's own turn
     if mode == "controlled":
         control["controlled_by"] = controller
-        lines.append(s("bf.controlled", player=controller, brought=brought))
+        # Whose it is decides nothing (TR 506.1.a) but is said; "Ana controls it; Ana brought
+        # it" reads as two facts about different players.
+        own = brought == controller
+        key = "bf.controlled_own" if own else "bf.controlled"
+        lines.append(s(key, player=controller, brought=brought))
     else:
         lines.append(s("bf.uncontrolled", brought=brought))
     if mode == "names":
@@ -310,7 +314,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "

@@ -1,6 +1,6 @@
 """Cards and play are legal (issue 10, point 3): only fitting cards attack, only the active
-player (or the player controlling that turn) advances steps, Magic items are two-player unless
-the template is about multiplayer, and Warning histories are possible at their OPL/REL."""
+player (or the player controlling that turn) advances steps, Magic items are always
+two-player (Competitive REL), and Warning histories are possible at their OPL/REL."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_play_told_is_legal(tpl: Template) -> None:
     for seed in SEEDS:
         sc = scenario(tpl.id, seed)
         situation = sc.situation
-        if tpl.game == "mtg" and "multiplayer" not in tpl.topics:
+        if tpl.game == "mtg":
             assert len(situation["players"]) == 2, seed
         control = situation.get("turn_control") or {}
         noticed = situation.get("noticed") or {}

@@ -264,11 +264,11 @@ def test_related_penalties_are_told_as_the_further_errors_never_as_penalties() -
 
 
 @pytest.mark.parametrize("template_id", MTG_IDS)
-def test_magic_is_two_player_unless_the_template_is_about_multiplayer(template_id: str) -> None:
-    multiplayer = "multiplayer" in get_template(template_id).topics
+def test_magic_is_always_two_player_at_competitive_rel(template_id: str) -> None:
+    assert "multiplayer" not in get_template(template_id).topics
     for seed in range(300):
         players = _scenario(template_id, seed).situation["players"]
-        assert multiplayer or len(players) == 2, seed
+        assert len(players) == 2, seed
 
 
 def test_turn_control_is_two_player_and_the_controlled_player_calls_the_judge() -> None:
