@@ -340,9 +340,8 @@ def _find_mentions(
         # the phrase after the comma ("não tem infração").
         cut = i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
         for pattern in candidates:
-            if (
-                pattern.kind == "capitals"
-                and not toks.source[toks.starts[i] : toks.ends[i]].isupper()
+            if pattern.kind == "capitals" and (
+                not toks.source[toks.starts[i] : toks.ends[i]].isupper() or _shouted(toks, i)
             ):
                 continue  # "DE" is the Portuguese missed trigger; "de" is "of"
             end = _match(pattern, words, i + 1, 1, n)
@@ -625,3 +624,16 @@ def _language(lex: Lexicon, toks: Tokens, mentions: list[Mention]) -> str:
         if scores[code] == best:
             return code
     return lex.default_language
+
+
+def _shouted(toks: Tokens, i: int) -> bool:
+    """ "EL OPONENTE ELIGE SI SE RESUELVE": in a sentence written in capitals, capitals say
+    nothing, so "SI" is "if" there, not "sem infração" (a neighbouring word of four letters
+    or more in capitals, in the same sentence, tells)."""
+    for j in (i - 1, i + 1):
+        if j < 0 or j >= len(toks.words) or toks.breaks[max(i, j)] == BREAK_SENTENCE:
+            continue
+        word = toks.source[toks.starts[j] : toks.ends[j]]
+        if len(word) >= 4 and word.isalpha() and word.isupper():
+            return True
+    return False
