@@ -16,6 +16,10 @@ NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none
 LEC = Expected(
     infraction="looking_at_extra_cards", penalty="warning", remedy="apply_section_procedure"
 )
+FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
+FTD = Expected(
+    infraction="forgetting_to_draw_cards", penalty="no_penalty", remedy="apply_section_procedure"
+)
 DEC = Expected(
     infraction="drawing_extra_cards", penalty="warning", remedy="apply_section_procedure"
 )
@@ -63,6 +67,18 @@ FIRM: list[Any] = [
         "Mirar cartas de más, Advertencia; el remedio es el de la sección 702.5.",
         "Olhar Cartas Extras, Advertência; a correção é a prevista em 702.5.",
     ),
+    *_cases(
+        "what_a_concession_grants_is_not_the_ruling",
+        "riftbound",
+        FTS,
+        {"remedy": "continue_play"},
+        "Forgetting to Score, no penalty. Although everyone knows the correct score, the "
+        "round is over: play continues.",
+        "Esquecer de pontuar, sem penalidade. Embora todos saibam o placar correto, a "
+        "rodada acabou: o jogo continua.",
+        "Olvidar anotar un punto, sin penalización. Aunque todos sepan la puntuación "
+        "correcta, la ronda ya terminó: seguimos jugando.",
+    ),
 ]
 
 
@@ -85,3 +101,58 @@ def test_the_answer_is_read_as_it_commits_without_review(
 def test_capitals_in_a_sentence_written_in_capitals_are_no_abbreviation(answer: str) -> None:
     grade = grade_answer(answer, NO_INF, game="riftbound")
     assert grade.parts["infraction"].found != "no_infraction"
+
+
+def test_a_citation_labelling_the_infraction_still_names_its_procedure_alone() -> None:
+    grade = grade_answer("Forgetting to Draw Cards (702.4), no penalty.", FTD, game="riftbound")
+    assert grade.parts["remedy"].found == "apply_section_procedure"
+    drawn = grade_answer(
+        "Forgetting to Draw Cards (702.4), no penalty; he draws the missing card now.",
+        FTD,
+        game="riftbound",
+    )
+    assert drawn.parts["remedy"].correct
+
+
+MT_SKIP = Expected(
+    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_resolve_or_skip"
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed trigger, Warning. We rewind until before he played the other unit.",
+        "Gatilho esquecido, Advertência: faz o retrocesso até antes do segundo feitiço.",
+        "Disparo olvidado, Advertencia: un rebobinado hasta antes de que jugara la otra carta.",
+    ],
+)
+def test_a_rewind_back_to_a_named_point_read_as_the_simple_one_goes_to_a_mentor(
+    answer: str,
+) -> None:
+    grade = grade_answer(answer, MT_SKIP, game="riftbound")
+    assert grade.parts["remedy"].found == "simple_rewind"
+    assert grade.needs_review
+    assert any("rewind back to a point" in r for r in grade.review_reasons)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Forgetting to Draw Cards (702.4), no penalty; the draw phase is long gone, so play "
+        "continues without the draw.",
+        "Esquecer de Comprar Cartas (702.4), sem penalidade; já passou a fase, o jogo "
+        "continua sem a compra.",
+        "Olvidar robar cartas (702.4), sin penalización; ya pasó la fase, el juego sigue "
+        "sin robar.",
+    ],
+)
+def test_a_citation_labelling_the_infraction_is_no_remedy_beside_one_in_words(
+    answer: str,
+) -> None:
+    grade = grade_answer(answer, FTD, game="riftbound")
+    assert grade.parts["remedy"].found == "continue_play"
+    # the section it cites prescribes the expected fix: a mentor confirms the wrong answer
+    assert grade.review_reasons == (
+        "remedy: graded wrong, but the answer also names the expected id",
+    )
