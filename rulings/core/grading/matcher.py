@@ -99,7 +99,7 @@ def analyse(
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
-    _named_rulings(lex, tokens, owner, mentions, sentence, clause)
+    _named_rulings(lex, tokens, owner, mentions, sentence, clause, cues)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
     if loose:
         # "se pone en la pila ahora o al comienzo de la próxima fase": a tight paraphrase
@@ -126,6 +126,7 @@ def _named_rulings(
     mentions: list[Mention],
     sentence: list[int],
     clause: list[int],
+    cues: list[CueHit],
 ) -> None:
     """ "FtMGS, no penalty ... Inês gets a Warning for FtMGS.": another player's ruling.
 
@@ -141,10 +142,21 @@ def _named_rulings(
     if len(infractions) < 2:
         return
     first_end = min(infractions, key=lambda m: m.first).last
+    # "Esto no es HDO, porque Dolores sí anunció la habilidad: es VRJ": a name inside a
+    # reason says why, it opens no other player's ruling.
+    in_reason = {
+        j
+        for cue in cues
+        if cue.kind == "reason"
+        for j in range(cue.last, len(toks.words))
+        if clause[j] == clause[cue.first]
+    }
     units: list[tuple[int, int]] = []  # (first token, sentence)
     words, source = toks.words, toks.source
     for i, word in enumerate(words):
         if i < first_end or i + 1 >= len(words) or not _opens_named(toks, clause, i, lex):
+            continue
+        if i in in_reason:
             continue
         if owner[i] >= 0 or not word.isalpha() or not source[toks.starts[i]].isupper():
             continue
@@ -492,6 +504,8 @@ def _find_cues(
                 break
             if cue.kind == "conditional" and _whether(words, toks.breaks, i, whether_verbs):
                 continue  # "escolhe se", "elige si", "decides if": whether, not a condition
+            if cue.kind == "conditional" and _stressed_si(toks, i):
+                continue  # "Dolores sí anunció": the stressed "sí" affirms, it is no "if"
             if cue.kind == "reject_open" and i and toks.breaks[i] == BREAK_NONE:
                 continue  # "No basta con X" opens a clause; "W no basta con cinco W" does not
             if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
@@ -637,3 +651,8 @@ def _shouted(toks: Tokens, i: int) -> bool:
         if len(word) >= 4 and word.isalpha() and word.isupper():
             return True
     return False
+
+
+def _stressed_si(toks: Tokens, i: int) -> bool:
+    """The Spanish "sí" (yes, indeed) folds to "si" (if); the answer's own accent tells."""
+    return toks.source[toks.starts[i] : toks.ends[i]].lower() == "s\u00ed"

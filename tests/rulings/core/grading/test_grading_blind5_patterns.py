@@ -20,6 +20,31 @@ FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="c
 FTD = Expected(
     infraction="forgetting_to_draw_cards", penalty="no_penalty", remedy="apply_section_procedure"
 )
+MISPAY = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="correct_cost")
+GE_COST = Expected(infraction="general_error", penalty="warning", remedy="correct_cost")
+GE_LONG = Expected(infraction="general_error", penalty="warning", remedy="rewind")
+GE_PLAY_ON = Expected(infraction="general_error", penalty="warning", remedy="continue_play")
+FTS_FIX = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="correct_score")
+GRV_ZONE = Expected(
+    infraction="game_rule_violation", penalty="warning", remedy="return_to_correct_zone"
+)
+GRV_DISCARD = Expected(
+    infraction="game_rule_violation", penalty="warning", remedy="make_up_draw_or_discard"
+)
+DELAYED = Expected(
+    infraction="missed_trigger", penalty="warning", remedy="resolve_now_or_next_phase"
+)
+MULLIGAN = Expected(
+    infraction="mulligan_procedure_error", penalty="warning", remedy="apply_section_procedure"
+)
+MT_NO_PEN = Expected(
+    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_put_on_stack"
+)
+LSI = Expected(
+    infraction="looking_at_secret_information",
+    penalty="game_loss",
+    remedy="apply_section_procedure",
+)
 DEC = Expected(
     infraction="drawing_extra_cards", penalty="warning", remedy="apply_section_procedure"
 )
@@ -78,6 +103,108 @@ FIRM: list[Any] = [
         "rodada acabou: o jogo continua.",
         "Olvidar anotar un punto, sin penalización. Aunque todos sepan la puntuación "
         "correcta, la ronda ya terminó: seguimos jugando.",
+    ),
+    *_cases(
+        "a_spanish_question_opened_by_its_mark_and_answered_no_rejects_what_it_asks",
+        "riftbound",
+        MULLIGAN,
+        {"penalty": "warning"},
+        "Error de mulligan. ¿Pérdida de juego por llevar ya tantas Advertencias? No: el "
+        "límite no aplica aquí. Advertencia y la corrección de la sección.",
+        "Error de mulligan. ¿Pérdida de juego? No, Advertencia; corrección de la sección.",
+    ),
+    *_cases(
+        "a_spanish_question_opened_by_its_mark_and_answered_no_rejects_what_it_asks",
+        "mtg",
+        MT_NO_PEN,
+        {"penalty": "no_penalty"},
+        "HDO. ¿Advertencia porque al jugador le conviene olvidarlo con poca vida? No: eso "
+        "nunca cuenta. Sin penalización. El oponente elige si se pone en la pila.",
+    ),
+    *_cases(
+        "what_would_hold_but_does_not_is_hypothetical",
+        "riftbound",
+        LSI,
+        {"penalty": "game_loss"},
+        "Mirar información secreta. Por sí sola sería Advertencia, pero el mismo error trae "
+        "otra de Pérdida de juego. Pérdida de juego; el resto según la sección.",
+        "Olhar informação secreta. Sozinha seria Advertência, mas o mesmo erro traz outra "
+        "de Perda de Jogo. Perda de Jogo; o resto conforme a seção.",
+    ),
+    *_cases(
+        "i_treat_it_as_is_the_final_outcome",
+        "riftbound",
+        GE_COST,
+        {"infraction": "general_error"},
+        "Pagar a menos eu trato como Erro Geral: Advertência. Ele paga agora a runa que lhe "
+        "faltava.",
+        "Pagar de menos lo trato como Error general: Advertencia. Paga ahora la runa que le "
+        "faltaba.",
+        "Underpaying, I treat it as a General Error: Warning. He pays the missing rune now.",
+    ),
+    *_cases(
+        "paying_the_rune_that_was_missing_now_corrects_the_cost",
+        "riftbound",
+        MISPAY,
+        {"remedy": "correct_cost"},
+        "Error de pago del coste, Advertencia. Paga ahora la runa que le faltaba.",
+        "Erro de pagamento do custo, Advertência. Paga agora a runa que lhe faltava.",
+    ),
+    *_cases(
+        "putting_the_score_right_corrects_it",
+        "riftbound",
+        FTS_FIX,
+        {"remedy": "correct_score"},
+        "Forgetting to Score, no penalty; the round isn't over, so we put the score right.",
+        "Forgetting to Score, no penalty. Set the points straight.",
+    ),
+    *_cases(
+        "moving_the_card_to_its_zone_returns_it",
+        "mtg",
+        GRV_ZONE,
+        {"remedy": "return_to_correct_zone"},
+        "GRV, Warning. Partial fix: move it to the graveyard.",
+        "VRJ, Advertência. Correção parcial: move para o cemitério.",
+        "VRJ, Advertencia. Arreglo parcial: se mueve al cementerio.",
+    ),
+    *_cases(
+        "a_delayed_trigger_that_undoes_a_zone_change_names_its_remedy_not_a_backup",
+        "mtg",
+        DELAYED,
+        {"remedy": "resolve_now_or_next_phase"},
+        "MT, Warning. It's a delayed trigger that undoes the token's creation: the opponent "
+        "picks now or at the start of the next phase.",
+        "HDE, Advertência. É uma habilidade diferida que desfaz a criação da ficha: resolve "
+        "na próxima vez que alguém for receber prioridade ou no início da próxima fase.",
+        "HDO, Advertencia. Es un disparo retrasado que deshace un cambio de zona: se "
+        "resuelve la próxima vez que alguien vaya a recibir prioridad.",
+    ),
+    *_cases(
+        "the_head_judge_rewinding_is_the_longer_rewind",
+        "riftbound",
+        GE_LONG,
+        {"remedy": "rewind"},
+        "General Error, Warning. The head judge should rewind back to the spell.",
+        "Erro Geral, Advertência. O juiz principal deve retroceder até o feitiço.",
+        "Error general, Advertencia. El juez principal tiene que rebobinar hasta el hechizo.",
+    ),
+    *_cases(
+        "a_rewind_only_if_it_were_possible_is_no_rewind",
+        "riftbound",
+        GE_PLAY_ON,
+        {"remedy": "continue_play"},
+        "Erro Geral, Advertência. Se desse pra voltar, faríamos o retrocesso; como ninguém "
+        "lembra o estado, o jogo continua como está.",
+        "Error general, Advertencia. Si se pudiera volver, haríamos el retroceso; como "
+        "nadie recuerda el estado, el juego sigue como está.",
+    ),
+    *_cases(
+        "a_name_inside_a_reason_opens_no_other_players_ruling",
+        "mtg",
+        GRV_DISCARD,
+        {"infraction": "game_rule_violation"},
+        "Esto no es HDO, porque Dolores sí anunció la habilidad: es VRJ, Advertencia. "
+        "Arreglo parcial: Bruno descarta ahora. Además Bruno se lleva FMEJ, Advertencia.",
     ),
 ]
 
