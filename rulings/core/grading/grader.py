@@ -309,7 +309,9 @@ def _yielded(part: str, ident: str, found: str | None, lex: Lexicon) -> bool:
     right gradings (the eleventh was flagged for another reason). So does a later step
     that is part of the id read's own procedure (`then_within`)."""
     info = lex.ids[part].get(ident)
-    if found is None or info is None:
+    if found is None or info is None or ident == EMPTY_IDS[part]:
+        # "nada a corrigir" beside a fix the explanation names: saying there is nothing to
+        # fix is no generic id within a specific one, so a mentor weighs the two
         return False
     # "a simple backup, then Vera chooses ...": the choice is a step of the backup read
     return found in info.yields_to or ident in lex.ids[part][found].then_within

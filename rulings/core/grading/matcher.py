@@ -163,6 +163,7 @@ def _named_rulings(
         if (
             word in lex.vocab
             or word in lex.not_names
+            or any(word in cues for cues in lex.cues.values())  # "Prior Warnings: 2+1+1"
             or any(word in d for d in lex.detect.values())
         ):
             continue

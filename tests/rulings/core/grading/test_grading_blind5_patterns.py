@@ -283,3 +283,80 @@ def test_a_citation_labelling_the_infraction_is_no_remedy_beside_one_in_words(
     assert grade.review_reasons == (
         "remedy: graded wrong, but the answer also names the expected id",
     )
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "General Error, Warning. The head judge should rewind back to the spell.",
+        "Erro Geral, Advertência. O juiz principal deve retroceder até o feitiço.",
+        "Error general, Advertencia. El juez principal tiene que rebobinar hasta el hechizo.",
+    ],
+)
+def test_the_head_judge_rewinding_is_the_longer_rewind_where_play_should_go_on(
+    answer: str,
+) -> None:
+    grade = grade_answer(answer, GE_PLAY_ON, game="riftbound")
+    assert grade.parts["remedy"].found == "rewind"
+
+
+FACEDOWN_GL = Expected(
+    infraction="facedown_card_error", penalty="game_loss", remedy="apply_section_procedure"
+)
+
+
+def test_a_cue_word_before_a_colon_is_no_players_name() -> None:
+    grade = grade_answer(
+        "Facedown Card Error, base Warning. Prior Warnings: 2+1+1, this is the fifth, so "
+        "upgrade -> Game Loss. Then apply the 702.13 procedure.",
+        FACEDOWN_GL,
+        game="riftbound",
+    )
+    assert grade.parts["penalty"].found == "game_loss"
+
+
+NO_INF_MTG = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "No infraction: the trigger is still on the stack and the opponent chooses when it "
+        "resolves. No penalty, nothing to fix.",
+        "Sem infração. A habilidade ainda está na pilha e quem escolhe é o oponente quando "
+        "ela resolver. Sem pen, nada a corrigir.",
+        "Sin infracción. La habilidad sigue en la pila y el oponente elige cuando se "
+        "resuelva. Sin penalización, nada que corregir.",
+    ],
+)
+def test_nothing_to_fix_beside_a_fix_the_explanation_names_goes_to_a_mentor(answer: str) -> None:
+    grade = grade_answer(answer, NO_INF_MTG, game="mtg")
+    remedy = grade.parts["remedy"]
+    assert remedy.found == "none" or grade.needs_review
+
+
+GE_PENDING = Expected(infraction="general_error", penalty="warning", remedy="none")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "General Error for Rafael, Warning. The trigger is still pending and just resolves now.",
+        "Erro Geral, Advertência. A habilidade ainda está pendente e o Caio a resolve agora.",
+        "Error general para Rafael, Advertencia. Odile resuelve su habilidad ahora.",
+        "No hay infracción del rival; la habilidad sigue pendiente, así que Jonas la resuelve "
+        "ahora y se sigue. Error general, Advertencia.",
+    ],
+)
+def test_a_pending_trigger_that_simply_resolves_now_is_nothing_to_fix(answer: str) -> None:
+    grade = grade_answer(answer, GE_PENDING, game="riftbound")
+    assert grade.parts["remedy"].correct, grade.review_reasons
+
+
+def test_a_fix_named_beside_a_trigger_resolving_now_is_the_fix() -> None:
+    grade = grade_answer(
+        "Missed trigger, no penalty: the opponent chooses whether it resolves now or not.",
+        Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "opponent_chooses_resolve_or_skip"
