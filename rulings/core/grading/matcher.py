@@ -362,8 +362,8 @@ def _find_mentions(
                 continue
             if end > best_end or (end == best_end and best and pattern.rank > best.rank):
                 best, best_end = pattern, end
-        if best is None:
-            i += 1
+        if best is None or (best.kind == "descriptions" and _after_before(toks, i)):
+            i += 1  # "reconheceu a habilidade antes de seguir": a time, not the fix
             continue
         typo = max(dist[i:best_end])
         conf = best.confidence - 0.1 * typo
@@ -657,3 +657,21 @@ def _shouted(toks: Tokens, i: int) -> bool:
 def _stressed_si(toks: Tokens, i: int) -> bool:
     """The Spanish "sí" (yes, indeed) folds to "si" (if); the answer's own accent tells."""
     return toks.source[toks.starts[i] : toks.ends[i]].lower() == "s\u00ed"
+
+
+_BEFORE = (("before",), ("antes", "de"), ("antes", "do"), ("antes", "da"))
+
+
+def _after_before(toks: Tokens, i: int) -> bool:
+    """A description right after "before" / "antes de" says when something happened ("he
+    acknowledged the trigger before moving on", "antes de seguir"), not the ruling."""
+    words = toks.words
+    for cue in _BEFORE:
+        lo = i - len(cue)
+        if (
+            lo >= 0
+            and tuple(words[lo:i]) == cue
+            and all(toks.breaks[j] == BREAK_NONE for j in range(lo + 1, i + 1))
+        ):
+            return True
+    return False

@@ -360,3 +360,16 @@ def test_a_fix_named_beside_a_trigger_resolving_now_is_the_fix() -> None:
         game="riftbound",
     )
     assert grade.parts["remedy"].found == "opponent_chooses_resolve_or_skip"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Nothing. He acknowledged the trigger before moving on. No infraction, no penalty.",
+        "Nada. Ele reconheceu a habilidade antes de seguir. Sem infração, sem penalidade.",
+        "Nada. Reconoció la habilidad antes de seguir. Sin infracción, sin penalización.",
+    ],
+)
+def test_a_description_right_after_before_is_a_time_not_the_fix(answer: str) -> None:
+    grade = grade_answer(answer, NO_INF, game="riftbound")
+    assert grade.parts["remedy"].found == "none", grade.review_reasons
