@@ -198,6 +198,10 @@ def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
     toks = ctx.toks
     if cue.kind == "reject_end" and cue.last < len(toks.words) and not toks.breaks[cue.last]:
         return
+    if cue.kind == "reject_end" and cue.last - cue.first == 1 and cue.first != m.last:
+        # "então Perda de Jogo não.": a bare denial rejects only the term right before it
+        # ("escolhe se coloca na pilha ou não" rejects nothing)
+        return
     if ctx.sentence[cue.first] != ctx.sentence[m.first]:
         return
     if any(c.kind in ("reset", "reason") and m.last <= c.first < cue.first for c in ctx.cues):

@@ -373,3 +373,44 @@ def test_a_fix_named_beside_a_trigger_resolving_now_is_the_fix() -> None:
 def test_a_description_right_after_before_is_a_time_not_the_fix(answer: str) -> None:
     grade = grade_answer(answer, NO_INF, game="riftbound")
     assert grade.parts["remedy"].found == "none", grade.review_reasons
+
+
+LEC_W = Expected(
+    infraction="looking_at_extra_cards", penalty="warning", remedy="apply_section_procedure"
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Olhar Cartas Extras, Advertência. Perda de Jogo não: é só a segunda. Correção da seção.",
+        "Olhar Cartas Extras. Subiria? Só com o juiz principal, então Perda de Jogo não. "
+        "Advertência, correção da seção.",
+        "Mirar cartas de más, Advertencia. Pérdida de juego no: es solo la segunda. "
+        "Corrección de la sección.",
+    ],
+)
+def test_a_bare_denial_right_after_a_term_rejects_it(answer: str) -> None:
+    grade = grade_answer(answer, LEC_W, game="riftbound")
+    assert grade.parts["penalty"].found == "warning"
+    assert not grade.needs_review, grade.review_reasons
+
+
+@pytest.mark.parametrize(
+    ("game", "expected", "answer"),
+    [
+        (
+            "mtg",
+            MT_NO_PEN,
+            "HDE, sem penalidade. O oponente escolhe se coloca na pilha ou não.",
+        ),
+        (
+            "mtg",
+            MT_NO_PEN,
+            "HDO, sin penalización. El oponente elige si lo pone en la pila o no.",
+        ),
+    ],
+)
+def test_a_bare_denial_after_or_rejects_nothing(game: str, expected: Expected, answer: str) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    assert grade.parts["remedy"].found == "opponent_chooses_put_on_stack"
