@@ -36,6 +36,7 @@ _ALTERNATIVES = 0.3
 _LONGER_PHRASE = 3
 """Tokens after a description where an unplaced word may continue it."""
 _SECTION_PROCEDURE = "apply_section_procedure"
+_NAMED = 0.95
 _FIRM = 0.9
 """A name, an abbreviation or a tight paraphrase; below it, a cue between neighbours is weak."""
 _PARAPHRASED = 0.85
@@ -478,6 +479,13 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
         # "He forgot to say it, but it's a GRV": a named id wins over a description.
         mentions = [m for m in mentions if not m.described]
     live = [m for m in mentions if m.live]
+    refused = {
+        m.ident for m in mentions if m.rejected and not m.described and m.confidence >= _FIRM
+    }
+    if refused and any(m.ident not in refused for m in live):
+        # "Trapaça? Não. Ele ignorou de propósito ...": an id the answer rejects by name is
+        # not claimed again by a paraphrase of it in the narrative
+        live = [m for m in live if m.ident not in refused or m.confidence >= _NAMED]
     upgrades = [m for m in live if m.upgrade]
     if upgrades:
         return _single(upgrades[-1:], False)

@@ -414,3 +414,20 @@ def test_a_bare_denial_right_after_a_term_rejects_it(answer: str) -> None:
 def test_a_bare_denial_after_or_rejects_nothing(game: str, expected: Expected, answer: str) -> None:
     grade = grade_answer(answer, expected, game=game)
     assert grade.parts["remedy"].found == "opponent_chooses_put_on_stack"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Cheating? No. He ignored it on purpose, but his only creature already flies, so the "
+        "trigger would change nothing. No infraction, no penalty.",
+        "Trapaça? Não. Ele ignorou de propósito, mas a criatura dele já voa, então nada "
+        "mudaria. Sem infração, sem penalidade.",
+        "¿Trampa? No. Lo ignoró a propósito, pero su criatura ya vuela, así que no cambiaría "
+        "nada. Sin infracción, sin penalización.",
+    ],
+)
+def test_an_id_rejected_by_name_is_not_claimed_again_by_its_paraphrase(answer: str) -> None:
+    grade = grade_answer(answer, NO_INF, game="mtg")
+    assert grade.parts["infraction"].found == "no_infraction", grade.review_reasons
+    assert grade.parts["remedy"].found == "none"
