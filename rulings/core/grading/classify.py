@@ -10,12 +10,14 @@ from dataclasses import dataclass
 
 from .lexicon import EMPTY_IDS, GENERIC, Lexicon
 from .mentions import CueHit, Mention
-from .text import BREAK_NONE, Tokens
+from .text import BREAK_NONE, BREAK_SENTENCE, Tokens
 
 _NEG_WINDOW = 3
 _PRE_WINDOW = 2
 _POST_WINDOW = 4
 _UPGRADE_WINDOW = 2
+_OPENED_QUESTION = 14
+_CONTRARY = frozenset({"but", "pero", "mas", "porem", "however"})
 _QUESTION_FILLER = 5
 _EMPTY = frozenset(EMPTY_IDS.values())
 _CONDITION_GAP = 2
@@ -70,6 +72,9 @@ def _condition_follows(m: Mention, ctx: Context) -> bool:
     for cue in ctx.cues:
         if cue.first < m.last or ctx.sentence[cue.first] != sentence:
             continue
+        if cue.kind == "reset" and ctx.toks.words[cue.first] in _CONTRARY:
+            # "Por sí sola sería Advertencia, pero ... Pérdida de juego": would be X, but
+            return cue.first - m.last <= _POST_WINDOW
         if cue.kind in ("reset", "conclusion"):
             return False
         if cue.kind in ("conditional", "condition_after") and not _concessive(cue, ctx):
@@ -193,6 +198,10 @@ def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
     toks = ctx.toks
     if cue.kind == "reject_end" and cue.last < len(toks.words) and not toks.breaks[cue.last]:
         return
+    if cue.kind == "reject_end" and cue.last - cue.first == 1 and cue.first != m.last:
+        # "então Perda de Jogo não.": a bare denial rejects only the term right before it
+        # ("escolhe se coloca na pilha ou não" rejects nothing)
+        return
     if ctx.sentence[cue.first] != ctx.sentence[m.first]:
         return
     if any(c.kind in ("reset", "reason") and m.last <= c.first < cue.first for c in ctx.cues):
@@ -284,11 +293,17 @@ def _question(m: Mention, ctx: Context) -> None:
     toks, owner = ctx.toks, ctx.owner
     e = m.last
     n = len(toks.words)
+    # "¿Pérdida de juego por acumular Advertencias? No": a term right after an opening "¿"
+    # is what the question asks, however long the question runs.
+    before = toks.starts[m.first]
+    opened = "\u00bf" in toks.source[toks.ends[m.first - 1] if m.first else 0 : before]
+    window = _OPENED_QUESTION if opened else _QUESTION_FILLER
     # "a backup first? No": a word or two of the same clause may stand before the "?".
-    for j in range(e, min(e + _QUESTION_FILLER, n)):
+    for j in range(e, min(e + window, n)):
         # "Game Loss for the third FtMGS? No": another part's term may stand there too.
-        other = owner[j] != -1 and ctx.mentions[owner[j]].part == m.part
-        if other or toks.breaks[j] != BREAK_NONE or toks.question[j]:
+        other = owner[j] != -1 and ctx.mentions[owner[j]].part == m.part and not opened
+        ended = toks.breaks[j] == BREAK_SENTENCE or (toks.breaks[j] != BREAK_NONE and not opened)
+        if other or ended or toks.question[j]:
             break
         if (j + 1 < n and toks.question[j + 1]) or (j + 1 == n and ctx.tail_question):
             e = j + 1

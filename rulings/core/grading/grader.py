@@ -12,7 +12,7 @@ from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
 from .matcher import Analysis, analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
-from .text import Tokens, blank_markup, fold, tokenize
+from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
 
 MAX_ANSWER_CHARS = 5000
 """Answers longer than this (in characters, before any markup is removed) are refused."""
@@ -35,6 +35,8 @@ _CONFLICT = 0.35
 _ALTERNATIVES = 0.3
 _LONGER_PHRASE = 3
 """Tokens after a description where an unplaced word may continue it."""
+_SECTION_PROCEDURE = "apply_section_procedure"
+_NAMED = 0.95
 _FIRM = 0.9
 """A name, an abbreviation or a tight paraphrase; below it, a cue between neighbours is weak."""
 _PARAPHRASED = 0.85
@@ -203,6 +205,11 @@ def _doubtful_wrong(
                 f"{name}: read as {grade.found} from a rewind of unstated length, where the "
                 "game can no longer be rewound to the last action: it may mean a longer one"
             )
+        elif _rewind_to_a_point(name, grade, analysis, lex):
+            reasons.append(
+                f"{name}: read as {grade.found} from a rewind back to a point the answer "
+                "names: it may be a rewind beyond the last action"
+            )
         elif _neighbour_doubt(name, grade, lex):
             reasons.append(
                 f"{name}: read as {grade.found}, a neighbour of {want} that judges confuse, "
@@ -231,6 +238,36 @@ def _rewind_too_late(part: str, grade: PartGrade, analysis: Analysis, lex: Lexic
     return bool(live) and all(
         table[m.ident].internal and "rewind" in table[m.ident].satisfies for m in live
     )
+
+
+_POINT_WORDS = frozenset({"until", "till", "ate", "hasta", "antes", "before"})
+_POINT_AFTER = 4
+"""Tokens after a rewind where the point it goes back to may be named."""
+
+
+def _rewind_to_a_point(part: str, grade: PartGrade, analysis: Analysis, lex: Lexicon) -> bool:
+    """ "Hago un rebobinado hasta antes de que jugara la otra carta", "faz o retrocesso até a
+    Semeadora entrar": a rewind of unstated length going back to a point the answer names
+    is reported as the simple one; graded wrong, it may be the longer rewind (the point
+    may lie before an earlier action), so a mentor reads it."""
+    if grade.found is None:
+        return False
+    table = lex.ids[part]
+    live = [m for m in analysis.mentions if m.part == part and m.live and m.ident in table]
+    if not live or not all(
+        table[m.ident].internal and "rewind" in table[m.ident].satisfies for m in live
+    ):
+        return False
+    toks = analysis.tokens
+    for m in live:
+        for j in range(m.last, min(m.last + _POINT_AFTER, len(toks.words))):
+            if toks.breaks[j] == BREAK_SENTENCE:
+                break
+            if toks.words[j] in _POINT_WORDS or (
+                toks.words[j] == "back" and j + 1 < len(toks.words) and toks.words[j + 1] == "to"
+            ):
+                return True
+    return False
 
 
 def _neighbour_doubt(part: str, grade: PartGrade, lex: Lexicon) -> bool:
@@ -273,7 +310,9 @@ def _yielded(part: str, ident: str, found: str | None, lex: Lexicon) -> bool:
     right gradings (the eleventh was flagged for another reason). So does a later step
     that is part of the id read's own procedure (`then_within`)."""
     info = lex.ids[part].get(ident)
-    if found is None or info is None:
+    if found is None or info is None or ident == EMPTY_IDS[part]:
+        # "nada a corrigir" beside a fix the explanation names: saying there is nothing to
+        # fix is no generic id within a specific one, so a mentor weighs the two
         return False
     # "a simple backup, then Vera chooses ...": the choice is a step of the backup read
     return found in info.yields_to or ident in lex.ids[part][found].then_within
@@ -347,6 +386,7 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
         else:
             for m in mentions:
                 m.aside = False
+    by_part["remedy"] = _without_infractions_citation(by_part["remedy"], by_part, analysis, lex)
     readings = {part: _read_part(part, by_part[part], lex) for part in PARTS}
     for part, reading in readings.items():
         if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):
@@ -378,6 +418,31 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
             # parts; the blind batches' writers all read them so).
             readings[part] = _Reading(implied, _IMPLIED, readings["infraction"].evidence)
     return readings
+
+
+def _without_infractions_citation(
+    remedies: list[Mention],
+    by_part: Mapping[str, list[Mention]],
+    analysis: Analysis,
+    lex: Lexicon,
+) -> list[Mention]:
+    """ "Esquecer de Comprar Cartas (702.4). ... o jogo continua sem a compra": a bare
+    citation that names the answer's infraction names its section's procedure too, but
+    where the answer states another remedy in words (none of the section's own fixes),
+    the citation only labels the infraction."""
+    words = analysis.tokens.words
+    spans = {(m.first, m.last) for m in by_part["infraction"]}
+    procedure = lex.ids["remedy"][_SECTION_PROCEDURE]
+    own = procedure.neighbours | {_SECTION_PROCEDURE}
+
+    def cited(m: Mention) -> bool:
+        bare = m.last - m.first == 1 and words[m.first][:1] == "\x00"
+        return bare and m.ident == _SECTION_PROCEDURE and (m.first, m.last) in spans
+
+    stated = [m for m in remedies if m.live and not cited(m)]
+    if not stated or any(m.ident in own for m in stated):
+        return remedies
+    return [m for m in remedies if not cited(m)]
 
 
 def _implied_parts(infraction: _Reading, lex: Lexicon) -> dict[str, str]:
@@ -414,6 +479,13 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
         # "He forgot to say it, but it's a GRV": a named id wins over a description.
         mentions = [m for m in mentions if not m.described]
     live = [m for m in mentions if m.live]
+    refused = {
+        m.ident for m in mentions if m.rejected and not m.described and m.confidence >= _FIRM
+    }
+    if refused and any(m.ident not in refused for m in live):
+        # "Trapaça? Não. Ele ignorou de propósito ...": an id the answer rejects by name is
+        # not claimed again by a paraphrase of it in the narrative
+        live = [m for m in live if m.ident not in refused or m.confidence >= _NAMED]
     upgrades = [m for m in live if m.upgrade]
     if upgrades:
         return _single(upgrades[-1:], False)

@@ -99,7 +99,7 @@ def analyse(
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
-    _named_rulings(lex, tokens, owner, mentions, sentence, clause)
+    _named_rulings(lex, tokens, owner, mentions, sentence, clause, cues)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
     if loose:
         # "se pone en la pila ahora o al comienzo de la próxima fase": a tight paraphrase
@@ -126,6 +126,7 @@ def _named_rulings(
     mentions: list[Mention],
     sentence: list[int],
     clause: list[int],
+    cues: list[CueHit],
 ) -> None:
     """ "FtMGS, no penalty ... Inês gets a Warning for FtMGS.": another player's ruling.
 
@@ -141,16 +142,28 @@ def _named_rulings(
     if len(infractions) < 2:
         return
     first_end = min(infractions, key=lambda m: m.first).last
+    # "Esto no es HDO, porque Dolores sí anunció la habilidad: es VRJ": a name inside a
+    # reason says why, it opens no other player's ruling.
+    in_reason = {
+        j
+        for cue in cues
+        if cue.kind == "reason"
+        for j in range(cue.last, len(toks.words))
+        if clause[j] == clause[cue.first]
+    }
     units: list[tuple[int, int]] = []  # (first token, sentence)
     words, source = toks.words, toks.source
     for i, word in enumerate(words):
         if i < first_end or i + 1 >= len(words) or not _opens_named(toks, clause, i, lex):
+            continue
+        if i in in_reason:
             continue
         if owner[i] >= 0 or not word.isalpha() or not source[toks.starts[i]].isupper():
             continue
         if (
             word in lex.vocab
             or word in lex.not_names
+            or any(word in cues for cues in lex.cues.values())  # "Prior Warnings: 2+1+1"
             or any(word in d for d in lex.detect.values())
         ):
             continue
@@ -340,9 +353,8 @@ def _find_mentions(
         # the phrase after the comma ("não tem infração").
         cut = i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
         for pattern in candidates:
-            if (
-                pattern.kind == "capitals"
-                and not toks.source[toks.starts[i] : toks.ends[i]].isupper()
+            if pattern.kind == "capitals" and (
+                not toks.source[toks.starts[i] : toks.ends[i]].isupper() or _shouted(toks, i)
             ):
                 continue  # "DE" is the Portuguese missed trigger; "de" is "of"
             end = _match(pattern, words, i + 1, 1, n)
@@ -350,8 +362,8 @@ def _find_mentions(
                 continue
             if end > best_end or (end == best_end and best and pattern.rank > best.rank):
                 best, best_end = pattern, end
-        if best is None:
-            i += 1
+        if best is None or (best.kind == "descriptions" and _after_before(toks, i)):
+            i += 1  # "reconheceu a habilidade antes de seguir": a time, not the fix
             continue
         typo = max(dist[i:best_end])
         conf = best.confidence - 0.1 * typo
@@ -493,6 +505,8 @@ def _find_cues(
                 break
             if cue.kind == "conditional" and _whether(words, toks.breaks, i, whether_verbs):
                 continue  # "escolhe se", "elige si", "decides if": whether, not a condition
+            if cue.kind == "conditional" and _stressed_si(toks, i):
+                continue  # "Dolores sí anunció": the stressed "sí" affirms, it is no "if"
             if cue.kind == "reject_open" and i and toks.breaks[i] == BREAK_NONE:
                 continue  # "No basta con X" opens a clause; "W no basta con cinco W" does not
             if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
@@ -625,3 +639,39 @@ def _language(lex: Lexicon, toks: Tokens, mentions: list[Mention]) -> str:
         if scores[code] == best:
             return code
     return lex.default_language
+
+
+def _shouted(toks: Tokens, i: int) -> bool:
+    """ "EL OPONENTE ELIGE SI SE RESUELVE": in a sentence written in capitals, capitals say
+    nothing, so "SI" is "if" there, not "sem infração" (a neighbouring word of four letters
+    or more in capitals, in the same sentence, tells)."""
+    for j in (i - 1, i + 1):
+        if j < 0 or j >= len(toks.words) or toks.breaks[max(i, j)] == BREAK_SENTENCE:
+            continue
+        word = toks.source[toks.starts[j] : toks.ends[j]]
+        if len(word) >= 4 and word.isalpha() and word.isupper():
+            return True
+    return False
+
+
+def _stressed_si(toks: Tokens, i: int) -> bool:
+    """The Spanish "sí" (yes, indeed) folds to "si" (if); the answer's own accent tells."""
+    return toks.source[toks.starts[i] : toks.ends[i]].lower() == "s\u00ed"
+
+
+_BEFORE = (("before",), ("antes", "de"), ("antes", "do"), ("antes", "da"))
+
+
+def _after_before(toks: Tokens, i: int) -> bool:
+    """A description right after "before" / "antes de" says when something happened ("he
+    acknowledged the trigger before moving on", "antes de seguir"), not the ruling."""
+    words = toks.words
+    for cue in _BEFORE:
+        lo = i - len(cue)
+        if (
+            lo >= 0
+            and tuple(words[lo:i]) == cue
+            and all(toks.breaks[j] == BREAK_NONE for j in range(lo + 1, i + 1))
+        ):
+            return True
+    return False
