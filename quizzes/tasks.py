@@ -79,11 +79,23 @@ def notifications_requeue_unsent_task() -> int:
 
 @shared_task(name="quizzes.variant_job_run", acks_late=True)
 def variant_job_run(job_id: int) -> int:
-    """Fan a pre-generation job out: one build task per assignment, so every worker helps."""
-    assignment_ids = variants.variant_job_assignments(job_id=job_id)
-    for assignment_id in assignment_ids:
-        enqueue(assignment_variants_build, assignment_id)
-    return len(assignment_ids)
+    """Fan a pre-generation job out: one build task per batch of assignments, so every worker
+    helps and each task commits a batch at once. Returns the number of assignments."""
+    batches = variants.variant_job_batches(job_id=job_id)
+    for assignment_ids in batches:
+        enqueue(assignments_variants_build, assignment_ids)
+    return sum(len(batch) for batch in batches)
+
+
+@shared_task(
+    name="quizzes.assignments_variants_build",
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    max_retries=3,
+)
+def assignments_variants_build(assignment_ids: list[int]) -> int:
+    """Build the variants a batch of assignments still lacks (idempotent); returns how many."""
+    return variants.assignments_variants_build(assignment_ids=assignment_ids)
 
 
 @shared_task(
@@ -93,7 +105,8 @@ def variant_job_run(job_id: int) -> int:
     max_retries=3,
 )
 def assignment_variants_build(assignment_id: int) -> int:
-    """Build the variants one assignment still lacks (idempotent); returns how many."""
+    """Build the variants one assignment still lacks (idempotent); returns how many. No longer
+    queued (jobs queue batches); kept for messages already in a broker."""
     return variants.assignment_variants_build(assignment_id=assignment_id)
 
 

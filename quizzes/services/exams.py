@@ -10,7 +10,7 @@ import functools
 import hashlib
 import logging
 import secrets
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
@@ -98,70 +98,88 @@ def _slot_seed(seed: int, index: int, round_: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def _slot_questions(attempt: VariantSource, index: int, slot: dict[str, Any]) -> list[int]:
-    """Question ids for one blueprint slot, drawn with the committee's private exam pools so
-    no public sample matches their stems."""
-    with pools_applied(use=QuestionPool.Use.EXAMS):
-        return _draw_slot(attempt, index, slot)
-
-
-def _draw_slot(attempt: VariantSource, index: int, slot: dict[str, Any]) -> list[int]:
-    """Question ids for one blueprint slot, never one already served in practice (its key may
-    have been seen there). New questions are stored flagged for exams."""
-    blueprint = attempt.assignment.blueprint
-    wanted: int = slot["count"]
-    chosen: list[int] = []
-    chosen_hashes: set[str] = set()
-    for round_ in range(5):
-        generated = generator.generate_questions(
-            game=blueprint.game,
-            topics=[slot["topic"]] if slot.get("topic") else None,
-            lang=attempt.language,
-            kind=slot["kind"],
-            count=wanted,
-            seed=_slot_seed(attempt.seed, index, round_),
-            policy_version=blueprint.policy_version.version_id
-            if blueprint.policy_version
-            else None,
-        )
-        hashes = [question.content_hash for question in generated]
-        # Never one served in practice, nor one the committee withdrew or corrected away.
-        unusable = (
-            Q(for_exams=False) | Q(corrections__action="withdraw") | Q(withdrawn_at__isnull=False)
-        )
-        taken = chosen_hashes | set(
-            Question.objects.filter(unusable, content_hash__in=hashes).values_list(
-                "content_hash", flat=True
-            )
-        )
-        withdrawn = withdrawn_template_ids()
-        fresh = [
-            question
-            for question in generated
-            if question.content_hash not in taken and question.template_id not in withdrawn
-        ][: wanted - len(chosen)]
-        chosen.extend(bank_store_ids(questions=fresh, for_exams=True))
-        chosen_hashes.update(question.content_hash for question in fresh)
-        if len(chosen) == wanted:
-            return chosen
-    raise ExamError(_("This exam cannot be drawn from its blueprint; please tell your mentor."))
-
-
 def _variant_question_ids(attempt: VariantSource) -> list[int]:
-    composition = attempt.assignment.blueprint.composition
+    return _variants_question_ids([attempt])[0]
+
+
+def _variants_question_ids(sources: Sequence[VariantSource]) -> list[list[int]]:
+    """The question ids of each variant, drawn together with the committee's private exam
+    pools (so no public sample matches their stems): per round one query for the questions
+    that cannot be used and at the end one store of the new ones, whatever the number of
+    variants."""
     try:
-        chosen = [
-            question_id
-            for index, slot in enumerate(composition)
-            for question_id in _slot_questions(attempt, index, slot)
-        ]
+        with pools_applied(use=QuestionPool.Use.EXAMS):
+            slots = _draw_slots(sources)
+            ids = bank_store_ids(
+                questions=[question for slot in slots for question in slot], for_exams=True
+            )
     except generator.QuestionError as error:
         raise ExamError(
             _("This exam cannot be drawn from its blueprint; please tell your mentor.")
         ) from error
     # New ones were stored flagged; one banked by practice at the same moment is flagged now.
-    Question.objects.filter(pk__in=chosen, for_exams=False).update(for_exams=True)
+    Question.objects.filter(pk__in=ids, for_exams=False).update(for_exams=True)
+    chosen: list[list[int]] = []
+    taken = 0
+    for source in sources:
+        size = sum(slot["count"] for slot in source.assignment.blueprint.composition)
+        chosen.append(ids[taken : taken + size])
+        taken += size
     return chosen
+
+
+def _draw_slots(sources: Sequence[VariantSource]) -> list[list[generator.Question]]:
+    """The questions of every blueprint slot of every source, in order: never one already
+    served in practice (its key may have been seen there), nor one the committee withdrew or
+    corrected away; a slot short of questions draws again, up to five rounds."""
+    slots = [
+        (source, index, slot)
+        for source in sources
+        for index, slot in enumerate(source.assignment.blueprint.composition)
+    ]
+    chosen: list[list[generator.Question]] = [[] for _slot in slots]
+    chosen_hashes: list[set[str]] = [set() for _slot in slots]
+    withdrawn = withdrawn_template_ids()
+    unusable = (
+        Q(for_exams=False) | Q(corrections__action="withdraw") | Q(withdrawn_at__isnull=False)
+    )
+    pending = list(range(len(slots)))
+    for round_ in range(5):
+        generated = {position: _generate_slot(*slots[position], round_) for position in pending}
+        hashes = {question.content_hash for batch in generated.values() for question in batch}
+        refused = set(
+            Question.objects.filter(unusable, content_hash__in=hashes).values_list(
+                "content_hash", flat=True
+            )
+        )
+        for position, batch in generated.items():
+            taken = chosen_hashes[position] | refused
+            fresh = [
+                question
+                for question in batch
+                if question.content_hash not in taken and question.template_id not in withdrawn
+            ][: slots[position][2]["count"] - len(chosen[position])]
+            chosen[position].extend(fresh)
+            chosen_hashes[position].update(question.content_hash for question in fresh)
+        pending = [p for p in pending if len(chosen[p]) < slots[p][2]["count"]]
+        if not pending:
+            return chosen
+    raise ExamError(_("This exam cannot be drawn from its blueprint; please tell your mentor."))
+
+
+def _generate_slot(
+    source: VariantSource, index: int, slot: dict[str, Any], round_: int
+) -> list[generator.Question]:
+    blueprint = source.assignment.blueprint
+    return generator.generate_questions(
+        game=blueprint.game,
+        topics=[slot["topic"]] if slot.get("topic") else None,
+        lang=source.language,
+        kind=slot["kind"],
+        count=slot["count"],
+        seed=_slot_seed(source.seed, index, round_),
+        policy_version=blueprint.policy_version.version_id if blueprint.policy_version else None,
+    )
 
 
 def _check_can_start(assignment: ExamAssignment, attempts: list[Attempt], now: datetime) -> None:
