@@ -499,8 +499,14 @@ UNGRADED_COLUMNS = ("situation", "explanation", "stem", "options", "stated_rulin
 
 
 @transaction.atomic
-def attempt_grade(*, attempt_id: int, now: datetime | None = None) -> Attempt:
-    """Grade every ungraded item and score the attempt (idempotent)."""
+def attempt_grade(*, attempt_id: int, now: datetime | None = None, batch: int = 1) -> Attempt:
+    """Grade every ungraded item and score the attempt (idempotent).
+
+    With ``batch`` above 1 (a grading task when many attempts wait) it also grades up to
+    ``batch - 1`` other submitted attempts no other worker holds, each in its own savepoint,
+    and commits them all at once: their own tasks then find them graded. One that fails is
+    rolled back alone and left to its own task (or the sweep); if this attempt fails,
+    nothing is kept and the task is retried."""
     attempt = (
         Attempt.objects.select_for_update(of=("self",))
         .select_related("assignment__blueprint", "candidate")
@@ -508,21 +514,59 @@ def attempt_grade(*, attempt_id: int, now: datetime | None = None) -> Attempt:
     )
     if attempt.status != Attempt.Status.SUBMITTED:
         return attempt  # still open, or graded already (a redelivered or duplicate task)
-    items = list(
-        attempt.items.select_related("question").defer(
-            *(f"question__{name}" for name in UNGRADED_COLUMNS)
-        )
+    others = _attempts_waiting(exclude=attempt.pk, limit=batch - 1) if batch > 1 else []
+    items = _items_to_grade([attempt, *others])
+    _grade_attempt(attempt, items.get(attempt.pk, []), now)
+    for other in others:
+        try:
+            with transaction.atomic():
+                _grade_attempt(other, items.get(other.pk, []), now)
+        except Exception:  # any: the others must not lose their grades to this one
+            logger.exception(
+                "grading attempt %s along with %s failed; its own task grades it again",
+                other.pk,
+                attempt.pk,
+            )
+    return attempt
+
+
+def _attempts_waiting(*, exclude: int, limit: int) -> list[Attempt]:
+    """Submitted attempts waiting for grading, oldest first, locked; rows another worker
+    holds are skipped, never waited for."""
+    return list(
+        Attempt.objects.select_for_update(of=("self",), skip_locked=True)
+        .select_related("assignment__blueprint", "candidate")
+        .filter(status=Attempt.Status.SUBMITTED)
+        .exclude(pk=exclude)
+        .order_by("closed_at", "pk")[:limit]
     )
+
+
+def _items_to_grade(attempts: list[Attempt]) -> dict[int, list[AttemptItem]]:
+    """Every item of the attempts with its question's keys, in one query."""
+    by_attempt: dict[int, list[AttemptItem]] = {}
+    rows = (
+        AttemptItem.objects.filter(attempt__in=[attempt.pk for attempt in attempts])
+        .select_related("question")
+        .defer(*(f"question__{name}" for name in UNGRADED_COLUMNS))
+    )
+    for item in rows:
+        by_attempt.setdefault(item.attempt_id, []).append(item)
+    return by_attempt
+
+
+def _grade_attempt(attempt: Attempt, items: list[AttemptItem], now: datetime | None) -> None:
+    from quizzes.services import review
+
+    for item in items:
+        item.attempt = attempt  # read by what follows, never fetched again
     ungraded = [item for item in items if item.grade is None]
     for item in ungraded:
         _grade_item(item, attempt.language)
     _save_grades(ungraded)
-    from quizzes.services import review
-
     review.reviews_flag_items(items=ungraded, candidate_id=attempt.candidate_id)
     attempt_rescore(attempt=attempt, items=items, now=now)
     review.results_release_if_reviewed(attempt=attempt)
-    return attempt
 
 
 def _save_grades(items: list[AttemptItem]) -> None:
