@@ -1,7 +1,7 @@
 """Profile one process's exam-day paths on PostgreSQL: pre-generation, start, grading.
 
     DATABASE_URL=postgres://…/scratch .venv/bin/python bench/profile_exam.py [--candidates 40]
-        [--questions 40] [--profile start|generate|grade]
+        [--questions 40] [--profile start|generate|grade|grade-queue|items]
 
 Not part of ``make bench`` (it prints per-operation times and query counts, not a table): it is
 the tool for finding where the server time of a start, a variant build or a grading goes. It
@@ -33,6 +33,8 @@ def setup() -> None:
     os.environ["DEBUG"] = "false"
     os.environ["ALLOWED_HOSTS"] = "testserver"
     os.environ.setdefault("LOG_LEVEL", "warning")
+    # The results e-mails are sent (by their eager tasks) into memory, not printed.
+    os.environ.setdefault("EMAIL_BACKEND", "django.core.mail.backends.locmem.EmailBackend")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judgetrain.settings")
     import django
 
@@ -63,7 +65,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--candidates", type=int, default=40)
     parser.add_argument("--questions", type=int, default=40)
-    parser.add_argument("--profile", choices=("start", "generate", "grade", "items"), default=None)
+    parser.add_argument(
+        "--profile", choices=("start", "generate", "grade", "grade-queue", "items"), default=None
+    )
     args = parser.parse_args()
     setup()
 
@@ -187,10 +191,13 @@ def main() -> None:
     Attempt.objects.filter(pk__in=attempt_ids).update(
         status=Attempt.Status.SUBMITTED, closed_at=timezone.now(), closure="submitted"
     )
+    # Half the attempts one at a time (the service alone, as a task found no other waiting),
+    # half through their tasks as a queue (each task takes along the others waiting).
+    alone, queued = attempt_ids[: len(attempt_ids) // 2], attempt_ids[len(attempt_ids) // 2 :]
     profile = profiled(args.profile == "grade")
     times_ms, queries = [], []
     cpu_ms: list[float] = []
-    for attempt_id in attempt_ids:
+    for attempt_id in alone:
         with CaptureQueriesContext(connection) as captured:
             if profile:
                 profile.enable()
@@ -204,6 +211,33 @@ def main() -> None:
         queries.append(len(captured.captured_queries))
     report("grade one attempt", times_ms, queries, profile)
     print(f"grade one attempt: this process's CPU median {statistics.median(cpu_ms):.1f} ms")
+
+    from quizzes.tasks import attempt_grade_task
+
+    profile = profiled(args.profile == "grade-queue")
+    with CaptureQueriesContext(connection) as captured:
+        if profile:
+            profile.enable()
+        began = time.perf_counter()
+        cpu = time.process_time()
+        for attempt_id in queued:
+            attempt_grade_task(attempt_id)
+        took = time.perf_counter() - began
+        cpu_took = time.process_time() - cpu
+        if profile:
+            profile.disable()
+    assert Attempt.objects.filter(pk__in=queued, status=Attempt.Status.GRADED).count() == len(
+        queued
+    )
+    count = max(len(queued), 1)
+    print(
+        f"grade a queue of {len(queued)} through their tasks: {took * 1000 / count:.1f} ms an "
+        f"attempt (this process's CPU {cpu_took * 1000 / count:.1f} ms), "
+        f"{len(captured.captured_queries) / count:.1f} queries an attempt with its e-mail"
+    )
+    if profile:
+        profile.dump_stats("/tmp/prof_grade-queue.out")
+        print_profile(profile)
 
 
 if __name__ == "__main__":
