@@ -70,6 +70,16 @@ def notification_send_task(notification_id: int) -> bool:
     return notification_send(notification_id=notification_id)
 
 
+@shared_task(name="quizzes.notifications_send", acks_late=True, autoretry_for=(Exception,),
+             max_retries=5, retry_backoff=True, retry_backoff_max=60)  # fmt: skip
+def notifications_send_task(notification_ids: list[int]) -> int:
+    """Send several recorded e-mails (a grading batch's results), each committed as it is
+    sent: a retry or a duplicate delivery sends none twice. Returns how many it sent."""
+    from quizzes.services.notifications import notification_send
+
+    return sum(notification_send(notification_id=pk) for pk in notification_ids)
+
+
 @shared_task(name="quizzes.question_correction_apply", acks_late=True)
 def question_correction_apply_task(correction_id: int) -> str:
     """Withdraw or correct a question for everyone and regrade the attempts holding it."""

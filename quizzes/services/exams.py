@@ -34,6 +34,7 @@ from quizzes.models import (
     QuestionPool,
 )
 from quizzes.services.bank import bank_store_ids
+from quizzes.services.notifications import notifications_send_on_commit
 from quizzes.services.pools import pools_applied
 from quizzes.services.question_reports import withdrawn_template_ids
 from rulings.core import questions as generator
@@ -516,17 +517,21 @@ def attempt_grade(*, attempt_id: int, now: datetime | None = None, batch: int = 
         return attempt  # still open, or graded already (a redelivered or duplicate task)
     others = _attempts_waiting(exclude=attempt.pk, limit=batch - 1) if batch > 1 else []
     items = _items_to_grade([attempt, *others])
-    _grade_attempt(attempt, items.get(attempt.pk, []), now)
+    emails = _grade_attempt(attempt, items.get(attempt.pk, []), now)
     for other in others:
         try:
             with transaction.atomic():
-                _grade_attempt(other, items.get(other.pk, []), now)
+                email = _grade_attempt(other, items.get(other.pk, []), now)
         except Exception:  # any: the others must not lose their grades to this one
             logger.exception(
                 "grading attempt %s along with %s failed; its own task grades it again",
                 other.pk,
                 attempt.pk,
             )
+            continue
+        emails.extend(email)  # only once its savepoint is kept
+    # One task sends the lot's results e-mails (the sweep requeues any left unsent).
+    notifications_send_on_commit(notification_ids=emails)
     return attempt
 
 
@@ -555,7 +560,9 @@ def _items_to_grade(attempts: list[Attempt]) -> dict[int, list[AttemptItem]]:
     return by_attempt
 
 
-def _grade_attempt(attempt: Attempt, items: list[AttemptItem], now: datetime | None) -> None:
+def _grade_attempt(attempt: Attempt, items: list[AttemptItem], now: datetime | None) -> list[int]:
+    """Grade and score the attempt; the id of the results e-mail it recorded, if any (its
+    sending is for the caller to queue)."""
     from quizzes.services import review
 
     for item in items:
@@ -566,7 +573,8 @@ def _grade_attempt(attempt: Attempt, items: list[AttemptItem], now: datetime | N
     _save_grades(ungraded)
     review.reviews_flag_items(items=ungraded, candidate_id=attempt.candidate_id)
     attempt_rescore(attempt=attempt, items=items, now=now)
-    review.results_release_if_reviewed(attempt=attempt)
+    email = review.results_release_if_reviewed(attempt=attempt, send=False)
+    return [email.pk] if email is not None else []
 
 
 def _save_grades(items: list[AttemptItem]) -> None:

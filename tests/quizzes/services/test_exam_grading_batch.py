@@ -5,12 +5,13 @@ import threading
 
 import pytest
 from django.conf import settings
+from django.core import mail
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from quizzes.models import Attempt, AttemptItem, Notification
 from quizzes.services import exams
-from quizzes.tasks import GRADE_BATCH, attempt_grade_task
+from quizzes.tasks import GRADE_BATCH, attempt_grade_task, notifications_send_task
 from tests.conftest import require
 from tests.factories import BlueprintFactory, assignment
 
@@ -48,6 +49,28 @@ def test_a_grading_task_grades_the_waiting_attempts_along_with_its_own():
     assert Notification.objects.filter(kind="results").count() == 3  # one e-mail each
 
 
+def test_a_batch_sends_its_results_e_mails_with_one_task_each_e_mail_once(monkeypatch):
+    from quizzes.services import notifications
+
+    queued = []
+    monkeypatch.setattr(notifications, "enqueue_on_commit", lambda *args: queued.append(args))
+    ids = waiting(3)
+
+    attempt_grade_task(ids[0])
+
+    [(task, notification_ids)] = queued
+    assert task is notifications_send_task
+    assert sorted(notification_ids) == sorted(
+        Notification.objects.filter(kind="results").values_list("pk", flat=True)
+    )
+    assert notifications_send_task(notification_ids) == 3
+    assert notifications_send_task(notification_ids) == 0  # a duplicate delivery sends none
+    assert len(mail.outbox) == 3
+    assert sorted(message.to[0] for message in mail.outbox) == sorted(
+        Attempt.objects.filter(pk__in=ids).values_list("candidate__email", flat=True)
+    )
+
+
 def test_the_tasks_of_attempts_taken_along_change_nothing_and_make_one_query():
     ids = waiting(3)
     attempt_grade_task(ids[0])
@@ -77,9 +100,10 @@ def test_an_attempt_that_fails_is_rolled_back_alone_and_left_to_its_own_task(mon
     real = exams._grade_attempt
 
     def fails_for_the_second(attempt, items, now):
-        real(attempt, items, now)
+        emails = real(attempt, items, now)
         if attempt.pk == ids[1]:
             raise RuntimeError("grader bug")
+        return emails
 
     monkeypatch.setattr(exams, "_grade_attempt", fails_for_the_second)
     attempt_grade_task(ids[0])
@@ -91,6 +115,9 @@ def test_an_attempt_that_fails_is_rolled_back_alone_and_left_to_its_own_task(mon
     ]
     assert not AttemptItem.objects.filter(attempt=ids[1]).exclude(grade=None).exists()
     assert not Notification.objects.filter(key=f"results:{ids[1]}").exists()
+    assert sorted(message.to[0] for message in mail.outbox) == sorted(
+        Attempt.objects.filter(pk__in=[ids[0], ids[2]]).values_list("candidate__email", flat=True)
+    )  # the two kept, sent by the batch's task
 
     monkeypatch.setattr(exams, "_grade_attempt", real)
     assert attempt_grade_task(ids[1]) == Attempt.Status.GRADED
