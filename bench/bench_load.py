@@ -479,7 +479,7 @@ SELECT attempt.id, p, question.id, 'bench answer', 1, '{}'::jsonb,
 """
 
 
-def with_other_columns(sql: str, params: dict[str, object], model: Any) -> tuple[str, dict[str, object]]:
+def with_other_columns(sql: str, params: dict[str, Any], model: Any) -> tuple[str, dict[str, Any]]:
     """The seeding SQL with every column it does not name filled with the model's default, so
     a column added to the model later does not break the benchmark (a NOT NULL column without
     a database default would otherwise fail the INSERT)."""
@@ -509,7 +509,7 @@ def seed_report(blueprint_id: int, assignments: int, first: int, last: int, per:
 
     from quizzes.models import Attempt, AttemptItem, Question
 
-    params: dict[str, object] = {
+    params: dict[str, Any] = {
         "questions": Question.objects.count(),
         "first": first,
         "last": last,
