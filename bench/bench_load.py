@@ -421,6 +421,10 @@ def submit_and_grade(job: Any, timeout: float) -> tuple[float, int, int]:
     began = time.perf_counter()
     for attempt in attempts.select_related("assignment__blueprint"):
         attempt_submit(attempt=attempt)
+    # Grading runs while the submits go on: when it ends soon after them, the submits (one
+    # process, one after the other) and not the workers set the pace.
+    submitted = attempts.filter(status=Attempt.Status.GRADED).count()
+    log(f"  submitted {total} in {time.perf_counter() - began:.1f} s, {submitted} graded by then")
     while time.perf_counter() - began < timeout:
         graded = attempts.filter(status=Attempt.Status.GRADED).count()
         if graded >= total:
