@@ -421,6 +421,10 @@ def submit_and_grade(job: Any, timeout: float) -> tuple[float, int, int]:
     began = time.perf_counter()
     for attempt in attempts.select_related("assignment__blueprint"):
         attempt_submit(attempt=attempt)
+    # Grading runs while the submits go on: when it ends soon after them, the submits (one
+    # process, one after the other) and not the workers set the pace.
+    submitted = attempts.filter(status=Attempt.Status.GRADED).count()
+    log(f"  submitted {total} in {time.perf_counter() - began:.1f} s, {submitted} graded by then")
     while time.perf_counter() - began < timeout:
         graded = attempts.filter(status=Attempt.Status.GRADED).count()
         if graded >= total:
@@ -479,7 +483,7 @@ SELECT attempt.id, p, question.id, 'bench answer', 1, '{}'::jsonb,
 """
 
 
-def with_other_columns(sql: str, params: dict[str, object], model: Any) -> tuple[str, dict[str, object]]:
+def with_other_columns(sql: str, params: dict[str, Any], model: Any) -> tuple[str, dict[str, Any]]:
     """The seeding SQL with every column it does not name filled with the model's default, so
     a column added to the model later does not break the benchmark (a NOT NULL column without
     a database default would otherwise fail the INSERT)."""
@@ -509,7 +513,7 @@ def seed_report(blueprint_id: int, assignments: int, first: int, last: int, per:
 
     from quizzes.models import Attempt, AttemptItem, Question
 
-    params: dict[str, object] = {
+    params: dict[str, Any] = {
         "questions": Question.objects.count(),
         "first": first,
         "last": last,

@@ -1,7 +1,7 @@
 """Profile one process's exam-day paths on PostgreSQL: pre-generation, start, grading.
 
     DATABASE_URL=postgres://…/scratch .venv/bin/python bench/profile_exam.py [--candidates 40]
-        [--questions 40] [--profile start|generate|grade]
+        [--questions 40] [--profile start|generate|grade|grade-queue|items]
 
 Not part of ``make bench`` (it prints per-operation times and query counts, not a table): it is
 the tool for finding where the server time of a start, a variant build or a grading goes. It
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import itertools
 import os
 import pstats
 import statistics
@@ -33,6 +34,8 @@ def setup() -> None:
     os.environ["DEBUG"] = "false"
     os.environ["ALLOWED_HOSTS"] = "testserver"
     os.environ.setdefault("LOG_LEVEL", "warning")
+    # The results e-mails are sent (by their eager tasks) into memory, not printed.
+    os.environ.setdefault("EMAIL_BACKEND", "django.core.mail.backends.locmem.EmailBackend")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judgetrain.settings")
     import django
 
@@ -63,7 +66,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--candidates", type=int, default=40)
     parser.add_argument("--questions", type=int, default=40)
-    parser.add_argument("--profile", choices=("start", "generate", "grade", "items"), default=None)
+    parser.add_argument(
+        "--profile", choices=("start", "generate", "grade", "grade-queue", "items"), default=None
+    )
     args = parser.parse_args()
     setup()
 
@@ -94,21 +99,24 @@ def main() -> None:
     cpu = time.process_time()
     if profile:
         profile.enable()
-    job = assignments_create(
-        blueprint=blueprint,
-        candidates=users,
-        opens_at=now - timedelta(minutes=1),
-        closes_at=now + timedelta(days=1),
-    )
+    with CaptureQueriesContext(connection) as captured:
+        job = assignments_create(
+            blueprint=blueprint,
+            candidates=users,
+            opens_at=now - timedelta(minutes=1),
+            closes_at=now + timedelta(days=1),
+        )
     if profile:
         profile.disable()
     took = time.perf_counter() - began
     cpu_took = time.process_time() - cpu
     job.refresh_from_db()
+    built = max(job.built, 1)
     print(
         f"generate: {job.built} variants x {args.questions} in {took:.2f} s "
-        f"({took * 1000 / max(job.built, 1):.1f} ms a variant; this process's CPU "
-        f"{cpu_took * 1000 / max(job.built, 1):.1f} ms)"
+        f"({took * 1000 / built:.1f} ms a variant; this process's CPU "
+        f"{cpu_took * 1000 / built:.1f} ms; {len(captured.captured_queries) / built:.1f} "
+        "queries a variant)"
     )
     if profile:
         profile.dump_stats("/tmp/prof_generate.out")
@@ -187,23 +195,72 @@ def main() -> None:
     Attempt.objects.filter(pk__in=attempt_ids).update(
         status=Attempt.Status.SUBMITTED, closed_at=timezone.now(), closure="submitted"
     )
-    profile = profiled(args.profile == "grade")
-    times_ms, queries = [], []
-    cpu_ms: list[float] = []
-    for attempt_id in attempt_ids:
+    # Rounds of ten, alternately one at a time (the service alone, as when a task finds no
+    # other attempt waiting) and as a queue through their tasks (the first takes the others
+    # along, theirs then find them graded): alternating keeps a shared machine's changing
+    # load from favouring either. The e-mails are sent by their (eager) tasks in both.
+    from quizzes.tasks import attempt_grade_task
+
+    modes = {
+        "one": profiled(args.profile == "grade"),
+        "queue": profiled(args.profile == "grade-queue"),
+    }
+    wall_s = dict.fromkeys(modes, 0.0)
+    cpu_s = dict.fromkeys(modes, 0.0)
+    graded = dict.fromkeys(modes, 0)
+    query_count = dict.fromkeys(modes, 0)
+    times_ms = []
+    waiting = Attempt.objects.filter(pk__in=attempt_ids, status=Attempt.Status.SUBMITTED)
+    for round_ in itertools.count():
+        ids = list(waiting.order_by("pk").values_list("pk", flat=True)[:10])
+        if not ids:
+            break
+        mode = "one" if round_ % 2 == 0 else "queue"
+        profile = modes[mode]
+        before = set(waiting.values_list("pk", flat=True))
         with CaptureQueriesContext(connection) as captured:
             if profile:
                 profile.enable()
             began = time.perf_counter()
             cpu = time.process_time()
-            exams.attempt_grade(attempt_id=attempt_id)
-            times_ms.append((time.perf_counter() - began) * 1000)
-            cpu_ms.append((time.process_time() - cpu) * 1000)
+            if mode == "one":
+                for attempt_id in ids:
+                    one = time.perf_counter()
+                    exams.attempt_grade(attempt_id=attempt_id)
+                    times_ms.append((time.perf_counter() - one) * 1000)
+            else:
+                attempt_grade_task(ids[0])
+            wall_s[mode] += time.perf_counter() - began
+            cpu_s[mode] += time.process_time() - cpu
             if profile:
                 profile.disable()
-        queries.append(len(captured.captured_queries))
-    report("grade one attempt", times_ms, queries, profile)
-    print(f"grade one attempt: this process's CPU median {statistics.median(cpu_ms):.1f} ms")
+        query_count[mode] += len(captured.captured_queries)
+        if mode == "queue":
+            # The tasks of the attempts taken along, each finding its attempt graded.
+            taken = before - set(waiting.values_list("pk", flat=True)) - {ids[0]}
+            with CaptureQueriesContext(connection) as captured:
+                began = time.perf_counter()
+                cpu = time.process_time()
+                for attempt_id in taken:
+                    attempt_grade_task(attempt_id)
+                wall_s[mode] += time.perf_counter() - began
+                cpu_s[mode] += time.process_time() - cpu
+            query_count[mode] += len(captured.captured_queries)
+            graded[mode] += len(taken) + 1
+        else:
+            graded[mode] += len(ids)
+    assert not waiting.exists()
+    for mode, label in (("one", "one at a time"), ("queue", "as a queue through their tasks")):
+        count = max(graded[mode], 1)
+        print(
+            f"grade {label}: {graded[mode]} attempts, {wall_s[mode] * 1000 / count:.1f} ms an "
+            f"attempt (this process's CPU {cpu_s[mode] * 1000 / count:.1f} ms), "
+            f"{query_count[mode] / count:.1f} queries an attempt with its e-mail"
+        )
+        if modes[mode] is not None:
+            modes[mode].dump_stats(f"/tmp/prof_grade-{mode}.out")
+            print_profile(modes[mode])
+    print(f"grade one at a time: median {statistics.median(times_ms):.1f} ms an attempt")
 
 
 if __name__ == "__main__":

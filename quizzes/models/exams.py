@@ -206,6 +206,15 @@ class Attempt(models.Model):
         constraints = [
             models.UniqueConstraint(fields=("assignment", "number"), name="unique_attempt_number")
         ]
+        indexes = [
+            # The attempts waiting for their grading (a grading task takes some along, the
+            # sweep requeues the stuck ones): a few rows however many attempts are kept.
+            models.Index(
+                fields=("closed_at",),
+                condition=models.Q(status="submitted"),
+                name="attempt_waiting_grading",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.assignment} #{self.number}"

@@ -10,7 +10,7 @@ import functools
 import hashlib
 import logging
 import secrets
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
@@ -34,6 +34,7 @@ from quizzes.models import (
     QuestionPool,
 )
 from quizzes.services.bank import bank_store_ids
+from quizzes.services.notifications import notifications_send_on_commit
 from quizzes.services.pools import pools_applied
 from quizzes.services.question_reports import withdrawn_template_ids
 from rulings.core import questions as generator
@@ -98,70 +99,88 @@ def _slot_seed(seed: int, index: int, round_: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def _slot_questions(attempt: VariantSource, index: int, slot: dict[str, Any]) -> list[int]:
-    """Question ids for one blueprint slot, drawn with the committee's private exam pools so
-    no public sample matches their stems."""
-    with pools_applied(use=QuestionPool.Use.EXAMS):
-        return _draw_slot(attempt, index, slot)
-
-
-def _draw_slot(attempt: VariantSource, index: int, slot: dict[str, Any]) -> list[int]:
-    """Question ids for one blueprint slot, never one already served in practice (its key may
-    have been seen there). New questions are stored flagged for exams."""
-    blueprint = attempt.assignment.blueprint
-    wanted: int = slot["count"]
-    chosen: list[int] = []
-    chosen_hashes: set[str] = set()
-    for round_ in range(5):
-        generated = generator.generate_questions(
-            game=blueprint.game,
-            topics=[slot["topic"]] if slot.get("topic") else None,
-            lang=attempt.language,
-            kind=slot["kind"],
-            count=wanted,
-            seed=_slot_seed(attempt.seed, index, round_),
-            policy_version=blueprint.policy_version.version_id
-            if blueprint.policy_version
-            else None,
-        )
-        hashes = [question.content_hash for question in generated]
-        # Never one served in practice, nor one the committee withdrew or corrected away.
-        unusable = (
-            Q(for_exams=False) | Q(corrections__action="withdraw") | Q(withdrawn_at__isnull=False)
-        )
-        taken = chosen_hashes | set(
-            Question.objects.filter(unusable, content_hash__in=hashes).values_list(
-                "content_hash", flat=True
-            )
-        )
-        withdrawn = withdrawn_template_ids()
-        fresh = [
-            question
-            for question in generated
-            if question.content_hash not in taken and question.template_id not in withdrawn
-        ][: wanted - len(chosen)]
-        chosen.extend(bank_store_ids(questions=fresh, for_exams=True))
-        chosen_hashes.update(question.content_hash for question in fresh)
-        if len(chosen) == wanted:
-            return chosen
-    raise ExamError(_("This exam cannot be drawn from its blueprint; please tell your mentor."))
-
-
 def _variant_question_ids(attempt: VariantSource) -> list[int]:
-    composition = attempt.assignment.blueprint.composition
+    return _variants_question_ids([attempt])[0]
+
+
+def _variants_question_ids(sources: Sequence[VariantSource]) -> list[list[int]]:
+    """The question ids of each variant, drawn together with the committee's private exam
+    pools (so no public sample matches their stems): per round one query for the questions
+    that cannot be used and at the end one store of the new ones, whatever the number of
+    variants."""
     try:
-        chosen = [
-            question_id
-            for index, slot in enumerate(composition)
-            for question_id in _slot_questions(attempt, index, slot)
-        ]
+        with pools_applied(use=QuestionPool.Use.EXAMS):
+            slots = _draw_slots(sources)
+            ids = bank_store_ids(
+                questions=[question for slot in slots for question in slot], for_exams=True
+            )
     except generator.QuestionError as error:
         raise ExamError(
             _("This exam cannot be drawn from its blueprint; please tell your mentor.")
         ) from error
     # New ones were stored flagged; one banked by practice at the same moment is flagged now.
-    Question.objects.filter(pk__in=chosen, for_exams=False).update(for_exams=True)
+    Question.objects.filter(pk__in=ids, for_exams=False).update(for_exams=True)
+    chosen: list[list[int]] = []
+    taken = 0
+    for source in sources:
+        size = sum(slot["count"] for slot in source.assignment.blueprint.composition)
+        chosen.append(ids[taken : taken + size])
+        taken += size
     return chosen
+
+
+def _draw_slots(sources: Sequence[VariantSource]) -> list[list[generator.Question]]:
+    """The questions of every blueprint slot of every source, in order: never one already
+    served in practice (its key may have been seen there), nor one the committee withdrew or
+    corrected away; a slot short of questions draws again, up to five rounds."""
+    slots = [
+        (source, index, slot)
+        for source in sources
+        for index, slot in enumerate(source.assignment.blueprint.composition)
+    ]
+    chosen: list[list[generator.Question]] = [[] for _slot in slots]
+    chosen_hashes: list[set[str]] = [set() for _slot in slots]
+    withdrawn = withdrawn_template_ids()
+    unusable = (
+        Q(for_exams=False) | Q(corrections__action="withdraw") | Q(withdrawn_at__isnull=False)
+    )
+    pending = list(range(len(slots)))
+    for round_ in range(5):
+        generated = {position: _generate_slot(*slots[position], round_) for position in pending}
+        hashes = {question.content_hash for batch in generated.values() for question in batch}
+        refused = set(
+            Question.objects.filter(unusable, content_hash__in=hashes).values_list(
+                "content_hash", flat=True
+            )
+        )
+        for position, batch in generated.items():
+            taken = chosen_hashes[position] | refused
+            fresh = [
+                question
+                for question in batch
+                if question.content_hash not in taken and question.template_id not in withdrawn
+            ][: slots[position][2]["count"] - len(chosen[position])]
+            chosen[position].extend(fresh)
+            chosen_hashes[position].update(question.content_hash for question in fresh)
+        pending = [p for p in pending if len(chosen[p]) < slots[p][2]["count"]]
+        if not pending:
+            return chosen
+    raise ExamError(_("This exam cannot be drawn from its blueprint; please tell your mentor."))
+
+
+def _generate_slot(
+    source: VariantSource, index: int, slot: dict[str, Any], round_: int
+) -> list[generator.Question]:
+    blueprint = source.assignment.blueprint
+    return generator.generate_questions(
+        game=blueprint.game,
+        topics=[slot["topic"]] if slot.get("topic") else None,
+        lang=source.language,
+        kind=slot["kind"],
+        count=slot["count"],
+        seed=_slot_seed(source.seed, index, round_),
+        policy_version=blueprint.policy_version.version_id if blueprint.policy_version else None,
+    )
 
 
 def _check_can_start(assignment: ExamAssignment, attempts: list[Attempt], now: datetime) -> None:
@@ -481,8 +500,14 @@ UNGRADED_COLUMNS = ("situation", "explanation", "stem", "options", "stated_rulin
 
 
 @transaction.atomic
-def attempt_grade(*, attempt_id: int, now: datetime | None = None) -> Attempt:
-    """Grade every ungraded item and score the attempt (idempotent)."""
+def attempt_grade(*, attempt_id: int, now: datetime | None = None, batch: int = 1) -> Attempt:
+    """Grade every ungraded item and score the attempt (idempotent).
+
+    With ``batch`` above 1 (a grading task when many attempts wait) it also grades up to
+    ``batch - 1`` other submitted attempts no other worker holds, each in its own savepoint,
+    and commits them all at once: their own tasks then find them graded. One that fails is
+    rolled back alone and left to its own task (or the sweep); if this attempt fails,
+    nothing is kept and the task is retried."""
     attempt = (
         Attempt.objects.select_for_update(of=("self",))
         .select_related("assignment__blueprint", "candidate")
@@ -490,21 +515,66 @@ def attempt_grade(*, attempt_id: int, now: datetime | None = None) -> Attempt:
     )
     if attempt.status != Attempt.Status.SUBMITTED:
         return attempt  # still open, or graded already (a redelivered or duplicate task)
-    items = list(
-        attempt.items.select_related("question").defer(
-            *(f"question__{name}" for name in UNGRADED_COLUMNS)
-        )
+    others = _attempts_waiting(exclude=attempt.pk, limit=batch - 1) if batch > 1 else []
+    items = _items_to_grade([attempt, *others])
+    emails = _grade_attempt(attempt, items.get(attempt.pk, []), now)
+    for other in others:
+        try:
+            with transaction.atomic():
+                email = _grade_attempt(other, items.get(other.pk, []), now)
+        except Exception:  # any: the others must not lose their grades to this one
+            logger.exception(
+                "grading attempt %s along with %s failed; its own task grades it again",
+                other.pk,
+                attempt.pk,
+            )
+            continue
+        emails.extend(email)  # only once its savepoint is kept
+    # One task sends the lot's results e-mails (the sweep requeues any left unsent).
+    notifications_send_on_commit(notification_ids=emails)
+    return attempt
+
+
+def _attempts_waiting(*, exclude: int, limit: int) -> list[Attempt]:
+    """Submitted attempts waiting for grading, oldest first, locked; rows another worker
+    holds are skipped, never waited for."""
+    return list(
+        Attempt.objects.select_for_update(of=("self",), skip_locked=True)
+        .select_related("assignment__blueprint", "candidate")
+        .filter(status=Attempt.Status.SUBMITTED)
+        .exclude(pk=exclude)
+        .order_by("closed_at", "pk")[:limit]
     )
+
+
+def _items_to_grade(attempts: list[Attempt]) -> dict[int, list[AttemptItem]]:
+    """Every item of the attempts with its question's keys, in one query."""
+    by_attempt: dict[int, list[AttemptItem]] = {}
+    rows = (
+        AttemptItem.objects.filter(attempt__in=[attempt.pk for attempt in attempts])
+        .select_related("question")
+        .defer(*(f"question__{name}" for name in UNGRADED_COLUMNS))
+    )
+    for item in rows:
+        by_attempt.setdefault(item.attempt_id, []).append(item)
+    return by_attempt
+
+
+def _grade_attempt(attempt: Attempt, items: list[AttemptItem], now: datetime | None) -> list[int]:
+    """Grade and score the attempt; the id of the results e-mail it recorded, if any (its
+    sending is for the caller to queue)."""
+    from quizzes.services import review
+
+    for item in items:
+        item.attempt = attempt  # read by what follows, never fetched again
     ungraded = [item for item in items if item.grade is None]
     for item in ungraded:
         _grade_item(item, attempt.language)
     _save_grades(ungraded)
-    from quizzes.services import review
-
     review.reviews_flag_items(items=ungraded, candidate_id=attempt.candidate_id)
     attempt_rescore(attempt=attempt, items=items, now=now)
-    review.results_release_if_reviewed(attempt=attempt)
-    return attempt
+    email = review.results_release_if_reviewed(attempt=attempt, send=False)
+    return [email.pk] if email is not None else []
 
 
 def _save_grades(items: list[AttemptItem]) -> None:

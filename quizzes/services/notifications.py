@@ -18,10 +18,17 @@ from quizzes.models import Notification
 
 
 def notification_queue(
-    *, kind: str, key: str, email: str, user: User | None = None, context: dict[str, Any]
+    *,
+    kind: str,
+    key: str,
+    email: str,
+    user: User | None = None,
+    context: dict[str, Any],
+    send: bool = True,
 ) -> Notification | None:
     """Record an e-mail and queue its sending on commit; a second call with the same key
-    (a retried task, a double click) queues nothing."""
+    (a retried task, a double click) queues nothing. ``send`` False: the caller queues
+    ``notifications_send`` for it (with others, one task for the lot)."""
     from quizzes.tasks import notification_send_task
 
     try:
@@ -31,9 +38,17 @@ def notification_queue(
             )
     except IntegrityError:
         return None
-    notification_id = notification.pk
-    enqueue_on_commit(notification_send_task, notification_id)
+    if send:
+        enqueue_on_commit(notification_send_task, notification.pk)
     return notification
+
+
+def notifications_send_on_commit(*, notification_ids: list[int]) -> None:
+    """Queue one task sending these recorded e-mails once the transaction commits."""
+    from quizzes.tasks import notifications_send_task
+
+    if notification_ids:
+        enqueue_on_commit(notifications_send_task, notification_ids)
 
 
 def _message(notification: Notification) -> tuple[str, str]:

@@ -237,16 +237,20 @@ def review_decide(*, review: Review, by: User, decisions: dict[str, PartDecision
     return review
 
 
-def results_release_if_reviewed(*, attempt: Attempt) -> None:
-    """E-mail the candidate their result once it is graded and no answer awaits review."""
+def results_release_if_reviewed(*, attempt: Attempt, send: bool = True) -> Notification | None:
+    """E-mail the candidate their result once it is graded and no answer awaits review.
+
+    ``send`` False: the e-mail is recorded, and the caller queues its sending (a grading
+    batch queues one task for all its e-mails)."""
     from quizzes.services.notifications import notification_queue
 
     if attempt.status != Attempt.Status.GRADED:
-        return
+        return None
     if Review.objects.filter(item__attempt=attempt, status=Review.Status.PENDING).exists():
-        return
+        return None
     candidate = attempt.candidate  # loaded with the attempt by the grading, else read here
-    notification_queue(
+    return notification_queue(
+        send=send,
         kind=Notification.Kind.RESULTS,
         key=f"results:{attempt.pk}",
         email=candidate.email,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -343,18 +344,92 @@ def _build_variant(assignment: ExamAssignment, number: int, language: str) -> Ex
         ExamVariantItem(variant=variant, position=position, question_id=question_id)
         for position, question_id in enumerate(question_ids, start=1)
     )
-    if assignment.variant_job_id:
-        now = timezone.now()
-        # One statement: the count, and the finishing time when this was the last one.
-        VariantJob.objects.filter(pk=assignment.variant_job_id).update(
-            built=F("built") + 1,
-            progressed_at=now,
-            finished_at=Case(
-                When(finished_at__isnull=True, built__gte=F("wanted") - 1, then=Value(now)),
-                default=F("finished_at"),
-            ),
-        )
+    _count_built(assignment.variant_job_id, 1)
     return variant
+
+
+def _count_built(job_id: int | None, count: int) -> None:
+    if job_id is None:
+        return
+    now = timezone.now()
+    # One statement: the count, and the finishing time when these were the last ones.
+    VariantJob.objects.filter(pk=job_id).update(
+        built=F("built") + count,
+        progressed_at=now,
+        finished_at=Case(
+            When(finished_at__isnull=True, built__gte=F("wanted") - count, then=Value(now)),
+            default=F("finished_at"),
+        ),
+    )
+
+
+# How many assignments one build task takes: their variants are drawn together, their
+# questions stored with one INSERT and all of it committed once (bench/profile_exam.py).
+BATCH_ASSIGNMENTS = 10
+
+
+def variant_job_batches(*, job_id: int) -> list[list[int]]:
+    """The job's assignments that can still be started, in batches of BATCH_ASSIGNMENTS."""
+    ids = variant_job_assignments(job_id=job_id)
+    return [
+        ids[start : start + BATCH_ASSIGNMENTS] for start in range(0, len(ids), BATCH_ASSIGNMENTS)
+    ]
+
+
+def assignments_variants_build(*, assignment_ids: Sequence[int]) -> int:
+    """Build the variants these assignments still lack (idempotent); returns how many.
+
+    The lot is drawn together and written in one transaction with the jobs' counts: a run cut
+    short keeps nothing of it, the next run builds all of it. When the lot cannot be built
+    together (another run built one of its variants meanwhile, or an assignment cannot be
+    drawn) each assignment is built on its own, as ``assignment_variants_build`` does, so each
+    gets the outcome it would get alone."""
+    assignments = [
+        assignment
+        for assignment in ExamAssignment.objects.select_related(
+            "blueprint__policy_version", "candidate", "variant_job"
+        )
+        .filter(pk__in=list(assignment_ids))
+        .order_by("pk")
+        if assignment.status() != "closed"
+    ]
+    existing = set(
+        ExamVariant.objects.filter(assignment__in=assignments).values_list(
+            "assignment_id", "number"
+        )
+    )
+    wanted = [
+        ExamVariant(
+            assignment=assignment,
+            number=number,
+            language=_variant_language(assignment),
+            seed=secrets.randbits(48),
+        )
+        for assignment in assignments
+        for number in range(1, assignment.max_attempts + 1)
+        if (assignment.pk, number) not in existing
+    ]
+    if not wanted:
+        return 0
+    try:
+        with transaction.atomic():
+            _build_variants(wanted)
+    except (IntegrityError, exams.ExamError):
+        return sum(assignment_variants_build(assignment_id=a.pk) for a in assignments)
+    return len(wanted)
+
+
+def _build_variants(wanted: list[ExamVariant]) -> None:
+    """Draw and store the variants: a fixed number of statements whatever their number."""
+    question_ids = exams._variants_question_ids(wanted)
+    ExamVariant.objects.bulk_create(wanted)
+    ExamVariantItem.objects.bulk_create(
+        ExamVariantItem(variant=variant, position=position, question_id=question_id)
+        for variant, ids in zip(wanted, question_ids, strict=True)
+        for position, question_id in enumerate(ids, start=1)
+    )
+    for job_id, count in Counter(v.assignment.variant_job_id for v in wanted).items():
+        _count_built(job_id, count)
 
 
 STALLED_AFTER = timedelta(minutes=10)

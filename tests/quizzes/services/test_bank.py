@@ -47,3 +47,52 @@ def test_storing_the_same_questions_twice_adds_nothing():
 
     assert first == again
     assert Question.objects.count() == 3
+
+
+def test_a_question_banked_by_another_run_meanwhile_is_reused_not_duplicated(monkeypatch):
+    from quizzes.services import bank
+
+    questions = generated(3)
+    real = bank._insert
+
+    def other_run_first(fresh, for_exams):
+        real(questions[1:2], False)  # another run banks one between the read and the insert
+        return real(fresh, for_exams)
+
+    monkeypatch.setattr(bank, "_insert", other_run_first)
+    ids = bank_store_ids(questions=questions, for_exams=True)
+
+    assert Question.objects.count() == 3
+    assert ids[1] == Question.objects.get(content_hash=questions[1].content_hash).pk
+    assert len(set(ids)) == 3
+
+
+def test_a_stored_row_holds_what_the_generator_made_and_the_field_defaults():
+    question = generated(1, seed=11)[0]
+
+    row = Question.objects.get(pk=bank_store_ids(questions=[question])[0])
+
+    assert (row.stem, row.situation, row.ruling) == (
+        question.stem,
+        question.situation,
+        question.ruling,
+    )
+    assert row.key_detail["key_text"] == question.key_text
+    assert row.options == [{"label": o.label, "text": o.text} for o in question.options]
+    assert row.policy_version.version_id == question.policy_version
+    assert (row.for_exams, row.withdrawn_at, row.pools) == (False, None, None)
+    assert row.created_at is not None
+
+
+def test_storing_forty_new_questions_makes_a_fixed_number_of_queries():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for count, seed in ((4, 21), (40, 22)):
+        questions = generated(count, seed=seed)
+        with CaptureQueriesContext(connection) as queries:
+            bank_store_ids(questions=questions, for_exams=True)
+        counts.append(len(queries))
+
+    assert counts[0] == counts[1]  # no re-read of the new rows, nor one query a row

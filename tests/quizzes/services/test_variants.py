@@ -4,13 +4,13 @@ import logging
 from datetime import timedelta
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from quizzes.models import Attempt, ExamAssignment, ExamVariant, Question, VariantJob
 from quizzes.services import exams, variants
-from quizzes.tasks import assignment_variants_build, variant_job_run
+from quizzes.tasks import assignment_variants_build, assignments_variants_build, variant_job_run
 from rulings.core import questions as generator
 from tests.factories import BlueprintFactory, candidate, mentor
 
@@ -129,20 +129,96 @@ def test_a_build_cut_short_is_finished_by_the_next_run(monkeypatch):
     assert sorted(ExamVariant.objects.values_list("number", flat=True)) == [1, 2, 3]
 
 
-def test_progress_counts_variants_as_they_are_built(monkeypatch):
+def test_progress_counts_each_batch_of_variants_as_it_is_built(monkeypatch):
+    monkeypatch.setattr(variants, "BATCH_ASSIGNMENTS", 2)
     seen = []
-    real = variants._build_variant
+    real = variants._build_variants
 
-    def watch(assignment, number, language):
-        seen.append(VariantJob.objects.get().built)
-        return real(assignment, number, language)
+    def watch(wanted):
+        seen.append((VariantJob.objects.get().built, len(wanted)))
+        return real(wanted)
 
-    monkeypatch.setattr(variants, "_build_variant", watch)
-    job = assign([candidate(), candidate()], max_attempts=2)
+    monkeypatch.setattr(variants, "_build_variants", watch)
+    job = assign([candidate(), candidate(), candidate()], max_attempts=2)
 
-    assert seen == [0, 1, 2, 3]
+    assert seen == [(0, 4), (4, 2)]  # two assignments' variants, then the third's
     job.refresh_from_db()
-    assert job.built == 4
+    assert (job.built, job.state) == (6, "done")
+
+
+def test_a_batch_cut_short_keeps_nothing_and_the_next_run_builds_all_of_it(monkeypatch):
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    job = assign([candidate(), candidate()], max_attempts=2)
+    ids = list(job.assignments.values_list("pk", flat=True))
+
+    def lost(wanted):
+        raise RuntimeError("worker lost")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(exams, "_variants_question_ids", lost)
+        with pytest.raises(RuntimeError):
+            assignments_variants_build(ids)
+    job.refresh_from_db()
+    assert (job.built, ExamVariant.objects.count(), Question.objects.count()) == (0, 0, 0)
+
+    assert assignments_variants_build(ids) == 4
+    assert assignments_variants_build(ids) == 0  # idempotent
+
+    job.refresh_from_db()
+    assert (job.built, job.state) == (4, "done")
+    assert sorted(ExamVariant.objects.values_list("assignment", "number")) == [
+        (ids[0], 1), (ids[0], 2), (ids[1], 1), (ids[1], 2)
+    ]  # fmt: skip
+
+
+def test_a_batch_finishes_what_another_run_started_one_variant_at_a_time(monkeypatch):
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    job = assign([candidate(), candidate()], max_attempts=2)
+    first, second = job.assignments.order_by("pk")
+    variants.assignment_variants_build(assignment_id=first.pk)
+
+    assert assignments_variants_build([first.pk, second.pk]) == 2
+
+    job.refresh_from_db()
+    assert (job.built, job.state) == (4, "done")
+    assert ExamVariant.objects.filter(assignment=second).count() == 2
+
+
+def test_a_batch_refused_by_the_unique_constraint_is_built_one_assignment_at_a_time(
+    monkeypatch,
+):
+    """Another run built one of the batch's variants between its read and its insert (see
+    test_variants_concurrency for the real race): the batch rolls back, then each assignment
+    builds what it still lacks."""
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    job = assign([candidate(), candidate()], max_attempts=1)
+    first, second = job.assignments.order_by("pk")
+
+    def refused(wanted):
+        raise IntegrityError("duplicate key value violates unique constraint")
+
+    monkeypatch.setattr(variants, "_build_variants", refused)
+    assert assignments_variants_build([first.pk, second.pk]) == 2
+
+    job.refresh_from_db()
+    assert (job.built, job.state) == (2, "done")
+    assert sorted(ExamVariant.objects.values_list("assignment", "number")) == [
+        (first.pk, 1), (second.pk, 1)
+    ]  # fmt: skip
+
+
+def test_building_a_batch_makes_the_same_number_of_queries_for_1_or_10_assignments(monkeypatch):
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    counts = []
+    for size in (1, 10):
+        job = assign([candidate() for _ in range(size)])
+        ids = list(job.assignments.values_list("pk", flat=True))
+        with CaptureQueriesContext(connection) as queries:
+            assert assignments_variants_build(ids) == size
+        counts.append(len(queries))
+
+    assert counts[0] == counts[1]
+    assert counts[0] <= 19  # one variant at a time made 20 queries for each variant
 
 
 def test_a_blueprint_that_cannot_be_drawn_marks_the_job_failed():

@@ -92,6 +92,36 @@ def test_two_builds_at_once_make_each_variant_once(monkeypatch):
     assert VariantJob.objects.get(pk=job.pk).built == 3
 
 
+def test_two_batch_builds_at_once_make_each_variant_once(monkeypatch):
+    """A redelivered batch task running beside the original: one commits the batch, the
+    other's insert fails the unique constraint and finds every variant built."""
+    monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    now = timezone.now()
+    job = variants.assignments_create(
+        blueprint=BlueprintFactory(composition=[{"topic": None, "kind": "free_form", "count": 3}]),
+        candidates=[candidate(), candidate(), candidate()],
+        opens_at=now - timedelta(minutes=1),
+        closes_at=now + timedelta(days=1),
+        max_attempts=2,
+    )
+    ids = list(job.assignments.values_list("pk", flat=True))
+    barrier = threading.Barrier(2, timeout=20)
+    built = []
+
+    def build():
+        barrier.wait()
+        built.append(variants.assignments_variants_build(assignment_ids=ids))
+
+    runs = [in_thread(build) for _ in range(2)]
+    for thread, _errors in runs:
+        thread.join()
+
+    assert [error for _thread, errors in runs for error in errors] == []
+    assert sum(built) == 6
+    assert ExamVariant.objects.filter(assignment__in=ids).count() == 6
+    assert VariantJob.objects.get(pk=job.pk).built == 6
+
+
 def test_simultaneous_starts_of_one_assignment_make_one_attempt_with_one_variant(monkeypatch):
     _job, assignment = assignment_without_variants(monkeypatch, max_attempts=2)
     variants.assignment_variants_build(assignment_id=assignment.pk)
