@@ -168,3 +168,32 @@ def test_a_backup_to_a_named_step_read_as_the_simple_one_goes_to_a_mentor(
     grade = grade_answer(answer, MT_STACK_WARN, game="mtg")
     assert not grade.parts["remedy"].correct
     assert grade.needs_review, grade.parts["remedy"].found
+
+
+GE_SIMPLE = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
+
+
+@pytest.mark.parametrize(
+    ("lang", "answer"),
+    [
+        (
+            "en",
+            "General Error, Warning. At Professional the rewind has to be done by the head "
+            "judge; undo the spell.",
+        ),
+        (
+            "pt-BR",
+            "Erro Geral, Advertência. No Profissional o retrocesso tem que ser feito "
+            "pelo juiz principal; desfaz o feitiço.",
+        ),
+        (
+            "es",
+            "Error general, Advertencia. Como es Profesional, el rebobinado lo tiene que "
+            "hacer el juez principal: se deshace la carta.",
+        ),
+    ],
+)
+def test_a_rewind_the_head_judge_must_make_is_the_longer_one(lang: str, answer: str) -> None:
+    grade = grade_answer(answer, GE_SIMPLE, game="riftbound", lang=lang)
+    assert grade.parts["remedy"].found == "rewind"
+    assert grade.needs_review
