@@ -60,6 +60,9 @@ class _Reading:
     counts: bool = False
     """The id found is not the expected one but counts as it (a section's concrete fix
     for "apply the section's procedure"): reported as claimed, graded right."""
+    procedure_named: bool = False
+    """The answer also names the section's procedure (in words or by citing the section)
+    beside the concrete fix it states."""
 
 
 def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None = None) -> Grade:
@@ -142,7 +145,11 @@ def _as_expected(
         and found in lex.section_procedure.get(expected.infraction or "", ())
     ):
         # "He draws the cards he missed": the answer claims the concrete fix, which is
-        # the section's procedure; report what it claims and grade it right.
+        # the section's procedure; report what it claims and grade it right. Where it
+        # also names the procedure ("Forgetting to Draw Cards (TR 702.4) ... draws now"),
+        # the two are one claim, reported as the procedure asked for.
+        if reading.procedure_named:
+            return replace(reading, found=want)
         return replace(reading, counts=True)
     for ident in reading.steps or (found,):
         if _counts_as(part, ident, want, expected, lex):
@@ -191,7 +198,10 @@ def _doubtful_wrong(
             and m.ident
             and not (m.negated or m.rejected or m.counted)
             and _counts_as(name, m.ident, want, expected, lex)
-            and not _yielded(name, m.ident, grade.found, lex)
+            and not (
+                _yielded(name, m.ident, grade.found, lex)
+                and not _later_neighbour(name, m, grade.found, analysis, lex)
+            )
             for m in analysis.mentions
         )
         if considered:
@@ -210,6 +220,11 @@ def _doubtful_wrong(
                 f"{name}: read as {grade.found} from a rewind back to a point the answer "
                 "names: it may be a rewind beyond the last action"
             )
+        elif _play_on_or_nothing(name, grade, parts):
+            reasons.append(
+                f"{name}: read as {grade.found} where {want} is expected: 'no fix' and 'play "
+                "goes on' are neighbours the wording may not tell apart"
+            )
         elif _neighbour_doubt(name, grade, lex):
             reasons.append(
                 f"{name}: read as {grade.found}, a neighbour of {want} that judges confuse, "
@@ -222,6 +237,22 @@ def _doubtful_wrong(
         ):
             reasons.append(f"{name}: graded wrong on a corrected typo or a loose paraphrase")
     return tuple(reasons)
+
+
+def _later_neighbour(
+    part: str, m: Mention, found: str | None, analysis: Analysis, lex: Lexicon
+) -> bool:
+    """ "Não existe mais a ação padrão; a Irene escolhe se a habilidade vai pra pilha": the
+    expected id, a neighbour of the id read that yields to it, stated after every claim
+    of that id, apart from them, may be what the answer finally commits to; a mentor
+    weighs the two (a yield between neighbours settles nothing when the reading is wrong).
+    The generic choice inside the specific one ("escolhe se resolve agora ou na próxima
+    fase") lies within the claim read and still yields."""
+    info = lex.ids[part].get(m.ident)
+    if found is None or info is None or found not in info.neighbours:
+        return False
+    claims = [o for o in analysis.mentions if o.part == part and o.live and o.ident == found]
+    return bool(claims) and all(o.last <= m.first for o in claims)
 
 
 def _rewind_too_late(part: str, grade: PartGrade, analysis: Analysis, lex: Lexicon) -> bool:
@@ -241,6 +272,33 @@ def _rewind_too_late(part: str, grade: PartGrade, analysis: Analysis, lex: Lexic
 
 
 _POINT_WORDS = frozenset({"until", "till", "ate", "hasta", "antes", "before"})
+_TO_WORDS = frozenset({"to", "ao", "a", "al"})
+_STEP_WORDS = frozenset(
+    {
+        "upkeep",
+        "untap",
+        "combat",
+        "beginning",
+        "start",
+        "draw",
+        "main",
+        "declare",
+        "turn",
+        "manutencao",
+        "inicio",
+        "combate",
+        "compra",
+        "turno",
+        "mantenimiento",
+        "comienzo",
+        "robo",
+        "fase",
+        "etapa",
+        "step",
+        "phase",
+    }
+)
+"""Words naming a step or phase a rewind may go back to ("back up to the upkeep")."""
 _POINT_AFTER = 4
 """Tokens after a rewind where the point it goes back to may be named."""
 
@@ -263,11 +321,39 @@ def _rewind_to_a_point(part: str, grade: PartGrade, analysis: Analysis, lex: Lex
         for j in range(m.last, min(m.last + _POINT_AFTER, len(toks.words))):
             if toks.breaks[j] == BREAK_SENTENCE:
                 break
-            if toks.words[j] in _POINT_WORDS or (
-                toks.words[j] == "back" and j + 1 < len(toks.words) and toks.words[j + 1] == "to"
+            if (
+                toks.words[j] in _POINT_WORDS
+                or (
+                    toks.words[j] == "back"
+                    and j + 1 < len(toks.words)
+                    and toks.words[j + 1] == "to"
+                )
+                or (toks.words[j] in _TO_WORDS and _names_a_step(toks.words, j + 1))
             ):
                 return True
     return False
+
+
+def _play_on_or_nothing(part: str, grade: PartGrade, parts: Mapping[str, PartGrade]) -> bool:
+    """ "Sin infracción, sin pen, seguimos": where there is nothing to fix, play going on is
+    the no-fix ruling in other words, and the blind writers label it either way (blind4
+    "no infraction, play continues" as play continuing, blind6 "sin infracción ...
+    seguimos" as no fix). Read as play continuing where no fix is expected, the grading
+    goes to a mentor, however firm the words ("the game continues"). After an infraction
+    ("missed trigger, no penalty, play continues") playing on is the ruling committed to."""
+    infraction = parts.get("infraction")
+    return (
+        part == "remedy"
+        and grade.found == "continue_play"
+        and grade.expected == "none"
+        and infraction is not None
+        and infraction.found == EMPTY_IDS["infraction"]
+    )
+
+
+def _names_a_step(words: list[str], j: int) -> bool:
+    """A step or phase named within two tokens ("the upkeep", "o início do turno")."""
+    return any(w in _STEP_WORDS for w in words[j : j + 2])
 
 
 def _neighbour_doubt(part: str, grade: PartGrade, lex: Lexicon) -> bool:
@@ -399,6 +485,15 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
             # "Nothing to do, carry on": no fix and play continuing, said together, are one
             # ruling in two words; it counts as either (read like steps of one remedy).
             readings["remedy"] = replace(remedy, steps=(remedy.found, *dict.fromkeys(said)))
+    remedy = readings["remedy"]
+    if remedy.found in lex.ids["remedy"][_SECTION_PROCEDURE].yields_to and any(
+        m.live and m.ident == _SECTION_PROCEDURE for m in by_part["remedy"]
+    ):
+        readings["remedy"] = replace(remedy, procedure_named=True)
+    if _pending_resolves_now(readings, analysis):
+        # "Sem infração ... é só resolver a habilidade agora e seguir": nothing went wrong,
+        # the trigger still pending resolves now and the game goes on: the no-fix ruling
+        readings["remedy"] = replace(readings["remedy"], found=EMPTY_IDS["remedy"], steps=())
     infraction, remedy = readings["infraction"], readings["remedy"]
     implied = lex.ids["remedy"][remedy.found].implies_infraction if remedy.found else ""
     if (
@@ -418,6 +513,55 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
             # parts; the blind batches' writers all read them so).
             readings[part] = _Reading(implied, _IMPLIED, readings["infraction"].evidence)
     return readings
+
+
+_RESOLVE_WORDS = frozenset(
+    {
+        "resolve",
+        "resolves",
+        "resolved",
+        "resolving",
+        "resolver",
+        "resolva",
+        "resolvida",
+        "resolvido",
+        "resuelve",
+        "resuelva",
+        "resolverse",
+        "resuelto",
+        "resuelta",
+    }
+)
+_NOW_WORDS = frozenset({"now", "agora", "ahora"})
+_RESOLVE_REACH = 4
+"""Tokens after "resolve" where "now" may follow ("resolver a habilidade agora")."""
+
+
+def _pending_resolves_now(readings: Mapping[str, _Reading], analysis: Analysis) -> bool:
+    """The answer commits to no infraction, reads as play going on, and says the trigger
+    resolves now: the pending trigger resolving now and the game going on is the no-fix
+    ruling (the label convention; blind6's writers), not "no fix, play on" after an error."""
+    infraction, remedy = readings["infraction"], readings["remedy"]
+    if (
+        infraction.found != EMPTY_IDS["infraction"]
+        or infraction.conflict
+        or infraction.hedged
+        or remedy.found != "continue_play"
+        or remedy.conflict
+        or remedy.hedged
+    ):
+        return False
+    toks = analysis.tokens
+    words = toks.words
+    for i, word in enumerate(words):
+        if word not in _RESOLVE_WORDS:
+            continue
+        for j in range(i + 1, min(i + 1 + _RESOLVE_REACH, len(words))):
+            if toks.breaks[j] == BREAK_SENTENCE:
+                break
+            if words[j] in _NOW_WORDS:
+                return True
+    return False
 
 
 def _without_infractions_citation(

@@ -109,22 +109,35 @@ def test_grade_eval_prints_the_report() -> None:
     assert "pt-BR" in text
 
 
-# Re-measured when blind5's 360 answers joined the devset after its fixes (lexicon
-# 2026.12.01.2; 3,736 answers): 99.08% en, 99.58% pt-BR, 99.50% es, all 65 wrong gradings
-# flagged, 5.8% flagged (2026.12.01.1 on the same 3,736: 98.70 / 99.20 / 99.25, 86 of 96,
-# 6.3%). On the 3,376 answers before blind5: 99.16% en, 99.66% pt-BR, 99.54% es, all 52
-# flagged, 5.2% flagged (2026.12.01.1: 99.16 / 99.60 / 99.54, 54 of 54, 5.3%). On the 2,386
-# answers before blind2 (blind1 included): 99.61% en, 99.87% pt-BR, 99.64% es, all 20
-# flagged, 3.5% flagged: the floors set when blind1 joined (0.994, 5%) still hold there, and
-# the devset's own (0.990, 6%) hold on all 3,736 (see docs/grading.md).
-DEVSET_LANGUAGE_FLOOR = 0.990
-DEVSET_MAX_FLAGGED = 0.06
+# Re-measured when blind6's 360 answers joined the devset after its fixes (lexicon
+# 2026.12.01.3; 4,096 answers): 98.86% en, 99.39% pt-BR, 99.47% es, all 87 wrong gradings
+# flagged, 6.8% flagged (2026.12.01.2 on the same 4,096: 98.86 / 99.27 / 99.42, 84 of 94,
+# 6.6%). blind6 joined with its misses left in it (as blind1 and blind2 did), so the floors
+# on the whole devset are the measured ones, and the floors before it stay on the 3,736
+# answers before blind6: 99.08% en, 99.58% pt-BR, 99.50% es, all 65 flagged, 5.9% flagged
+# (2026.12.01.2: the same agreement, 65 of 65, 5.8%). On the 2,386 answers before blind2
+# (blind1 included): 99.61% en, 99.87% pt-BR, 99.64% es, all 20 flagged, 3.5% flagged: the
+# floors set when blind1 joined (0.994, 5%) still hold there (see docs/grading.md).
+DEVSET_LANGUAGE_FLOOR = 0.988
+DEVSET_MAX_FLAGGED = 0.07
+BEFORE_BLIND6_LANGUAGE_FLOOR = 0.990
+BEFORE_BLIND6_MAX_FLAGGED = 0.06
 BEFORE_BLIND2_LANGUAGE_FLOOR = 0.994
 BEFORE_BLIND2_MAX_FLAGGED = 0.05
 
 
+def test_the_devset_before_blind6_keeps_its_floors() -> None:
+    earlier = tuple(i for i in load_devset() if not i.ident.startswith("blind6-"))
+    assert len(earlier) == 3736
+    measured = evaluate(earlier)
+    for lang, value in measured.by_language.items():
+        assert value >= BEFORE_BLIND6_LANGUAGE_FLOOR, (lang, value)
+    assert measured.wrong_flagged == measured.wrong_answers, measured.misses
+    assert measured.flagged_share <= BEFORE_BLIND6_MAX_FLAGGED, measured.flagged
+
+
 def test_the_devset_before_blind2_keeps_its_floors() -> None:
-    later = ("blind2-", "blind3-", "blind4-", "blind5-")
+    later = ("blind2-", "blind3-", "blind4-", "blind5-", "blind6-")
     earlier = tuple(i for i in load_devset() if not i.ident.startswith(later))
     assert len(earlier) == 2386
     measured = evaluate(earlier)
@@ -148,6 +161,13 @@ def test_blind4_joined_the_devset_after_its_fixes() -> None:
 
 def test_blind5_joined_the_devset_after_its_fixes() -> None:
     joined = [i for i in load_devset() if i.ident.startswith("blind5-")]
+    assert len(joined) == 360
+    assert {i.lang for i in joined} == {"en", "pt-BR", "es"}
+    assert {i.game for i in joined} == {"riftbound", "mtg"}
+
+
+def test_blind6_joined_the_devset_after_its_fixes() -> None:
+    joined = [i for i in load_devset() if i.ident.startswith("blind6-")]
     assert len(joined) == 360
     assert {i.lang for i in joined} == {"en", "pt-BR", "es"}
     assert {i.game for i in joined} == {"riftbound", "mtg"}
