@@ -1,0 +1,74 @@
+"""Patterns found by the second independent review (docs/reviews/questions-review-2.md), checked
+over every template, language and many seeds: the key is never the only option carrying an
+appended clause, a stated ruling never names who performs a rewind in a fix without one, and the
+items the review found defective no longer carry their defect when rebuilt."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulings.core.questions import build_question, templates
+from rulings.core.questions.build import REWIND_REMEDIES
+from rulings.core.questions.catalog import LANGS
+
+SEEDS = range(40)
+# An appended clause: a colon, a semicolon or a parenthesis after the fix's own words.
+CLAUSE = re.compile(r"[:;(]")
+
+
+def _fix(text: str) -> str:
+    return text.split(" — ", 2)[-1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_key_is_never_the_only_option_with_an_appended_clause(lang: str) -> None:
+    checked = 0
+    for tpl in templates():
+        for seed in SEEDS:
+            q = build_question(tpl.id, seed=seed, lang=lang, kind="multiple_choice")
+            marked = [bool(CLAUSE.search(_fix(o.text))) for o in q.options]
+            key = next(i for i, o in enumerate(q.options) if o.correct)
+            if marked[key]:
+                checked += 1
+                assert sum(marked) > 1, (tpl.id, seed, [o.text for o in q.options])
+    assert checked > 50
+
+
+@pytest.mark.parametrize("kind", ["multiple_choice", "find_the_wrong_part"])
+def test_no_stated_ruling_names_a_rewinder_for_a_fix_without_a_rewind(kind: str) -> None:
+    for tpl in templates():
+        for seed in SEEDS:
+            q = build_question(tpl.id, seed=seed, lang="en", kind=kind)
+            stated = [o.parts for o in q.options]
+            if q.wrong_part is not None:
+                stated.append(q.wrong_part.stated)
+            for parts in stated:
+                if parts.rewind_by:
+                    assert any(r in REWIND_REMEDIES for r in parts.remedy), (tpl.id, seed, parts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rushed_trigger_resolving_now_is_said_as_a_fix_of_its_own(lang: str) -> None:
+    # Review 2, Q020/Q041/Q094 (the clause only on the key) and Q033 (a pending trigger "missed").
+    for template_id, seed, kind in (
+        ("rb-battlefield-accountability", 2129117272, "multiple_choice"),
+        ("mtg-opponent-duties", 1249053960, "multiple_choice"),
+        ("rb-opponent-duties", 1140398002, "multiple_choice"),
+        ("rb-opponent-duties", 437145305, "find_the_wrong_part"),
+    ):
+        q = build_question(template_id, seed=seed, lang=lang, kind=kind)
+        texts = [o.text for o in q.options] or [q.wrong_part.stated_text]  # type: ignore[union-attr]
+        assert not any(":" in _fix(t) for t in texts), texts
+        assert not any("pending" in t or "pendiente" in t or "pendente" in t for t in texts)
+
+
+def test_review_2_q048_states_no_rewinder_with_play_continues() -> None:
+    q = build_question(
+        "rb-error-after-trigger", seed=2126528478, lang="en", kind="find_the_wrong_part"
+    )
+    assert q.wrong_part is not None
+    assert not (
+        "play continues" in q.wrong_part.stated_text and "rewind" in q.wrong_part.stated_text
+    )
