@@ -10,8 +10,10 @@ import re
 import pytest
 
 from rulings.core.questions import build_question, templates
-from rulings.core.questions.build import REWIND_REMEDIES
+from rulings.core.questions.build import REWIND_REMEDIES, scenario
 from rulings.core.questions.catalog import LANGS
+from rulings.core.questions.template import Term
+from rulings.core.questions.templates_rb_other import RELATED_ERRORS
 
 SEEDS = range(40)
 # An appended clause: a colon, a semicolon or a parenthesis after the fix's own words.
@@ -72,3 +74,36 @@ def test_review_2_q048_states_no_rewinder_with_play_continues() -> None:
     assert not (
         "play continues" in q.wrong_part.stated_text and "rewind" in q.wrong_part.stated_text
     )
+
+
+def test_related_errors_are_only_those_the_told_action_can_produce() -> None:
+    # Review 2, Q104/Q117/Q119: a draw that "also involved seeing extra cards while searching a
+    # deck", a glance at an opponent's hand that also involved two deck errors.
+    told = 0
+    for seed in range(300):
+        sc = scenario("rb-related-penalties", seed, None)
+        kind = sc.situation["game_error"]["kind"]
+        related = sc.situation.get("related_penalties") or []
+        for sentence in sc.draft.sentences:
+            if not sentence.key.startswith("related.item"):
+                continue
+            told += 1
+            whats = [v for n, v in sentence.params if n.startswith("what")]
+            assert len(whats) == len(related), (seed, sentence)
+            for what in whats:
+                assert isinstance(what, Term), (seed, what)
+                _, told_kind, other = what.key.split(".")
+                assert told_kind == kind, (seed, what)
+                assert other in RELATED_ERRORS[kind], (seed, what)
+        if kind not in RELATED_ERRORS:
+            assert not related, (seed, kind)
+    assert told > 50
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_review_2_related_error_items_rebuilt_tell_no_impossible_error(lang: str) -> None:
+    for seed in (999245531, 1784297612, 745882312):
+        q = build_question("rb-related-penalties", seed=seed, lang=lang, kind="free_form")
+        kind = q.situation["game_error"]["kind"]
+        if kind not in RELATED_ERRORS:
+            assert not q.situation.get("related_penalties"), (seed, q.stem)
