@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from rulings.core.questions import story as st
-from rulings.core.questions.template import Count, Draft, Sentence, Term, s, template
+from rulings.core.questions.template import Count, Draft, Param, Sentence, Term, s, template
 
 GAME = "riftbound"
 BASE_WARNING = (
@@ -296,7 +296,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
         # One sentence for all of them, the repeated error first.
         what = {f"what{i}": Term(f"related_for.{kind}.{k}") for i, k in enumerate(others)}
         shape = "two" if len(related) == 2 else ("repeat" if repeated else "one")
-        params = {"player": player, "warnings": Count("warnings", 2), **what}
+        params: dict[str, Param] = {"player": player, "warnings": Count("warnings", 2), **what}
         if repeated:
             params["kind0"] = Term(f"history_for.{others[0]}")
         lines.append(s(f"related.item_{shape}", **params))
