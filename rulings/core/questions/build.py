@@ -162,7 +162,8 @@ def _near_misses(
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
         parts = key_parts(sc.template, ruling)
         fresh = parts not in seen and not _also_right(sc.key, parts)
-        if fresh and not _alike(sc.key, parts) and coherent(parts):
+        fits = _infraction_fits(sc, parts.infraction)
+        if fresh and fits and not _alike(sc.key, parts) and coherent(parts):
             seen.add(parts)
             found.append(NearMiss(fact, parts, ruling))
             if len(found) >= limit:
@@ -499,10 +500,19 @@ SUBJECT_INFRACTIONS = {
 
 
 def _infraction_fits(sc: Scenario, infraction: str) -> bool:
+    payment = sc.situation.get("payment") or {}
+    if infraction == "overpayment" and _underpaid(payment):
+        # "Overpayment for Cost" for a cost paid short contradicts the story itself.
+        return False
     for subject, infractions in SUBJECT_INFRACTIONS.items():
         if infraction in infractions:
             return bool(sc.situation.get(subject))
     return True
+
+
+def _underpaid(payment: dict[str, Any]) -> bool:
+    paid, cost = payment.get("paid"), payment.get("cost")
+    return isinstance(paid, int) and isinstance(cost, int) and paid < cost
 
 
 def _fits(sc: Scenario, remedy: str) -> bool:

@@ -107,3 +107,22 @@ def test_review_2_related_error_items_rebuilt_tell_no_impossible_error(lang: str
         kind = q.situation["game_error"]["kind"]
         if kind not in RELATED_ERRORS:
             assert not q.situation.get("related_penalties"), (seed, q.stem)
+
+
+@pytest.mark.parametrize("kind", ["multiple_choice", "find_the_wrong_part"])
+def test_a_cost_paid_short_is_never_offered_as_overpayment(kind: str) -> None:
+    # Review 2, Q079: "Overpayment for Cost" beside a 2-rune cost paid with 1 rune.
+    short = 0
+    for tpl in templates():
+        for seed in range(80):
+            sc = scenario(tpl.id, seed, None)
+            payment = sc.situation.get("payment") or {}
+            if not payment or payment.get("paid", 0) >= payment.get("cost", 0):
+                continue
+            short += 1
+            q = build_question(tpl.id, seed=seed, lang="en", kind=kind)
+            stated = [o.parts for o in q.options]
+            if q.wrong_part is not None:
+                stated.append(q.wrong_part.stated)
+            assert all(p.infraction != "overpayment" for p in stated), (tpl.id, seed)
+    assert short > 20
