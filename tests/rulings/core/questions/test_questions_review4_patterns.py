@@ -126,3 +126,35 @@ def test_a_cost_paid_short_is_never_offered_as_overpayment(kind: str) -> None:
                 stated.append(q.wrong_part.stated)
             assert all(p.infraction != "overpayment" for p in stated), (tpl.id, seed)
     assert short > 20
+
+
+# The word a language keeps for the match (its Match Loss): never used for a game in an item.
+MATCH_WORD = {"es": ("partida", "pérdida de partida"), "pt-BR": ("partida", "perda de partida")}
+# One name per game phase within an item (review 2, Q071: "Fase de Inicio" / "Fase Inicial").
+PHASE_NAMES = {
+    "es": ("fase de inicio", "fase inicial"),
+    "pt-BR": ("fase de início", "fase inicial"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(MATCH_WORD))
+def test_the_match_word_is_never_used_for_a_game_and_a_phase_has_one_name(lang: str) -> None:
+    word, match_loss = MATCH_WORD[lang]
+    for tpl in templates():
+        for seed in range(15):
+            for kind in ("multiple_choice", "find_the_wrong_part"):
+                q = build_question(tpl.id, seed=seed, lang=lang, kind=kind)
+                texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
+                if q.wrong_part is not None:
+                    texts += [q.wrong_part.stated_text, q.wrong_part.correct_text]
+                item = " ".join(texts).lower()
+                assert word not in item.replace(match_loss, ""), (tpl.id, seed, kind)
+                assert sum(name in item for name in PHASE_NAMES[lang]) <= 1, (tpl.id, seed)
+
+
+def test_review_2_q071_names_the_first_beginning_phase_one_way() -> None:
+    q = build_question(
+        "rb-trigger-first-beginning-phase", seed=825222785, lang="es", kind="find_the_wrong_part"
+    )
+    item = " ".join([q.stem, q.explanation]).lower()
+    assert "fase de inicio" not in item
