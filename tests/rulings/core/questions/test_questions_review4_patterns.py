@@ -158,3 +158,24 @@ def test_review_2_q071_names_the_first_beginning_phase_one_way() -> None:
     )
     item = " ".join([q.stem, q.explanation]).lower()
     assert "fase de inicio" not in item
+
+
+# TR 701.5.a: a rewind beyond the last action only when leaving the game as it stands would be
+# clearly worse; the story has to say why (review 2, Q084).
+WORSE = {
+    "en": "leaving the game as it stands would carry its effect",
+    "es": "dejar el juego como está arrastraría su efecto",
+    "pt-BR": "deixar o jogo como está levaria o efeito dele",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rewind_beyond_the_last_action_is_keyed_only_where_the_story_says_why(lang: str) -> None:
+    told = 0
+    for tpl in templates():
+        for seed in SEEDS:
+            q = build_question(tpl.id, seed=seed, lang=lang, kind="free_form")
+            if "rewind" in q.key.remedy:
+                told += 1
+                assert WORSE[lang] in q.stem, (tpl.id, seed, q.stem)
+    assert told > 10
