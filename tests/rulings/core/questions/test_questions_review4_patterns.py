@@ -195,3 +195,26 @@ def test_no_stated_ruling_pairs_an_infraction_with_nothing_to_fix() -> None:
             if q.wrong_part.part == "infraction" and stated.infraction != "no_infraction":
                 assert not q.wrong_part.stated_text.endswith("nothing to fix"), (tpl.id, seed)
     assert keyed_none > 20
+
+
+STORM_ORDER = {
+    "en": ("storm copies", "resolves"),
+    "es": ("copia de tormenta", "se resuelve"),
+    "pt-BR": ("cópia da tempestade", "resolve"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_storm_story_tells_the_copies_before_the_original_resolves(lang: str) -> None:
+    # Storm's copies go on the stack above the spell and resolve first: "the spell resolves,
+    # but no Goblins for the copies" told them in the wrong order.
+    copies, resolves = STORM_ORDER[lang]
+    told = 0
+    for seed in range(60):
+        stem = build_question("mtg-copies", seed=seed, lang=lang, kind="free_form").stem
+        if copies in stem:
+            told += 1
+            told_sentence = next(x for x in stem.split(". ") if copies in x)
+            assert resolves in told_sentence, (seed, stem)
+            assert told_sentence.index(copies) < told_sentence.index(resolves), (seed, stem)
+    assert told > 5
