@@ -92,6 +92,9 @@ SAME_MEANING = (
 GAME_ENDING = frozenset({"game_loss", "match_loss", "disqualification"})
 FTMGS = "failure_to_maintain_game_state"
 SPECIAL_REMEDIES = ("none", "continue_play")
+# Remedies that undo actions: only a ruling with one of these says who performs the rewind
+# ("play continues as it is; rewind performed by any judge" contradicts itself).
+REWIND_REMEDIES = frozenset({"rewind", "simple_rewind", "simple_backup"})
 _REASONING_LINE = re.compile(r"^\d+\. \[")
 
 
@@ -159,7 +162,8 @@ def _near_misses(
     for fact, _changed, ruling in near_misses(sc.situation, sc.template.pivots):
         parts = key_parts(sc.template, ruling)
         fresh = parts not in seen and not _also_right(sc.key, parts)
-        if fresh and not _alike(sc.key, parts) and coherent(parts):
+        fits = _infraction_fits(sc, parts.infraction)
+        if fresh and fits and not _alike(sc.key, parts) and coherent(parts):
             seen.add(parts)
             found.append(NearMiss(fact, parts, ruling))
             if len(found) >= limit:
@@ -221,6 +225,8 @@ def coherent(parts: KeyParts) -> bool:
     ):
         return False
     if parts.penalty == "match_loss":
+        return False
+    if parts.rewind_by and not any(r in REWIND_REMEDIES for r in parts.remedy):
         return False
     if parts.infraction != "missed_trigger" and any(r in TRIGGER_REMEDIES for r in parts.remedy):
         # "Game Rule Violation — the opponent chooses whether the trigger goes on the stack":
@@ -324,12 +330,30 @@ def _options(
         if fresh and coherent(parts) and not _also_right(sc.key, parts):
             choosers = _with_choosers(sc, parts, key_choosers)
             picked.append((parts, choosers, f"ladder:{how}"))
+    _same_shape(sc, picked, key_choosers)
     order = template_rng(sc.template.id, sc.template.version, sc.seed, "options")
     order.shuffle(picked)
     return tuple(
         Option(LABELS[i], render.parts_text(lang, parts, choosers), parts, parts == sc.key, origin)
         for i, (parts, choosers, origin) in enumerate(picked)
     )
+
+
+def _same_shape(
+    sc: Scenario,
+    picked: list[tuple[KeyParts, dict[str, dict[str, Any]], str]],
+    key_choosers: dict[str, dict[str, Any]],
+) -> None:
+    """Every option has the same shape: when only the key says who performs a rewind, the last
+    distractor gives way to the key's fix and rewinder under another rung of the ladder (the
+    base penalty forgotten), so that the clause alone does not point to the key."""
+    if not sc.key.rewind_by or any(p.rewind_by for p, _c, o in picked if o != "key"):
+        return
+    for parts, how in _ladder(sc.key, sc.template.topics):
+        fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
+        if fresh and not _also_right(sc.key, parts) and len(picked) > 1:
+            picked[-1] = (parts, key_choosers, f"ladder:{how}")
+            return
 
 
 def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
@@ -389,7 +413,12 @@ def _other_remedies(sc: Scenario) -> list[tuple[KeyParts, str]]:
     a score for a score), never "the opponent chooses whether the trigger resolves" for a
     player who looked at extra cards."""
     return [
-        (replace(sc.key, remedy=(r,)), f"remedy:{r}")
+        (
+            replace(
+                sc.key, remedy=(r,), rewind_by=sc.key.rewind_by if r in REWIND_REMEDIES else None
+            ),
+            f"remedy:{r}",
+        )
         for r in PLAUSIBLE_REMEDIES[sc.template.game]
         if (r,) != sc.key.remedy and not _same_remedy((r,), sc.key.remedy) and _fits(sc, r)
     ]
@@ -471,10 +500,19 @@ SUBJECT_INFRACTIONS = {
 
 
 def _infraction_fits(sc: Scenario, infraction: str) -> bool:
+    payment = sc.situation.get("payment") or {}
+    if infraction == "overpayment" and _underpaid(payment):
+        # "Overpayment for Cost" for a cost paid short contradicts the story itself.
+        return False
     for subject, infractions in SUBJECT_INFRACTIONS.items():
         if infraction in infractions:
             return bool(sc.situation.get(subject))
     return True
+
+
+def _underpaid(payment: dict[str, Any]) -> bool:
+    paid, cost = payment.get("paid"), payment.get("cost")
+    return isinstance(paid, int) and isinstance(cost, int) and paid < cost
 
 
 def _fits(sc: Scenario, remedy: str) -> bool:
@@ -546,7 +584,9 @@ def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
         return replace(key, infraction=other.infraction)
     if part == "penalty":
         return replace(key, penalty=other.penalty)
-    return replace(key, remedy=other.remedy)
+    # Who performs a rewind belongs to the remedy: a fix without a rewind names nobody.
+    rewinds = any(r in REWIND_REMEDIES for r in other.remedy)
+    return replace(key, remedy=other.remedy, rewind_by=key.rewind_by if rewinds else None)
 
 
 def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
@@ -594,6 +634,12 @@ def _stated(
 ) -> WrongPart:
     if stated == key:
         raise QuestionError("a find-the-wrong-part statement must differ from the key")
+    plain_none = stated.remedy == ("none",) and not stated_choosers.get("none")
+    if part == "infraction" and stated.infraction != "no_infraction" and plain_none:
+        # "Missed Trigger — No penalty — nothing to fix": "nothing to fix" goes with no
+        # infraction only, so every item keyed "No infraction" would read alike and point to
+        # the infraction. "Play continues as it is" means the same fix (SAME_MEANING).
+        stated = replace(stated, remedy=("continue_play",))
     return WrongPart(
         part=part,
         stated=stated,

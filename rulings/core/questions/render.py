@@ -127,6 +127,10 @@ def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping
         else:
             who = chooser
         name = f"remedy.{step}"
+        if step == "none" and given.get("trigger_resolves_now") is True:
+            # Said as a fix of its own ("the trigger resolves now"), the same shape as every
+            # other option's fix: an appended clause only the key carried gave it away.
+            name = "remedy_variant.none_trigger_resolves_now"
         if step == "opponent_chooses_default_action" and given.get("choice") == "when":
             name = "remedy_variant.default_action_when"  # the opponent picks only the timing
         if step == "resolve_now_or_next_phase" and given.get("uses_stack") is not False:
@@ -142,8 +146,6 @@ def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping
             text += term(lang, "remedy_note.restore_runes")
         if given.get("floating_resources") is False:
             text += term(lang, "remedy_note.no_floating")
-        if given.get("trigger_resolves_now") is True:
-            text += term(lang, "remedy_note.trigger_resolves_now")
         steps.append(text)
     return term(lang, "then").join(steps)
 

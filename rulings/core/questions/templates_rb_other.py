@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from rulings.core.questions import story as st
-from rulings.core.questions.template import Count, Draft, Sentence, Term, s, template
+from rulings.core.questions.template import Count, Draft, Param, Sentence, Term, s, template
 
 GAME = "riftbound"
 BASE_WARNING = (
@@ -19,19 +19,14 @@ BASE_WARNING = (
     "looking_at_secret_information",
     "looking_at_opponent_private_information",
 )
-# Further errors one mistake can plausibly involve (TR 701.3.d: one error, several
-# infractions): cards seen or drawn beyond what was allowed.
-RELATED_ERRORS = {
-    "mulligan_procedure_error": ("drawing_extra_cards", "looking_at_secret_information"),
-    "drawing_extra_cards": ("looking_at_secret_information", "looking_at_extra_cards"),
-    "looking_at_extra_cards": ("looking_at_secret_information", "drawing_extra_cards"),
-    "looking_at_secret_information": ("looking_at_extra_cards", "drawing_extra_cards"),
-    "facedown_card_error": ("looking_at_secret_information", "looking_at_extra_cards"),
-    "channeling_too_many_runes": ("looking_at_secret_information", "looking_at_extra_cards"),
-    "looking_at_opponent_private_information": (
-        "looking_at_secret_information",
-        "looking_at_extra_cards",
-    ),
+# Further errors the told action itself can produce (TR 701.3.d: one error, several
+# infractions), each told as what that action also did (`related_for.<kind>.<other>`): a draw
+# never "also involved searching a deck", a glance at an opponent's hand no deck error at all.
+RELATED_ERRORS: dict[str, tuple[str, ...]] = {
+    "mulligan_procedure_error": ("drawing_extra_cards", "looking_at_extra_cards"),
+    "drawing_extra_cards": ("looking_at_extra_cards",),
+    "looking_at_extra_cards": ("drawing_extra_cards",),
+    "looking_at_secret_information": ("looking_at_extra_cards",),
 }
 BASE_NONE = ("forgetting_to_draw_cards", "channeling_too_few_runes", "forgetting_to_ready")
 
@@ -261,7 +256,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=6,
+    version=7,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -272,13 +267,15 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
     player = order[0]
     kind = st.pick(rng, BASE_WARNING)
-    related = st.pick(rng, ((), ("warning",), ("game_loss",), ("game_loss", "warning")))
+    producible = RELATED_ERRORS.get(kind, ())
+    shapes = ((), ("warning",), ("game_loss",), ("game_loss", "warning"))
+    related = st.pick(rng, tuple(r for r in shapes if len(r) <= len(producible)))
     opl = st.pick(rng, ("casual", "competitive"))
     soften = opl == "casual" and rng.random() < 0.5
     # Each related penalty comes from a further error the same mistake involved, told as what
     # the player did (never "a related penalty: Game Loss"): a Warning is that error's base
     # penalty, a Game Loss its third Warning in the event (two already received, in `history`).
-    others = rng.sample(RELATED_ERRORS[kind], len(related))
+    others = rng.sample(producible, len(related))
     repeated = {k: 2 for k, p in zip(others, related, strict=True) if p == "game_loss"}
     situation = st.situation(
         GAME,
@@ -297,11 +294,12 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     ]
     if related:
         # One sentence for all of them, the repeated error first.
-        what = {f"what{i}": Term(f"history_for.{k}") for i, k in enumerate(others)}
+        what = {f"what{i}": Term(f"related_for.{kind}.{k}") for i, k in enumerate(others)}
         shape = "two" if len(related) == 2 else ("repeat" if repeated else "one")
-        lines.append(
-            s(f"related.item_{shape}", player=player, warnings=Count("warnings", 2), **what)
-        )
+        params: dict[str, Param] = {"player": player, "warnings": Count("warnings", 2), **what}
+        if repeated:
+            params["kind0"] = Term(f"history_for.{others[0]}")
+        lines.append(s(f"related.item_{shape}", **params))
     if soften and related:
         # The engine softens the error's own penalty, then issues the most severe related one;
         # "soften the penalty" alone also reads as softening the issued Game Loss.

@@ -43,9 +43,9 @@ LATER = (
     "mtg.error.grv.wrong_zone",
 )
 RESOLVES_NOW = {
-    "en": "the trigger, still pending, resolves now",
-    "pt-BR": "a habilidade, ainda pendente, resolve agora",
-    "es": "la habilidad disparada, aún pendiente, se resuelve ahora",
+    "en": "the trigger resolves now",
+    "pt-BR": "a habilidade resolve agora",
+    "es": "la habilidad disparada se resuelve ahora",
 }
 
 

@@ -1,0 +1,220 @@
+"""Patterns found by the second independent review (docs/reviews/questions-review-2.md), checked
+over every template, language and many seeds: the key is never the only option carrying an
+appended clause, a stated ruling never names who performs a rewind in a fix without one, and the
+items the review found defective no longer carry their defect when rebuilt."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulings.core.questions import build_question, templates
+from rulings.core.questions.build import REWIND_REMEDIES, scenario
+from rulings.core.questions.catalog import LANGS
+from rulings.core.questions.template import Term
+from rulings.core.questions.templates_rb_other import RELATED_ERRORS
+
+SEEDS = range(40)
+# An appended clause: a colon, a semicolon or a parenthesis after the fix's own words.
+CLAUSE = re.compile(r"[:;(]")
+
+
+def _fix(text: str) -> str:
+    return text.split(" — ", 2)[-1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_key_is_never_the_only_option_with_an_appended_clause(lang: str) -> None:
+    checked = 0
+    for tpl in templates():
+        for seed in SEEDS:
+            q = build_question(tpl.id, seed=seed, lang=lang, kind="multiple_choice")
+            marked = [bool(CLAUSE.search(_fix(o.text))) for o in q.options]
+            key = next(i for i, o in enumerate(q.options) if o.correct)
+            if marked[key]:
+                checked += 1
+                assert sum(marked) > 1, (tpl.id, seed, [o.text for o in q.options])
+    assert checked > 50
+
+
+@pytest.mark.parametrize("kind", ["multiple_choice", "find_the_wrong_part"])
+def test_no_stated_ruling_names_a_rewinder_for_a_fix_without_a_rewind(kind: str) -> None:
+    for tpl in templates():
+        for seed in SEEDS:
+            q = build_question(tpl.id, seed=seed, lang="en", kind=kind)
+            stated = [o.parts for o in q.options]
+            if q.wrong_part is not None:
+                stated.append(q.wrong_part.stated)
+            for parts in stated:
+                if parts.rewind_by:
+                    assert any(r in REWIND_REMEDIES for r in parts.remedy), (tpl.id, seed, parts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rushed_trigger_resolving_now_is_said_as_a_fix_of_its_own(lang: str) -> None:
+    # Review 2, Q020/Q041/Q094 (the clause only on the key) and Q033 (a pending trigger "missed").
+    for template_id, seed, kind in (
+        ("rb-battlefield-accountability", 2129117272, "multiple_choice"),
+        ("mtg-opponent-duties", 1249053960, "multiple_choice"),
+        ("rb-opponent-duties", 1140398002, "multiple_choice"),
+        ("rb-opponent-duties", 437145305, "find_the_wrong_part"),
+    ):
+        q = build_question(template_id, seed=seed, lang=lang, kind=kind)
+        texts = [o.text for o in q.options] or [q.wrong_part.stated_text]  # type: ignore[union-attr]
+        assert not any(":" in _fix(t) for t in texts), texts
+        assert not any("pending" in t or "pendiente" in t or "pendente" in t for t in texts)
+
+
+def test_review_2_q048_states_no_rewinder_with_play_continues() -> None:
+    q = build_question(
+        "rb-error-after-trigger", seed=2126528478, lang="en", kind="find_the_wrong_part"
+    )
+    assert q.wrong_part is not None
+    assert not (
+        "play continues" in q.wrong_part.stated_text and "rewind" in q.wrong_part.stated_text
+    )
+
+
+def test_related_errors_are_only_those_the_told_action_can_produce() -> None:
+    # Review 2, Q104/Q117/Q119: a draw that "also involved seeing extra cards while searching a
+    # deck", a glance at an opponent's hand that also involved two deck errors.
+    told = 0
+    for seed in range(300):
+        sc = scenario("rb-related-penalties", seed, None)
+        kind = sc.situation["game_error"]["kind"]
+        related = sc.situation.get("related_penalties") or []
+        for sentence in sc.draft.sentences:
+            if not sentence.key.startswith("related.item"):
+                continue
+            told += 1
+            whats = [v for n, v in sentence.params if n.startswith("what")]
+            assert len(whats) == len(related), (seed, sentence)
+            for what in whats:
+                assert isinstance(what, Term), (seed, what)
+                _, told_kind, other = what.key.split(".")
+                assert told_kind == kind, (seed, what)
+                assert other in RELATED_ERRORS[kind], (seed, what)
+        if kind not in RELATED_ERRORS:
+            assert not related, (seed, kind)
+    assert told > 50
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_review_2_related_error_items_rebuilt_tell_no_impossible_error(lang: str) -> None:
+    for seed in (999245531, 1784297612, 745882312):
+        q = build_question("rb-related-penalties", seed=seed, lang=lang, kind="free_form")
+        kind = q.situation["game_error"]["kind"]
+        if kind not in RELATED_ERRORS:
+            assert not q.situation.get("related_penalties"), (seed, q.stem)
+
+
+@pytest.mark.parametrize("kind", ["multiple_choice", "find_the_wrong_part"])
+def test_a_cost_paid_short_is_never_offered_as_overpayment(kind: str) -> None:
+    # Review 2, Q079: "Overpayment for Cost" beside a 2-rune cost paid with 1 rune.
+    short = 0
+    for tpl in templates():
+        for seed in range(80):
+            sc = scenario(tpl.id, seed, None)
+            payment = sc.situation.get("payment") or {}
+            if not payment or payment.get("paid", 0) >= payment.get("cost", 0):
+                continue
+            short += 1
+            q = build_question(tpl.id, seed=seed, lang="en", kind=kind)
+            stated = [o.parts for o in q.options]
+            if q.wrong_part is not None:
+                stated.append(q.wrong_part.stated)
+            assert all(p.infraction != "overpayment" for p in stated), (tpl.id, seed)
+    assert short > 20
+
+
+# The word a language keeps for the match (its Match Loss): never used for a game in an item.
+MATCH_WORD = {"es": ("partida", "pérdida de partida"), "pt-BR": ("partida", "perda de partida")}
+# One name per game phase within an item (review 2, Q071: "Fase de Inicio" / "Fase Inicial").
+PHASE_NAMES = {
+    "es": ("fase de inicio", "fase inicial"),
+    "pt-BR": ("fase de início", "fase inicial"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(MATCH_WORD))
+def test_the_match_word_is_never_used_for_a_game_and_a_phase_has_one_name(lang: str) -> None:
+    word, match_loss = MATCH_WORD[lang]
+    for tpl in templates():
+        for seed in range(15):
+            for kind in ("multiple_choice", "find_the_wrong_part"):
+                q = build_question(tpl.id, seed=seed, lang=lang, kind=kind)
+                texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
+                if q.wrong_part is not None:
+                    texts += [q.wrong_part.stated_text, q.wrong_part.correct_text]
+                item = " ".join(texts).lower()
+                assert word not in item.replace(match_loss, ""), (tpl.id, seed, kind)
+                assert sum(name in item for name in PHASE_NAMES[lang]) <= 1, (tpl.id, seed)
+
+
+def test_review_2_q071_names_the_first_beginning_phase_one_way() -> None:
+    q = build_question(
+        "rb-trigger-first-beginning-phase", seed=825222785, lang="es", kind="find_the_wrong_part"
+    )
+    item = " ".join([q.stem, q.explanation]).lower()
+    assert "fase de inicio" not in item
+
+
+# TR 701.5.a: a rewind beyond the last action only when leaving the game as it stands would be
+# clearly worse; the story has to say why (review 2, Q084).
+WORSE = {
+    "en": "leaving the game as it stands would carry its effect",
+    "es": "dejar el juego como está arrastraría su efecto",
+    "pt-BR": "deixar o jogo como está levaria o efeito dele",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rewind_beyond_the_last_action_is_keyed_only_where_the_story_says_why(lang: str) -> None:
+    told = 0
+    for tpl in templates():
+        for seed in SEEDS:
+            q = build_question(tpl.id, seed=seed, lang=lang, kind="free_form")
+            if "rewind" in q.key.remedy:
+                told += 1
+                assert WORSE[lang] in q.stem, (tpl.id, seed, q.stem)
+    assert told > 10
+
+
+def test_no_stated_ruling_pairs_an_infraction_with_nothing_to_fix() -> None:
+    # Review 2 (uncounted): every item keyed "No infraction" proposed "Missed Trigger — No
+    # penalty — nothing to fix", which a test-wise candidate learns.
+    keyed_none = 0
+    for tpl in templates():
+        for seed in SEEDS:
+            q = build_question(tpl.id, seed=seed, lang="en", kind="find_the_wrong_part")
+            assert q.wrong_part is not None
+            if q.key.infraction == "no_infraction":
+                keyed_none += 1
+            stated = q.wrong_part.stated
+            if q.wrong_part.part == "infraction" and stated.infraction != "no_infraction":
+                assert not q.wrong_part.stated_text.endswith("nothing to fix"), (tpl.id, seed)
+    assert keyed_none > 20
+
+
+STORM_ORDER = {
+    "en": ("storm copies", "resolves"),
+    "es": ("copia de tormenta", "se resuelve"),
+    "pt-BR": ("cópia da tempestade", "resolve"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_storm_story_tells_the_copies_before_the_original_resolves(lang: str) -> None:
+    # Storm's copies go on the stack above the spell and resolve first: "the spell resolves,
+    # but no Goblins for the copies" told them in the wrong order.
+    copies, resolves = STORM_ORDER[lang]
+    told = 0
+    for seed in range(60):
+        stem = build_question("mtg-copies", seed=seed, lang=lang, kind="free_form").stem
+        if copies in stem:
+            told += 1
+            told_sentence = next(x for x in stem.split(". ") if copies in x)
+            assert resolves in told_sentence, (seed, stem)
+            assert told_sentence.index(copies) < told_sentence.index(resolves), (seed, stem)
+    assert told > 5
