@@ -634,12 +634,6 @@ def _stated(
 ) -> WrongPart:
     if stated == key:
         raise QuestionError("a find-the-wrong-part statement must differ from the key")
-    plain_none = stated.remedy == ("none",) and not stated_choosers.get("none")
-    if part == "infraction" and stated.infraction != "no_infraction" and plain_none:
-        # "Missed Trigger — No penalty — nothing to fix": "nothing to fix" goes with no
-        # infraction only, so every item keyed "No infraction" would read alike and point to
-        # the infraction. "Play continues as it is" means the same fix (SAME_MEANING).
-        stated = replace(stated, remedy=("continue_play",))
     return WrongPart(
         part=part,
         stated=stated,

@@ -181,22 +181,6 @@ def test_a_rewind_beyond_the_last_action_is_keyed_only_where_the_story_says_why(
     assert told > 10
 
 
-def test_no_stated_ruling_pairs_an_infraction_with_nothing_to_fix() -> None:
-    # Review 2 (uncounted): every item keyed "No infraction" proposed "Missed Trigger — No
-    # penalty — nothing to fix", which a test-wise candidate learns.
-    keyed_none = 0
-    for tpl in templates():
-        for seed in SEEDS:
-            q = build_question(tpl.id, seed=seed, lang="en", kind="find_the_wrong_part")
-            assert q.wrong_part is not None
-            if q.key.infraction == "no_infraction":
-                keyed_none += 1
-            stated = q.wrong_part.stated
-            if q.wrong_part.part == "infraction" and stated.infraction != "no_infraction":
-                assert not q.wrong_part.stated_text.endswith("nothing to fix"), (tpl.id, seed)
-    assert keyed_none > 20
-
-
 STORM_ORDER = {
     "en": ("storm copies", "resolves"),
     "es": ("copia de tormenta", "se resuelve"),
