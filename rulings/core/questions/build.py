@@ -363,7 +363,13 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
         # Another remedy would be just as right once the game is over: there, offer the penalty
         # for another classification of the same error instead.
         others = _other_infractions(sc) if _remedy_moot(sc.key) else _other_remedies(sc)
-        return _ladder(sc.key, sc.template.topics) + others
+        # Last, when the story leaves too few errors to confuse (3 runes channelled is only
+        # Too Many Runes or a General Error): the error not counted as an infraction at all.
+        nothing = replace(
+            sc.key, infraction="no_infraction", penalty="no_penalty", remedy=("continue_play",)
+        )
+        nothing = replace(nothing, rewind_by=None)
+        return [*_ladder(sc.key, sc.template.topics), *others, (nothing, "no_infraction")]
     game = sc.template.game
     usual = PLAUSIBLE_INFRACTIONS[game][0]
     remedy = (PLAUSIBLE_REMEDIES[game][0],)
@@ -432,49 +438,37 @@ SUBJECT_REMEDIES = {
 }
 
 
-# The TR 702 game play errors a candidate confuses with each other: offered before the game's
-# usual infractions, so that a card seen too many is set against looking at secret information,
-# not against Failure to Maintain Game State for the player's own error.
+# The TR 702 game play errors a candidate confuses with each other AND that the told action could
+# be (review 3: Q010, Q017, Q058, Q085): offered before the game's usual infractions, so that a
+# card seen too many is set against looking at secret information, not against Failure to
+# Maintain Game State for the player's own error. The story decides the direction and the kind:
+# 3 runes channelled is never "Too Few Runes", a card turned over while searching is never
+# "Drawing Extra Cards" (nothing was drawn), a Draw Phase error is never a mulligan's.
 NEIGHBOUR_INFRACTIONS = {
-    "looking_at_extra_cards": (
-        "looking_at_secret_information",
-        "drawing_extra_cards",
-        "general_error",
-    ),
-    "looking_at_secret_information": (
-        "looking_at_extra_cards",
-        "looking_at_opponent_private_information",
-        "general_error",
-    ),
-    "looking_at_opponent_private_information": (
-        "looking_at_secret_information",
-        "looking_at_extra_cards",
-        "general_error",
-    ),
-    "drawing_extra_cards": ("looking_at_extra_cards", "mulligan_procedure_error", "general_error"),
+    "looking_at_extra_cards": ("looking_at_secret_information", "general_error"),
+    "looking_at_secret_information": ("looking_at_extra_cards", "general_error"),
+    "looking_at_opponent_private_information": ("looking_at_secret_information", "general_error"),
+    "drawing_extra_cards": ("looking_at_extra_cards", "general_error"),
     "mulligan_procedure_error": ("drawing_extra_cards", "looking_at_extra_cards", "general_error"),
-    "facedown_card_error": (
-        "looking_at_secret_information",
-        "looking_at_opponent_private_information",
-        "general_error",
-    ),
-    "channeling_too_many_runes": (
-        "channeling_too_few_runes",
-        "drawing_extra_cards",
-        "general_error",
-    ),
-    "channeling_too_few_runes": (
-        "channeling_too_many_runes",
-        "forgetting_to_ready",
-        "general_error",
-    ),
-    "forgetting_to_draw_cards": ("drawing_extra_cards", "forgetting_to_ready", "general_error"),
-    "forgetting_to_ready": (
-        "forgetting_to_draw_cards",
-        "channeling_too_few_runes",
-        "general_error",
-    ),
+    "facedown_card_error": ("looking_at_secret_information", "general_error"),
+    "channeling_too_many_runes": ("general_error",),
+    "channeling_too_few_runes": ("general_error",),
+    "forgetting_to_draw_cards": ("general_error",),
+    "forgetting_to_ready": ("general_error",),
 }
+# The TR 702 game play errors whose action a story must tell before one is offered or stated.
+TOLD_ERRORS = frozenset(NEIGHBOUR_INFRACTIONS) - {"general_error"}
+
+
+def _told_errors(sc: Scenario) -> frozenset[str]:
+    """The TR 702 game play errors the story's told actions could be: the error's own kind, its
+    neighbours, and any further error the same mistake is told to have involved (TR 701.3.d)."""
+    error = sc.situation.get("game_error") or {}
+    told = {error.get("kind", "")}
+    told.update(sc.draft.facts.get("told_errors", ()))
+    for kind in tuple(told):
+        told.update(NEIGHBOUR_INFRACTIONS.get(kind, ()))
+    return frozenset(told & TOLD_ERRORS)
 
 
 def _candidate_infractions(sc: Scenario) -> list[str]:
@@ -500,6 +494,9 @@ SUBJECT_INFRACTIONS = {
 
 
 def _infraction_fits(sc: Scenario, infraction: str) -> bool:
+    if infraction in TOLD_ERRORS and infraction not in _told_errors(sc):
+        # A game play error whose action the story never tells (or tells the other way).
+        return False
     payment = sc.situation.get("payment") or {}
     if infraction == "overpayment" and _underpaid(payment):
         # "Overpayment for Cost" for a cost paid short contradicts the story itself.

@@ -308,7 +308,8 @@ def rb_related_penalties(rng: random.Random) -> Draft:
         lines.append(s("related.soften"))
     elif opl == "casual":
         lines.append(s("related.no_soften"))
-    return Draft(situation, tuple(lines), {"related": related, "soften": soften})
+    facts = {"related": related, "soften": soften, "told_errors": tuple(others)}
+    return Draft(situation, tuple(lines), facts)
 
 
 @template(

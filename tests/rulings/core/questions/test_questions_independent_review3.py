@@ -1,0 +1,76 @@
+"""Patterns found by independent review 3 (docs/reviews/questions-review-3.md), checked over every
+Riftbound template, language and many seeds, and the seven items the review found defective
+rebuilt from their template and seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings.core.questions import build_question, templates
+from rulings.core.questions.build import scenario
+from rulings.core.questions.catalog import LANGS
+
+SEEDS = range(40)
+RIFTBOUND = [t.id for t in templates() if t.game == "riftbound"]
+DRAWS = frozenset({"drawing_extra_cards", "mulligan_procedure_error", "forgetting_to_draw_cards"})
+DRAW_INFRACTIONS = frozenset({"drawing_extra_cards", "forgetting_to_draw_cards"})
+# The opposite direction of a told error: the story rules it out.
+OPPOSITE = {
+    "channeling_too_many_runes": "channeling_too_few_runes",
+    "channeling_too_few_runes": "channeling_too_many_runes",
+    "drawing_extra_cards": "forgetting_to_draw_cards",
+    "forgetting_to_draw_cards": "drawing_extra_cards",
+}
+
+
+def _contradicts(told: set[str], infraction: str) -> bool:
+    """Whether naming `infraction` contradicts a story that tells the errors in `told`."""
+    if any(OPPOSITE.get(kind) == infraction for kind in told):
+        return True
+    if infraction in DRAW_INFRACTIONS and not told & DRAWS:
+        return True  # nothing was drawn
+    return infraction == "mulligan_procedure_error" and infraction not in told
+
+
+def _stated_infractions(template_id: str, seed: int, lang: str) -> set[str]:
+    mc = build_question(template_id, seed=seed, lang=lang, kind="multiple_choice")
+    names = {o.parts.infraction for o in mc.options if not o.correct}
+    wrong = build_question(template_id, seed=seed, lang=lang, kind="find_the_wrong_part")
+    assert wrong.wrong_part is not None
+    return names | {wrong.wrong_part.stated.infraction}
+
+
+@pytest.mark.parametrize("template_id", RIFTBOUND)
+def test_no_option_or_stated_infraction_contradicts_the_told_error(template_id: str) -> None:
+    checked = 0
+    for seed in SEEDS:
+        sc = scenario(template_id, seed)
+        error = sc.situation.get("game_error") or {}
+        if not error:
+            continue
+        told = {error["kind"], *sc.draft.facts.get("told_errors", ())}
+        for lang in LANGS:
+            for name in _stated_infractions(template_id, seed, lang):
+                checked += 1
+                assert not _contradicts(told, name), (template_id, seed, lang, told, name)
+    if template_id in ("rb-other-game-errors", "rb-repeated-warnings", "rb-related-penalties"):
+        assert checked > 100
+
+
+@pytest.mark.parametrize(
+    ("template_id", "seed", "lang", "kind", "absent"),
+    [
+        ("rb-other-game-errors", 966111675, "en", "multiple_choice", "Too Few Runes"),
+        ("rb-other-game-errors", 966111675, "en", "multiple_choice", "Drawing Extra Cards"),
+        ("rb-repeated-warnings", 1449462355, "en", "multiple_choice", "Too Few Runes"),
+        ("rb-other-game-errors", 1507899803, "pt-BR", "multiple_choice", "Comprar Cartas Extras"),
+        ("rb-other-game-errors", 1795954219, "es", "find_the_wrong_part", "mulligan"),
+    ],
+)
+def test_review3_items_offer_no_error_the_story_rules_out(
+    template_id: str, seed: int, lang: str, kind: str, absent: str
+) -> None:
+    q = build_question(template_id, seed=seed, lang=lang, kind=kind)
+    texts = [o.text for o in q.options] + ([q.wrong_part.stated_text] if q.wrong_part else [])
+    assert texts
+    assert not any(absent.lower() in t.lower() for t in texts), texts
