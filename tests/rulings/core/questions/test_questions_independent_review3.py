@@ -74,3 +74,32 @@ def test_review3_items_offer_no_error_the_story_rules_out(
     texts = [o.text for o in q.options] + ([q.wrong_part.stated_text] if q.wrong_part else [])
     assert texts
     assert not any(absent.lower() in t.lower() for t in texts), texts
+
+
+DECISION_WORDS = {
+    "en": ("decides to", "uses discretion", "use the discretion"),
+    "es": ("decide usar", "decide suavizar"),
+    "pt-BR": ("decide usar", "decide abrandar"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_softening_is_told_as_the_head_judges_instruction_not_as_the_judges_decision(
+    lang: str,
+) -> None:
+    told = 0
+    for seed in range(80):
+        sc = scenario("rb-related-penalties", seed)
+        q = build_question("rb-related-penalties", seed=seed, lang=lang, kind="free_form")
+        assert not any(w in q.stem for w in DECISION_WORDS[lang]), q.stem
+        if sc.situation["soften_at_low_opl"]:
+            told += 1
+            head = {"en": "head judge", "es": "juez principal", "pt-BR": "juiz principal"}[lang]
+            assert head in q.stem, q.stem
+    assert told > 5
+
+
+def test_review3_q019_no_longer_states_the_decision() -> None:
+    q = build_question("rb-related-penalties", seed=1527782906, lang="pt-BR", kind="free_form")
+    assert "decide usar" not in q.stem
+    assert "juiz principal" in q.stem

@@ -147,7 +147,7 @@ def test_questions_softening_beside_related_penalties_says_which_penalty_is_soft
         if not (sc.situation["soften_at_low_opl"] and sc.situation["related_penalties"]):
             continue
         q = build_question("rb-related-penalties", seed=seed, lang="en", kind="free_form")
-        assert "soften the penalty for the main error only" in q.stem, seed
+        assert "the penalty for the main error only is to be softened" in q.stem, seed
         seen += 1
     assert seen
 
