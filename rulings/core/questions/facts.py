@@ -41,7 +41,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "mtg.delayed.creation": {"noticed.when": SAME},  # "the end step has not begun yet"
     "score.same_turn": {"noticed.when": _one("same_turn")},
     "score.later": {"noticed.when": LATER},
-    "score.later_at_start": {"noticed.when": LATER, "noticed.at_start_of_turn": YES},
+    "score.later_before_turn": {"noticed.when": LATER},
     "score.later_after_action": {"noticed.when": LATER, "noticed.at_start_of_turn": NO},
     # who noticed
     "mtg.after_ack.noticed_by.opponent.at_once": {"noticed.by": _one("opponent")},

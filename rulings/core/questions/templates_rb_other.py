@@ -52,10 +52,19 @@ def rb_forgetting_to_score(rng: random.Random) -> Draft:
     witness = [st.pick(rng, others)] if rng.random() < 0.5 else []
     when = "same_turn" if turns == 0 else "previous_turn"
     noticed: dict[str, Any] = {"when": when, "turns_elapsed": turns, "error_turn_player": scorer}
+    before_turn = False
     if turns == len(order):
-        # The scorer's own next turn: the cycle turns on whether they have acted in it yet
-        # (docs/rulings.md, policy decisions), so the story says which.
-        noticed["at_start_of_turn"] = rng.random() < 0.5
+        # The scorer's own next turn has begun, so by TR 702.1.e the cycle has completed: the
+        # story tells it after the scorer has acted in it. The boundary's other side is told
+        # from before that turn begins, at the end of the turn before it (review 3: Q086,
+        # "just as Kai begins the turn" read as a completed cycle the key denied).
+        before_turn = rng.random() < 0.5
+        if before_turn:
+            turns -= 1
+            now = st.next_in_order(order, scorer, turns)
+            noticed["turns_elapsed"] = turns
+        else:
+            noticed["at_start_of_turn"] = False
     situation: dict[str, Any] = st.situation(
         GAME,
         order,
@@ -67,7 +76,7 @@ def rb_forgetting_to_score(rng: random.Random) -> Draft:
     lines: list[Sentence] = [
         st.setup(GAME, order),
         s(f"score.{source}", player=scorer),
-        _score_noticed(turns, now, noticed.get("at_start_of_turn")),
+        _score_noticed(turns, now, scorer if before_turn else None, turns == len(order)),
         s("score.determinable" if determinable else "score.undeterminable"),
     ]
     if witness:
@@ -76,13 +85,16 @@ def rb_forgetting_to_score(rng: random.Random) -> Draft:
     return Draft(situation, tuple(lines), {"turns": turns, "players": len(order)})
 
 
-def _score_noticed(turns: int, now: str, at_start: bool | None) -> Sentence:
+def _score_noticed(turns: int, now: str, before: str | None, own_turn: bool) -> Sentence:
+    """When the missed point is noticed: `before` names the scorer when it is told as just
+    before their next turn begins; `own_turn`, in that next turn, after they acted in it."""
     if turns == 0:
         return s("score.same_turn", now=now)
-    if at_start is None:
-        return s("score.later", turns=Count("turns", turns), now=now)
-    key = "score.later_at_start" if at_start else "score.later_after_action"
-    return s(key, turns=Count("turns", turns), now=now)
+    if before is not None:
+        return s("score.later_before_turn", turns=Count("turns", turns), now=now, player=before)
+    if own_turn:
+        return s("score.later_after_action", turns=Count("turns", turns), now=now)
+    return s("score.later", turns=Count("turns", turns), now=now)
 
 
 def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:

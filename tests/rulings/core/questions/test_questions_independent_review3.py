@@ -103,3 +103,26 @@ def test_review3_q019_no_longer_states_the_decision() -> None:
     q = build_question("rb-related-penalties", seed=1527782906, lang="pt-BR", kind="free_form")
     assert "decide usar" not in q.stem
     assert "juiz principal" in q.stem
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_keyed_round_cycle_follows_the_seeds_definition_of_the_told_timing(lang: str) -> None:
+    # TR 702.1.e: the cycle completes when the player on whose turn the error happened begins
+    # their next turn; so it has passed exactly when that turn has been reached in the story.
+    boundary = 0
+    for seed in range(120):
+        q = build_question("rb-forgetting-to-score", seed=seed, lang=lang, kind="free_form")
+        noticed, players = q.situation["noticed"], q.situation["players"]
+        reached = noticed["turns_elapsed"] >= len(players)
+        assert q.key.cycle_passed is reached, (seed, q.stem, q.key)
+        if noticed["turns_elapsed"] in (len(players) - 1, len(players)):
+            boundary += 1
+    assert boundary > 20
+
+
+def test_review3_q086_tells_a_timing_its_key_agrees_with() -> None:
+    q = build_question("rb-forgetting-to-score", seed=400981253, lang="en", kind="free_form")
+    assert "just as Kai begins the turn" not in q.stem
+    assert "just before Kai begins their next turn" in q.stem
+    assert q.key.cycle_passed is False
+    assert q.key.remedy == ("correct_score",)
