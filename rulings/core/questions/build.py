@@ -494,6 +494,12 @@ SUBJECT_INFRACTIONS = {
 
 
 def _infraction_fits(sc: Scenario, infraction: str) -> bool:
+    if infraction != sc.key.infraction and infraction in sc.draft.facts.get("told_errors", ()):
+        # A further error the same mistake is told to have involved (TR 701.3.d) was committed
+        # too: naming it instead of the main error differs from the key only in which related
+        # infraction the most severe penalty is recorded under (review 3: Q021), which the seed
+        # leaves open. The key records the main (told) error; no option names a related one.
+        return False
     if infraction in TOLD_ERRORS and infraction not in _told_errors(sc):
         # A game play error whose action the story never tells (or tells the other way).
         return False

@@ -126,3 +126,26 @@ def test_review3_q086_tells_a_timing_its_key_agrees_with() -> None:
     assert "just before Kai begins their next turn" in q.stem
     assert q.key.cycle_passed is False
     assert q.key.remedy == ("correct_score",)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_option_records_the_penalty_under_a_related_error_the_story_tells(lang: str) -> None:
+    # TR 701.3.d: one mistake, several related penalties, only the most severe issued. The key
+    # records it under the main error; an option or stated ruling naming a related error the
+    # same mistake involved would differ only in where it is recorded, which the seed leaves open.
+    checked = 0
+    for seed in range(80):
+        related = set(scenario("rb-related-penalties", seed).draft.facts["told_errors"])
+        if not related:
+            continue
+        checked += 1
+        named = _stated_infractions("rb-related-penalties", seed, lang)
+        assert not named & related, (seed, related, named)
+    assert checked > 20
+
+
+def test_review3_q021_has_one_defensible_option() -> None:
+    q = build_question("rb-related-penalties", seed=343769715, lang="es", kind="multiple_choice")
+    game_losses = [o for o in q.options if o.parts.penalty == "game_loss"]
+    assert not any(o.parts.infraction == "drawing_extra_cards" for o in q.options)
+    assert [o for o in game_losses if o.correct] == [o for o in q.options if o.correct]
