@@ -28,6 +28,9 @@ def start_exam(page, base_url):
     log_in(page, base_url, next_url="/exams/")
     page.get_by_role("button", name="Start the exam").click()
     page.locator("#attempt-form").wait_for()
+    # The page's script is deferred: until it has run, a flag button still posts the whole
+    # form (the no-JavaScript path reloads the page and the button loses the focus).
+    page.wait_for_load_state("load")
 
 
 def test_the_phone_timer_is_compact_and_never_hides_the_focused_answer(live_server, page):
@@ -77,6 +80,7 @@ def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_list
         other = phone.new_page()
         log_in(other, live_server.url, next_url="/exams/")
         other.get_by_role("link", name="continue").first.click()
+        other.wait_for_load_state("load")  # its deferred script runs before the flag is used
         other_flag = other.locator("#q2").get_by_role("button", name="Flag for review")
         assert other_flag.get_attribute("aria-pressed") == "true"
         assert "flagged" in other.locator("#nav-2").get_attribute("class")
