@@ -95,3 +95,27 @@ def test_applies_part_of_its_effect_is_told_only_for_multi_part_cards() -> None:
             assert ids, (seed, name)
             assert int(card(ids[0])["parts"]) >= 2
     assert told > 40
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rushed_trigger_is_keyed_as_resolving_now_and_never_offered_as_nothing_to_fix(
+    lang: str,
+) -> None:
+    """Review 4, Q065: one wording for 'no infraction' after a trigger an opponent rushed past."""
+    from rulings.core.questions.render import term
+
+    now = term(lang, "remedy_variant.none_trigger_resolves_now")
+    nothing = term(lang, "remedy.none")
+    told = 0
+    for tid in ("mtg-opponent-duties", "rb-battlefield-accountability"):
+        for seed in range(60):
+            q = build_question(tid, seed, lang, "multiple_choice")
+            rushed = q.situation.get("play", {}).get("following_action_by") == "other"
+            if not rushed or q.key.infraction != "no_infraction":
+                continue
+            told += 1
+            assert q.key_text.endswith(now), (tid, seed, q.key_text)
+            for o in q.options:
+                if o.parts.infraction == "no_infraction":
+                    assert not o.text.endswith(nothing), (tid, seed, o.text)
+    assert told > 10
