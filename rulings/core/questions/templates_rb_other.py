@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from rulings.core.questions import story as st
-from rulings.core.questions.template import Count, Draft, Param, Sentence, Term, s, template
+from rulings.core.questions.template import Count, Draft, Sentence, Term, s, template
 
 GAME = "riftbound"
 BASE_WARNING = (
@@ -268,7 +268,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=7,
+    version=8,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -280,15 +280,18 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     player = order[0]
     kind = st.pick(rng, BASE_WARNING)
     producible = RELATED_ERRORS.get(kind, ())
-    shapes = ((), ("warning",), ("game_loss",), ("game_loss", "warning"))
+    # Related errors carry their base Warning only. Earlier Warnings that make an upgrade are
+    # always for the MAIN error's own kind (review 4: Q030): the main error then carries the
+    # most severe penalty itself, so the keyed infraction and penalty come from one section
+    # (TR 701.3.d with TR 702.1.b.1), never a Game Loss earned only by a related error.
+    shapes = ((), ("warning",), ("warning", "warning"))
     related = st.pick(rng, tuple(r for r in shapes if len(r) <= len(producible)))
+    upgrade = rng.random() < 0.5
     opl = st.pick(rng, ("casual", "competitive"))
     soften = opl == "casual" and rng.random() < 0.5
     # Each related penalty comes from a further error the same mistake involved, told as what
-    # the player did (never "a related penalty: Game Loss"): a Warning is that error's base
-    # penalty, a Game Loss its third Warning in the event (two already received, in `history`).
+    # the player did (never "a related penalty: Warning").
     others = rng.sample(producible, len(related))
-    repeated = {k: 2 for k, p in zip(others, related, strict=True) if p == "game_loss"}
     situation = st.situation(
         GAME,
         order,
@@ -298,20 +301,19 @@ def rb_related_penalties(rng: random.Random) -> Draft:
         related_penalties=list(related),
         soften_at_low_opl=soften,
     )
-    if repeated:
-        situation["history"] = {"warnings": repeated}
+    if upgrade:
+        situation["history"] = {"warnings": {kind: 2}}
     lines: list[Sentence] = [
         st.setup(GAME, order, opl),
         s(f"error.story.{kind}", player=player),
     ]
     if related:
-        # One sentence for all of them, the repeated error first.
         what = {f"what{i}": Term(f"related_for.{kind}.{k}") for i, k in enumerate(others)}
-        shape = "two" if len(related) == 2 else ("repeat" if repeated else "one")
-        params: dict[str, Param] = {"player": player, "warnings": Count("warnings", 2), **what}
-        if repeated:
-            params["kind0"] = Term(f"history_for.{others[0]}")
-        lines.append(s(f"related.item_{shape}", **params))
+        shape = "both" if len(related) == 2 else "one"
+        lines.append(s(f"related.item_{shape}", **what))
+    if upgrade:
+        # Told as "for the same kind of error", so that the stem never names the infraction.
+        lines.extend(st.history_lines(player, {kind: 2}, kind))
     if soften and related:
         # The engine softens the error's own penalty, then issues the most severe related one;
         # "soften the penalty" alone also reads as softening the issued Game Loss.
@@ -320,7 +322,12 @@ def rb_related_penalties(rng: random.Random) -> Draft:
         lines.append(s("related.soften"))
     elif opl == "casual":
         lines.append(s("related.no_soften"))
-    facts = {"related": related, "soften": soften, "told_errors": tuple(others)}
+    facts = {
+        "related": related,
+        "soften": soften,
+        "told_errors": tuple(others),
+        "upgrade": upgrade,
+    }
     return Draft(situation, tuple(lines), facts)
 
 

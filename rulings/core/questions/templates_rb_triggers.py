@@ -22,6 +22,11 @@ def wrong_effects() -> frozenset[str]:
     return frozenset(public_phrases("en")["terms"]["wrong_effect"])
 
 
+def multi_part_cards() -> tuple[str, ...]:
+    """Impact cards whose effect has at least two parts (cards.toml `parts`)."""
+    return tuple(c for c in _impact_cards() if int(card(c).get("parts", 1)) >= 2)
+
+
 def _impact_cards(advantageous: bool | None = None) -> tuple[str, ...]:
     """Cards with an observable impact (not battlefields, first-time, first Beginning Phase or
     Might-only triggers); given `advantageous`, only those that fit it (story.fits_advantage)."""
@@ -314,7 +319,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -328,6 +333,13 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
     opl = st.pick(rng, ("casual", "competitive", "professional"))
     card_id = st.pick(rng, _impact_cards())
     after_ack = rng.random() < 0.5
+    # "Applies part of its effect" needs an effect with more than one part (review 4: Q032,
+    # Q054): never for "draw 1" or "move a unit"; with no such card, the other story.
+    several = multi_part_cards()
+    if not after_ack and several:
+        card_id = st.pick(rng, several)
+    elif not after_ack:
+        after_ack = True
     rewind = st.pick(rng, ("simple", "complex", "none"))
     if after_ack:
         play = {

@@ -100,9 +100,16 @@ def test_softening_is_told_as_the_head_judges_instruction_not_as_the_judges_deci
 
 
 def test_review3_q019_no_longer_states_the_decision() -> None:
-    q = build_question("rb-related-penalties", seed=1527782906, lang="pt-BR", kind="free_form")
-    assert "decide usar" not in q.stem
-    assert "juiz principal" in q.stem
+    # The template's stories changed in version 8 (review 4, Q030): every softened story is
+    # checked instead of the one reviewed seed.
+    told = 0
+    for seed in range(120):
+        q = build_question("rb-related-penalties", seed=seed, lang="pt-BR", kind="free_form")
+        assert "decide usar" not in q.stem
+        if q.situation["soften_at_low_opl"]:
+            told += 1
+            assert "juiz principal" in q.stem, seed
+    assert told > 10
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -134,7 +141,7 @@ def test_no_option_records_the_penalty_under_a_related_error_the_story_tells(lan
     # records it under the main error; an option or stated ruling naming a related error the
     # same mistake involved would differ only in where it is recorded, which the seed leaves open.
     checked = 0
-    for seed in range(80):
+    for seed in range(120):
         related = set(scenario("rb-related-penalties", seed).draft.facts["told_errors"])
         if not related:
             continue

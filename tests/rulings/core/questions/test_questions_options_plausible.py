@@ -109,7 +109,7 @@ def test_related_penalties_are_told_in_one_sentence() -> None:
         if len(sc.situation.get("related_penalties") or ()) < 2:
             continue
         keys = [line.key for line in sc.draft.sentences]
-        assert keys.count("related.item_two") == 1, seed
+        assert keys.count("related.item_both") == 1, seed
         assert "related.item" not in keys, seed
         q = build_question("rb-related-penalties", seed, "en", "free_form")
         assert q.stem.count("The same mistake also involved") == 1, seed

@@ -262,7 +262,7 @@ OWN_ERRORS = {
 def test_a_players_own_game_play_error_is_set_against_its_neighbours_not_ftmgs(kind: str) -> None:
     neighbours = 0
     for template_id in ("rb-other-game-errors", "rb-repeated-warnings", "rb-related-penalties"):
-        for seed in range(80):
+        for seed in range(120):
             q = build_question(template_id, seed=seed, lang="en", kind=kind)
             if q.key.infraction not in OWN_ERRORS:
                 continue
