@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from rulings.core.grading import Expected, grade_answer
+from tests.rulings.core.grading_cases import cases as _cases
 
 NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
 LEC = Expected(
@@ -48,16 +49,6 @@ LSI = Expected(
 DEC = Expected(
     infraction="drawing_extra_cards", penalty="warning", remedy="apply_section_procedure"
 )
-
-
-def _cases(
-    behaviour: str, game: str, expected: Expected, found: dict[str, str | None], *answers: str
-) -> list[Any]:
-    """One row per answer, each named for the behaviour it shows."""
-    return [
-        pytest.param(game, expected, answer, found, id=f"{behaviour}-{n}")
-        for n, answer in enumerate(answers)
-    ]
 
 
 FIRM: list[Any] = [

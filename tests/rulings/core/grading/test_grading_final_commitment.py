@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from rulings.core.grading import Expected, grade_answer
+from tests.rulings.core.grading_cases import cases as _cases
 
 MT_RB = Expected(
     infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_resolve_or_skip"
@@ -37,16 +38,6 @@ FACEDOWN = Expected(
 CHEATING = Expected(infraction="cheating", penalty="disqualification", remedy="none")
 GE_NONE = Expected(infraction="general_error", penalty="warning", remedy="none")
 FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
-
-
-def _cases(
-    behaviour: str, game: str, expected: Expected, found: dict[str, str | None], *answers: str
-) -> list[Any]:
-    """One row per answer, each named for the behaviour it shows."""
-    return [
-        pytest.param(game, expected, answer, found, id=f"{behaviour}-{n}")
-        for n, answer in enumerate(answers)
-    ]
 
 
 FIRM: list[Any] = [

@@ -17,6 +17,7 @@ import pytest
 
 from rulings.core.explain import labels
 from rulings.core.grading import Expected, grade_answer
+from tests.rulings.core.grading_cases import cases as _cases
 
 FTMGS = Expected(infraction="failure_to_maintain_game_state", penalty="warning", remedy="none")
 CHEATING = Expected(infraction="cheating", penalty="disqualification", remedy="none")
@@ -40,16 +41,6 @@ RESOLVE_NOW = Expected(
 MT_RB = Expected(
     infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_resolve_or_skip"
 )
-
-
-def _cases(
-    behaviour: str, game: str, expected: Expected, found: dict[str, str | None], *answers: str
-) -> list[Any]:
-    """One row per answer, each named for the behaviour it shows."""
-    return [
-        pytest.param(game, expected, answer, found, id=f"{behaviour}-{n}")
-        for n, answer in enumerate(answers)
-    ]
 
 
 READ: list[Any] = [
