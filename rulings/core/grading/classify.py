@@ -347,6 +347,7 @@ def resolve_generic(
             continue
         if m.live and not m.hedged:
             dangling.add(m.part)
+            _fill_slot(m, mentions, toks, lex)
         for j in range(m.last, min(m.last + 3, n)):
             if owner[j] != -1:
                 break
@@ -364,6 +365,31 @@ def resolve_generic(
             out.append(m)
             break
     return out, dangling
+
+
+_SLOT_REACH = 2
+"""Tokens after a part's label where its value may start ("Penalty: Warning", "the
+infraction is a GRV")."""
+
+
+def _fill_slot(label: Mention, mentions: list[Mention], toks: Tokens, lex: Lexicon) -> None:
+    """Mark the term filling a label's slot: "Penalidade: Advertência", "Infraction is
+    Looking at Secret Information". In a conflict, the slot's value is the answer's (the
+    other term is a related error or an effect told in passing: "(Dolores perde o jogo)")."""
+    n = len(toks.words)
+    j = label.last
+    if j >= n:
+        return
+    colon = ":" in toks.source[toks.ends[j - 1] : toks.starts[j]]
+    reach = j + _SLOT_REACH
+    while j < min(reach, n) and not colon and toks.words[j] in lex.copula:
+        j += 1
+    if not colon and j == label.last:
+        return
+    for other in mentions:
+        if other.part == label.part and other.ident != GENERIC and other.first == j:
+            other.slot = True
+            return
 
 
 def _not_applicable(toks: Tokens, j: int) -> bool:
@@ -407,6 +433,29 @@ def or_nothing(
                 Mention(m.part, EMPTY_IDS[m.part], j + 1, j + 2, 0.5, "", alternative=True)
             )
     return extra
+
+
+_WITH = frozenset({"with", "com", "con"})
+"""Words attaching a penalty to an infraction ("a missed trigger with a Warning")."""
+
+
+def denied_with(mentions: list[Mention], toks: Tokens) -> None:
+    """ "Esto no es un simple MT con Advertencia: ... es Trampa. DQ.", "not just a missed
+    trigger with a Warning": a penalty attached by "with" / "com" / "con" to a denied or
+    rejected infraction is denied with it."""
+    by_start = {m.first: m for m in mentions if m.part == "penalty"}
+    for m in mentions:
+        if m.part != "infraction" or not (m.negated or m.rejected):
+            continue
+        j = m.last
+        if j + 1 >= len(toks.words) or toks.words[j] not in _WITH or toks.breaks[j]:
+            continue
+        for k in (j + 1, j + 2):  # "con Advertencia", "with a Warning"
+            pen = by_start.get(k)
+            if pen is not None and not toks.breaks[k]:
+                pen.negated = pen.negated or m.negated
+                pen.rejected = pen.rejected or m.rejected
+                break
 
 
 def _opened_as_options(a: Mention, cues: list[CueHit]) -> bool:

@@ -532,6 +532,9 @@ _RESOLVE_WORDS = frozenset(
         "resuelta",
     }
 )
+_RESOLVES_PRESENT = frozenset({"resolves", "resolve", "resuelve", "resolverse"})
+"""The trigger resolving, told in the present: after "no infraction" it is the pending
+trigger resolving now, with or without "now"."""
 _NOW_WORDS = frozenset({"now", "agora", "ahora"})
 _RESOLVE_REACH = 4
 """Tokens after "resolve" where "now" may follow ("resolver a habilidade agora")."""
@@ -554,14 +557,31 @@ def _pending_resolves_now(readings: Mapping[str, _Reading], analysis: Analysis) 
     toks = analysis.tokens
     words = toks.words
     for i, word in enumerate(words):
-        if word not in _RESOLVE_WORDS:
+        if word not in _RESOLVE_WORDS or _denied_at(analysis, i):
             continue
+        if word in _RESOLVES_PRESENT:
+            return True  # "Se resuelve la habilidad y seguimos": the pending trigger
         for j in range(i + 1, min(i + 1 + _RESOLVE_REACH, len(words))):
             if toks.breaks[j] == BREAK_SENTENCE:
                 break
             if words[j] in _NOW_WORDS:
                 return True
     return False
+
+
+def _denied_at(analysis: Analysis, i: int) -> bool:
+    """Whether a denial stands within two tokens before token `i` ("no se resuelve")."""
+    toks = analysis.tokens
+    for j in range(max(0, i - 2), i):
+        if toks.words[j] in _DENIALS and not any(toks.breaks[k] for k in range(j + 1, i + 1)):
+            return True
+    return False
+
+
+_DENIALS = frozenset(
+    {"not", "no", "nao", "never", "nunca", "nem", "cant", "can't", "cannot", "wont", "won't"}
+    | {"doesnt", "doesn't", "dont", "don't", "didnt", "didn't", "isnt", "isn't"}
+)
 
 
 def _without_infractions_citation(
@@ -676,6 +696,13 @@ def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
         if stated and len({m.ident for m in stated}) < len(idents):
             live = stated
             idents = list(dict.fromkeys(m.ident for m in live))
+    if len(idents) > 1 and part == "infraction":
+        # "No infraction: nobody may rush the game to make the opponent miss a trigger
+        # (702.2.c)": a subsection cited in passing yields to an infraction named in words.
+        worded = [m for m in live if not m.cited]
+        if worded and len({m.ident for m in worded}) < len(idents):
+            live = worded
+            idents = list(dict.fromkeys(m.ident for m in live))
     if len(idents) > 1:
         kept = _kept(part, set(idents), lex)
         idents = [i for i in idents if i in kept]
@@ -699,6 +726,11 @@ def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
         return replace(best, found=live[0].ident, evidence=live[0], steps=tuple(idents))
     if len({m.ident for m in concluded}) == 1:
         return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
+    slotted = [m for m in live if m.slot]
+    if len({m.ident for m in slotted}) == 1:
+        # "Penalidade: Advertência" beside "(Dolores perde o jogo)": the value the answer
+        # fills in for the part's label is its claim.
+        return _Reading(slotted[0].ident, _CONCLUDED, slotted[0])
     return _Reading(live[0].ident, _CONFLICT, live[0], conflict=True, candidates=tuple(idents))
 
 

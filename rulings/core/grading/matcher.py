@@ -18,6 +18,7 @@ from .classify import (
     general_upgrades,
     mark_alternatives,
     or_nothing,
+    denied_with,
     resolve_generic,
 )
 from .lexicon import LANGUAGES, Cue, Lexicon, Pattern, load_lexicon
@@ -99,6 +100,8 @@ def analyse(
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
+    denied_with(mentions, tokens)
+    _cited_reasons(mentions, tokens)
     _named_rulings(lex, tokens, owner, mentions, sentence, clause, cues)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
     if loose:
@@ -479,7 +482,7 @@ def _citation_mentions(lex: Lexicon, toks: Tokens, i: int, game: str) -> list[Me
                 continue
             seen.add(part)
             conf = 0.9 if exact else 0.85
-            out.append(Mention(part, ident, i, i + 1, conf, ""))
+            out.append(Mention(part, ident, i, i + 1, conf, "", cited=not exact))
     return out
 
 
@@ -616,6 +619,15 @@ def _a_name(toks: Tokens, i: int) -> bool:
         return False  # "Fix: Leave it": a label's value starts with a capital
     text = toks.source[toks.starts[i] : toks.ends[i]]
     return text[:1].isupper() and not text[1:2].isupper()
+
+
+def _cited_reasons(mentions: list[Mention], toks: Tokens) -> None:
+    """ "não pode apressar o jogo pra fazer a outra esquecer a habilidade (702.2.c)": a
+    citation right after a reason's term cites the reason, and is no claim of its own."""
+    ends = {m.last: m for m in mentions if m.reason and m.first not in toks.citations}
+    for m in mentions:
+        if m.first in toks.citations and not m.reason and m.first in ends:
+            m.reason = True
 
 
 def _after_colon(toks: Tokens, i: int) -> bool:

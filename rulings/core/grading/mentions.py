@@ -35,6 +35,12 @@ class Mention:
     neg_from: int = -1
     typo: bool = False
     described: bool = False
+    cited: bool = False
+    """Read from a citation of one of the id's subsections ("702.2.c" names the missed
+    trigger's section), not from words."""
+    slot: bool = False
+    """Right after its part's label ("Penalty: Warning", "Infraction is GRV"): the value the
+    answer fills in for that part."""
     """Read from the infraction described in plain words ("he forgot the +3/+0"), not
     named: any named id of the part wins over it."""
     """Read through a corrected typo ("Warnnig")."""

@@ -1,0 +1,176 @@
+"""Patterns blind7's misses showed (lexicon 2026.12.01.4), as general rules.
+
+The answers were written for these tests in the three languages, not taken from any batch:
+each one shows the pattern in other words than the batch's answers did.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings.core.grading import Expected, grade_answer
+
+from tests.rulings.core.grading_cases import cases
+
+NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
+MT_CHOICE = Expected(
+    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_resolve_or_skip"
+)
+MT_DEFAULT_WARN = Expected(
+    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_default_action"
+)
+CHEAT = Expected(infraction="cheating", penalty="disqualification", remedy="none")
+LSI = Expected(
+    infraction="looking_at_secret_information",
+    penalty="game_loss",
+    remedy="apply_section_procedure",
+)
+CTMR = Expected(
+    infraction="channeling_too_many_runes", penalty="warning", remedy="apply_section_procedure"
+)
+MISPAY_FIX = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="correct_cost")
+MISPAY_ON = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="continue_play")
+GE_ON = Expected(infraction="general_error", penalty="warning", remedy="continue_play")
+GE_LONG = Expected(infraction="general_error", penalty="warning", remedy="rewind")
+
+
+@pytest.mark.parametrize(
+    ("game", "expected", "answer", "found"),
+    [
+        *cases(
+            "riftbound-choice-now-or-lost",
+            "riftbound",
+            MT_CHOICE,
+            {"remedy": "opponent_chooses_resolve_or_skip"},
+            "MT, no pen; Rafael (next in turn order) picks whether the draw happens now or is "
+            "skipped.",
+            "HDE, sem pen. A Odile escolhe se a Yuki descarta agora ou se a habilidade fica "
+            "perdida.",
+            "HDO, sin penalización; Kai elige si Tomás roba ahora o si se pierde.",
+        ),
+        *cases(
+            "label-slot-wins",
+            "mtg",
+            MT_DEFAULT_WARN,
+            {"penalty": "warning"},
+            "MT com 'a menos que': a Ana pode aplicar a ação padrão (o Rui perde o jogo). "
+            "Penalidade: Advertência, a habilidade é prejudicial.",
+            "Missed trigger. Ana may apply the default action now or at the next phase (Rui "
+            "loses the game). Penalty: Warning.",
+        ),
+        *cases(
+            "infraction-slot-wins",
+            "riftbound",
+            LSI,
+            {"infraction": "looking_at_secret_information"},
+            "The infraction is Looking at Secret Information; the same mistake also involves "
+            "looking at extra cards, his third, so Game Loss. Fix per the section.",
+        ),
+        *cases(
+            "penalty-with-denied-infraction",
+            "riftbound",
+            CHEAT,
+            {"penalty": "disqualification"},
+            "Not just a missed trigger with a Warning: she kept quiet on purpose. Cheating, DQ.",
+            "Não é só uma HDE com Advertência: ele sabia e calou de propósito. Trapaça, DQ.",
+            "No es un simple disparo olvidado con Advertencia: lo hizo adrede. Trampa, DQ.",
+        ),
+        *cases(
+            "purpose-clause-and-its-citation",
+            "riftbound",
+            NO_INF,
+            {"infraction": "no_infraction"},
+            "No infraction. A player can't speed the game up to make the opponent miss a "
+            "trigger (702.2.c). No penalty, nothing to fix.",
+            "Sem infração. Ninguém pode apressar a partida pra fazer o outro esquecer o gatilho "
+            "(702.2.c). Sem penalidade, nada a corrigir.",
+            "Sin infracción: nadie puede acelerar el juego para que el rival pierda su disparo "
+            "(702.2.c). Sin penalización, nada que arreglar.",
+        ),
+        *cases(
+            "no-infraction-trigger-resolves-and-play-on",
+            "mtg",
+            NO_INF,
+            {"remedy": "none"},
+            "No infraction. The trigger resolves and we keep going.",
+            "Sin infracción; se resuelve el disparo y seguimos.",
+        ),
+        *cases(
+            "section-procedure-in-plain-words",
+            "riftbound",
+            CTMR,
+            {"remedy": "apply_section_procedure"},
+            "Canalizar demasiadas runas, Advertencia; se arregla como dice la sección.",
+            "Canalizar Runas Demais, Advertência; corrige pelo que o 702.6 manda.",
+        ),
+        *cases(
+            "cost-paid-in-plain-words",
+            "riftbound",
+            MISPAY_FIX,
+            {"remedy": "correct_cost"},
+            "Pagamento Incorreto de Custo, Advertência; ele paga a runa que ficou faltando.",
+        ),
+        *cases(
+            "no-runes-left-to-pay-so-play-on",
+            "riftbound",
+            MISPAY_ON,
+            {"remedy": "continue_play"},
+            "Pago incorrecto, Advertencia. No se puede rebobinar y no le quedan runas para "
+            "pagar lo que falta, así que no queda otra que seguir.",
+            "Mispayment, Warning. No rewind, and she has no runes left to pay the rest, so no "
+            "choice but to play on.",
+        ),
+        *cases(
+            "leave-the-game-as-it-is",
+            "riftbound",
+            GE_ON,
+            {"remedy": "continue_play"},
+            "Erro Geral, Advertência; o feitiço já resolveu, mantém o jogo como está.",
+            "Error general, Advertencia. Ya resolvió todo, lo dejaría así.",
+        ),
+        *cases(
+            "complete-rewind",
+            "riftbound",
+            GE_LONG,
+            {"remedy": "rewind"},
+            "Erro Geral, Advertência. Rewind completo, feito pelo juiz principal.",
+            "Error general, Advertencia, rebobinado total a cargo del juez principal.",
+        ),
+    ],
+)
+def test_blind7_pattern_is_read(
+    game: str, expected: Expected, answer: str, found: dict[str, str | None]
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    for part, ident in found.items():
+        assert grade.parts[part].found == ident, (part, grade.parts[part], grade.review_reasons)
+        assert grade.parts[part].correct
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_no_runes_left_does_not_deny_a_payment_with_runes_to_spare() -> None:
+    grade = grade_answer(
+        "Pago incorrecto, Advertencia. Le quedan runas, así que paga lo que falta.",
+        MISPAY_FIX,
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "correct_cost"
+
+
+def test_a_trigger_that_does_not_resolve_is_no_pending_trigger() -> None:
+    grade = grade_answer(
+        "No infraction, but the trigger doesn't resolve now; play continues.",
+        NO_INF,
+        game="mtg",
+    )
+    assert grade.parts["remedy"].found == "continue_play"
+
+
+def test_default_action_words_do_not_match_in_riftbound() -> None:
+    grade = grade_answer(
+        "Missed trigger, no penalty; Kai chooses whether the discard happens now or is skipped.",
+        MT_CHOICE,
+        game="riftbound",
+    )
+    assert all(m != "opponent_chooses_default_action" for m in grade.parts["remedy"].candidates)
+    assert grade.parts["remedy"].found == "opponent_chooses_resolve_or_skip"
