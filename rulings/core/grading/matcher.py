@@ -15,10 +15,10 @@ from functools import lru_cache
 from .classify import (
     Context,
     classify,
+    denied_with,
     general_upgrades,
     mark_alternatives,
     or_nothing,
-    denied_with,
     resolve_generic,
 )
 from .lexicon import LANGUAGES, Cue, Lexicon, Pattern, load_lexicon

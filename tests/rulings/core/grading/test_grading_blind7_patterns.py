@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from rulings.core.grading import Expected, grade_answer
-
 from tests.rulings.core.grading_cases import cases
 
 NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
