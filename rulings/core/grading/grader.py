@@ -91,7 +91,14 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         part: _part_grade(
             part,
             str(expected.part(part)),
-            _as_expected(part, readings[part], expected, game, lex),
+            _as_expected(
+                part,
+                readings[part],
+                expected,
+                game,
+                lex,
+                part == "remedy" and _to_a_point(analysis, lex),
+            ),
             tokens,
             text,
         )
@@ -113,7 +120,12 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
 
 
 def _as_expected(
-    part: str, reading: _Reading, expected: Expected, game: str, lex: Lexicon
+    part: str,
+    reading: _Reading,
+    expected: Expected,
+    game: str,
+    lex: Lexicon,
+    to_a_point: bool = False,
 ) -> _Reading:
     """The claimed id in the expected ruling's terms.
 
@@ -155,6 +167,10 @@ def _as_expected(
         if _counts_as(part, ident, want, expected, lex):
             return replace(reading, found=want)
     info = lex.ids[part]
+    if to_a_point and info[found].internal and _LONGER in info[found].satisfies:
+        # "Rewind back to the discard", "backup hasta justo después del daño": a rewind
+        # back to a point the answer names is the longer rewind (blind8/9's writers).
+        return replace(reading, found=_LONGER)
     in_game = dict(info[found].reported_in).get(game)
     if in_game:
         return replace(reading, found=in_game)
@@ -303,17 +319,16 @@ _POINT_AFTER = 4
 """Tokens after a rewind where the point it goes back to may be named."""
 
 
-def _rewind_to_a_point(part: str, grade: PartGrade, analysis: Analysis, lex: Lexicon) -> bool:
-    """ "Hago un rebobinado hasta antes de que jugara la otra carta", "faz o retrocesso até a
-    Semeadora entrar": a rewind of unstated length going back to a point the answer names
-    is reported as the simple one; graded wrong, it may be the longer rewind (the point
-    may lie before an earlier action), so a mentor reads it."""
-    if grade.found is None:
-        return False
-    table = lex.ids[part]
-    live = [m for m in analysis.mentions if m.part == part and m.live and m.ident in table]
+_LONGER = "rewind"
+
+
+def _to_a_point(analysis: Analysis, lex: Lexicon) -> bool:
+    """Whether every remedy claimed is a rewind of unstated length going back to a point
+    the answer names ("rewind back to the discard", "retrocesso até a Semeadora entrar")."""
+    table = lex.ids["remedy"]
+    live = [m for m in analysis.mentions if m.part == "remedy" and m.live and m.ident in table]
     if not live or not all(
-        table[m.ident].internal and "rewind" in table[m.ident].satisfies for m in live
+        table[m.ident].internal and _LONGER in table[m.ident].satisfies for m in live
     ):
         return False
     toks = analysis.tokens
@@ -332,6 +347,14 @@ def _rewind_to_a_point(part: str, grade: PartGrade, analysis: Analysis, lex: Lex
             ):
                 return True
     return False
+
+
+def _rewind_to_a_point(part: str, grade: PartGrade, analysis: Analysis, lex: Lexicon) -> bool:
+    """ "Hago un rebobinado hasta antes de que jugara la otra carta", "faz o retrocesso até a
+    Semeadora entrar": a rewind of unstated length going back to a point the answer names
+    is reported as the simple one; graded wrong, it may be the longer rewind (the point
+    may lie before an earlier action), so a mentor reads it."""
+    return grade.found is not None and part == "remedy" and _to_a_point(analysis, lex)
 
 
 def _play_on_or_nothing(part: str, grade: PartGrade, parts: Mapping[str, PartGrade]) -> bool:

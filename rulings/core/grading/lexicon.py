@@ -341,12 +341,15 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
             for noun in lex["generic"][part].get(code, []):
                 patterns.append(_pattern(part, GENERIC, "generic", code, noun))
     patterns = _shared_phrases_unattributed(patterns)
-    for part in PARTS:  # neighbours are symmetric: declared once, read both ways
+    for part in PARTS:  # neighbours and alike are symmetric: declared once, read both ways
         table = ids[part]
         for ident, info in list(table.items()):
             for other in info.neighbours & table.keys():
                 mirror = table[other]
                 table[other] = replace(mirror, neighbours=mirror.neighbours | {ident})
+            for other in info.alike & table.keys():
+                mirror = table[other]
+                table[other] = replace(mirror, alike=mirror.alike | {ident})
     for part in PARTS:
         for ident, info in ids[part].items():
             named = info.yields_to | info.satisfies | info.alike | info.neighbours

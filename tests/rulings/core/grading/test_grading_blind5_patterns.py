@@ -245,11 +245,12 @@ MT_SKIP = Expected(
         "Disparo olvidado, Advertencia: un rebobinado hasta antes de que jugara la otra carta.",
     ],
 )
-def test_a_rewind_back_to_a_named_point_read_as_the_simple_one_goes_to_a_mentor(
+def test_a_rewind_back_to_a_named_point_is_read_as_the_longer_one_and_goes_to_a_mentor(
     answer: str,
 ) -> None:
+    # 2026.12.01.5: reported as the longer rewind, as blind4-9's writers label it
     grade = grade_answer(answer, MT_SKIP, game="riftbound")
-    assert grade.parts["remedy"].found == "simple_rewind"
+    assert grade.parts["remedy"].found == "rewind"
     assert grade.needs_review
     assert any("rewind back to a point" in r for r in grade.review_reasons)
 

@@ -173,3 +173,83 @@ def test_default_action_words_do_not_match_in_riftbound() -> None:
     )
     assert all(m != "opponent_chooses_default_action" for m in grade.parts["remedy"].candidates)
     assert grade.parts["remedy"].found == "opponent_chooses_resolve_or_skip"
+
+
+# --- blind8 and blind9's misses (lexicon 2026.12.01.5), again in words of the tests' own
+
+MULL = Expected(
+    infraction="mulligan_procedure_error", penalty="warning", remedy="apply_section_procedure"
+)
+MT_PLAY_ON = Expected(infraction="missed_trigger", penalty="warning", remedy="continue_play")
+MT_STACK_ON = Expected(infraction="missed_trigger", penalty="no_penalty", remedy="continue_play")
+
+
+@pytest.mark.parametrize(
+    ("game", "expected", "answer", "found"),
+    [
+        *cases(
+            "section-fix-told-plainly",
+            "riftbound",
+            MULL,
+            {"remedy": "apply_section_procedure"},
+            "Mulligan procedure error, Warning. Fix = whatever the 702.14 section says.",
+            "Mulligan procedure error, Warning, fixed per the 702.14 procedure.",
+            "Erro no procedimento de mulligan, Advertência. Correção: a que a própria seção manda.",
+            "Erro de mulligan, Advertência, fix da seção.",
+            "Error en el mulligan, Advertencia. Remedio: el que marca la propia sección 702.14.",
+            "Error de mulligan, Advertencia; se aplica el remedio de la sección 702.14.",
+            "Error de mulligan, Advertencia, y el fix de esa sección.",
+        ),
+        *cases(
+            "no-fix-then-play-on",
+            "mtg",
+            MT_PLAY_ON,
+            {"remedy": "continue_play"},
+            "MT, Warning. Missed on an earlier turn, so no fix, carry on.",
+            "MT, Warning. It's from a previous turn → no fix, play continues.",
+        ),
+        *cases(
+            "a-pointless-option-is-rejected",
+            "mtg",
+            MT_STACK_ON,
+            {"remedy": "continue_play"},
+            "Missed trigger, no penalty. The attack is over, so putting it on the stack now "
+            "would do nothing; play on.",
+            "MT, sem penalidade. Colocar na pilha agora não adiantaria nada, o jogo segue.",
+            "MT, sin penalización. Ponerlo en la pila ahora no serviría de nada: seguimos.",
+        ),
+    ],
+)
+def test_blind8_and_blind9_pattern_is_read(
+    game: str, expected: Expected, answer: str, found: dict[str, str | None]
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    for part, ident in found.items():
+        assert grade.parts[part].found == ident, (part, grade.parts[part], grade.review_reasons)
+        assert grade.parts[part].correct
+    assert not grade.needs_review, grade.review_reasons
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "General Error, Warning. Rewind back to the discard.",
+        "Erro Geral, Advertência. Retrocesso até antes do feitiço.",
+        "Error general, Advertencia. Rebobinado hasta antes de la carta.",
+    ],
+)
+def test_a_rewind_back_to_a_named_point_is_the_longer_rewind(answer: str) -> None:
+    grade = grade_answer(answer, GE_LONG, game="riftbound")
+    assert grade.parts["remedy"].found == "rewind"
+    assert grade.parts["remedy"].correct
+
+
+def test_a_simple_rewind_back_to_the_last_action_stays_simple() -> None:
+    expected = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
+    grade = grade_answer(
+        "General Error, Warning. Simple rewind back to before the spell.",
+        expected,
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found == "simple_rewind"
+    assert grade.parts["remedy"].correct

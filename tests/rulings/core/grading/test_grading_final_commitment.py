@@ -281,16 +281,19 @@ PLAY_ON = Expected(infraction="game_rule_violation", penalty="warning", remedy="
 
 
 @pytest.mark.parametrize(
-    "answer",
+    ("answer", "found"),
     [
-        "GRV, Warning. We rewind to the attack.",
-        "VRJ, Advertência. Fazemos um retrocesso até o ataque.",
-        "VRJ, Advertencia. Hay que hacer un retroceso hasta el ataque.",
+        ("GRV, Warning. We rewind to the attack.", "simple_backup"),
+        # back to a point the answer names: the longer rewind (2026.12.01.5)
+        ("VRJ, Advertência. Fazemos um retrocesso até o ataque.", "rewind"),
+        ("VRJ, Advertencia. Hay que hacer un retroceso hasta el ataque.", "rewind"),
     ],
 )
-def test_a_rewind_of_unstated_length_where_play_goes_on_goes_to_a_mentor(answer: str) -> None:
+def test_a_rewind_of_unstated_length_where_play_goes_on_goes_to_a_mentor(
+    answer: str, found: str
+) -> None:
     grade = grade_answer(answer, PLAY_ON, game="mtg")
-    assert grade.parts["remedy"].found == "simple_backup"
+    assert grade.parts["remedy"].found == found
     assert any("unstated length" in r for r in grade.review_reasons)
 
 
