@@ -127,11 +127,22 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         m.step = m.step or ctx.sentence[cue.first] == ctx.sentence[s]
     elif (
         cue.kind == "count"
+        and m.part == "penalty"
         and ctx.clause[cue.first] == ctx.clause[s]
         and _only_infractions_between(ctx, cue.last, s, me)
     ):
         # "two warnings already", "third GRV warning": the player's record, not the ruling
-        m.counted = m.part == "penalty"
+        m.counted = True
+    elif (
+        cue.kind == "count"
+        and m.part == "infraction"
+        and ctx.clause[cue.first] == ctx.clause[s]
+        and _names_a_record(ctx, cue)
+        and _record_between(ctx, cue.last, s, me)
+    ):
+        # "her earlier MT Warning", "a advertência anterior por GRV": an earlier infraction
+        # on the player's record, not the one ruled on (read only if nothing else is)
+        m.counted = True
     elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:
         if any(c.kind == "reject_pre" and 0 <= cue.first - c.last <= 1 for c in ctx.cues):
             # "rather than treat it as a missed trigger, I'd call it a GRV": the target
@@ -160,6 +171,35 @@ def _ended_between(
     """ "Can't determine the score, so play continues": a cue of `ends` (a conclusion)
     between a cue and the term at `s` ends the cue's reach."""
     return any(c.kind in ends and cue.last <= c.first < s for c in ctx.cues)
+
+
+_RECORD_WORDS = frozenset(
+    {"previous", "prior", "earlier", "anterior", "anteriores", "previa", "previas", "already"}
+    | {"ja", "ya"}
+)
+"""Count cues that speak of the player's record ("previous", "anterior", "already has")."""
+_RECORD_LINKS = frozenset(
+    {"for", "of", "a", "an", "por", "de", "do", "da", "del", "um", "uma", "un", "una", "pra"}
+)
+_RECORD_REACH = 4
+
+
+def _names_a_record(ctx: Context, cue: CueHit) -> bool:
+    return any(w in _RECORD_WORDS for w in ctx.toks.words[cue.first : cue.last])
+
+
+def _record_between(ctx: Context, lo: int, hi: int, me: int) -> bool:
+    """Only penalties and linking words ("anterior por", "earlier MT") stand between."""
+    if hi - lo > _RECORD_REACH:
+        return False
+    for j in range(lo, hi):
+        other = ctx.owner[j]
+        if other == -1:
+            if ctx.toks.words[j] not in _RECORD_LINKS:
+                return False
+        elif other == me or ctx.mentions[other].part != "penalty":
+            return False
+    return True
 
 
 def _only_infractions_between(ctx: Context, lo: int, hi: int, me: int) -> bool:

@@ -63,6 +63,8 @@ class _Reading:
     procedure_named: bool = False
     """The answer also names the section's procedure (in words or by citing the section)
     beside the concrete fix it states."""
+    left_open: bool = False
+    """Options offered as alternatives ("X or Y") and left so: no commitment."""
 
 
 def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None = None) -> Grade:
@@ -450,6 +452,7 @@ def _part_grade(part: str, want: str, reading: _Reading, tokens: Tokens, text: s
         hedged=reading.hedged,
         conflict=reading.conflict,
         candidates=reading.candidates,
+        left_open=reading.left_open,
     )
 
 
@@ -685,7 +688,9 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
         return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
     if len(kept) > 1:
         options = tuple(dict.fromkeys(m.ident for m in offered if m.ident in kept))
-        return _Reading(None, _ALTERNATIVES, offered[0], hedged=True, candidates=options)
+        return _Reading(
+            None, _ALTERNATIVES, offered[0], hedged=True, candidates=options, left_open=True
+        )
     if live:
         return _from_live(part, live, lex)
     for flag, conf in (
@@ -799,6 +804,13 @@ def _single(pool: list[Mention], hedged: bool) -> _Reading:
 def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[str, ...]:
     reasons: list[str] = []
     for name, grade in parts.items():
+        if grade.left_open and grade.found is None and len(grade.candidates) > 1:
+            # "Warning or no penalty, depends": the answer leaves two options open and says
+            # so; it commits to neither (the label convention), is graded so and its
+            # feedback names both. Nothing is left for a mentor to read: on blind3-7 before
+            # their fixes this flag alone sent 11 right gradings to a mentor and caught no
+            # misgrade no other flag caught.
+            continue
         if grade.hedged:
             reasons.append(f"{name}: the answer hedges")
         elif grade.conflict:

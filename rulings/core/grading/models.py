@@ -60,6 +60,10 @@ class PartGrade:
     candidates: tuple[str, ...] = ()
     """When the answer leaves two or more ids standing for the part and its wording does
     not decide between them: those ids, in the order the answer states them."""
+    left_open: bool = False
+    """The answer offers two or more options for the part and says it will not choose
+    ("Warning or no penalty, depends"): it commits to none, as the label convention reads
+    it, so the part is graded wrong with no mentor needed."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -253,3 +253,22 @@ def test_a_simple_rewind_back_to_the_last_action_stays_simple() -> None:
     )
     assert grade.parts["remedy"].found == "simple_rewind"
     assert grade.parts["remedy"].correct
+
+
+FTMGS_W = Expected(infraction="failure_to_maintain_game_state", penalty="warning", remedy="none")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "FtMGS for Nolan, Warning; his previous GRV Warning doesn't matter. Nothing to fix.",
+        "FtMGS pro Nolan, Advertência; a advertência anterior por VRJ não conta. Nada a corrigir.",
+        "FMEJ para Nolan, Advertencia; la advertencia anterior de VRJ no cuenta. Nada que "
+        "corregir.",
+        "FtMGS for Nolan, Warning, nothing to fix; the other player's GRV is handled separately.",
+    ],
+)
+def test_an_infraction_on_the_record_or_set_aside_is_not_the_ruling(answer: str) -> None:
+    grade = grade_answer(answer, FTMGS_W, game="mtg")
+    assert grade.parts["infraction"].found == "failure_to_maintain_game_state"
+    assert not grade.needs_review, grade.review_reasons

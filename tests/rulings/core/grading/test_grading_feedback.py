@@ -77,6 +77,6 @@ def test_all_correct_feedback_says_so() -> None:
 
 
 def test_review_is_announced_in_the_feedback() -> None:
-    grade = grade_answer("Talvez advertência ou sem penalidade.", MT_RB, game="riftbound")
+    grade = grade_answer("Talvez advertência.", MT_RB, game="riftbound")
     assert grade.needs_review
     assert "mentor" in grade.feedback

@@ -169,7 +169,8 @@ def test_either_option_far_apart_commits_to_neither(answer: str) -> None:
     remedy = grade.parts["remedy"]
     assert remedy.found is None
     assert remedy.hedged
-    assert grade.needs_review
+    assert remedy.left_open  # no commitment: graded wrong, no mentor needed
+    assert not grade.needs_review
 
 
 NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")

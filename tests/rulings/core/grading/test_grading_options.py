@@ -64,10 +64,16 @@ def test_upgrade_path_ends_in_its_target(text: str) -> None:
         "GL/ML",
     ],
 )
-def test_hedge_between_options_claims_nothing_and_asks_review(text: str) -> None:
+def test_options_left_open_claim_nothing_and_need_no_mentor(text: str) -> None:
+    # 2026.12.01.6: two options offered and left open commit to neither (the label
+    # convention), so the grading is certain; the feedback names both options
     grade = grade_answer(text, Expected(penalty="warning"), game="mtg")
-    assert grade.parts["penalty"].found is None
-    assert grade.needs_review
+    penalty = grade.parts["penalty"]
+    assert penalty.found is None
+    assert penalty.left_open
+    assert len(penalty.candidates) == 2
+    assert not penalty.correct
+    assert not grade.needs_review
 
 
 @pytest.mark.parametrize(
