@@ -399,7 +399,11 @@ def resolve_generic(
                 if toks.words[j] in lex.copula:
                     continue  # "the penalty would be none"
                 break
-            if j + 1 < n and toks.breaks[j + 1] == BREAK_NONE:
+            if (
+                j + 1 < n
+                and toks.breaks[j + 1] == BREAK_NONE
+                and toks.words[j + 1] not in _SIDE_WORDS
+            ):
                 break  # "Penalty: none." ends the slot; "Remedy: not sure" does not
             m.ident, m.last, m.confidence = EMPTY_IDS[m.part], j + 1, 0.9
             out.append(m)
@@ -407,6 +411,9 @@ def resolve_generic(
     return out, dangling
 
 
+_SIDE_WORDS = frozenset({"on", "for", "por", "pra", "para", "da", "do", "de", "del"})
+"""Words that may follow a label's "none" and keep it ("Corrección: ninguna por su parte",
+"Fix: none on her side")."""
 _SLOT_REACH = 2
 """Tokens after a part's label where its value may start ("Penalty: Warning", "the
 infraction is a GRV")."""

@@ -699,6 +699,8 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
         ("hypothetical", _HYPOTHETICAL),
     ):
         pool = [m for m in mentions if getattr(m, flag) and not (m.negated or m.rejected)]
+        kept = _kept(part, {m.ident for m in pool}, lex)
+        pool = [m for m in pool if m.ident in kept]  # the generic choice yields here too
         if pool:
             reading = _single(pool, False)
             return _Reading(reading.found, min(conf, reading.confidence), pool[0], conf < 0.5)

@@ -144,7 +144,10 @@ def _named_rulings(
     infractions = [m for m in mentions if m.part == "infraction" and not (m.aside or m.described)]
     if len(infractions) < 2:
         return
-    first_end = min(infractions, key=lambda m: m.first).last
+    # the answer's first infraction: one it claims, not one it denies ("No es disparo
+    # olvidado, Marcos lo anunció: es GRV" gives no ruling to Marcos)
+    claimed = [m for m in infractions if not (m.negated or m.rejected)] or infractions
+    first_end = min(claimed, key=lambda m: m.first).last
     # "Esto no es HDO, porque Dolores sí anunció la habilidad: es VRJ": a name inside a
     # reason says why, it opens no other player's ruling.
     in_reason = {
@@ -170,14 +173,19 @@ def _named_rulings(
             or any(word in d for d in lex.detect.values())
         ):
             continue
+        after = _past_relative_clause(toks, clause, sentence, i + 1)
         if (
-            _after_colon(toks, i + 1)
-            or words[i + 1] in lex.named_ruling_verbs
-            or owner[i + 1] >= 0
+            _after_colon(toks, after)
+            or words[after] in lex.named_ruling_verbs
+            or owner[after] >= 0
             or _did_then_ruling(toks, owner, mentions, sentence, i)
         ):
             units.append((i, sentence[i]))
     units += _attributed(lex, toks, owner, infractions, sentence)
+    # a player's ruling names an infraction ("pra Lucía - Advertência" gives no other ruling)
+    units = [
+        (i, s) for i, s in units if any(m.first > i and sentence[m.first] == s for m in infractions)
+    ]
     if not units:
         return
 
@@ -239,12 +247,32 @@ def _player_after(lex: Lexicon, toks: Tokens, owner: list[int], j: int) -> str |
     return None
 
 
+_RELATIVE = frozenset({"who", "which", "que", "quien", "quem"})
+"""Words opening a relative clause after a name ("A Odile, que viu e ficou quieta, leva")."""
+_POINTERS = frozenset({"that's", "thats", "that", "this", "isso", "isto", "eso", "esto"})
+"""Words pointing back at what a player did ("Rafael watched and said nothing, that's
+FtMGS")."""
+
+
+def _past_relative_clause(toks: Tokens, clause: list[int], sentence: list[int], j: int) -> int:
+    """The token after a relative clause opening at token j ("Marcos, que no lo notó, se
+    lleva FtMGS"), or j itself when none opens there."""
+    n = len(toks.words)
+    if j >= n or toks.words[j] not in _RELATIVE or clause[j] == clause[j - 1]:
+        return min(j, n - 1)
+    k = j
+    while k + 1 < n and clause[k + 1] == clause[j] and sentence[k + 1] == sentence[j]:
+        k += 1
+    return min(k + 1, n - 1) if sentence[min(k + 1, n - 1)] == sentence[j] else j
+
+
 def _opens_named(toks: Tokens, clause: list[int], i: int, lex: Lexicon) -> bool:
-    """Token i opens its clause, or only an article or a conjunction stands before it there
-    ("A Sanne leva Advertência por FtMGS", "..., e Ígor leva FtMGS")."""
+    """Token i opens its clause, or only an article, a conjunction or an attribution word
+    stands before it there ("A Sanne leva Advertência por FtMGS", "..., e Ígor leva FtMGS",
+    "Para Lucía, que lo vio y se calló: FMEJ")."""
     if i == 0 or clause[i - 1] != clause[i]:
         return True
-    before = lex.name_articles | lex.joins
+    before = lex.name_articles | lex.joins | lex.attribution
     return toks.words[i - 1] in before and (i == 1 or clause[i - 2] != clause[i])
 
 
@@ -258,6 +286,8 @@ def _did_then_ruling(
             return False
         if toks.arrow[j] or _after_colon(toks, j):
             return True
+        if toks.words[j] in _POINTERS and j > i + 2 and toks.breaks[j]:
+            return True  # "Rafael watched and said nothing, that's FtMGS"
         if owner[j] >= 0 and any(
             m.first <= j < m.last and m.part != "infraction" for m in mentions
         ):

@@ -272,3 +272,115 @@ def test_an_infraction_on_the_record_or_set_aside_is_not_the_ruling(answer: str)
     grade = grade_answer(answer, FTMGS_W, game="mtg")
     assert grade.parts["infraction"].found == "failure_to_maintain_game_state"
     assert not grade.needs_review, grade.review_reasons
+
+
+# --- blind10's misses and needless flags (lexicon 2026.12.01.7), in the tests' own words
+
+FTS_FIX = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="correct_score")
+FTS_ON = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
+GRV_BACKUP = Expected(infraction="game_rule_violation", penalty="warning", remedy="simple_backup")
+FCE = Expected(
+    infraction="facedown_card_error", penalty="warning", remedy="apply_section_procedure"
+)
+NO_INF_MTG = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
+MT_DEFAULT_GL = Expected(
+    infraction="missed_trigger", penalty="game_loss", remedy="opponent_chooses_default_action"
+)
+MISPAY_REWIND = Expected(
+    infraction="mispayment_for_cost", penalty="warning", remedy="simple_rewind"
+)
+MT_ZONE = Expected(
+    infraction="missed_trigger", penalty="warning", remedy="resolve_now_or_next_phase"
+)
+FTMGS_GL = Expected(infraction="failure_to_maintain_game_state", penalty="game_loss", remedy="none")
+
+
+@pytest.mark.parametrize(
+    ("game", "expected", "answer", "found"),
+    [
+        *cases(
+            "another-player-after-a-relative-clause-or-pointer",
+            "riftbound",
+            FTS_FIX,
+            {"infraction": "forgetting_to_score", "penalty": "no_penalty"},
+            "Forgetting to Score, no penalty, the score is corrected. Bea, who saw it and kept "
+            "quiet, gets FtMGS and a Warning.",
+            "Forgetting to Score, no penalty, correct the score. Bea watched and said nothing, "
+            "that's FtMGS, Warning for her.",
+            "Esquecer de Marcar Ponto, sem penalidade, corrige o placar. A Bia, que viu e ficou "
+            "quieta, leva FtMGS com Advertência.",
+            "Olvidar anotar un punto, sin penalización, se corrige el marcador. Para Bea, que lo "
+            "vio y se calló: FMEJ, Advertencia.",
+        ),
+        *cases(
+            "a-denied-infraction-is-not-the-answers-first",
+            "mtg",
+            GRV_BACKUP,
+            {"infraction": "game_rule_violation"},
+            "No es disparo olvidado, Marcos lo anunció: es GRV. Advertencia y backup simple.",
+        ),
+        *cases(
+            "on-paper-is-the-baseline",
+            "riftbound",
+            FCE,
+            {"penalty": "warning"},
+            "Facedown Card Error. On paper a Game Loss, but the head judge asked us to soften, "
+            "so I'd keep it at a Warning. Fix per the section.",
+        ),
+        *cases(
+            "nothing-to-fix-in-a-list-or-a-slot",
+            "mtg",
+            NO_INF_MTG,
+            {"remedy": "none"},
+            "No hay infracción ni nada que arreglar.",
+            "Sem infração nem nada a corrigir.",
+        ),
+        *cases(
+            "none-on-their-side",
+            "riftbound",
+            FTMGS_GL,
+            {"remedy": "none"},
+            "Infracción: FMEJ. Penalización: Pérdida de juego, es la tercera. Corrección: "
+            "ninguna por su parte.",
+        ),
+        *cases(
+            "nobody-knows-the-right-score",
+            "riftbound",
+            FTS_ON,
+            {"remedy": "continue_play"},
+            "Esquecer de marcar ponto, sem pen. Ninguém sabe qual seria o placar certo, então "
+            "não tem como corrigir: segue o jogo.",
+        ),
+        *cases(
+            "a-quoted-if-you-dont-is-no-fallback-choice",
+            "mtg",
+            MT_DEFAULT_GL,
+            {"remedy": "opponent_chooses_default_action"},
+            "Disparo olvidado, Pérdida de juego por ser la tercera. Remedio: al ser un 'si no lo "
+            "haces', Ana puede elegir que ocurra la acción por defecto.",
+        ),
+        *cases(
+            "payment-abbreviated",
+            "riftbound",
+            MISPAY_REWIND,
+            {"infraction": "mispayment_for_cost"},
+            "pgto incorreto, Advertência, retrocesso simples.",
+        ),
+        *cases(
+            "a-zone-change-undone-is-no-rewind",
+            "mtg",
+            MT_ZONE,
+            {"remedy": "resolve_now_or_next_phase"},
+            "MT, Advertencia. Es un disparo retrasado que deshace un cambio de zona: Ana elige si "
+            "ahora o al comienzo de la próxima fase.",
+        ),
+    ],
+)
+def test_blind10_pattern_is_read(
+    game: str, expected: Expected, answer: str, found: dict[str, str | None]
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    for part, ident in found.items():
+        assert grade.parts[part].found == ident, (part, grade.parts[part], grade.review_reasons)
+        assert grade.parts[part].correct
+    assert not grade.needs_review, grade.review_reasons
