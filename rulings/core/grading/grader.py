@@ -629,7 +629,10 @@ def _without_infractions_citation(
         bare = m.last - m.first == 1 and words[m.first][:1] == "\x00"
         return bare and m.ident == _SECTION_PROCEDURE and (m.first, m.last) in spans
 
-    stated = [m for m in remedies if m.live and not cited(m)]
+    # "Fix it the way TR 702.14 says": a bare "fix it" names no other remedy
+    stated = [
+        m for m in remedies if m.live and not cited(m) and not lex.ids["remedy"][m.ident].internal
+    ]
     if not stated or any(m.ident in own for m in stated):
         return remedies
     return [m for m in remedies if not cited(m)]

@@ -21,7 +21,7 @@ from .classify import (
     or_nothing,
     resolve_generic,
 )
-from .lexicon import LANGUAGES, Cue, Lexicon, Pattern, load_lexicon
+from .lexicon import GENERIC, LANGUAGES, Cue, Lexicon, Pattern, load_lexicon
 from .mentions import CueHit, Mention
 from .text import BREAK_CLAUSE, BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
 
@@ -90,6 +90,7 @@ def analyse(
     _named_choosers(lex, tokens, canon, dist)
     owner = [-1] * n
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
+    _section_fixes(tokens, owner, mentions, game)
     language = lang or _language(lex, tokens, mentions)
     cues = _find_cues(lex.cues[language], tokens, owner, lex.whether_verbs, lex.joins)
     sentence, clause = _segments(tokens)
@@ -103,6 +104,7 @@ def analyse(
     denied_with(mentions, tokens)
     _cited_reasons(mentions, tokens)
     _named_rulings(lex, tokens, owner, mentions, sentence, clause, cues)
+    _others_not_at_fault(lex, tokens, owner, mentions, sentence)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
     if loose:
         # "se pone en la pila ahora o al comienzo de la próxima fase": a tight paraphrase
@@ -201,6 +203,69 @@ def _named_rulings(
             m.aside = True
 
 
+def _others_not_at_fault(
+    lex: Lexicon, toks: Tokens, owner: list[int], mentions: list[Mention], sentence: list[int]
+) -> None:
+    """ "Missed Trigger for Mateo, Warning. ... Sanne herself did nothing wrong", "Que Joaquim
+    lo viera y callara no es infracción", "No penalty for Sanne, it's not her trigger": after
+    the answer claims an infraction, a later sentence that clears another named player of
+    any infraction (or penalty) speaks of that player, not of the ruling asked for. A
+    sentence clearing a player counts when it names someone, and, for a penalty, someone
+    the infraction's sentence does not name."""
+    claimed = [
+        m
+        for m in mentions
+        if m.part == "infraction"
+        and m.ident != _NO_INFRACTION
+        and not (m.negated or m.rejected or m.aside or m.hypothetical or m.described)
+        and not (m.reason or m.cited or m.counted)
+    ]
+    if not claimed:
+        return
+    first = min(claimed, key=lambda m: m.first)
+    named_there = _names_in(lex, toks, owner, sentence, sentence[first.first])
+    for m in mentions:
+        if m.ident not in (_NO_INFRACTION, _NO_PENALTY) or m.aside or m.first <= first.last:
+            continue
+        if sentence[m.first] == sentence[first.first]:
+            continue
+        if m.ident == _NO_INFRACTION:
+            m.aside = bool(_names_in(lex, toks, owner, sentence, sentence[m.first]))
+            continue
+        player = _player_after(lex, toks, owner, m.last)  # "No penalty for Sanne"
+        if player is not None and named_there and player not in named_there:
+            m.aside = True
+
+
+_NO_INFRACTION = "no_infraction"
+_NO_PENALTY = "no_penalty"
+
+
+def _names_in(
+    lex: Lexicon, toks: Tokens, owner: list[int], sentence: list[int], which: int
+) -> frozenset[str]:
+    """The players' names (capitalised words that are no term, cue or common word) in one
+    sentence."""
+    out: set[str] = set()
+    for i, word in enumerate(toks.words):
+        if sentence[i] != which or owner[i] >= 0 or not word.isalpha():
+            continue
+        if (
+            not toks.source[toks.starts[i]].isupper()
+            or toks.source[toks.starts[i] : toks.ends[i]].isupper()
+        ):
+            continue
+        if (
+            word in lex.vocab
+            or word in lex.not_names
+            or any(word in cues for cues in lex.cues.values())
+            or any(word in d for d in lex.detect.values())
+        ):
+            continue
+        out.add(word)
+    return frozenset(out)
+
+
 def _attributed(
     lex: Lexicon,
     toks: Tokens,
@@ -249,7 +314,9 @@ def _player_after(lex: Lexicon, toks: Tokens, owner: list[int], j: int) -> str |
 
 _RELATIVE = frozenset({"who", "which", "que", "quien", "quem"})
 """Words opening a relative clause after a name ("A Odile, que viu e ficou quieta, leva")."""
-_POINTERS = frozenset({"that's", "thats", "that", "this", "isso", "isto", "eso", "esto"})
+_POINTERS = frozenset(
+    {"that's", "thats", "that", "this", "isso", "isto", "eso", "esto", "so", "entao", "asi"}
+)
 """Words pointing back at what a player did ("Rafael watched and said nothing, that's
 FtMGS")."""
 
@@ -526,9 +593,12 @@ def _find_cues(
     words = toks.words
     n = len(words)
     hits: list[CueHit] = []
+    quoted = _quoted_tokens(toks)
     i = 0
     while i < n:
-        if owner[i] >= 0:
+        if owner[i] >= 0 or i in quoted:
+            # a trigger's own words quoted ("an 'if you don't' trigger", "'a menos que'")
+            # are the card's text, not the answer's conditions
             i += 1
             continue
         length = 0
@@ -554,6 +624,37 @@ def _find_cues(
         if (h.kind != "reason_start" or _opens_clause(toks, h.first, joins))
         and not (h.kind == "hedge" and _proper_noun(toks, h.first))
     ]
+
+
+_OPEN_QUOTES = frozenset('"“«‘')
+_CLOSE_QUOTES = frozenset('"”»’')
+_QUOTED_WORDS = 6
+"""The longest quotation whose words are taken as quoted text (a card's "if you don't")."""
+
+
+def _quoted_tokens(toks: Tokens) -> frozenset[int]:
+    """Tokens inside a short quotation: between an opening quote (or an apostrophe after a
+    space) and the matching closing one, at most `_QUOTED_WORDS` words."""
+    src = toks.source
+    inside: set[int] = set()
+    n = len(toks.words)
+    for i in range(n):
+        before = src[toks.ends[i - 1] if i else 0 : toks.starts[i]]
+        if not before:
+            continue
+        mark = before[-1]
+        if not (
+            mark in _OPEN_QUOTES or (mark == "'" and (len(before) < 2 or not before[-2].isalnum()))
+        ):
+            continue
+        for j in range(i, min(i + _QUOTED_WORDS, n)):
+            after = src[toks.ends[j] : toks.starts[j + 1] if j + 1 < n else len(src)]
+            if after[:1] in _CLOSE_QUOTES or after[:1] == "'":
+                inside.update(range(i, j + 1))
+                break
+            if toks.breaks[j + 1 if j + 1 < n else j] == BREAK_SENTENCE and j + 1 < n:
+                break
+    return frozenset(inside)
 
 
 def _proper_noun(toks: Tokens, i: int) -> bool:
@@ -649,6 +750,63 @@ def _a_name(toks: Tokens, i: int) -> bool:
         return False  # "Fix: Leave it": a label's value starts with a capital
     text = toks.source[toks.starts[i] : toks.ends[i]]
     return text[:1].isupper() and not text[1:2].isupper()
+
+
+_FIX_WORDS = frozenset(
+    {"fix", "fixed", "fixes", "fixing", "remedy", "correction", "corrected", "repair"}
+    | {"arregla", "arreglar", "arreglarlo", "arreglo", "arreglan", "corrige", "corregir"}
+    | {"corrigir", "corrija", "correcao", "correccion", "remedio", "conserto", "consertar"}
+    | {"conserta", "corrigido", "corregido", "arreglado", "soluciona", "solucion", "solucao"}
+)
+"""Words that speak of the fix ("Fix as in the section", "se arregla según la sección")."""
+_SECTION_WORDS = frozenset({"section", "seccion", "secao", "seccao"})
+_FIX_TO_SECTION = 10
+"""Tokens from a word of the fix to the section it points at, in one sentence."""
+_SECTION_PROCEDURE_ID = "apply_section_procedure"
+_VAGUE_FIX = "correct_it"
+"""The bare "fix it" / "se arregla": it says a fix follows, not which."""
+
+
+def _section_fixes(toks: Tokens, owner: list[int], mentions: list[Mention], game: str) -> None:
+    """ "Fix as per the mulligan section", "Fix: as described in the Drawing Extra Cards
+    section", "se arregla con lo que dice la propia sección": the fix pointed at a section,
+    in words no phrase lists, is the section's procedure (Riftbound's TR 702.4-702.15)."""
+    if game != "riftbound":
+        return
+    words, n = toks.words, len(toks.words)
+    for i in range(n):
+        cited = _game_play_error_section(toks, i)
+        if not cited and (words[i] not in _SECTION_WORDS or owner[i] >= 0):
+            continue
+        for j in range(i - 1, max(-1, i - _FIX_TO_SECTION), -1):
+            if toks.breaks[j + 1] == BREAK_SENTENCE:
+                break
+            other = mentions[owner[j]] if owner[j] >= 0 else None
+            named_fix = other is not None and other.part == "remedy"
+            vague = named_fix and other is not None and other.ident in (GENERIC, _VAGUE_FIX)
+            if named_fix and not vague:
+                break  # "rewind, as the section says": the section backs a fix already named
+            if words[j] in _FIX_WORDS or vague:
+                mentions.append(Mention("remedy", _SECTION_PROCEDURE_ID, i, i + 1, 0.85, ""))
+                if not cited:
+                    owner[i] = len(mentions) - 1
+                break
+
+
+def _game_play_error_section(toks: Tokens, i: int) -> bool:
+    """Whether token i cites one of the sections TR 702.4-702.15 ("Fix it the way TR 702.14
+    says", "según dice la sección 702.6")."""
+    if i not in toks.citations:
+        return False
+    doc, section = toks.citations[i]
+    pieces = section.split(".")
+    return (
+        doc in ("tr", "", "section", "secao", "seccion", "\u00a7")
+        and len(pieces) >= 2
+        and pieces[0] == "702"
+        and pieces[1].isdigit()
+        and 4 <= int(pieces[1]) <= 15
+    )
 
 
 def _cited_reasons(mentions: list[Mention], toks: Tokens) -> None:

@@ -384,3 +384,112 @@ def test_blind10_pattern_is_read(
         assert grade.parts[part].found == ident, (part, grade.parts[part], grade.review_reasons)
         assert grade.parts[part].correct
     assert not grade.needs_review, grade.review_reasons
+
+
+# --- blind11 and blind12's misses and needless flags (lexicon 2026.12.01.8)
+
+DEC = Expected(
+    infraction="drawing_extra_cards", penalty="warning", remedy="apply_section_procedure"
+)
+CTMR_GL = Expected(
+    infraction="channeling_too_many_runes", penalty="game_loss", remedy="apply_section_procedure"
+)
+MT_DEFAULT = Expected(
+    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_default_action"
+)
+MT_SKIP_W = Expected(
+    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_resolve_or_skip"
+)
+GRV_DISCARD_NOW = Expected(
+    infraction="game_rule_violation", penalty="warning", remedy="make_up_draw_or_discard"
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "expected", "answer", "found"),
+    [
+        *cases(
+            "fix-pointed-at-the-section",
+            "riftbound",
+            DEC,
+            {"remedy": "apply_section_procedure"},
+            "Drawing Extra Cards, Warning. Fix: as laid out in the Drawing Extra Cards section.",
+            "Drawing Extra Cards, Warning, fixed the way TR 702.12 says.",
+            "Comprar cartas a mais, Advertência; corrige conforme manda a seção.",
+            "Robar cartas de más, Advertencia. Se arregla según dice la sección 702.12.",
+        ),
+        *cases(
+            "quoted-card-text-opens-no-condition",
+            "mtg",
+            MT_DEFAULT,
+            {"remedy": "opponent_chooses_default_action"},
+            "Missed Trigger, Warning. For an 'if you don't' trigger the remedy is the default "
+            "action: Ana can make it happen.",
+            "MT, Advertencia. Como tiene acción por defecto ('a menos que'), Ana puede aplicar "
+            "la acción por defecto.",
+        ),
+        *cases(
+            "another-player-cleared",
+            "riftbound",
+            MT_SKIP_W,
+            {"infraction": "missed_trigger", "penalty": "warning"},
+            "Missed Trigger for Mateo, Warning. Sanne chooses: now or never. Sanne did nothing "
+            "wrong, it isn't an infraction for her.",
+            "MT by Mateo, Warning; Sanne chooses whether it resolves now or not. No penalty for "
+            "Sanne, it's not her trigger.",
+            "HDE do Mateo, Advertência; a Sanne escolhe se resolve agora ou se é perdida. A "
+            "Sanne ter ficado quieta não é infração nenhuma.",
+            "MT de Mateo, Advertencia; Sanne elige si se resuelve ahora o se pierde. Que Sanne "
+            "se callara no es infracción.",
+        ),
+        *cases(
+            "base-penalty-is-the-baseline",
+            "riftbound",
+            CTMR_GL,
+            {"penalty": "game_loss"},
+            "Channeling Too Many Runes, base Warning, but it's her third of the kind so Game "
+            "Loss. Fix per the section.",
+        ),
+        *cases(
+            "another-player-after-so",
+            "mtg",
+            GRV_DISCARD_NOW,
+            {"infraction": "game_rule_violation"},
+            "GRV para Ana, Warning. Fix parcial: Bia descarta ahora. Bia tampoco lo vio, así que "
+            "FtMGS con Warning para ella.",
+        ),
+    ],
+)
+def test_blind11_and_blind12_pattern_is_read(
+    game: str, expected: Expected, answer: str, found: dict[str, str | None]
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    for part, ident in found.items():
+        assert grade.parts[part].found == ident, (part, grade.parts[part], grade.review_reasons)
+        assert grade.parts[part].correct
+    assert not grade.needs_review, grade.review_reasons
+
+
+@pytest.mark.parametrize(
+    ("game", "expected", "answer"),
+    [
+        (
+            "mtg",
+            GRV_DISCARD_NOW,
+            "GRV, Warning. Fix: back up the untap or just have Paula discard now, either is fine.",
+        ),
+        (
+            "riftbound",
+            MISPAY_ON,
+            "Pago incorrecto, Advertencia. Para arreglarlo no lo veo claro: o se corrige el coste "
+            "o se deja como está.",
+        ),
+    ],
+)
+def test_a_fix_left_unclear_is_not_graded_firmly(
+    game: str, expected: Expected, answer: str
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    remedy = grade.parts["remedy"]
+    assert remedy.hedged, remedy
+    assert not remedy.correct
