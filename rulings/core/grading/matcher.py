@@ -626,8 +626,8 @@ def _find_cues(
     ]
 
 
-_OPEN_QUOTES = frozenset('"\u201c\u00ab\u2018')  # " “ « ‘
-_CLOSE_QUOTES = frozenset('"\u201d\u00bb\u2019')  # " ” » ’
+_OPEN_QUOTES = frozenset('"\u201c\u00ab\u2018')  # straight, curly and angle quotes
+_CLOSE_QUOTES = frozenset('"\u201d\u00bb\u2019')
 _QUOTED_WORDS = 6
 """The longest quotation whose words are taken as quoted text (a card's "if you don't")."""
 
