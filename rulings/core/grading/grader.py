@@ -813,8 +813,8 @@ def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[str, ...]:
             # "Warning or no penalty, depends": the answer leaves two options open and says
             # so; it commits to neither (the label convention), is graded so and its
             # feedback names both. Nothing is left for a mentor to read: on blind3-7 before
-            # their fixes this flag alone sent 11 right gradings to a mentor and caught no
-            # misgrade no other flag caught.
+            # their fixes, flags for options left open were the only ones on 11 right
+            # gradings, and on one misgrade that a single hedged option in it still flags.
             continue
         if grade.hedged:
             reasons.append(f"{name}: the answer hedges")
