@@ -446,11 +446,18 @@ class BlindReport:
         return Figures.pooled(r.figures for r in self.recorded.values() if r.batch in self.current)
 
 
+def _in_batch_order(name: str) -> tuple[str, int]:
+    """ "blind2" before "blind10": batches in the order they were written."""
+    stem = name.rstrip("0123456789")
+    digits = name[len(stem) :]
+    return (stem, int(digits) if digits else -1)
+
+
 def run_blind_eval(
     batches: Mapping[str, tuple[DevItem, ...]], record: Mapping[str, Recorded], stdout: TextIO
 ) -> BlindReport:
     """Print per batch and pooled figures, now and as recorded before any fix."""
-    results = {name: evaluate(items) for name, items in sorted(batches.items())}
+    results = {name: evaluate(batches[name]) for name in sorted(batches, key=_in_batch_order)}
     current = {name: Figures.of(result) for name, result in results.items()}
     report = BlindReport(current, dict(record), results)
     write = stdout.write
@@ -473,7 +480,7 @@ def run_blind_eval(
         else:
             write(_figures_line(f"{name} pre-fix", rec.figures))
             write(f"  {'':<24} recorded {rec.date}, grader {rec.version}\n")
-    for name in sorted(set(record) - set(current)):
+    for name in sorted(set(record) - set(current), key=_in_batch_order):
         write(f"  {name}: recorded, but its batch file is missing\n")
     if current:
         write(_figures_line("POOLED now", report.pooled))

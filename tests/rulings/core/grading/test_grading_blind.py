@@ -220,3 +220,13 @@ def test_record_round_trips_and_a_malformed_record_is_refused() -> None:
 def test_the_shipped_blind_record_parses() -> None:
     path = Path(__file__).parents[4] / "rulings/core/grading/data/blind/RECORD.toml"
     assert isinstance(parse_record(path.read_text(encoding="utf-8")), dict)
+
+
+def test_batches_are_listed_in_the_order_they_were_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("blind10", "blind2", "blind1"):
+        _write(tmp_path / f"{name}.jsonl", *RIGHT)
+    _, out, _ = _run(capsys, "--blind", "--blind-dir", str(tmp_path))
+    order = [line.split()[0] for line in out.splitlines() if line.split()[1:2] == ["now"]]
+    assert order == ["blind1", "blind2", "blind10", "POOLED"]
