@@ -114,7 +114,13 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         and ctx.clause[cue.first] == ctx.clause[s]
         and not any(_joins(ctx, j, cue.last) for j in range(cue.last, s))
     )
-    if cue.kind == "negation" and gap <= _NEG_WINDOW and near and not _ended_between(ctx, cue, s):
+    if (
+        cue.kind == "negation"
+        and gap <= _NEG_WINDOW
+        and near
+        and not _ended_between(ctx, cue, s)
+        and not _object_between(ctx, cue.last, s)
+    ):
         # "didn't help him, so there's no penalty": an empty id is never denied again,
         # except right after the denial ("a Warning, not no penalty").
         if m.ident not in _EMPTY or gap == 0:
@@ -154,6 +160,26 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
         m.counterfactual = True
     elif cue.kind == "reason" and ctx.clause[cue.first] == ctx.clause[s]:
         m.reason = True
+
+
+_OBJECTS = frozenset({"nothing", "anything", "nada", "nenhum", "nenhuma", "ninguno", "ninguna"})
+"""Words that close a denied phrase ("no se puede reconstruir nada se sigue jugando"): the
+denial reaches no term after them."""
+
+
+_OBJECT_GOES_ON = frozenset({"que", "to", "a", "pra", "para", "de"})
+"""After these the denied phrase goes on ("no hay nada que poner en la pila")."""
+
+
+def _object_between(ctx: Context, lo: int, hi: int) -> bool:
+    words = ctx.toks.words
+    return any(
+        words[j] in _OBJECTS
+        and ctx.owner[j] < 0
+        and j > lo
+        and not (j + 1 < len(words) and words[j + 1] in _OBJECT_GOES_ON)
+        for j in range(lo, hi)
+    )
 
 
 def _quoted(ctx: Context, cue: CueHit, s: int) -> bool:

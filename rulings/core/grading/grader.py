@@ -290,6 +290,9 @@ def _rewind_too_late(part: str, grade: PartGrade, analysis: Analysis, lex: Lexic
 
 
 _POINT_WORDS = frozenset({"until", "till", "ate", "hasta", "antes", "before"})
+_PLACE_WORDS = frozenset({"where", "point", "moment", "onde", "ponto", "momento", "donde", "punto"})
+"""After "to" / "ao" / "al": the point a rewind goes back to ("back up to where the discard
+should have happened", "hasta el punto en que ...")."""
 _TO_WORDS = frozenset({"to", "ao", "a", "al"})
 _STEP_WORDS = frozenset(
     {
@@ -346,6 +349,7 @@ def _to_a_point(analysis: Analysis, lex: Lexicon) -> bool:
                     and toks.words[j + 1] == "to"
                 )
                 or (toks.words[j] in _TO_WORDS and _names_a_step(toks.words, j + 1))
+                or (toks.words[j] in _TO_WORDS and _names_a_place(toks.words, j + 1))
             ):
                 return True
     return False
@@ -374,6 +378,11 @@ def _play_on_or_nothing(part: str, grade: PartGrade, parts: Mapping[str, PartGra
         and infraction is not None
         and infraction.found == EMPTY_IDS["infraction"]
     )
+
+
+def _names_a_place(words: list[str], j: int) -> bool:
+    """ "to where ...", "to the point where ...", "ao momento em que ..." (within two tokens)."""
+    return any(w in _PLACE_WORDS for w in words[j : j + 2])
 
 
 def _names_a_step(words: list[str], j: int) -> bool:

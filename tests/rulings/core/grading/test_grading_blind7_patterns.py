@@ -493,3 +493,76 @@ def test_a_fix_left_unclear_is_not_graded_firmly(
     remedy = grade.parts["remedy"]
     assert remedy.hedged, remedy
     assert not remedy.correct
+
+
+# --- blind13 and blind14's misses (lexicon 2026.12.01.9; the closing measure was recorded
+# before these were made)
+
+MISPAY_COST = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="correct_cost")
+MT_PLAY_ON_NP = Expected(infraction="missed_trigger", penalty="no_penalty", remedy="continue_play")
+GE_REWIND = Expected(infraction="general_error", penalty="warning", remedy="rewind")
+
+
+@pytest.mark.parametrize(
+    ("game", "expected", "answer", "found"),
+    [
+        *cases(
+            "back-to-where-or-the-point",
+            "riftbound",
+            GE_REWIND,
+            {"remedy": "rewind"},
+            "General Error, Warning. Back up to where the discard should have been made.",
+            "Erro Geral, Advertência. Retrocesso até o ponto em que o descarte devia ter sido "
+            "feito.",
+        ),
+        *cases(
+            "pay-what-is-missing",
+            "riftbound",
+            MISPAY_COST,
+            {"remedy": "correct_cost"},
+            "Pago incorrecto, Advertencia. Tiene runas, así que que pague las 3 que faltan y "
+            "seguimos.",
+            "Pagamento incorreto, Advertência: ela paga as 2 que faltam e o jogo segue.",
+        ),
+        *cases(
+            "no-use-putting-it-on-the-stack",
+            "mtg",
+            MT_PLAY_ON_NP,
+            {"remedy": "continue_play"},
+            "HDE, sem penalidade. Não adianta mais pôr na pilha: segue o jogo.",
+            "MT, sin penalización. Ya no sirve ponerlo en la pila, seguimos.",
+        ),
+        *cases(
+            "a-denial-ends-at-its-object",
+            "riftbound",
+            MT_PLAY_ON_NP,
+            {"remedy": "continue_play"},
+            "MT, sin pen, y como no se puede reconstruir nada se sigue jugando.",
+        ),
+        *cases(
+            "the-head-judge-in-charge",
+            "riftbound",
+            GE_REWIND,
+            {"remedy": "rewind"},
+            "Error general, Advertencia. Rebobinado para deshacerlo, a cargo del juez principal.",
+            "Erro Geral, Advertência. Retrocesso, a cargo do juiz principal.",
+        ),
+    ],
+)
+def test_blind13_and_blind14_pattern_is_read(
+    game: str, expected: Expected, answer: str, found: dict[str, str | None]
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    for part, ident in found.items():
+        assert grade.parts[part].found == ident, (part, grade.parts[part], grade.review_reasons)
+        assert grade.parts[part].correct
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_nothing_to_put_on_the_stack_is_still_a_denial() -> None:
+    grade = grade_answer(
+        "Disparo olvidado, sin penalización: no hay nada que poner en la pila, se sigue jugando.",
+        MT_PLAY_ON_NP,
+        game="mtg",
+    )
+    assert grade.parts["remedy"].found == "continue_play"

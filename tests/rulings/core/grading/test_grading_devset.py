@@ -118,8 +118,11 @@ def test_grade_eval_prints_the_report() -> None:
 # (2026.12.01.2: the same agreement, 65 of 65, 5.8%). On the 2,386 answers before blind2
 # (blind1 included): 99.61% en, 99.87% pt-BR, 99.64% es, all 20 flagged, 3.5% flagged: the
 # floors set when blind1 joined (0.994, 5%) still hold there (see docs/grading.md).
-DEVSET_LANGUAGE_FLOOR = 0.988
+DEVSET_LANGUAGE_FLOOR = 0.987
 DEVSET_MAX_FLAGGED = 0.07
+# 0.988 until lexicon 2026.12.01.9, which reads "back up to the point of the trigger" as the
+# longer rewind, as the blind writers of blind8-blind14 label a rewind back to a named point
+# (en-rb-135, written by the engineer, labels it the simple one; en is 98.80% since).
 # blind7-blind10 (1,440 answers) joined after their fixes (lexicon 2026.12.01.8; 5,536
 # answers): 98.82% en, 99.50% pt-BR, 99.26% es, 120 of 122 wrong gradings flagged, 6.5%
 # flagged. The two unflagged are labels the grader reads otherwise on purpose:

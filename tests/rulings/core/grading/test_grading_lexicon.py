@@ -154,3 +154,33 @@ def test_known_citations_match_the_vocabulary() -> None:
         == "TR 702.14"
     )
     assert lex.citation("mtg", "remedy", "simple_backup", "game_rule_violation") == "IPG 2.5"
+
+
+def test_no_phrase_or_cue_is_listed_twice() -> None:
+    """A phrase listed twice in one entry, or a cue twice in one list, is dead weight that
+    hides which list really reads it."""
+    import collections
+    import tomllib
+    from importlib.resources import files
+
+    data = files("rulings.core.grading") / "data"
+    lexicon = tomllib.loads((data / "lexicon.toml").read_text(encoding="utf-8"))
+    repeated = []
+    for part in ("infraction", "penalty", "remedy"):
+        for ident, entry in lexicon.get(part, {}).items():
+            for code in ("en", "pt-BR", "es"):
+                phrases = [
+                    p
+                    for kind in ("names", "paraphrases", "misspellings", "descriptions")
+                    for p in entry.get(code, {}).get(kind, [])
+                ]
+                counts = collections.Counter(phrases)
+                repeated += [(part, ident, code, p) for p, n in counts.items() if n > 1]
+    language = tomllib.loads((data / "language.toml").read_text(encoding="utf-8"))
+    for code, table in language.items():
+        if isinstance(table, dict):
+            for key, value in table.items():
+                if isinstance(value, list):
+                    counts = collections.Counter(value)
+                    repeated += [(code, key, p) for p, n in counts.items() if n > 1]
+    assert not repeated, repeated
