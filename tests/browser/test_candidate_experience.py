@@ -1,6 +1,7 @@
 """Phone-sized exam and practice details: the compact timer, the navigator and flags, the time
 warnings, the game's topics, the review of due topics, the user's time zone."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -59,6 +60,9 @@ def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_list
     start_exam(page, live_server.url)
 
     page.get_by_label(ANSWER_LABEL).first.fill("Missed trigger")
+    # The page has one status line: let the answer's autosave say "Saved at ..." first, so it
+    # cannot overwrite the flag's announcement while the test waits for it (it did once in CI)
+    page.locator("#save-status", has_text=re.compile(r"^Saved at")).wait_for()
     flag = page.locator("#q2").get_by_role("button", name="Flag for review")
     flag.focus()
     page.keyboard.press("Space")  # keyboard only
