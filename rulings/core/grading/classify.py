@@ -127,6 +127,16 @@ def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
             m.negated, m.neg_from = True, cue.first
     elif cue.kind == "reject_pre" and gap <= _PRE_WINDOW and (near or _quoted(ctx, cue, s)):
         m.rejected = True
+    elif (
+        cue.kind == "reject_post"
+        and gap <= _AFTER_GONE
+        and near
+        and _no_longer_exists(ctx, cue)
+        and not _term_before(ctx, cue)
+    ):
+        # "ya no existe la acción por defecto", "não existe mais a ação padrão": what "no
+        # longer exists" names comes after it when no term stands right before it
+        m.rejected = True
     elif cue.kind == "conclusion" and gap <= _NEG_WINDOW and near:
         m.concluded = True
     elif cue.kind == "sequence" and gap <= _NEG_WINDOW and free:
@@ -180,6 +190,22 @@ def _object_between(ctx: Context, lo: int, hi: int) -> bool:
         and not (j + 1 < len(words) and words[j + 1] in _OBJECT_GOES_ON)
         for j in range(lo, hi)
     )
+
+
+_AFTER_GONE = 2
+"""Tokens after a rejection like "ya no existe" where the term it rejects may start."""
+
+
+def _no_longer_exists(ctx: Context, cue: CueHit) -> bool:
+    """ "ya no existe", "não existe mais", "no longer exists": a cue saying a thing is gone."""
+    return any(w in ("existe", "exist", "exists") for w in ctx.toks.words[cue.first : cue.last])
+
+
+def _term_before(ctx: Context, cue: CueHit) -> bool:
+    """Whether a term ends right before the cue in its clause ("la acción por defecto ya no
+    existe")."""
+    j = cue.first - 1
+    return j >= 0 and ctx.owner[j] >= 0 and ctx.clause[j] == ctx.clause[cue.first]
 
 
 def _quoted(ctx: Context, cue: CueHit, s: int) -> bool:

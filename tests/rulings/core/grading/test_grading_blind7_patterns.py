@@ -566,3 +566,63 @@ def test_nothing_to_put_on_the_stack_is_still_a_denial() -> None:
         game="mtg",
     )
     assert grade.parts["remedy"].found == "continue_play"
+
+
+# --- after blind15 and blind16's record (lexicon 2026.12.01.10)
+
+MISPAY_ON_W = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="continue_play")
+MT_STACK_NP = Expected(
+    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_put_on_stack"
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "expected", "answer", "found"),
+    [
+        *cases(
+            "the-default-action-no-longer-exists",
+            "mtg",
+            MT_STACK_NP,
+            {"remedy": "opponent_chooses_put_on_stack"},
+            "MT, sin penalización. Con el IPG de 2024 ya no existe la acción por defecto: Nadia "
+            "elige si va a la pila.",
+            "HDE, sem penalidade. Na versão de 2024 não existe mais a ação padrão; o Joaquim "
+            "escolhe se vai pra pilha.",
+            "MT, no penalty. Under the 2024 IPG there no longer exists a default action fix: "
+            "Oscar chooses whether it goes on the stack.",
+        ),
+        *cases(
+            "one-by-one-is-the-longer-rewind",
+            "riftbound",
+            GE_REWIND,
+            {"remedy": "rewind"},
+            "Erro Geral, Advertência. Volta as ações uma por uma; é mais que retrocesso simples.",
+            "General Error, Warning: undo the actions one by one, head judge does it.",
+        ),
+        *cases(
+            "neither-rewind-nor-runes",
+            "riftbound",
+            MISPAY_ON_W,
+            {"remedy": "continue_play"},
+            "Pago incorrecto, Advertencia. Ni se puede rebobinar ni le quedan runas para "
+            "corregir el coste, así que se sigue jugando.",
+        ),
+    ],
+)
+def test_blind15_and_blind16_pattern_is_read(
+    game: str, expected: Expected, answer: str, found: dict[str, str | None]
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    for part, ident in found.items():
+        assert grade.parts[part].found == ident, (part, grade.parts[part], grade.review_reasons)
+        assert grade.parts[part].correct
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_the_default_action_named_before_it_is_gone_is_still_rejected() -> None:
+    grade = grade_answer(
+        "MT, sin penalización. La acción por defecto ya no existe; Nadia elige si va a la pila.",
+        MT_STACK_NP,
+        game="mtg",
+    )
+    assert grade.parts["remedy"].found == "opponent_chooses_put_on_stack"
