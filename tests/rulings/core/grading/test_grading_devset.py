@@ -132,7 +132,13 @@ DEVSET_MAX_FLAGGED = 0.07
 # the grader reads as the no-fix ruling said in two ways (`alike`). The floors set when
 # blind6 joined now hold on the 4,096 answers before blind7.
 DEVSET_WRONG_FLAGGED_FLOOR = 0.98
-LATER_THAN_BLIND6 = ("blind7-", "blind8-", "blind9-", "blind10-")
+# blind11-blind16 (2,160 answers) joined after lexicon 2026.12.01.10's fixes (7,696 answers):
+# 98.72% en, 99.37% pt-BR, 99.06% es, 185 of 193 misgrades flagged (95.9%), 6.8% flagged.
+# The floors above hold on the 5,536 answers before them; on the whole devset the share of
+# misgrades flagged has its own floor.
+WHOLE_DEVSET_WRONG_FLAGGED_FLOOR = 0.95
+FROM_BLIND11 = ("blind11-", "blind12-", "blind13-", "blind14-", "blind15-", "blind16-")
+LATER_THAN_BLIND6 = ("blind7-", "blind8-", "blind9-", "blind10-", *FROM_BLIND11)
 BEFORE_BLIND6_LANGUAGE_FLOOR = 0.990
 BEFORE_BLIND6_MAX_FLAGGED = 0.06
 BEFORE_BLIND2_LANGUAGE_FLOOR = 0.994
@@ -201,11 +207,25 @@ def test_devset_keeps_its_measured_figures(result: EvalResult) -> None:
     """Stricter than the issue's targets: the devset's own figures must not slip."""
     for lang, value in result.by_language.items():
         assert value >= DEVSET_LANGUAGE_FLOOR, (lang, value)
-    assert result.wrong_flagged_share >= DEVSET_WRONG_FLAGGED_FLOOR, result.misses
+    assert result.wrong_flagged_share >= WHOLE_DEVSET_WRONG_FLAGGED_FLOOR, result.misses
     assert result.flagged_share <= DEVSET_MAX_FLAGGED, result.flagged
 
 
-@pytest.mark.parametrize("batch", ["blind7", "blind8", "blind9", "blind10"])
+def test_the_devset_before_blind11_keeps_its_floors() -> None:
+    earlier = tuple(i for i in load_devset() if not i.ident.startswith(FROM_BLIND11))
+    assert len(earlier) == 5536
+    measured = evaluate(earlier)
+    for lang, value in measured.by_language.items():
+        assert value >= DEVSET_LANGUAGE_FLOOR, (lang, value)
+    assert measured.wrong_flagged_share >= DEVSET_WRONG_FLAGGED_FLOOR, measured.misses
+    assert measured.flagged_share <= DEVSET_MAX_FLAGGED, measured.flagged
+
+
+@pytest.mark.parametrize(
+    "batch",
+    ["blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14"]
+    + ["blind15", "blind16"],
+)
 def test_later_blind_batches_joined_the_devset_after_their_fixes(batch: str) -> None:
     joined = [i for i in load_devset() if i.ident.startswith(f"{batch}-")]
     assert len(joined) == 360
