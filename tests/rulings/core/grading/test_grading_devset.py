@@ -221,11 +221,7 @@ def test_the_devset_before_blind11_keeps_its_floors() -> None:
     assert measured.flagged_share <= DEVSET_MAX_FLAGGED, measured.flagged
 
 
-@pytest.mark.parametrize(
-    "batch",
-    ["blind7", "blind8", "blind9", "blind10", "blind11", "blind12", "blind13", "blind14"]
-    + ["blind15", "blind16"],
-)
+@pytest.mark.parametrize("batch", [f"blind{n}" for n in range(7, 17)])
 def test_later_blind_batches_joined_the_devset_after_their_fixes(batch: str) -> None:
     joined = [i for i in load_devset() if i.ident.startswith(f"{batch}-")]
     assert len(joined) == 360
