@@ -652,8 +652,8 @@ def _quoted_tokens(toks: Tokens) -> frozenset[int]:
             if after[:1] in _CLOSE_QUOTES or after[:1] == "'":
                 inside.update(range(i, j + 1))
                 break
-            if toks.breaks[j + 1 if j + 1 < n else j] == BREAK_SENTENCE and j + 1 < n:
-                break
+            if j + 1 < n and toks.breaks[j + 1] == BREAK_SENTENCE:
+                break  # a quotation does not run past its sentence
     return frozenset(inside)
 
 

@@ -28,22 +28,22 @@ class Mention:
     aside: bool = False
     step: bool = False
     counterfactual: bool = False
+    """After "would be" / "seria" / "sería": hypothetical if a condition follows it."""
     reason: bool = False
     """Inside a reason ("since the opponent benefited from the overpayment, ..."): yields
     to another id of its part claimed outside any reason."""
-    """After "would be" / "seria" / "sería": hypothetical if a condition follows it."""
     neg_from: int = -1
     typo: bool = False
+    """Read through a corrected typo ("Warnnig")."""
     described: bool = False
+    """Read from the infraction described in plain words ("he forgot the +3/+0"), not
+    named: any named id of the part wins over it."""
     cited: bool = False
     """Read from a citation of one of the id's subsections ("702.2.c" names the missed
     trigger's section), not from words."""
     slot: bool = False
     """Right after its part's label ("Penalty: Warning", "Infraction is GRV"): the value the
     answer fills in for that part."""
-    """Read from the infraction described in plain words ("he forgot the +3/+0"), not
-    named: any named id of the part wins over it."""
-    """Read through a corrected typo ("Warnnig")."""
 
     @property
     def live(self) -> bool:
