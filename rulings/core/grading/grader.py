@@ -358,8 +358,8 @@ def _to_a_point(analysis: Analysis, lex: Lexicon) -> bool:
 def _rewind_to_a_point(part: str, grade: PartGrade, analysis: Analysis, lex: Lexicon) -> bool:
     """ "Hago un rebobinado hasta antes de que jugara la otra carta", "faz o retrocesso até a
     Semeadora entrar": a rewind of unstated length going back to a point the answer names
-    is reported as the simple one; graded wrong, it may be the longer rewind (the point
-    may lie before an earlier action), so a mentor reads it."""
+    is reported as the longer rewind (2026.12.01.5; it counts as a simple one where that is
+    expected). Graded wrong, a mentor reads it: the blind writers label it either way."""
     return grade.found is not None and part == "remedy" and _to_a_point(analysis, lex)
 
 
