@@ -165,7 +165,7 @@ def test_no_phrase_or_cue_is_listed_twice() -> None:
 
     data = files("rulings.core.grading") / "data"
     lexicon = tomllib.loads((data / "lexicon.toml").read_text(encoding="utf-8"))
-    repeated = []
+    repeated: list[tuple[str, ...]] = []
     for part in ("infraction", "penalty", "remedy"):
         for ident, entry in lexicon.get(part, {}).items():
             for code in ("en", "pt-BR", "es"):
