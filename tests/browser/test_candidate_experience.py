@@ -1,7 +1,6 @@
 """Phone-sized exam and practice details: the compact timer, the navigator and flags, the time
 warnings, the game's topics, the review of due topics, the user's time zone."""
 
-import re
 from datetime import timedelta
 
 import pytest
@@ -60,13 +59,14 @@ def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_list
     start_exam(page, live_server.url)
 
     page.get_by_label(ANSWER_LABEL).first.fill("Missed trigger")
-    # The page has one status line: let the answer's autosave say "Saved at ..." first, so it
-    # cannot overwrite the flag's announcement while the test waits for it (it did once in CI)
-    page.locator("#save-status", has_text=re.compile(r"^Saved at")).wait_for()
+    # Moving the focus to the flag fires the answer's change event, and its autosave says
+    # "Saving…" / "Saved at": the flag is announced on a status line of its own, which the
+    # autosave cannot overwrite (with one line it did, in CI)
     flag = page.locator("#q2").get_by_role("button", name="Flag for review")
     flag.focus()
     page.keyboard.press("Space")  # keyboard only
-    page.get_by_text("Question 2 is flagged for review.").wait_for()  # announced (role=status)
+    page.locator("#flag-status", has_text="Question 2 is flagged for review.").wait_for()
+    assert page.locator("#flag-status").get_attribute("role") == "status"  # announced
     assert flag.get_attribute("aria-pressed") == "true"
     assert page.evaluate("document.activeElement.classList.contains('flag-button')")
     nav = page.get_by_role("navigation", name="Questions")
@@ -89,7 +89,7 @@ def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_list
         assert other_flag.get_attribute("aria-pressed") == "true"
         assert "flagged" in other.locator("#nav-2").get_attribute("class")
         other.locator("#q3").get_by_role("button", name="Flag for review").click()
-        other.get_by_text("Question 3 is flagged for review.").wait_for()
+        other.locator("#flag-status", has_text="Question 3 is flagged for review.").wait_for()
     finally:
         phone.close()
 

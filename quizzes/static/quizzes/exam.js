@@ -15,6 +15,11 @@
   var closed = false;
 
   function say(text) { status.textContent = text; }
+  // Flags are announced on their own line: an autosave's "Saving…" / "Saved at" (the
+  // answer's change event fires as the focus moves to the flag button) must not overwrite
+  // what a screen reader is about to read.
+  var flagStatus = document.getElementById("flag-status") || status;
+  function sayFlag(text) { flagStatus.textContent = text; }
 
   // In the page's language (not the browser's), like every other time on the site.
   function savedTime() {
@@ -230,16 +235,16 @@
     }).then(function (result) {
       if (result.status === 200 || (result.status === 409 && result.body.code === "stale_flag")) {
         showFlag(fieldset, result.body.flagged, result.body.revision);
-        if (result.status === 409) { say(result.body.detail); return; }
+        if (result.status === 409) { sayFlag(result.body.detail); return; }
         var message = result.body.flagged ? form.dataset.msgFlagged : form.dataset.msgUnflagged;
-        say(message.replace("{n}", pos));
+        sayFlag(message.replace("{n}", pos));
       } else if (result.body.code === "attempt_closed") {
         finish();
       } else {
-        say(result.body.detail || form.dataset.msgFlagFailed);
+        sayFlag(result.body.detail || form.dataset.msgFlagFailed);
       }
     }).catch(function () {
-      say(form.dataset.msgFlagFailed);
+      sayFlag(form.dataset.msgFlagFailed);
     }).then(function () {
       delete flagging[pos];
     });
