@@ -89,6 +89,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
     for part in analysis.stated:  # "the fix is ...": stated, in words not understood
         readings[part] = _unread(readings[part])
     language = lang or analysis.language
+    to_a_point = _to_a_point(analysis, lex)  # read once: the remedy and its doubt use it
     parts = {
         part: _part_grade(
             part,
@@ -99,14 +100,14 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
                 expected,
                 game,
                 lex,
-                part == "remedy" and _to_a_point(analysis, lex),
+                part == "remedy" and to_a_point,
             ),
             tokens,
             text,
         )
         for part in expected.graded_parts()
     }
-    reasons = _review_reasons(parts) + _doubtful_wrong(parts, analysis, expected, lex)
+    reasons = _review_reasons(parts) + _doubtful_wrong(parts, analysis, expected, lex, to_a_point)
     score = sum(1 for p in parts.values() if p.correct) / len(parts)
     confidence = min(p.confidence for p in parts.values())
     return Grade(
@@ -195,7 +196,11 @@ def _counts_as(part: str, ident: str, want: str, expected: Expected, lex: Lexico
 
 
 def _doubtful_wrong(
-    parts: Mapping[str, PartGrade], analysis: Analysis, expected: Expected, lex: Lexicon
+    parts: Mapping[str, PartGrade],
+    analysis: Analysis,
+    expected: Expected,
+    lex: Lexicon,
+    to_a_point: bool,
 ) -> tuple[str, ...]:
     """Wrong gradings a mentor should confirm.
 
@@ -233,7 +238,7 @@ def _doubtful_wrong(
                 f"{name}: read as {grade.found} from a rewind of unstated length, where the "
                 "game can no longer be rewound to the last action: it may mean a longer one"
             )
-        elif _rewind_to_a_point(name, grade, analysis, lex):
+        elif name == "remedy" and grade.found is not None and to_a_point:
             reasons.append(
                 f"{name}: read as {grade.found} from a rewind back to a point the answer "
                 "names: it may be a rewind beyond the last action"
@@ -329,7 +334,10 @@ _LONGER = "rewind"
 
 def _to_a_point(analysis: Analysis, lex: Lexicon) -> bool:
     """Whether every remedy claimed is a rewind of unstated length going back to a point
-    the answer names ("rewind back to the discard", "retrocesso até a Semeadora entrar")."""
+    the answer names ("rewind back to the discard", "hago un rebobinado hasta antes de que
+    jugara la otra carta"). Such a rewind is reported as the longer one (2026.12.01.5; it
+    counts as a simple one where that is expected); graded wrong, a mentor reads it, since
+    the blind writers label it either way."""
     table = lex.ids["remedy"]
     live = [m for m in analysis.mentions if m.part == "remedy" and m.live and m.ident in table]
     if not live or not all(
@@ -353,14 +361,6 @@ def _to_a_point(analysis: Analysis, lex: Lexicon) -> bool:
             ):
                 return True
     return False
-
-
-def _rewind_to_a_point(part: str, grade: PartGrade, analysis: Analysis, lex: Lexicon) -> bool:
-    """ "Hago un rebobinado hasta antes de que jugara la otra carta", "faz o retrocesso até a
-    Semeadora entrar": a rewind of unstated length going back to a point the answer names
-    is reported as the longer rewind (2026.12.01.5; it counts as a simple one where that is
-    expected). Graded wrong, a mentor reads it: the blind writers label it either way."""
-    return grade.found is not None and part == "remedy" and _to_a_point(analysis, lex)
 
 
 def _play_on_or_nothing(part: str, grade: PartGrade, parts: Mapping[str, PartGrade]) -> bool:
@@ -525,7 +525,7 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
         m.live and m.ident == _SECTION_PROCEDURE for m in by_part["remedy"]
     ):
         readings["remedy"] = replace(remedy, procedure_named=True)
-    if _pending_resolves_now(readings, analysis):
+    if _pending_resolves_now(readings, analysis, lex):
         # "Sem infração ... é só resolver a habilidade agora e seguir": nothing went wrong,
         # the trigger still pending resolves now and the game goes on: the no-fix ruling
         readings["remedy"] = replace(readings["remedy"], found=EMPTY_IDS["remedy"], steps=())
@@ -575,7 +575,9 @@ _RESOLVE_REACH = 4
 """Tokens after "resolve" where "now" may follow ("resolver a habilidade agora")."""
 
 
-def _pending_resolves_now(readings: Mapping[str, _Reading], analysis: Analysis) -> bool:
+def _pending_resolves_now(
+    readings: Mapping[str, _Reading], analysis: Analysis, lex: Lexicon
+) -> bool:
     """The answer commits to no infraction, reads as play going on, and says the trigger
     resolves now: the pending trigger resolving now and the game going on is the no-fix
     ruling (the label convention; blind6's writers), not "no fix, play on" after an error."""
@@ -592,7 +594,7 @@ def _pending_resolves_now(readings: Mapping[str, _Reading], analysis: Analysis) 
     toks = analysis.tokens
     words = toks.words
     for i, word in enumerate(words):
-        if word not in _RESOLVE_WORDS or _denied_at(analysis, i):
+        if word not in _RESOLVE_WORDS or _denied_at(analysis, i, lex):
             continue
         if word in _RESOLVES_PRESENT:
             return True  # "Se resuelve la habilidad y seguimos": the pending trigger
@@ -604,19 +606,14 @@ def _pending_resolves_now(readings: Mapping[str, _Reading], analysis: Analysis) 
     return False
 
 
-def _denied_at(analysis: Analysis, i: int) -> bool:
-    """Whether a denial stands within two tokens before token `i` ("no se resuelve")."""
+def _denied_at(analysis: Analysis, i: int, lex: Lexicon) -> bool:
+    """Whether a one-word denial (the lexicon's `denials`) stands within two tokens before
+    token `i` in its clause ("no se resuelve", "the trigger doesn't resolve")."""
     toks = analysis.tokens
-    for j in range(max(0, i - 2), i):
-        if toks.words[j] in _DENIALS and not any(toks.breaks[k] for k in range(j + 1, i + 1)):
-            return True
-    return False
-
-
-_DENIALS = frozenset(
-    {"not", "no", "nao", "never", "nunca", "nem", "cant", "can't", "cannot", "wont", "won't"}
-    | {"doesnt", "doesn't", "dont", "don't", "didnt", "didn't", "isnt", "isn't"}
-)
+    return any(
+        toks.words[j] in lex.denials and not any(toks.breaks[k] for k in range(j + 1, i + 1))
+        for j in range(max(0, i - 2), i)
+    )
 
 
 def _without_infractions_citation(

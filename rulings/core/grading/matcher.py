@@ -160,20 +160,11 @@ def _named_rulings(
         if clause[j] == clause[cue.first]
     }
     units: list[tuple[int, int]] = []  # (first token, sentence)
-    words, source = toks.words, toks.source
-    for i, word in enumerate(words):
+    words = toks.words
+    for i in range(len(words)):
         if i < first_end or i + 1 >= len(words) or not _opens_named(toks, clause, i, lex):
             continue
-        if i in in_reason:
-            continue
-        if owner[i] >= 0 or not word.isalpha() or not source[toks.starts[i]].isupper():
-            continue
-        if (
-            word in lex.vocab
-            or word in lex.not_names
-            or any(word in cues for cues in lex.cues.values())  # "Prior Warnings: 2+1+1"
-            or any(word in d for d in lex.detect.values())
-        ):
+        if i in in_reason or not _capitalised_name(lex, toks, owner, i):
             continue
         after = _past_relative_clause(toks, clause, sentence, i + 1)
         if (
@@ -246,24 +237,27 @@ def _names_in(
 ) -> frozenset[str]:
     """The players' names (capitalised words that are no term, cue or common word) in one
     sentence."""
-    out: set[str] = set()
-    for i, word in enumerate(toks.words):
-        if sentence[i] != which or owner[i] >= 0 or not word.isalpha():
-            continue
-        if (
-            not toks.source[toks.starts[i]].isupper()
-            or toks.source[toks.starts[i] : toks.ends[i]].isupper()
-        ):
-            continue
-        if (
-            word in lex.vocab
-            or word in lex.not_names
-            or any(word in cues for cues in lex.cues.values())
-            or any(word in d for d in lex.detect.values())
-        ):
-            continue
-        out.add(word)
-    return frozenset(out)
+    return frozenset(
+        toks.words[i]
+        for i in range(len(toks.words))
+        if sentence[i] == which
+        and _capitalised_name(lex, toks, owner, i)
+        and not toks.source[toks.starts[i] : toks.ends[i]].isupper()  # "NI", "GL"
+    )
+
+
+def _capitalised_name(lex: Lexicon, toks: Tokens, owner: list[int], i: int) -> bool:
+    """Whether token i may be a player's name: a capitalised word outside every term that is
+    no lexicon word, role, cue ("Prior Warnings: 2+1+1") or common word of a language."""
+    word = toks.words[i]
+    if owner[i] >= 0 or not word.isalpha() or not toks.source[toks.starts[i]].isupper():
+        return False
+    return not (
+        word in lex.vocab
+        or word in lex.not_names
+        or any(word in cues for cues in lex.cues.values())
+        or any(word in d for d in lex.detect.values())
+    )
 
 
 def _attributed(
@@ -752,16 +746,10 @@ def _a_name(toks: Tokens, i: int) -> bool:
     return text[:1].isupper() and not text[1:2].isupper()
 
 
-_FIX_WORDS = frozenset(
-    {"fix", "fixed", "fixes", "fixing", "remedy", "correction", "corrected", "repair"}
-    | {"arregla", "arreglar", "arreglarlo", "arreglo", "arreglan", "corrige", "corregir"}
-    | {"corrigir", "corrija", "correcao", "correccion", "remedio", "conserto", "consertar"}
-    | {"conserta", "corrigido", "corregido", "arreglado", "soluciona", "solucion", "solucao"}
-)
-"""Words that speak of the fix ("Fix as in the section", "se arregla según la sección")."""
 _SECTION_WORDS = frozenset({"section", "seccion", "secao", "seccao"})
 _FIX_TO_SECTION = 10
-"""Tokens from a word of the fix to the section it points at, in one sentence."""
+"""Tokens from the word of the fix (the lexicon's remedy noun, or the bare "fix it" / "se
+arregla") to the section it points at, in one sentence."""
 _SECTION_PROCEDURE_ID = "apply_section_procedure"
 _VAGUE_FIX = "correct_it"
 """The bare "fix it" / "se arregla": it says a fix follows, not which."""
@@ -782,15 +770,13 @@ def _section_fixes(toks: Tokens, owner: list[int], mentions: list[Mention], game
             if toks.breaks[j + 1] == BREAK_SENTENCE:
                 break
             other = mentions[owner[j]] if owner[j] >= 0 else None
-            named_fix = other is not None and other.part == "remedy"
-            vague = named_fix and other is not None and other.ident in (GENERIC, _VAGUE_FIX)
-            if named_fix and not vague:
-                break  # "rewind, as the section says": the section backs a fix already named
-            if words[j] in _FIX_WORDS or vague:
+            if other is None or other.part != "remedy":
+                continue
+            if other.ident in (GENERIC, _VAGUE_FIX):  # "Fix: ...", "se arregla ..."
                 mentions.append(Mention("remedy", _SECTION_PROCEDURE_ID, i, i + 1, 0.85, ""))
                 if not cited:
                     owner[i] = len(mentions) - 1
-                break
+            break  # a named fix: the section backs it ("rewind, as the section says")
 
 
 def _game_play_error_section(toks: Tokens, i: int) -> bool:
