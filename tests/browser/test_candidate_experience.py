@@ -1,27 +1,22 @@
 """Phone-sized exam and practice details: the compact timer, the navigator and flags, the time
 warnings, the game's topics, the review of due topics, the user's time zone."""
 
+import re
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from judgetrain.accounts.models import User
 from quizzes.models import Attempt, AttemptItem
-from tests.factories import DEFAULT_PASSWORD, assignment, candidate
+from tests.browser.helpers import fits_a_phone, log_in
+from tests.factories import assignment, candidate
 from tests.quizzes.factories_practice import mastery
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ANSWER_LABEL = "Your ruling: the error, the penalty and the remedy"
-
-
-def log_in(page, base_url, email="ana@example.com", next_url="/"):
-    page.goto(f"{base_url}/accounts/login/?next={next_url}")
-    page.get_by_label("Email address").fill(email)
-    page.get_by_label("Password").fill(DEFAULT_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base_url}{next_url}")
 
 
 def start_exam(page, base_url):
@@ -49,7 +44,7 @@ def test_the_phone_timer_is_compact_and_never_hides_the_focused_answer(live_serv
         " return [r.top, bar.bottom]; })()"
     )
     assert focused[0] >= focused[1] - 1  # the focused control starts below the sticky bar
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert fits_a_phone(page)
 
 
 def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_lists_them(
@@ -72,11 +67,11 @@ def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_list
     nav = page.get_by_role("navigation", name="Questions")
     assert "answered" in nav.get_by_role("link").nth(0).get_attribute("class")
     assert "flagged" in nav.get_by_role("link").nth(1).get_attribute("class")
-    assert "flagged for review" in nav.get_by_role("link").nth(1).inner_text()
+    expect(nav.get_by_role("link").nth(1)).to_contain_text("flagged for review")
     assert AttemptItem.objects.get(position=2).flagged  # kept on the server
     nav.get_by_role("link").nth(2).focus()
     page.keyboard.press("Enter")
-    assert page.url.endswith("#q3")
+    expect(page).to_have_url(re.compile(r"#q3$"))
 
     # A second device (its own cookies and storage) sees the flag, and can remove it.
     phone = browser.new_context(viewport={"width": 375, "height": 740})
@@ -103,7 +98,7 @@ def test_the_navigator_shows_answered_and_flagged_questions_and_the_summary_list
     )
     page.get_by_role("button", name="Review and submit").click()
     page.get_by_role("heading", name="Submit the exam?").wait_for()
-    assert page.get_by_text("3 questions are unanswered").is_visible()
+    expect(page.get_by_text("3 questions are unanswered")).to_be_visible()
     flagged = page.locator("p", has_text="Flagged for review")
     assert flagged.get_by_role("link").all_inner_texts() == ["Question 2", "Question 3"]
     page.get_by_role("link", name="Back to the exam").click()
@@ -121,7 +116,7 @@ def test_without_javascript_the_flag_button_saves_the_answers_and_flags(live_ser
         page.locator("#q2").get_by_role("button", name="Flag for review").click()
         page.get_by_text("question 2 is flagged for review").wait_for()
 
-        assert page.url.endswith("#q2")
+        expect(page).to_have_url(re.compile(r"#q2$"))
         assert page.get_by_label(ANSWER_LABEL).first.input_value() == "Missed trigger"
         flag = page.locator("#q2").get_by_role("button", name="Flag for review")
         assert flag.get_attribute("aria-pressed") == "true"
@@ -197,12 +192,12 @@ def test_practice_topics_are_grouped_and_follow_the_chosen_game(live_server, pag
     page.get_by_text("More choices").click()
     magic = page.get_by_role("group", name="Magic: The Gathering")
     riftbound = page.get_by_role("group", name="Riftbound")
-    assert magic.is_visible()
-    assert riftbound.is_visible()
+    expect(magic).to_be_visible()
+    expect(riftbound).to_be_visible()
     page.get_by_label("Game", exact=True).select_option("riftbound")
-    assert not magic.is_visible()
-    assert riftbound.is_visible()
-    assert page.get_by_role("group", name="Topics of both games").is_visible()
+    expect(magic).to_be_hidden()
+    expect(riftbound).to_be_visible()
+    expect(page.get_by_role("group", name="Topics of both games")).to_be_visible()
     names = riftbound.locator("label span").all_inner_texts()
     assert names == sorted(names, key=str.casefold)
 
@@ -213,11 +208,11 @@ def test_the_home_page_counts_due_topics_and_one_tap_starts_their_review(live_se
     mastery(student, "rewind", level=0.8, due_in=timedelta(days=3))
     log_in(page, live_server.url)
 
-    assert page.get_by_text("1 topic due now").is_visible()
-    assert page.get_by_text("due now", exact=True).is_visible()
+    expect(page.get_by_text("1 topic due now")).to_be_visible()
+    expect(page.get_by_text("due now", exact=True)).to_be_visible()
     page.get_by_role("link", name="Review the due topics").click()
-    assert "topics=missed_trigger" in page.url
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    expect(page).to_have_url(re.compile("topics=missed_trigger"))
+    assert fits_a_phone(page)
 
 
 def test_the_browser_time_zone_is_used_for_every_date(live_server, browser):

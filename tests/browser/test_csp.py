@@ -4,6 +4,7 @@ browser reports no blocked script or style."""
 import pytest
 
 from judgetrain.accounts.models import User
+from tests.browser.helpers import log_in
 from tests.factories import DEFAULT_PASSWORD, candidate
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,19 +23,11 @@ def _violations(page) -> list[str]:
     return found
 
 
-def _log_in(page, url: str, email: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.get_by_label("Email address").fill(email)
-    page.get_by_label("Password").fill(DEFAULT_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{url}/")
-
-
 def test_the_candidate_pages_load_without_csp_violations(live_server, page):
     violations = _violations(page)
     candidate(email="ana@example.com", first_name="Ana")
 
-    _log_in(page, live_server.url, "ana@example.com")
+    log_in(page, live_server.url, "ana@example.com")
     for path in ("/", "/practice/", "/exams/", "/accounts/password/"):
         page.goto(f"{live_server.url}{path}")
         page.wait_for_load_state("load")
@@ -45,7 +38,7 @@ def test_the_candidate_pages_load_without_csp_violations(live_server, page):
 def test_the_api_docs_render_their_operations_under_the_csp(live_server, page):
     violations = _violations(page)
     User.objects.create_superuser(email="root@example.com", password=DEFAULT_PASSWORD)
-    _log_in(page, live_server.url, "root@example.com")
+    log_in(page, live_server.url, "root@example.com")
 
     page.goto(f"{live_server.url}/api/docs/")
     page.locator(".opblock").first.wait_for()
@@ -57,7 +50,7 @@ def test_the_api_docs_render_their_operations_under_the_csp(live_server, page):
 def test_the_admin_loads_without_csp_violations(live_server, page):
     violations = _violations(page)
     User.objects.create_superuser(email="root@example.com", password=DEFAULT_PASSWORD)
-    _log_in(page, live_server.url, "root@example.com")
+    log_in(page, live_server.url, "root@example.com")
 
     for path in ("/admin/", "/admin/quizzes/examblueprint/add/"):
         page.goto(f"{live_server.url}{path}")
@@ -69,7 +62,7 @@ def test_the_admin_loads_without_csp_violations(live_server, page):
 def test_the_browsable_api_loads_without_csp_violations(live_server, page):
     violations = _violations(page)
     User.objects.create_superuser(email="root@example.com", password=DEFAULT_PASSWORD)
-    _log_in(page, live_server.url, "root@example.com")
+    log_in(page, live_server.url, "root@example.com")
 
     for path in ("/api/v1/questions", "/api/v1/attempts", "/api/v1/committee/blueprints"):
         page.goto(f"{live_server.url}{path}")

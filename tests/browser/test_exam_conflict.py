@@ -1,31 +1,18 @@
 """Two tabs on one exam: the stale tab never overwrites the newer answer, keeps its own text
 (in the page and in local storage) and lets the candidate choose, by keyboard."""
 
-import re
-
 import pytest
+from playwright.sync_api import expect
 
 from quizzes.models import Attempt
-from tests.factories import DEFAULT_PASSWORD, assignment, candidate
+from tests.browser.helpers import log_in, wait_until_saved
+from tests.factories import assignment, candidate
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ANSWER = "Your ruling: the error, the penalty and the remedy"
 MINE = "Yours in this tab"
 THEIRS = "Saved from another tab"
-
-
-def log_in(page, base_url, email):
-    page.goto(f"{base_url}/accounts/login/?next=/exams/")
-    page.get_by_label("Email address").fill(email)
-    page.get_by_label("Password").fill(DEFAULT_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base_url}/exams/")
-
-
-def wait_until_saved(page):
-    # A locator, not wait_for_function: that evaluates a string, which the CSP forbids.
-    page.locator("#save-status", has_text=re.compile(r"^Saved at")).wait_for()
 
 
 def stored(page):
@@ -44,7 +31,7 @@ def saved_answer():
 def two_tabs(live_server, page):
     """Tab one and tab two on the same attempt; tab two has saved a newer answer 1."""
     assignment(candidate=candidate(email="ana@example.com"))
-    log_in(page, live_server.url, "ana@example.com")
+    log_in(page, live_server.url, next_url="/exams/")
     page.get_by_role("button", name="Start the exam").click()
     page.get_by_label(ANSWER).first.wait_for()
     other = page.context.new_page()
@@ -61,10 +48,10 @@ def test_a_stale_tabs_autosave_shows_both_texts_and_keeps_this_tabs_on_request(t
 
     conflict = page.get_by_role("group", name="changed in another tab")
     conflict.wait_for()
-    assert conflict.get_by_text(MINE, exact=True).is_visible()
-    assert conflict.get_by_text("Typed in tab one").is_visible()
-    assert conflict.get_by_text(THEIRS, exact=True).is_visible()
-    assert conflict.get_by_text("Saved from tab two").is_visible()
+    expect(conflict.get_by_text(MINE, exact=True)).to_be_visible()
+    expect(conflict.get_by_text("Typed in tab one")).to_be_visible()
+    expect(conflict.get_by_text(THEIRS, exact=True)).to_be_visible()
+    expect(conflict.get_by_text("Saved from tab two")).to_be_visible()
     assert saved_answer() == "Saved from tab two"
     assert stored(page) == "Typed in tab one"  # nothing lost until the candidate chooses
 
@@ -75,7 +62,7 @@ def test_a_stale_tabs_autosave_shows_both_texts_and_keeps_this_tabs_on_request(t
     page.keyboard.press("Enter")
     wait_until_saved(page)
 
-    assert conflict.count() == 0
+    expect(conflict).to_have_count(0)
     assert page.get_by_label(ANSWER).first.input_value() == "Typed in tab one"
     assert saved_answer() == "Typed in tab one"
     assert stored(page) is None
@@ -100,7 +87,7 @@ def test_a_stale_tabs_submit_is_refused_then_submitted_with_the_chosen_text(two_
 
     conflict = page.get_by_role("group", name="changed in another tab")
     conflict.wait_for()
-    assert page.get_by_text("Nothing was saved").is_visible()
+    expect(page.get_by_text("Nothing was saved")).to_be_visible()
     assert Attempt.objects.get().status == Attempt.Status.IN_PROGRESS
     assert saved_answer() == "Saved from tab two"
     conflict.get_by_role("button", name="Use the one saved from another tab").click()
@@ -108,5 +95,5 @@ def test_a_stale_tabs_submit_is_refused_then_submitted_with_the_chosen_text(two_
     page.get_by_role("button", name="Submit now").click()
 
     page.get_by_role("heading", name="Result").wait_for()
-    assert page.get_by_text("Saved from tab two").is_visible()
+    expect(page.get_by_text("Saved from tab two")).to_be_visible()
     assert saved_answer() == "Saved from tab two"

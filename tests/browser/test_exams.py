@@ -1,41 +1,29 @@
-import re
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from quizzes.models import Attempt, AttemptItem
-from tests.factories import DEFAULT_PASSWORD, BlueprintFactory, assignment, candidate
+from tests.browser.helpers import fits_a_phone, log_in, wait_until_saved
+from tests.factories import BlueprintFactory, assignment, candidate
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def log_in(page, base_url, email, next_url="/exams/"):
-    page.goto(f"{base_url}/accounts/login/?next={next_url}")
-    page.get_by_label("Email address").fill(email)
-    page.get_by_label("Password").fill(DEFAULT_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base_url}{next_url}")
-
-
 ANSWER_LABEL = "Your ruling: the error, the penalty and the remedy"
-
-
-def wait_until_saved(page):
-    # A locator, not wait_for_function: that evaluates a string, which the CSP forbids.
-    page.locator("#save-status", has_text=re.compile(r"^Saved at")).wait_for()
 
 
 def test_exam_start_autosave_reload_submit_and_result(live_server, page):
     student = candidate(email="ana@example.com")
     assignment(candidate=student, blueprint=BlueprintFactory(name="Riftbound L1"))
 
-    log_in(page, live_server.url, "ana@example.com")
+    log_in(page, live_server.url, next_url="/exams/")
     # Keyboard only: every control is reached by focus and worked with keys.
     page.get_by_role("button", name="Start the exam").focus()
     page.keyboard.press("Enter")
     page.get_by_role("heading", name="Riftbound L1").wait_for()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert fits_a_phone(page)
 
     answer = page.get_by_label("Your ruling: the error, the penalty and the remedy").first
     answer.focus()
@@ -48,18 +36,18 @@ def test_exam_start_autosave_reload_submit_and_result(live_server, page):
 
     page.get_by_role("radio").first.focus()
     page.keyboard.press("Space")
-    assert page.get_by_role("radio").first.is_checked()
+    expect(page.get_by_role("radio").first).to_be_checked()
     wait_until_saved(page)
     page.get_by_role("button", name="Review and submit").focus()
     page.keyboard.press("Enter")
     page.get_by_role("heading", name="Submit the exam?").wait_for()
-    assert page.get_by_text("2 questions are unanswered").is_visible()
+    expect(page.get_by_text("2 questions are unanswered")).to_be_visible()
     page.get_by_role("button", name="Submit now").focus()
     page.keyboard.press("Enter")
 
     page.get_by_role("heading", name="Result").wait_for()
-    assert page.get_by_text("Score:").first.is_visible()
-    assert page.get_by_text("Missed trigger, no penalty, the opponent chooses").is_visible()
+    expect(page.get_by_text("Score:").first).to_be_visible()
+    expect(page.get_by_text("Missed trigger, no penalty, the opponent chooses")).to_be_visible()
     attempt = Attempt.objects.get()
     assert attempt.status == Attempt.Status.GRADED
     assert AttemptItem.objects.get(attempt=attempt, position=3).response != ""
@@ -68,7 +56,7 @@ def test_exam_start_autosave_reload_submit_and_result(live_server, page):
 def test_a_second_tab_sees_the_answer_saved_in_the_first(live_server, page):
     student = candidate(email="ana@example.com")
     assignment(candidate=student)
-    log_in(page, live_server.url, "ana@example.com")
+    log_in(page, live_server.url, next_url="/exams/")
     page.get_by_role("button", name="Start the exam").click()
     label = "Your ruling: the error, the penalty and the remedy"
     page.get_by_label(label).first.fill("typed in the first tab")
@@ -83,7 +71,7 @@ def test_a_second_tab_sees_the_answer_saved_in_the_first(live_server, page):
 def test_the_deadline_closes_the_exam_and_keeps_the_saved_answer(live_server, page):
     student = candidate(email="ana@example.com")
     job = assignment(candidate=student)
-    log_in(page, live_server.url, "ana@example.com")
+    log_in(page, live_server.url, next_url="/exams/")
     page.get_by_role("button", name="Start the exam").click()
     page.get_by_role("heading", name=job.blueprint.name).wait_for()
     # Bring the server's deadline close, then reload: the page shows the server's clock.
@@ -112,7 +100,7 @@ def test_the_deadline_closes_the_exam_and_keeps_the_saved_answer(live_server, pa
 def test_switching_the_language_translates_the_interface_and_the_exam(live_server, page):
     student = candidate(email="ana@example.com")
     assignment(candidate=student, blueprint=BlueprintFactory(name="Prova"))
-    log_in(page, live_server.url, "ana@example.com", next_url="/")
+    log_in(page, live_server.url)
 
     page.get_by_label("Language").select_option("pt-br")
     page.get_by_role("button", name="Change").click()
@@ -128,7 +116,7 @@ def test_switching_the_language_translates_the_interface_and_the_exam(live_serve
 def test_answers_typed_while_offline_are_saved_when_the_connection_returns(live_server, page):
     student = candidate(email="ana@example.com")
     job = assignment(candidate=student)
-    log_in(page, live_server.url, "ana@example.com")
+    log_in(page, live_server.url, next_url="/exams/")
     page.get_by_role("button", name="Start the exam").click()
     page.get_by_role("heading", name=job.blueprint.name).wait_for()
 

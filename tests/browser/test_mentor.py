@@ -2,25 +2,16 @@
 the candidate sees who did it; an appeal is decided by the mentor, contested, and decided by
 the committee."""
 
-import pytest
+import re
 
-from tests.factories import DEFAULT_PASSWORD, candidate, cohort, committee_member, mentor
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import fits_a_phone, log_in
+from tests.factories import candidate, cohort, committee_member, mentor
 from tests.quizzes.mentor.conftest import HEDGED, graded_attempt
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page, base_url, email, next_url):
-    page.context.clear_cookies()
-    page.goto(f"{base_url}/accounts/login/?next={next_url}")
-    page.get_by_label("Email address").fill(email)
-    page.get_by_label("Password").fill(DEFAULT_PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base_url}{next_url}")
-
-
-def fits_a_phone(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
 def test_mentor_overrides_a_flagged_part_and_an_appeal_goes_to_the_committee(live_server, page):
@@ -37,17 +28,17 @@ def test_mentor_overrides_a_flagged_part_and_an_appeal_goes_to_the_committee(liv
     page.get_by_role("link", name="1 grading to review").click()
     page.get_by_role("link", name="question 1").click()
     page.get_by_role("heading", name="Review a grading").wait_for()
-    assert page.get_by_text(HEDGED).is_visible()
+    expect(page.get_by_text(HEDGED)).to_be_visible()
     assert fits_a_phone(page)
 
     penalty = page.get_by_role("group", name="Penalty")
     penalty.get_by_label("Override").focus()
     page.keyboard.press("Space")
-    assert penalty.get_by_label("Override").is_checked()
+    expect(penalty.get_by_label("Override")).to_be_checked()
     penalty.get_by_label("Score for this part (%)").fill("167")
     penalty.get_by_label("Reason").fill("Hedged, but the penalty named first is right.")
     page.get_by_role("button", name="Save the decision").click()
-    assert page.get_by_text("less than or equal to 100").is_visible()  # a form error, not a 500
+    expect(page.get_by_text("less than or equal to 100")).to_be_visible()  # a form error, not a 500
     penalty = page.get_by_role("group", name="Penalty")
     assert penalty.get_by_label("Reason").input_value().startswith("Hedged")
     penalty.get_by_label("Score for this part (%)").fill("100")
@@ -83,7 +74,7 @@ def test_mentor_overrides_a_flagged_part_and_an_appeal_goes_to_the_committee(liv
     # The committee upholds it with a new score.
     log_in(page, live_server.url, "claire@example.com", "/mentor/committee/appeals/")
     page.get_by_role("link", name="question 1").click()
-    assert page.locator("p.response", has_text="It says resolve it now.").is_visible()
+    expect(page.locator("p.response", has_text="It says resolve it now.")).to_be_visible()
     page.get_by_label("Uphold: the answer deserves a new score").check()
     page.get_by_label("New score for the answer (%)").fill("100")
     page.get_by_label("Reason").fill("Resolving now is what the opponent would choose.")
@@ -94,13 +85,11 @@ def test_mentor_overrides_a_flagged_part_and_an_appeal_goes_to_the_committee(liv
     override = page.locator(".override")
     assert "Committee's grade" in override.inner_text()
     assert "Claire Dubois" in override.inner_text()
-    assert page.get_by_text("Upheld").first.is_visible()
+    expect(page.get_by_text("Upheld").first).to_be_visible()
     assert claire.pk
 
 
 def test_the_review_journey_in_spanish(live_server, page):
-    import re
-
     marco = mentor(
         email="marco@example.com", first_name="Marco", last_name="Ruiz", preferred_language="es"
     )
@@ -120,7 +109,7 @@ def test_the_review_journey_in_spanish(live_server, page):
     penalty.get_by_label("Nota de esta parte (%)").fill("167")
     penalty.get_by_label("Motivo").fill("Duda, pero acierta.")
     page.get_by_role("button", name="Guardar la decisión").click()
-    assert page.get_by_role("alert").first.is_visible()  # a form error in Spanish, not a 500
+    expect(page.get_by_role("alert").first).to_be_visible()  # a form error in Spanish, not a 500
     penalty = page.get_by_role("group", name=re.compile("^Penalización"))
     penalty.get_by_label("Nota de esta parte (%)").fill("100")
     page.get_by_role("button", name="Guardar la decisión").click()

@@ -12,11 +12,13 @@ import re
 
 import pytest
 from django.utils import translation
+from playwright.sync_api import expect
 
 from quizzes.models import Attempt, Certificate, CertificationLevel, ExamBlueprint, LevelRequirement
 from quizzes.models import Review as ReviewModel
+from tests.browser.helpers import fits_a_phone, log_in
 from tests.browser.test_accessibility import problems_on
-from tests.factories import DEFAULT_PASSWORD, candidate, cohort, committee_member, mentor
+from tests.factories import candidate, cohort, committee_member, mentor
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,22 +48,9 @@ class Words:
         return self(text) % values
 
 
-def log_in(page, base_url, email, next_url="/"):
-    page.context.clear_cookies()
-    page.goto(f"{base_url}/accounts/login/?next={next_url}")
-    page.locator("input[name=username]").fill(email)
-    page.locator("input[name=password]").fill(DEFAULT_PASSWORD)
-    page.locator("input[name=password]").press("Enter")
-    page.wait_for_url(f"{base_url}{next_url}")
-
-
 def years_later(local: str, years: int) -> str:
     """A datetime-local value ("2026-11-30T21:05") the given number of years later."""
     return f"{int(local[:4]) + years}{local[4:]}"
-
-
-def fits_a_phone(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= 375
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-br"])
@@ -121,7 +110,7 @@ def test_blueprint_assignment_exam_review_and_certificate(
     page.locator("[data-field=state]", has_text=t("Ready")).wait_for()
     assert page.locator("[data-field=built]").inner_text() == "2"
     assert page.locator("[data-field=wanted]").inner_text() == "2"
-    assert page.get_by_role("rowheader", name=re.compile("Ana Souza")).is_visible()
+    expect(page.get_by_role("rowheader", name=re.compile("Ana Souza"))).to_be_visible()
     assert problems_on(page, "pre-generation progress") == []
 
     # 3. The candidate starts, answers and submits.
@@ -176,8 +165,8 @@ def test_blueprint_assignment_exam_review_and_certificate(
     # ... and its public verification page shows it, to anyone.
     page.context.clear_cookies()
     page.goto(f"{base}/certificates/verify/{issued.code}")
-    assert page.get_by_text("Ana Souza").is_visible()
-    assert page.get_by_text("Riftbound judge L1").is_visible()
+    expect(page.get_by_text("Ana Souza")).to_be_visible()
+    expect(page.get_by_text("Riftbound judge L1")).to_be_visible()
     assert fits_a_phone(page)
     context.close()
 

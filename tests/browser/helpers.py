@@ -1,0 +1,31 @@
+"""What the browser tests do again and again: log in, wait for an autosave, measure the page.
+
+Checks made right after a click use Playwright's `expect`, which retries until the page
+shows what is asserted or the timeout passes; a bare `is_visible()` reads the page once and
+can run before the navigation the click started has finished."""
+
+import re
+
+from tests.factories import DEFAULT_PASSWORD
+
+PHONE_WIDTH = 375
+
+
+def log_in(page, base_url, email="ana@example.com", next_url="/"):
+    """Log in from a clean session (the login form's field names, so in any language) and
+    wait until the browser is on `next_url`."""
+    page.context.clear_cookies()
+    page.goto(f"{base_url}/accounts/login/?next={next_url}")
+    page.locator("input[name=username]").fill(email)
+    page.locator("input[name=password]").fill(DEFAULT_PASSWORD)
+    page.locator("input[name=password]").press("Enter")
+    page.wait_for_url(f"{base_url}{next_url}")
+
+
+def wait_until_saved(page):
+    # A locator, not wait_for_function: that evaluates a string, which the CSP forbids.
+    page.locator("#save-status", has_text=re.compile(r"^Saved at")).wait_for()
+
+
+def fits_a_phone(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
