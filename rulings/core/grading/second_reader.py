@@ -39,8 +39,8 @@ the blind batches left out in turn, the model's penalty agreed with the labels o
 parts only, and each disagreement it could raise cost more right gradings than it caught."""
 
 SMOOTHING = 0.1
-"""Additive smoothing of word counts (0.03 and 0.5 were tried with the margins: 0.1 caught as
-many misreadings as 0.03 with fewer doubts, and more than 0.5)."""
+"""Additive smoothing of word counts. Tried with the margins: 0.03 caught one more remedy
+misreading in 104 for 0.3 points more doubted right readings; 0.5 caught 7 fewer."""
 
 _NOTHING = ""
 """The class of a part the answer does not state (a `null` label)."""
