@@ -22,15 +22,16 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 
+from rulings.cli import BLIND_DIR
 from rulings.core.grading import grade_answer
 from rulings.core.grading.evaluation import DevItem, load_devset, parse_items
 from rulings.core.grading.second_reader import (
     DOUBT_MARGIN,
     SecondReader,
+    answer_words,
     load_second_reader,
     train,
 )
-from rulings.core.grading.text import blank_markup, fold, tokenize
 
 MARGINS = (0.0, 5.0, 10.0, 20.0, 30.0)
 _BATCH = re.compile(r"^(blind\d+)-")
@@ -38,17 +39,12 @@ _Answer = tuple[dict[str, bool], bool, dict[str, float]]
 """(each part: misread?, flagged by the grader, the second reading's margin per part)."""
 
 
-def _words(answer: str) -> list[str]:
-    blanked = blank_markup(answer)
-    return tokenize(fold(blanked), blanked).words
-
-
 def _read(items: Iterable[DevItem], reader: SecondReader) -> list[_Answer]:
     out = []
     for item in items:
         grade = grade_answer(item.answer, item.expected, game=item.game)
         found = {part: g.found for part, g in grade.parts.items()}
-        doubts = reader.doubts(found, _words(item.answer), margin=0.0)
+        doubts = reader.doubts(found, answer_words(item.answer), margin=0.0)
         misread = {part: found[part] != item.label.get(part) for part in found}
         out.append((misread, grade.needs_review, {d.part: d.margin for d in doubts}))
     return out
@@ -69,15 +65,13 @@ def _flags(label: str, answers: list[_Answer]) -> None:
 
 
 def main() -> None:
-    from importlib import resources
-
     items = load_devset()
     batches: dict[str, list[DevItem]] = defaultdict(list)
     for item in items:
         match = _BATCH.match(item.ident)
         if match:
             batches[match.group(1)].append(item)
-    words = {item.ident: _words(item.answer) for item in items}
+    words = {item.ident: answer_words(item.answer) for item in items}
     answers: list[_Answer] = []
     for held_out in batches.values():
         out = {item.ident for item in held_out}
@@ -99,20 +93,16 @@ def main() -> None:
             )
     print(f"2. flags at the margins in use {dict(DOUBT_MARGIN)}")
     _flags("devset's blind batches, each left out", answers)
-    in_devset = set(batches)
-    folder = resources.files("rulings.core.grading").joinpath("data", "blind")
     fresh = sorted(
-        (f.name.removesuffix(".jsonl") for f in folder.iterdir() if f.name.endswith(".jsonl")),
-        key=lambda name: int(name.removeprefix("blind")),
+        (path for path in BLIND_DIR.glob("*.jsonl") if path.stem not in batches),
+        key=lambda path: int(path.stem.removeprefix("blind")),
     )
-    fresh = [name for name in fresh if name not in in_devset]
     if fresh:
         new_items = [
-            item
-            for name in fresh
-            for item in parse_items(folder.joinpath(f"{name}.jsonl").read_text("utf-8"), name)
+            item for path in fresh for item in parse_items(path.read_text("utf-8"), path.name)
         ]
-        _flags(f"{'+'.join(fresh)}, not in the devset", _read(new_items, load_second_reader()))
+        names = "+".join(path.stem for path in fresh)
+        _flags(f"{names}, not in the devset", _read(new_items, load_second_reader()))
 
 
 if __name__ == "__main__":

@@ -46,6 +46,12 @@ _NOTHING = ""
 """The class of a part the answer does not state (a `null` label)."""
 
 
+def answer_words(text: str) -> list[str]:
+    """An answer's words as the grader tokenises them: markup blanked, folded."""
+    blanked = blank_markup(text)
+    return tokenize(fold(blanked), blanked).words
+
+
 def features(words: Sequence[str]) -> frozenset[str]:
     """The words of an answer (folded, as the grader tokenises them) and its adjacent pairs."""
     pairs = (f"{a} {b}" for a, b in pairwise(words))
@@ -66,8 +72,6 @@ class PartModel:
     """log of the smoothed probability of a feature the class never used."""
     gains: Mapping[str, tuple[float, ...]]
     """feature -> its gain for every class, in the order of `classes`."""
-    index: Mapping[str, int]
-    """class -> its position in `classes`."""
 
     def scores(self, feats: frozenset[str]) -> tuple[float, ...]:
         n = len(feats)
@@ -113,8 +117,8 @@ class SecondReader:
             if model.classes[best] == mine:
                 continue
             # an id no labelled answer ever commits to: the model cannot weigh it
-            index = model.index.get(mine)
-            gap = scores[best] - scores[index] if index is not None else math.inf
+            known = mine in model.classes
+            gap = scores[best] - scores[model.classes.index(mine)] if known else math.inf
             if gap >= (threshold if margin is None else margin):
                 out.append(Doubt(part, found[part], model.classes[best] or None, gap))
         return tuple(out)
@@ -139,19 +143,18 @@ def _part_model(
     classes: Counter[str] = Counter()
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     totals: Counter[str] = Counter()
-    used: Counter[str] = Counter()
+    used: set[str] = set()
     for feats, label in examples:
         cls = label.get(part) or _NOTHING
         classes[cls] += 1
         counts[cls].update(feats)
         totals[cls] += len(feats)
-        used.update(feats)
+        used |= feats
     ordered = tuple(sorted(classes))
     n = sum(classes.values())
     vocabulary = len(used)
     return PartModel(
         classes=ordered,
-        index={c: i for i, c in enumerate(ordered)},
         base=tuple(math.log(classes[c] / n) for c in ordered),
         unseen=tuple(math.log(smoothing / (totals[c] + smoothing * vocabulary)) for c in ordered),
         gains={
@@ -168,10 +171,6 @@ def _part_model(
 def load_second_reader() -> SecondReader:
     """The second reader learnt from the development set shipped with the grader."""
     ref = resources.files("rulings.core.grading").joinpath("data", "devset.jsonl")
-    examples = []
-    for line in ref.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            raw = json.loads(line)
-            blanked = blank_markup(raw["answer"])
-            examples.append((tokenize(fold(blanked), blanked).words, raw["label"]))
-    return train(examples)
+    lines = ref.read_text(encoding="utf-8").splitlines()
+    raws = [json.loads(line) for line in lines if line.strip()]
+    return train((answer_words(raw["answer"]), raw["label"]) for raw in raws)

@@ -134,24 +134,6 @@ BLIND7_ROWS = [
 ]
 
 
-def test_no_runes_left_does_not_deny_a_payment_with_runes_to_spare() -> None:
-    grade = grade_answer(
-        "Pago incorrecto, Advertencia. Le quedan runas, así que paga lo que falta.",
-        MISPAY_FIX,
-        game="riftbound",
-    )
-    assert grade.parts["remedy"].found == "correct_cost"
-
-
-def test_a_trigger_that_does_not_resolve_is_no_pending_trigger() -> None:
-    grade = grade_answer(
-        "No infraction, but the trigger doesn't resolve now; play continues.",
-        NO_INF,
-        game="mtg",
-    )
-    assert grade.parts["remedy"].found == "continue_play"
-
-
 def test_default_action_words_do_not_match_in_riftbound() -> None:
     grade = grade_answer(
         "Missed trigger, no penalty; Kai chooses whether the discard happens now or is skipped.",
@@ -495,15 +477,6 @@ BLIND13_14_ROWS = [
 ]
 
 
-def test_nothing_to_put_on_the_stack_is_still_a_denial() -> None:
-    grade = grade_answer(
-        "Disparo olvidado, sin penalización: no hay nada que poner en la pila, se sigue jugando.",
-        MT_STACK_ON,
-        game="mtg",
-    )
-    assert grade.parts["remedy"].found == "continue_play"
-
-
 # --- after blind15 and blind16's record (lexicon 2026.12.01.10)
 
 MT_STACK_NP = Expected(
@@ -543,13 +516,46 @@ BLIND15_16_ROWS = [
 ]
 
 
-def test_the_default_action_named_before_it_is_gone_is_still_rejected() -> None:
-    grade = grade_answer(
-        "MT, sin penalización. La acción por defecto ya no existe; Nadia elige si va a la pila.",
-        MT_STACK_NP,
-        game="mtg",
-    )
-    assert grade.parts["remedy"].found == "opponent_chooses_put_on_stack"
+@pytest.mark.parametrize(
+    ("game", "expected", "answer", "remedy"),
+    [
+        pytest.param(
+            "riftbound",
+            MISPAY_FIX,
+            "Pago incorrecto, Advertencia. Le quedan runas, así que paga lo que falta.",
+            "correct_cost",
+            id="no-runes-left-is-no-denial-with-runes-to-spare",
+        ),
+        pytest.param(
+            "mtg",
+            NO_INF,
+            "No infraction, but the trigger doesn't resolve now; play continues.",
+            "continue_play",
+            id="a-trigger-that-does-not-resolve-is-no-pending-trigger",
+        ),
+        pytest.param(
+            "mtg",
+            MT_STACK_ON,
+            "Disparo olvidado, sin penalización: no hay nada que poner en la pila, "
+            "se sigue jugando.",
+            "continue_play",
+            id="nothing-to-put-on-the-stack-is-still-a-denial",
+        ),
+        pytest.param(
+            "mtg",
+            MT_STACK_NP,
+            "MT, sin penalización. La acción por defecto ya no existe; "
+            "Nadia elige si va a la pila.",
+            "opponent_chooses_put_on_stack",
+            id="the-default-action-named-before-it-is-gone-is-still-rejected",
+        ),
+    ],
+)
+def test_a_remedy_is_read_as_the_answer_states_it(
+    game: str, expected: Expected, answer: str, remedy: str
+) -> None:
+    grade = grade_answer(answer, expected, game=game)
+    assert grade.parts["remedy"].found == remedy
 
 
 @pytest.mark.parametrize(
