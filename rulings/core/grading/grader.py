@@ -12,6 +12,7 @@ from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
 from .matcher import Analysis, analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
+from .second_reader import Doubt, load_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
 
 MAX_ANSWER_CHARS = 5000
@@ -107,7 +108,16 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         )
         for part in expected.graded_parts()
     }
-    reasons = _review_reasons(parts) + _doubtful_wrong(parts, analysis, expected, lex, to_a_point)
+    second = load_second_reader().read(
+        {part: grade.found for part, grade in parts.items()},
+        tokens.words,
+        {part: grade.expected for part, grade in parts.items()},
+    )
+    reasons = _unsettled(
+        _review_reasons(parts) + _doubtful_wrong(parts, analysis, expected, lex, to_a_point),
+        parts,
+        second.confirmed,
+    ) + tuple(_second_reading_doubt(d) for d in second.doubts)
     score = sum(1 for p in parts.values() if p.correct) / len(parts)
     confidence = min(p.confidence for p in parts.values())
     return Grade(
@@ -810,6 +820,27 @@ def _single(pool: list[Mention], hedged: bool) -> _Reading:
     best = max(pool, key=lambda m: m.confidence)
     conf = min(best.confidence, _HEDGED) if hedged else best.confidence
     return _Reading(pool[0].ident, conf, pool[0], hedged=hedged)
+
+
+def _unsettled(
+    reasons: tuple[str, ...], parts: Mapping[str, PartGrade], confirmed: frozenset[str]
+) -> tuple[str, ...]:
+    """The rules' doubts that still need a mentor: a doubt about a part the second reading
+    confirms is settled, unless the answer leaves two options for it undecided (the issue
+    asks for those to be flagged whatever reads them)."""
+    return tuple(
+        reason
+        for reason in reasons
+        if (part := reason.partition(":")[0]) not in confirmed or parts[part].conflict
+    )
+
+
+def _second_reading_doubt(doubt: Doubt) -> str:
+    second = doubt.second or "nothing stated"
+    return (
+        f"{doubt.part}: read as {doubt.found or 'nothing stated'}, but answers worded like "
+        f"this one are mostly labelled {second}"
+    )
 
 
 def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[str, ...]:

@@ -1,22 +1,23 @@
-"""A second, independent reading of an answer: a doubt signal for a mentor, never a grade.
+"""A second, independent reading of an answer: a doubt or a confirmation, never a grade.
 
 The grader reads an answer by rules: terms, rejections, conditions, conclusions. Its
 misreadings on answers it has never seen are mostly confident ones (a fix in words the
-lexicon lacks, a denial it does not see), which no rule of its own can doubt. This module
-reads the same answer another way: a naive Bayes model over the words and word pairs of the
-labelled answers shipped in `data/devset.jsonl` predicts, for a part, the id a labeller
-would give, and `SecondReader.doubts` names the parts where it sets the grader's reading
-aside by a wide margin. It never changes what is graded.
+lexicon lacks, a denial it does not see), which no rule of its own can doubt; and many of
+its own doubts are about readings that are right. This module reads the same answer another
+way: a naive Bayes model over the words and word pairs of the labelled answers shipped in
+`data/devset.jsonl` and of the question generator's own wordings, told which id the key
+expects (most answers state it), predicts the id a labeller would give for the infraction
+and the remedy. `SecondReader.read` then names
 
-Not wired into grade_answer yet: measured on blind17 and blind18 (recorded before it was
-tried on them), it would raise the share of misgraded answers a mentor sees from 87.9% to
-97.0% and the share of answers flagged from 9.0% to 12.4%; and it doubts some of the
-question generator's own key texts and options, which must grade without review. See
-docs/grading.md, *The second reading*, and `bench/bench_second_reader.py`.
+- the parts where it sets the grader's reading aside by a wide margin (`doubts`: a mentor
+  should look), and
+- the parts where it agrees with the grader's reading by a wider one (`confirmed`: a rule's
+  doubt about that part, other than two options left undecided, need not go to a mentor).
 
-The model is trained from the development set when first used (about a second) and kept
-for the process. Its two margins were chosen by leaving each blind batch of the development
-set out in turn (blind1-blind16, 5,655 answers, each read by a model trained on the rest).
+It never changes what is graded. The margins were chosen by leaving each blind batch of
+the development set out in turn (blind1-blind18, each read by a model trained on the rest);
+`bench/bench_second_reader.py` prints those figures. The model is trained when first used
+(about two seconds) and kept for the process.
 """
 
 from __future__ import annotations
@@ -30,13 +31,24 @@ from functools import lru_cache
 from importlib import resources
 from itertools import pairwise
 
+from ..questions import KeyParts, build_question, templates
+from .lexicon import LANGUAGES
 from .text import blank_markup, fold, tokenize
 
-DOUBT_MARGIN: Mapping[str, float] = {"remedy": 5.0, "infraction": 20.0}
+DOUBT_MARGIN: Mapping[str, float] = {"remedy": 6.0, "infraction": 30.0}
 """The parts read a second time, and by how much (natural log odds) the second reading must
 prefer another id over the grader's before a mentor is asked. The penalty is not read: on
 the blind batches left out in turn, the model's penalty agreed with the labels on 85% of
 parts only, and each disagreement it could raise cost more right gradings than it caught."""
+
+CONFIRM_MARGIN: Mapping[str, float] = {"remedy": 20.0, "infraction": 40.0}
+"""By how much the second reading must prefer the grader's id over every other before a
+rule's doubt about that part is settled without a mentor."""
+
+KEY_WEIGHT = 6.0
+"""Log odds added to the id the key expects: about 80% of labelled parts state it, so a
+reading that the words leave close is settled toward it. Tried with the margins on the
+left-out batches: 0, 2 and 4 doubted 0.2-0.8 points more answers for the same catches."""
 
 SMOOTHING = 0.1
 """Additive smoothing of word counts. Tried with the margins: 0.03 caught one more remedy
@@ -91,37 +103,81 @@ class Doubt:
 
 
 @dataclass(frozen=True, slots=True)
+class Lead:
+    """How the second reading weighs the grader's reading of one part."""
+
+    part: str
+    found: str | None
+    best: str | None
+    """The id the second reading prefers (None: the answer does not state the part)."""
+    margin: float
+    """Log odds of `best` over `found` when they differ (a doubt); of `found` over the
+    runner-up when they are the same (a confirmation)."""
+
+    @property
+    def agrees(self) -> bool:
+        return self.best == self.found
+
+
+@dataclass(frozen=True, slots=True)
+class SecondReading:
+    """What the second reading makes of the grader's parts, at the margins in use."""
+
+    doubts: tuple[Doubt, ...]
+    confirmed: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class SecondReader:
     models: Mapping[str, PartModel]
     answers: int
     """How many labelled answers it learnt from."""
 
-    def doubts(
+    def leads(
         self,
         found: Mapping[str, str | None],
         words: Sequence[str],
-        *,
-        margin: float | None = None,
-    ) -> tuple[Doubt, ...]:
-        """The parts whose grader reading (`found`) the second reading sets aside by at
-        least the part's margin in DOUBT_MARGIN (or by `margin`, for measuring)."""
-        out: list[Doubt] = []
+        key: Mapping[str, str | None],
+    ) -> tuple[Lead, ...]:
+        """For each part read a second time that the grader read: the second reading's
+        preferred id and its margin, the key's id weighted by KEY_WEIGHT. A part whose
+        reading no labelled answer ever commits to is left out: the model cannot weigh it."""
+        out: list[Lead] = []
         feats = features(words)
-        for part, threshold in DOUBT_MARGIN.items():
-            model = self.models.get(part)
-            if part not in found or model is None:
+        for part, model in self.models.items():
+            if part not in found or (mine := found[part] or _NOTHING) not in model.classes:
                 continue
-            scores = model.scores(feats)
-            best = max(range(len(scores)), key=scores.__getitem__)
-            mine = found[part] or _NOTHING
-            if model.classes[best] == mine:
-                continue
-            # an id no labelled answer ever commits to: the model cannot weigh it
-            known = mine in model.classes
-            gap = scores[best] - scores[model.classes.index(mine)] if known else math.inf
-            if gap >= (threshold if margin is None else margin):
-                out.append(Doubt(part, found[part], model.classes[best] or None, gap))
+            scores = list(model.scores(feats))
+            want = key.get(part) or _NOTHING
+            if want in model.classes:
+                scores[model.classes.index(want)] += KEY_WEIGHT
+            order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+            best, own = order[0], model.classes.index(mine)
+            if best != own:
+                margin = scores[best] - scores[own]
+            elif len(order) > 1:
+                margin = scores[best] - scores[order[1]]
+            else:
+                margin = math.inf
+            out.append(Lead(part, found[part], model.classes[best] or None, margin))
         return tuple(out)
+
+    def read(
+        self,
+        found: Mapping[str, str | None],
+        words: Sequence[str],
+        key: Mapping[str, str | None],
+    ) -> SecondReading:
+        """The parts the second reading doubts (another id ahead by DOUBT_MARGIN) and the
+        parts it confirms (the grader's id ahead of every other by CONFIRM_MARGIN)."""
+        doubts: list[Doubt] = []
+        confirmed: set[str] = set()
+        for lead in self.leads(found, words, key):
+            if lead.agrees and lead.margin >= CONFIRM_MARGIN[lead.part]:
+                confirmed.add(lead.part)
+            elif not lead.agrees and lead.margin >= DOUBT_MARGIN[lead.part]:
+                doubts.append(Doubt(lead.part, lead.found, lead.best, lead.margin))
+        return SecondReading(doubts=tuple(doubts), confirmed=frozenset(confirmed))
 
 
 def train(
@@ -167,10 +223,42 @@ def _part_model(
     )
 
 
-@lru_cache(maxsize=1)
-def load_second_reader() -> SecondReader:
-    """The second reader learnt from the development set shipped with the grader."""
+GENERATED_SEEDS = range(100, 104)
+"""The question generator's seeds whose key texts and options the second reading learns
+from (the generator's own tests grade seeds 0-3)."""
+
+_Example = tuple[Sequence[str], Mapping[str, str | None]]
+
+
+def labelled_answers() -> list[_Example]:
+    """The development set's answers, as (words, label)."""
     ref = resources.files("rulings.core.grading").joinpath("data", "devset.jsonl")
     lines = ref.read_text(encoding="utf-8").splitlines()
     raws = [json.loads(line) for line in lines if line.strip()]
-    return train((answer_words(raw["answer"]), raw["label"]) for raw in raws)
+    return [(answer_words(raw["answer"]), raw["label"]) for raw in raws]
+
+
+def generated_wordings(seeds: Iterable[int] = GENERATED_SEEDS) -> list[_Example]:
+    """The question generator's key texts and multiple-choice options for every template and
+    language, labelled by the parts each states: a candidate may write a ruling the way the
+    generator does, and such an answer must not be doubted for its wording."""
+    out: list[_Example] = []
+    for template in templates():
+        for lang in LANGUAGES:
+            for seed in seeds:
+                question = build_question(template.id, seed, lang, "free_form")
+                out.append((answer_words(question.key_text), _stated(question.key)))
+                choice = build_question(template.id, seed, lang, "multiple_choice")
+                out.extend((answer_words(o.text), _stated(o.parts)) for o in choice.options)
+    return out
+
+
+def _stated(parts: KeyParts) -> dict[str, str | None]:
+    return {"infraction": parts.infraction, "penalty": parts.penalty, "remedy": parts.remedy[0]}
+
+
+@lru_cache(maxsize=1)
+def load_second_reader() -> SecondReader:
+    """The second reader learnt from the development set shipped with the grader and from
+    the question generator's wordings."""
+    return train([*labelled_answers(), *generated_wordings()])
