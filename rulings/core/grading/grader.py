@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -12,7 +12,7 @@ from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
 from .matcher import Analysis, analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
-from .second_reader import Doubt, load_second_reader
+from .second_reader import Doubt, current_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
 
 MAX_ANSWER_CHARS = 5000
@@ -48,6 +48,21 @@ A term read through a corrected typo still sends a wrong grading to review."""
 
 
 @dataclass(frozen=True, slots=True)
+class _Reason:
+    """Why a part goes to a mentor."""
+
+    part: str
+    text: str
+    about_words: bool = False
+    """A doubt about how well the words were read (a hedge, words not understood, a typo or
+    a loose paraphrase), which a second reading that firmly agrees settles; the other rules'
+    doubts are about rulings judges confuse, which a reading of the words cannot settle."""
+
+    def __str__(self) -> str:
+        return f"{self.part}: {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
 class _Reading:
     """What the answer claims for one part, before comparing with the expected id."""
 
@@ -61,6 +76,9 @@ class _Reading:
     counts: bool = False
     """The id found is not the expected one but counts as it (a section's concrete fix
     for "apply the section's procedure"): reported as claimed, graded right."""
+    implied: bool = False
+    """Set by the label convention from the infraction read (or the infraction from a remedy
+    of its own), not by words about this part: a second reading of the words does not doubt it."""
     procedure_named: bool = False
     """The answer also names the section's procedure (in words or by citing the section)
     beside the concrete fix it states."""
@@ -108,16 +126,13 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         )
         for part in expected.graded_parts()
     }
-    second = load_second_reader().read(
-        {part: grade.found for part, grade in parts.items()},
-        tokens.words,
-        {part: grade.expected for part, grade in parts.items()},
-    )
-    reasons = _unsettled(
+    reasons = _with_second_reading(
         _review_reasons(parts) + _doubtful_wrong(parts, analysis, expected, lex, to_a_point),
         parts,
-        second.confirmed,
-    ) + tuple(_second_reading_doubt(d) for d in second.doubts)
+        {part for part, reading in readings.items() if reading.implied},
+        analysis.unread,
+        tokens.words,
+    )
     score = sum(1 for p in parts.values() if p.correct) / len(parts)
     confidence = min(p.confidence for p in parts.values())
     return Grade(
@@ -211,7 +226,7 @@ def _doubtful_wrong(
     expected: Expected,
     lex: Lexicon,
     to_a_point: bool,
-) -> tuple[str, ...]:
+) -> tuple[_Reason, ...]:
     """Wrong gradings a mentor should confirm.
 
     When the grader errs, it mostly fails to see the expected answer; so a part graded
@@ -221,7 +236,7 @@ def _doubtful_wrong(
     while some words of the answer were not understood (they may state it), or when the
     wrong id was read only from a paraphrase or a corrected typo.
     """
-    reasons: list[str] = []
+    reasons: list[_Reason] = []
     for name, grade in parts.items():
         if grade.correct or grade.hedged or grade.conflict or grade.confidence < REVIEW_BELOW:
             continue
@@ -238,37 +253,55 @@ def _doubtful_wrong(
             for m in analysis.mentions
         )
         if considered:
-            reasons.append(f"{name}: graded wrong, but the answer also names the expected id")
+            reasons.append(_Reason(name, "graded wrong, but the answer also names the expected id"))
         elif grade.found is None and (analysis.unread or analysis.loose or analysis.odd):
             reasons.append(
-                f"{name}: graded wrong, and some words of the answer were not understood"
+                _Reason(
+                    name,
+                    "graded wrong, and some words of the answer were not understood",
+                    about_words=True,
+                )
             )
         elif _rewind_too_late(name, grade, analysis, lex):
             reasons.append(
-                f"{name}: read as {grade.found} from a rewind of unstated length, where the "
-                "game can no longer be rewound to the last action: it may mean a longer one"
+                _Reason(
+                    name,
+                    f"read as {grade.found} from a rewind of unstated length, where the game "
+                    "can no longer be rewound to the last action: it may mean a longer one",
+                )
             )
         elif name == "remedy" and grade.found is not None and to_a_point:
             reasons.append(
-                f"{name}: read as {grade.found} from a rewind back to a point the answer "
-                "names: it may be a rewind beyond the last action"
+                _Reason(
+                    name,
+                    f"read as {grade.found} from a rewind back to a point the answer names: "
+                    "it may be a rewind beyond the last action",
+                )
             )
         elif _play_on_or_nothing(name, grade, parts):
             reasons.append(
-                f"{name}: read as {grade.found} where {want} is expected: 'no fix' and 'play "
-                "goes on' are neighbours the wording may not tell apart"
+                _Reason(
+                    name,
+                    f"read as {grade.found} where {want} is expected: 'no fix' and 'play goes "
+                    "on' are neighbours the wording may not tell apart",
+                )
             )
         elif _neighbour_doubt(name, grade, lex):
             reasons.append(
-                f"{name}: read as {grade.found}, a neighbour of {want} that judges confuse, "
-                "on a weak cue"
+                _Reason(
+                    name,
+                    f"read as {grade.found}, a neighbour of {want} that judges confuse, "
+                    "on a weak cue",
+                )
             )
         elif grade.found is not None and (
             (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
             or any(m.part == name and m.typo and m.live for m in analysis.mentions)
             or _only_described(name, analysis, lex)
         ):
-            reasons.append(f"{name}: graded wrong on a corrected typo or a loose paraphrase")
+            reasons.append(
+                _Reason(name, "graded wrong on a corrected typo or a loose paraphrase", True)
+            )
     return tuple(reasons)
 
 
@@ -549,14 +582,16 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
     ):
         # "Anna chooses whether it goes on the stack": a remedy of one infraction only
         # commits to that infraction when the answer names none.
-        readings["infraction"] = _Reading(implied, _BY_REMEDY, remedy.evidence)
+        readings["infraction"] = _Reading(implied, _BY_REMEDY, remedy.evidence, implied=True)
     for part, implied in _implied_parts(readings["infraction"], lex).items():
         if not by_part[part] and part not in analysis.stated:
             # "No infraction." / "FtMGS, Warning" / "Cheating -> DQ": the answer commits to
             # an infraction whose ruling has no penalty or no fix, and says nothing about
             # that part: it states the whole ruling (the label convention's only implied
             # parts; the blind batches' writers all read them so).
-            readings[part] = _Reading(implied, _IMPLIED, readings["infraction"].evidence)
+            readings[part] = _Reading(
+                implied, _IMPLIED, readings["infraction"].evidence, implied=True
+            )
     return readings
 
 
@@ -822,17 +857,60 @@ def _single(pool: list[Mention], hedged: bool) -> _Reading:
     return _Reading(pool[0].ident, conf, pool[0], hedged=hedged)
 
 
-def _unsettled(
-    reasons: tuple[str, ...], parts: Mapping[str, PartGrade], confirmed: frozenset[str]
+def _with_second_reading(
+    reasons: tuple[_Reason, ...],
+    parts: Mapping[str, PartGrade],
+    implied: set[str],
+    unread: bool,
+    words: Sequence[str],
 ) -> tuple[str, ...]:
-    """The rules' doubts that still need a mentor: a doubt about a part the second reading
-    confirms is settled, unless the answer leaves two options for it undecided (the issue
-    asks for those to be flagged whatever reads them)."""
-    return tuple(
+    """The rules' doubts, less those the second reading settles, plus its own doubts.
+
+    A rule's doubt about how the words were read (`_Reason.about_words`) is settled when
+    the second reading firmly agrees with the part's reading, unless two options for it
+    remain undecided (those always go to a mentor). The second reading does not doubt a
+    part `_beyond_second_reading`, a part the grader graded right that it also reads as the
+    expected id, nor an implied part in favour of saying nothing (the label convention
+    decides between those, not words).
+    """
+    second = current_second_reader().read(
+        {
+            part: grade.found
+            for part, grade in parts.items()
+            if not _beyond_second_reading(grade, part in implied and not unread)
+        },
+        words,
+        {part: grade.expected for part, grade in parts.items()},
+    )
+    kept = (
         reason
         for reason in reasons
-        if (part := reason.partition(":")[0]) not in confirmed or parts[part].conflict
+        if not (
+            reason.about_words
+            and reason.part in second.confirmed
+            and not parts[reason.part].conflict
+        )
     )
+    doubts = (
+        doubt
+        for doubt in second.doubts
+        if not (parts[doubt.part].correct and doubt.second == parts[doubt.part].expected)
+        and not (doubt.part in implied and doubt.second is None)
+    )
+    return (*map(str, kept), *map(_second_reading_doubt, doubts))
+
+
+def _beyond_second_reading(grade: PartGrade, implied: bool) -> bool:
+    """A part a bag of words should not doubt: one set by the label convention rather than
+    by words about it (an implied part when every clause of the answer was understood, so
+    none of them states it; options left open), or one graded right from a name or a
+    paraphrase, where the answer may name several rulings and the rules, not the words'
+    frequencies, tell which it commits to. On the blind batches left out in turn, sparing
+    parts graded right so kept 1 misgrade in 212 from a mentor, and it keeps every key text
+    and option the question generator writes out of review."""
+    if implied or grade.left_open:
+        return True
+    return grade.correct and grade.confidence >= _PARAPHRASED
 
 
 def _second_reading_doubt(doubt: Doubt) -> str:
@@ -843,8 +921,8 @@ def _second_reading_doubt(doubt: Doubt) -> str:
     )
 
 
-def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[str, ...]:
-    reasons: list[str] = []
+def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[_Reason, ...]:
+    reasons: list[_Reason] = []
     for name, grade in parts.items():
         if grade.left_open and grade.found is None and len(grade.candidates) > 1:
             # "Warning or no penalty, depends": the answer leaves two options open and says
@@ -854,14 +932,16 @@ def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[str, ...]:
             # gradings, and on one misgrade that a single hedged option in it still flags.
             continue
         if grade.hedged:
-            reasons.append(f"{name}: the answer hedges")
+            reasons.append(_Reason(name, "the answer hedges", about_words=True))
         elif grade.conflict:
             options = ", ".join(grade.candidates)
             reasons.append(
-                f"{name}: two candidates remain ({options}) and the wording does not decide"
+                _Reason(name, f"two candidates remain ({options}) and the wording does not decide")
             )
         elif grade.found is None and grade.confidence == _UNREAD:
-            reasons.append(f"{name}: not found, but some words of the answer were not understood")
+            reasons.append(
+                _Reason(name, "not found, but some words of the answer were not understood", True)
+            )
         elif grade.confidence < REVIEW_BELOW:
-            reasons.append(f"{name}: low confidence")
+            reasons.append(_Reason(name, "low confidence", about_words=True))
     return tuple(reasons)

@@ -76,12 +76,18 @@ def test_magic_simple_backup_and_simple_rewind_are_one_fix(text: str, remedy: st
 @pytest.mark.parametrize("remedy", ["simple_backup", "opponent_chooses_put_on_stack"])
 def test_remedy_steps_in_sequence_are_no_conflict(remedy: str) -> None:
     """The opponent's choice after a backup is the backup's own procedure (`then_within`):
-    the answer commits to the backup, firmly, whichever remedy is expected."""
+    the answer commits to the backup, firmly, whichever remedy is expected. No rule doubts
+    it; where the key is the opponent's choice, which the answer also names, the second
+    reading (key-weighted) asks a mentor to confirm the wrong grading."""
     text = "MT, no penalty; simple backup, then the opponent chooses whether it goes on the stack."
     grade = grade_answer(text, Expected("missed_trigger", "no_penalty", remedy), game="mtg")
     assert grade.parts["remedy"].found == "simple_backup"
     assert grade.parts["remedy"].correct == (remedy == "simple_backup")
-    assert not grade.needs_review
+    if remedy == "simple_backup":
+        assert not grade.needs_review
+    else:
+        (reason,) = grade.review_reasons
+        assert reason.startswith("remedy: read as simple_backup, but answers worded like")
 
 
 def test_steps_that_are_no_procedure_of_the_first_count_as_any_of_them() -> None:

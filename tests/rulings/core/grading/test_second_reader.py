@@ -1,16 +1,21 @@
-"""The second reading: a naive Bayes model of how labellers read answers, used to doubt a
-grader's reading (measured in bench/bench_second_reader.py; not wired into grading yet)."""
+"""The second reading: a naive Bayes model of how labellers read answers, which doubts or
+confirms a grader's reading (its figures: bench/bench_second_reader.py)."""
 
 from __future__ import annotations
 
-import math
-
+from rulings.core.grading import Expected, grade_answer
 from rulings.core.grading.evaluation import load_devset
 from rulings.core.grading.second_reader import (
+    CONFIRM_MARGIN,
     DOUBT_MARGIN,
+    KEY_WEIGHT,
+    NO_SECOND_READING,
+    current_second_reader,
     features,
+    generated_wordings,
     load_second_reader,
     train,
+    using_second_reader,
 )
 
 
@@ -28,6 +33,7 @@ LABELLED: list[tuple[list[str], dict[str, str | None]]] = [
     (words("pay the missing rune cost"), {"remedy": "correct_cost", "infraction": "mispayment"}),
     (words("no fix just play on"), {"remedy": "continue_play", "infraction": None}),
 ]
+NO_KEY: dict[str, str | None] = {}
 
 
 def test_features_are_the_words_and_the_pairs_of_adjacent_words() -> None:
@@ -36,45 +42,97 @@ def test_features_are_the_words_and_the_pairs_of_adjacent_words() -> None:
 
 def test_a_reading_worded_like_another_labels_answers_is_doubted_with_both_ids() -> None:
     reader = train(LABELLED)
-    (doubt,) = reader.doubts({"remedy": "continue_play"}, words("she pays the missing cost"))
+    read = reader.read({"remedy": "continue_play"}, words("she pays the missing cost"), NO_KEY)
+    (doubt,) = read.doubts
     assert (doubt.part, doubt.found, doubt.second) == ("remedy", "continue_play", "correct_cost")
     assert doubt.margin >= DOUBT_MARGIN["remedy"]
 
 
 def test_a_reading_the_second_reading_shares_is_not_doubted() -> None:
     reader = train(LABELLED)
-    assert reader.doubts({"remedy": "correct_cost"}, words("pay the missing cost")) == ()
+    read = reader.read({"remedy": "correct_cost"}, words("pay the missing cost"), NO_KEY)
+    assert read.doubts == ()
 
 
 def test_a_disagreement_below_the_parts_margin_is_not_doubted() -> None:
     reader = train(LABELLED)
     few = words("the cost")  # too little to go on
-    (loose,) = reader.doubts({"remedy": "rewind"}, few, margin=0.0)
-    assert loose.margin < DOUBT_MARGIN["remedy"]
-    assert reader.doubts({"remedy": "rewind"}, few) == ()
+    (lead,) = reader.leads({"remedy": "rewind"}, few, NO_KEY)
+    assert not lead.agrees
+    assert lead.margin < DOUBT_MARGIN["remedy"]
+    assert reader.read({"remedy": "rewind"}, few, NO_KEY).doubts == ()
 
 
-def test_an_id_no_labelled_answer_commits_to_is_always_doubted() -> None:
+def test_a_reading_no_labelled_answer_commits_to_is_left_alone() -> None:
     reader = train(LABELLED)
-    (doubt,) = reader.doubts({"remedy": "simple_backup"}, words("we rewind to the attack"))
-    assert doubt.second == "rewind"
-    assert doubt.margin == math.inf
+    found = {"remedy": "simple_backup"}  # never a label: the model cannot weigh it
+    assert reader.leads(found, words("we rewind to the attack"), NO_KEY) == ()
 
 
 def test_nothing_stated_is_a_reading_of_its_own() -> None:
     reader = train(LABELLED)
-    (doubt,) = reader.doubts({"infraction": "mispayment"}, words("no fix just play on"), margin=0)
-    assert doubt.second is None
+    (lead,) = reader.leads({"infraction": "mispayment"}, words("no fix just play on"), NO_KEY)
+    assert lead.best is None
 
 
 def test_only_the_parts_with_a_margin_are_read_again() -> None:
     reader = train([(w, {**label, "penalty": "warning"}) for w, label in LABELLED])
-    assert set(reader.models) == set(DOUBT_MARGIN) == {"remedy", "infraction"}
-    assert reader.doubts({"penalty": "game_loss"}, words("pay the missing cost")) == ()
+    assert set(reader.models) == set(DOUBT_MARGIN) == set(CONFIRM_MARGIN)
+    assert set(reader.models) == {"remedy", "infraction"}
+    read = reader.read({"penalty": "game_loss"}, words("pay the missing cost"), NO_KEY)
+    assert read.doubts == ()
+    assert read.confirmed == frozenset()
 
 
-def test_the_shipped_reader_learns_from_the_whole_development_set() -> None:
+def test_the_keys_id_wins_a_close_call() -> None:
+    reader = train(LABELLED)
+    close = words("the attack cost")  # a word of each
+    (plain,) = reader.leads({"remedy": "correct_cost"}, close, NO_KEY)
+    (keyed,) = reader.leads({"remedy": "correct_cost"}, close, {"remedy": "correct_cost"})
+    assert plain.best == "rewind"
+    assert plain.margin < KEY_WEIGHT
+    assert keyed.agrees
+
+
+def test_the_key_does_not_outweigh_saying_nothing() -> None:
+    """An answer that leaves a part out is not doubted because the key has an id for it."""
+    reader = train([*LABELLED, (words("mispayment warning"), {"remedy": None})])
+    terse = words("mispayment warning")
+    read = reader.read({"remedy": None}, terse, {"remedy": "correct_cost"})
+    assert read.doubts == ()
+
+
+def test_a_reading_far_ahead_of_every_other_is_confirmed() -> None:
+    many = LABELLED * 8
+    reader = train(many)
+    text = words("she pays the missing rune cost")
+    (lead,) = reader.leads({"remedy": "correct_cost"}, text, NO_KEY)
+    assert lead.agrees
+    assert lead.margin >= CONFIRM_MARGIN["remedy"]
+    assert reader.read({"remedy": "correct_cost"}, text, NO_KEY).confirmed == {"remedy"}
+    assert reader.read({"remedy": "correct_cost"}, words("cost"), NO_KEY).confirmed == set()
+
+
+def test_the_shipped_reader_learns_from_the_devset_and_the_generators_wordings() -> None:
     reader = load_second_reader()
-    assert reader.answers == len(load_devset())
+    assert reader.answers == len(load_devset()) + len(generated_wordings())
     assert load_second_reader() is reader  # trained once per process
-    assert "correct_cost" in reader.models["remedy"].classes
+    remedies = reader.models["remedy"].classes
+    # ids only the generator's wordings commit to are known too
+    assert {"correct_cost", "make_up_draw_or_discard", "return_to_correct_zone"} <= set(remedies)
+
+
+def test_grading_uses_the_reader_set_for_a_block_and_the_shipped_one_after() -> None:
+    answer = (
+        "Pagamento Incorreto de Custo, Advertência. Ela ainda tem runas livres, então é só "
+        "pagar as 3 que faltaram e seguir."
+    )
+    expected = Expected("mispayment_for_cost", "warning", "simple_rewind")
+    with using_second_reader(NO_SECOND_READING):
+        assert current_second_reader() is NO_SECOND_READING
+        alone = grade_answer(answer, expected, game="riftbound")
+    assert current_second_reader() is load_second_reader()
+    both = grade_answer(answer, expected, game="riftbound")
+    assert not alone.needs_review
+    assert both.needs_review
+    assert both.parts == alone.parts  # it sends to a mentor; it never changes a grade
