@@ -538,13 +538,14 @@ _WITH = frozenset({"with", "com", "con"})
 """Words attaching a penalty to an infraction ("a missed trigger with a Warning")."""
 
 
-def denied_with(mentions: list[Mention], toks: Tokens) -> None:
+def attached_with(mentions: list[Mention], toks: Tokens) -> None:
     """ "Esto no es un simple MT con Advertencia: ... es Trampa. DQ.", "not just a missed
     trigger with a Warning": a penalty attached by "with" / "com" / "con" to a denied or
-    rejected infraction is denied with it."""
+    rejected infraction is denied with it; attached to a hypothetical one ("aí seria MT com
+    Adv, mas por enquanto nada a fazer"), it is hypothetical with it."""
     by_start = {m.first: m for m in mentions if m.part == "penalty"}
     for m in mentions:
-        if m.part != "infraction" or not (m.negated or m.rejected):
+        if m.part != "infraction" or not (m.negated or m.rejected or m.hypothetical):
             continue
         j = m.last
         if j + 1 >= len(toks.words) or toks.words[j] not in _WITH or toks.breaks[j]:
@@ -554,6 +555,7 @@ def denied_with(mentions: list[Mention], toks: Tokens) -> None:
             if pen is not None and not toks.breaks[k]:
                 pen.negated = pen.negated or m.negated
                 pen.rejected = pen.rejected or m.rejected
+                pen.hypothetical = pen.hypothetical or m.hypothetical
                 break
 
 

@@ -37,6 +37,7 @@ _ALTERNATIVES = 0.3
 _LONGER_PHRASE = 3
 """Tokens after a description where an unplaced word may continue it."""
 _SECTION_PROCEDURE = "apply_section_procedure"
+_CONTINUE = "continue_play"
 _NAMED = 0.95
 _FIRM = 0.9
 """A name, an abbreviation or a tight paraphrase; below it, a cue between neighbours is weak."""
@@ -54,9 +55,11 @@ class _Reason:
     part: str
     text: str
     about_words: bool = False
-    """A doubt about how well the words were read (a hedge, words not understood, a typo or
-    a loose paraphrase), which a second reading that firmly agrees settles; the other rules'
-    doubts are about rulings judges confuse, which a reading of the words cannot settle."""
+    """A doubt about how well the words were read (words not understood, a typo or a loose
+    paraphrase, low confidence), which a second reading that firmly agrees settles. The other
+    rules' doubts are about commitment (a hedge, which may cover two options: "backup or let
+    it go on, both work") or rulings judges confuse, which a reading of the words cannot
+    settle."""
 
     def __str__(self) -> str:
         return f"{self.part}: {self.text}"
@@ -735,6 +738,12 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
         return _single(upgrades[-1:], False)
     offered = [m for m in mentions if m.alternative and not (m.negated or m.rejected)]
     kept = _kept(part, {m.ident for m in offered}, lex)
+    if _CONTINUE in {m.ident for m in offered}:
+        # "either the score gets corrected or we carry on, not sure which": play going on,
+        # offered as an option, stays one; its yield to a fix is for narrative ("he pays
+        # the rest and play continues"). Suspending every yield among options was measured
+        # and dropped: 10 more devset misgrades.
+        kept.add(_CONTINUE)
     concluded = [m for m in live if m.concluded and not m.alternative]
     if len(kept) > 1 and _settled(concluded, offered):
         # "Two options: leave it or back up. I'd back up.": the choice made after the
@@ -932,7 +941,7 @@ def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[_Reason, ...]:
             # gradings, and on one misgrade that a single hedged option in it still flags.
             continue
         if grade.hedged:
-            reasons.append(_Reason(name, "the answer hedges", about_words=True))
+            reasons.append(_Reason(name, "the answer hedges"))
         elif grade.conflict:
             options = ", ".join(grade.candidates)
             reasons.append(

@@ -14,8 +14,8 @@ from functools import lru_cache
 
 from .classify import (
     Context,
+    attached_with,
     classify,
-    denied_with,
     general_upgrades,
     mark_alternatives,
     or_nothing,
@@ -101,7 +101,7 @@ def analyse(
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
-    denied_with(mentions, tokens)
+    attached_with(mentions, tokens)
     _cited_reasons(mentions, tokens)
     _named_rulings(lex, tokens, owner, mentions, sentence, clause, cues)
     _others_not_at_fault(lex, tokens, owner, mentions, sentence)

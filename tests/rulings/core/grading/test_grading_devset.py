@@ -142,8 +142,17 @@ WHOLE_DEVSET_WRONG_FLAGGED_FLOOR = 0.95
 # 99.31% pt-BR, 98.96% es, 220 of 226 misgrades flagged, 6.7% flagged. The whole devset's
 # language floor is the measured one; the floors above hold on the 7,696 answers before them
 # (with the second reading: 189 of 193 misgrades flagged, 6.4% flagged).
-WHOLE_DEVSET_LANGUAGE_FLOOR = 0.986
-FROM_BLIND17 = ("blind17-", "blind18-")
+# blind19 and blind20 (720 answers, measure 4) joined after lexicon 2026.12.01.12's fixes for
+# them (9,136 answers): 98.59% en, 99.23% pt-BR, 98.93% es, 256 of 262 misgrades flagged,
+# 7.5% flagged. Since 2026.12.01.12 a hedge is no longer settled by the second reading (it
+# may cover two options), which took the 7,696 answers before blind17 from 6.4% to 7.0%
+# flagged: the flag floor is 8% on the devsets from blind17 on, and the floors above hold
+# on the 5,536 answers before blind11.
+WHOLE_DEVSET_LANGUAGE_FLOOR = 0.985
+SECOND_READING_MAX_FLAGGED = 0.08
+BEFORE_BLIND19_LANGUAGE_FLOOR = 0.986
+FROM_BLIND19 = ("blind19-", "blind20-")
+FROM_BLIND17 = ("blind17-", "blind18-", *FROM_BLIND19)
 FROM_BLIND11 = (
     "blind11-",
     "blind12-",
@@ -167,11 +176,19 @@ EVERY_MISGRADE = 1.0
     ("later", "size", "language_floor", "misgrades_flagged", "max_flagged"),
     [
         pytest.param(
+            FROM_BLIND19,
+            8416,
+            BEFORE_BLIND19_LANGUAGE_FLOOR,
+            WHOLE_DEVSET_WRONG_FLAGGED_FLOOR,
+            SECOND_READING_MAX_FLAGGED,
+            id="before-blind19",
+        ),
+        pytest.param(
             FROM_BLIND17,
             7696,
             DEVSET_LANGUAGE_FLOOR,
             WHOLE_DEVSET_WRONG_FLAGGED_FLOOR,
-            DEVSET_MAX_FLAGGED,
+            SECOND_READING_MAX_FLAGGED,
             id="before-blind17",
         ),
         pytest.param(
@@ -259,10 +276,10 @@ def test_devset_keeps_its_measured_figures(result: EvalResult) -> None:
     for lang, value in result.by_language.items():
         assert value >= WHOLE_DEVSET_LANGUAGE_FLOOR, (lang, value)
     assert result.wrong_flagged_share >= WHOLE_DEVSET_WRONG_FLAGGED_FLOOR, result.misses
-    assert result.flagged_share <= DEVSET_MAX_FLAGGED, result.flagged
+    assert result.flagged_share <= SECOND_READING_MAX_FLAGGED, result.flagged
 
 
-@pytest.mark.parametrize("batch", [f"blind{n}" for n in range(7, 19)])
+@pytest.mark.parametrize("batch", [f"blind{n}" for n in range(7, 21)])
 def test_later_blind_batches_joined_the_devset_after_they_were_recorded(batch: str) -> None:
     joined = [i for i in load_devset() if i.ident.startswith(f"{batch}-")]
     assert len(joined) == 360

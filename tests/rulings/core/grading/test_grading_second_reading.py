@@ -5,6 +5,7 @@ changes a grade (second_reader.py; figures in bench/bench_second_reader.py)."""
 from __future__ import annotations
 
 from rulings.core.grading import Expected, grade_answer
+from rulings.core.grading.second_reader import NO_SECOND_READING, using_second_reader
 
 MISPAYMENT = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="simple_rewind")
 GE = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
@@ -23,13 +24,28 @@ def test_a_confident_misreading_no_rule_doubts_goes_to_a_mentor() -> None:
     assert reason.endswith("mostly labelled correct_cost")
 
 
-def test_a_hedge_the_second_reading_firmly_agrees_with_is_not_sent_to_a_mentor() -> None:
+def test_words_not_understood_are_settled_when_the_second_reading_firmly_agrees() -> None:
+    # "remedy - not sure" states no fix; the rules alone send it for the unknown words
+    answer = "Mispayment, warning. Hmm, remedy - not sure."
+    expected = Expected("mispayment_for_cost", "warning", "simple_rewind")
+    with using_second_reader(NO_SECOND_READING):
+        alone = grade_answer(answer, expected, game="riftbound")
+    grade = grade_answer(answer, expected, game="riftbound")
+    assert alone.review_reasons == (
+        "remedy: graded wrong, and some words of the answer were not understood",
+    )
+    assert grade.parts["remedy"].found is None
+    assert not grade.needs_review
+
+
+def test_a_hedge_is_not_settled_by_the_words() -> None:
+    # a hedge is about commitment, and may cover two options
     grade = grade_answer(
         "Hmm, probably a General Error? Warning and a simple rewind.", GE, game="riftbound"
     )
-    assert grade.parts["infraction"].hedged  # read as hedged, and graded so
+    assert grade.parts["infraction"].hedged
     assert grade.score == 1.0
-    assert not grade.needs_review
+    assert grade.review_reasons == ("infraction: the answer hedges",)
 
 
 def test_a_doubt_about_rulings_judges_confuse_is_not_settled_by_the_words() -> None:
