@@ -303,7 +303,9 @@ def _doubtful_wrong(
             or _only_described(name, analysis, lex)
         ):
             reasons.append(
-                _Reason(name, "graded wrong on a corrected typo or a loose paraphrase", True)
+                _Reason(
+                    name, "graded wrong on a corrected typo or a loose paraphrase", about_words=True
+                )
             )
     return tuple(reasons)
 
@@ -949,7 +951,11 @@ def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[_Reason, ...]:
             )
         elif grade.found is None and grade.confidence == _UNREAD:
             reasons.append(
-                _Reason(name, "not found, but some words of the answer were not understood", True)
+                _Reason(
+                    name,
+                    "not found, but some words of the answer were not understood",
+                    about_words=True,
+                )
             )
         elif grade.confidence < REVIEW_BELOW:
             reasons.append(_Reason(name, "low confidence", about_words=True))
