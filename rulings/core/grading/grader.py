@@ -130,7 +130,9 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         for part in expected.graded_parts()
     }
     reasons = _with_second_reading(
-        _review_reasons(parts) + _doubtful_wrong(parts, analysis, expected, lex, to_a_point),
+        _review_reasons(parts)
+        + _doubtful_wrong(parts, analysis, expected, lex, to_a_point)
+        + _in_a_hedged_clause(parts, readings, analysis),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
@@ -930,6 +932,25 @@ def _second_reading_doubt(doubt: Doubt) -> str:
         f"{doubt.part}: read as {doubt.found or 'nothing stated'}, but answers worded like "
         f"this one are mostly labelled {second}"
     )
+
+
+def _in_a_hedged_clause(
+    parts: Mapping[str, PartGrade], readings: Mapping[str, _Reading], analysis: Analysis
+) -> tuple[_Reason, ...]:
+    """A part read firmly from a clause that hedges elsewhere in it ("não sei bem se ainda dá
+    pra fazer algo ou se deixa como está"; "Penalización no sé si ninguna o Warning"): the
+    hedge may be about it, and the answer may not commit. On the devset before blind19 it
+    flags 0.1% more answers; on blind19-24 it caught two misgrades no other rule did."""
+    reasons = []
+    for name, grade in parts.items():
+        reading = readings[name]
+        if grade.hedged or grade.conflict or grade.left_open or reading.implied:
+            continue
+        if reading.evidence is not None and (
+            analysis.clause[reading.evidence.first] in analysis.hedged_clauses
+        ):
+            reasons.append(_Reason(name, "stated in a clause that hedges"))
+    return tuple(reasons)
 
 
 def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[_Reason, ...]:

@@ -51,6 +51,11 @@ class Analysis:
     sentence: tuple[int, ...] = ()
     odd: bool = False
     """Some short word (2-3 letters) is neither a term, a cue nor a known word ("Adv")."""
+    clause: tuple[int, ...] = ()
+    """The clause of each token (commas, colons and brackets end clauses; so do sentences)."""
+    hedged_clauses: frozenset[int] = frozenset()
+    """The clauses holding a hedge ("not sure", "não sei bem", "no sé si"), wherever it
+    stands in them."""
 
 
 @lru_cache(maxsize=65536)
@@ -115,7 +120,16 @@ def analyse(
                 m.confidence = _PARAPHRASE
     odd = _odd_short_word(lex, tokens, owner)
     return Analysis(
-        tokens, mentions, language, unread, frozenset(stated), loose, tuple(sentence), odd
+        tokens,
+        mentions,
+        language,
+        unread,
+        frozenset(stated),
+        loose,
+        tuple(sentence),
+        odd,
+        tuple(clause),
+        _hedged_clauses(lex.cues[language], tokens, owner, clause),
     )
 
 
@@ -575,6 +589,24 @@ def _citation_mentions(lex: Lexicon, toks: Tokens, i: int, game: str) -> list[Me
             conf = 0.9 if exact else 0.85
             out.append(Mention(part, ident, i, i + 1, conf, "", cited=not exact))
     return out
+
+
+def _hedged_clauses(
+    index: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int], clause: list[int]
+) -> frozenset[int]:
+    """The clauses holding a hedge anywhere, even inside another cue ("mas não sei bem":
+    the rejection "mas não" takes the words the hedge starts with in `_find_cues`)."""
+    words, n = toks.words, len(toks.words)
+    return frozenset(
+        clause[i]
+        for i in range(n)
+        if owner[i] < 0
+        and not _proper_noun(toks, i)
+        and any(
+            cue.kind == "hedge" and _cue_fits(cue.words, words, toks.breaks, owner, i, n)
+            for cue in index.get(words[i], ())
+        )
+    )
 
 
 def _find_cues(

@@ -155,8 +155,9 @@ BEFORE_BLIND19_LANGUAGE_FLOOR = 0.986
 # them (9,856 answers): 98.55% en, 99.20% pt-BR, 98.89% es, 287 of 295 misgrades flagged,
 # 7.6% flagged; on the 9,136 answers before them: 98.59% en, 255 of 261, 7.5%.
 # blind23 and blind24 (720 answers, measure 6) joined with no fix made for them, as training
-# data for the second reading (10,576 answers, grader 2026.12.01.13): 98.52% en, 99.09% pt-BR,
-# 98.86% es, 318 of 331 misgrades flagged, 7.8% flagged.
+# data for the second reading (10,576 answers, grader 2026.12.01.14): 98.52% en, 99.09% pt-BR,
+# 98.86% es, 318 of 331 misgrades flagged, 7.8% flagged (2026.12.01.15, which flags a part
+# read in a clause that hedges: 320 of 331, 7.8%).
 FROM_BLIND23 = ("blind23-", "blind24-")
 FROM_BLIND21 = ("blind21-", "blind22-", *FROM_BLIND23)
 FROM_BLIND19 = ("blind19-", "blind20-", *FROM_BLIND21)
