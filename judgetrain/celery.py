@@ -8,6 +8,8 @@ from typing import Any
 from celery import Celery
 from celery.signals import worker_init
 
+from rulings.core import grading
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judgetrain.settings")
 
 app = Celery("judgetrain")
@@ -46,3 +48,5 @@ def check_visibility_timeout(celery: Celery) -> None:
 @worker_init.connect
 def _check_on_worker_start(sender: Any = None, **kwargs: Any) -> None:
     check_visibility_timeout(app)
+    # before the pool forks: every child shares the trained second reading
+    grading.warm_up()

@@ -6,17 +6,27 @@ Pure Python: reads only its own data files. Public entry points:
 - Expected, Grade, PartGrade, Span: frozen values in and out
 - GradingError: every refusal (empty or overlong answer, unknown id, game or language)
 - MAX_ANSWER_CHARS: the size limit; lexicon_version(): the data version in use
+- warm_up(): load the lexicon and train the second reading ahead of the first grading
 """
 
 from .errors import GradingError
 from .grader import MAX_ANSWER_CHARS, REVIEW_BELOW, grade_answer
 from .lexicon import GAMES, LANGUAGES, PARTS, load_lexicon
 from .models import Expected, Grade, PartGrade, Span
+from .second_reader import load_second_reader
 
 
 def lexicon_version() -> str:
     """The version string of the lexicon data in use."""
     return load_lexicon().version
+
+
+def warm_up() -> None:
+    """Load the lexicon and train the second reading now (about 3 s), so that a process's
+    first grading does not pay for it: the web server and the Celery worker call it when
+    they start."""
+    load_lexicon()
+    load_second_reader()
 
 
 __all__ = [
@@ -32,4 +42,5 @@ __all__ = [
     "Span",
     "grade_answer",
     "lexicon_version",
+    "warm_up",
 ]

@@ -3,7 +3,7 @@ confirms a grader's reading (its figures: bench/bench_second_reader.py)."""
 
 from __future__ import annotations
 
-from rulings.core.grading import Expected, grade_answer
+from rulings.core.grading import Expected, grade_answer, warm_up
 from rulings.core.grading.evaluation import load_devset
 from rulings.core.grading.second_reader import (
     CONFIRM_MARGIN,
@@ -136,3 +136,9 @@ def test_grading_uses_the_reader_set_for_a_block_and_the_shipped_one_after() -> 
     assert not alone.needs_review
     assert both.needs_review
     assert both.parts == alone.parts  # it sends to a mentor; it never changes a grade
+
+
+def test_warm_up_trains_the_second_reading_ahead_of_the_first_grading() -> None:
+    load_second_reader.cache_clear()
+    warm_up()
+    assert load_second_reader.cache_info().currsize == 1
