@@ -12,12 +12,14 @@ and the remedy. `SecondReader.read` then names
 - the parts where it sets the grader's reading aside by a wide margin (`doubts`: a mentor
   should look), and
 - the parts where it agrees with the grader's reading by a wider one (`confirmed`: a rule's
-  doubt about that part, other than two options left undecided, need not go to a mentor).
+  doubt about how that part's words were read need not go to a mentor; doubts about
+  commitment, such as a hedge, stand).
 
 It never changes what is graded. The margins were chosen by leaving each blind batch of
 the development set out in turn (blind1-blind18, each read by a model trained on the rest);
 `bench/bench_second_reader.py` prints those figures. The model is trained when first used
-(about two seconds) and kept for the process.
+(about three seconds; `grading.warm_up` does it when a server or worker starts) and kept
+for the process.
 """
 
 from __future__ import annotations
