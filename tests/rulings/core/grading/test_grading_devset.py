@@ -148,7 +148,8 @@ WHOLE_DEVSET_WRONG_FLAGGED_FLOOR = 0.95
 # may cover two options), which took the 7,696 answers before blind17 from 6.4% to 7.0%
 # flagged: the flag floor is 8% on the devsets from blind17 on, and the floors above hold
 # on the 5,536 answers before blind11.
-WHOLE_DEVSET_LANGUAGE_FLOOR = 0.985
+WHOLE_DEVSET_LANGUAGE_FLOOR = 0.984
+BEFORE_BLIND25_LANGUAGE_FLOOR = 0.985  # the whole devset's floor from blind19 to blind24
 SECOND_READING_MAX_FLAGGED = 0.08
 BEFORE_BLIND19_LANGUAGE_FLOOR = 0.986
 # blind21 and blind22 (720 answers, measure 5) joined after lexicon 2026.12.01.13's fixes for
@@ -158,7 +159,12 @@ BEFORE_BLIND19_LANGUAGE_FLOOR = 0.986
 # data for the second reading (10,576 answers, grader 2026.12.01.14): 98.52% en, 99.09% pt-BR,
 # 98.86% es, 318 of 331 misgrades flagged, 7.8% flagged (2026.12.01.15, which flags a part
 # read in a clause that hedges: 320 of 331, 7.8%).
-FROM_BLIND23 = ("blind23-", "blind24-")
+# blind25 and blind26 (720 answers, measure 7) joined with one fix for them ("no tengo
+# claro" hedges; grader 2026.12.01.16, 11,296 answers): 98.49% en, 99.06% pt-BR, 98.81% es,
+# 356 of 368 misgrades flagged, 7.9% flagged. The whole devset's language floor is the
+# measured one; the floors above hold on the 10,576 answers before them.
+FROM_BLIND25 = ("blind25-", "blind26-")
+FROM_BLIND23 = ("blind23-", "blind24-", *FROM_BLIND25)
 FROM_BLIND21 = ("blind21-", "blind22-", *FROM_BLIND23)
 FROM_BLIND19 = ("blind19-", "blind20-", *FROM_BLIND21)
 FROM_BLIND17 = ("blind17-", "blind18-", *FROM_BLIND19)
@@ -185,9 +191,17 @@ EVERY_MISGRADE = 1.0
     ("later", "size", "language_floor", "misgrades_flagged", "max_flagged"),
     [
         pytest.param(
+            FROM_BLIND25,
+            10576,
+            BEFORE_BLIND25_LANGUAGE_FLOOR,
+            WHOLE_DEVSET_WRONG_FLAGGED_FLOOR,
+            SECOND_READING_MAX_FLAGGED,
+            id="before-blind25",
+        ),
+        pytest.param(
             FROM_BLIND23,
             9856,
-            WHOLE_DEVSET_LANGUAGE_FLOOR,
+            BEFORE_BLIND25_LANGUAGE_FLOOR,
             WHOLE_DEVSET_WRONG_FLAGGED_FLOOR,
             SECOND_READING_MAX_FLAGGED,
             id="before-blind23",
@@ -195,7 +209,7 @@ EVERY_MISGRADE = 1.0
         pytest.param(
             FROM_BLIND21,
             9136,
-            WHOLE_DEVSET_LANGUAGE_FLOOR,
+            BEFORE_BLIND25_LANGUAGE_FLOOR,
             WHOLE_DEVSET_WRONG_FLAGGED_FLOOR,
             SECOND_READING_MAX_FLAGGED,
             id="before-blind21",
@@ -304,7 +318,7 @@ def test_devset_keeps_its_measured_figures(result: EvalResult) -> None:
     assert result.flagged_share <= SECOND_READING_MAX_FLAGGED, result.flagged
 
 
-@pytest.mark.parametrize("batch", [f"blind{n}" for n in range(7, 25)])
+@pytest.mark.parametrize("batch", [f"blind{n}" for n in range(7, 27)])
 def test_later_blind_batches_joined_the_devset_after_they_were_recorded(batch: str) -> None:
     joined = [i for i in load_devset() if i.ident.startswith(f"{batch}-")]
     assert len(joined) == 360
