@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from rulings.cli import BLIND_DIR
 from rulings.core.grading import grade_answer
-from rulings.core.grading.evaluation import DevItem, load_devset, parse_items
+from rulings.core.grading.evaluation import DevItem, EvalResult, evaluate, load_devset, parse_items
 from rulings.core.grading.second_reader import (
     DOUBT_MARGIN,
     NO_SECOND_READING,
@@ -40,24 +40,18 @@ from rulings.core.grading.second_reader import (
 
 MARGINS = (0.0, 3.0, 6.0, 10.0, 20.0, 30.0)
 _BATCH = re.compile(r"^(blind\d+)-")
-_Flags = tuple[bool, bool]
-"""(misgraded, flagged) for one answer."""
 
 
-def _flags(items: Iterable[DevItem], reader: SecondReader) -> list[_Flags]:
-    out = []
+def _evaluated(items: list[DevItem], reader: SecondReader) -> EvalResult:
     with using_second_reader(reader):
-        for item in items:
-            grade = grade_answer(item.answer, item.expected, game=item.game)
-            wrong = any(g.found != item.label.get(part) for part, g in grade.parts.items())
-            out.append((wrong, grade.needs_review))
-    return out
+        return evaluate(tuple(items))
 
 
-def _line(label: str, flags: list[_Flags]) -> str:
-    total, flagged = len(flags), sum(f for _, f in flags)
-    wrong = sum(w for w, _ in flags)
-    caught = sum(w and f for w, f in flags)
+def _line(label: str, results: list[EvalResult]) -> str:
+    total = sum(r.answers for r in results)
+    flagged = sum(r.flagged for r in results)
+    wrong = sum(r.wrong_answers for r in results)
+    caught = sum(r.wrong_flagged for r in results)
     return (
         f"  {label}: flagged {flagged}/{total} ({flagged / total:.1%}),"
         f" misgraded answers flagged {caught}/{wrong} ({caught / max(wrong, 1):.1%})"
@@ -87,16 +81,16 @@ def main() -> None:
             batches[match.group(1)].append(item)
     generated = generated_wordings()
     words = {item.ident: answer_words(item.answer) for item in items}
-    alone: dict[str, list[_Flags]] = defaultdict(list)
-    both: dict[str, list[_Flags]] = defaultdict(list)
+    alone: dict[str, list[EvalResult]] = defaultdict(list)
+    both: dict[str, list[EvalResult]] = defaultdict(list)
     leads: list[tuple[str, bool, float | None]] = []
     for name, held_out in batches.items():
         out = {item.ident for item in held_out}
         rest = [(words[i.ident], i.label) for i in items if i.ident not in out]
         reader = train([*rest, *generated])
         group = "blind17 on" if int(name.removeprefix("blind")) >= 17 else "blind1-16 "
-        alone[group] += _flags(held_out, NO_SECOND_READING)
-        both[group] += _flags(held_out, reader)
+        alone[group].append(_evaluated(held_out, NO_SECOND_READING))
+        both[group].append(_evaluated(held_out, reader))
         leads += _leads(held_out, reader)
     print("1. each blind batch of the devset left out in turn")
     for group in alone:
@@ -112,8 +106,8 @@ def main() -> None:
         ]
         names = "+".join(path.stem for path in fresh)
         print(f"2. {names}, not in the devset (the shipped reader)")
-        print(_line("rules alone        ", _flags(new_items, NO_SECOND_READING)))
-        print(_line("with second reading", _flags(new_items, load_second_reader())))
+        print(_line("rules alone        ", [_evaluated(new_items, NO_SECOND_READING)]))
+        print(_line("with second reading", [_evaluated(new_items, load_second_reader())]))
     print(f"3. doubt margins (in use: {dict(DOUBT_MARGIN)}), over the answers of part 1")
     for part in DOUBT_MARGIN:
         rows = [(bad, m) for p, bad, m in leads if p == part]

@@ -37,7 +37,6 @@ _ALTERNATIVES = 0.3
 _LONGER_PHRASE = 3
 """Tokens after a description where an unplaced word may continue it."""
 _SECTION_PROCEDURE = "apply_section_procedure"
-_CONTINUE = "continue_play"
 _NAMED = 0.95
 _FIRM = 0.9
 """A name, an abbreviation or a tight paraphrase; below it, a cue between neighbours is weak."""
@@ -741,13 +740,7 @@ def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
     if upgrades:
         return _single(upgrades[-1:], False)
     offered = [m for m in mentions if m.alternative and not (m.negated or m.rejected)]
-    kept = _kept(part, {m.ident for m in offered}, lex)
-    if _CONTINUE in {m.ident for m in offered}:
-        # "either the score gets corrected or we carry on, not sure which": play going on,
-        # offered as an option, stays one; its yield to a fix is for narrative ("he pays
-        # the rest and play continues"). Suspending every yield among options was measured
-        # and dropped: 10 more devset misgrades.
-        kept.add(_CONTINUE)
+    kept = _kept(part, {m.ident for m in offered}, lex, offered=True)
     concluded = [m for m in live if m.concluded and not m.alternative]
     if len(kept) > 1 and _settled(concluded, offered):
         # "Two options: leave it or back up. I'd back up.": the choice made after the
@@ -844,10 +837,16 @@ def _settled(concluded: list[Mention], doubts: list[Mention]) -> bool:
     return all(m.first < concluded[-1].first for m in doubts)
 
 
-def _kept(part: str, idents: set[str], lex: Lexicon) -> set[str]:
-    """The ids left once those that yield to another claimed id are dropped."""
+def _kept(part: str, idents: set[str], lex: Lexicon, *, offered: bool = False) -> set[str]:
+    """The ids left once those that yield to another claimed id are dropped. Among options
+    `offered` as alternatives, an id whose yield is only narrative stays (`yields_when_offered`;
+    suspending every yield among options was measured and dropped: 10 more devset misgrades)."""
     info = lex.ids[part]
-    kept = {i for i in idents if not (info[i].yields_to & idents)}
+    kept = {
+        i
+        for i in idents
+        if not (info[i].yields_to & idents) or (offered and not info[i].yields_when_offered)
+    }
     return kept or idents
 
 

@@ -126,6 +126,10 @@ class IdInfo:
     """Remedies that, stated as a later step after this one, are part of its own procedure:
     Magic's simple backup is a backup and then the opponent's choice of whether the trigger
     goes on the stack, so "a simple backup, then Vera chooses" commits to the backup."""
+    yields_when_offered: bool = True
+    """Whether `yields_to` holds among options offered as alternatives too. Play continuing
+    yields to a fix only as narrative ("he pays the rest and play continues"); offered as an
+    option ("either the score gets corrected or we carry on") it stays one."""
 
     @property
     def internal(self) -> bool:
@@ -155,6 +159,8 @@ class Lexicon:
     fuzzy_keys: Mapping[str, tuple[str, ...]]
     no_fuzzy: frozenset[str]
     cues: Mapping[str, Mapping[str, tuple[Cue, ...]]]
+    hedges: Mapping[str, Mapping[str, tuple[Cue, ...]]]
+    """The hedge cues of `cues`, by language and first word."""
     deny: frozenset[str]
     affirm: frozenset[str]
     none_words: frozenset[str]
@@ -239,6 +245,7 @@ def load_lexicon() -> Lexicon:
         for w in el.alts
         if len(w) >= _FUZZY_MIN and w.isalpha() and w not in cue_words
     }
+    cue_index = {code: _cue_index(cues, code, lang[code]) for code in LANGUAGES}
     return Lexicon(
         version=str(lex["version"]),
         ids=ids,
@@ -248,7 +255,8 @@ def load_lexicon() -> Lexicon:
         vocab=vocab,
         fuzzy_keys=_fuzzy_keys(targets),
         no_fuzzy=frozenset(no_fuzzy - vocab),
-        cues={code: _cue_index(cues, code, lang[code]) for code in LANGUAGES},
+        cues=cue_index,
+        hedges={code: _of_kind(index, "hedge") for code, index in cue_index.items()},
         deny=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["deny"])),
         affirm=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["affirm"])),
         none_words=_all_words(lang, "none_word"),
@@ -294,6 +302,11 @@ def _cue_index(
     return index
 
 
+def _of_kind(index: dict[str, tuple[Cue, ...]], kind: str) -> dict[str, tuple[Cue, ...]]:
+    found = {first: tuple(c for c in cues if c.kind == kind) for first, cues in index.items()}
+    return {first: cues for first, cues in found.items() if cues}
+
+
 def _all_words(lang: dict[str, Any], key: str) -> frozenset[str]:
     """The one-word entries of a cue list, over every language."""
     return frozenset(_folded_words(w for code in LANGUAGES for w in lang[code].get(key, [])))
@@ -328,6 +341,7 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
                 alike=frozenset(entry.get("alike", [])),
                 neighbours=frozenset(entry.get("neighbours", [])),
                 then_within=frozenset(entry.get("then_within", [])),
+                yields_when_offered=bool(entry.get("yields_when_offered", True)),
             )
             for abbr in entry.get("abbreviations", []):
                 patterns.append(_pattern(part, ident, "abbreviations", "", abbr))

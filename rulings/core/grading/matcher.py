@@ -129,7 +129,7 @@ def analyse(
         tuple(sentence),
         odd,
         tuple(clause),
-        _hedged_clauses(lex.cues[language], tokens, owner, clause),
+        _hedged_clauses(lex.hedges[language], tokens, owner, clause),
     )
 
 
@@ -592,7 +592,7 @@ def _citation_mentions(lex: Lexicon, toks: Tokens, i: int, game: str) -> list[Me
 
 
 def _hedged_clauses(
-    index: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int], clause: list[int]
+    hedges: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int], clause: list[int]
 ) -> frozenset[int]:
     """The clauses holding a hedge anywhere, even inside another cue ("mas não sei bem":
     the rejection "mas não" takes the words the hedge starts with in `_find_cues`)."""
@@ -600,12 +600,10 @@ def _hedged_clauses(
     return frozenset(
         clause[i]
         for i in range(n)
-        if owner[i] < 0
+        if words[i] in hedges
+        and owner[i] < 0
         and not _proper_noun(toks, i)
-        and any(
-            cue.kind == "hedge" and _cue_fits(cue.words, words, toks.breaks, owner, i, n)
-            for cue in index.get(words[i], ())
-        )
+        and any(_cue_fits(cue.words, words, toks.breaks, owner, i, n) for cue in hedges[words[i]])
     )
 
 

@@ -24,7 +24,6 @@ for the process.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -32,12 +31,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
-from ..questions import KeyParts, build_question, templates
 from .lexicon import LANGUAGES
 from .text import blank_markup, fold, tokenize
+
+if TYPE_CHECKING:
+    from ..questions import KeyParts
 
 DOUBT_MARGIN: Mapping[str, float] = {"remedy": 6.0, "infraction": 30.0}
 """The parts read a second time, and by how much (natural log odds) the second reading must
@@ -242,16 +243,18 @@ _Example = tuple[Sequence[str], Mapping[str, str | None]]
 
 def labelled_answers() -> list[_Example]:
     """The development set's answers, as (words, label)."""
-    ref = resources.files("rulings.core.grading").joinpath("data", "devset.jsonl")
-    lines = ref.read_text(encoding="utf-8").splitlines()
-    raws = [json.loads(line) for line in lines if line.strip()]
-    return [(answer_words(raw["answer"]), raw["label"]) for raw in raws]
+    from .evaluation import load_devset  # evaluation grades, and grading reads this module
+
+    return [(answer_words(item.answer), item.label) for item in load_devset()]
 
 
 def generated_wordings(seeds: Iterable[int] = GENERATED_SEEDS) -> list[_Example]:
     """The question generator's key texts and multiple-choice options for every template and
     language, labelled by the parts each states: a candidate may write a ruling the way the
-    generator does, and such an answer must not be doubted for its wording."""
+    generator does, and such an answer must not be doubted for its wording. (The generator
+    is imported here, when the reader is trained, not whenever the grader is imported.)"""
+    from ..questions import build_question, templates
+
     out: list[_Example] = []
     for template in templates():
         for lang in LANGUAGES:
