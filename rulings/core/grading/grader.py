@@ -131,7 +131,8 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
     reasons = _with_second_reading(
         _review_reasons(parts)
         + _doubtful_wrong(parts, analysis, expected, lex, to_a_point)
-        + _in_a_hedged_clause(parts, readings, analysis),
+        + _in_doubtful_words(parts, readings, analysis)
+        + _hinted_neighbours(parts, readings, analysis, lex, game),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
@@ -933,22 +934,74 @@ def _second_reading_doubt(doubt: Doubt) -> str:
     )
 
 
-def _in_a_hedged_clause(
+def _in_doubtful_words(
     parts: Mapping[str, PartGrade], readings: Mapping[str, _Reading], analysis: Analysis
 ) -> tuple[_Reason, ...]:
-    """A part read firmly from a clause that hedges elsewhere in it ("não sei bem se ainda dá
-    pra fazer algo ou se deixa como está"; "Penalización no sé si ninguna o Warning"): the
-    hedge may be about it, and the answer may not commit. On the devset before blind19 it
-    flags 0.1% more answers; on blind19-24 it caught two misgrades no other rule did."""
+    """A part read firmly from words that doubt it: from a clause that hedges elsewhere in
+    it ("não sei bem se ainda dá pra fazer algo ou se deixa como está"; "Penalización no sé
+    si ninguna o Warning"), or from a sentence where the candidate says it does not know or
+    cannot decide ("Fix: either the score gets corrected or we carry on, I'm not sure
+    which"). The doubt may be about that part, and the answer may not commit to it.
+
+    The clause rule (2026.12.01.15) flagged 0.1% more answers on the devset before blind19
+    and caught two misgrades of blind19-24 no other rule did. The sentence rule
+    (2026.12.01.17), measured on measures 1-7 each read by the grader that recorded it: 6 of
+    their 35 misgrades no rule flagged, for 0.16% more answers flagged (0.10% on the devset).
+    """
     reasons = []
     for name, grade in parts.items():
         reading = readings[name]
         if grade.hedged or grade.conflict or grade.left_open or reading.implied:
             continue
-        if reading.evidence is not None and (
-            analysis.clause[reading.evidence.first] in analysis.hedged_clauses
-        ):
+        if reading.evidence is None or reading.evidence.concluded:
+            continue  # "torn between MT and GE, but I'll go with MT" decides after the doubt
+        first = reading.evidence.first
+        if analysis.clause[first] in analysis.hedged_clauses:
             reasons.append(_Reason(name, "stated in a clause that hedges"))
+        elif analysis.sentence[first] in analysis.unsure_sentences:
+            reasons.append(_Reason(name, "stated in a sentence that says it is unsure"))
+    return tuple(reasons)
+
+
+def _hinted_neighbours(
+    parts: Mapping[str, PartGrade],
+    readings: Mapping[str, _Reading],
+    analysis: Analysis,
+    lex: Lexicon,
+    game: str,
+) -> tuple[_Reason, ...]:
+    """A part read, right or wrong, as a neighbour of an id the answer hints at
+    (`Lexicon.hints`) from a broad term that leaves the choice between them open: "General
+    Error, W. It needs a rewind, so the HJ does it" is read as the simple rewind, but in
+    Riftbound only the head judge rewinds beyond the last action, and the blind writers
+    label such answers the longer rewind. A neighbour named outright ("simple rewind, no
+    need for the HJ") is no doubt. Measured on measures 1-7, each read by the grader that
+    recorded it: 4 of their 35 misgrades no rule flagged."""
+    reasons = []
+    for name, grade in parts.items():
+        table = lex.ids[name]
+        evidence = readings[name].evidence
+        if grade.found is None or grade.hedged or grade.conflict or grade.left_open:
+            continue
+        if evidence is None or evidence.ident not in table or not table[evidence.ident].internal:
+            continue
+        hinted = (
+            ident
+            for part, ident in sorted(analysis.hinted)
+            if part == name
+            and ident in table
+            and game in table[ident].games
+            and grade.found in table[ident].neighbours
+        )
+        ident = next(hinted, None)
+        if ident is not None:
+            reasons.append(
+                _Reason(
+                    name,
+                    f"read as {grade.found}, but the answer's words point to {ident}, "
+                    "a neighbour judges confuse with it",
+                )
+            )
     return tuple(reasons)
 
 

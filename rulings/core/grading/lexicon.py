@@ -161,6 +161,14 @@ class Lexicon:
     cues: Mapping[str, Mapping[str, tuple[Cue, ...]]]
     hedges: Mapping[str, Mapping[str, tuple[Cue, ...]]]
     """The hedge cues of `cues`, by language and first word."""
+    unsure: Mapping[str, Mapping[str, tuple[Cue, ...]]]
+    hints: Mapping[str, Mapping[str, Mapping[str, tuple[Cue, ...]]]]
+    """By part, language and first word: words that hint at an id without claiming it (the
+    head judge, for Riftbound's rewind beyond the last action). A hint's `kind` is the id it
+    hints at; a part read as a neighbour of that id goes to a mentor (`hints` in
+    lexicon.toml)."""
+    """Words saying the candidate does not know or cannot decide ("not sure", "não sei
+    se"), by language and first word; not cues of the reading (`unsure` in language.toml)."""
     deny: frozenset[str]
     affirm: frozenset[str]
     none_words: frozenset[str]
@@ -246,6 +254,12 @@ def load_lexicon() -> Lexicon:
         if len(w) >= _FUZZY_MIN and w.isalpha() and w not in cue_words
     }
     cue_index = {code: _cue_index(cues, code, lang[code]) for code in LANGUAGES}
+    unsure: dict[str, list[Cue]] = {}
+    for code in LANGUAGES:
+        for phrase in lang[code].get("unsure", []):
+            words = tuple(fold_phrase(phrase))
+            if words:
+                unsure.setdefault(words[0], []).append(Cue(words, "unsure", code))
     return Lexicon(
         version=str(lex["version"]),
         ids=ids,
@@ -257,6 +271,8 @@ def load_lexicon() -> Lexicon:
         no_fuzzy=frozenset(no_fuzzy - vocab),
         cues=cue_index,
         hedges={code: _of_kind(index, "hedge") for code, index in cue_index.items()},
+        unsure={code: _cue_index(unsure, code, lang[code]) for code in LANGUAGES},
+        hints=_compile_hints(lex),
         deny=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["deny"])),
         affirm=frozenset(_folded_words(w for c in LANGUAGES for w in lang[c]["affirm"])),
         none_words=_all_words(lang, "none_word"),
@@ -287,6 +303,23 @@ def load_lexicon() -> Lexicon:
         patterns=tuple(patterns),
         denials=_all_words(lang, "deny") | _all_words(lang, "gap_stop"),
     )
+
+
+def _compile_hints(lex: dict[str, Any]) -> dict[str, dict[str, dict[str, tuple[Cue, ...]]]]:
+    """Each part's hint phrases by language and first word (a hint's kind is its id)."""
+    hints: dict[str, dict[str, dict[str, list[Cue]]]] = {}
+    for part in PARTS:
+        for ident, entry in lex[part].items():
+            for code in LANGUAGES:
+                for phrase in entry.get(code, {}).get("hints", []):
+                    words = tuple(fold_phrase(phrase))
+                    if words:
+                        by_first = hints.setdefault(part, {}).setdefault(code, {})
+                        by_first.setdefault(words[0], []).append(Cue(words, ident, code))
+    return {
+        part: {code: {w: tuple(c) for w, c in index.items()} for code, index in langs.items()}
+        for part, langs in hints.items()
+    }
 
 
 def _cue_index(

@@ -56,6 +56,12 @@ class Analysis:
     hedged_clauses: frozenset[int] = frozenset()
     """The clauses holding a hedge ("not sure", "não sei bem", "no sé si"), wherever it
     stands in them."""
+    unsure_sentences: frozenset[int] = frozenset()
+    """The sentences where the candidate says it does not know or cannot decide ("Fix:
+    either the score gets corrected or we carry on, I'm not sure which")."""
+    hinted: frozenset[tuple[str, str]] = frozenset()
+    """(part, id) pairs the answer hints at outside any term (`Lexicon.hints`): "the HJ
+    does it" hints at Riftbound's rewind beyond the last action."""
 
 
 @lru_cache(maxsize=65536)
@@ -129,7 +135,13 @@ def analyse(
         tuple(sentence),
         odd,
         tuple(clause),
-        _hedged_clauses(lex.hedges[language], tokens, owner, clause),
+        _holding(lex.hedges[language], tokens, owner, clause),
+        _holding(lex.unsure[language], tokens, owner, sentence),
+        frozenset(
+            (part, cue.kind)
+            for part, by_language in lex.hints.items()
+            for cue in _found(by_language.get(language, {}), tokens, owner)
+        ),
     )
 
 
@@ -591,19 +603,33 @@ def _citation_mentions(lex: Lexicon, toks: Tokens, i: int, game: str) -> list[Me
     return out
 
 
-def _hedged_clauses(
-    hedges: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int], clause: list[int]
+def _found(phrases: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int]) -> list[Cue]:
+    """The phrases standing in the answer outside any term ("Head Judge", "HJ" capitalised
+    too)."""
+    words, n = toks.words, len(toks.words)
+    return [
+        cue
+        for i in range(n)
+        if words[i] in phrases and owner[i] < 0
+        for cue in phrases[words[i]]
+        if _cue_fits(cue.words, words, toks.breaks, owner, i, n)
+    ]
+
+
+def _holding(
+    phrases: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int], segment: list[int]
 ) -> frozenset[int]:
-    """The clauses holding a hedge anywhere, even inside another cue ("mas não sei bem":
-    the rejection "mas não" takes the words the hedge starts with in `_find_cues`)."""
+    """The segments (clauses or sentences) holding one of `phrases` anywhere, even inside a
+    cue ("mas não sei bem": the rejection "mas não" takes the words the hedge starts with in
+    `_find_cues`)."""
     words, n = toks.words, len(toks.words)
     return frozenset(
-        clause[i]
+        segment[i]
         for i in range(n)
-        if words[i] in hedges
+        if words[i] in phrases
         and owner[i] < 0
         and not _proper_noun(toks, i)
-        and any(_cue_fits(cue.words, words, toks.breaks, owner, i, n) for cue in hedges[words[i]])
+        and any(_cue_fits(cue.words, words, toks.breaks, owner, i, n) for cue in phrases[words[i]])
     )
 
 
