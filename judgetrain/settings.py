@@ -159,7 +159,8 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Without a broker, tasks run in-process so a fresh checkout needs no services.
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+# "localhost" names the in-process broker: kombu warns about a memory URL with no host.
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
