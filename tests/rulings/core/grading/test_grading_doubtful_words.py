@@ -4,9 +4,15 @@ hints at a neighbour of the id read (the head judge, for Riftbound's longer rewi
 
 from __future__ import annotations
 
+import tomllib
+from importlib import resources
+
 import pytest
 
 from rulings.core.grading import Expected, grade_answer
+from rulings.core.grading.lexicon import LANGUAGES, load_lexicon
+from rulings.core.grading.matcher import Analysis, analyse
+from rulings.core.grading.text import blank_markup, fold, tokenize
 
 MT_WARNING = Expected(
     infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_put_on_stack"
@@ -100,3 +106,36 @@ def test_rewind_simples_is_the_simple_rewind(answer: str) -> None:
     grade = grade_answer(answer, GE, game="riftbound")
     assert grade.parts["remedy"].found == "simple_rewind"
     assert grade.parts["remedy"].confidence >= 0.9
+
+
+def _analysis(answer: str, lang: str, game: str = "riftbound") -> Analysis:
+    blanked = blank_markup(answer)
+    return analyse(tokenize(fold(blanked), blanked), False, game, lang)
+
+
+def _phrases(key: str) -> list[tuple[str, str]]:
+    data = tomllib.loads(
+        resources.files("rulings.core.grading").joinpath("data", "language.toml").read_text()
+    )
+    return [(lang, phrase) for lang in LANGUAGES for phrase in data[lang][key]]
+
+
+@pytest.mark.parametrize(("lang", "phrase"), _phrases("unsure"))
+def test_every_unsure_phrase_marks_its_sentence(lang: str, phrase: str) -> None:
+    analysis = _analysis(f"Warning. {phrase.capitalize()} about this one. GE.", lang)
+    sentence = analysis.sentence[analysis.tokens.words.index(fold(phrase).split()[0])]
+    assert analysis.unsure_sentences == {sentence}
+
+
+@pytest.mark.parametrize(
+    ("lang", "phrase"),
+    [
+        (lang, phrase)
+        for lang, index in load_lexicon().hints["remedy"].items()
+        for cues in index.values()
+        for phrase in (" ".join(cue.words) for cue in cues)
+    ],
+)
+def test_every_hint_at_the_longer_rewind_is_found(lang: str, phrase: str) -> None:
+    analysis = _analysis(f"GE, Warning. Rewind, {phrase} does it.", lang)
+    assert analysis.hinted == {("remedy", "rewind")}
