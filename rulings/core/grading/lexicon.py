@@ -162,13 +162,13 @@ class Lexicon:
     hedges: Mapping[str, Mapping[str, tuple[Cue, ...]]]
     """The hedge cues of `cues`, by language and first word."""
     unsure: Mapping[str, Mapping[str, tuple[Cue, ...]]]
+    """Words saying the candidate does not know or cannot decide ("not sure", "não sei
+    se"), by language and first word; not cues of the reading (`unsure` in language.toml)."""
     hints: Mapping[str, Mapping[str, Mapping[str, tuple[Cue, ...]]]]
     """By part, language and first word: words that hint at an id without claiming it (the
     head judge, for Riftbound's rewind beyond the last action). A hint's `kind` is the id it
     hints at; a part read as a neighbour of that id goes to a mentor (`hints` in
     lexicon.toml)."""
-    """Words saying the candidate does not know or cannot decide ("not sure", "não sei
-    se"), by language and first word; not cues of the reading (`unsure` in language.toml)."""
     deny: frozenset[str]
     affirm: frozenset[str]
     none_words: frozenset[str]
