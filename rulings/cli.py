@@ -132,6 +132,12 @@ def _add_grade_eval(parser: argparse.ArgumentParser) -> None:
         help="with --blind: measure a new batch and record its figures (never overwrites)",
     )
     parser.add_argument(
+        "--batches",
+        metavar="NAMES",
+        help="with --blind: read and pool only these batches (comma-separated, e.g. the"
+        " batches of one declared measure)",
+    )
+    parser.add_argument(
         "--blind-dir", metavar="DIR", default=str(BLIND_DIR), help=argparse.SUPPRESS
     )
 
@@ -140,8 +146,11 @@ def cmd_grade_eval(args: argparse.Namespace) -> int:
     try:
         if args.record and not args.blind:
             raise GradingError("--record needs --blind")
+        if args.batches is not None and not args.blind:
+            raise GradingError("--batches needs --blind")
         if args.blind:
-            return _blind(Path(args.blind_dir), args.record)
+            only = None if args.batches is None else _batch_names(args.batches)
+            return _blind(Path(args.blind_dir), args.record, only)
         if args.file:
             items = parse_items(_read_text(args.file), args.file)
             if not items:
@@ -160,11 +169,27 @@ def _read_text(path: str | Path) -> str:
         raise GradingError(f"cannot read {path}: {exc}") from None
 
 
-def _blind(directory: Path, record_name: str | None) -> int:
+def _batch_names(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    if not names:
+        raise GradingError("--batches names no batch")
+    return names
+
+
+def _blind(directory: Path, record_name: str | None, only: tuple[str, ...] | None = None) -> int:
+    """Read the blind batches (all, or `only` these), record one if asked, print the report."""
     record_path = directory / "RECORD.toml"
     record = parse_record(_read_text(record_path), str(record_path)) if record_path.exists() else {}
+    paths = sorted(directory.glob("*.jsonl")) if directory.is_dir() else []
+    if only is not None:
+        missing = [name for name in only if not (directory / f"{name}.jsonl").is_file()]
+        if missing:
+            raise GradingError(f"no batch file for {', '.join(missing)} in {directory}")
+        if record_name is not None and record_name not in only:
+            raise GradingError(f"--record {record_name} is not among --batches")
+        paths = [path for path in paths if path.stem in only]
     batches: dict[str, tuple[DevItem, ...]] = {}
-    for path in sorted(directory.glob("*.jsonl")) if directory.is_dir() else ():
+    for path in paths:
         batches[path.stem] = parse_items(_read_text(path), str(path))
     if record_name is not None:
         if record_name not in batches:
@@ -182,6 +207,8 @@ def _blind(directory: Path, record_name: str | None) -> int:
         sys.stdout.write(f"recorded batch {record_name} in {record_path}\n")
     if not batches:
         raise GradingError(f"no blind batches (*.jsonl) in {directory}")
+    if only is not None:  # the other batches' records are not missing, only left out
+        record = {name: figures for name, figures in record.items() if name in only}
     report = run_blind_eval(batches, record, sys.stdout)
     return EXIT_OK if report.pooled.meets_blind_targets() else 1
 

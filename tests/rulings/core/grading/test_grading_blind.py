@@ -230,3 +230,38 @@ def test_batches_are_listed_in_the_order_they_were_written(
     _, out, _ = _run(capsys, "--blind", "--blind-dir", str(tmp_path))
     order = [line.split()[0] for line in out.splitlines() if line.split()[1:2] == ["now"]]
     assert order == ["blind1", "blind2", "blind10", "POOLED"]
+
+
+def test_batches_reads_and_pools_only_the_named_batches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _write(tmp_path / "b1.jsonl", *RIGHT)
+    _write(tmp_path / "b2.jsonl", MISLABELLED)
+    _write(tmp_path / "b3.jsonl", *RIGHT)
+    _run(capsys, "--blind", "--record", "b2", "--blind-dir", str(tmp_path))
+    code, out, _ = _run(capsys, "--blind", "--batches", "b1, b3", "--blind-dir", str(tmp_path))
+    assert "b1 now" in out
+    assert "b3 now" in out
+    assert "b2" not in out  # not even as "recorded, but its batch file is missing"
+    assert "100.00%" in next(line for line in out.splitlines() if "POOLED now" in line)
+    assert code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--batches", "b1"), "--batches needs --blind"),
+        (("--blind", "--batches", " , "), "--batches names no batch"),
+        (("--blind", "--batches", "b1,b7"), "no batch file for b7"),
+        (("--blind", "--batches", "b1", "--record", "b2"), "--record b2 is not among --batches"),
+    ],
+)
+def test_batches_refuses_what_it_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    _write(tmp_path / "b1.jsonl", *RIGHT)
+    _write(tmp_path / "b2.jsonl", *RIGHT)
+    code, _, err = _run(capsys, *args, "--blind-dir", str(tmp_path))
+    assert code == 2
+    assert message in err
+    assert not (tmp_path / "RECORD.toml").exists()  # nothing recorded on a refusal
