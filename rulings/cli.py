@@ -208,7 +208,7 @@ def _blind(directory: Path, record_name: str | None, only: tuple[str, ...] | Non
     if not batches:
         raise GradingError(f"no blind batches (*.jsonl) in {directory}")
     if only is not None:  # the other batches' records are not missing, only left out
-        record = {name: figures for name, figures in record.items() if name in only}
+        record = {name: kept for name, kept in record.items() if name in only}
     report = run_blind_eval(batches, record, sys.stdout)
     return EXIT_OK if report.pooled.meets_blind_targets() else 1
 
