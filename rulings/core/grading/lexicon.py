@@ -228,15 +228,14 @@ def load_lexicon() -> Lexicon:
         raise GradingError("lexicon.toml has no version")
     ids, patterns = _compile_terms(lex)
     citations, remedy_for = _compile_citations(lex)
-    cue_words: set[str] = set()
-    cues: dict[str, list[Cue]] = {}
-    for code in LANGUAGES:
-        for kind in _CUE_KINDS:
-            for phrase in lang[code].get(kind, []):
-                words = tuple(fold_phrase(phrase))
-                if words:
-                    cues.setdefault(words[0], []).append(Cue(words, kind, code))
-                    cue_words.update(words)
+    every_cue = [
+        cue
+        for code in LANGUAGES
+        for kind in _CUE_KINDS
+        for cue in _phrase_cues(lang[code].get(kind, []), kind, code)
+    ]
+    cue_words = {word for cue in every_cue for word in cue.words}
+    cues = _by_first_word(every_cue)
     detect = {code: frozenset(_folded_words(lang[code]["detect"])) for code in LANGUAGES}
     no_fuzzy = set(cue_words)
     for code in LANGUAGES:
@@ -254,12 +253,11 @@ def load_lexicon() -> Lexicon:
         if len(w) >= _FUZZY_MIN and w.isalpha() and w not in cue_words
     }
     cue_index = {code: _cue_index(cues, code, lang[code]) for code in LANGUAGES}
-    unsure: dict[str, list[Cue]] = {}
-    for code in LANGUAGES:
-        for phrase in lang[code].get("unsure", []):
-            words = tuple(fold_phrase(phrase))
-            if words:
-                unsure.setdefault(words[0], []).append(Cue(words, "unsure", code))
+    unsure = _by_first_word(
+        cue
+        for code in LANGUAGES
+        for cue in _phrase_cues(lang[code].get("unsure", []), "unsure", code)
+    )
     return Lexicon(
         version=str(lex["version"]),
         ids=ids,
@@ -305,21 +303,34 @@ def load_lexicon() -> Lexicon:
     )
 
 
+def _phrase_cues(phrases: Iterable[str], kind: str, code: str) -> Iterable[Cue]:
+    """The cues of a list of phrases, folded (a phrase folding to nothing is dropped)."""
+    for phrase in phrases:
+        words = tuple(fold_phrase(phrase))
+        if words:
+            yield Cue(words, kind, code)
+
+
+def _by_first_word(cues: Iterable[Cue]) -> dict[str, list[Cue]]:
+    index: dict[str, list[Cue]] = {}
+    for cue in cues:
+        index.setdefault(cue.words[0], []).append(cue)
+    return index
+
+
 def _compile_hints(lex: dict[str, Any]) -> dict[str, dict[str, dict[str, tuple[Cue, ...]]]]:
     """Each part's hint phrases by language and first word (a hint's kind is its id)."""
-    hints: dict[str, dict[str, dict[str, list[Cue]]]] = {}
+    hints: dict[str, dict[str, dict[str, tuple[Cue, ...]]]] = {}
     for part in PARTS:
-        for ident, entry in lex[part].items():
-            for code in LANGUAGES:
-                for phrase in entry.get(code, {}).get("hints", []):
-                    words = tuple(fold_phrase(phrase))
-                    if words:
-                        by_first = hints.setdefault(part, {}).setdefault(code, {})
-                        by_first.setdefault(words[0], []).append(Cue(words, ident, code))
-    return {
-        part: {code: {w: tuple(c) for w, c in index.items()} for code, index in langs.items()}
-        for part, langs in hints.items()
-    }
+        for code in LANGUAGES:
+            index = _by_first_word(
+                cue
+                for ident, entry in lex[part].items()
+                for cue in _phrase_cues(entry.get(code, {}).get("hints", []), ident, code)
+            )
+            if index:
+                hints.setdefault(part, {})[code] = {w: tuple(c) for w, c in index.items()}
+    return hints
 
 
 def _cue_index(

@@ -8,7 +8,7 @@ considers it ("if it were advantageous, a Warning", "maybe", "otherwise").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -140,7 +140,7 @@ def analyse(
         frozenset(
             (part, cue.kind)
             for part, by_language in lex.hints.items()
-            for cue in _found(by_language.get(language, {}), tokens, owner)
+            for _, cue in _phrase_hits(by_language.get(language, {}), tokens, owner, names=True)
         ),
     )
 
@@ -603,34 +603,26 @@ def _citation_mentions(lex: Lexicon, toks: Tokens, i: int, game: str) -> list[Me
     return out
 
 
-def _found(phrases: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int]) -> list[Cue]:
-    """The phrases standing in the answer outside any term ("Head Judge", "HJ" capitalised
-    too)."""
+def _phrase_hits(
+    phrases: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int], *, names: bool = False
+) -> Iterator[tuple[int, Cue]]:
+    """Each of `phrases` standing in the answer outside any term, with its first token, even
+    inside a cue ("mas não sei bem": the rejection "mas não" takes the words the hedge starts
+    with in `_find_cues`). A capitalised word inside a sentence is a name ("the +2 Might"),
+    not a phrase, unless `names` ("Head Judge", "HJ")."""
     words, n = toks.words, len(toks.words)
-    return [
-        cue
-        for i in range(n)
-        if words[i] in phrases and owner[i] < 0
-        for cue in phrases[words[i]]
-        if _cue_fits(cue.words, words, toks.breaks, owner, i, n)
-    ]
+    for i in range(n):
+        if words[i] in phrases and owner[i] < 0 and (names or not _proper_noun(toks, i)):
+            for cue in phrases[words[i]]:
+                if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
+                    yield i, cue
 
 
 def _holding(
     phrases: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int], segment: list[int]
 ) -> frozenset[int]:
-    """The segments (clauses or sentences) holding one of `phrases` anywhere, even inside a
-    cue ("mas não sei bem": the rejection "mas não" takes the words the hedge starts with in
-    `_find_cues`)."""
-    words, n = toks.words, len(toks.words)
-    return frozenset(
-        segment[i]
-        for i in range(n)
-        if words[i] in phrases
-        and owner[i] < 0
-        and not _proper_noun(toks, i)
-        and any(_cue_fits(cue.words, words, toks.breaks, owner, i, n) for cue in phrases[words[i]])
-    )
+    """The segments (clauses or sentences) holding one of `phrases` anywhere."""
+    return frozenset(segment[i] for i, _ in _phrase_hits(phrases, toks, owner))
 
 
 def _find_cues(
