@@ -26,7 +26,14 @@ from collections.abc import Mapping
 
 from rulings.cli import BLIND_DIR
 from rulings.core.grading import grade_answer
-from rulings.core.grading.evaluation import DevItem, EvalResult, evaluate, load_devset, parse_items
+from rulings.core.grading.evaluation import (
+    DevItem,
+    EvalResult,
+    Figures,
+    evaluate,
+    load_devset,
+    parse_items,
+)
 from rulings.core.grading.second_reader import (
     DOUBT_MARGIN,
     NO_SECOND_READING,
@@ -48,13 +55,11 @@ def _evaluated(items: list[DevItem], reader: SecondReader) -> EvalResult:
 
 
 def _line(label: str, results: list[EvalResult]) -> str:
-    total = sum(r.answers for r in results)
-    flagged = sum(r.flagged for r in results)
-    wrong = sum(r.wrong_answers for r in results)
-    caught = sum(r.wrong_flagged for r in results)
+    pool = Figures.pooled(map(Figures.of, results))
     return (
-        f"  {label}: flagged {flagged}/{total} ({flagged / total:.1%}),"
-        f" misgraded answers flagged {caught}/{wrong} ({caught / max(wrong, 1):.1%})"
+        f"  {label}: flagged {pool.flagged}/{pool.answers} ({pool.flagged_share:.1%}),"
+        f" misgraded answers flagged {pool.wrong_flagged}/{pool.wrong}"
+        f" ({pool.wrong_flagged / max(pool.wrong, 1):.1%})"
     )
 
 

@@ -163,21 +163,15 @@ BEFORE_BLIND19_LANGUAGE_FLOOR = 0.986
 # claro" hedges; grader 2026.12.01.16, 11,296 answers): 98.49% en, 99.06% pt-BR, 98.81% es,
 # 356 of 368 misgrades flagged, 7.9% flagged. The whole devset's language floor is the
 # measured one; the floors above hold on the 10,576 answers before them.
-FROM_BLIND25 = ("blind25-", "blind26-")
-FROM_BLIND23 = ("blind23-", "blind24-", *FROM_BLIND25)
-FROM_BLIND21 = ("blind21-", "blind22-", *FROM_BLIND23)
-FROM_BLIND19 = ("blind19-", "blind20-", *FROM_BLIND21)
-FROM_BLIND17 = ("blind17-", "blind18-", *FROM_BLIND19)
-FROM_BLIND11 = (
-    "blind11-",
-    "blind12-",
-    "blind13-",
-    "blind14-",
-    "blind15-",
-    "blind16-",
-    *FROM_BLIND17,
-)
-LATER_THAN_BLIND6 = ("blind7-", "blind8-", "blind9-", "blind10-", *FROM_BLIND11)
+LAST_JOINED = 26
+"""The last blind batch in the devset (blind27-30 stay blind batches: see docs/grading.md)."""
+
+
+def _joined_from(first: int) -> tuple[str, ...]:
+    """The id prefixes of the blind batches that joined the devset from `first` on."""
+    return tuple(f"blind{n}-" for n in range(first, LAST_JOINED + 1))
+
+
 BEFORE_BLIND6_LANGUAGE_FLOOR = 0.990
 BEFORE_BLIND6_MAX_FLAGGED = 0.06
 BEFORE_BLIND2_LANGUAGE_FLOOR = 0.994
@@ -191,7 +185,7 @@ EVERY_MISGRADE = 1.0
     ("later", "size", "language_floor", "misgrades_flagged", "max_flagged"),
     [
         pytest.param(
-            FROM_BLIND25,
+            _joined_from(25),
             10576,
             BEFORE_BLIND25_LANGUAGE_FLOOR,
             WHOLE_DEVSET_WRONG_FLAGGED_FLOOR,
@@ -199,7 +193,7 @@ EVERY_MISGRADE = 1.0
             id="before-blind25",
         ),
         pytest.param(
-            FROM_BLIND23,
+            _joined_from(23),
             9856,
             BEFORE_BLIND25_LANGUAGE_FLOOR,
             WHOLE_DEVSET_WRONG_FLAGGED_FLOOR,
@@ -207,7 +201,7 @@ EVERY_MISGRADE = 1.0
             id="before-blind23",
         ),
         pytest.param(
-            FROM_BLIND21,
+            _joined_from(21),
             9136,
             BEFORE_BLIND25_LANGUAGE_FLOOR,
             WHOLE_DEVSET_WRONG_FLAGGED_FLOOR,
@@ -215,7 +209,7 @@ EVERY_MISGRADE = 1.0
             id="before-blind21",
         ),
         pytest.param(
-            FROM_BLIND19,
+            _joined_from(19),
             8416,
             BEFORE_BLIND19_LANGUAGE_FLOOR,
             WHOLE_DEVSET_WRONG_FLAGGED_FLOOR,
@@ -223,7 +217,7 @@ EVERY_MISGRADE = 1.0
             id="before-blind19",
         ),
         pytest.param(
-            FROM_BLIND17,
+            _joined_from(17),
             7696,
             DEVSET_LANGUAGE_FLOOR,
             WHOLE_DEVSET_WRONG_FLAGGED_FLOOR,
@@ -231,7 +225,7 @@ EVERY_MISGRADE = 1.0
             id="before-blind17",
         ),
         pytest.param(
-            FROM_BLIND11,
+            _joined_from(11),
             5536,
             DEVSET_LANGUAGE_FLOOR,
             DEVSET_WRONG_FLAGGED_FLOOR,
@@ -239,7 +233,7 @@ EVERY_MISGRADE = 1.0
             id="before-blind11",
         ),
         pytest.param(
-            LATER_THAN_BLIND6,
+            _joined_from(7),
             4096,
             DEVSET_LANGUAGE_FLOOR,
             EVERY_MISGRADE,
@@ -247,7 +241,7 @@ EVERY_MISGRADE = 1.0
             id="before-blind7",
         ),
         pytest.param(
-            ("blind6-", *LATER_THAN_BLIND6),
+            _joined_from(6),
             3736,
             BEFORE_BLIND6_LANGUAGE_FLOOR,
             EVERY_MISGRADE,
@@ -255,7 +249,7 @@ EVERY_MISGRADE = 1.0
             id="before-blind6",
         ),
         pytest.param(
-            ("blind2-", "blind3-", "blind4-", "blind5-", "blind6-", *LATER_THAN_BLIND6),
+            _joined_from(2),
             2386,
             BEFORE_BLIND2_LANGUAGE_FLOOR,
             EVERY_MISGRADE,
@@ -318,7 +312,7 @@ def test_devset_keeps_its_measured_figures(result: EvalResult) -> None:
     assert result.flagged_share <= SECOND_READING_MAX_FLAGGED, result.flagged
 
 
-@pytest.mark.parametrize("batch", [f"blind{n}" for n in range(7, 27)])
+@pytest.mark.parametrize("batch", [f"blind{n}" for n in range(7, LAST_JOINED + 1)])
 def test_later_blind_batches_joined_the_devset_after_they_were_recorded(batch: str) -> None:
     joined = [i for i in load_devset() if i.ident.startswith(f"{batch}-")]
     assert len(joined) == 360
