@@ -8,6 +8,21 @@ import pytest
 
 from rulings.core.grading import Expected
 
+# Expected rulings shared by the grading tests.
+GE = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
+GRV_BACKUP = Expected(infraction="game_rule_violation", penalty="warning", remedy="simple_backup")
+FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
+NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
+CHEAT = Expected(infraction="cheating", penalty="disqualification", remedy="none")
+MISPAYMENT = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="simple_rewind")
+MT_WARNING = Expected(
+    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_put_on_stack"
+)
+MT_PLAY_ON = Expected(infraction="missed_trigger", penalty="no_penalty", remedy="continue_play")
+MT_STACK = Expected(
+    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_put_on_stack"
+)
+
 
 def cases(
     behaviour: str, game: str, expected: Expected, found: dict[str, str | None], *answers: str

@@ -9,16 +9,12 @@ from importlib import resources
 
 import pytest
 
-from rulings.core.grading import Expected, grade_answer
+from rulings.core.grading import grade_answer
 from rulings.core.grading.lexicon import LANGUAGES, load_lexicon
 from rulings.core.grading.matcher import Analysis, analyse
 from rulings.core.grading.text import blank_markup, fold, tokenize
+from tests.rulings.core.grading_cases import GE, GRV_BACKUP, MT_WARNING
 
-MT_WARNING = Expected(
-    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_put_on_stack"
-)
-GE = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
-GRV = Expected(infraction="game_rule_violation", penalty="warning", remedy="simple_backup")
 UNSURE = "penalty: stated in a sentence that says it is unsure"
 HINTED = (
     "remedy: read as simple_rewind, but the answer's words point to rewind, a neighbour "
@@ -94,7 +90,7 @@ def test_a_simple_rewind_named_beside_the_head_judge_is_no_doubt() -> None:
 
 def test_the_head_judge_hints_at_nothing_in_magic() -> None:
     """Magic has no longer rewind as an id of its own: a backup is a backup."""
-    grade = grade_answer("GRV, Warning. Back up, the HJ does it.", GRV, game="mtg")
+    grade = grade_answer("GRV, Warning. Back up, the HJ does it.", GRV_BACKUP, game="mtg")
     assert grade.parts["remedy"].found == "simple_backup"
     assert not grade.needs_review
 

@@ -5,21 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from rulings.core.grading import Expected, grade_answer
-
-GRV_BACKUP = Expected(infraction="game_rule_violation", penalty="warning", remedy="simple_backup")
-FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
-GE = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
-NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
-CHEAT = Expected(infraction="cheating", penalty="disqualification", remedy="none")
-MT_WARNING = Expected(
-    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_put_on_stack"
+from rulings.core.grading import grade_answer
+from tests.rulings.core.grading_cases import (
+    CHEAT,
+    FTS,
+    GE,
+    GRV_BACKUP,
+    MT_PLAY_ON,
+    MT_STACK,
+    MT_WARNING,
+    NO_INF,
 )
-MT_PLAY_ON = Expected(infraction="missed_trigger", penalty="no_penalty", remedy="continue_play")
-MT_STACK = Expected(
-    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_put_on_stack"
-)
-
 
 # Measure 4 (blind19, blind20), each recorded before its fixes
 

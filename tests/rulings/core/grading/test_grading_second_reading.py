@@ -4,11 +4,9 @@ changes a grade (second_reader.py; figures in bench/bench_second_reader.py)."""
 
 from __future__ import annotations
 
-from rulings.core.grading import Expected, grade_answer
+from rulings.core.grading import grade_answer
 from rulings.core.grading.second_reader import NO_SECOND_READING, using_second_reader
-
-MISPAYMENT = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="simple_rewind")
-GE = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
+from tests.rulings.core.grading_cases import GE, MISPAYMENT
 
 
 def test_a_confident_misreading_no_rule_doubts_goes_to_a_mentor() -> None:
@@ -27,7 +25,7 @@ def test_a_confident_misreading_no_rule_doubts_goes_to_a_mentor() -> None:
 def test_words_not_understood_are_settled_when_the_second_reading_firmly_agrees() -> None:
     # "remedy - not sure" states no fix; the rules alone send it for the unknown words
     answer = "Mispayment, warning. Hmm, remedy - not sure."
-    expected = Expected("mispayment_for_cost", "warning", "simple_rewind")
+    expected = MISPAYMENT
     with using_second_reader(NO_SECOND_READING):
         alone = grade_answer(answer, expected, game="riftbound")
     grade = grade_answer(answer, expected, game="riftbound")
