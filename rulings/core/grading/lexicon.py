@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
@@ -89,6 +89,12 @@ class Pattern:
     elements: tuple[Element, ...]
     confidence: float
     rank: int
+    follows: frozenset[str] | None = None
+    """The words one of which must come next after the first ("missed" in "missed
+    trigger"), or None where the second element may be skipped or there is none: a cheap
+    test before matching the whole phrase."""
+    follows_gap: bool = False
+    """`follows` stands after a gap ("game * continues"): within the gap's reach, not next."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,9 +461,30 @@ def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Patter
         elements.append(Element(alts, optional=optional))
     if not elements or elements[0].gap or elements[0].optional or elements[0].cite:
         raise GradingError(f"lexicon: pattern {phrase!r} must start with a word")
+    gap = len(elements) > 2 and elements[1].gap
+    follows = _required_word(elements[2 if gap else 1 : 3 if gap else 2])
     return Pattern(
-        part, ident, kind, lang, tuple(elements), _KIND_CONFIDENCE[kind], _KIND_RANK[kind]
+        part,
+        ident,
+        kind,
+        lang,
+        tuple(elements),
+        _KIND_CONFIDENCE[kind],
+        _KIND_RANK[kind],
+        follows,
+        gap and follows is not None,
     )
+
+
+def _required_word(elements: Sequence[Element]) -> frozenset[str] | None:
+    """The words of a slot that must match one of them (not optional, a gap, a citation or
+    the clause's end), or None."""
+    if not elements:
+        return None
+    element = elements[0]
+    if element.optional or element.gap or element.cite or element.end:
+        return None
+    return element.alts
 
 
 def _compile_citations(

@@ -472,7 +472,21 @@ def _find_mentions(
         # "É erro geral? Não, tem infração": a denial answering a question is no part of
         # the phrase after the comma ("não tem infração").
         cut = i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
+        after, raw_after = (canon[i + 1], toks.words[i + 1]) if i + 1 < n else ("", "")
+        reach: set[str] | None = None  # the words a gap after token i may reach
         for pattern in candidates:
+            # a cheap test first: a phrase whose next word is not there cannot match
+            follows = pattern.follows
+            if follows is not None:
+                if not pattern.follows_gap:
+                    if after not in follows and raw_after not in follows:
+                        continue
+                else:
+                    if reach is None:
+                        reach = set(canon[i + 1 : i + 2 + _GAP])
+                        reach.update(toks.words[i + 1 : i + 2 + _GAP])
+                    if follows.isdisjoint(reach):
+                        continue
             if pattern.kind == "capitals" and (
                 not toks.source[toks.starts[i] : toks.ends[i]].isupper() or _shouted(toks, i)
             ):
