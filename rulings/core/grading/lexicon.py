@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
+from operator import itemgetter
 from typing import Any
 
 from .errors import GradingError
@@ -95,6 +96,28 @@ class Pattern:
     test before matching the whole phrase."""
     follows_gap: bool = False
     """`follows` stands after a gap ("game * continues"): within the gap's reach, not next."""
+
+
+@dataclass(frozen=True, slots=True)
+class Starting:
+    """The phrases of one game that start with one word, each with its place in the order
+    they are tried (longest first, then by rank)."""
+
+    anywhere: tuple[tuple[int, Pattern], ...]
+    """Those whose next word is not fixed (`Pattern.follows` unset, or after a gap)."""
+    anywhere_patterns: tuple[Pattern, ...]
+    by_next: Mapping[str, tuple[tuple[int, Pattern], ...]]
+    """The others, by each word that may come right after the first."""
+
+    def tried(self, after: str, raw_after: str) -> Sequence[Pattern]:
+        """The phrases worth matching when `after` (read as typed: `raw_after`) comes next,
+        in order: a phrase whose next word is another cannot match."""
+        nexts = self.by_next.get(after, ())
+        if raw_after != after:
+            nexts += self.by_next.get(raw_after, ())
+        if not nexts:
+            return self.anywhere_patterns
+        return [pattern for _, pattern in sorted(self.anywhere + nexts, key=itemgetter(0))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +230,7 @@ class Lexicon:
     """One-word denials ("não", "no", "not", "sin"): a phrase never runs past one into
     the next clause."""
 
-    def index_for(self, game: str) -> Mapping[str, tuple[Pattern, ...]]:
+    def index_for(self, game: str) -> Mapping[str, Starting]:
         """Patterns usable in one game, keyed by every token that may start them."""
         return _game_index(self, game)
 
@@ -542,7 +565,7 @@ def _fuzzy_keys(targets: set[str]) -> dict[str, tuple[str, ...]]:
 
 
 @lru_cache(maxsize=4)
-def _game_index(lex: Lexicon, game: str) -> dict[str, tuple[Pattern, ...]]:
+def _game_index(lex: Lexicon, game: str) -> dict[str, Starting]:
     index: dict[str, list[Pattern]] = {}
     for pattern in lex.patterns:
         if pattern.ident:
@@ -552,6 +575,22 @@ def _game_index(lex: Lexicon, game: str) -> dict[str, tuple[Pattern, ...]]:
         for word in pattern.elements[0].alts:
             index.setdefault(word, []).append(pattern)
     return {
-        word: tuple(sorted(pats, key=lambda p: (-len(p.elements), -p.rank)))
+        word: _starting(sorted(pats, key=lambda p: (-len(p.elements), -p.rank)))
         for word, pats in index.items()
     }
+
+
+def _starting(ordered: list[Pattern]) -> Starting:
+    anywhere: list[tuple[int, Pattern]] = []
+    by_next: dict[str, list[tuple[int, Pattern]]] = {}
+    for place, pattern in enumerate(ordered):
+        if pattern.follows is None or pattern.follows_gap:
+            anywhere.append((place, pattern))
+        else:
+            for word in pattern.follows:
+                by_next.setdefault(word, []).append((place, pattern))
+    return Starting(
+        tuple(anywhere),
+        tuple(pattern for _, pattern in anywhere),
+        {word: tuple(pats) for word, pats in by_next.items()},
+    )

@@ -103,7 +103,9 @@ def analyse(
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
     _section_fixes(tokens, owner, mentions, game)
     language = lang or _language(lex, tokens, mentions)
-    cues = _find_cues(lex.cues[language], tokens, owner, lex.whether_verbs, lex.joins)
+    cues = _find_cues(
+        _cues_by_two_words(lex, language), tokens, owner, lex.whether_verbs, lex.joins
+    )
     sentence, clause = _segments(tokens)
     ctx = Context(tokens, owner, sentence, clause, cues, mentions, text_tail_question, lex)
     for index, mention in enumerate(mentions):
@@ -466,27 +468,22 @@ def _find_mentions(
             continue
         best: Pattern | None = None
         best_end = -1
-        candidates = index.get(canon[i], ())
-        if canon[i] != toks.words[i]:
-            candidates = candidates + index.get(toks.words[i], ())
+        after, raw_after = (canon[i + 1], toks.words[i + 1]) if i + 1 < n else ("", "")
+        starting = index.get(canon[i])
+        candidates = starting.tried(after, raw_after) if starting is not None else ()
+        if canon[i] != toks.words[i] and (typed := index.get(toks.words[i])) is not None:
+            candidates = [*candidates, *typed.tried(after, raw_after)]
         # "É erro geral? Não, tem infração": a denial answering a question is no part of
         # the phrase after the comma ("não tem infração").
         cut = i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
-        after, raw_after = (canon[i + 1], toks.words[i + 1]) if i + 1 < n else ("", "")
         reach: set[str] | None = None  # the words a gap after token i may reach
         for pattern in candidates:
-            # a cheap test first: a phrase whose next word is not there cannot match
-            follows = pattern.follows
-            if follows is not None:
-                if not pattern.follows_gap:
-                    if after not in follows and raw_after not in follows:
-                        continue
-                else:
-                    if reach is None:
-                        reach = set(canon[i + 1 : i + 2 + _GAP])
-                        reach.update(toks.words[i + 1 : i + 2 + _GAP])
-                    if follows.isdisjoint(reach):
-                        continue
+            if pattern.follows_gap:  # a cheap test first, as `tried` did for the next word
+                if reach is None:
+                    reach = set(canon[i + 1 : i + 2 + _GAP])
+                    reach.update(toks.words[i + 1 : i + 2 + _GAP])
+                if pattern.follows is not None and pattern.follows.isdisjoint(reach):
+                    continue
             if pattern.kind == "capitals" and (
                 not toks.source[toks.starts[i] : toks.ends[i]].isupper() or _shouted(toks, i)
             ):
@@ -640,7 +637,7 @@ def _holding(
 
 
 def _find_cues(
-    index: Mapping[str, tuple[Cue, ...]],
+    index: _CueIndex,
     toks: Tokens,
     owner: list[int],
     whether_verbs: frozenset[str],
@@ -650,6 +647,7 @@ def _find_cues(
     n = len(words)
     hits: list[CueHit] = []
     quoted = _quoted_tokens(toks)
+    pairs, singles = index
     i = 0
     while i < n:
         if owner[i] >= 0 or i in quoted:
@@ -658,7 +656,10 @@ def _find_cues(
             i += 1
             continue
         length = 0
-        for cue in index.get(words[i], ()):
+        # the cues starting here, longest first, less those whose second word is not next
+        # (`_cue_fits` would refuse them)
+        pair = pairs.get((words[i], words[i + 1])) if i + 1 < n else None
+        for cue in (pair + singles.get(words[i], ())) if pair else singles.get(words[i], ()):
             size = len(cue.words)
             if length and size < length:
                 break
@@ -680,6 +681,25 @@ def _find_cues(
         if (h.kind != "reason_start" or _opens_clause(toks, h.first, joins))
         and not (h.kind == "hedge" and _proper_noun(toks, h.first))
     ]
+
+
+_CueIndex = tuple[Mapping[tuple[str, str], tuple[Cue, ...]], Mapping[str, tuple[Cue, ...]]]
+
+
+@lru_cache(maxsize=8)
+def _cues_by_two_words(lex: Lexicon, language: str) -> _CueIndex:
+    """A language's cues (longest first) split into those of two words or more, by their
+    first two words, and those of one word, by it."""
+    pairs: dict[tuple[str, str], tuple[Cue, ...]] = {}
+    singles: dict[str, tuple[Cue, ...]] = {}
+    for first, cues in lex.cues[language].items():
+        for cue in cues:
+            if len(cue.words) > 1:
+                key = (first, cue.words[1])
+                pairs[key] = (*pairs.get(key, ()), cue)
+            else:
+                singles[first] = (*singles.get(first, ()), cue)
+    return pairs, singles
 
 
 _OPEN_QUOTES = frozenset('"\u201c\u00ab\u2018')  # straight, curly and angle quotes
