@@ -108,7 +108,7 @@ def _joins(ctx: Context, j: int, after_cue: int) -> bool:
 def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
     s = m.first
     gap = s - cue.last
-    free = _free(ctx.owner, cue.last, s, me)
+    free = gap <= _NEAR_REACH and _free(ctx.owner, cue.last, s, me)
     near = (
         free
         and ctx.clause[cue.first] == ctx.clause[s]
@@ -194,6 +194,9 @@ def _object_between(ctx: Context, lo: int, hi: int) -> bool:
 
 _AFTER_GONE = 2
 """Tokens after a rejection like "ya no existe" where the term it rejects may start."""
+_NEAR_REACH = max(_NEG_WINDOW, _PRE_WINDOW, _AFTER_GONE, _UPGRADE_WINDOW)
+"""The widest gap at which a cue before a term reads it only with nothing between them
+(`_cue_before`'s `free` and `near`); farther, neither is asked."""
 
 
 def _no_longer_exists(ctx: Context, cue: CueHit) -> bool:

@@ -222,6 +222,8 @@ class Lexicon:
     Ana recibe ..."): the name still opens its clause."""
     section_procedure: Mapping[str, frozenset[str]]
     detect: Mapping[str, frozenset[str]]
+    detect_any: frozenset[str]
+    """The words of `detect` in any language: common words, never a player's name."""
     filler: frozenset[str]
     """Common words that state no part ("para", "today", "whether"): never unread words."""
     default_language: str
@@ -325,6 +327,7 @@ def load_lexicon() -> Lexicon:
             inf: frozenset(remedies) for inf, remedies in lex.get("section_procedure", {}).items()
         },
         detect=detect,
+        detect_any=frozenset().union(*detect.values()),
         filler=_all_words(lang, "filler"),
         default_language=str(lang["default_language"]),
         patterns=tuple(patterns),

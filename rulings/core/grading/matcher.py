@@ -284,7 +284,7 @@ def _capitalised_name(lex: Lexicon, toks: Tokens, owner: list[int], i: int) -> b
         word in lex.vocab
         or word in lex.not_names
         or any(word in cues for cues in lex.cues.values())
-        or any(word in d for d in lex.detect.values())
+        or word in lex.detect_any
     )
 
 
@@ -395,7 +395,7 @@ def _odd_short_word(lex: Lexicon, toks: Tokens, owner: list[int]) -> bool:
             continue
         if word in lex.vocab or word in lex.no_fuzzy or word in lex.filler:
             continue
-        if not any(word in d for d in lex.detect.values()):
+        if word not in lex.detect_any:
             return True
     return False
 
@@ -466,12 +466,16 @@ def _find_mentions(
                 owner[i] = len(mentions) - 1
             i += 1
             continue
+        starting = index.get(canon[i])
+        typed = index.get(toks.words[i]) if canon[i] != toks.words[i] else None
+        if starting is None and typed is None:
+            i += 1  # most words start no phrase
+            continue
         best: Pattern | None = None
         best_end = -1
         after, raw_after = (canon[i + 1], toks.words[i + 1]) if i + 1 < n else ("", "")
-        starting = index.get(canon[i])
         candidates = starting.tried(after, raw_after) if starting is not None else ()
-        if canon[i] != toks.words[i] and (typed := index.get(toks.words[i])) is not None:
+        if typed is not None:
             candidates = [*candidates, *typed.tried(after, raw_after)]
         # "É erro geral? Não, tem infração": a denial answering a question is no part of
         # the phrase after the comma ("não tem infração").
@@ -805,7 +809,7 @@ def _unread_clause(
             touched.add(clause[i])
         elif cue_word[i] or word in lex.filler or _a_name(toks, i):
             continue
-        elif len(word) >= 4 and word.isalpha() and not any(word in d for d in lex.detect.values()):
+        elif len(word) >= 4 and word.isalpha() and word not in lex.detect_any:
             content[clause[i]] = content.get(clause[i], 0) + 1
             loose.append(i)
         elif len(word) >= _TERM_WORD and word.isalpha() and word in lex.vocab:

@@ -144,7 +144,8 @@ def tokenize(folded: str, source: str = "") -> Tokens:
     prev_end = 0
     for match in _TOKEN.finditer(folded):
         start, end = match.span()
-        if match.group("cit") is not None:
+        word = match.group("w")
+        if word is None:  # a citation
             doc = (match.group("doc") or "").strip(" .")
             sec = match.group("sec")
             if doc or int(sec.split(".", 1)[0]) >= 100:
@@ -152,15 +153,13 @@ def tokenize(folded: str, source: str = "") -> Tokens:
                 word = "\x00" + sec
             else:
                 word = sec
-        else:
-            word = match.group("w")
-            if word == "w" and folded.startswith("/", end):
-                # "w/ x" is "with" and "w/o" is "without"; "W/NP" stays two options.
-                after = folded[end + 1 : end + 2]
-                without = after == "o" and not folded[end + 2 : end + 3].isalnum()
-                if without or not after.isalnum():
-                    word = "without" if without else "with"
-                    end += 2 if without else 1
+        elif word == "w" and folded.startswith("/", end):
+            # "w/ x" is "with" and "w/o" is "without"; "W/NP" stays two options.
+            after = folded[end + 1 : end + 2]
+            without = after == "o" and not folded[end + 2 : end + 3].isalnum()
+            if without or not after.isalnum():
+                word = "without" if without else "with"
+                end += 2 if without else 1
         gap = folded[prev_end:start]
         if gap == "-" and word in _CLITICS and toks.words and toks.words[-1].isalpha():
             gap = " "  # "corrige-se o custo": the hyphen joins a clitic to its verb
@@ -170,6 +169,15 @@ def tokenize(folded: str, source: str = "") -> Tokens:
 
 
 def _append(toks: Tokens, word: str, start: int, end: int, gap: str) -> None:
+    toks.words.append(word)
+    toks.starts.append(start)
+    toks.ends.append(end)
+    if gap == " " or not gap:  # most words: no punctuation before them
+        toks.breaks.append(BREAK_NONE)
+        toks.question.append(False)
+        toks.arrow.append(False)
+        toks.slash.append(False)
+        return
     brk = BREAK_NONE
     if gap.strip():
         if _SENTENCE_GAP.search(gap):
@@ -178,9 +186,6 @@ def _append(toks: Tokens, word: str, start: int, end: int, gap: str) -> None:
             brk = BREAK_CLAUSE
     elif "\n" in gap:
         brk = BREAK_SENTENCE
-    toks.words.append(word)
-    toks.starts.append(start)
-    toks.ends.append(end)
     toks.breaks.append(brk)
     toks.question.append("?" in gap)
     toks.arrow.append("->" in gap or "\u2192" in gap or "=>" in gap)
