@@ -47,6 +47,8 @@ def render_feedback(
     infraction = expected.infraction
     lines: list[str] = []
     for name, grade in parts.items():
+        if grade.correct and not (grade.hedged or grade.conflict):
+            continue  # right, and firmly: nothing to say
         section = expected.citations.get(name) or _section(lex, game, name, grade, infraction)
         fields = {
             "part": words["parts"][name],
@@ -58,10 +60,8 @@ def render_feedback(
         between = len(grade.candidates) > 1
         if grade.correct and grade.conflict and between:
             lines.append(words["right_but_between"].format(**fields))
-        elif grade.correct and (grade.hedged or grade.conflict):
-            lines.append(words["right_but_unsure"].format(**fields))
         elif grade.correct:
-            continue
+            lines.append(words["right_but_unsure"].format(**fields))
         elif (grade.hedged or grade.conflict) and between:
             lines.append(words["between"].format(**fields))
         elif grade.hedged:

@@ -716,6 +716,8 @@ def _quoted_tokens(toks: Tokens) -> frozenset[int]:
     """Tokens inside a short quotation: between an opening quote (or an apostrophe after a
     space) and the matching closing one, at most `_QUOTED_WORDS` words."""
     src = toks.source
+    if "'" not in src and _OPEN_QUOTES.isdisjoint(src):
+        return frozenset()  # most answers quote nothing
     inside: set[int] = set()
     n = len(toks.words)
     for i in range(n):
@@ -895,12 +897,21 @@ def _after_colon(toks: Tokens, i: int) -> bool:
     return ":" in toks.source[toks.ends[i - 1] : toks.starts[i]]
 
 
+@lru_cache(maxsize=4)
+def _languages_of(lex: Lexicon) -> Mapping[str, tuple[str, ...]]:
+    """Each word of `Lexicon.detect`: the languages it tells (in `LANGUAGES` order)."""
+    return {
+        word: tuple(code for code in LANGUAGES if word in lex.detect[code])
+        for word in lex.detect_any
+    }
+
+
 def _language(lex: Lexicon, toks: Tokens, mentions: list[Mention]) -> str:
     scores = dict.fromkeys(LANGUAGES, 0.0)
+    languages_of = _languages_of(lex)
     for word in toks.words:
-        for code in LANGUAGES:
-            if word in lex.detect[code]:
-                scores[code] += 1.0
+        for code in languages_of.get(word, ()):
+            scores[code] += 1.0
     for m in mentions:
         if m.lang:
             scores[m.lang] += 1.5

@@ -96,7 +96,7 @@ class PartModel:
     def scores(self, feats: frozenset[str]) -> tuple[float, ...]:
         n = len(feats)
         rows = [self.base, tuple(n * u for u in self.unseen)]
-        rows.extend(self.gains[f] for f in feats if f in self.gains)
+        rows.extend(filter(None, map(self.gains.get, feats)))  # the features it knows
         return tuple(map(sum, zip(*rows, strict=True)))
 
 

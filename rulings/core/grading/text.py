@@ -140,7 +140,11 @@ def tokenize(folded: str, source: str = "") -> Tokens:
     `source` is the unfolded text of the same length, kept for the rare word whose accent
     matters (Portuguese "e" and / "é" is).
     """
-    toks = Tokens([], [], [], [], [], [], [], {}, source or folded)
+    words: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    gaps: list[str] = []  # the text between each token and the one before it
+    citations: dict[int, tuple[str, str]] = {}
     prev_end = 0
     for match in _TOKEN.finditer(folded):
         start, end = match.span()
@@ -149,7 +153,7 @@ def tokenize(folded: str, source: str = "") -> Tokens:
             doc = (match.group("doc") or "").strip(" .")
             sec = match.group("sec")
             if doc or int(sec.split(".", 1)[0]) >= 100:
-                toks.citations[len(toks.words)] = (doc, sec)
+                citations[len(words)] = (doc, sec)
                 word = "\x00" + sec
             else:
                 word = sec
@@ -161,35 +165,35 @@ def tokenize(folded: str, source: str = "") -> Tokens:
                 word = "without" if without else "with"
                 end += 2 if without else 1
         gap = folded[prev_end:start]
-        if gap == "-" and word in _CLITICS and toks.words and toks.words[-1].isalpha():
+        if gap == "-" and word in _CLITICS and words and words[-1].isalpha():
             gap = " "  # "corrige-se o custo": the hyphen joins a clitic to its verb
-        _append(toks, word, start, end, gap)
+        words.append(word)
+        starts.append(start)
+        ends.append(end)
+        gaps.append(gap)
         prev_end = end
-    return toks
+    return Tokens(
+        words,
+        starts,
+        ends,
+        [BREAK_NONE if gap == " " or not gap else _break(gap) for gap in gaps],
+        ["?" in gap for gap in gaps],
+        ["->" in gap or "\u2192" in gap or "=>" in gap for gap in gaps],
+        ["/" in gap for gap in gaps],
+        citations,
+        source or folded,
+    )
 
 
-def _append(toks: Tokens, word: str, start: int, end: int, gap: str) -> None:
-    toks.words.append(word)
-    toks.starts.append(start)
-    toks.ends.append(end)
-    if gap == " " or not gap:  # most words: no punctuation before them
-        toks.breaks.append(BREAK_NONE)
-        toks.question.append(False)
-        toks.arrow.append(False)
-        toks.slash.append(False)
-        return
-    brk = BREAK_NONE
+def _break(gap: str) -> int:
+    """The break the text between two tokens makes: none, a clause's or a sentence's."""
     if gap.strip():
         if _SENTENCE_GAP.search(gap):
-            brk = BREAK_SENTENCE
-        elif any(ch in _CLAUSE_CHARS for ch in gap):
-            brk = BREAK_CLAUSE
-    elif "\n" in gap:
-        brk = BREAK_SENTENCE
-    toks.breaks.append(brk)
-    toks.question.append("?" in gap)
-    toks.arrow.append("->" in gap or "\u2192" in gap or "=>" in gap)
-    toks.slash.append("/" in gap)
+            return BREAK_SENTENCE
+        if any(ch in _CLAUSE_CHARS for ch in gap):
+            return BREAK_CLAUSE
+        return BREAK_NONE
+    return BREAK_SENTENCE if "\n" in gap else BREAK_NONE
 
 
 def damerau(a: str, b: str, limit: int) -> int:
