@@ -96,6 +96,9 @@ class Pattern:
     test before matching the whole phrase."""
     follows_gap: bool = False
     """`follows` stands after a gap ("game * continues"): within the gap's reach, not next."""
+    fixed: bool = False
+    """Every slot is a word that must match (no gap, optional word, citation or clause end):
+    matched word by word, with no backtracking."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -499,6 +502,7 @@ def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Patter
         _KIND_RANK[kind],
         follows,
         gap and follows is not None,
+        all(_required_word((element,)) is not None for element in elements),
     )
 
 

@@ -21,7 +21,7 @@ from .classify import (
     or_nothing,
     resolve_generic,
 )
-from .lexicon import GENERIC, LANGUAGES, Cue, Lexicon, Pattern, load_lexicon
+from .lexicon import GENERIC, LANGUAGES, Cue, Element, Lexicon, Pattern, load_lexicon
 from .mentions import CueHit, Mention
 from .text import BREAK_CLAUSE, BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
 
@@ -412,10 +412,10 @@ def _named_choosers(lex: Lexicon, toks: Tokens, canon: list[str], dist: list[int
     words, source, starts = toks.words, toks.source, toks.starts
     n = len(words)
     for i in range(n - 1):
+        if not source[starts[i]].isupper():
+            continue
         word = words[i]
         if not word.isalpha() or word in lex.not_names or word in lex.vocab:
-            continue
-        if not source[starts[i]].isupper():
             continue
         verb = i + 1
         if toks.breaks[verb] != BREAK_NONE:
@@ -492,7 +492,11 @@ def _find_mentions(
                 not toks.source[toks.starts[i] : toks.ends[i]].isupper() or _shouted(toks, i)
             ):
                 continue  # "DE" is the Portuguese missed trigger; "de" is "of"
-            end = _match(pattern, words, i + 1, 1, n)
+            end = (
+                _match_fixed(pattern.elements, words, i + 1, n)
+                if pattern.fixed
+                else _match(pattern, words, i + 1, 1, n)
+            )
             if cut and end > i + 1:
                 continue
             if end > best_end or (end == best_end and best and pattern.rank > best.rank):
@@ -599,6 +603,20 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
     return -1
 
 
+def _match_fixed(elements: tuple[Element, ...], w: _Words, pos: int, n: int) -> int:
+    """`_match` for a phrase of words only (no gap, optional word, citation or clause end):
+    where it ends, or -1."""
+    canon, raw, breaks = w.canon, w.raw, w.breaks
+    for element in elements[1:]:
+        if pos >= n or breaks[pos] == BREAK_SENTENCE:
+            return -1
+        alts = element.alts
+        if canon[pos] not in alts and raw[pos] not in alts:
+            return -1
+        pos += 1
+    return pos
+
+
 def _citation_mentions(lex: Lexicon, toks: Tokens, i: int, game: str) -> list[Mention]:
     doc, section = toks.citations[i]
     if doc in ("", "section", "secao", "seccion", "\u00a7"):
@@ -626,8 +644,8 @@ def _phrase_hits(
     with in `_find_cues`). A capitalised word inside a sentence is a name ("the +2 Might"),
     not a phrase, unless `names` ("Head Judge", "HJ")."""
     words, n = toks.words, len(toks.words)
-    for i in range(n):
-        if words[i] in phrases and owner[i] < 0 and (names or not _proper_noun(toks, i)):
+    for i in [i for i, word in enumerate(words) if word in phrases]:
+        if owner[i] < 0 and (names or not _proper_noun(toks, i)):
             for cue in phrases[words[i]]:
                 if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
                     yield i, cue
