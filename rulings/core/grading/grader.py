@@ -198,7 +198,7 @@ def _as_expected(
         return replace(reading, counts=True)
     for ident in reading.steps or (found,):
         if _counts_as(part, ident, want, expected, lex):
-            return replace(reading, found=want)
+            return reading if found == want else replace(reading, found=want)
     info = lex.ids[part]
     if to_a_point and info[found].internal and _LONGER in info[found].satisfies:
         # "Rewind back to the discard", "backup hasta justo después del daño": a rewind

@@ -457,19 +457,24 @@ def _find_mentions(
     words = _Words(canon, toks.words, toks.breaks, lex.gap_stop, _gap_stops(lex))
     mentions: list[Mention] = []
     n = len(canon)
-    i = 0
-    while i < n:
-        if canon[i].startswith(_CITED):
+    citing = {j for j in toks.citations if canon[j].startswith(_CITED)}
+    resume = 0  # the first token not yet inside a phrase read
+    # most words start no phrase: only the tokens that may start one (or cite) are visited
+    for i in [
+        j for j, word in enumerate(canon) if word in index or toks.words[j] in index or j in citing
+    ]:
+        if i < resume:
+            continue
+        if i in citing:
             found = _citation_mentions(lex, toks, i, game)
             mentions.extend(found)
             if found:
                 owner[i] = len(mentions) - 1
-            i += 1
+            resume = i + 1
             continue
         starting = index.get(canon[i])
         typed = index.get(toks.words[i]) if canon[i] != toks.words[i] else None
         if starting is None and typed is None:
-            i += 1  # most words start no phrase
             continue
         best: Pattern | None = None
         best_end = -1
@@ -502,7 +507,7 @@ def _find_mentions(
             if end > best_end or (end == best_end and best and pattern.rank > best.rank):
                 best, best_end = pattern, end
         if best is None or (best.kind == "descriptions" and _after_before(toks, i)):
-            i += 1  # "reconheceu a habilidade antes de seguir": a time, not the fix
+            resume = i + 1  # "reconheceu a habilidade antes de seguir": a time, not the fix
             continue
         typo = max(dist[i:best_end])
         conf = best.confidence - 0.1 * typo
@@ -533,7 +538,7 @@ def _find_mentions(
                         mentions.append(cited)
         # A description ("se le olvidó") leaves its words to a named phrase starting
         # inside it ("olvidó anotar el punto"): a named id wins over it anyway.
-        i = i + 1 if best.kind == "descriptions" else best_end
+        resume = i + 1 if best.kind == "descriptions" else best_end
     return mentions
 
 
