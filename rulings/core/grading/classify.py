@@ -53,7 +53,8 @@ class Context:
 def classify(m: Mention, me: int, ctx: Context) -> None:
     for cue in ctx.cues:
         if cue.last <= m.first:
-            _cue_before(m, me, cue, ctx)
+            if m.first - cue.last <= _NEAR_REACH or cue.kind in _ANY_DISTANCE:
+                _cue_before(m, me, cue, ctx)
         elif cue.first >= m.last:
             _cue_after(m, me, cue, ctx)
         _cue_scope(m, cue, ctx)
@@ -195,8 +196,11 @@ def _object_between(ctx: Context, lo: int, hi: int) -> bool:
 _AFTER_GONE = 2
 """Tokens after a rejection like "ya no existe" where the term it rejects may start."""
 _NEAR_REACH = max(_NEG_WINDOW, _PRE_WINDOW, _AFTER_GONE, _UPGRADE_WINDOW)
-"""The widest gap at which a cue before a term reads it only with nothing between them
-(`_cue_before`'s `free` and `near`); farther, neither is asked."""
+"""The widest gap at which a cue before a term reads it (`_cue_before`), except the kinds
+of `_ANY_DISTANCE`; the between-words checks `free` and `near` are asked only this close."""
+_ANY_DISTANCE = frozenset({"count", "reason"})
+"""Cue kinds that read a term after them at any distance within its clause ("two warnings
+already for GRV", "since ... , the penalty is ...")."""
 
 
 def _no_longer_exists(ctx: Context, cue: CueHit) -> bool:

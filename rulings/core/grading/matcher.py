@@ -832,8 +832,8 @@ def _unread_clause(
     for i, word in enumerate(toks.words):
         if owner[i] >= 0:
             touched.add(clause[i])
-        elif cue_word[i] or word in lex.filler or _a_name(toks, i):
-            continue
+        elif len(word) < 4 or cue_word[i] or word in lex.filler or _a_name(toks, i):
+            continue  # too short to state a part, a cue's, common or a player's name
         elif len(word) >= 4 and word.isalpha() and word not in lex.detect_any:
             content[clause[i]] = content.get(clause[i], 0) + 1
             loose.append(i)

@@ -74,8 +74,7 @@ def answer_words(text: str) -> list[str]:
 
 def features(words: Sequence[str]) -> frozenset[str]:
     """The words of an answer (folded, as the grader tokenises them) and its adjacent pairs."""
-    pairs = (f"{a} {b}" for a, b in pairwise(words))
-    return frozenset((*words, *pairs))
+    return frozenset((*words, *map(" ".join, pairwise(words))))
 
 
 @dataclass(frozen=True, slots=True)
