@@ -1,0 +1,89 @@
+"""Grading throughput of this checkout against another revision, in one process.
+
+Run: .venv/bin/python bench/compare_grading.py REV [repeats]   (no Django, no database)
+
+On a shared machine two benchmark runs minutes apart can differ by a quarter with the same
+code, so a speed change is measured here in one run: the revision's `rulings` package is
+loaded beside this checkout's (as `rulings_then`), both grade the same devset answers in
+small slices taken in turn, and each slice keeps its fastest of `repeats` timings. Prints
+both rates and their ratio. (Not run by `make bench`, which needs no revision.)
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+_SLICES = 64
+_THEN = "rulings_then"
+
+
+def _package_at(rev: str, into: Path) -> None:
+    """Extract the revision's `rulings` package into `into` as `rulings_then`."""
+    tar = subprocess.run(
+        ["git", "archive", "--format=tar", rev, "rulings"], capture_output=True, check=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+        archive.extractall(into, filter="data")
+    (into / "rulings").rename(into / _THEN)
+    for path in (into / _THEN).rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(re.sub(r"\brulings\.", f"{_THEN}.", text), encoding="utf-8")
+
+
+def _grader(package: str) -> tuple[Any, dict[str, Any]]:
+    grading: ModuleType = importlib.import_module(f"{package}.core.grading")
+    evaluation = importlib.import_module(f"{package}.core.grading.evaluation")
+    return grading.grade_answer, {item.ident: item for item in evaluation.load_devset()}
+
+
+def _timed(grade: Any, items: list[Any]) -> float:
+    start = time.perf_counter()
+    for item in items:
+        grade(item.answer, item.expected, game=item.game)
+    return time.perf_counter() - start
+
+
+def main(rev: str, repeats: int = 3) -> float:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    with tempfile.TemporaryDirectory() as tmp:
+        _package_at(rev, Path(tmp))
+        sys.path.insert(0, tmp)
+        then_grade, then_items = _grader(_THEN)
+        now_grade, now_items = _grader("rulings")
+        ids = [ident for ident in now_items if ident in then_items]
+        runs = [
+            (then_grade, [then_items[i] for i in ids]),
+            (now_grade, [now_items[i] for i in ids]),
+        ]
+        for grade, items in runs:  # warm the caches (lexicon, second reading) once, untimed
+            _timed(grade, items)
+        totals = [0.0, 0.0]
+        for k in range(_SLICES):
+            best = [float("inf"), float("inf")]
+            for _ in range(repeats):
+                for which, (grade, items) in enumerate(runs):
+                    best[which] = min(best[which], _timed(grade, items[k::_SLICES]))
+            totals = [total + b for total, b in zip(totals, best, strict=True)]
+    ratio = totals[0] / totals[1]
+    print(f"grading at {rev}: {len(ids) / totals[0]:.0f} answers/s")
+    print(f"grading now: {len(ids) / totals[1]:.0f} answers/s")
+    print(f"now / {rev}: {ratio:.2f}x ({len(ids)} devset answers, best of {repeats} per slice)")
+    return ratio
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: bench/compare_grading.py REV [repeats]")
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 3)
