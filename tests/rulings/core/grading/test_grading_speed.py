@@ -54,9 +54,7 @@ def test_the_phrase_index_tries_every_phrase_that_can_match_in_the_full_order(ga
     for starting in load_lexicon().index_for(game).values():
         every = _in_order(starting)
         for after in (*starting.by_next, "", "zzz"):
-            could = [
-                p for p in every if p.follows is None or p.follows_gap or after in p.follows
-            ]
+            could = [p for p in every if p.follows is None or p.follows_gap or after in p.follows]
             assert list(starting.tried(after, after)) == could
 
 
@@ -69,10 +67,7 @@ def test_the_phrase_index_tries_phrases_following_the_typed_word_too(game: str) 
             could = [
                 p
                 for p in every
-                if p.follows is None
-                or p.follows_gap
-                or after in p.follows
-                or typed in p.follows
+                if p.follows is None or p.follows_gap or after in p.follows or typed in p.follows
             ]
             # a phrase following both words is tried twice, to no effect: once is compared
             once = {id(p): p for p in starting.tried(after, typed)}
