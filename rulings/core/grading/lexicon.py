@@ -490,8 +490,10 @@ def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Patter
         elements.append(Element(alts, optional=optional))
     if not elements or elements[0].gap or elements[0].optional or elements[0].cite:
         raise GradingError(f"lexicon: pattern {phrase!r} must start with a word")
+    # the slot after the first word, or after a gap right after it ("game * continues")
     gap = len(elements) > 2 and elements[1].gap
-    follows = _required_word(elements[2 if gap else 1 : 3 if gap else 2])
+    second = elements[2] if gap else elements[1] if len(elements) > 1 else None
+    follows = _required_word(second)
     return Pattern(
         part,
         ident,
@@ -502,17 +504,14 @@ def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Patter
         _KIND_RANK[kind],
         follows,
         gap and follows is not None,
-        all(_required_word((element,)) is not None for element in elements),
+        all(_required_word(element) is not None for element in elements),
     )
 
 
-def _required_word(elements: Sequence[Element]) -> frozenset[str] | None:
-    """The words of a slot that must match one of them (not optional, a gap, a citation or
-    the clause's end), or None."""
-    if not elements:
-        return None
-    element = elements[0]
-    if element.optional or element.gap or element.cite or element.end:
+def _required_word(element: Element | None) -> frozenset[str] | None:
+    """The words of a slot one of which must match it, or None where the slot is optional,
+    a gap, a citation or the clause's end (or there is no slot)."""
+    if element is None or element.optional or element.gap or element.cite or element.end:
         return None
     return element.alts
 

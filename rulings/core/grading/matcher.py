@@ -663,6 +663,28 @@ def _holding(
     return frozenset(segment[i] for i, _ in _phrase_hits(phrases, toks, owner))
 
 
+_CueIndex = tuple[Mapping[tuple[str, str], tuple[Cue, ...]], Mapping[str, tuple[Cue, ...]]]
+"""A language's cues of two words or more by their first two words, and its one-word cues."""
+
+
+@lru_cache(maxsize=8)
+def _cues_by_two_words(lex: Lexicon, language: str) -> _CueIndex:
+    """A language's cues split by their first two words (those of one word by it), keeping
+    their order (longest first): `_find_cues` tries only those whose second word is next."""
+    pairs: dict[tuple[str, str], list[Cue]] = {}
+    singles: dict[str, list[Cue]] = {}
+    for first, cues in lex.cues[language].items():
+        for cue in cues:
+            if len(cue.words) > 1:
+                pairs.setdefault((first, cue.words[1]), []).append(cue)
+            else:
+                singles.setdefault(first, []).append(cue)
+    return (
+        {key: tuple(found) for key, found in pairs.items()},
+        {key: tuple(found) for key, found in singles.items()},
+    )
+
+
 def _find_cues(
     index: _CueIndex,
     toks: Tokens,
@@ -708,25 +730,6 @@ def _find_cues(
         if (h.kind != "reason_start" or _opens_clause(toks, h.first, joins))
         and not (h.kind == "hedge" and _proper_noun(toks, h.first))
     ]
-
-
-_CueIndex = tuple[Mapping[tuple[str, str], tuple[Cue, ...]], Mapping[str, tuple[Cue, ...]]]
-
-
-@lru_cache(maxsize=8)
-def _cues_by_two_words(lex: Lexicon, language: str) -> _CueIndex:
-    """A language's cues (longest first) split into those of two words or more, by their
-    first two words, and those of one word, by it."""
-    pairs: dict[tuple[str, str], tuple[Cue, ...]] = {}
-    singles: dict[str, tuple[Cue, ...]] = {}
-    for first, cues in lex.cues[language].items():
-        for cue in cues:
-            if len(cue.words) > 1:
-                key = (first, cue.words[1])
-                pairs[key] = (*pairs.get(key, ()), cue)
-            else:
-                singles[first] = (*singles.get(first, ()), cue)
-    return pairs, singles
 
 
 _OPEN_QUOTES = frozenset('"\u201c\u00ab\u2018')  # straight, curly and angle quotes
@@ -834,7 +837,7 @@ def _unread_clause(
             touched.add(clause[i])
         elif len(word) < 4 or cue_word[i] or word in lex.filler or _a_name(toks, i):
             continue  # too short to state a part, a cue's, common or a player's name
-        elif len(word) >= 4 and word.isalpha() and word not in lex.detect_any:
+        elif word.isalpha() and word not in lex.detect_any:
             content[clause[i]] = content.get(clause[i], 0) + 1
             loose.append(i)
         elif len(word) >= _TERM_WORD and word.isalpha() and word in lex.vocab:
