@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 import io
-import os
 import re
 import subprocess
 import sys
@@ -23,6 +22,8 @@ import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from bench_grading import _pin_one_core  # a script beside this one: bench/ is on the path
 
 _SLICES = 64
 _THEN = "rulings_then"
@@ -55,8 +56,7 @@ def _timed(grade: Any, items: list[Any]) -> float:
 
 
 def main(rev: str, repeats: int = 3) -> float:
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    _pin_one_core()
     with tempfile.TemporaryDirectory() as tmp:
         _package_at(rev, Path(tmp))
         sys.path.insert(0, tmp)

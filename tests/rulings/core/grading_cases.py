@@ -15,6 +15,9 @@ FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="c
 NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
 CHEAT = Expected(infraction="cheating", penalty="disqualification", remedy="none")
 MISPAYMENT = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="simple_rewind")
+GE_LONG = Expected(infraction="general_error", penalty="warning", remedy="rewind")
+MISPAY = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="correct_cost")
+FTS_FIX = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="correct_score")
 MT_WARNING = Expected(
     infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_put_on_stack"
 )

@@ -11,21 +11,17 @@ from typing import Any
 import pytest
 
 from rulings.core.grading import Expected, grade_answer
+from tests.rulings.core.grading_cases import FTS, FTS_FIX, GE_LONG, MISPAY, MT_STACK, NO_INF
 from tests.rulings.core.grading_cases import cases as _cases
 
-NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
 LEC = Expected(
     infraction="looking_at_extra_cards", penalty="warning", remedy="apply_section_procedure"
 )
-FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
 FTD = Expected(
     infraction="forgetting_to_draw_cards", penalty="no_penalty", remedy="apply_section_procedure"
 )
-MISPAY = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="correct_cost")
 GE_COST = Expected(infraction="general_error", penalty="warning", remedy="correct_cost")
-GE_LONG = Expected(infraction="general_error", penalty="warning", remedy="rewind")
 GE_PLAY_ON = Expected(infraction="general_error", penalty="warning", remedy="continue_play")
-FTS_FIX = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="correct_score")
 GRV_ZONE = Expected(
     infraction="game_rule_violation", penalty="warning", remedy="return_to_correct_zone"
 )
@@ -37,9 +33,6 @@ DELAYED = Expected(
 )
 MULLIGAN = Expected(
     infraction="mulligan_procedure_error", penalty="warning", remedy="apply_section_procedure"
-)
-MT_NO_PEN = Expected(
-    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_put_on_stack"
 )
 LSI = Expected(
     infraction="looking_at_secret_information",
@@ -107,7 +100,7 @@ FIRM: list[Any] = [
     *_cases(
         "a_spanish_question_opened_by_its_mark_and_answered_no_rejects_what_it_asks",
         "mtg",
-        MT_NO_PEN,
+        MT_STACK,
         {"penalty": "no_penalty"},
         "HDO. ¿Advertencia porque al jugador le conviene olvidarlo con poca vida? No: eso "
         "nunca cuenta. Sin penalización. El oponente elige si se pone en la pila.",
@@ -393,12 +386,12 @@ def test_a_bare_denial_right_after_a_term_rejects_it(answer: str) -> None:
     [
         (
             "mtg",
-            MT_NO_PEN,
+            MT_STACK,
             "HDE, sem penalidade. O oponente escolhe se coloca na pilha ou não.",
         ),
         (
             "mtg",
-            MT_NO_PEN,
+            MT_STACK,
             "HDO, sin penalización. El oponente elige si lo pone en la pila o no.",
         ),
     ],

@@ -9,17 +9,15 @@ from __future__ import annotations
 import pytest
 
 from rulings.core.grading import Expected, grade_answer
-
-NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
-FTS_FIX = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="correct_score")
-MISPAY = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="correct_cost")
-FTD_PLAY_ON = Expected(infraction="missed_trigger", penalty="no_penalty", remedy="continue_play")
-GE_LONG = Expected(infraction="general_error", penalty="warning", remedy="rewind")
-MT_STACK = Expected(
-    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_put_on_stack"
-)
-MT_STACK_WARN = Expected(
-    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_put_on_stack"
+from tests.rulings.core.grading_cases import (
+    FTS_FIX,
+    GE,
+    GE_LONG,
+    MISPAY,
+    MT_PLAY_ON,
+    MT_STACK,
+    MT_WARNING,
+    NO_INF,
 )
 
 
@@ -98,12 +96,12 @@ def test_a_fix_denied_after_it_is_named_leaves_play_going_on(
     ("expected", "answer", "fix"),
     [
         (
-            FTD_PLAY_ON,
+            MT_PLAY_ON,
             "Forgetting to Draw Cards (702.4), no penalty; he draws the missing card now.",
             "draw_missing_cards",
         ),
         (
-            FTD_PLAY_ON,
+            MT_PLAY_ON,
             "Esquecer de Comprar Cartas (702.4), sem pen; ele compra a carta agora.",
             "draw_missing_cards",
         ),
@@ -165,12 +163,9 @@ def test_put_on_stack_stated_after_the_default_action_is_read_or_sent_to_a_mento
 def test_a_backup_to_a_named_step_read_as_the_simple_one_goes_to_a_mentor(
     answer: str,
 ) -> None:
-    grade = grade_answer(answer, MT_STACK_WARN, game="mtg")
+    grade = grade_answer(answer, MT_WARNING, game="mtg")
     assert not grade.parts["remedy"].correct
     assert grade.needs_review, grade.parts["remedy"].found
-
-
-GE_SIMPLE = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
 
 
 @pytest.mark.parametrize(
@@ -194,6 +189,6 @@ GE_SIMPLE = Expected(infraction="general_error", penalty="warning", remedy="simp
     ],
 )
 def test_a_rewind_the_head_judge_must_make_is_the_longer_one(lang: str, answer: str) -> None:
-    grade = grade_answer(answer, GE_SIMPLE, game="riftbound", lang=lang)
+    grade = grade_answer(answer, GE, game="riftbound", lang=lang)
     assert grade.parts["remedy"].found == "rewind"
     assert grade.needs_review

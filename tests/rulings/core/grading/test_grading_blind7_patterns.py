@@ -9,16 +9,25 @@ from __future__ import annotations
 import pytest
 
 from rulings.core.grading import Expected, grade_answer
-from tests.rulings.core.grading_cases import cases
+from tests.rulings.core.grading_cases import (
+    CHEAT,
+    FTS,
+    FTS_FIX,
+    GE_LONG,
+    GRV_BACKUP,
+    MISPAY,
+    MISPAYMENT,
+    MT_STACK,
+    NO_INF,
+    cases,
+)
 
-NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
 MT_CHOICE = Expected(
     infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_resolve_or_skip"
 )
 MT_DEFAULT_WARN = Expected(
     infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_default_action"
 )
-CHEAT = Expected(infraction="cheating", penalty="disqualification", remedy="none")
 LSI = Expected(
     infraction="looking_at_secret_information",
     penalty="game_loss",
@@ -27,10 +36,8 @@ LSI = Expected(
 CTMR = Expected(
     infraction="channeling_too_many_runes", penalty="warning", remedy="apply_section_procedure"
 )
-MISPAY_FIX = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="correct_cost")
 MISPAY_ON = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="continue_play")
 GE_ON = Expected(infraction="general_error", penalty="warning", remedy="continue_play")
-GE_LONG = Expected(infraction="general_error", penalty="warning", remedy="rewind")
 
 
 BLIND7_ROWS = [
@@ -101,7 +108,7 @@ BLIND7_ROWS = [
     *cases(
         "cost-paid-in-plain-words",
         "riftbound",
-        MISPAY_FIX,
+        MISPAY,
         {"remedy": "correct_cost"},
         "Pagamento Incorreto de Custo, Advertência; ele paga a runa que ficou faltando.",
     ),
@@ -234,17 +241,11 @@ def test_an_infraction_on_the_record_or_set_aside_is_not_the_ruling(answer: str)
 
 # --- blind10's misses and needless flags (lexicon 2026.12.01.7), in the tests' own words
 
-FTS_FIX = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="correct_score")
-FTS_ON = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
-GRV_BACKUP = Expected(infraction="game_rule_violation", penalty="warning", remedy="simple_backup")
 FCE = Expected(
     infraction="facedown_card_error", penalty="warning", remedy="apply_section_procedure"
 )
 MT_DEFAULT_GL = Expected(
     infraction="missed_trigger", penalty="game_loss", remedy="opponent_chooses_default_action"
-)
-MISPAY_REWIND = Expected(
-    infraction="mispayment_for_cost", penalty="warning", remedy="simple_rewind"
 )
 MT_ZONE = Expected(
     infraction="missed_trigger", penalty="warning", remedy="resolve_now_or_next_phase"
@@ -301,7 +302,7 @@ BLIND10_ROWS = [
     *cases(
         "nobody-knows-the-right-score",
         "riftbound",
-        FTS_ON,
+        FTS,
         {"remedy": "continue_play"},
         "Esquecer de marcar ponto, sem pen. Ninguém sabe qual seria o placar certo, então "
         "não tem como corrigir: segue o jogo.",
@@ -317,7 +318,7 @@ BLIND10_ROWS = [
     *cases(
         "payment-abbreviated",
         "riftbound",
-        MISPAY_REWIND,
+        MISPAYMENT,
         {"infraction": "mispayment_for_cost"},
         "pgto incorreto, Advertência, retrocesso simples.",
     ),
@@ -446,7 +447,7 @@ BLIND13_14_ROWS = [
     *cases(
         "pay-what-is-missing",
         "riftbound",
-        MISPAY_FIX,
+        MISPAY,
         {"remedy": "correct_cost"},
         "Pago incorrecto, Advertencia. Tiene runas, así que que pague las 3 que faltan y seguimos.",
         "Pagamento incorreto, Advertência: ela paga as 2 que faltam e o jogo segue.",
@@ -479,16 +480,12 @@ BLIND13_14_ROWS = [
 
 # --- after blind15 and blind16's record (lexicon 2026.12.01.10)
 
-MT_STACK_NP = Expected(
-    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_put_on_stack"
-)
-
 
 BLIND15_16_ROWS = [
     *cases(
         "the-default-action-no-longer-exists",
         "mtg",
-        MT_STACK_NP,
+        MT_STACK,
         {"remedy": "opponent_chooses_put_on_stack"},
         "MT, sin penalización. Con el IPG de 2024 ya no existe la acción por defecto: Nadia "
         "elige si va a la pila.",
@@ -521,7 +518,7 @@ BLIND15_16_ROWS = [
     [
         pytest.param(
             "riftbound",
-            MISPAY_FIX,
+            MISPAY,
             "Pago incorrecto, Advertencia. Le quedan runas, así que paga lo que falta.",
             "correct_cost",
             id="no-runes-left-is-no-denial-with-runes-to-spare",
@@ -543,7 +540,7 @@ BLIND15_16_ROWS = [
         ),
         pytest.param(
             "mtg",
-            MT_STACK_NP,
+            MT_STACK,
             "MT, sin penalización. La acción por defecto ya no existe; "
             "Nadia elige si va a la pila.",
             "opponent_chooses_put_on_stack",

@@ -15,17 +15,13 @@ from typing import Any
 import pytest
 
 from rulings.core.grading import Expected, grade_answer
+from tests.rulings.core.grading_cases import CHEAT, FTS, GE, GE_LONG, GRV_BACKUP, MT_STACK, NO_INF
 from tests.rulings.core.grading_cases import cases as _cases
 
 MT_RB = Expected(
     infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_resolve_or_skip"
 )
-MT_MTG = Expected(
-    infraction="missed_trigger", penalty="no_penalty", remedy="opponent_chooses_put_on_stack"
-)
 MT_PENALTY = Expected(infraction="missed_trigger", penalty="no_penalty")
-GE_LONG = Expected(infraction="general_error", penalty="warning", remedy="rewind")
-GE_SIMPLE = Expected(infraction="general_error", penalty="warning", remedy="simple_rewind")
 GRV_DISCARD = Expected(
     infraction="game_rule_violation", penalty="warning", remedy="make_up_draw_or_discard"
 )
@@ -35,9 +31,7 @@ GRV_ZONE = Expected(
 FACEDOWN = Expected(
     infraction="facedown_card_error", penalty="warning", remedy="apply_section_procedure"
 )
-CHEATING = Expected(infraction="cheating", penalty="disqualification", remedy="none")
 GE_NONE = Expected(infraction="general_error", penalty="warning", remedy="none")
-FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
 
 
 FIRM: list[Any] = [
@@ -54,7 +48,7 @@ FIRM: list[Any] = [
     *_cases(
         "a_backup_then_the_opponents_choice_commits_to_the_backup",
         "mtg",
-        MT_MTG,
+        MT_STACK,
         {"remedy": "simple_backup"},
         "Missed trigger, no penalty. Simple backup of the attack, then Ana chooses whether "
         "the trigger goes on the stack.",
@@ -64,7 +58,7 @@ FIRM: list[Any] = [
     *_cases(
         "more_than_a_simple_rewind_is_the_longer_rewind",
         "riftbound",
-        GE_SIMPLE,
+        GE,
         {"remedy": "rewind"},
         "General Error, Warning. We go back to the illegal attack; that's more than a simple "
         "rewind.",
@@ -102,7 +96,7 @@ FIRM: list[Any] = [
     *_cases(
         "no_fix_said_without_nothing_to",
         "mtg",
-        CHEATING,
+        CHEAT,
         {"remedy": "none"},
         "Cheating, DQ, and nothing else needs fixing in the game.",
         "Trapaça, Desqualificação. Não há o que corrigir no jogo.",
@@ -173,7 +167,6 @@ def test_either_option_far_apart_commits_to_neither(answer: str) -> None:
     assert not grade.needs_review
 
 
-NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
 FTMGS = Expected(infraction="failure_to_maintain_game_state", penalty="warning", remedy="none")
 
 IMPLIED: list[Any] = [
@@ -181,7 +174,7 @@ IMPLIED: list[Any] = [
     pytest.param("mtg", NO_INF, "Sem infração.", "no_penalty", "none", id="no-infraction-pt"),
     pytest.param("mtg", NO_INF, "Sin infracción.", "no_penalty", "none", id="no-infraction-es"),
     pytest.param("riftbound", FTMGS, "FtMGS.", None, "none", id="ftmgs-implies-no-penalty"),
-    pytest.param("mtg", CHEATING, "Trapaça.", None, "none", id="cheating-implies-no-penalty"),
+    pytest.param("mtg", CHEAT, "Trapaça.", None, "none", id="cheating-implies-no-penalty"),
     pytest.param("mtg", GRV_DISCARD, "GRV, Warning.", "warning", None, id="grv-implies-nothing"),
     pytest.param(
         "mtg", NO_INF, "Maybe no infraction, maybe GRV.", None, None, id="no-commitment-en"
@@ -196,7 +189,7 @@ IMPLIED: list[Any] = [
     ),
     pytest.param(
         "mtg",
-        CHEATING,
+        CHEAT,
         "Trampa, Descalificación; quizás un retroceso.",
         "disqualification",
         "simple_backup",
@@ -216,8 +209,6 @@ def test_only_the_conventions_parts_are_implied(
     assert grade.parts["penalty"].found == penalty, grade.review_reasons
     assert grade.parts["remedy"].found == remedy, grade.review_reasons
 
-
-GRV_BACKUP = Expected(infraction="game_rule_violation", penalty="warning", remedy="simple_backup")
 
 UNFLAGGED: list[Any] = [
     *_cases(
@@ -251,7 +242,7 @@ UNFLAGGED: list[Any] = [
     *_cases(
         "the_same_fix_in_other_words_is_no_new_step",
         "mtg",
-        MT_MTG,
+        MT_STACK,
         {"remedy": "simple_backup"},
         "MT, no penalty: a simple backup (undo the attack), then Eva chooses whether it goes "
         "on the stack.",

@@ -17,12 +17,10 @@ import pytest
 
 from rulings.core.explain import labels
 from rulings.core.grading import Expected, grade_answer
+from tests.rulings.core.grading_cases import CHEAT, FTS, GE_LONG, MISPAY, NO_INF
 from tests.rulings.core.grading_cases import cases as _cases
 
 FTMGS = Expected(infraction="failure_to_maintain_game_state", penalty="warning", remedy="none")
-CHEATING = Expected(infraction="cheating", penalty="disqualification", remedy="none")
-MIS_RB = Expected(infraction="mispayment_for_cost", penalty="warning", remedy="correct_cost")
-FTS = Expected(infraction="forgetting_to_score", penalty="no_penalty", remedy="continue_play")
 FTS_ONLY = Expected(infraction="forgetting_to_score", penalty="no_penalty")
 HDO = Expected(
     infraction="missed_trigger",
@@ -30,11 +28,9 @@ HDO = Expected(
     remedy="opponent_chooses_default_action",
 )
 GE = Expected(infraction="general_error", penalty="warning")
-GE_LONG = Expected(infraction="general_error", penalty="warning", remedy="rewind")
 FTD = Expected(
     infraction="forgetting_to_draw_cards", penalty="no_penalty", remedy="apply_section_procedure"
 )
-NO_INF = Expected(infraction="no_infraction", penalty="no_penalty", remedy="none")
 RESOLVE_NOW = Expected(
     infraction="missed_trigger", penalty="no_penalty", remedy="resolve_now_or_next_phase"
 )
@@ -301,9 +297,9 @@ def test_a_doubtful_reading_goes_to_a_mentor(
         (FTMGS, "FMEJ para o oponente, advertência; FMEJ nunca sobe."),
         (FTMGS, "Falha em manter o estado do jogo: advertência."),
         (FTMGS, "Fallo al mantener el estado de juego, advertencia, no se sube."),
-        (CHEATING, "He skipped it on purpose to get an advantage: Cheating, DQ."),
-        (CHEATING, "Ignorou de propósito sabendo da regra = trapaça, desclassificação."),
-        (CHEATING, "Lo omitió a propósito: trampa, descalificación."),
+        (CHEAT, "He skipped it on purpose to get an advantage: Cheating, DQ."),
+        (CHEAT, "Ignorou de propósito sabendo da regra = trapaça, desclassificação."),
+        (CHEAT, "Lo omitió a propósito: trampa, descalificación."),
     ],
 )
 def test_an_infraction_with_no_fix_of_its_own_states_no_fix(
@@ -324,7 +320,7 @@ def test_an_infraction_with_no_fix_of_its_own_states_no_fix(
     ],
 )
 def test_nothing_can_be_denies_what_follows(answer: str) -> None:
-    grade = grade_answer(answer, MIS_RB, game="riftbound")
+    grade = grade_answer(answer, MISPAY, game="riftbound")
     assert grade.parts["remedy"].found == "continue_play"
     assert not grade.parts["remedy"].conflict
 
