@@ -59,7 +59,7 @@ def _line(label: str, results: list[EvalResult]) -> str:
     return (
         f"  {label}: flagged {pool.flagged}/{pool.answers} ({pool.flagged_share:.1%}),"
         f" misgraded answers flagged {pool.wrong_flagged}/{pool.wrong}"
-        f" ({pool.wrong_flagged / max(pool.wrong, 1):.1%})"
+        f" ({pool.wrong_flagged_share:.1%})"
     )
 
 

@@ -109,6 +109,8 @@ class Starting:
     anywhere: tuple[tuple[int, Pattern], ...]
     """Those whose next word is not fixed (`Pattern.follows` unset, or after a gap)."""
     anywhere_patterns: tuple[Pattern, ...]
+    """`anywhere` without the places: what `tried` returns, uncopied, when no phrase is keyed
+    by the next word (most tokens)."""
     by_next: Mapping[str, tuple[tuple[int, Pattern], ...]]
     """The others, by each word that may come right after the first."""
 
