@@ -11,6 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 
 BREAK_NONE = 0
 BREAK_CLAUSE = 1
@@ -140,6 +141,40 @@ def tokenize(folded: str, source: str = "") -> Tokens:
     `source` is the unfolded text of the same length, kept for the rare word whose accent
     matters (Portuguese "e" and / "é" is).
     """
+    if _MAY_CITE_OR_ABBREVIATE.search(folded):
+        words, starts, ends, gaps, citations = _scan(folded)
+    else:  # most answers: words only, split in one pass of the regular expression engine
+        pairs = _WORD_AFTER_GAP.findall(folded)
+        words = [word for _, word in pairs]
+        gaps = [gap for gap, _ in pairs]
+        ends = list(accumulate(len(gap) + len(word) for gap, word in pairs))
+        starts = [end - len(word) for end, word in zip(ends, words, strict=True)]
+        citations = {}
+    if "-" in folded:
+        _join_clitics(words, gaps)
+    return Tokens(
+        words,
+        starts,
+        ends,
+        [BREAK_NONE if gap == " " or not gap else _break(gap) for gap in gaps],
+        ["?" in gap for gap in gaps],
+        ["->" in gap or "\u2192" in gap or "=>" in gap for gap in gaps],
+        ["/" in gap for gap in gaps],
+        citations,
+        source or folded,
+    )
+
+
+_MAY_CITE_OR_ABBREVIATE = re.compile(r"[0-9]\.|w/")
+"""Text a citation ("702.2.c") or "w/" may stand in: `_scan` reads it token by token."""
+_WORD_AFTER_GAP = re.compile(r"([^a-z0-9]*)([a-z0-9]+(?:'[a-z]+)*)")
+"""A word and the text before it, where no citation can stand (`_TOKEN`'s words)."""
+
+
+def _scan(
+    folded: str,
+) -> tuple[list[str], list[int], list[int], list[str], dict[int, tuple[str, str]]]:
+    """Words, their spans, the text before each and the citations, token by token."""
     words: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
@@ -164,25 +199,19 @@ def tokenize(folded: str, source: str = "") -> Tokens:
             if without or not after.isalnum():
                 word = "without" if without else "with"
                 end += 2 if without else 1
-        gap = folded[prev_end:start]
-        if gap == "-" and word in _CLITICS and words and words[-1].isalpha():
-            gap = " "  # "corrige-se o custo": the hyphen joins a clitic to its verb
         words.append(word)
         starts.append(start)
         ends.append(end)
-        gaps.append(gap)
+        gaps.append(folded[prev_end:start])
         prev_end = end
-    return Tokens(
-        words,
-        starts,
-        ends,
-        [BREAK_NONE if gap == " " or not gap else _break(gap) for gap in gaps],
-        ["?" in gap for gap in gaps],
-        ["->" in gap or "\u2192" in gap or "=>" in gap for gap in gaps],
-        ["/" in gap for gap in gaps],
-        citations,
-        source or folded,
-    )
+    return words, starts, ends, gaps, citations
+
+
+def _join_clitics(words: list[str], gaps: list[str]) -> None:
+    """ "corrige-se o custo": the hyphen joins a clitic to its verb (no clause break)."""
+    for k in [k for k, gap in enumerate(gaps) if gap == "-"]:
+        if k and words[k] in _CLITICS and words[k - 1].isalpha():
+            gaps[k] = " "
 
 
 def _break(gap: str) -> int:

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from rulings.core.grading import text
+from rulings.core.grading.evaluation import load_devset
 from rulings.core.grading.lexicon import GAMES, LANGUAGES, Pattern, Starting, load_lexicon
 from rulings.core.grading.matcher import _cues_by_two_words
+from rulings.core.grading.text import BREAK_NONE, blank_markup, fold, tokenize
 
 
 def test_lexicon_is_loaded_once_per_process() -> None:
@@ -84,3 +87,39 @@ def test_the_cue_index_keeps_every_cue_whose_second_word_is_next_longest_first(
         for after in {c.words[1] for c in cues if len(c.words) > 1} | {"zzz"}:
             kept = [c for c in cues if len(c.words) == 1 or c.words[1] == after]
             assert [*pairs.get((first, after), ()), *singles.get(first, ())] == kept
+
+
+_WORDS_ONLY = [
+    "Missed Trigger, no penalty; the opponent chooses whether it goes on the stack.",
+    "Erro de jogo (GRV) -> Advertência. Corrige-se o custo: paga-o de novo!",
+    "¿Penalización? Ninguna - se arregla con un retroceso simple.",
+    "FtMGS - warning -- 'rewind' or \"backup\"? don't know... players' fault",
+    "a - se, -se x, é-o, x-y-z, a-la",
+    "<p>No infraction</p> → play continues\n\nNada a corrigir / nada",
+]
+
+
+def _words_only(answers: list[str]) -> list[str]:
+    """Answers where no citation or "w/" can stand: those `tokenize` splits in one pass."""
+    return [a for a in answers if not text._MAY_CITE_OR_ABBREVIATE.search(fold(blank_markup(a)))]
+
+
+@pytest.mark.parametrize(
+    "answer", _words_only([*_WORDS_ONLY, *(item.answer for item in load_devset()[::50])])
+)
+def test_the_one_pass_split_reads_words_as_the_token_by_token_scan(answer: str) -> None:
+    blanked = blank_markup(answer)
+    folded = fold(blanked)
+    words, starts, ends, gaps, citations = text._scan(folded)
+    if "-" in folded:
+        text._join_clitics(words, gaps)
+    tokens = tokenize(folded, blanked)
+    assert (tokens.words, tokens.starts, tokens.ends, tokens.citations) == (
+        words,
+        starts,
+        ends,
+        citations,
+    )
+    assert tokens.breaks == [BREAK_NONE if not g or g == " " else text._break(g) for g in gaps]
+    assert tokens.question == ["?" in g for g in gaps]
+    assert tokens.slash == ["/" in g for g in gaps]
