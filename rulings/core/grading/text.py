@@ -85,13 +85,15 @@ def _fold_char(ch: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _fold_table() -> dict[int, str]:
-    table: dict[int, str] = {}
+def _fold_table() -> dict[int, str | int]:
+    """`str.translate`'s table for folding: a character up to U+2FFF maps to its folded
+    form, or to itself. Listing those that stay the same is only for speed: translate
+    raises and clears a KeyError inside for every character its table lacks."""
+    table: dict[int, str | int] = dict(zip(range(0x80), range(0x80), strict=True))
     for code in range(0x80, 0x3000):
         ch = chr(code)
         folded = _fold_char(ch)
-        if folded != ch:
-            table[code] = folded
+        table[code] = folded if folded != ch else code
     return table
 
 

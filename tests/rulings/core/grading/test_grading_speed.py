@@ -123,3 +123,14 @@ def test_the_one_pass_split_reads_words_as_the_token_by_token_scan(answer: str) 
     assert tokens.breaks == [BREAK_NONE if not g or g == " " else text._break(g) for g in gaps]
     assert tokens.question == ["?" in g for g in gaps]
     assert tokens.slash == ["/" in g for g in gaps]
+
+
+def test_the_folding_table_lists_unchanged_characters_as_themselves() -> None:
+    # listed only so that str.translate finds every character (a miss raises inside it)
+    for code in range(0x3000):
+        low = chr(code).lower()
+        if len(low) == 1 and not low.isascii():
+            assert fold(chr(code) + "\u00e9")[0] == text._fold_char(low)
+        elif len(low) == 1:
+            assert fold(chr(code) + "\u00e9")[0] == low
+    assert fold("Não É ADVERTÊNCIA → GL") == "nao e advertencia → gl"
