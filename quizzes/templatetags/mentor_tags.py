@@ -1,8 +1,70 @@
 from django import template
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from quizzes.services.cohorts import mastery_band as band
+from quizzes.templatetags.quizzes_tags import vocab
+from rulings.core.grading.reasons import NOTHING_STATED, read_reason
 
 register = template.Library()
+
+PART_LABELS = {"infraction": _("Infraction"), "penalty": _("Penalty"), "remedy": _("Remedy")}
+
+REVIEW_REASONS = {
+    "names_expected": _("graded wrong, but the answer also names the expected id"),
+    "unread_words": _("graded wrong, and some words of the answer were not understood"),
+    "rewind_too_late": _(
+        "read as %(found)s from a rewind of unstated length, where the game can no longer be "
+        "rewound to the last action: it may mean a longer one"
+    ),
+    "rewind_to_a_point": _(
+        "read as %(found)s from a rewind back to a point the answer names: it may be a "
+        "rewind beyond the last action"
+    ),
+    "no_fix_or_play_on": _(
+        "read as %(found)s where %(want)s is expected: “no fix” and “play goes on” are "
+        "neighbours the wording may not tell apart"
+    ),
+    "weak_neighbour": _(
+        "read as %(found)s, a neighbour of %(want)s that judges confuse, on a weak cue"
+    ),
+    "typo_or_paraphrase": _("graded wrong on a corrected typo or a loose paraphrase"),
+    "hedging_clause": _("stated in a clause that hedges"),
+    "unsure_sentence": _("stated in a sentence that says it is unsure"),
+    "hinted_neighbour": _(
+        "read as %(found)s, but the answer's words point to %(hinted)s, a neighbour judges "
+        "confuse with it"
+    ),
+    "hedged": _("the answer hedges"),
+    "two_candidates": _("two candidates remain (%(options)s) and the wording does not decide"),
+    "not_found_unread": _("not found, but some words of the answer were not understood"),
+    "low_confidence": _("low confidence"),
+    "second_reading": _(
+        "read as %(found)s, but answers worded like this one are mostly labelled %(second)s"
+    ),
+}
+"""The grader's review reasons (`rulings.core.grading.reasons.REASON_TEXTS`) for a page, by
+code: the same words, ids shown by their names."""
+
+
+@register.filter
+def review_reason(reason: str) -> str:
+    """A grading's review reason in the page's language, its part and ids by their names
+    ("Remedy: read as “simple backup”, a neighbour of ..."). A reason no grader of this
+    version writes is shown as stored."""
+    read = read_reason(reason)
+    if read is None or read.code not in REVIEW_REASONS:
+        return reason
+    values = {key: _reason_value(key, value) for key, value in read.values.items()}
+    return f"{PART_LABELS[read.part]}: {REVIEW_REASONS[read.code] % values}"
+
+
+def _reason_value(key: str, value: str) -> str:
+    if value == NOTHING_STATED:
+        return gettext("nothing stated")
+    if key == "options":
+        return ", ".join(f"“{vocab(ident)}”" for ident in value.split(", "))
+    return f"“{vocab(value)}”"
 
 
 @register.filter

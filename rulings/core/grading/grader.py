@@ -12,6 +12,7 @@ from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
 from .matcher import Analysis, analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
+from .reasons import NOTHING_STATED, reason_text
 from .second_reader import Doubt, current_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
 
@@ -258,12 +259,12 @@ def _doubtful_wrong(
             for m in analysis.mentions
         )
         if considered:
-            reasons.append(_Reason(name, "graded wrong, but the answer also names the expected id"))
+            reasons.append(_Reason(name, reason_text("names_expected")))
         elif grade.found is None and (analysis.unread or analysis.loose or analysis.odd):
             reasons.append(
                 _Reason(
                     name,
-                    "graded wrong, and some words of the answer were not understood",
+                    reason_text("unread_words"),
                     about_words=True,
                 )
             )
@@ -271,32 +272,28 @@ def _doubtful_wrong(
             reasons.append(
                 _Reason(
                     name,
-                    f"read as {grade.found} from a rewind of unstated length, where the game "
-                    "can no longer be rewound to the last action: it may mean a longer one",
+                    reason_text("rewind_too_late", found=str(grade.found)),
                 )
             )
         elif name == "remedy" and grade.found is not None and to_a_point:
             reasons.append(
                 _Reason(
                     name,
-                    f"read as {grade.found} from a rewind back to a point the answer names: "
-                    "it may be a rewind beyond the last action",
+                    reason_text("rewind_to_a_point", found=grade.found),
                 )
             )
         elif _play_on_or_nothing(name, grade, parts):
             reasons.append(
                 _Reason(
                     name,
-                    f"read as {grade.found} where {want} is expected: 'no fix' and 'play goes "
-                    "on' are neighbours the wording may not tell apart",
+                    reason_text("no_fix_or_play_on", found=str(grade.found), want=want),
                 )
             )
         elif _neighbour_doubt(name, grade, lex):
             reasons.append(
                 _Reason(
                     name,
-                    f"read as {grade.found}, a neighbour of {want} that judges confuse, "
-                    "on a weak cue",
+                    reason_text("weak_neighbour", found=str(grade.found), want=want),
                 )
             )
         elif grade.found is not None and (
@@ -304,11 +301,7 @@ def _doubtful_wrong(
             or any(m.part == name and m.typo and m.live for m in analysis.mentions)
             or _only_described(name, analysis, lex)
         ):
-            reasons.append(
-                _Reason(
-                    name, "graded wrong on a corrected typo or a loose paraphrase", about_words=True
-                )
-            )
+            reasons.append(_Reason(name, reason_text("typo_or_paraphrase"), about_words=True))
     return tuple(reasons)
 
 
@@ -927,11 +920,8 @@ def _beyond_second_reading(grade: PartGrade, implied: bool) -> bool:
 
 
 def _second_reading_doubt(doubt: Doubt) -> str:
-    second = doubt.second or "nothing stated"
-    return (
-        f"{doubt.part}: read as {doubt.found or 'nothing stated'}, but answers worded like "
-        f"this one are mostly labelled {second}"
-    )
+    found, second = doubt.found or NOTHING_STATED, doubt.second or NOTHING_STATED
+    return f"{doubt.part}: {reason_text('second_reading', found=found, second=second)}"
 
 
 def _in_doubtful_words(
@@ -957,9 +947,9 @@ def _in_doubtful_words(
             continue  # "torn between MT and GE, but I'll go with MT" decides after the doubt
         first = reading.evidence.first
         if analysis.clause[first] in analysis.hedged_clauses:
-            reasons.append(_Reason(name, "stated in a clause that hedges"))
+            reasons.append(_Reason(name, reason_text("hedging_clause")))
         elif analysis.sentence[first] in analysis.unsure_sentences:
-            reasons.append(_Reason(name, "stated in a sentence that says it is unsure"))
+            reasons.append(_Reason(name, reason_text("unsure_sentence")))
     return tuple(reasons)
 
 
@@ -998,8 +988,7 @@ def _hinted_neighbours(
             reasons.append(
                 _Reason(
                     name,
-                    f"read as {grade.found}, but the answer's words point to {ident}, "
-                    "a neighbour judges confuse with it",
+                    reason_text("hinted_neighbour", found=grade.found, hinted=ident),
                 )
             )
     return tuple(reasons)
@@ -1016,20 +1005,18 @@ def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[_Reason, ...]:
             # gradings, and on one misgrade that a single hedged option in it still flags.
             continue
         if grade.hedged:
-            reasons.append(_Reason(name, "the answer hedges"))
+            reasons.append(_Reason(name, reason_text("hedged")))
         elif grade.conflict:
             options = ", ".join(grade.candidates)
-            reasons.append(
-                _Reason(name, f"two candidates remain ({options}) and the wording does not decide")
-            )
+            reasons.append(_Reason(name, reason_text("two_candidates", options=options)))
         elif grade.found is None and grade.confidence == _UNREAD:
             reasons.append(
                 _Reason(
                     name,
-                    "not found, but some words of the answer were not understood",
+                    reason_text("not_found_unread"),
                     about_words=True,
                 )
             )
         elif grade.confidence < REVIEW_BELOW:
-            reasons.append(_Reason(name, "low confidence", about_words=True))
+            reasons.append(_Reason(name, reason_text("low_confidence"), about_words=True))
     return tuple(reasons)

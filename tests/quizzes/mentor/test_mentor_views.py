@@ -130,6 +130,18 @@ def test_the_queue_lists_the_flagged_grading_and_its_page_shows_answer_evidence_
     assert "trigger was forgotten" in page
 
 
+def test_the_review_page_says_why_it_was_flagged_in_the_mentors_language(client):
+    found = flagged_review()
+    client.force_login(mentor_of(found))
+
+    page = client.get(
+        reverse("mentor-review", args=[found.pk]), HTTP_ACCEPT_LANGUAGE="pt-br"
+    ).content.decode()
+
+    assert "Infração: a resposta hesita" in page
+    assert "the answer hedges" not in page
+
+
 def test_overriding_a_part_with_67_percent_saves_and_is_audited(client):
     found = flagged_review()
     client.force_login(mentor_of(found))

@@ -1,0 +1,88 @@
+"""Why a grading goes to a mentor: each review reason's code and its English text.
+
+`Grade.review_reasons` holds the texts ("remedy: the answer hedges"), as stored with every
+grading. A reason's words are written here only, so that `read_reason` can take a text back
+to its code and values, for a page that shows the reason in a mentor's language.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from .lexicon import PARTS
+
+NOTHING_STATED: Final = "nothing stated"
+"""The value of `found` or `second` where a reading states nothing for the part."""
+
+REASON_TEXTS: Final = {
+    "names_expected": "graded wrong, but the answer also names the expected id",
+    "unread_words": "graded wrong, and some words of the answer were not understood",
+    "rewind_too_late": (
+        "read as {found} from a rewind of unstated length, where the game can no longer be "
+        "rewound to the last action: it may mean a longer one"
+    ),
+    "rewind_to_a_point": (
+        "read as {found} from a rewind back to a point the answer names: it may be a rewind "
+        "beyond the last action"
+    ),
+    "no_fix_or_play_on": (
+        "read as {found} where {want} is expected: 'no fix' and 'play goes on' are neighbours "
+        "the wording may not tell apart"
+    ),
+    "weak_neighbour": "read as {found}, a neighbour of {want} that judges confuse, on a weak cue",
+    "typo_or_paraphrase": "graded wrong on a corrected typo or a loose paraphrase",
+    "hedging_clause": "stated in a clause that hedges",
+    "unsure_sentence": "stated in a sentence that says it is unsure",
+    "hinted_neighbour": (
+        "read as {found}, but the answer's words point to {hinted}, a neighbour judges "
+        "confuse with it"
+    ),
+    "hedged": "the answer hedges",
+    "two_candidates": "two candidates remain ({options}) and the wording does not decide",
+    "not_found_unread": "not found, but some words of the answer were not understood",
+    "low_confidence": "low confidence",
+    "second_reading": (
+        "read as {found}, but answers worded like this one are mostly labelled {second}"
+    ),
+}
+"""Each reason's English text; a {name} stands for an id (or NOTHING_STATED), `options`
+for ids joined by ", "."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadReason:
+    """A review reason taken back to its parts: "remedy: read as rewind, ..." is part
+    "remedy", code "weak_neighbour" and the ids it names."""
+
+    part: str
+    code: str
+    values: dict[str, str]
+
+
+def reason_text(code: str, **values: str) -> str:
+    """The English text of the reason `code`, with its ids filled in."""
+    return REASON_TEXTS[code].format(**values)
+
+
+def read_reason(reason: str) -> ReadReason | None:
+    """The part, code and values of a review reason's text, or None for a text no reason
+    of this grader has (one stored by an older grader, say)."""
+    part, sep, text = reason.partition(": ")
+    if not sep or part not in PARTS:
+        return None
+    for code, pattern in _patterns().items():
+        found = pattern.fullmatch(text)
+        if found:
+            return ReadReason(part, code, found.groupdict())
+    return None
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    return {
+        code: re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(text)))
+        for code, text in REASON_TEXTS.items()
+    }
