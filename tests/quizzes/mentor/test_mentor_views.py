@@ -142,6 +142,16 @@ def test_the_review_page_says_why_it_was_flagged_in_the_mentors_language(client)
     assert "the answer hedges" not in page
 
 
+def test_the_queue_says_why_each_grading_was_flagged_in_the_mentors_language(client):
+    found = flagged_review()
+    client.force_login(mentor_of(found))
+
+    queue = client.get(reverse("mentor-reviews"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+
+    assert "Infracción: la respuesta duda" in queue
+    assert "the answer hedges" not in queue
+
+
 def test_overriding_a_part_with_67_percent_saves_and_is_audited(client):
     found = flagged_review()
     client.force_login(mentor_of(found))
