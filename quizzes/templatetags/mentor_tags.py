@@ -4,11 +4,10 @@ from django.utils.translation import gettext_lazy as _
 
 from quizzes.services.cohorts import mastery_band as band
 from quizzes.templatetags.quizzes_tags import vocab
+from quizzes.views.mentor import PART_LABELS
 from rulings.core.grading.reasons import NOTHING_STATED, read_reason
 
 register = template.Library()
-
-PART_LABELS = {"infraction": _("Infraction"), "penalty": _("Penalty"), "remedy": _("Remedy")}
 
 REVIEW_REASONS = {
     "names_expected": _("graded wrong, but the answer also names the expected id"),
