@@ -248,16 +248,6 @@ def _decided_reviews(scope: Scope) -> QuerySet[Review]:
     )
 
 
-def _review_grading(review: Review) -> tuple[dict[str, Any], float, str]:
-    """The grader's grade and score of the reviewed answer, and its language."""
-    if review.item is not None:
-        item = review.item
-        return item.grade or {}, float(item.score or 0.0), item.attempt.language
-    answer = review.practice_answer
-    assert answer is not None
-    return answer.grade or {}, float(answer.score), answer.question.language
-
-
 def grader_agreement(scope: Scope) -> tuple[list[AgreementRow], list[AgreementRow]]:
     """(per part, per language) agreement of the grader with people's gradings.
 
@@ -270,7 +260,8 @@ def grader_agreement(scope: Scope) -> tuple[list[AgreementRow], list[AgreementRo
     lang_counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     reviewed: set[int] = set()
     for review in _decided_reviews(scope):
-        grade, score, language = _review_grading(review)
+        grade, score = review.grading()
+        language = review.answer_language()
         if review.item_id is not None:
             reviewed.add(review.item_id)
         graded_parts = grade.get("parts") or {}

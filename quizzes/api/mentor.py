@@ -76,7 +76,7 @@ class ReviewRowSerializer(serializers.Serializer[Review]):
         return obj.item.position if obj.item else None
 
     def get_grader_score_percent(self, obj: Review) -> int | None:
-        return _percent(review.grading_of(obj)[1])
+        return _percent(obj.grading()[1])
 
     def get_score_percent(self, obj: Review) -> int | None:
         return _percent(obj.score)
@@ -144,16 +144,13 @@ class ReviewListView(APIView):
 
 
 def _review_detail(found: Review) -> dict[str, Any]:
-    if found.item is not None:
-        question, response = found.item.question, found.item.response
-    else:
-        assert found.practice_answer is not None
-        question, response = found.practice_answer.question, found.practice_answer.response
-    grade, _score = review.grading_of(found)
+    answer = found.answer()
+    question = answer.question
+    grade, _score = found.grading()
     return {
         **ReviewRowSerializer(found).data,
         "question": {"stem": question.stem, "kind": question.kind, "language": question.language},
-        "response": response,
+        "response": answer.response,
         "grade": grade,
         "parts": {
             name: {"grader_percent": part["grader_percent"], "correct": part.get("correct")}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -66,6 +68,29 @@ class Review(models.Model):
     @property
     def source(self) -> str:
         return "exam" if self.item_id else "practice"
+
+    def answer(self) -> AttemptItem | PracticeAnswer:
+        """The graded answer under review: the exam item or the practice answer (the
+        constraint above makes it exactly one). Its question, response, grade and score are
+        read alike."""
+        answer = self.item if self.item_id is not None else self.practice_answer
+        if answer is None:
+            raise ValueError(f"Review {self.pk} is of neither an exam item nor a practice answer.")
+        return answer
+
+    def grading(self) -> tuple[dict[str, Any], float]:
+        """The grader's grade (as stored) and score of the answer under review."""
+        answer = self.answer()
+        return answer.grade or {}, float(answer.score or 0.0)
+
+    def answer_language(self) -> str:
+        """The language the answer was written for: the attempt's, or the practice
+        question's (needs ``item__attempt`` or ``practice_answer__question`` loaded to save a
+        query)."""
+        answer = self.answer()
+        if isinstance(answer, AttemptItem):
+            return answer.attempt.language
+        return answer.question.language
 
 
 class AuditEntry(models.Model):

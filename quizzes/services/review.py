@@ -94,18 +94,9 @@ def review_flag_practice(*, answer: PracticeAnswer) -> Review | None:
     return review
 
 
-def grading_of(review: Review) -> tuple[dict[str, Any], float]:
-    """The grader's grade and score of the reviewed answer."""
-    if review.item is not None:
-        return review.item.grade or {}, float(review.item.score or 0.0)
-    answer = review.practice_answer
-    assert answer is not None
-    return answer.grade, float(answer.score)
-
-
 def review_parts(review: Review) -> dict[str, dict[str, Any]]:
     """The parts a reviewer decides: the grader's parts, or the whole answer when it has none."""
-    grade, score = grading_of(review)
+    grade, score = review.grading()
     parts = grade.get("parts") or {}
     if not parts:
         return {WHOLE_ANSWER: {"correct": score >= 1.0, "grader_percent": round(score * 100)}}

@@ -357,22 +357,16 @@ def _answer_context(request: AuthenticatedHttpRequest, question: Any, language: 
 def _render_review(
     request: AuthenticatedHttpRequest, found: Review, form: PartsForm, status: int = 200
 ) -> HttpResponse:
-    if found.item is not None:
-        question, response = found.item.question, found.item.response
-        language = found.item.attempt.language
-    else:
-        answer = found.practice_answer
-        assert answer is not None
-        question, response, language = answer.question, answer.response, answer.question.language
-    grade, score = review.grading_of(found)
+    answer = found.answer()
+    grade, score = found.grading()
     context = {
         "review": found,
-        "response": response,
+        "response": answer.response,
         "grade": grade,
         "grader_score": score,
         "form": form,
         "audit": review.review_audit(review=found),
-        **_answer_context(request, question, language),
+        **_answer_context(request, answer.question, found.answer_language()),
     }
     return render(request, TEMPLATES + "review.html", context, status=status)
 
