@@ -39,7 +39,7 @@ def test_a_practice_review_reads_the_practice_answer_and_its_questions_language(
 def test_an_ungraded_exam_item_reads_as_an_empty_grade_and_a_zero_score():
     who, _ = mentored_candidate()
     found = Review.objects.get(item__attempt=graded_attempt(who, [HEDGED]))
-    found.item.grade, found.item.score = None, None  # type: ignore[union-attr]
+    found.item.grade, found.item.score = None, None
 
     assert found.grading() == ({}, 0.0)
 
