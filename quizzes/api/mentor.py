@@ -22,6 +22,7 @@ from quizzes import access
 from quizzes.grading import citations_from_ruling, question_key
 from quizzes.models import Appeal, AuditEntry, QuestionCorrection, Review
 from quizzes.services import appeals, cohorts, review
+from rulings.core.grading.reasons import read_reason
 
 MENTOR = (IsAuthenticated, require_permission("accounts.mentor_candidates"))
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
@@ -143,6 +144,27 @@ class ReviewListView(APIView):
         return Response(ReviewRowSerializer(rows, many=True).data)  # type: ignore[arg-type]
 
 
+def _reasons(grade: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each of the grading's review reasons as stored, with the part it is about, its code
+    and the ids it names (`rulings.core.grading.reasons`); part and code are null, ids
+    empty, for a text this grader never writes (one an older grader stored)."""
+    found = []
+    for text in grade.get("review_reasons") or []:
+        read = read_reason(text)
+        ids: dict[str, Any] = {}
+        for key, value in read.values.items() if read else ():
+            ids[key] = value.split(", ") if key == "options" else value
+        found.append(
+            {
+                "text": text,
+                "part": read.part if read else None,
+                "code": read.code if read else None,
+                "ids": ids,
+            }
+        )
+    return found
+
+
 def _review_detail(found: Review) -> dict[str, Any]:
     answer = found.answer()
     question = answer.question
@@ -152,6 +174,7 @@ def _review_detail(found: Review) -> dict[str, Any]:
         "question": {"stem": question.stem, "kind": question.kind, "language": question.language},
         "response": answer.response,
         "grade": grade,
+        "reasons": _reasons(grade),
         "parts": {
             name: {"grader_percent": part["grader_percent"], "correct": part.get("correct")}
             for name, part in review.review_parts(found).items()
@@ -167,9 +190,16 @@ def _review_detail(found: Review) -> dict[str, Any]:
 class ReviewDetailView(APIView):
     permission_classes = MENTOR
 
-    @extend_schema(responses={200: OpenApiResponse(description="The answer, evidence, key.")})
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(
+                description="The answer, evidence, why it was flagged (`reasons`), key."
+            )
+        }
+    )
     def get(self, request: Request, review_id: int) -> Response:
-        """The answer, the evidence the grader matched, the key, its citations, the history."""
+        """The answer, the evidence the grader matched, why it was flagged (each reason's
+        text, part, code and ids), the key, its citations, the history."""
         return Response(_review_detail(_visible_review(request, review_id)))
 
 

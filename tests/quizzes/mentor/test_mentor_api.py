@@ -108,6 +108,43 @@ def test_the_review_detail_has_the_answer_evidence_key_and_citations(client):
     assert set(body["parts"]) == {"infraction", "penalty", "remedy"}
 
 
+def test_the_review_detail_reads_each_reason_back_to_its_part_code_and_ids(client):
+    found = flagged_review()
+    item = found.item
+    assert item is not None
+    item.grade = {
+        **item.grade,
+        "review_reasons": [
+            "infraction: the answer hedges",
+            "remedy: two candidates remain (simple_backup, opponent_chooses_resolve_or_skip) "
+            "and the wording does not decide",
+            "penalty: read as nothing stated, but answers worded like this one are mostly "
+            "labelled no_penalty",
+            "remedy: worded by a grader long gone",
+        ],
+    }
+    item.save(update_fields=["grade"])
+    client.force_login(found.candidate.cohorts.get().mentor)
+
+    reasons = client.get(f"{REVIEWS}/{found.pk}").json()["reasons"]
+
+    assert [(reason["part"], reason["code"]) for reason in reasons] == [
+        ("infraction", "hedged"),
+        ("remedy", "two_candidates"),
+        ("penalty", "second_reading"),
+        (None, None),
+    ]
+    assert reasons[0]["ids"] == {}
+    assert reasons[1]["ids"] == {"options": ["simple_backup", "opponent_chooses_resolve_or_skip"]}
+    assert reasons[2]["ids"] == {"found": "nothing stated", "second": "no_penalty"}
+    assert reasons[3] == {
+        "text": "remedy: worded by a grader long gone",
+        "part": None,
+        "code": None,
+        "ids": {},
+    }
+
+
 def test_deciding_a_review_overrides_and_audits(client):
     found = flagged_review()
     client.force_login(found.candidate.cohorts.get().mentor)
