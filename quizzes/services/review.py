@@ -26,8 +26,7 @@ from quizzes.models import (
     Review,
     ReviewerRole,
 )
-
-WHOLE_ANSWER = "answer"  # the one "part" of a grading without parts (an unusable answer)
+from quizzes.parts import WHOLE_ANSWER
 
 
 class ReviewError(Exception):

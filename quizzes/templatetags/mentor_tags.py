@@ -2,9 +2,9 @@ from django import template
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from quizzes.parts import REVIEWED_PART_NAMES
 from quizzes.services.cohorts import mastery_band as band
 from quizzes.templatetags.quizzes_tags import vocab
-from quizzes.views.mentor import PART_LABELS
 from rulings.core.grading.reasons import NOTHING_STATED, read_reason
 
 register = template.Library()
@@ -55,7 +55,7 @@ def review_reason(reason: str) -> str:
     if read is None or read.code not in REVIEW_REASONS:
         return reason
     values = {key: _reason_value(key, value) for key, value in read.values.items()}
-    return f"{PART_LABELS[read.part]}: {REVIEW_REASONS[read.code] % values}"
+    return f"{REVIEWED_PART_NAMES[read.part]}: {REVIEW_REASONS[read.code] % values}"
 
 
 def _reason_value(key: str, value: str) -> str:

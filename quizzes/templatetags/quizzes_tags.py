@@ -10,16 +10,11 @@ from django.utils.translation import gettext_lazy as _
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind
+from quizzes.parts import THE_PART
 from rulings.core import questions as generator
 from rulings.core.explain import labels
 
 register = template.Library()
-
-PART_NAMES = {
-    "infraction": _("The infraction"),
-    "penalty": _("The penalty"),
-    "remedy": _("The remedy"),
-}
 
 
 @register.filter
@@ -46,7 +41,7 @@ def response_display(item: AttemptItem) -> str:
         texts = {option["label"]: option["text"] for option in question.options}
         return f"{response}. {texts[response]}" if response in texts else response
     if question.kind == QuestionKind.FIND_THE_WRONG_PART:
-        return str(PART_NAMES.get(response, response))
+        return str(THE_PART.get(response, response))
     return response
 
 
@@ -99,7 +94,7 @@ def has_attempt_in_progress(assignment: Any) -> bool:
 @register.filter
 def part_name(value: str) -> str:
     """ "The infraction", "The penalty", "The remedy" in the page's language."""
-    return str(PART_NAMES.get(value, value))
+    return str(THE_PART.get(value, value))
 
 
 @register.filter

@@ -25,20 +25,13 @@ from judgetrain.accounts.models import Cohort, User
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.languages import content_language
 from quizzes.models import Appeal, QuestionCorrection, Review
+from quizzes.parts import REVIEWED_PART_NAMES
 from quizzes.services import appeals, cohorts, review
 from quizzes.services.practice import practice_key, practice_statements
 from rulings.core.explain import labels
 
 TEMPLATES = "quizzes/mentor/"
 View = Callable[..., HttpResponse]
-
-PART_LABELS = {
-    "infraction": _("Infraction"),
-    "penalty": _("Penalty"),
-    "remedy": _("Remedy"),
-    review.WHOLE_ANSWER: _("The whole answer"),
-}
-
 
 WAITING = (Appeal.Status.OPEN, Appeal.Status.CONTESTED)
 
@@ -86,7 +79,7 @@ class PartsForm(forms.Form):
         super().__init__(data)
         self.parts = parts
         for name in parts:
-            label = PART_LABELS.get(name, name)
+            label = REVIEWED_PART_NAMES.get(name, name)
             self.fields[f"{name}-decision"] = forms.ChoiceField(
                 label=label,
                 choices=[("accept", _("Accept the grader's verdict")), ("override", _("Override"))],
@@ -129,7 +122,7 @@ class PartsForm(forms.Form):
         return [
             {
                 "name": name,
-                "label": PART_LABELS.get(name, name),
+                "label": REVIEWED_PART_NAMES.get(name, name),
                 "part": part,
                 "decision": self[f"{name}-decision"],
                 "percent": self[f"{name}-percent"],

@@ -21,6 +21,7 @@ from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import PracticeAnswer, Question, QuestionKind, Topic, TopicMastery
+from quizzes.parts import PART_NAMES
 from quizzes.services.practice import (
     NoPracticeQuestion,
     PracticeFilters,
@@ -40,7 +41,6 @@ PERMISSION = "accounts.practise"
 FILTER_KEYS = ("game", "topics", "lang", "kinds", "weakest")
 TEMPLATES = "quizzes/practice/"
 
-PART_NAMES = {"infraction": _("Infraction"), "penalty": _("Penalty"), "remedy": _("Remedy")}
 VERDICT_NAMES = {"wrong": _("wrong"), "right": _("right")}
 
 View = Callable[..., HttpResponse]
