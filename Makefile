@@ -53,7 +53,7 @@ lock: | $(BIN)/python
 	$(BIN)/python -m pip freeze --exclude-editable | grep -v '^judgetrain' > requirements.lock
 
 messages: $(STAMP)
-	$(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=rulings/core
+	$(BIN)/python manage.py makemessages --all --no-obsolete --add-location=file --ignore=.venv --ignore=rulings/core
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 clean:
