@@ -44,12 +44,28 @@ OPENING_GRACE = timedelta(minutes=5)
 
 class AssignmentError(exams.ExamError):
     """An assignment the rules refuse. ``field`` names the input at fault (None: the request as
-    a whole) and ``code`` the rule, for the API; the message is for the mentor."""
+    a whole) and ``code`` the rule, for the API; the message is for the mentor. ``also``
+    holds the other rules the same input breaks, found by the same checks, so that a page
+    can show them all at once (the API answers with the first)."""
 
     def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.field = field
+        self.also: tuple[AssignmentError, ...] = ()
+
+    @property
+    def every(self) -> tuple[AssignmentError, ...]:
+        """This error and the others found with it, in the order they were checked."""
+        return (self, *self.also)
+
+
+def _refuse(problems: list[AssignmentError]) -> None:
+    """Raise the first problem, the rest as its ``also``; nothing when there are none."""
+    if problems:
+        first, *rest = problems
+        first.also = tuple(rest)
+        raise first
 
 
 def _variant_language(assignment: ExamAssignment) -> str:
@@ -182,7 +198,12 @@ def exam_assign(
     max_attempts, cooldown_minutes = assignment_terms(
         blueprint=blueprint, max_attempts=max_attempts, cooldown_minutes=cooldown_minutes
     )
-    _window_check(opens_at=opens_at, closes_at=closes_at, now=now)
+    problems = _window_problems(opens_at=opens_at, closes_at=closes_at, now=now)
+    if cohort is None and not candidates:
+        problems.append(
+            AssignmentError(_("Choose a cohort or at least one candidate."), code="no_candidates")
+        )
+    _refuse(problems)
     with transaction.atomic():
         # One assigner at a time per blueprint: two at once could both find nobody assigned.
         # (FOR NO KEY UPDATE: rows referring to the blueprint are not held up.)
@@ -215,29 +236,42 @@ def exam_assign(
     return Assigned(job, ids, skipped, max_attempts, cooldown_minutes)
 
 
-def _window_check(*, opens_at: datetime, closes_at: datetime, now: datetime) -> None:
+def _window_problems(
+    *, opens_at: datetime, closes_at: datetime, now: datetime
+) -> list[AssignmentError]:
+    """What is wrong with the times: the opening, then the closing (past, else before the
+    opening)."""
+    problems = []
     if opens_at < now - OPENING_GRACE:
-        raise AssignmentError(
-            _("The opening time is in the past."), code="opens_in_past", field="opens_at"
+        problems.append(
+            AssignmentError(
+                _("The opening time is in the past."), code="opens_in_past", field="opens_at"
+            )
         )
     if closes_at <= now:
-        raise AssignmentError(
-            _("The closing time is in the past."), code="closes_in_past", field="closes_at"
+        problems.append(
+            AssignmentError(
+                _("The closing time is in the past."), code="closes_in_past", field="closes_at"
+            )
         )
-    _order_check(opens_at=opens_at, closes_at=closes_at)
+    elif closes_at <= opens_at:
+        problems.append(_closes_before_opens())
+    return problems
+
+
+def _closes_before_opens() -> AssignmentError:
+    return AssignmentError(
+        _("The exam must close after it opens."), code="closes_before_opens", field="closes_at"
+    )
 
 
 def _order_check(*, opens_at: datetime, closes_at: datetime) -> None:
     if closes_at <= opens_at:
-        raise AssignmentError(
-            _("The exam must close after it opens."), code="closes_before_opens", field="closes_at"
-        )
+        raise _closes_before_opens()
 
 
 def _picked(cohort: Cohort | None, candidates: Sequence[User]) -> list[User]:
-    """The cohort's members and the candidates, each once."""
-    if cohort is None and not candidates:
-        raise AssignmentError(_("Choose a cohort or at least one candidate."), code="no_candidates")
+    """The cohort's members and the candidates, each once (at least one of the two given)."""
     picked = list(candidates)
     if cohort is not None:
         members = list(cohort.candidates.all())

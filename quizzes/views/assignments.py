@@ -103,7 +103,8 @@ def assign(request: AuthenticatedHttpRequest) -> HttpResponse:
             closes_at=form.cleaned_data["closes_at"],
         )
     except variants.AssignmentError as error:
-        form.add_error(error.field if error.field in form.fields else None, str(error))
+        for problem in error.every:
+            form.add_error(problem.field if problem.field in form.fields else None, str(problem))
         return _render_assign(request, form, status=400)
     messages.success(request, _("The exam was assigned; its variants are being prepared."))
     if assigned.skipped:

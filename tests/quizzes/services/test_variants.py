@@ -259,6 +259,31 @@ def test_the_service_refuses_an_exam_closing_before_it_opens():
     assert not VariantJob.objects.exists()
 
 
+def test_exam_assign_refuses_with_every_rule_broken_the_first_one_leading():
+    now = timezone.now()
+    with pytest.raises(variants.AssignmentError) as refused:
+        variants.exam_assign(
+            by=mentor(), blueprint=BlueprintFactory(), cohort=None, candidates=[],
+            opens_at=now + timedelta(days=2), closes_at=now + timedelta(days=1), now=now,
+        )  # fmt: skip
+    assert refused.value.code == "closes_before_opens"
+    assert [(each.code, each.field) for each in refused.value.every] == [
+        ("closes_before_opens", "closes_at"),
+        ("no_candidates", None),
+    ]
+    assert not VariantJob.objects.exists()
+
+
+def test_an_assignment_error_found_alone_has_nothing_else():
+    now = timezone.now()
+    with pytest.raises(variants.AssignmentError) as refused:
+        variants.exam_assign(
+            by=mentor(), blueprint=BlueprintFactory(), cohort=None, candidates=[candidate()],
+            opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1), now=now,
+        )  # fmt: skip
+    assert [each.code for each in refused.value.every] == ["opens_in_past"]
+
+
 def test_assignment_create_assigns_one_candidate():
     person = candidate()
     now = timezone.now()

@@ -152,6 +152,21 @@ def test_choosing_nobody_is_a_form_error(client, world):
     assert not ExamAssignment.objects.exists()
 
 
+def test_every_rule_the_input_breaks_is_shown_at_once(client, world):
+    guide, _group, _people = world
+    client.force_login(guide)
+    data = form(blueprint(), opens_at=when(days=-2), closes_at=when(days=-3))
+
+    response = client.post(reverse("assign"), data)
+
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert errors["opens_at"] == ["The opening time is in the past."]
+    assert errors["closes_at"] == ["The closing time is in the past."]
+    assert errors["__all__"] == ["Choose a cohort or at least one candidate."]
+    assert not ExamAssignment.objects.exists()
+
+
 def test_an_empty_cohort_is_a_form_error(client):
     guide = mentor()
     empty = cohort(mentor=guide)
