@@ -40,6 +40,7 @@ CHOOSER_REMEDIES = frozenset(
 TRIGGER_REMEDIES = CHOOSER_REMEDIES | {"resolve_immediately"}
 CHOICES = 4
 WRONG_PART_POOL = 8  # near misses searched for a one-part difference
+LOOKALIKE_SHARE = 0.5  # of eligible Missed Trigger items stating a "no infraction" fix
 PLAUSIBLE_INFRACTIONS = {
     "riftbound": (
         "missed_trigger",
@@ -539,6 +540,10 @@ def _wrong_part(
         # remedy would leave no part of the ruling clearly wrong.
         parts = [p for p in parts if p != "remedy"]
     misses = _near_misses(sc.template.id, sc.seed, policy_version, WRONG_PART_POOL, sc.pools)
+    lookalike = _no_infraction_lookalike(sc, misses, choosers)
+    if lookalike is not None:
+        stated, mixed = lookalike
+        return _stated(lang, "remedy", stated, sc.key, mixed, choosers)
     for strict in (True, False):
         for part in parts:
             for miss in misses:
@@ -560,6 +565,31 @@ def _wrong_part(
     stated = _fabricate(sc, parts[0], rng)
     part = next(p for p in PARTS if getattr(stated, p) != getattr(sc.key, p))
     return _stated(lang, part, stated, sc.key, _with_choosers(sc, stated, choosers), choosers)
+
+
+def _no_infraction_lookalike(
+    sc: Scenario, misses: tuple[NearMiss, ...], choosers: dict[str, dict[str, Any]]
+) -> tuple[KeyParts, dict[str, dict[str, Any]]] | None:
+    """In about half the seeds of a Missed Trigger with no penalty and a fix of its own (the
+    opponent's choice, the trigger resolving), the key with the fix of the story's "no
+    infraction" near miss, the remedy the wrong part: "Missed Trigger — No penalty — nothing
+    to fix". Every item keyed No infraction states that same ruling with the infraction
+    wrong; without these its words alone would tell which part is wrong. Drawn from a stream
+    of its own, so that no other item changes."""
+    key = sc.key
+    if key.infraction != "missed_trigger" or key.penalty != "no_penalty":
+        return None
+    rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part|lookalike")
+    if rng.random() >= LOOKALIKE_SHARE:
+        return None
+    for miss in misses:
+        if miss.parts.infraction != "no_infraction":
+            continue
+        stated = _replace(key, "remedy", miss.parts)
+        if stated == key or not coherent(stated) or _also_right(key, stated):
+            continue
+        return stated, {**choosers, **render.remedy_params(miss.ruling)}
+    return None
 
 
 def _with_choosers(
