@@ -73,10 +73,14 @@ def _id_field(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
 
 
-def _refusal(message: str, code: str, field: str | None = None) -> ValidationError:
-    """A 400 whose ``detail`` and ``code`` name the rule, beside the field's own error."""
-    errors = {field or "non_field_errors": [message]}
-    return ValidationError({"detail": message, "code": code, **errors})
+def _refusal(error: variants.AssignmentError) -> ValidationError:
+    """A 400 whose ``detail`` and ``code`` name the first rule broken, and every rule broken
+    under its field, as DRF lists a form's errors."""
+    body: dict[str, Any] = {"detail": str(error), "code": error.code}
+    for problem in error.every:
+        field = API_FIELDS.get(problem.field or "", problem.field) or "non_field_errors"
+        body.setdefault(field, []).append(str(problem))
+    return ValidationError(body)
 
 
 class AssignmentCreateSerializer(serializers.Serializer[Any]):
@@ -231,8 +235,7 @@ class AssignmentListView(APIView):
                 cooldown_minutes=given.get("cooldown_minutes"),
             )
         except variants.AssignmentError as error:
-            field = API_FIELDS.get(error.field or "", error.field)
-            raise _refusal(str(error), error.code, field) from error
+            raise _refusal(error) from error
         progress = reverse("api-variant-job-detail", args=[assigned.job.pk])
         body = {
             "job": assigned.job.pk,

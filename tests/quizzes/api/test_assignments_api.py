@@ -180,6 +180,23 @@ def test_naming_neither_a_cohort_nor_candidates_is_refused(client, world):
     assert_nothing_assigned()
 
 
+def test_every_rule_broken_is_listed_under_its_field_the_first_leading(client, world):
+    guide, group, _people = world
+    client.force_login(guide)
+
+    response = post(
+        client, body(blueprint(), cohort=group.pk, opens_at=when(days=-2), closes_at=when(days=-1))
+    )
+
+    assert response.status_code == 400
+    answer = response.json()
+    assert answer["code"] == "opens_in_past"
+    assert answer["detail"] == "The opening time is in the past."
+    assert answer["opens_at"] == ["The opening time is in the past."]
+    assert answer["closes_at"] == ["The closing time is in the past."]
+    assert_nothing_assigned()
+
+
 def test_an_empty_cohort_is_refused(client):
     guide = mentor()
     client.force_login(guide)
