@@ -142,6 +142,21 @@ def test_the_review_page_says_why_it_was_flagged_in_the_mentors_language(client)
     assert "the answer hedges" not in page
 
 
+def test_on_a_phone_each_cell_of_the_graders_table_names_its_column(client):
+    # table.grade stacks its rows on narrow screens (site.css) and prefixes each cell with its
+    # data-label, instead of squeezing five columns into 375 px.
+    found = flagged_review()
+    client.force_login(mentor_of(found))
+
+    page = client.get(
+        reverse("mentor-review", args=[found.pk]), HTTP_ACCEPT_LANGUAGE="pt-br"
+    ).content.decode()
+
+    assert '<table class="grade">' in page
+    for column in ("Encontrado", "Gabarito", "Veredito", "Evidência na resposta"):
+        assert page.count(f'data-label="{column}"') == 3, column
+
+
 def test_the_queue_says_why_each_grading_was_flagged_in_the_mentors_language(client):
     found = flagged_review()
     client.force_login(mentor_of(found))
