@@ -6,9 +6,13 @@ can run before the navigation the click started has finished."""
 
 import re
 
+from axe_playwright_python.sync_playwright import Axe
+
 from tests.factories import DEFAULT_PASSWORD
 
 PHONE_WIDTH = 375
+WIDTHS = (1280, PHONE_WIDTH)
+AXE = Axe()
 
 
 def log_in(page, base_url, email="ana@example.com", next_url="/"):
@@ -29,3 +33,19 @@ def wait_until_saved(page):
 
 def fits_a_phone(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+
+
+def problems_on(page, name: str) -> list[str]:
+    """Serious or critical axe violations and horizontal overflow, at each width."""
+    found = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        overflow = page.evaluate("document.documentElement.scrollWidth")
+        if overflow > width:
+            found.append(f"{name} @{width}px: page is {overflow}px wide")
+        results = AXE.run(page)
+        for violation in results.response["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                targets = [node["target"] for node in violation["nodes"]][:3]
+                found.append(f"{name} @{width}px: {violation['id']} {targets}")
+    return found

@@ -6,9 +6,9 @@ matrix costs three logins and one browser.
 """
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from quizzes.models import Attempt
+from tests.browser.helpers import problems_on
 from tests.factories import (
     DEFAULT_PASSWORD,
     CohortFactory,
@@ -21,25 +21,7 @@ from tests.quizzes.factories_practice import RIGHT_ANSWER, banked
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-WIDTHS = (1280, 375)
 LANGUAGES = {"en": "Log in", "pt-br": "Entrar", "es": "Iniciar sesión"}
-AXE = Axe()
-
-
-def problems_on(page, name: str) -> list[str]:
-    """Serious or critical axe violations and horizontal overflow, at each width."""
-    found = []
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 800})
-        overflow = page.evaluate("document.documentElement.scrollWidth")
-        if overflow > width:
-            found.append(f"{name} @{width}px: page is {overflow}px wide")
-        results = AXE.run(page)
-        for violation in results.response["violations"]:
-            if violation["impact"] in ("serious", "critical"):
-                targets = [node["target"] for node in violation["nodes"]][:3]
-                found.append(f"{name} @{width}px: {violation['id']} {targets}")
-    return found
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
