@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LANGUAGES = ("en", "pt-br", "es")
 
 
-def staff_world(lang: str) -> dict[str, str]:
+def staff_world(lang):
     """A mentor's cohort with a flagged grading and an open appeal, a committee member, a level
     with a certificate issued, and two policy versions to compare; the pages' paths."""
     guide = mentor(email="marco@example.com", preferred_language=lang)
@@ -43,9 +43,7 @@ def staff_world(lang: str) -> dict[str, str]:
     level = CertificationLevel.objects.create(name="Riftbound Level 1", game="riftbound")
     LevelRequirement.objects.create(level=level, blueprint=blueprint, min_score=0.5)
     scored_attempt(student, blueprint, [1.0, 1.0])
-    issued = certification.certificate_issue(
-        candidate=student, level=level, by=committee_member()
-    )
+    issued = certification.certificate_issue(candidate=student, level=level, by=committee_member())
     job = VariantJob.objects.create(blueprint=blueprint, created_by=guide, wanted=1)
 
     asked = question()
