@@ -577,7 +577,7 @@ def _no_infraction_lookalike(
     wrong; without these its words alone would tell which part is wrong. Drawn from a stream
     of its own, so that no other item changes."""
     key = sc.key
-    if key.infraction != "missed_trigger" or key.penalty != "no_penalty":
+    if key.infraction != "missed_trigger" or key.penalty != "no_penalty" or _remedy_moot(key):
         return None
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part|lookalike")
     if rng.random() >= LOOKALIKE_SHARE:
