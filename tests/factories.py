@@ -11,7 +11,7 @@ from judgetrain.accounts.models import Cohort, User
 from judgetrain.accounts.roles import Role, sync_role_groups
 from quizzes.models import ExamAssignment, ExamBlueprint, Question, Topic
 from rulings import core as engine
-from rulings.models import PolicyVersion
+from rulings.models import PolicyStatement, PolicyVersion
 
 DEFAULT_PASSWORD = "correct horse battery staple"
 
@@ -159,3 +159,20 @@ class AssignmentFactory(factory.django.DjangoModelFactory):
 
 def assignment(**kwargs: Any) -> ExamAssignment:
     return cast(ExamAssignment, AssignmentFactory(**kwargs))
+
+
+def newer_policy_version(
+    old: PolicyVersion, *, suffix: str = "-next", changed: str | None = None
+) -> PolicyVersion:
+    """The next version of `old`'s document, every statement copied; the statement whose id
+    is `changed` gets new English words."""
+    new = PolicyVersion.objects.create(
+        document=old.document, version_id=old.version_id + suffix, title="next"
+    )
+    for statement in PolicyStatement.objects.filter(version=old):
+        statement.pk = None
+        statement.version = new
+        if statement.statement_id == changed:
+            statement.text_en += " Changed."
+        statement.save()
+    return new

@@ -151,15 +151,12 @@ def _reasons(grade: dict[str, Any]) -> list[dict[str, Any]]:
     found = []
     for text in grade.get("review_reasons") or []:
         read = read_reason(text)
-        ids: dict[str, Any] = {}
-        for key, value in read.values.items() if read else ():
-            ids[key] = value.split(", ") if key == "options" else value
         found.append(
             {
                 "text": text,
                 "part": read.part if read else None,
                 "code": read.code if read else None,
-                "ids": ids,
+                "ids": read.ids if read else {},
             }
         )
     return found

@@ -54,15 +54,15 @@ def review_reason(reason: str) -> str:
     read = read_reason(reason)
     if read is None or read.code not in REVIEW_REASONS:
         return reason
-    values = {key: _reason_value(key, value) for key, value in read.values.items()}
+    values = {key: _reason_value(value) for key, value in read.ids.items()}
     return f"{REVIEWED_PART_NAMES[read.part]}: {REVIEW_REASONS[read.code] % values}"
 
 
-def _reason_value(key: str, value: str) -> str:
+def _reason_value(value: str | list[str]) -> str:
+    if isinstance(value, list):
+        return ", ".join(f"“{vocab(ident)}”" for ident in value)
     if value == NOTHING_STATED:
         return gettext("nothing stated")
-    if key == "options":
-        return ", ".join(f"“{vocab(ident)}”" for ident in value.split(", "))
     return f"“{vocab(value)}”"
 
 

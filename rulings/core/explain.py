@@ -14,18 +14,13 @@ from rulings.core.ruling import RemedyStep, Ruling
 
 @cache
 def labels(lang: str) -> dict[str, Any]:
-    """Localised names of the vocabulary ids and headings (read once per process: pages
-    name ids through it many times; callers only read it)."""
+    """Localised names of the vocabulary ids and headings (read once per language and
+    process: pages name ids through it many times; callers only read it)."""
     if lang not in LANGS:
         raise RulingsError(f"language must be one of {', '.join(LANGS)}")
-    table: dict[str, Any] = _label_tables()[lang]
-    return table
-
-
-@cache
-def _label_tables() -> dict[str, Any]:
     path = resources.files("rulings.core") / "data" / "labels.toml"
-    return tomllib.loads(path.read_text(encoding="utf-8"))
+    table: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))[lang]
+    return table
 
 
 def explain(ruling: Ruling, lang: str = "en") -> str:

@@ -13,9 +13,16 @@ from django.urls import reverse
 from quizzes.models import Appeal, CertificationLevel, LevelRequirement, VariantJob
 from quizzes.services import certification, exams
 from quizzes.services import question_reports as reports
-from rulings.models import PolicyStatement, PolicyVersion
 from tests.browser.helpers import log_in, problems_on
-from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor, question
+from tests.factories import (
+    BlueprintFactory,
+    candidate,
+    cohort,
+    committee_member,
+    mentor,
+    newer_policy_version,
+    question,
+)
 from tests.quizzes.committee.seeding import graded_attempt as scored_attempt
 from tests.quizzes.mentor.conftest import HEDGED, graded_attempt
 
@@ -51,13 +58,7 @@ def staff_world(lang):
         question=asked, reporter=guide, problem="wrong", comment="The key is wrong."
     )
     old = asked.policy_version
-    new = PolicyVersion.objects.create(
-        document=old.document, version_id=old.version_id + "-next", title="next"
-    )
-    for statement in PolicyStatement.objects.filter(version=old):
-        statement.pk = None
-        statement.version = new
-        statement.save()
+    new = newer_policy_version(old)
 
     return {
         "mentor": reverse("mentor"),

@@ -23,8 +23,7 @@ from quizzes.models import (
 )
 from quizzes.services import certification
 from quizzes.services import question_reports as reports
-from rulings.models import PolicyStatement, PolicyVersion
-from tests.factories import BlueprintFactory, committee_member
+from tests.factories import BlueprintFactory, committee_member, newer_policy_version
 from tests.quizzes.committee.seeding import graded_attempt
 
 
@@ -56,13 +55,7 @@ def committee_world(world: Any) -> CommitteeWorld:
     job = VariantJob.objects.create(blueprint=exam.blueprint, created_by=None, wanted=1)
     type(exam).objects.filter(pk=exam.pk).update(variant_job=job)
     old = world.question.policy_version
-    new = PolicyVersion.objects.create(
-        document=old.document, version_id=old.version_id + "-matrix", title="next"
-    )
-    for statement in PolicyStatement.objects.filter(version=old):
-        statement.pk = None
-        statement.version = new
-        statement.save()
+    new = newer_policy_version(old, suffix="-matrix")
     return CommitteeWorld(level, certificate, report, job, old.pk, new.pk)
 
 

@@ -12,7 +12,7 @@ from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
 from .matcher import Analysis, analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
-from .reasons import NOTHING_STATED, reason_text
+from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text
 from .second_reader import Doubt, current_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
 
@@ -1007,7 +1007,7 @@ def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[_Reason, ...]:
         if grade.hedged:
             reasons.append(_Reason(name, reason_text("hedged")))
         elif grade.conflict:
-            options = ", ".join(grade.candidates)
+            options = OPTIONS_SEPARATOR.join(grade.candidates)
             reasons.append(_Reason(name, reason_text("two_candidates", options=options)))
         elif grade.found is None and grade.confidence == _UNREAD:
             reasons.append(

@@ -17,6 +17,9 @@ from .lexicon import PARTS
 NOTHING_STATED: Final = "nothing stated"
 """The value of `found` or `second` where a reading states nothing for the part."""
 
+OPTIONS_SEPARATOR: Final = ", "
+"""Between the ids of `options` (the candidates a reading is torn between)."""
+
 REASON_TEXTS: Final = {
     "names_expected": "graded wrong, but the answer also names the expected id",
     "unread_words": "graded wrong, and some words of the answer were not understood",
@@ -49,7 +52,7 @@ REASON_TEXTS: Final = {
     ),
 }
 """Each reason's English text; a {name} stands for an id (or NOTHING_STATED), `options`
-for ids joined by ", "."""
+for ids joined by OPTIONS_SEPARATOR."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,14 @@ class ReadReason:
     part: str
     code: str
     values: dict[str, str]
+
+    @property
+    def ids(self) -> dict[str, str | list[str]]:
+        """The values, `options` as its list of ids."""
+        return {
+            key: value.split(OPTIONS_SEPARATOR) if key == "options" else value
+            for key, value in self.values.items()
+        }
 
 
 def reason_text(code: str, **values: str) -> str:

@@ -6,13 +6,13 @@ from django.utils import timezone
 
 from quizzes.models import CertificationLevel, ExamBlueprint, LevelRequirement
 from quizzes.services import exams
-from rulings.models import PolicyStatement, PolicyVersion
 from tests.factories import (
     BlueprintFactory,
     assignment,
     candidate,
     committee_member,
     mentor,
+    newer_policy_version,
     question,
 )
 from tests.quizzes.committee.seeding import graded_attempt
@@ -185,24 +185,11 @@ def test_the_cooldown_holds_back_the_next_attempt():
     assert later.number == 2
 
 
-def newer_version(old, changed_id):
-    new = PolicyVersion.objects.create(
-        document=old.document, version_id=old.version_id + "-next", title="next"
-    )
-    for statement in PolicyStatement.objects.filter(version=old):
-        statement.pk = None
-        statement.version = new
-        if statement.statement_id == changed_id:
-            statement.text_en += " Changed."
-        statement.save()
-    return new
-
-
 def test_a_policy_update_lists_what_depends_on_changed_statements(client):
     q = question()
     cited = q.ruling["infraction_statement"]
     old = q.policy_version
-    new = newer_version(old, cited)
+    new = newer_policy_version(old, changed=cited)
     untouched = question(
         ruling={
             **q.ruling,
@@ -290,7 +277,7 @@ def test_the_dry_run_shows_whose_pass_would_turn_to_fail(monkeypatch):
 
     q = question()
     old = q.policy_version
-    new = newer_version(old, q.ruling["infraction_statement"])
+    new = newer_policy_version(old, changed=q.ruling["infraction_statement"])
     attempt = graded_attempt(candidate(), BlueprintFactory(pass_score=0.8), [1.0], [q])
     item = attempt.items.get()
     item.response = "missed trigger, no penalty, the opponent chooses to resolve it or not"

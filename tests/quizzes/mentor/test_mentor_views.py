@@ -130,13 +130,16 @@ def test_the_queue_lists_the_flagged_grading_and_its_page_shows_answer_evidence_
     assert "trigger was forgotten" in page
 
 
-def test_the_review_page_says_why_it_was_flagged_in_the_mentors_language(client):
+def review_page_in(client, language: str) -> str:
+    """A flagged grading's review page as its candidate's mentor sees it in `language`."""
     found = flagged_review()
     client.force_login(mentor_of(found))
+    url = reverse("mentor-review", args=[found.pk])
+    return client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
 
-    page = client.get(
-        reverse("mentor-review", args=[found.pk]), HTTP_ACCEPT_LANGUAGE="pt-br"
-    ).content.decode()
+
+def test_the_review_page_says_why_it_was_flagged_in_the_mentors_language(client):
+    page = review_page_in(client, "pt-br")
 
     assert "Infração: a resposta hesita" in page
     assert "the answer hedges" not in page
@@ -145,12 +148,7 @@ def test_the_review_page_says_why_it_was_flagged_in_the_mentors_language(client)
 def test_on_a_phone_each_cell_of_the_graders_table_names_its_column(client):
     # table.grade stacks its rows on narrow screens (site.css) and prefixes each cell with its
     # data-label, instead of squeezing five columns into 375 px.
-    found = flagged_review()
-    client.force_login(mentor_of(found))
-
-    page = client.get(
-        reverse("mentor-review", args=[found.pk]), HTTP_ACCEPT_LANGUAGE="pt-br"
-    ).content.decode()
+    page = review_page_in(client, "pt-br")
 
     assert '<table class="grade">' in page
     for column in ("Encontrado", "Gabarito", "Veredito", "Evidência na resposta"):
