@@ -113,16 +113,19 @@ class Starting:
     by the next word (most tokens)."""
     by_next: Mapping[str, tuple[tuple[int, Pattern], ...]]
     """The others, by each word that may come right after the first."""
+    tried_after: Mapping[str, tuple[Pattern, ...]]
+    """What `tried` returns when the word after is read as typed, for each word of `by_next`
+    (merged in order once, when the lexicon is compiled)."""
 
     def tried(self, after: str, raw_after: str) -> Sequence[Pattern]:
         """The phrases worth matching when `after` (read as typed: `raw_after`) comes next,
         in order: a phrase whose next word is another cannot match."""
-        nexts = self.by_next.get(after, ())
-        if raw_after != after:
-            nexts += self.by_next.get(raw_after, ())
+        if raw_after == after:
+            return self.tried_after.get(after, self.anywhere_patterns)
+        nexts = self.by_next.get(after, ()) + self.by_next.get(raw_after, ())
         if not nexts:
             return self.anywhere_patterns
-        return [pattern for _, pattern in sorted(self.anywhere + nexts, key=itemgetter(0))]
+        return _in_place_order(self.anywhere + nexts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -601,4 +604,10 @@ def _starting(ordered: list[Pattern]) -> Starting:
         tuple(anywhere),
         tuple(pattern for _, pattern in anywhere),
         {word: tuple(pats) for word, pats in by_next.items()},
+        {word: _in_place_order([*anywhere, *pats]) for word, pats in by_next.items()},
     )
+
+
+def _in_place_order(placed: Sequence[tuple[int, Pattern]]) -> tuple[Pattern, ...]:
+    """Phrases by their place in the order they are tried."""
+    return tuple(pattern for _, pattern in sorted(placed, key=itemgetter(0)))
