@@ -92,12 +92,9 @@ def analyse(
     """
     lex = load_lexicon()
     n = len(tokens.words)
-    canon: list[str] = []
-    dist: list[int] = []
-    for word in tokens.words:
-        fixed, d = correct_token(word)
-        canon.append(fixed)
-        dist.append(d)
+    corrected = list(map(correct_token, tokens.words))
+    canon = [fixed for fixed, _ in corrected]
+    dist = [d for _, d in corrected]
     _named_choosers(lex, tokens, canon, dist)
     owner = [-1] * n
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
@@ -460,9 +457,12 @@ def _find_mentions(
     citing = {j for j in toks.citations if canon[j].startswith(_CITED)}
     resume = 0  # the first token not yet inside a phrase read
     # most words start no phrase: only the tokens that may start one (or cite) are visited
-    for i in [
-        j for j, word in enumerate(canon) if word in index or toks.words[j] in index or j in citing
-    ]:
+    starts = [j for j, word in enumerate(canon) if word in index]
+    if canon != toks.words:  # a typo corrected: the word as typed may start a phrase too
+        starts = [j for j, word in enumerate(toks.words) if word in index or canon[j] in index]
+    if citing:
+        starts = sorted({*starts, *citing})
+    for i in starts:
         if i < resume:
             continue
         if i in citing:
@@ -497,11 +497,12 @@ def _find_mentions(
                 not toks.source[toks.starts[i] : toks.ends[i]].isupper() or _shouted(toks, i)
             ):
                 continue  # "DE" is the Portuguese missed trigger; "de" is "of"
-            end = (
-                _match_fixed(pattern.elements, words, i + 1, n)
-                if pattern.fixed
-                else _match(pattern, words, i + 1, 1, n)
-            )
+            if not pattern.fixed:
+                end = _match(pattern, words, i + 1, 1, n)
+            elif len(pattern.elements) == 1:
+                end = i + 1  # one word, already read
+            else:
+                end = _match_fixed(pattern.elements, words, i + 1, n)
             if cut and end > i + 1:
                 continue
             if end > best_end or (end == best_end and best and pattern.rank > best.rank):

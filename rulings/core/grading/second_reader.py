@@ -150,10 +150,12 @@ class SecondReader:
         preferred id and its margin, the key's id weighted by KEY_WEIGHT. A part whose
         reading no labelled answer ever commits to is left out: the model cannot weigh it."""
         out: list[Lead] = []
-        feats = features(words)
+        feats: frozenset[str] | None = None  # read when a part is weighed (most answers: none)
         for part, model in self.models.items():
             if part not in found or (mine := found[part] or _NOTHING) not in model.classes:
                 continue
+            if feats is None:
+                feats = features(words)
             scores = list(model.scores(feats))
             for favoured in {key.get(part) or _NOTHING, _NOTHING}:
                 if favoured in model.classes:
