@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
 
 from .classify import (
     Context,
@@ -93,21 +92,19 @@ def analyse(
     """
     lex = load_lexicon()
     n = len(tokens.words)
-    corrected = list(map(correct_token, tokens.words))
-    canon = [fixed for fixed, _ in corrected]
-    dist = [d for _, d in corrected]
+    canon: list[str] = []
+    dist: list[int] = []
+    for word in tokens.words:
+        fixed, d = correct_token(word)
+        canon.append(fixed)
+        dist.append(d)
     _named_choosers(lex, tokens, canon, dist)
     owner = [-1] * n
     mentions = _find_mentions(lex, tokens, canon, dist, owner, game)
     _section_fixes(tokens, owner, mentions, game)
     language = lang or _language(lex, tokens, mentions)
     cues = _find_cues(
-        _cues_by_two_words(lex, language),
-        lex.cues[language],
-        tokens,
-        owner,
-        lex.whether_verbs,
-        lex.joins,
+        _cues_by_two_words(lex, language), tokens, owner, lex.whether_verbs, lex.joins
     )
     sentence, clause = _segments(tokens)
     ctx = Context(tokens, owner, sentence, clause, cues, mentions, text_tail_question, lex)
@@ -694,25 +691,22 @@ def _cues_by_two_words(lex: Lexicon, language: str) -> _CueIndex:
 
 def _find_cues(
     index: _CueIndex,
-    firsts: Mapping[str, object],
     toks: Tokens,
     owner: list[int],
     whether_verbs: frozenset[str],
     joins: frozenset[str],
 ) -> list[CueHit]:
-    """The cues of one language (`index`, by their first words `firsts`) in the answer,
-    outside its terms and quotations, each read from where the one before it ends."""
     words = toks.words
     n = len(words)
     hits: list[CueHit] = []
     quoted = _quoted_tokens(toks)
     pairs, singles = index
-    resume = 0  # the first token not yet inside a cue read
-    # most words start no cue: only the tokens that may start one are visited
-    for i in [j for j, word in enumerate(words) if word in firsts]:
-        if i < resume or owner[i] >= 0 or i in quoted:
+    i = 0
+    while i < n:
+        if owner[i] >= 0 or i in quoted:
             # a trigger's own words quoted ("an 'if you don't' trigger", "'a menos que'")
             # are the card's text, not the answer's conditions
+            i += 1
             continue
         length = 0
         # the cues starting here, longest first, less those whose second word is not next
@@ -732,7 +726,7 @@ def _find_cues(
                 length = size
                 kind = "reject_pre" if cue.kind == "reject_open" else cue.kind
                 hits.append(CueHit(i, i + size, kind))
-        resume = i + (length or 1)
+        i += length or 1
     # "Warning, as the miss was advantageous" gives a reason; "treat it as a GE" does not.
     return [
         CueHit(h.first, h.last, "reason") if h.kind == "reason_start" else h
@@ -806,11 +800,17 @@ def _cue_fits(
 
 
 def _segments(toks: Tokens) -> tuple[list[int], list[int]]:
-    """Each token's sentence and clause, counted from 0 by the breaks before them."""
-    breaks = toks.breaks
-    sentence = list(accumulate(map(BREAK_SENTENCE.__eq__, breaks), initial=0))
-    clause = list(accumulate(map(BREAK_NONE.__ne__, breaks), initial=0))
-    return sentence[1:], clause[1:]
+    sentence: list[int] = []
+    clause: list[int] = []
+    s = c = 0
+    for brk in toks.breaks:
+        if brk == BREAK_SENTENCE:
+            s += 1
+        if brk != BREAK_NONE:
+            c += 1
+        sentence.append(s)
+        clause.append(c)
+    return sentence, clause
 
 
 def _unread_clause(
@@ -939,8 +939,8 @@ def _languages_of(lex: Lexicon) -> Mapping[str, tuple[str, ...]]:
 def _language(lex: Lexicon, toks: Tokens, mentions: list[Mention]) -> str:
     scores = dict.fromkeys(LANGUAGES, 0.0)
     languages_of = _languages_of(lex)
-    for codes in filter(None, map(languages_of.get, toks.words)):
-        for code in codes:
+    for word in toks.words:
+        for code in languages_of.get(word, ()):
             scores[code] += 1.0
     for m in mentions:
         if m.lang:
