@@ -35,7 +35,10 @@ def _package_at(rev: str, into: Path) -> None:
         ["git", "archive", "--format=tar", rev, "rulings"], capture_output=True, check=True
     ).stdout
     with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
-        archive.extractall(into, filter="data")
+        if hasattr(tarfile, "data_filter"):
+            archive.extractall(into, filter="data")
+        else:  # Python 3.11 before 3.11.4 (Debian's 3.11.2) has no filters; our own archive
+            archive.extractall(into)
     (into / "rulings").rename(into / _THEN)
     for path in (into / _THEN).rglob("*.py"):
         text = path.read_text(encoding="utf-8")
