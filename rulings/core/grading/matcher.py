@@ -361,8 +361,14 @@ def _opens_named(toks: Tokens, clause: list[int], i: int, lex: Lexicon) -> bool:
     "Para Lucía, que lo vio y se calló: FMEJ")."""
     if i == 0 or clause[i - 1] != clause[i]:
         return True
-    before = lex.name_articles | lex.joins | lex.attribution
-    return toks.words[i - 1] in before and (i == 1 or clause[i - 2] != clause[i])
+    return toks.words[i - 1] in _before_names(lex) and (i == 1 or clause[i - 2] != clause[i])
+
+
+@lru_cache(maxsize=4)
+def _before_names(lex: Lexicon) -> frozenset[str]:
+    """The words that may stand before a name opening a player's ruling: an article, a
+    conjunction or an attribution word."""
+    return lex.name_articles | lex.joins | lex.attribution
 
 
 def _did_then_ruling(
@@ -879,8 +885,9 @@ def _section_fixes(toks: Tokens, owner: list[int], mentions: list[Mention], game
     in words no phrase lists, is the section's procedure (Riftbound's TR 702.4-702.15)."""
     if game != "riftbound":
         return
-    words, n = toks.words, len(toks.words)
-    for i in range(n):
+    words = toks.words
+    # only a citation or the word "section" can point at one
+    for i in [i for i, word in enumerate(words) if word in _SECTION_WORDS or i in toks.citations]:
         cited = _game_play_error_section(toks, i)
         if not cited and (words[i] not in _SECTION_WORDS or owner[i] >= 0):
             continue

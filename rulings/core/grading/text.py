@@ -154,14 +154,17 @@ def tokenize(folded: str, source: str = "") -> Tokens:
         citations = {}
     if "-" in folded:
         _join_clitics(words, gaps)
+    none = [False] * len(gaps)  # most answers hold no question mark, arrow or slash
     return Tokens(
         words,
         starts,
         ends,
         [BREAK_NONE if gap == " " or not gap else _break(gap) for gap in gaps],
-        ["?" in gap for gap in gaps],
-        ["->" in gap or "\u2192" in gap or "=>" in gap for gap in gaps],
-        ["/" in gap for gap in gaps],
+        ["?" in gap for gap in gaps] if "?" in folded else none,
+        ["->" in gap or "\u2192" in gap or "=>" in gap for gap in gaps]
+        if "->" in folded or "\u2192" in folded or "=>" in folded
+        else none[:],
+        ["/" in gap for gap in gaps] if "/" in folded else none[:],
         citations,
         source or folded,
     )
