@@ -96,7 +96,8 @@ def test_a_result_being_graded_updates_by_itself(client, student):
 
 
 def test_exam_times_are_in_the_users_zone_named_and_counted_in_words(client, student):
-    closes = timezone.now().replace(microsecond=0) + timedelta(days=2)
+    # at half past: on the hour the 12-hour format leaves the minutes off ("10 p.m.")
+    closes = (timezone.now() + timedelta(days=2)).replace(minute=30, second=0, microsecond=0)
     assignment(
         candidate=student,
         blueprint=BlueprintFactory(
