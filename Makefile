@@ -2,7 +2,7 @@
 # The interpreter .venv is built on: Debian's python3.11 where the machine has it, else the
 # PATH's python3. Debian builds its interpreter with profile-guided optimisation and links it
 # statically; the python3 first on these machines' PATH (pyenv's default build) has neither,
-# and the grader runs about 1.2x as fast on Debian's (docs/grading.md, *Throughput*).
+# and the grader runs about 1.15x as fast on Debian's (docs/grading.md, *Throughput*).
 # `PYTHON=python3 make install` in a new clone builds on the PATH's instead.
 PYTHON ?= $(firstword $(wildcard /usr/bin/python3.11) python3)
 VENV := .venv
