@@ -154,20 +154,30 @@ def tokenize(folded: str, source: str = "") -> Tokens:
         citations = {}
     if "-" in folded:
         _join_clitics(words, gaps)
-    none = [False] * len(gaps)  # most answers hold no question mark, arrow or slash
     return Tokens(
         words,
         starts,
         ends,
         [BREAK_NONE if gap == " " or not gap else _break(gap) for gap in gaps],
-        ["?" in gap for gap in gaps] if "?" in folded else none,
-        ["->" in gap or "\u2192" in gap or "=>" in gap for gap in gaps]
-        if "->" in folded or "\u2192" in folded or "=>" in folded
-        else none[:],
-        ["/" in gap for gap in gaps] if "/" in folded else none[:],
+        _gaps_holding(gaps, folded, _QUESTION_MARKS),
+        _gaps_holding(gaps, folded, _ARROWS),
+        _gaps_holding(gaps, folded, _SLASHES),
         citations,
         source or folded,
     )
+
+
+_QUESTION_MARKS = ("?",)
+_ARROWS = ("->", "\u2192", "=>")
+_SLASHES = ("/",)
+
+
+def _gaps_holding(gaps: list[str], folded: str, marks: tuple[str, ...]) -> list[bool]:
+    """Whether each gap holds one of `marks`; when the text holds none (most answers), every
+    gap is False without a scan."""
+    if not any(mark in folded for mark in marks):
+        return [False] * len(gaps)
+    return [any(mark in gap for mark in marks) for gap in gaps]
 
 
 _MAY_CITE_OR_ABBREVIATE = re.compile(r"[0-9]\.|w/")
