@@ -20,7 +20,6 @@ from quizzes.models import (
     ExamAssignment,
     ExamBlueprint,
     ExamVariant,
-    ExamVariantItem,
     LevelRequirement,
     PoolSnapshot,
     PracticeAnswer,
@@ -248,41 +247,20 @@ class VariantJobAdmin(NoAddMixin, admin.ModelAdmin[VariantJob]):
         return False
 
 
-class ExamVariantItemInline(NoAddMixin, admin.TabularInline[ExamVariantItem, ExamVariant]):
-    model = ExamVariantItem
-    fields = ("position", "question")
-    readonly_fields = ("position", "question")
-    extra = 0
-    can_delete = False
-
-
 @admin.register(ExamVariant)
 class ExamVariantAdmin(NoAddMixin, admin.ModelAdmin[ExamVariant]):
-    """Pre-generated variants; a start claims one (attempt set) and copies its questions."""
+    """Pre-generated variants, each with the attempt prepared for it (its questions are that
+    attempt's items); a start sets the attempt in progress."""
 
-    list_display = ("assignment", "number", "language", "created_at", "attempt", "claimed_at")
+    list_display = ("assignment", "number", "language", "created_at", "attempt_status")
     list_select_related = ("assignment__blueprint", "assignment__candidate", "attempt")
     list_filter = ("language",)
-    readonly_fields = (
-        "assignment",
-        "number",
-        "language",
-        "seed",
-        "created_at",
-        "attempt",
-        "claimed_at",
-    )
-    inlines = (ExamVariantItemInline,)
+    readonly_fields = ("assignment", "number", "language", "seed", "created_at", "attempt")
+    exclude = ("payload",)
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(ExamVariantItem)
-class ExamVariantItemAdmin(NoAddMixin, admin.ModelAdmin[ExamVariantItem]):
-    list_display = ("variant", "position", "question")
-    list_select_related = ("variant__assignment__blueprint", "variant__assignment__candidate")
-    readonly_fields = ("variant", "position", "question")
+    @admin.display(description=_("attempt"), ordering="attempt__status")
+    def attempt_status(self, obj: ExamVariant) -> str:
+        return obj.attempt.get_status_display() if obj.attempt is not None else "—"
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -471,7 +449,8 @@ class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[AttemptItem]:
-        items = super().get_queryset(request)
+        # Not the items of attempts prepared ahead of time: nobody has seen those questions.
+        items = super().get_queryset(request).exclude(attempt__status=Attempt.Status.READY)
         return items.none() if _sitting_exam(request) else items  # grades hold the keys
 
     def save_model(self, request: HttpRequest, obj: AttemptItem, form: Any, change: bool) -> None:

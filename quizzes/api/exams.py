@@ -20,7 +20,6 @@ from quizzes import access
 from quizzes.api.serializers import ExamQuestionSerializer
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem
-from quizzes.selectors import items_without_keys
 from quizzes.services import exams
 from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
@@ -28,10 +27,19 @@ from rulings.models import Language
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
 
 
+@extend_schema_field(ExamQuestionSerializer)
+class ServedQuestionField(serializers.JSONField):
+    """The item's question as stored with its variant (``item.served``, set by
+    ``exams.items_served``): rendered once when the variant was built, never rebuilt here."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(source="served", read_only=True, **kwargs)
+
+
 class ItemSerializer(serializers.ModelSerializer[AttemptItem]):
     """An item is named by its position; its question carries no id, seed or template."""
 
-    question = ExamQuestionSerializer()
+    question = ServedQuestionField()
 
     class Meta:
         model = AttemptItem
@@ -90,6 +98,11 @@ class AttemptStartedSerializer(AttemptSerializer):
 
     @extend_schema_field(StartedItemSerializer(many=True))
     def get_items(self, obj: Attempt) -> list[dict[str, int]]:
+        if obj.known_revisions is not None:  # a fresh start: every answer at revision 0
+            return [
+                {"position": position, "revision": revision}
+                for position, revision in obj.known_revisions
+            ]
         return [
             {"position": position, "revision": revision}
             for position, revision in AttemptItem.objects.filter(attempt=obj)
@@ -176,13 +189,22 @@ def _own_item_and_body(
     return item, data
 
 
+def _served_items(attempt_id: int) -> QuerySet[AttemptItem]:
+    """The attempt's items without their questions (those come from the stored payload)."""
+    return (
+        AttemptItem.objects.filter(attempt_id=attempt_id)
+        .only(*exams.SERVED_ITEM_COLUMNS)
+        .order_by("position")
+    )
+
+
 def _attempt_detail(attempt_id: int) -> dict[str, Any]:
-    items = items_without_keys(AttemptItem.objects.all())
     attempt = (
         Attempt.objects.select_related("assignment__blueprint")
-        .prefetch_related(Prefetch("items", queryset=items))
+        .prefetch_related(Prefetch("items", queryset=_served_items(attempt_id)))
         .get(pk=attempt_id)
     )
+    exams.items_served(attempt, list(attempt.items.all()))  # the prefetched rows, served
     return AttemptDetailSerializer(attempt).data
 
 
@@ -248,7 +270,14 @@ class AttemptItemListView(generics.ListAPIView[AttemptItem]):
         attempt = exams.attempt_expire_if_due(attempt=attempt)
         if attempt.status != Attempt.Status.IN_PROGRESS:
             raise _closed(exams.attempt_closed_error(attempt))
-        return items_without_keys(attempt.items.order_by("position"))
+        self.attempt = attempt
+        return _served_items(attempt.pk)
+
+    def paginate_queryset(self, queryset: Any) -> Any:
+        page = super().paginate_queryset(queryset)
+        if page is not None:
+            exams.items_served(self.attempt, page)  # the questions, from the stored payload
+        return page
 
     @extend_schema(
         responses={

@@ -8,7 +8,6 @@ from quizzes.models.exams import (
     ExamAssignment,
     ExamBlueprint,
     ExamVariant,
-    ExamVariantItem,
     ReviewPolicy,
     VariantJob,
 )
@@ -34,7 +33,6 @@ __all__ = [
     "ExamAssignment",
     "ExamBlueprint",
     "ExamVariant",
-    "ExamVariantItem",
     "Invitation",
     "LevelRequirement",
     "Notification",

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.deletion import Collector
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -169,8 +170,35 @@ class ExamAssignment(models.Model):
         return "open" if moment < self.closes_at else "closed"
 
 
+def protect_started(
+    collector: Collector, field: models.Field[Any, Any], sub_objs: Any, using: str
+) -> None:
+    """``on_delete`` for an attempt's assignment and candidate: PROTECT for attempts a
+    candidate started (their answers and grades are records), CASCADE for those only prepared
+    ahead of time (status ready), so unassigning an exam nobody started, or deleting such a
+    candidate, takes the prepared attempts along as it took their variants before."""
+    started = [attempt for attempt in sub_objs if attempt.status != Attempt.Status.READY]
+    if started:
+        models.PROTECT(collector, field, started, using)  # type: ignore[arg-type]
+    models.CASCADE(collector, field, sub_objs, using)
+
+
+class StartedAttempts(models.Manager["Attempt"]):
+    """Every attempt a candidate has started. Attempts prepared ahead of time (status
+    ``ready``) are left out: no page, API, report or count sees them until a start claims one.
+    ``Attempt.all_objects`` (the start path and pre-generation) sees them too."""
+
+    def get_queryset(self) -> models.QuerySet[Attempt]:
+        return super().get_queryset().exclude(status=Attempt.Status.READY)
+
+
+class AllAttempts(models.Manager["Attempt"]):
+    """Every attempt, those prepared ahead of time (status ``ready``) included."""
+
+
 class Attempt(models.Model):
     class Status(models.TextChoices):
+        READY = "ready", _("Prepared, not started")
         IN_PROGRESS = "in_progress", _("In progress")
         SUBMITTED = "submitted", _("Submitted, being graded")
         GRADED = "graded", _("Graded")
@@ -180,10 +208,10 @@ class Attempt(models.Model):
         DEADLINE = "deadline", _("Closed at the deadline")
 
     assignment = models.ForeignKey(
-        ExamAssignment, on_delete=models.PROTECT, related_name="attempts"
+        ExamAssignment, on_delete=protect_started, related_name="attempts"
     )
     candidate = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="attempts"
+        settings.AUTH_USER_MODEL, on_delete=protect_started, related_name="attempts"
     )
     number = models.PositiveSmallIntegerField(_("attempt number"))
     language = models.CharField(_("language"), max_length=5, choices=Language.choices)
@@ -199,12 +227,26 @@ class Attempt(models.Model):
     passed = models.BooleanField(_("passed"), null=True, blank=True)
     graded_at = models.DateTimeField(_("graded"), null=True, blank=True)
 
+    objects = StartedAttempts()
+    all_objects = AllAttempts()
+
+    # Set by ``attempt_start`` when it knows every answer's position and revision without
+    # reading them (a fresh start: all at revision 0); None: read them from the database.
+    known_revisions: list[tuple[int, int]] | None = None
+
     class Meta:
         verbose_name = _("attempt")
         verbose_name_plural = _("attempts")
         ordering = ("-started_at",)
         constraints = [
-            models.UniqueConstraint(fields=("assignment", "number"), name="unique_attempt_number")
+            models.UniqueConstraint(fields=("assignment", "number"), name="unique_attempt_number"),
+            # Two starts at once (two tabs, a double click) may take two prepared attempts;
+            # only one of them can be in progress: the other fails here and finds the first.
+            models.UniqueConstraint(
+                fields=("assignment",),
+                condition=Q(status="in_progress"),
+                name="one_attempt_in_progress",
+            ),
         ]
         indexes = [
             # The attempts waiting for their grading (a grading task takes some along, the
@@ -261,6 +303,10 @@ class AttemptItem(models.Model):
         default=0,
         help_text=_("Counts the flag's changes, apart from the answer's, to spot a stale tab."),
     )
+
+    # The question as the candidate is served it, from the variant's stored payload (set by
+    # ``exams.items_served``): the exam page and API read no question row.
+    served: dict[str, Any] | None = None
 
     class Meta:
         verbose_name = _("attempt answer")
@@ -378,8 +424,10 @@ class VariantJob(models.Model):
 
 
 class ExamVariant(models.Model):
-    """One variant of an assignment's blueprint, generated ahead of time and claimed by exactly
-    one attempt when it starts (so a start is a cheap read, not a generation)."""
+    """One variant of an assignment's blueprint, generated ahead of time (or on the spot when
+    none was ready) with the attempt it is sat in: that attempt is prepared with it (status
+    ``ready``, its answers empty), so starting is one UPDATE of the attempt's row. ``payload``
+    holds the variant's questions as candidates are served them, rendered once."""
 
     assignment = models.ForeignKey(
         ExamAssignment, on_delete=models.CASCADE, related_name="variants"
@@ -391,37 +439,20 @@ class ExamVariant(models.Model):
     attempt = models.OneToOneField(
         Attempt, on_delete=models.SET_NULL, null=True, blank=True, related_name="variant"
     )
-    claimed_at = models.DateTimeField(_("claimed"), null=True, blank=True)
+    payload = models.TextField(
+        _("questions as served"),
+        blank=True,
+        help_text=_(
+            "JSON, one entry per position: language, kind, stem, options and stated ruling "
+            "(never a key). Rendered when the variant is built; the exam page and API serve it."
+        ),
+    )
 
     class Meta:
         ordering = ("assignment", "number")
         constraints = [
             models.UniqueConstraint(fields=("assignment", "number"), name="unique_variant_number")
         ]
-        indexes = [
-            models.Index(
-                fields=("assignment", "language"),
-                condition=Q(attempt__isnull=True),
-                name="variant_unclaimed",
-            )
-        ]
 
     def __str__(self) -> str:
         return f"{self.assignment} · variant {self.number}"
-
-
-class ExamVariantItem(models.Model):
-    variant = models.ForeignKey(ExamVariant, on_delete=models.CASCADE, related_name="items")
-    position = models.PositiveSmallIntegerField(_("position"))
-    question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="+")
-
-    class Meta:
-        ordering = ("variant", "position")
-        constraints = [
-            models.UniqueConstraint(
-                fields=("variant", "position"), name="unique_variant_item_position"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.variant} · question {self.position}"

@@ -331,7 +331,8 @@ def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
             set(AttemptItem.objects.filter(question=question).values_list("attempt_id", flat=True))
         )
         attempts = (
-            Attempt.objects.select_for_update(of=("self",))
+            # Attempts prepared ahead of time too: their item stops counting before it is sat.
+            Attempt.all_objects.select_for_update(of=("self",))
             .filter(pk__in=attempt_ids)
             .select_related("assignment__blueprint", "candidate")
             .order_by("pk")

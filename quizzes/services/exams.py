@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
+import json
 import logging
 import secrets
 from collections.abc import Collection, Mapping, Sequence
@@ -29,7 +31,6 @@ from quizzes.models import (
     AttemptItem,
     ExamAssignment,
     ExamVariant,
-    ExamVariantItem,
     Question,
     QuestionPool,
 )
@@ -210,56 +211,177 @@ def _check_cooldown(assignment: ExamAssignment, attempts: list[Attempt], now: da
         )
 
 
-@transaction.atomic
 def attempt_start(
     *, assignment: ExamAssignment, language: str, now: datetime | None = None
 ) -> Attempt:
     """Start an attempt, or return the one already in progress (a second tab, a double click).
 
-    With a pre-generated variant ready this is a small, fixed number of queries whatever the
-    exam's length: lock the assignment, read its attempts, claim the variant (skipping rows
-    another start holds), insert the attempt and copy the variant's question ids in one
-    statement."""
+    Pre-generation prepared one attempt per attempt allowed (status ``ready``, its answers
+    empty, its variant's questions rendered): starting the next one is one conditional UPDATE
+    (``_start_prepared``), whatever the exam's length. Anything else (an attempt in progress
+    or overdue, a cooldown, a closed exam, no prepared attempt in this language) takes the
+    locked path, a fixed handful of queries, which also generates a variant on the spot when
+    none is ready. ``assignment`` comes with its blueprint (the caller checked access)."""
     now = now or timezone.now()
+    language = assignment.blueprint.language or language  # a blueprint may fix the language
+    started = _start_prepared(assignment, language, now)
+    if started is not None:
+        return started
+    for _round in range(3):
+        try:
+            with transaction.atomic():
+                return _start_locked(assignment.pk, language, now)
+        except IntegrityError:
+            # A concurrent start or pre-generation took the same row or number meanwhile
+            # (its insert or update came first): look again; the next round sees it.
+            continue
+    raise ExamError(_("The exam could not be started; please try again."))
+
+
+def _start_prepared(assignment: ExamAssignment, language: str, now: datetime) -> Attempt | None:
+    """The next prepared attempt, set in progress by one statement, or None when there is
+    none to start that way (the locked path then says why, or generates one).
+
+    The statement takes the lowest-numbered prepared attempt (skipping one another start
+    holds) and starts it only if it is in this language, within the attempts allowed, and
+    nothing of the assignment is in progress or closed within the cooldown. Two starts racing
+    each take a row; the unique index on attempts in progress refuses the second, which then
+    finds the first on the locked path."""
+    if assignment.status(now) != "open":
+        return None
+    table, items = Attempt._meta.db_table, AttemptItem._meta.db_table
+    skip_locked = connection.features.has_select_for_update_skip_locked
+    limit = timedelta(minutes=assignment.blueprint.time_limit_minutes)
+    deadline = min(now + limit, assignment.closes_at)
+    sql = f"""
+        UPDATE {table} SET status = %s, started_at = %s, deadline = %s
+         WHERE id = (SELECT id FROM {table} WHERE assignment_id = %s AND status = %s
+                      ORDER BY number LIMIT 1{" FOR UPDATE SKIP LOCKED" if skip_locked else ""})
+           AND language = %s AND number <= %s
+           AND NOT EXISTS (SELECT 1 FROM {table} AS other WHERE other.assignment_id = %s
+                              AND (other.status = %s OR other.closed_at > %s))
+        RETURNING id, number, seed, (SELECT count(*) FROM {items} WHERE attempt_id = {table}.id)
+        """
+    params: list[Any] = [
+        Attempt.Status.IN_PROGRESS, now, deadline,
+        assignment.pk, Attempt.Status.READY,
+        language, assignment.max_attempts,
+        assignment.pk, Attempt.Status.IN_PROGRESS,
+        now - timedelta(minutes=assignment.cooldown_minutes),
+    ]  # fmt: skip
+    try:
+        # One statement: in autocommit it is its own transaction; inside another one it gets
+        # a savepoint, so that a refusal by the unique index leaves that transaction usable.
+        if connection.in_atomic_block:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                row = cursor.fetchone()
+        else:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                row = cursor.fetchone()
+    except IntegrityError:
+        return None  # another tab started one a moment ago: the locked path finds it
+    if row is None:
+        return None
+    attempt_id, number, seed, count = row
+    attempt = Attempt(
+        id=attempt_id,
+        assignment=assignment,
+        candidate_id=assignment.candidate_id,
+        number=number,
+        language=language,
+        seed=seed,
+        started_at=now,
+        deadline=deadline,
+        status=Attempt.Status.IN_PROGRESS,
+    )
+    attempt._state.adding = False
+    attempt._state.db = connection.alias
+    attempt.known_revisions = [(position, 0) for position in range(1, count + 1)]
+    return attempt
+
+
+def _start_locked(assignment_id: int, language: str, now: datetime) -> Attempt:
+    """Start (or find) an attempt with the assignment's row and its attempts locked: what
+    ``_start_prepared`` could not do. The caller holds the transaction."""
     # Only the assignment's row: a bare FOR UPDATE would also lock the blueprint row it joins,
     # which every candidate of the exam shares, and queue every start behind the one before.
     assignment = (
         ExamAssignment.objects.select_for_update(of=("self",))
         .select_related("blueprint")
-        .get(pk=assignment.pk)
+        .get(pk=assignment_id)
     )
-    attempts = list(Attempt.objects.filter(assignment=assignment))
+    # Waits for a start of this assignment still in flight, then sees what it did.
+    rows = list(
+        Attempt.all_objects.select_for_update().filter(assignment=assignment).order_by("number")
+    )
+    for row in rows:
+        row.assignment = assignment
+    attempts = [row for row in rows if row.status != Attempt.Status.READY]
     ongoing = next((a for a in attempts if a.status == Attempt.Status.IN_PROGRESS), None)
     if ongoing is not None and ongoing.is_open(now):
-        ongoing.assignment = assignment
         return ongoing
     _check_can_start(assignment, attempts, now)
-    language = assignment.blueprint.language or language  # a blueprint may fix the language
     if ongoing is not None:
         attempt_close(attempt=ongoing, now=now)
     limit = timedelta(minutes=assignment.blueprint.time_limit_minutes)
-    variant = _claimable_variant(assignment, language)
-    attempt = Attempt.objects.create(
-        assignment=assignment,
-        candidate_id=assignment.candidate_id,
-        number=len(attempts) + 1,
-        language=language,
-        seed=variant.seed if variant is not None else secrets.randbits(48),
-        started_at=now,
-        deadline=min(now + limit, assignment.closes_at),
+    deadline = min(now + limit, assignment.closes_at)
+    prepared = next(
+        (
+            row
+            for row in rows
+            if row.status == Attempt.Status.READY and row.number <= assignment.max_attempts
+        ),
+        None,
     )
-    if variant is not None:
-        _claim(variant, attempt, now)
+    if prepared is not None and prepared.language == language:
+        # Ready all along: an overdue attempt had to be closed first, or a cooldown just ended
+        # between the two statements.
+        return _set_started(prepared, now, deadline)
+    logger.warning(
+        "exam start: no pre-generated %s variant ready for assignment %s; generating it now",
+        language,
+        assignment.pk,
+    )
+    if prepared is None:
+        taken = {row.number for row in rows}
+        number = next(n for n in itertools.count(1) if n not in taken)
+        prepared = Attempt.all_objects.create(
+            assignment=assignment,
+            candidate_id=assignment.candidate_id,
+            number=number,
+            language=language,
+            seed=secrets.randbits(48),
+            status=Attempt.Status.READY,
+            started_at=now,
+            deadline=deadline,
+        )
+        _count_variant(assignment)
     else:
-        logger.warning(
-            "exam start: no pre-generated %s variant ready for assignment %s; generating it now",
-            language,
-            assignment.pk,
-        )
-        AttemptItem.objects.bulk_create(
-            AttemptItem(attempt=attempt, position=position, question_id=question_id)
-            for position, question_id in enumerate(_variant_question_ids(attempt), start=1)
-        )
+        # Prepared in another language: its questions are drawn again in this one.
+        prepared.language, prepared.seed = language, secrets.randbits(48)
+        prepared.save(update_fields=["language", "seed"])
+        AttemptItem.objects.filter(attempt=prepared).delete()
+    question_ids = _variant_question_ids(prepared)
+    attempt_items_insert(rows=[(prepared.pk, question_ids)])
+    ExamVariant.objects.update_or_create(
+        assignment=assignment,
+        number=prepared.number,
+        defaults={
+            "attempt": prepared,
+            "language": language,
+            "seed": prepared.seed,
+            "payload": payloads_render([question_ids])[0],
+        },
+    )
+    return _set_started(prepared, now, deadline)
+
+
+def _set_started(attempt: Attempt, now: datetime, deadline: datetime) -> Attempt:
+    attempt.status = Attempt.Status.IN_PROGRESS
+    attempt.started_at, attempt.deadline = now, deadline
+    attempt.save(update_fields=["status", "started_at", "deadline"])
     # Nothing is queued for the deadline: the beat sweep closes overdue attempts every
     # ATTEMPT_SWEEP_SECONDS (a task held until the deadline would outlive the broker's
     # visibility timeout and be delivered again and again), and every read or write of the
@@ -267,44 +389,99 @@ def attempt_start(
     return attempt
 
 
-def _claimable_variant(assignment: ExamAssignment, language: str) -> ExamVariant | None:
-    """A pre-generated variant nobody has claimed, locked (rows another start holds are
-    skipped, never waited for)."""
-    return (
-        ExamVariant.objects.select_for_update(skip_locked=True)
-        .filter(assignment=assignment, language=language, attempt__isnull=True)
-        .order_by("number")
-        .only("pk", "seed")
-        .first()
+def _count_variant(assignment: ExamAssignment) -> None:
+    """A variant made on the spot takes a number pre-generation would have built: it counts
+    in the assignment's job, which would otherwise never finish."""
+    from quizzes.services.variants import variants_counted
+
+    variants_counted(job_id=assignment.variant_job_id, count=1)
+
+
+# What a candidate is shown of an exam question, in this order: the fields of
+# quizzes.api.serializers.ExamQuestionSerializer (a test keeps the two the same). No key,
+# nothing that names the generator's inputs.
+SERVED_FIELDS = ("language", "kind", "stem", "options", "stated_ruling")
+
+
+def payloads_render(question_ids: Sequence[Sequence[int]]) -> list[str]:
+    """Each variant's questions as candidates are served them, as JSON text (one entry per
+    position): one query for all of them."""
+    wanted = {pk for ids in question_ids for pk in ids}
+    rows = Question.objects.filter(pk__in=wanted).values_list("pk", *SERVED_FIELDS)
+    shown = {row[0]: dict(zip(SERVED_FIELDS, row[1:], strict=True)) for row in rows}
+    return [
+        json.dumps([shown[pk] for pk in ids], ensure_ascii=False, separators=(",", ":"))
+        for ids in question_ids
+    ]
+
+
+def attempt_payload(attempt: Attempt) -> list[dict[str, Any]]:
+    """The attempt's questions as served (index ``position - 1``), as stored with its variant;
+    an attempt started before variants kept them (or without a variant) has them rendered
+    now, from its items."""
+    stored = (
+        ExamVariant.objects.filter(attempt_id=attempt.pk).values_list("payload", flat=True).first()
     )
+    if stored:
+        served: list[dict[str, Any]] = json.loads(stored)
+        return served
+    ids = list(attempt.items.order_by("position").values_list("question_id", flat=True))
+    rendered: list[dict[str, Any]] = json.loads(payloads_render([ids])[0])
+    return rendered
 
 
-def _claim(variant: ExamVariant, attempt: Attempt, now: datetime) -> None:
-    """The attempt takes the variant's questions: two statements, whatever their count (the
-    question ids are copied inside the database, never read into Python)."""
-    ExamVariant.objects.filter(pk=variant.pk).update(attempt=attempt, claimed_at=now)
+def items_served(attempt: Attempt, items: Sequence[AttemptItem]) -> None:
+    """Give each item its question as served (``item.served``) from the stored payload: no
+    question row is read."""
+    payload = attempt_payload(attempt)
+    for item in items:
+        item.served = payload[item.position - 1]
+
+
+# An item's columns the exam page and API show; the question comes from the payload.
+SERVED_ITEM_COLUMNS = ("attempt", "position", "response", "revision", "saved_at", "flagged",
+                       "flag_revision")  # fmt: skip
+
+
+def attempt_items_insert(*, rows: Sequence[tuple[int, Sequence[int]]]) -> None:
+    """Insert the unanswered items of each (attempt id, question ids in position order): one
+    statement for all of them, every other column at its model default."""
+    values = [
+        (attempt_id, position, question_id)
+        for attempt_id, question_ids in rows
+        for position, question_id in enumerate(question_ids, start=1)
+    ]
     columns, defaults = _unanswered_item_defaults(connection.vendor)
+    select = ", ".join("%s" for _default in defaults)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"""
-            INSERT INTO {AttemptItem._meta.db_table} (attempt_id, position, question_id, {columns})
-            SELECT %s, position, question_id, {", ".join("%s" for _ in defaults)}
-              FROM {ExamVariantItem._meta.db_table} WHERE variant_id = %s
-            """,
-            [attempt.pk, *defaults, variant.pk],
-        )
+        # In chunks: SQLite takes at most 32,766 parameters a statement.
+        for start in range(0, len(values), ITEMS_A_STATEMENT):
+            chunk = values[start : start + ITEMS_A_STATEMENT]
+            cursor.execute(
+                f"""
+                INSERT INTO {AttemptItem._meta.db_table}
+                       (attempt_id, position, question_id, {columns})
+                SELECT v.column1, v.column2, v.column3, {select}
+                  FROM (VALUES {", ".join("(%s, %s, %s)" for _row in chunk)}) AS v
+                """,
+                [*defaults, *(value for row in chunk for value in row)],
+            )
+
+
+ITEMS_A_STATEMENT = 5000
 
 
 @functools.cache
 def _unanswered_item_defaults(vendor: str) -> tuple[str, tuple[Any, ...]]:
-    """The columns of an unanswered item other than the three a claim copies, and their field
-    defaults, read from the model (so a column added later is filled too) once per process and
-    database vendor (``vendor`` is the cache key: a default's database form depends on it)."""
-    copied = {"attempt", "position", "question"}
+    """The columns of an unanswered item other than the three an insert names, and their
+    field defaults, read from the model (so a column added later is filled too) once per
+    process and database vendor (``vendor`` is the cache key: a default's database form
+    depends on it)."""
+    named = {"attempt", "position", "question"}
     fields = [
         field
         for field in AttemptItem._meta.concrete_fields
-        if not field.primary_key and field.name not in copied
+        if not field.primary_key and field.name not in named
     ]
     columns = ", ".join(field.column for field in fields)
     return columns, tuple(

@@ -1,11 +1,13 @@
-"""Assigning exams and pre-generating their variants, so that starting an exam only claims rows.
+"""Assigning exams and pre-generating their variants, so that starting an exam is one UPDATE.
 
 ``assignments_create`` assigns one blueprint to a list of candidates and records a
 ``VariantJob``; after commit it queues ``quizzes.variant_job_run``, which queues one
-``quizzes.assignment_variants_build`` per assignment (so every worker takes a share). Each build
-makes the variants its assignment still lacks (one per allowed attempt) through the same
-``exams._variant_question_ids`` a start on the spot uses: a variant never reuses a question served
-in practice, and its questions are flagged ``for_exams`` at once, so practice never serves them.
+``quizzes.assignments_variants_build`` per batch of assignments (so every worker takes a share).
+Each build makes the variants its assignments still lack (one per allowed attempt) through the
+same ``exams._variants_question_ids`` a start on the spot uses: a variant never reuses a question
+served in practice, and its questions are flagged ``for_exams`` at once, so practice never serves
+them. With each variant it prepares the attempt that will be sat with it (status ``ready``, its
+items unanswered) and renders the questions as candidates are served them (``payload``).
 
 ``exam_assign`` is the mentors' and the committee's way in (the assignment page and
 ``POST /api/v1/assignments``): a cohort and/or candidates, times not in the past, and nobody given
@@ -30,7 +32,7 @@ from django.utils.translation import gettext as _
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.queueing import enqueue_on_commit
 from quizzes.languages import content_language
-from quizzes.models import ExamAssignment, ExamBlueprint, ExamVariant, ExamVariantItem, VariantJob
+from quizzes.models import Attempt, ExamAssignment, ExamBlueprint, ExamVariant, VariantJob
 from quizzes.services import exams
 from rulings.models import Language
 
@@ -343,23 +345,28 @@ def assignment_variants_build(*, assignment_id: int) -> int:
     and a run cut short keeps what it finished. Two runs at once cannot both build variant
     number n: the second one's insert waits on the first and then fails the unique constraint."""
     assignment = (
-        ExamAssignment.objects.select_related("blueprint", "candidate", "variant_job")
+        ExamAssignment.objects.select_related(
+            "blueprint__policy_version", "candidate", "variant_job"
+        )
         .filter(pk=assignment_id)
         .first()
     )
     if assignment is None or assignment.status() == "closed":
         return 0
     language = _variant_language(assignment)
-    existing = set(assignment.variants.values_list("number", flat=True))
+    existing = _numbers_taken([assignment])
     built = 0
     for number in range(1, assignment.max_attempts + 1):
-        if number in existing:
+        if (assignment.pk, number) in existing:
             continue
+        variant = ExamVariant(
+            assignment=assignment, number=number, language=language, seed=secrets.randbits(48)
+        )
         try:
             with transaction.atomic():
-                _build_variant(assignment, number, language)
+                _build_variants([variant])
         except IntegrityError:
-            continue  # another run built this one
+            continue  # another run built this one, or a start made it on the spot
         except exams.ExamError as error:
             logger.error("variants: assignment %s cannot be drawn: %s", assignment.pk, error)
             if assignment.variant_job_id:
@@ -369,20 +376,19 @@ def assignment_variants_build(*, assignment_id: int) -> int:
     return built
 
 
-def _build_variant(assignment: ExamAssignment, number: int, language: str) -> ExamVariant:
-    variant = ExamVariant.objects.create(
-        assignment=assignment, number=number, language=language, seed=secrets.randbits(48)
-    )
-    question_ids = exams._variant_question_ids(variant)
-    ExamVariantItem.objects.bulk_create(
-        ExamVariantItem(variant=variant, position=position, question_id=question_id)
-        for position, question_id in enumerate(question_ids, start=1)
-    )
-    _count_built(assignment.variant_job_id, 1)
-    return variant
+def _numbers_taken(assignments: Sequence[ExamAssignment]) -> set[tuple[int, int]]:
+    """(assignment id, number) of every variant and attempt the assignments have: a number
+    a start took on the spot is not built again."""
+    attempts = Attempt.all_objects.filter(assignment__in=assignments).order_by()
+    variants = ExamVariant.objects.filter(assignment__in=assignments).order_by()
+    return set(attempts.values_list("assignment_id", "number").union(
+        variants.values_list("assignment_id", "number")
+    ))  # fmt: skip
 
 
-def _count_built(job_id: int | None, count: int) -> None:
+def variants_counted(*, job_id: int | None, count: int) -> None:
+    """Count ``count`` more variants built for the job (and its finishing time when these
+    were the last ones)."""
     if job_id is None:
         return
     now = timezone.now()
@@ -427,11 +433,7 @@ def assignments_variants_build(*, assignment_ids: Sequence[int]) -> int:
         .order_by("pk")
         if assignment.status() != "closed"
     ]
-    existing = set(
-        ExamVariant.objects.filter(assignment__in=assignments).values_list(
-            "assignment_id", "number"
-        )
-    )
+    existing = _numbers_taken(assignments)
     wanted = [
         ExamVariant(
             assignment=assignment,
@@ -454,16 +456,35 @@ def assignments_variants_build(*, assignment_ids: Sequence[int]) -> int:
 
 
 def _build_variants(wanted: list[ExamVariant]) -> None:
-    """Draw and store the variants: a fixed number of statements whatever their number."""
+    """Draw and store the variants, each with the attempt prepared for it (status ready, its
+    items unanswered) and its questions rendered as served: a fixed number of statements
+    whatever their number."""
     question_ids = exams._variants_question_ids(wanted)
-    ExamVariant.objects.bulk_create(wanted)
-    ExamVariantItem.objects.bulk_create(
-        ExamVariantItem(variant=variant, position=position, question_id=question_id)
-        for variant, ids in zip(wanted, question_ids, strict=True)
-        for position, question_id in enumerate(ids, start=1)
+    now = timezone.now()
+    attempts = Attempt.all_objects.bulk_create(
+        Attempt(
+            assignment=variant.assignment,
+            candidate_id=variant.assignment.candidate_id,
+            number=variant.number,
+            language=variant.language,
+            seed=variant.seed,
+            status=Attempt.Status.READY,
+            # Not started: both are set when it starts; until then, the exam's close.
+            started_at=now,
+            deadline=variant.assignment.closes_at,
+        )
+        for variant in wanted
     )
+    exams.attempt_items_insert(
+        rows=[(attempt.pk, ids) for attempt, ids in zip(attempts, question_ids, strict=True)]
+    )
+    for variant, attempt, payload in zip(
+        wanted, attempts, exams.payloads_render(question_ids), strict=True
+    ):
+        variant.attempt, variant.payload = attempt, payload
+    ExamVariant.objects.bulk_create(wanted)
     for job_id, count in Counter(v.assignment.variant_job_id for v in wanted).items():
-        _count_built(job_id, count)
+        variants_counted(job_id=job_id, count=count)
 
 
 STALLED_AFTER = timedelta(minutes=10)

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.models import (
+    Attempt,
     AttemptItem,
     Certificate,
     ExamBlueprint,
@@ -126,7 +127,8 @@ def _may_report(user: Any, question: Question) -> bool:
         return True
     if PracticeAnswer.objects.filter(user=user, question=question).exists():
         return True
-    return AttemptItem.objects.filter(attempt__candidate=user, question=question).exists()
+    served = AttemptItem.objects.exclude(attempt__status=Attempt.Status.READY)  # not yet seen
+    return served.filter(attempt__candidate=user, question=question).exists()
 
 
 def _back(request: AuthenticatedHttpRequest) -> HttpResponseRedirect:

@@ -84,7 +84,9 @@ class AnswersForm(forms.Form):
 
 
 def _attempt_items(attempt: Attempt) -> list[AttemptItem]:
-    return list(selectors.items_without_keys(attempt.items.all()))
+    """The attempt's items without their questions: a page showing them takes the questions
+    from the variant's stored payload (``_render_attempt``)."""
+    return list(attempt.items.only(*exams.SERVED_ITEM_COLUMNS).order_by("position"))
 
 
 def _posted_revision(form: AnswersForm, item: AttemptItem) -> int:
@@ -103,6 +105,7 @@ def _render_attempt(
     status: int = 200,
 ) -> HttpResponse:
     """The attempt page; after a refused save it shows what this tab sent, never losing it."""
+    exams.items_served(attempt, items)
     if form is not None:
         for item in items:
             if f"item-{item.position}" in form.data:

@@ -64,7 +64,6 @@ def committee_world(world: Any) -> CommitteeWorld:
 # own pages, and exam variants (built by the generator) carry keys: none is granted in the admin.
 COMMITTEE_ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
     "quizzes.examvariant": (False, False, False),
-    "quizzes.examvariantitem": (False, False, False),
     "quizzes.levelrequirement": (False, False, True),
     "quizzes.questionreport": (False, False, False),
     "quizzes.variantjob": (True, False, False),

@@ -1,5 +1,6 @@
 """Pre-generated exam variants: assigning queues their generation; a start only claims one."""
 
+import json
 import logging
 from datetime import timedelta
 
@@ -8,7 +9,7 @@ from django.db import IntegrityError, connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from quizzes.models import Attempt, ExamAssignment, ExamVariant, Question, VariantJob
+from quizzes.models import Attempt, AttemptItem, ExamAssignment, ExamVariant, Question, VariantJob
 from quizzes.services import exams, variants
 from quizzes.tasks import assignment_variants_build, assignments_variants_build, variant_job_run
 from rulings.core import questions as generator
@@ -36,8 +37,14 @@ def no_generation(monkeypatch):
     monkeypatch.setattr(generator, "generate_questions", refuse)
 
 
+def variant_items(variant):
+    """A variant's questions are the items of the attempt prepared with it."""
+    items = AttemptItem.objects.filter(attempt_id=variant.attempt_id).order_by("position")
+    return items.select_related("question")
+
+
 def variant_hashes(variant):
-    return [item.question.content_hash for item in variant.items.select_related("question")]
+    return [item.question.content_hash for item in variant_items(variant)]
 
 
 def test_assigning_a_list_of_candidates_builds_one_variant_per_allowed_attempt():
@@ -54,9 +61,10 @@ def test_assigning_a_list_of_candidates_builds_one_variant_per_allowed_attempt()
     assert {a.candidate for a in assignments} == set(people)
     assert all(a.assigned_by == by for a in assignments)
     assert ExamVariant.objects.filter(assignment__in=assignments).count() == 6
-    for variant in ExamVariant.objects.all():
-        assert variant.items.count() == 4
-        assert variant.attempt is None
+    for variant in ExamVariant.objects.select_related("attempt"):
+        assert variant_items(variant).count() == 4
+        assert variant.attempt.status == Attempt.Status.READY  # prepared, not started
+        assert (variant.attempt.number, variant.attempt.language) == (variant.number, "en")
         assert variant.language == "en"
     assert Question.objects.filter(for_exams=False).count() == 0  # all flagged for exams
 
@@ -75,9 +83,7 @@ def test_a_candidate_with_a_preferred_language_gets_variants_in_it():
 
     variant = ExamVariant.objects.get()
     assert variant.language == "pt-BR"
-    assert {item.question.language for item in variant.items.select_related("question")} == {
-        "pt-BR"
-    }
+    assert {item.question.language for item in variant_items(variant)} == {"pt-BR"}
 
 
 def test_a_job_can_name_the_language_of_its_variants():
@@ -108,19 +114,20 @@ def test_a_build_cut_short_is_finished_by_the_next_run(monkeypatch):
     job = assign(max_attempts=3)
     assignment = job.assignments.get()
     calls = {"n": 0}
-    real = exams._variant_question_ids
+    real = exams._variants_question_ids
 
-    def fail_second(source):
+    def fail_second(sources):
         calls["n"] += 1
         if calls["n"] == 2:
             raise RuntimeError("worker lost")
-        return real(source)
+        return real(sources)
 
-    monkeypatch.setattr(exams, "_variant_question_ids", fail_second)
+    monkeypatch.setattr(exams, "_variants_question_ids", fail_second)
     with pytest.raises(RuntimeError):
         assignment_variants_build(assignment.pk)
     job.refresh_from_db()
     assert (job.built, ExamVariant.objects.count()) == (1, 1)  # the half-built one rolled back
+    assert Attempt.all_objects.count() == 1
 
     assignment_variants_build(assignment.pk)
 
@@ -194,8 +201,12 @@ def test_a_batch_refused_by_the_unique_constraint_is_built_one_assignment_at_a_t
     job = assign([candidate(), candidate()], max_attempts=1)
     first, second = job.assignments.order_by("pk")
 
+    real = variants._build_variants
+
     def refused(wanted):
-        raise IntegrityError("duplicate key value violates unique constraint")
+        if len(wanted) > 1:  # the batch; each assignment alone then builds
+            raise IntegrityError("duplicate key value violates unique constraint")
+        return real(wanted)
 
     monkeypatch.setattr(variants, "_build_variants", refused)
     assert assignments_variants_build([first.pk, second.pk]) == 2
@@ -218,7 +229,9 @@ def test_building_a_batch_makes_the_same_number_of_queries_for_1_or_10_assignmen
         counts.append(len(queries))
 
     assert counts[0] == counts[1]
-    assert counts[0] <= 19  # one variant at a time made 20 queries for each variant
+    # One variant at a time made 20 queries for each variant; a batch's now include its
+    # prepared attempts, their items and the questions as served.
+    assert counts[0] <= 21
 
 
 def test_a_blueprint_that_cannot_be_drawn_marks_the_job_failed():
@@ -326,9 +339,9 @@ def test_a_start_claims_a_ready_variant_without_generating(monkeypatch):
     items = attempt.items.select_related("question").order_by("position")
     assert [item.question.content_hash for item in items] == wanted
     variant.refresh_from_db()
-    assert variant.attempt == attempt
-    assert variant.claimed_at == attempt.started_at
-    assert attempt.seed == variant.seed
+    assert variant.attempt == attempt  # the attempt prepared with it, now started
+    attempt.refresh_from_db()
+    assert (attempt.status, attempt.number, attempt.seed) == ("in_progress", 1, variant.seed)
 
 
 def test_each_attempt_claims_its_own_variant(monkeypatch):
@@ -349,12 +362,16 @@ def test_each_attempt_claims_its_own_variant(monkeypatch):
 def test_without_a_ready_variant_a_start_generates_on_the_spot_and_logs_it(caplog):
     assignment = assign().assignments.get()
     ExamVariant.objects.all().delete()
+    Attempt.all_objects.all().delete()  # nothing prepared
 
     with caplog.at_level(logging.WARNING, logger="quizzes.services.exams"):
         attempt = exams.attempt_start(assignment=assignment, language="en")
 
     assert attempt.items.count() == 4
     assert "no pre-generated en variant ready" in caplog.text
+    made = ExamVariant.objects.get()  # kept with its payload, as a pre-generated one
+    assert (made.attempt, made.number, made.language) == (attempt, 1, "en")
+    assert len(json.loads(made.payload)) == 4
 
 
 def test_a_start_in_another_language_generates_its_variant_on_the_spot(caplog):
@@ -364,24 +381,52 @@ def test_a_start_in_another_language_generates_its_variant_on_the_spot(caplog):
         attempt = exams.attempt_start(assignment=assignment, language="es")
 
     assert {item.question.language for item in attempt.items.select_related("question")} == {"es"}
-    assert assignment.variants.get().attempt is None  # the English one stays for later
+    # The attempt prepared in English is sat in Spanish: its variant is drawn again.
+    variant = assignment.variants.get()
+    assert (variant.attempt, variant.language, variant.seed) == (attempt, "es", attempt.seed)
+    assert {question["language"] for question in json.loads(variant.payload)} == {"es"}
     assert "no pre-generated es variant ready" in caplog.text
 
 
-def test_a_start_makes_the_same_number_of_queries_for_4_or_40_questions():
+def test_a_start_with_a_prepared_attempt_is_one_update_for_4_or_40_questions():
+    for size in (4, 40):
+        blueprint = BlueprintFactory(
+            composition=[{"topic": None, "kind": "free_form", "count": size}]
+        )
+        job = assign(blueprint=blueprint)
+        assignment = job.assignments.select_related("blueprint").get()  # as the views read it
+        with CaptureQueriesContext(connection) as queries:
+            attempt = exams.attempt_start(assignment=assignment, language="en")
+        statements = [
+            query["sql"]
+            for query in queries
+            if not query["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+        ]
+        # The savepoint only because the test runs in a transaction; 14 queries before.
+        assert len(statements) == 1
+        assert statements[0].lstrip().startswith("UPDATE")
+        assert attempt.items.count() == size
+        assert attempt.known_revisions == [(n, 0) for n in range(1, size + 1)]
+
+
+def test_a_start_on_the_locked_path_makes_the_same_number_of_queries_for_4_or_40():
+    """A second attempt while a first is overdue: closed, then the next prepared one
+    started, with the assignment and its attempts locked."""
     counts = []
     for size in (4, 40):
         blueprint = BlueprintFactory(
             composition=[{"topic": None, "kind": "free_form", "count": size}]
         )
-        assignment = assign(blueprint=blueprint).assignments.get()
+        assignment = assign(blueprint=blueprint, max_attempts=2).assignments.get()
+        first = exams.attempt_start(assignment=assignment, language="en")
+        Attempt.objects.filter(pk=first.pk).update(deadline=timezone.now() - timedelta(seconds=1))
         with CaptureQueriesContext(connection) as queries:
-            attempt = exams.attempt_start(assignment=assignment, language="en")
-        assert attempt.items.count() == size
-        counts.append(len(queries))
+            second = exams.attempt_start(assignment=assignment, language="en")
+        assert second.number == 2
+        assert Attempt.objects.get(pk=first.pk).status == Attempt.Status.GRADED
+        counts.append(len([q for q in queries if "quizzes_question" not in q["sql"]]))
 
     assert counts[0] == counts[1]
-    assert counts[0] <= 14  # with the deadline task run at once by on_commit_now
 
 
 def test_grading_makes_the_same_number_of_queries_for_4_or_40_answers():
