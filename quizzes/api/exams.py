@@ -111,6 +111,38 @@ class AttemptStartedSerializer(AttemptSerializer):
         ]
 
 
+_WHEN = serializers.DateTimeField()
+
+
+def _started(attempt: Attempt, name: str) -> dict[str, Any]:
+    """What ``AttemptStartedSerializer`` renders, built directly: a start is exam day's
+    busiest request, and a ModelSerializer builds its fields anew for every instance (about
+    1 ms, a third of a trivial request). A test keeps the two the same."""
+    if attempt.known_revisions is not None:  # a fresh start: every answer at revision 0
+        revisions = attempt.known_revisions
+    else:
+        rows = AttemptItem.objects.filter(attempt=attempt).order_by("position")
+        revisions = list(rows.values_list("position", "revision"))
+    return {
+        "id": attempt.pk,
+        "assignment": attempt.assignment_id,
+        "name": name,
+        "number": attempt.number,
+        "language": attempt.language,
+        "status": attempt.status,
+        "started_at": _WHEN.to_representation(attempt.started_at),
+        "deadline": _WHEN.to_representation(attempt.deadline),
+        "seconds_left": attempt.seconds_left()
+        if attempt.status == Attempt.Status.IN_PROGRESS
+        else 0,
+        "closed_at": _WHEN.to_representation(attempt.closed_at) if attempt.closed_at else None,
+        "closure": attempt.closure,
+        "score": attempt.score,
+        "passed": attempt.passed,
+        "items": [{"position": position, "revision": revision} for position, revision in revisions],
+    }
+
+
 class AttemptDetailSerializer(AttemptSerializer):
     items = ItemSerializer(many=True)
 
@@ -227,14 +259,24 @@ class AttemptListView(APIView):
         ``GET /api/v1/attempts/{id}/items``."""
         data = StartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        assignment = access.access_assignment_by_id(request.user, data.validated_data["assignment"])  # type: ignore[arg-type]
+        assignment_id = data.validated_data["assignment"]
         language = data.validated_data.get("language") or content_language(request.LANGUAGE_CODE)
+        # Exam day's common case in one statement, which also checks the assignment is theirs.
+        started = exams.attempt_start_prepared(
+            candidate_id=request.user.pk,  # type: ignore[arg-type]
+            assignment_id=assignment_id,
+            language=language,
+        )
+        if started is not None:
+            body = _started(started.attempt, started.exam_name)
+            return Response(body, status=status.HTTP_201_CREATED)
+        assignment = access.access_assignment_by_id(request.user, assignment_id)  # type: ignore[arg-type]
         try:
             attempt = exams.attempt_start(assignment=assignment, language=language)
         except exams.ExamError as error:
             raise PermissionDenied(detail=str(error), code="cannot_start") from error
-        attempt.assignment = assignment  # its blueprint's name is in the answer: no query
-        return Response(AttemptStartedSerializer(attempt).data, status=status.HTTP_201_CREATED)
+        body = _started(attempt, assignment.blueprint.name)
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class AttemptDetailView(APIView):

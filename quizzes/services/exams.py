@@ -13,7 +13,8 @@ import json
 import logging
 import secrets
 from collections.abc import Collection, Mapping, Sequence
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -30,6 +31,7 @@ from quizzes.models import (
     Attempt,
     AttemptItem,
     ExamAssignment,
+    ExamBlueprint,
     ExamVariant,
     Question,
     QuestionPool,
@@ -218,15 +220,21 @@ def attempt_start(
 
     Pre-generation prepared one attempt per attempt allowed (status ``ready``, its answers
     empty, its variant's questions rendered): starting the next one is one conditional UPDATE
-    (``_start_prepared``), whatever the exam's length. Anything else (an attempt in progress
-    or overdue, a cooldown, a closed exam, no prepared attempt in this language) takes the
-    locked path, a fixed handful of queries, which also generates a variant on the spot when
-    none is ready. ``assignment`` comes with its blueprint (the caller checked access)."""
+    (``attempt_start_prepared``), whatever the exam's length. Anything else (an attempt in
+    progress or overdue, a cooldown, a closed exam, no prepared attempt in this language)
+    takes the locked path, a fixed handful of queries, which also generates a variant on the
+    spot when none is ready. The caller checked that ``assignment`` is the candidate's."""
     now = now or timezone.now()
-    language = assignment.blueprint.language or language  # a blueprint may fix the language
-    started = _start_prepared(assignment, language, now)
+    started = attempt_start_prepared(
+        candidate_id=assignment.candidate_id,
+        assignment_id=assignment.pk,
+        language=language,
+        now=now,
+    )
     if started is not None:
-        return started
+        started.attempt.assignment = assignment
+        return started.attempt
+    language = assignment.blueprint.language or language  # a blueprint may fix the language
     for _round in range(3):
         try:
             with transaction.atomic():
@@ -238,37 +246,79 @@ def attempt_start(
     raise ExamError(_("The exam could not be started; please try again."))
 
 
-def _start_prepared(assignment: ExamAssignment, language: str, now: datetime) -> Attempt | None:
-    """The next prepared attempt, set in progress by one statement, or None when there is
-    none to start that way (the locked path then says why, or generates one).
+@dataclass(frozen=True)
+class Started:
+    """An attempt just started by ``attempt_start_prepared``, and its exam's name."""
+
+    attempt: Attempt
+    exam_name: str
+
+
+# The deadline a start sets (the time limit or the exam's close, whichever is first) and the
+# earliest closing the cooldown allows, in each database's date arithmetic. SQLite keeps
+# datetimes as text, added to by the function Django registers for the ORM's own arithmetic.
+_START_SQL = {
+    "postgresql": (
+        "LEAST(%(now)s + b.time_limit_minutes * interval '1 minute', s.closes_at)",
+        "%(now)s - s.cooldown_minutes * interval '1 minute'",
+    ),
+    "sqlite": (
+        "MIN(django_format_dtdelta('+', %(now)s, b.time_limit_minutes * 60000000), s.closes_at)",
+        "django_format_dtdelta('-', %(now)s, s.cooldown_minutes * 60000000)",
+    ),
+}
+
+
+def attempt_start_prepared(
+    *, candidate_id: int, assignment_id: int, language: str, now: datetime | None = None
+) -> Started | None:
+    """Start the candidate's next prepared attempt of the assignment with one statement, or
+    None when there is none to start that way (not the candidate's, not open, nothing
+    prepared in this language, an attempt in progress or within the cooldown: the locked path
+    of ``attempt_start`` then says why, or generates a variant).
 
     The statement takes the lowest-numbered prepared attempt (skipping one another start
-    holds) and starts it only if it is in this language, within the attempts allowed, and
+    holds) and starts it only if the assignment is the candidate's and open, the attempt is
+    within the attempts allowed and in the blueprint's language (else the one asked), and
     nothing of the assignment is in progress or closed within the cooldown. Two starts racing
     each take a row; the unique index on attempts in progress refuses the second, which then
     finds the first on the locked path."""
-    if assignment.status(now) != "open":
-        return None
-    table, items = Attempt._meta.db_table, AttemptItem._meta.db_table
+    now = now or timezone.now()
+    deadline, cooldown_from = _START_SQL[connection.vendor]
+    attempt, items = Attempt._meta.db_table, AttemptItem._meta.db_table
+    assignments = ExamAssignment._meta.db_table
+    exam = f"""
+        {assignments} AS s JOIN {ExamBlueprint._meta.db_table} AS b ON b.id = s.blueprint_id
+        WHERE s.id = {attempt}.assignment_id"""
     skip_locked = connection.features.has_select_for_update_skip_locked
-    limit = timedelta(minutes=assignment.blueprint.time_limit_minutes)
-    deadline = min(now + limit, assignment.closes_at)
     sql = f"""
-        UPDATE {table} SET status = %s, started_at = %s, deadline = %s
-         WHERE id = (SELECT id FROM {table} WHERE assignment_id = %s AND status = %s
-                      ORDER BY number LIMIT 1{" FOR UPDATE SKIP LOCKED" if skip_locked else ""})
-           AND language = %s AND number <= %s
-           AND NOT EXISTS (SELECT 1 FROM {table} AS other WHERE other.assignment_id = %s
-                              AND (other.status = %s OR other.closed_at > %s))
-        RETURNING id, number, seed, (SELECT count(*) FROM {items} WHERE attempt_id = {table}.id)
+        UPDATE {attempt}
+           SET status = %(in_progress)s, started_at = %(now)s,
+               deadline = (SELECT {deadline} FROM {exam})
+         WHERE id = (SELECT r.id FROM {attempt} AS r
+                      WHERE r.assignment_id = %(assignment)s AND r.status = %(ready)s
+                      ORDER BY r.number LIMIT 1{" FOR UPDATE SKIP LOCKED" if skip_locked else ""})
+           AND EXISTS (SELECT 1 FROM {exam}
+                          AND s.candidate_id = %(candidate)s
+                          AND s.opens_at <= %(now)s AND %(now)s < s.closes_at
+                          AND {attempt}.number <= s.max_attempts
+                          AND {attempt}.language = COALESCE(NULLIF(b.language, ''), %(language)s)
+                          AND NOT EXISTS (
+                              SELECT 1 FROM {attempt} AS other WHERE other.assignment_id = s.id
+                                 AND (other.status = %(in_progress)s
+                                      OR other.closed_at > {cooldown_from})))
+        RETURNING id, number, language, seed, deadline,
+                  (SELECT count(*) FROM {items} WHERE attempt_id = {attempt}.id),
+                  (SELECT b.name FROM {exam})
         """
-    params: list[Any] = [
-        Attempt.Status.IN_PROGRESS, now, deadline,
-        assignment.pk, Attempt.Status.READY,
-        language, assignment.max_attempts,
-        assignment.pk, Attempt.Status.IN_PROGRESS,
-        now - timedelta(minutes=assignment.cooldown_minutes),
-    ]  # fmt: skip
+    params: dict[str, Any] = {
+        "in_progress": Attempt.Status.IN_PROGRESS,
+        "ready": Attempt.Status.READY,
+        "now": connection.ops.adapt_datetimefield_value(now),  # as the ORM writes it
+        "assignment": assignment_id,
+        "candidate": candidate_id,
+        "language": language,
+    }
     try:
         # One statement: in autocommit it is its own transaction; inside another one it gets
         # a savepoint, so that a refusal by the unique index leaves that transaction usable.
@@ -284,22 +334,26 @@ def _start_prepared(assignment: ExamAssignment, language: str, now: datetime) ->
         return None  # another tab started one a moment ago: the locked path finds it
     if row is None:
         return None
-    attempt_id, number, seed, count = row
-    attempt = Attempt(
+    attempt_id, number, started_language, seed, ends, count, name = row
+    if isinstance(ends, str):  # SQLite: text or a naive datetime, in UTC
+        ends = datetime.fromisoformat(ends)
+    if timezone.is_naive(ends):
+        ends = ends.replace(tzinfo=UTC)
+    started = Attempt(
         id=attempt_id,
-        assignment=assignment,
-        candidate_id=assignment.candidate_id,
+        assignment_id=assignment_id,
+        candidate_id=candidate_id,
         number=number,
-        language=language,
+        language=started_language,
         seed=seed,
         started_at=now,
-        deadline=deadline,
+        deadline=ends,
         status=Attempt.Status.IN_PROGRESS,
     )
-    attempt._state.adding = False
-    attempt._state.db = connection.alias
-    attempt.known_revisions = [(position, 0) for position in range(1, count + 1)]
-    return attempt
+    started._state.adding = False
+    started._state.db = connection.alias
+    started.known_revisions = [(position, 0) for position in range(1, count + 1)]
+    return Started(started, name)
 
 
 def _start_locked(assignment_id: int, language: str, now: datetime) -> Attempt:
