@@ -509,7 +509,7 @@ def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResp
 @require_GET
 @committee_required
 def correction_detail(request: AuthenticatedHttpRequest, correction_id: int) -> HttpResponse:
-    correction = appeals.corrections_list().filter(pk=correction_id).first()
+    correction = appeals.corrections_visible_to(request.user).filter(pk=correction_id).first()
     if correction is None:
         raise Http404("No such correction.")
     changed = [row for row in correction.changes if row["passed_before"] != row["passed_after"]]
