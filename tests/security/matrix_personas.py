@@ -87,7 +87,8 @@ def _plant_markers(question_ids: list[int]) -> None:
         q.save(update_fields=["explanation", "ruling", "key_detail"])
     for model in (AttemptItem, PracticeAnswer):
         for answer in model.objects.filter(question_id__in=question_ids, grade__isnull=False):
-            answer.grade = {**answer.grade, "feedback": f"SEALED-FEEDBACK-{answer.question_id}"}
+            grade = dict(answer.grade or {})
+            answer.grade = {**grade, "feedback": f"SEALED-FEEDBACK-{answer.question_id}"}
             answer.save(update_fields=["grade"])
 
 
