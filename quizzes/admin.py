@@ -265,7 +265,9 @@ class VariantJobAdmin(NoAddMixin, admin.ModelAdmin[VariantJob]):
         return False
 
 
-class ExamVariantItemInline(NoAddMixin, admin.TabularInline[ExamVariantItem, ExamVariant]):
+class ExamVariantItemInline(
+    SealedRowsMixin, NoAddMixin, admin.TabularInline[ExamVariantItem, ExamVariant]
+):
     model = ExamVariantItem
     fields = ("position", "question")
     readonly_fields = ("position", "question")
@@ -274,8 +276,10 @@ class ExamVariantItemInline(NoAddMixin, admin.TabularInline[ExamVariantItem, Exa
 
 
 @admin.register(ExamVariant)
-class ExamVariantAdmin(NoAddMixin, admin.ModelAdmin[ExamVariant]):
+class ExamVariantAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[ExamVariant]):
     """Pre-generated variants; a start claims one (attempt set) and copies its questions."""
+
+    sealed_question_fields = ("items__question",)  # its seed would rebuild them
 
     list_display = ("assignment", "number", "language", "created_at", "attempt", "claimed_at")
     list_select_related = ("assignment__blueprint", "assignment__candidate", "attempt")
@@ -296,7 +300,7 @@ class ExamVariantAdmin(NoAddMixin, admin.ModelAdmin[ExamVariant]):
 
 
 @admin.register(ExamVariantItem)
-class ExamVariantItemAdmin(NoAddMixin, admin.ModelAdmin[ExamVariantItem]):
+class ExamVariantItemAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[ExamVariantItem]):
     list_display = ("variant", "position", "question")
     list_select_related = ("variant__assignment__blueprint", "variant__assignment__candidate")
     readonly_fields = ("variant", "position", "question")
@@ -306,7 +310,7 @@ class ExamVariantItemAdmin(NoAddMixin, admin.ModelAdmin[ExamVariantItem]):
 
 
 @admin.register(Attempt)
-class AttemptAdmin(NoAddMixin, admin.ModelAdmin[Attempt]):
+class AttemptAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[Attempt]):
     list_display = (
         "assignment",
         "number",
@@ -335,6 +339,7 @@ class AttemptAdmin(NoAddMixin, admin.ModelAdmin[Attempt]):
         "graded_at",
     )
     inlines = (AttemptItemInline,)
+    sealed_question_fields = ("items__question",)  # its seed would rebuild them
 
 
 @admin.register(Appeal)

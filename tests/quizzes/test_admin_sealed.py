@@ -1,7 +1,8 @@
 """The administration site follows the one rule for keys (issue 25, point 2): rows about a
 question sealed for the user (their own exam's, before its keys are released to them) are left
 out of the question, answer, practice answer, review, appeal, problem report, key correction and
-audit pages, and their change pages answer as for a row that does not exist, whatever the
+audit pages (and the attempts and pre-generated variants holding one, whose seeds would rebuild
+it), and their change pages answer as for a row that does not exist, whatever the
 user's roles (here a superuser whose exam closed without releasing its keys: not "sitting" it
 any more, so only the sealing rule hides them)."""
 
@@ -70,8 +71,8 @@ def world():
             "practiceanswer": practised.pk,
             "review": Review.objects.get(item=item).pk,
             "auditentry": AuditEntry.objects.get(question=mine).pk,
+            "attempt": attempt.pk,  # its seed would rebuild its questions
         },
-        "attempt": attempt.pk,
     }
 
 
@@ -95,15 +96,6 @@ def test_a_sealed_rows_change_page_answers_as_a_missing_row(client, world):
         missing = client.get(f"/admin/quizzes/{model}/{pk + 1000}/change/")
 
         assert (page.status_code, page["Location"]) == (302, missing["Location"]), model
-
-
-def test_the_attempt_page_lists_none_of_its_sealed_answers(client, world):
-    client.force_login(world["user"])
-
-    body = client.get(f"/admin/quizzes/attempt/{world['attempt']}/change/").content.decode()
-
-    assert f"/admin/quizzes/attemptitem/{world['rows']['attemptitem']}/change/" not in body
-    assert not MARKERS.search(body)
 
 
 def test_other_rows_are_still_listed(client, world):

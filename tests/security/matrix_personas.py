@@ -124,6 +124,7 @@ def exam_personas(world: Any) -> PersonaWorld:
     rows = {
         "question": sealed,
         "attemptitem": list(items.values_list("pk", flat=True)),
+        "attempt": sorted(set(items.values_list("attempt_id", flat=True))),
         "practiceanswer": [world.answer.pk],
         "review": list(Review.objects.filter(item__in=items).values_list("pk", flat=True)),
         "appeal": list(Appeal.objects.filter(item__in=items).values_list("pk", flat=True)),
