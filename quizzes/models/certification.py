@@ -134,6 +134,14 @@ class Certificate(models.Model):
         super().clean()
         validate_fields_displayable(self, "issued_at", "expires_at", "revoked_at")
 
+    @property
+    def holder_name(self) -> str:
+        """The name shown to the public (verification page, PDF, API): the holder's full
+        name, or "" when their account has none. Never the e-mail address, which
+        ``str(candidate)`` falls back to; a nameless certificate is told apart by its
+        number instead."""
+        return self.candidate.get_full_name().strip()
+
     def is_valid(self, at: datetime | None = None) -> bool:
         moment = at or timezone.now()
         return self.revoked_at is None and self.issued_at <= moment < self.expires_at
