@@ -19,9 +19,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from judgetrain.accounts.lockout import client_address
 from judgetrain.accounts.models import Cohort, User
+from judgetrain.throttling import limits_wait
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.languages import content_language
 from quizzes.models import Appeal, QuestionCorrection, Review
@@ -241,6 +244,15 @@ def cohort_detail(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
     return _render_cohort(request, _cohort(request.user, cohort_id))
 
 
+def _too_many_invitations(wait: int) -> str:
+    minutes = max(1, -(-wait // 60))
+    return ngettext(
+        "Too many invitations from you, from here or to this address: try again in %(n)d minute.",
+        "Too many invitations from you, from here or to this address: try again in %(n)d minutes.",
+        minutes,
+    ) % {"n": minutes}
+
+
 @require_POST
 @mentor_required
 def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResponse:
@@ -248,6 +260,16 @@ def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
     form = InviteForm(request.POST, prefix="invite")
     if not form.is_valid():
         return _render_cohort(request, cohort, invite_form=form, status=400)
+    wait = limits_wait(
+        ("invitation_ip", client_address(request)),
+        ("invitation_user", request.user.email),
+        ("invitation_address", form.cleaned_data["email"].strip().lower()),
+    )
+    if wait:
+        form.add_error(None, _too_many_invitations(wait))
+        response = _render_cohort(request, cohort, invite_form=form, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     try:
         cohorts.invitation_create(
             cohort=cohort,
