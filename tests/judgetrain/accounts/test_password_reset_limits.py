@@ -10,6 +10,7 @@ import uuid
 import pytest
 from django.core import mail
 
+from judgetrain.accounts import forms
 from tests.factories import candidate
 from tests.outage import dead_port, redis_cache
 
@@ -106,3 +107,16 @@ def test_password_reset_answers_with_the_cache_down_and_logs_the_missing_limit(
     assert any(
         "rate limit 'password_reset_ip' not applied" in r.getMessage() for r in caplog.records
     )
+
+
+def test_a_reset_request_reads_the_same_queries_with_or_without_an_account(
+    client, limits, django_assert_num_queries, monkeypatch
+):
+    """The limits live in the cache: asking costs the one look-up Django's form makes (the
+    e-mail is sent later, by a worker)."""
+    monkeypatch.setattr(forms, "enqueue_on_commit", lambda *args, **kwargs: None)
+    known = candidate(email=_address()).email
+    with django_assert_num_queries(1):
+        _ask(client, _address(), _ip())
+    with django_assert_num_queries(1):
+        _ask(client, known, _ip())

@@ -95,3 +95,15 @@ def test_the_committee_is_told_when_the_public_page_shows_no_name(client):
     page = client.get(reverse("committee-certificate", args=[issued.pk])).content.decode()
 
     assert "Name not provided" in page
+
+
+def test_the_public_certificate_answers_read_one_query(client, django_assert_num_queries):
+    issued = _issued(first_name="", last_name="")
+
+    for url in (
+        reverse("certificate-verify", args=[issued.code]),
+        reverse("certificate-pdf", args=[issued.code]),
+        f"/api/v1/certificates/verify/{issued.code}",
+    ):
+        with django_assert_num_queries(1):  # the certificate, its holder and level, joined
+            assert client.get(url).status_code == 200
