@@ -304,7 +304,8 @@ class CertificateRenewView(CommitteeView):
 
 
 class CertificateVerifyView(APIView):
-    """Public: name, level, dates and status only."""
+    """Public: the certificate's number, the holder's name (null when none was given; never
+    the e-mail address), level, dates and status only."""
 
     permission_classes = (AllowAny,)
     authentication_classes = ()
@@ -318,7 +319,9 @@ class CertificateVerifyView(APIView):
             raise NotFound("No certificate has this code.")
         return Response(
             {
-                "name": str(certificate.candidate),
+                "id": certificate.pk,
+                # The holder's name, or null when their account has none: never the e-mail.
+                "name": certificate.holder_name or None,
                 "level": certificate.level.name,
                 "issued_at": certificate.issued_at,
                 "expires_at": certificate.expires_at,

@@ -383,12 +383,6 @@ MATRIX: dict[str, Entry] = {
         MENTOR_OWN_WRITE,
         lambda w: {"invite-email": "newcomer@example.com"},
     ),
-    "mentor-cohort-add": Entry(
-        "post",
-        lambda w: f"/mentor/cohorts/{w.cohort}/members",
-        MENTOR_OWN_WRITE,
-        lambda w: {"add-email": candidate().email},
-    ),
     "mentor-cohort-remove": Entry(
         "post",
         lambda w: f"/mentor/cohorts/{w.cohort}/members/{w.review.candidate_id}/remove",
