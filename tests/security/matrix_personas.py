@@ -192,7 +192,6 @@ PERSONA_OVERRIDES: dict[str, dict[str, int]] = {
     # assignments answer it as another mentor's ----------------------------------------------
     "mentor-cohort": personas_like(mentor=404),
     "mentor-cohort-invite": personas_like(mentor=404),
-    "mentor-cohort-add": personas_like(mentor=404),
     "mentor-cohort-remove": personas_like(mentor=404),
     "api-mentor-cohort-progress": personas_like(mentor=404),
     "api-assignment-list POST": personas_like(mentor=400),
