@@ -365,6 +365,15 @@ AXES_SENSITIVE_PARAMETERS = ["password"]
 LOGIN_PROXY_COUNT = env_int("LOGIN_PROXY_COUNT", 0, minimum=0)
 AXES_CLIENT_IP_CALLABLE = "judgetrain.accounts.lockout.client_address"
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600, minimum=60)
+# Pages that send e-mail, counted per client address (LOGIN_PROXY_COUNT applies), per target
+# address and, for invitations, per inviting account (judgetrain.throttling.limits_wait).
+RATE_LIMITS = {
+    "password_reset_ip": env_rate("THROTTLE_PASSWORD_RESET_IP", "30/hour"),
+    "password_reset_address": env_rate("THROTTLE_PASSWORD_RESET_ADDRESS", "5/hour"),
+    "invitation_ip": env_rate("THROTTLE_INVITATION_IP", "200/hour"),
+    "invitation_user": env_rate("THROTTLE_INVITATION_USER", "100/hour"),
+    "invitation_address": env_rate("THROTTLE_INVITATION_ADDRESS", "5/day"),
+}
 
 REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] = [
     # Basic first: its challenge makes anonymous calls answer 401 with WWW-Authenticate.

@@ -1,15 +1,28 @@
-"""Who may see what. Each check is one small function; a miss is a 404, never a hint."""
+"""Who may see what. Each check is one small function; a miss is a 404, never a hint.
+
+The one rule for keys (``sealed_question_ids``): while a user's attempt is in progress, or its
+blueprint's review policy has not yet released its keys to them, nothing shows that user the
+key, explanation or grading detail of a question in it, whatever other role they hold. Every
+read of questions, keys, reviews, appeals, corrections, reports, exports and admin rows
+excludes those questions (``questions_visible`` and the ``*_visible_to`` selectors use it)."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import Attempt, AttemptItem, ExamAssignment, Question, ReviewPolicy
+from quizzes.models import (
+    Attempt,
+    AttemptItem,
+    ExamAssignment,
+    Question,
+    ReviewPolicy,
+)
 
 KEY_PERMISSION = "quizzes.view_question_key"
 
@@ -45,7 +58,8 @@ def access_item(attempt: Attempt, position: int) -> AttemptItem:
 
 
 def details_visible(attempt: Attempt, now: datetime | None = None) -> bool:
-    """Whether the blueprint's review policy lets the candidate see keys and grades now."""
+    """Whether the blueprint's review policy lets the candidate see keys and grades now
+    (the same condition as ``_released``, for one attempt already loaded)."""
     if attempt.status != Attempt.Status.GRADED:
         return False
     policy = attempt.assignment.blueprint.review_policy
@@ -54,6 +68,55 @@ def details_visible(attempt: Attempt, now: datetime | None = None) -> bool:
     if policy == ReviewPolicy.AFTER_CLOSE:
         return (now or timezone.now()) >= attempt.assignment.closes_at
     return False
+
+
+def _released(moment: datetime) -> Q:
+    """Attempts whose keys their review policy has released to their candidate at ``moment``
+    (``details_visible`` in SQL)."""
+    policy = "assignment__blueprint__review_policy"
+    return Q(status=Attempt.Status.GRADED) & (
+        Q(**{policy: ReviewPolicy.IMMEDIATELY})
+        | Q(**{policy: ReviewPolicy.AFTER_CLOSE}, assignment__closes_at__lte=moment)
+    )
+
+
+def sealed_question_ids(user: User, now: datetime | None = None) -> QuerySet[Any, int]:
+    """The ids of the questions whose key, explanation and grading detail ``user`` may not see
+    now, whatever their roles: those of each of their attempts whose review policy has not
+    released its keys to them (in progress, submitted, graded before release, or never
+    released), and those of the variants pre-generated for their assignments not yet closed.
+
+    A lazy subquery: ``.exclude(question_id__in=sealed_question_ids(user))`` adds a condition
+    to the caller's query, not a query of its own; iterated, it gives the ids."""
+    if not user.is_authenticated:
+        return AttemptItem.objects.none().values_list("question_id", flat=True)
+    moment = now or timezone.now()
+    attempts = Attempt.objects.filter(assignment__candidate=user).exclude(_released(moment))
+    # The attempts prepared ahead of time (pre-generated variants) of assignments not closed.
+    prepared = Attempt.all_objects.filter(
+        assignment__candidate=user,
+        status=Attempt.Status.READY,
+        assignment__closes_at__gt=moment,
+    )
+    in_attempts = AttemptItem.objects.filter(attempt__in=attempts.values("pk"))
+    in_variants = AttemptItem.objects.filter(attempt__in=prepared.values("pk"))
+    return (
+        in_attempts.values_list("question_id", flat=True)
+        .order_by()
+        .union(in_variants.values_list("question_id", flat=True).order_by())
+    )
+
+
+def with_sealed_flag(items: QuerySet[AttemptItem], user: User) -> QuerySet[AttemptItem]:
+    """``items``, each with ``sealed``: whether its question is sealed for ``user`` (say, the
+    same question in another of their attempts, still in progress). No query of its own."""
+    sealed = Q(question_id__in=sealed_question_ids(user))
+    return items.annotate(sealed=ExpressionWrapper(sealed, output_field=BooleanField()))
+
+
+def question_sealed(user: User, question_id: int) -> bool:
+    """Whether one question is sealed for ``user`` (one query)."""
+    return Question.objects.filter(pk=question_id, pk__in=sealed_question_ids(user)).exists()
 
 
 def exam_variants_hidden(user: User, now: datetime | None = None) -> bool:
@@ -73,7 +136,9 @@ def keys_visible(user: User) -> bool:
 
 
 def questions_visible(user: User, questions: QuerySet[Question]) -> QuerySet[Question]:
-    """Exam variants only for key holders who are not sitting (or about to sit) an exam."""
+    """The bank as ``user`` may browse it: never a question sealed for them; exam variants
+    only for key holders who are not sitting (or about to sit) an exam."""
+    questions = questions.exclude(pk__in=sealed_question_ids(user))
     if keys_visible(user) and not exam_variants_hidden(user):
         return questions
     return questions.filter(for_exams=False)

@@ -67,13 +67,29 @@ def _sitting_exam(request: HttpRequest) -> bool:
     return access.exam_variants_hidden(request.user)  # type: ignore[arg-type]
 
 
+class SealedRowsMixin:
+    """Leaves out the rows about a question sealed for the user
+    (``access.sealed_question_ids``: one of their own exam's, before its keys are released to
+    them), whatever their roles: these rows show its key, explanation or grading. A change page
+    of such a row answers as for a row that does not exist."""
+
+    sealed_question_fields: tuple[str, ...] = ("question",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        rows: QuerySet[Any] = super().get_queryset(request)  # type: ignore[misc]
+        sealed = access.sealed_question_ids(request.user)  # type: ignore[arg-type]
+        for field in self.sealed_question_fields:
+            rows = rows.exclude(**{f"{field}__in": sealed})
+        return rows
+
+
 @admin.register(Topic)
 class TopicAdmin(admin.ModelAdmin[Topic]):
     search_fields = ("slug",)
 
 
 @admin.register(Question)
-class QuestionAdmin(NoAddMixin, admin.ModelAdmin[Question]):
+class QuestionAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[Question]):
     """Questions are generated, so the admin browses them and never edits a key."""
 
     list_display = (
@@ -90,6 +106,7 @@ class QuestionAdmin(NoAddMixin, admin.ModelAdmin[Question]):
     search_fields = ("stem", "template_id", "content_hash")
     list_select_related = ("policy_version",)
     filter_horizontal = ("topics",)
+    sealed_question_fields = ("pk",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Question]:
         questions = super().get_queryset(request).prefetch_related("topics")
@@ -101,7 +118,7 @@ class QuestionAdmin(NoAddMixin, admin.ModelAdmin[Question]):
         return False
 
 
-class AttemptItemInline(NoAddMixin, admin.TabularInline[AttemptItem, Attempt]):
+class AttemptItemInline(SealedRowsMixin, NoAddMixin, admin.TabularInline[AttemptItem, Attempt]):
     """Read-only: an override needs its reason and a rescore, so it is made on the item's page."""
 
     model = AttemptItem
@@ -248,9 +265,11 @@ class VariantJobAdmin(NoAddMixin, admin.ModelAdmin[VariantJob]):
 
 
 @admin.register(ExamVariant)
-class ExamVariantAdmin(NoAddMixin, admin.ModelAdmin[ExamVariant]):
+class ExamVariantAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[ExamVariant]):
     """Pre-generated variants, each with the attempt prepared for it (its questions are that
     attempt's items); a start sets the attempt in progress."""
+
+    sealed_question_fields = ("attempt__items__question",)  # its seed would rebuild them
 
     list_display = ("assignment", "number", "language", "created_at", "attempt_status")
     list_select_related = ("assignment__blueprint", "assignment__candidate", "attempt")
@@ -267,7 +286,7 @@ class ExamVariantAdmin(NoAddMixin, admin.ModelAdmin[ExamVariant]):
 
 
 @admin.register(Attempt)
-class AttemptAdmin(NoAddMixin, admin.ModelAdmin[Attempt]):
+class AttemptAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[Attempt]):
     list_display = (
         "assignment",
         "number",
@@ -296,10 +315,11 @@ class AttemptAdmin(NoAddMixin, admin.ModelAdmin[Attempt]):
         "graded_at",
     )
     inlines = (AttemptItemInline,)
+    sealed_question_fields = ("items__question",)  # its seed would rebuild them
 
 
 @admin.register(Appeal)
-class AppealAdmin(admin.ModelAdmin[Appeal]):
+class AppealAdmin(SealedRowsMixin, admin.ModelAdmin[Appeal]):
     list_display = ("item", "status", "created_at")
     list_filter = ("status",)
     list_select_related = (
@@ -308,6 +328,7 @@ class AppealAdmin(admin.ModelAdmin[Appeal]):
     )
     fields = ("item", "comment", "created_at", "status", "resolution", "resolved_by", "resolved_at")
     readonly_fields = ("item", "comment", "created_at", "resolved_by", "resolved_at")
+    sealed_question_fields = ("item__question",)
 
     def save_model(self, request: HttpRequest, obj: Appeal, form: Any, change: bool) -> None:
         if "status" in form.changed_data:
@@ -318,7 +339,7 @@ class AppealAdmin(admin.ModelAdmin[Appeal]):
 
 
 @admin.register(PracticeAnswer)
-class PracticeAnswerAdmin(NoAddMixin, admin.ModelAdmin[PracticeAnswer]):
+class PracticeAnswerAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[PracticeAnswer]):
     list_display = ("user", "question", score_percent, "answered_at")
     list_select_related = ("user", "question")
     readonly_fields = ("user", "question", "response", "grade", "score", "answered_at")
@@ -359,7 +380,7 @@ class CertificateAdmin(admin.ModelAdmin[Certificate]):
 
 
 @admin.register(QuestionReport)
-class QuestionReportAdmin(NoAddMixin, admin.ModelAdmin[QuestionReport]):
+class QuestionReportAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[QuestionReport]):
     list_display = ("question", "problem", "reporter", "status", "created_at")
     list_filter = ("status", "problem")
     list_select_related = ("question", "reporter")
@@ -417,7 +438,7 @@ class OverrideForm(forms.ModelForm[AttemptItem]):
 
 
 @admin.register(AttemptItem)
-class AttemptItemAdmin(NoAddMixin, admin.ModelAdmin[AttemptItem]):
+class AttemptItemAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[AttemptItem]):
     """A mentor's override of one graded answer, with its reason, is set here or on their page."""
 
     form = OverrideForm

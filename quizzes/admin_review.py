@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from judgetrain.admin_mixins import NoAddMixin
+from quizzes.admin import SealedRowsMixin
 from quizzes.models import AuditEntry, Invitation, Notification, QuestionCorrection, Review
 
 
@@ -20,19 +21,27 @@ class ReadOnlyAdmin(NoAddMixin):
 
 
 @admin.register(Review)
-class ReviewAdmin(ReadOnlyAdmin, admin.ModelAdmin[Review]):
+class ReviewAdmin(SealedRowsMixin, ReadOnlyAdmin, admin.ModelAdmin[Review]):
     list_display = ("id", "candidate", "source", "status", "score", "decided_by", "created_at")
     list_filter = ("status", "decided_role")
     list_select_related = ("candidate", "decided_by")
     search_fields = ("candidate__email",)
+    sealed_question_fields = ("item__question", "practice_answer__question")
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyAdmin, admin.ModelAdmin[AuditEntry]):
+class AuditEntryAdmin(SealedRowsMixin, ReadOnlyAdmin, admin.ModelAdmin[AuditEntry]):
     list_display = ("created_at", "actor", "role", "action", "item", "appeal")
     list_filter = ("action", "role")
     list_select_related = ("actor", "item__attempt__assignment__blueprint", "appeal")
     raw_id_fields = ("item", "review", "appeal", "question")
+    # Before and after hold grades, scores and a corrected question's keys.
+    sealed_question_fields = (
+        "question",
+        "item__question",
+        "review__practice_answer__question",
+        "appeal__item__question",
+    )
 
 
 @admin.register(Invitation)
@@ -43,7 +52,7 @@ class InvitationAdmin(ReadOnlyAdmin, admin.ModelAdmin[Invitation]):
 
 
 @admin.register(QuestionCorrection)
-class QuestionCorrectionAdmin(ReadOnlyAdmin, admin.ModelAdmin[QuestionCorrection]):
+class QuestionCorrectionAdmin(SealedRowsMixin, ReadOnlyAdmin, admin.ModelAdmin[QuestionCorrection]):
     list_display = ("question", "action", "status", "decided_by", "created_at")
     list_select_related = ("question", "decided_by")
     raw_id_fields = ("question", "appeal")

@@ -12,6 +12,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
+from quizzes.access import sealed_question_ids
 from quizzes.models import (
     Attempt,
     AttemptItem,
@@ -63,9 +64,12 @@ def dashboard_for(user: User) -> dict[str, Any]:
     return {"masteries": masteries, "attempts": attempts, "certificates": certificates}
 
 
-def committee_report(*, blueprint_id: int | None = None) -> dict[str, Any]:
+def committee_report(
+    *, blueprint_id: int | None = None, viewer: User | None = None
+) -> dict[str, Any]:
     """Pass rate over graded attempts and each template's facility (the mean score of its
-    answers, an override counting over the automatic grade), over graded answers only.
+    answers, an override counting over the automatic grade), over graded answers only; less,
+    in the facilities, answers to a question sealed for ``viewer``.
 
     Two aggregate queries, computed in the database whatever the number of answers. Answers
     are summed per question before meeting the (wide) question table, so the join sees one
@@ -74,9 +78,11 @@ def committee_report(*, blueprint_id: int | None = None) -> dict[str, Any]:
     if blueprint_id is not None:
         attempts = attempts.filter(assignment__blueprint_id=blueprint_id)
     totals = attempts.aggregate(attempts=Count("pk"), passed=Count("pk", filter=Q(passed=True)))
+    items = AttemptItem.objects.filter(attempt__in=attempts)
+    if viewer is not None:
+        items = items.exclude(question_id__in=sealed_question_ids(viewer))
     per_question = (
-        AttemptItem.objects.filter(attempt__in=attempts)
-        .values("question_id")
+        items.values("question_id")
         .annotate(
             answers=Count("pk"),
             scored=Count(Coalesce("override_score", "score")),

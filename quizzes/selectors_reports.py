@@ -14,6 +14,7 @@ from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import TruncMonth
 
 from judgetrain.accounts.models import Cohort, User
+from quizzes import access
 from quizzes.models import Attempt, AttemptItem, QuestionKind, Review
 from rulings.core.grading import PARTS
 
@@ -32,9 +33,12 @@ class ReportForbidden(Exception):
 
 @dataclass(frozen=True)
 class Scope:
-    """Whose results a report covers: everyone (committee) or a mentor's cohorts."""
+    """Whose results a report covers: everyone (committee) or a mentor's cohorts; and who reads
+    it (``viewer``): answers to a question sealed for the viewer are left out of every
+    per-answer figure and export (``access.sealed_question_ids``)."""
 
     mentor: User | None
+    viewer: User | None = None
 
     def cohorts(self) -> QuerySet[Cohort]:
         cohorts = Cohort.objects.all()
@@ -49,14 +53,26 @@ class Scope:
         return attempts.filter(candidate_id__in=mine)
 
     def items(self) -> QuerySet[AttemptItem]:
-        return AttemptItem.objects.filter(attempt__in=self.attempts().values("pk"))
+        items = AttemptItem.objects.filter(attempt__in=self.attempts().values("pk"))
+        if self.viewer is not None:
+            items = items.exclude(question_id__in=access.sealed_question_ids(self.viewer))
+        return items
+
+    def reviews(self) -> QuerySet[Review]:
+        reviews = Review.objects.all()
+        if self.viewer is not None:
+            sealed = access.sealed_question_ids(self.viewer)
+            reviews = reviews.exclude(item__question_id__in=sealed).exclude(
+                practice_answer__question_id__in=sealed
+            )
+        return reviews
 
 
 def report_scope(user: User) -> Scope:
     if user.has_perm(MANAGE):
-        return Scope(mentor=None)
+        return Scope(mentor=None, viewer=user)
     if user.has_perm(MENTOR):
-        return Scope(mentor=user)
+        return Scope(mentor=user, viewer=user)
     raise ReportForbidden
 
 
@@ -241,7 +257,8 @@ def _decided_reviews(scope: Scope) -> QuerySet[Review]:
         mine = User.objects.filter(cohorts__mentor=scope.mentor).values("pk")
         practice &= Q(candidate_id__in=mine)
     return (
-        Review.objects.exclude(status=Review.Status.PENDING)
+        scope.reviews()
+        .exclude(status=Review.Status.PENDING)
         .filter(exam | practice)
         .select_related("item__attempt", "practice_answer__question")
         .order_by("pk")

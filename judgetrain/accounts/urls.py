@@ -2,7 +2,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from judgetrain.accounts import views
-from judgetrain.accounts.forms import CeleryPasswordResetForm
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
@@ -19,7 +18,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(form_class=CeleryPasswordResetForm),
+        views.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

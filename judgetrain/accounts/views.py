@@ -2,6 +2,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
@@ -17,11 +18,41 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from judgetrain.accounts.forms import TimeZoneForm
+from judgetrain.accounts.forms import CeleryPasswordResetForm, TimeZoneForm
+from judgetrain.accounts.lockout import client_address
 from judgetrain.accounts.middleware import valid_time_zone
+from judgetrain.throttling import limits_wait
 from judgetrain.typing import AuthenticatedHttpRequest
 
 SUPPORTED_LANGUAGES = frozenset(code for code, _name in settings.LANGUAGES)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, rate-limited: per client address (``THROTTLE_PASSWORD_RESET_IP``), then per
+    address asked for (``THROTTLE_PASSWORD_RESET_ADDRESS``), counted whether or not an account
+    uses it, so being refused tells nothing about accounts either. Refused: the form again,
+    429, saying how long to wait."""
+
+    form_class = CeleryPasswordResetForm
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        wait = limits_wait(("password_reset_ip", client_address(request)))
+        if wait:
+            return self._refused(self.get_form(), wait)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        address = form.cleaned_data["email"].strip().lower()
+        wait = limits_wait(("password_reset_address", address))
+        if wait:
+            return self._refused(form, wait)
+        return super().form_valid(form)
+
+    def _refused(self, form: Any, wait: int) -> HttpResponse:
+        context = self.get_context_data(form=form, wait_minutes=max(1, -(-wait // 60)))
+        response = self.render_to_response(context, status=429)
+        response["Retry-After"] = str(wait)
+        return response
 
 
 @require_POST

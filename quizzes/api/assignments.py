@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from judgetrain import dates
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.parsers import JSONParser
 from judgetrain.permissions import require_permission
@@ -96,8 +97,8 @@ class AssignmentCreateSerializer(serializers.Serializer[Any]):
         required=False,
         help_text=f"Candidates' ids, each once, at most {MAX_CANDIDATES} (not with cohort).",
     )
-    opens_at = serializers.DateTimeField()
-    closes_at = serializers.DateTimeField()
+    opens_at = dates.DateTimeField(validators=[dates.validate_displayable])
+    closes_at = dates.DateTimeField(validators=[dates.validate_displayable])
     attempts_allowed = serializers.IntegerField(
         required=False, allow_null=True, help_text="Default: the blueprint's attempts allowed."
     )

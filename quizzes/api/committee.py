@@ -23,11 +23,11 @@ from rest_framework.views import APIView
 from judgetrain.accounts.models import User
 from judgetrain.permissions import require_permission
 from quizzes import selectors_reports as sr
-from quizzes.models import Certificate, Question, QuestionReport
+from quizzes.models import Certificate, QuestionReport
 from quizzes.services import certification, policy_updates
 from quizzes.services import question_reports as reports
 from quizzes.services.blueprints import PreviewError, blueprint_preview
-from quizzes.views.committee import MANAGE, _decide, _may_report
+from quizzes.views.committee import MANAGE, _decide
 from quizzes.views.committee_forms import (
     BlueprintForm,
     DecisionForm,
@@ -189,8 +189,8 @@ class QuestionReportCreateView(RefusingView):
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
-        question = Question.objects.filter(pk=pk).first()
-        if question is None or not _may_report(_user(request), question):
+        question = reports.question_reportable(user=_user(request), pk=pk)
+        if question is None:
             raise NotFound("No such question.")
         form = ReportQuestionForm(_body(request))
         if not form.is_valid():
@@ -208,14 +208,16 @@ class QuestionReportListView(CommitteeView):
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
         wanted = request.query_params.get("status", QuestionReport.Status.OPEN)
-        queue = QuestionReport.objects.filter(status=wanted).select_related("question", "reporter")
+        visible = reports.reports_visible_to(_user(request))
+        queue = visible.filter(status=wanted).select_related("question", "reporter")
         return Response({"results": [_report_json(report) for report in queue]})
 
 
 class QuestionReportDecisionView(CommitteeView):
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
-        report = get_object_or_404(QuestionReport.objects.select_related("question"), pk=pk)
+        visible = reports.reports_visible_to(_user(request)).select_related("question")
+        report = get_object_or_404(visible, pk=pk)
         form = DecisionForm(_body(request))
         if not form.is_valid():
             raise _invalid(form)
@@ -302,7 +304,8 @@ class CertificateRenewView(CommitteeView):
 
 
 class CertificateVerifyView(APIView):
-    """Public: name, level, dates and status only."""
+    """Public: the certificate's number, the holder's name (null when none was given; never
+    the e-mail address), level, dates and status only."""
 
     permission_classes = (AllowAny,)
     authentication_classes = ()
@@ -316,7 +319,9 @@ class CertificateVerifyView(APIView):
             raise NotFound("No certificate has this code.")
         return Response(
             {
-                "name": str(certificate.candidate),
+                "id": certificate.pk,
+                # The holder's name, or null when their account has none: never the e-mail.
+                "name": certificate.holder_name or None,
                 "level": certificate.level.name,
                 "issued_at": certificate.issued_at,
                 "expires_at": certificate.expires_at,

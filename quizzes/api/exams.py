@@ -494,11 +494,15 @@ class ResultView(APIView):
         items = attempt.items.select_related("question", "appeal", "overridden_by").order_by(
             "position"
         )
+        items = access.with_sealed_flag(items, request.user)  # type: ignore[arg-type]
         return Response(
             {
                 **AttemptSerializer(attempt).data,
                 "details_visible": visible,
-                "items": [_result_item(item, visible) for item in items],
+                "items": [
+                    _result_item(item, visible and not item.sealed)  # type: ignore[attr-defined]
+                    for item in items
+                ],
             }
         )
 

@@ -20,14 +20,16 @@ from judgetrain.parsers import JSONParser
 from judgetrain.permissions import require_permission
 from quizzes.api.serializers import GradeSerializer, QuestionSerializer
 from quizzes.languages import content_language
-from quizzes.models import Question, QuestionKind, TopicMastery
+from quizzes.models import QuestionKind, TopicMastery
 from quizzes.services.practice import (
     NoPracticeQuestion,
     PracticeFilters,
+    QuestionHidden,
     QuestionNotPractisable,
     mastery_list,
     practice_answer_submit,
     practice_feedback,
+    practice_question_get,
     practice_question_next,
 )
 from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
@@ -130,13 +132,6 @@ def practising_user(request: Request) -> User:
     return cast(User, request.user)
 
 
-def practice_question_get(pk: int) -> Question:
-    try:
-        return Question.objects.select_related("policy_version").get(pk=pk)
-    except Question.DoesNotExist:
-        raise NotFound("No question has this id.") from None
-
-
 class NextQuestionView(APIView):
     """The next practice question for these filters, from the bank or freshly generated."""
 
@@ -181,25 +176,31 @@ class AnswerView(APIView):
         responses={
             201: PracticeAnswerResultSerializer,
             400: OpenApiResponse(
-                description="An invalid or ungradable response, or a question used in exams."
+                description="An invalid or ungradable response, or a withdrawn question."
             ),
             403: FORBIDDEN,
-            404: OpenApiResponse(description="No question has this id."),
+            404: OpenApiResponse(
+                description="No question you may practise has this id (none, an exam "
+                "variant or one of your own exam's: alike)."
+            ),
         },
     )
     def post(self, request: Request) -> Response:
         body = PracticeAnswerRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        question = practice_question_get(data["question"])
+        user = practising_user(request)
         lang = data.get("lang")  # None: the grader detects the answer's language
         try:
+            question = practice_question_get(user=user, pk=data["question"])
             result = practice_answer_submit(
-                user=practising_user(request),
+                user=user,
                 question=question,
                 response=data["response"],
                 lang=lang,
             )
+        except QuestionHidden as error:
+            raise NotFound(str(error)) from error
         except QuestionNotPractisable as error:
             raise ValidationError({"question": [str(error)]}) from error
         except GradingError as error:

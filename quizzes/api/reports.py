@@ -35,5 +35,8 @@ class ExamReportView(APIView):
         filters = ReportFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         return Response(
-            selectors.committee_report(blueprint_id=filters.validated_data.get("blueprint"))
+            selectors.committee_report(
+                blueprint_id=filters.validated_data.get("blueprint"),
+                viewer=request.user,  # type: ignore[arg-type]
+            )
         )

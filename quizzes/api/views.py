@@ -26,7 +26,14 @@ from quizzes.models import Question
 from rulings.core.grading import Expected, GradingError, grade_answer
 
 KEY_PERMISSION = access.KEY_PERMISSION
-KEY_HOLDER_FILTERS = ("difficulty_min", "difficulty_max")
+# Filters only key holders may use: difficulty is computed from the ruling (a hint at the key),
+# and the policy version is one of the generator's inputs, which nothing a candidate receives
+# may name.
+KEY_HOLDER_FILTERS = {
+    "difficulty_min": "difficulty",
+    "difficulty_max": "difficulty",
+    "policy_version": "policy version",
+}
 
 
 def filter_questions(queryset: QuerySet[Question], filters: dict[str, Any]) -> QuerySet[Question]:
@@ -65,11 +72,17 @@ class QuestionListView(QuestionMixin, generics.ListAPIView[Question]):
         filters = QuestionFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
         if not access.keys_visible(self.request.user):  # type: ignore[arg-type]
-            # Difficulty is computed from the ruling: filtering on it would hint at the key.
             refused = [name for name in KEY_HOLDER_FILTERS if name in filters.validated_data]
             if refused:
-                message = "Only mentors and the committee can filter by difficulty."
-                raise ValidationError({name: [message] for name in refused})
+                raise ValidationError(
+                    {
+                        name: [
+                            "Only mentors and the committee can filter by "
+                            f"{KEY_HOLDER_FILTERS[name]}."
+                        ]
+                        for name in refused
+                    }
+                )
         return filter_questions(super().get_queryset(), filters.validated_data).distinct()
 
 

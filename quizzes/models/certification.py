@@ -4,10 +4,12 @@ import secrets
 from datetime import datetime
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.dates import validate_fields_displayable, validate_validity_days
 from judgetrain.names import localized_name, name_translations_field
 from rulings.models import Game
 
@@ -33,6 +35,14 @@ class CertificationLevel(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """At most 100 years, so every certificate's expiry is a date (forms and admin)."""
+        super().clean()
+        try:
+            validate_validity_days(self.validity_days)
+        except ValidationError as error:
+            raise ValidationError({"validity_days": error}) from None
 
     @property
     def display_name(self) -> str:
@@ -118,6 +128,19 @@ class Certificate(models.Model):
 
     def __str__(self) -> str:
         return f"{self.level} — {self.candidate}"
+
+    def clean(self) -> None:
+        """Dates every time zone can show (the admin's form runs it)."""
+        super().clean()
+        validate_fields_displayable(self, "issued_at", "expires_at", "revoked_at")
+
+    @property
+    def holder_name(self) -> str:
+        """The name shown to the public (verification page, PDF, API): the holder's full
+        name, or "" when their account has none. Never the e-mail address, which
+        ``str(candidate)`` falls back to; a nameless certificate is told apart by its
+        number instead."""
+        return self.candidate.get_full_name().strip()
 
     def is_valid(self, at: datetime | None = None) -> bool:
         moment = at or timezone.now()

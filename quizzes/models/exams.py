@@ -13,6 +13,7 @@ from django.db.models.deletion import Collector
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.dates import validate_fields_displayable
 from judgetrain.names import localized_name, name_translations_field
 from quizzes.models.bank import Question, QuestionKind
 from rulings.core import questions as generator
@@ -162,6 +163,11 @@ class ExamAssignment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.blueprint} → {self.candidate}"
+
+    def clean(self) -> None:
+        """Dates every time zone can show (the admin's form runs it)."""
+        super().clean()
+        validate_fields_displayable(self, "opens_at", "closes_at")
 
     def status(self, now: datetime | None = None) -> str:
         moment = now or timezone.now()

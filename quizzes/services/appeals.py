@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.queueing import enqueue_on_commit
+from quizzes import access
 from quizzes.grading import grade_response, question_key
 from quizzes.models import (
     Appeal,
@@ -47,7 +48,9 @@ class KeyCorrection:
 
 
 def appeals_visible_to(user: User) -> QuerySet[Appeal]:
-    appeals = Appeal.objects.all()
+    """Appeals on the user's cohorts' candidates' answers (everyone's for the committee), less
+    those on a question sealed for the user: an appeal shows its question's key and grade."""
+    appeals = Appeal.objects.exclude(item__question_id__in=access.sealed_question_ids(user))
     if not user.has_perm("accounts.manage_certification"):
         mentored = User.objects.filter(cohorts__mentor=user).values("pk")
         appeals = appeals.filter(item__attempt__candidate__in=mentored)
@@ -371,7 +374,10 @@ def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
     return record
 
 
-def corrections_list() -> QuerySet[QuestionCorrection]:
-    return QuestionCorrection.objects.select_related("question", "decided_by").order_by(
-        "-created_at"
+def corrections_visible_to(user: User) -> QuerySet[QuestionCorrection]:
+    """Key corrections, less those of a question sealed for the user (they show its key)."""
+    return (
+        QuestionCorrection.objects.exclude(question_id__in=access.sealed_question_ids(user))
+        .select_related("question", "decided_by")
+        .order_by("-created_at")
     )

@@ -28,6 +28,14 @@ def _draw_qr(pdf: canvas.Canvas, url: str, x: float, y: float) -> None:
                 pdf.rect(x + col_index * module, top, module, module, stroke=0, fill=1)
 
 
+def holder(certificate: Certificate) -> str:
+    """Who the certificate is for, as the public sees it: the holder's name, else a
+    description by number, never the e-mail address."""
+    return certificate.holder_name or _("the holder of certificate number %(number)s") % {
+        "number": certificate.pk
+    }
+
+
 def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
     buffer = io.BytesIO()
     pdf = canvas.Canvas(buffer, pagesize=A4)
@@ -38,9 +46,10 @@ def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
     pdf.setFont("Helvetica", 14)
     pdf.drawCentredString(width / 2, height - 170, _("This certifies that"))
     pdf.setFont("Helvetica-Bold", 18)
-    pdf.drawCentredString(width / 2, height - 200, str(certificate.candidate))
+    pdf.drawCentredString(width / 2, height - 200, holder(certificate))
     pdf.setFont("Helvetica", 12)
     lines = [
+        _("Certificate number: %(number)s") % {"number": certificate.pk},
         _("Issued: %(date)s") % {"date": formats.date_format(certificate.issued_at)},
         _("Valid until: %(date)s") % {"date": formats.date_format(certificate.expires_at)},
         _("Verify at: %(url)s") % {"url": verify_url},

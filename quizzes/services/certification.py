@@ -4,7 +4,7 @@ committee can re-grade them exactly on appeal, years later."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
+from judgetrain.dates import days_after
 from quizzes.models import Attempt, Certificate, CertificationLevel, LevelRequirement
 from rulings.core.grading import lexicon_version
 
@@ -141,7 +142,7 @@ def certificate_issue(
         level=level,
         issued_by=by,
         issued_at=now,
-        expires_at=now + timedelta(days=level.validity_days),
+        expires_at=days_after(now, level.validity_days),
         evidence=evidence_record(attempts),
         endorsed_by=endorsed_by,
     )
@@ -181,7 +182,7 @@ def certificate_renew(
         level=certificate.level,
         issued_by=by,
         issued_at=now,
-        expires_at=now + timedelta(days=certificate.level.validity_days),
+        expires_at=days_after(now, certificate.level.validity_days),
         evidence=certificate.evidence,
         endorsed_by_id=certificate.endorsed_by_id,
         renewed_from=certificate,

@@ -1,4 +1,5 @@
-"""Cohorts from the mentor's side: progress, invitations by e-mail, membership."""
+"""Cohorts from the mentor's side: progress, invitations by e-mail (the only way in: the
+candidate accepts), membership."""
 
 from __future__ import annotations
 
@@ -143,25 +144,6 @@ def _candidate_group() -> Group:
 
 
 @transaction.atomic
-def cohort_member_add(*, cohort: Cohort, email: str) -> User:
-    """Add an existing candidate to the cohort by e-mail; someone new gets an invitation."""
-    email = email.strip().lower()
-    candidate = User.objects.filter(email=email).first()
-    if candidate is None:
-        raise CohortError(_("No account uses %(email)s: invite them instead.") % {"email": email})
-    if not candidate.has_role(Role.CANDIDATE):
-        raise CohortError(_("%(email)s is not a judge candidate.") % {"email": email})
-    if candidate.cohorts.exclude(mentor_id=cohort.mentor_id).exists():
-        # Membership gives a mentor the candidate's gradings and appeals: someone another
-        # mentor guides joins only by accepting an invitation themselves.
-        raise CohortError(
-            _("%(email)s is in another mentor's cohort: invite them instead.") % {"email": email}
-        )
-    cohort.candidates.add(candidate)
-    return candidate
-
-
-@transaction.atomic
 def cohort_member_remove(*, cohort: Cohort, candidate_id: int) -> None:
     """Remove a candidate from the cohort; their account, answers and attempts stay."""
     if not cohort.candidates.filter(pk=candidate_id).exists():
@@ -181,8 +163,13 @@ def invitation_path(invitation: Invitation) -> str:
 
 
 def invitation_create(*, cohort: Cohort, email: str, by: User, language: str = "") -> Invitation:
-    """Invite someone to the cohort; the e-mail with a signed, single-use link is sent by
-    Celery after commit."""
+    """Invite someone to the cohort, whether or not the address has an account: nobody joins
+    a cohort without accepting (membership shows the mentor their gradings and appeals). The
+    e-mail with a signed, single-use link is sent by Celery after commit.
+
+    Whether an account uses the address is never looked up here, so the mentor's answer (and
+    the work done for it) is the same for any address: the form cannot be used to find out
+    who has an account. Only the cohort's own members, which the mentor sees, are refused."""
     from quizzes.services.notifications import notification_queue
 
     email = email.strip().lower()
@@ -268,6 +255,22 @@ def invitation_accept(
         invitation.accepted_at, invitation.accepted_by = timezone.now(), user
         invitation.save(update_fields=["accepted_at", "accepted_by"])
     return user
+
+
+def invitation_has_account(invitation: Invitation) -> bool:
+    """For the invitation's page, shown only to whoever holds the link (sent to that
+    address): log in to accept, or create the account there."""
+    return User.objects.filter(email=invitation.email).exists()
+
+
+def invitation_decline(*, invitation: Invitation) -> None:
+    """Refuse once: the invitation is deleted (its link stops working and it leaves the
+    mentor's list of invitations not yet accepted); nobody joins."""
+    with transaction.atomic():
+        locked = Invitation.objects.select_for_update().filter(pk=invitation.pk).first()
+        if locked is None or locked.accepted_at is not None:
+            raise CohortError(_("This invitation was already used."))
+        locked.delete()
 
 
 def invitations_pending(*, cohort: Cohort) -> QuerySet[Invitation]:

@@ -283,6 +283,9 @@ def attempt_start_prepared(
     nothing of the assignment is in progress or closed within the cooldown. Two starts racing
     each take a row; the unique index on attempts in progress refuses the second, which then
     finds the first on the locked path."""
+    low, high = connection.ops.integer_field_range("BigAutoField")
+    if not low <= assignment_id <= high:
+        return None  # no such row: the locked path's access check answers for it
     now = now or timezone.now()
     deadline, cooldown_from = _START_SQL[connection.vendor]
     attempt, items = Attempt._meta.db_table, AttemptItem._meta.db_table

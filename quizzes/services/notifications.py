@@ -88,9 +88,19 @@ def _message(notification: Notification) -> tuple[str, str]:
     subject = _("You are invited to JudgeTrain")
     body = _(
         "%(mentor)s invites you to join the cohort %(cohort)s on JudgeTrain.\n\n"
-        "Open this link to create your account (it works once): %(url)s"
+        "Open this link to accept or decline (it works once): %(url)s\n\n"
+        "If you already have an account with this address, log in to accept; otherwise you "
+        "create your account there. You join only if you accept."
     ) % {"mentor": context["mentor"], "cohort": context["cohort"], "url": site + context["path"]}
     return subject, body
+
+
+def _invited_account(notification: Notification) -> User | None:
+    """An invitation is recorded without looking the address up (the mentor's answer must
+    not depend on it); the worker sending it reads the account's language, if any."""
+    if notification.kind != Notification.Kind.INVITATION:
+        return None
+    return User.objects.filter(email=notification.email).first()
 
 
 def notification_send(*, notification_id: int) -> bool:
@@ -104,7 +114,8 @@ def notification_send(*, notification_id: int) -> bool:
         )
         if notification is None or notification.sent_at is not None:
             return False
-        language = (notification.user.preferred_language if notification.user else "") or (
+        recipient = notification.user or _invited_account(notification)
+        language = (recipient.preferred_language if recipient else "") or (
             notification.context.get("language") or settings.LANGUAGE_CODE
         )
         with translation.override(language):

@@ -1,7 +1,8 @@
 """Practice: choosing the next question, grading an answer and scheduling topics (FSRS).
 
 Practice never touches exam variants: a question with ``for_exams`` is neither served nor
-accepted, so an exam's key cannot leak through practice feedback.
+accepted, so an exam's key cannot leak through practice feedback. Nor a question sealed for the
+user (``quizzes.access.sealed_question_ids``): one of their own exam's, whatever their roles.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
+from quizzes import access
 from quizzes.grading import citations_from_ruling, grade_response, question_key
 from quizzes.models import (
     PracticeAnswer,
@@ -57,7 +59,15 @@ class PracticeError(Exception):
 
 
 class QuestionNotPractisable(PracticeError):
-    """The question is an exam variant and never takes part in practice."""
+    """The question never takes part in practice (withdrawn, or hidden: below)."""
+
+
+class QuestionHidden(QuestionNotPractisable):
+    """No question the user may practise has this id: none at all, an exam variant, or one
+    sealed for them. The three are answered alike, so an id tells nothing."""
+
+    def __init__(self) -> None:
+        super().__init__("No question has this id.")
 
 
 class NoPracticeQuestion(PracticeError):
@@ -79,12 +89,32 @@ class PracticeResult:
     masteries: list[TopicMastery] = field(default_factory=list)
 
 
-def practice_question_check(*, question: Question) -> None:
-    """Refuse exam variants: their keys must never reach a practising candidate."""
+def practice_question_check(*, question: Question, user: User | None = None) -> None:
+    """Refuse exam variants and questions sealed for ``user``: their keys must never reach
+    them through practice feedback (QuestionHidden); then withdrawn questions."""
     if question.for_exams:
-        raise QuestionNotPractisable("This question is used in exams and cannot be practised.")
+        raise QuestionHidden
+    if user is not None and access.question_sealed(user, question.pk):
+        raise QuestionHidden
     if is_withdrawn(question):
         raise QuestionNotPractisable("This question was withdrawn by the committee.")
+
+
+def practice_question_get(*, user: User, pk: int) -> Question:
+    """The bank question ``pk`` for ``user`` to practise, in one query: QuestionHidden when
+    there is none, it is an exam variant or it is sealed for them (alike);
+    QuestionNotPractisable when it was withdrawn."""
+    question = (
+        Question.objects.select_related("policy_version")
+        .filter(pk=pk, for_exams=False)
+        .exclude(pk__in=access.sealed_question_ids(user))
+        .first()
+    )
+    if question is None:
+        raise QuestionHidden
+    if is_withdrawn(question):
+        raise QuestionNotPractisable("This question was withdrawn by the committee.")
+    return question
 
 
 # --- choosing the next question ----------------------------------------------------------
@@ -107,8 +137,10 @@ def _practice_bank(*, user: User, filters: PracticeFilters) -> QuerySet[Question
     recent = PracticeAnswer.objects.filter(
         user=user, answered_at__gte=timezone.now() - RECENT_WINDOW
     ).values("question_id")
-    questions = servable(Question.objects.filter(for_exams=False, language=filters.lang)).exclude(
-        id__in=recent
+    questions = (
+        servable(Question.objects.filter(for_exams=False, language=filters.lang))
+        .exclude(id__in=recent)
+        .exclude(id__in=access.sealed_question_ids(user))
     )
     if filters.game:
         questions = questions.filter(game=filters.game)
@@ -238,10 +270,11 @@ def practice_answer_submit(
 ) -> PracticeResult:
     """Grade a practice answer, store it and move each of the question's topics on.
 
-    Raises QuestionNotPractisable for an exam variant and GradingError for an unusable
-    response; neither stores anything.
+    Raises QuestionHidden for an exam variant or a question sealed for ``user``,
+    QuestionNotPractisable for a withdrawn one and GradingError for an unusable response;
+    none stores anything.
     """
-    practice_question_check(question=question)
+    practice_question_check(question=question, user=user)
     grade = grade_response(question, response, lang=lang)
     score = float(grade["score"])
     now = timezone.now()

@@ -10,9 +10,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
-from quizzes.models import Question, QuestionReport, WithdrawnTemplate
+from quizzes import access
+from quizzes.models import (
+    Attempt,
+    AttemptItem,
+    PracticeAnswer,
+    Question,
+    QuestionReport,
+    WithdrawnTemplate,
+)
 
 MAX_COMMENT_CHARS = 2000
+MENTOR = "accounts.mentor_candidates"
 
 
 class ReportError(Exception):
@@ -33,6 +42,31 @@ def is_withdrawn(question: Question) -> bool:
 
 def withdrawn_template_ids() -> set[str]:
     return set(WithdrawnTemplate.objects.values_list("template_id", flat=True))
+
+
+def question_reportable(*, user: User, pk: int) -> Question | None:
+    """The question ``pk`` if ``user`` may report it, else None, alike for an id with no
+    question: mentors and the committee report a question of the bank as they may browse it
+    (``access.questions_visible``), anyone one they answered; never one sealed for them."""
+    if user.has_perm(MENTOR):
+        found = access.questions_visible(user, Question.objects.filter(pk=pk)).first()
+        if found is not None:
+            return found
+    found = Question.objects.filter(pk=pk).exclude(pk__in=access.sealed_question_ids(user)).first()
+    if found is None:
+        return None
+    if PracticeAnswer.objects.filter(user=user, question=found).exists():
+        return found
+    served = AttemptItem.objects.exclude(attempt__status=Attempt.Status.READY)  # never shown
+    if served.filter(attempt__candidate=user, question=found).exists():
+        return found
+    return None
+
+
+def reports_visible_to(user: User) -> QuerySet[QuestionReport]:
+    """The reports ``user`` may read (the committee's queue): none on a question sealed for
+    them, since a report is shown with its question's key and explanation."""
+    return QuestionReport.objects.exclude(question_id__in=access.sealed_question_ids(user))
 
 
 def _clean_comment(comment: str) -> str:

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
+from quizzes import access
 from quizzes.models import (
     Attempt,
     AttemptItem,
@@ -52,7 +53,12 @@ def sees_everything(user: User) -> bool:
 
 
 def reviews_visible_to(user: User) -> QuerySet[Review]:
-    reviews = Review.objects.all()
+    """The reviews of the user's cohorts' candidates (everyone's for the committee), less those
+    of a question sealed for the user: a review shows its question's key and the grading."""
+    sealed = access.sealed_question_ids(user)
+    reviews = Review.objects.exclude(item__question_id__in=sealed).exclude(
+        practice_answer__question_id__in=sealed
+    )
     if not sees_everything(user):
         mentored = User.objects.filter(cohorts__mentor=user).values("pk")
         reviews = reviews.filter(candidate__in=mentored)

@@ -7,6 +7,7 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.dates import format_date, in_zone
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind
@@ -60,13 +61,25 @@ def when(value: datetime | None, kind: str = "datetime") -> str:
     if value is None:
         return "—"
     if isinstance(value, datetime):
-        local = timezone.localtime(value) if timezone.is_aware(value) else value
+        local = in_zone(value)
         if kind == "date":
             return formats.date_format(local, "DATE_FORMAT")
         if kind == "time":
             return f"{formats.time_format(local, 'TIME_FORMAT')} {local.tzname() or ''}".strip()
         return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({local.tzname() or ''})"
     return formats.date_format(value, "DATE_FORMAT")
+
+
+@register.filter
+def local_date(value: datetime | None, format_name: str = "DATE_FORMAT") -> str:
+    """Django's ``date`` filter (same formats, e.g. ``"c"`` or ``"SHORT_DATETIME_FORMAT"``) in
+    the user's time zone, or in UTC for a moment that zone cannot hold (``judgetrain.dates``):
+    templates use it instead of ``date``, which fails on such a moment."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, datetime):
+        return format_date(value, format_name)
+    return formats.date_format(value, format_name)
 
 
 @register.filter

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from judgetrain.accounts.models import Cohort, User
+from judgetrain.dates import validate_displayable
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.models import ExamBlueprint
 from quizzes.models.exams import VARIANT_JOB_STATES
@@ -61,10 +62,12 @@ class AssignmentForm(forms.Form):
     opens_at = forms.DateTimeField(
         label=_("Opens"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
+        validators=[validate_displayable],
     )
     closes_at = forms.DateTimeField(
         label=_("Closes"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
+        validators=[validate_displayable],
     )
 
     def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:

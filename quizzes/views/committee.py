@@ -17,12 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.models import (
-    Attempt,
-    AttemptItem,
     Certificate,
     ExamBlueprint,
-    PracticeAnswer,
-    Question,
     QuestionReport,
 )
 from quizzes.services import policy_updates
@@ -52,7 +48,9 @@ def committee_required(view: View) -> View:
 @committee_required
 def home(request: AuthenticatedHttpRequest) -> HttpResponse:
     context = {
-        "open_reports": QuestionReport.objects.filter(status=QuestionReport.Status.OPEN).count(),
+        "open_reports": reports.reports_visible_to(request.user)
+        .filter(status=QuestionReport.Status.OPEN)
+        .count(),
         "blueprints": ExamBlueprint.objects.count(),
         "certificates": Certificate.objects.filter(revoked_at__isnull=True).count(),
     }
@@ -121,16 +119,6 @@ def _render_blueprint(
 # --- question problem reports ----------------------------------------------------------------
 
 
-def _may_report(user: Any, question: Question) -> bool:
-    """Mentors and the committee report any question; a candidate one they have answered."""
-    if user.has_perm(MENTOR):
-        return True
-    if PracticeAnswer.objects.filter(user=user, question=question).exists():
-        return True
-    served = AttemptItem.objects.exclude(attempt__status=Attempt.Status.READY)  # not yet seen
-    return served.filter(attempt__candidate=user, question=question).exists()
-
-
 def _back(request: AuthenticatedHttpRequest) -> HttpResponseRedirect:
     target = request.POST.get("next", "")
     safe = url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure())
@@ -140,8 +128,8 @@ def _back(request: AuthenticatedHttpRequest) -> HttpResponseRedirect:
 @require_POST
 @login_required
 def question_report(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    question = Question.objects.filter(pk=pk).first()
-    if question is None or not _may_report(request.user, question):
+    question = reports.question_reportable(user=request.user, pk=pk)
+    if question is None:
         return render(request, TEMPLATES + "not_found.html", status=404)
     form = ReportQuestionForm(request.POST)
     if not form.is_valid():
@@ -166,7 +154,8 @@ def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
     if status not in QuestionReport.Status.values:
         status = QuestionReport.Status.OPEN
     queue = (
-        QuestionReport.objects.filter(status=status)
+        reports.reports_visible_to(request.user)
+        .filter(status=status)
         .select_related("question", "reporter", "resolved_by")
         .annotate(
             others=Count(
@@ -187,7 +176,8 @@ def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_POST
 @committee_required
 def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    report = get_object_or_404(QuestionReport.objects.select_related("question"), pk=pk)
+    visible = reports.reports_visible_to(request.user).select_related("question")
+    report = get_object_or_404(visible, pk=pk)
     form = DecisionForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():

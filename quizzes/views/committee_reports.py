@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -14,6 +13,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from judgetrain.exports import csv_response
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import selectors_reports as sr
 from quizzes.views.committee import TEMPLATES
@@ -110,12 +110,7 @@ def report_csv(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     if slug not in TABLES:
         raise Http404("No such report.")
     head, rows = TABLES[slug][1](scope)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{slug}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(head)
-    writer.writerows(rows)
-    return response
+    return csv_response(filename=f"{slug}.csv", head=head, rows=rows)
 
 
 @require_GET

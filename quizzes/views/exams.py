@@ -296,6 +296,9 @@ def exam_result(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespo
     if attempt.status == Attempt.Status.IN_PROGRESS:
         return redirect("exam-attempt", attempt_id=attempt.pk)
     items = attempt.items.select_related("question", "appeal", "overridden_by").order_by("position")
+    # A question of this attempt also in another attempt whose keys are not released (sealed)
+    # keeps its key and grading hidden here too.
+    items = access.with_sealed_flag(items, request.user)
     context = {
         "attempt": attempt,
         "items": items,

@@ -19,9 +19,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from judgetrain.accounts.lockout import client_address
 from judgetrain.accounts.models import Cohort, User
+from judgetrain.throttling import limits_wait
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.languages import content_language
 from quizzes.models import Appeal, QuestionCorrection, Review
@@ -64,8 +67,9 @@ class EmailForm(forms.Form):
 
 
 class InviteForm(EmailForm):
-    """An invitation goes to someone without an account yet: the mentor says which language
-    to write it in (the page's language unless changed)."""
+    """The one way into a cohort: an invitation the candidate accepts, whether or not they
+    have an account. The mentor says which language to write it in (the page's language
+    unless changed); an account's own language wins when the e-mail is sent."""
 
     language = forms.ChoiceField(
         label=_("Language of the e-mail"), choices=settings.LANGUAGES, required=False
@@ -222,7 +226,6 @@ def _render_cohort(
     cohort: Cohort,
     *,
     invite_form: InviteForm | None = None,
-    add_form: EmailForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     context = {
@@ -231,7 +234,6 @@ def _render_cohort(
         "invitations": list(cohorts.invitations_pending(cohort=cohort)),
         "invite_form": invite_form
         or InviteForm(prefix="invite", initial={"language": request.LANGUAGE_CODE}),
-        "add_form": add_form or EmailForm(prefix="add"),
     }
     return render(request, TEMPLATES + "cohort.html", context, status=status)
 
@@ -242,6 +244,15 @@ def cohort_detail(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
     return _render_cohort(request, _cohort(request.user, cohort_id))
 
 
+def _too_many_invitations(wait: int) -> str:
+    minutes = max(1, -(-wait // 60))
+    return ngettext(
+        "Too many invitations from you, from here or to this address: try again in %(n)d minute.",
+        "Too many invitations from you, from here or to this address: try again in %(n)d minutes.",
+        minutes,
+    ) % {"n": minutes}
+
+
 @require_POST
 @mentor_required
 def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResponse:
@@ -249,6 +260,16 @@ def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
     form = InviteForm(request.POST, prefix="invite")
     if not form.is_valid():
         return _render_cohort(request, cohort, invite_form=form, status=400)
+    wait = limits_wait(
+        ("invitation_ip", client_address(request)),
+        ("invitation_user", request.user.email),
+        ("invitation_address", form.cleaned_data["email"].strip().lower()),
+    )
+    if wait:
+        form.add_error(None, _too_many_invitations(wait))
+        response = _render_cohort(request, cohort, invite_form=form, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     try:
         cohorts.invitation_create(
             cohort=cohort,
@@ -259,23 +280,13 @@ def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
     except cohorts.CohortError as error:
         form.add_error("email", str(error))
         return _render_cohort(request, cohort, invite_form=form, status=400)
-    messages.success(request, _("The invitation was sent."))
-    return redirect("mentor-cohort", cohort_id=cohort.pk)
-
-
-@require_POST
-@mentor_required
-def cohort_member_add(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResponse:
-    cohort = _cohort(request.user, cohort_id)
-    form = EmailForm(request.POST, prefix="add")
-    if not form.is_valid():
-        return _render_cohort(request, cohort, add_form=form, status=400)
-    try:
-        added = cohorts.cohort_member_add(cohort=cohort, email=form.cleaned_data["email"])
-    except cohorts.CohortError as error:
-        form.add_error("email", str(error))
-        return _render_cohort(request, cohort, add_form=form, status=400)
-    messages.success(request, _("%(name)s joined the cohort.") % {"name": added})
+    # The same answer for every address, with an account or without: nothing here says
+    # which (the service does not look).
+    messages.success(
+        request,
+        _("An invitation was sent to %(email)s: they join the cohort once they accept it.")
+        % {"email": form.cleaned_data["email"].strip().lower()},
+    )
     return redirect("mentor-cohort", cohort_id=cohort.pk)
 
 
@@ -509,7 +520,7 @@ def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResp
 @require_GET
 @committee_required
 def correction_detail(request: AuthenticatedHttpRequest, correction_id: int) -> HttpResponse:
-    correction = appeals.corrections_list().filter(pk=correction_id).first()
+    correction = appeals.corrections_visible_to(request.user).filter(pk=correction_id).first()
     if correction is None:
         raise Http404("No such correction.")
     changed = [row for row in correction.changes if row["passed_before"] != row["passed_after"]]
@@ -520,6 +531,22 @@ def correction_detail(request: AuthenticatedHttpRequest, correction_id: int) -> 
 # --- invitations (public: the signed link is the credential) -----------------------------
 
 
+def _invitation_context(request: AuthenticatedHttpRequest, invitation: Any) -> dict[str, Any]:
+    """What the link's holder may do: an account with the invited address logs in and
+    accepts; the logged-in owner of that address accepts; anyone else holding the link sees
+    who it is for; someone new creates the account. Anyone holding it may decline."""
+    user = request.user if request.user.is_authenticated else None
+    context: dict[str, Any] = {"invitation": invitation, "form": None, "login_first": False}
+    if user is None:
+        if cohorts.invitation_has_account(invitation):
+            context["login_first"] = True
+        else:
+            context["form"] = InvitationAcceptForm(request.POST or None)
+    else:
+        context["other_account"] = user.email != invitation.email
+    return context
+
+
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     try:
@@ -527,10 +554,18 @@ def invitation_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResp
     except cohorts.CohortError as error:
         return render(request, TEMPLATES + "invitation.html", {"error": str(error)}, status=400)
     user = request.user if request.user.is_authenticated else None
-    form = InvitationAcceptForm(request.POST or None) if user is None else None
-    context: dict[str, Any] = {"invitation": invitation, "form": form}
+    context = _invitation_context(request, invitation)
     if request.method == "GET":
         return render(request, TEMPLATES + "invitation.html", context)
+    if request.POST.get("action") == "decline":
+        try:
+            cohorts.invitation_decline(invitation=invitation)
+        except cohorts.CohortError as error:
+            context["error"] = str(error)
+            return render(request, TEMPLATES + "invitation.html", context, status=400)
+        messages.success(request, _("You declined the invitation: you were not added."))
+        return redirect("home")
+    form = context["form"]
     if form is not None and not form.is_valid():
         return render(request, TEMPLATES + "invitation.html", context, status=400)
     fields: dict[str, str] = (
@@ -559,7 +594,6 @@ urlpatterns = [
     path("", dashboard, name="mentor"),
     path("cohorts/<int:cohort_id>/", cohort_detail, name="mentor-cohort"),
     path("cohorts/<int:cohort_id>/invite", cohort_invite, name="mentor-cohort-invite"),
-    path("cohorts/<int:cohort_id>/members", cohort_member_add, name="mentor-cohort-add"),
     path(
         "cohorts/<int:cohort_id>/members/<int:candidate_id>/remove",
         cohort_member_remove,

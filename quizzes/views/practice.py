@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes import access
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import PracticeAnswer, Question, QuestionKind, Topic, TopicMastery
@@ -28,7 +29,7 @@ from quizzes.services.practice import (
     QuestionNotPractisable,
     practice_answer_submit,
     practice_feedback,
-    practice_question_check,
+    practice_question_get,
     practice_question_next,
 )
 from rulings.core import questions as generator
@@ -230,13 +231,13 @@ def next_question(request: AuthenticatedHttpRequest) -> HttpResponse:
     return redirect(f"{url}?{carried_query(request.GET)}")
 
 
-def practice_question_or_none(pk: int) -> Question | None:
-    question = get_object_or_404(Question.objects.select_related("policy_version"), pk=pk)
+def practice_question_or_none(request: AuthenticatedHttpRequest, pk: int) -> Question | None:
+    """None (the "not available" page) alike for an id with no question, an exam variant, a
+    question sealed for the user and a withdrawn one: the answer tells nothing about the id."""
     try:
-        practice_question_check(question=question)
+        return practice_question_get(user=request.user, pk=pk)
     except QuestionNotPractisable:
         return None
-    return question
 
 
 def render_unavailable(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -259,7 +260,7 @@ def render_question(
 @require_GET
 @practice_required
 def question_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    question = practice_question_or_none(pk)
+    question = practice_question_or_none(request, pk)
     if question is None:
         return render_unavailable(request)
     return render_question(request, question, AnswerForm(question=question))
@@ -268,7 +269,7 @@ def question_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @practice_required
 def answer(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    question = practice_question_or_none(pk)
+    question = practice_question_or_none(request, pk)
     if question is None:
         return render_unavailable(request)
     form = AnswerForm(request.POST, question=question)
@@ -327,7 +328,9 @@ def part_detail(graded: Mapping[str, Any], names: Mapping[str, str]) -> str:
 @practice_required
 def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     answer = get_object_or_404(
-        PracticeAnswer.objects.select_related("question__policy_version", "review__decided_by"),
+        PracticeAnswer.objects.select_related(
+            "question__policy_version", "review__decided_by"
+        ).exclude(question_id__in=access.sealed_question_ids(request.user)),
         pk=pk,
         user=request.user,
     )

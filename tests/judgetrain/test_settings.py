@@ -52,6 +52,17 @@ def test_no_environment_runs_on_sqlite_with_eager_celery_and_local_cache(tmp_pat
     )
 
 
+def test_the_email_rate_limits_come_from_the_environment_with_defaults():
+    out = read_settings(
+        "' '.join(f'{k}={v}' for k, v in sorted(s.RATE_LIMITS.items()))",
+        THROTTLE_INVITATION_ADDRESS="3/day",
+    )
+    assert out == (
+        "invitation_address=3/day invitation_ip=200/hour invitation_user=100/hour "
+        "password_reset_address=5/hour password_reset_ip=30/hour"
+    )
+
+
 def test_database_url_selects_postgresql():
     out = read_settings(
         "s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME']",
@@ -104,6 +115,7 @@ def test_a_dead_workers_tasks_are_redelivered_after_the_visibility_timeout():
         ({"CELERY_TASK_TIME_LIMIT": "0"}, "CELERY_TASK_TIME_LIMIT=0 must be at least 1"),
         ({"JUDGETRAIN_ENV": "staging"}, "JUDGETRAIN_ENV='staging' must be one of"),
         ({"REDIS_SOCKET_TIMEOUT": "soon"}, "REDIS_SOCKET_TIMEOUT='soon' is not a number"),
+        ({"THROTTLE_PASSWORD_RESET_IP": "lots"}, "THROTTLE_PASSWORD_RESET_IP='lots' is not a"),
         (
             {"CELERY_TASK_TIME_LIMIT": "120", "CELERY_BROKER_VISIBILITY_TIMEOUT": "100"},
             "CELERY_BROKER_VISIBILITY_TIMEOUT=100 must exceed CELERY_TASK_TIME_LIMIT=120",

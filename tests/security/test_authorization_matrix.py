@@ -41,6 +41,14 @@ from tests.security.matrix_committee import (
     committee_matrix,
     committee_world,
 )
+from tests.security.matrix_personas import (
+    PERSONA_OVERRIDES,
+    PERSONAS,
+    PersonaWorld,
+    exam_personas,
+    persona_expected,
+    sealed_detail_in,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
@@ -70,6 +78,7 @@ class World:
     correction: int  # a committee key correction
     token: str  # an invitation to the candidate's cohort for a new address
     committee: CommitteeWorld | None = None  # built by committee_world
+    personas: PersonaWorld | None = None  # staff sitting an exam: built by exam_personas
 
 
 def _world() -> World:
@@ -124,6 +133,7 @@ def _world() -> World:
         token=cohorts.invitation_token(invitation),
     )
     world.committee = committee_world(world)
+    world.personas = exam_personas(world)
     return world
 
 
@@ -373,12 +383,6 @@ MATRIX: dict[str, Entry] = {
         MENTOR_OWN_WRITE,
         lambda w: {"invite-email": "newcomer@example.com"},
     ),
-    "mentor-cohort-add": Entry(
-        "post",
-        lambda w: f"/mentor/cohorts/{w.cohort}/members",
-        MENTOR_OWN_WRITE,
-        lambda w: {"add-email": candidate().email},
-    ),
     "mentor-cohort-remove": Entry(
         "post",
         lambda w: f"/mentor/cohorts/{w.cohort}/members/{w.review.candidate_id}/remove",
@@ -521,6 +525,12 @@ def test_every_registered_admin_model_has_an_entry():
 
 
 def _call(client: Client, world: World, role: str, method: str, url: str, body: Any, json: bool):
+    return _respond(client, world, role, method, url, body, json).status_code
+
+
+def _respond(
+    client: Client, world: World, role: str, method: str, url: str, body: Any, json: bool
+) -> Any:
     user = world.users[role]
     client.logout()
     if user is not None:
@@ -533,7 +543,23 @@ def _call(client: Client, world: World, role: str, method: str, url: str, body: 
         else:
             response = getattr(client, method)(url)
         transaction.set_rollback(True)
-    return response.status_code
+    return response
+
+
+def _content(response: Any) -> bytes:
+    if getattr(response, "streaming", False):
+        return b"".join(response.streaming_content)
+    return bytes(response.content)
+
+
+def _assert_personas_refused_and_shown_nothing_sealed(
+    responses: dict[str, Any], expected: dict[str, int]
+) -> None:
+    """The staff-in-exam personas get what the matrix says, and never a sealed question's key,
+    explanation or grading detail in any body."""
+    assert {persona: r.status_code for persona, r in responses.items()} == expected
+    shown = {persona: sealed_detail_in(_content(r)) for persona, r in responses.items()}
+    assert shown == {persona: [] for persona in responses}
 
 
 @pytest.mark.parametrize("name", sorted(MATRIX))
@@ -546,8 +572,19 @@ def test_route_answers_each_caller_as_the_matrix_says(client, name):
     actual = {
         role: _call(client, world, role, entry.method, url, body, entry.json) for role in ROLES
     }
+    in_exam = {
+        persona: _respond(client, world, persona, entry.method, url, body, entry.json)
+        for persona in PERSONAS
+    }
 
     assert actual == entry.expected
+    _assert_personas_refused_and_shown_nothing_sealed(
+        in_exam, persona_expected(name, entry.expected)
+    )
+
+
+def test_every_persona_override_names_a_route():
+    assert sorted(set(PERSONA_OVERRIDES) - set(MATRIX)) == []
 
 
 @pytest.mark.parametrize("name", sorted(ADMIN_SITE))
@@ -564,8 +601,13 @@ def test_admin_site_page_answers_each_caller_as_the_matrix_says(client, name):
     method = "post" if name == "admin:logout" else "get"
 
     actual = {role: _call(client, world, role, method, url, None, False) for role in ROLES}
+    in_exam = {persona: _respond(client, world, persona, method, url, None, False)
+               for persona in PERSONAS}  # fmt: skip
 
     assert actual == ADMIN_SITE[name]
+    _assert_personas_refused_and_shown_nothing_sealed(
+        in_exam, persona_expected(name, ADMIN_SITE[name])
+    )
 
 
 @pytest.mark.parametrize("label", sorted(ADMIN_MODELS))
@@ -590,5 +632,20 @@ def test_admin_model_pages_answer_each_caller_as_the_matrix_says(client, label):
         }
         for action, suffix in (("changelist", ""), ("add", "add/"))
     }
-
     assert actual == expected
+    # Staff sitting an exam: as their role on the lists and forms, never a sealed key in them;
+    # a row about a sealed question answers as a row that does not exist (the admin's redirect;
+    # 403 where their role may not view the model at all).
+    assert world.personas is not None
+    pages = [("changelist", ""), ("add", "add/")]
+    pages += [("sealed row", f"{pk}/change/") for pk in world.personas.rows.get(model, [])]
+    for action, suffix in pages:
+        url = f"/admin/{app}/{model}/{suffix}"
+        in_exam = {persona: _respond(client, world, persona, "get", url, None, False)
+                   for persona in PERSONAS}  # fmt: skip
+        if action == "sealed row":
+            wanted = {"mentor_in_exam": 302, "committee_in_exam": 302 if committee_lists else 403,
+                      "admin_in_exam": 302}  # fmt: skip
+        else:
+            wanted = persona_expected(f"admin:{label}", expected[action])
+        _assert_personas_refused_and_shown_nothing_sealed(in_exam, wanted)

@@ -131,6 +131,21 @@ def test_candidates_cannot_filter_by_difficulty_a_hint_at_the_key(client):
     assert "difficulty" in str(response.json())
 
 
+def test_candidates_cannot_filter_by_policy_version_a_generator_input(client):
+    """Issue 25, finding 3: the policy version is one of the generator's inputs."""
+    version = question().policy_version.version_id
+    client.force_login(candidate())
+
+    response = client.get(f"/api/v1/questions?policy_version={version}")
+    other = client.get("/api/v1/questions?policy_version=no-such-version")
+
+    assert (response.status_code, other.status_code) == (400, 400)
+    assert response.json() == other.json()
+    assert response.json()["policy_version"] == [
+        "Only mentors and the committee can filter by policy version."
+    ]
+
+
 def test_mentors_still_see_how_a_question_was_generated(client):
     banked = question()
     client.force_login(mentor())

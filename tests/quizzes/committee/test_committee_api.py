@@ -152,4 +152,4 @@ def test_issue_and_verify_a_certificate_through_the_api():
     assert refused.data["code"] == "not_eligible"
     assert issued.status_code == 201
     assert public.data["status"] == "valid"
-    assert set(public.data) == {"name", "level", "issued_at", "expires_at", "status"}
+    assert set(public.data) == {"id", "name", "level", "issued_at", "expires_at", "status"}

@@ -1,3 +1,5 @@
+import csv
+import io
 import json
 import statistics
 
@@ -314,3 +316,14 @@ def test_the_corrected_gradings_export_is_read_by_grade_eval(client, tmp_path, c
     main(["grade-eval", "--file", str(path)])
 
     assert "grade-eval: 1 answers" in capsys.readouterr().out
+
+
+def test_a_cohort_named_like_a_formula_is_text_in_the_csv(client, world):
+    cohort(name='=HYPERLINK("http://x","y")', mentor=world["ma"])
+    client.force_login(committee_member())
+
+    response = client.get(reverse("report-csv", args=["pass-by-cohort"]))
+
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert ['\'=HYPERLINK("http://x","y")', "0", "0", ""] in rows
+    assert not [row for row in rows if row[0].startswith("=")]

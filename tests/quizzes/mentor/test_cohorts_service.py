@@ -3,13 +3,15 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
 from judgetrain.accounts.roles import Role
 from quizzes.models import Invitation, Topic, TopicMastery
-from quizzes.services import cohorts
+from quizzes.services import cohorts, notifications
 from tests.factories import candidate, cohort, committee_member, mentor
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt, mentored_candidate
 
@@ -106,10 +108,16 @@ def test_inviting_a_member_or_a_bad_address_is_refused():
         cohorts.invitation_create(cohort=the_cohort, email="not an address", by=mentor())
 
 
-def test_members_are_added_by_email_and_removed():
+def test_members_join_only_by_accepting_and_are_removed():
     the_cohort = cohort()
     who = candidate(email="someone@example.com")
-    cohorts.cohort_member_add(cohort=the_cohort, email=" Someone@Example.com ")
+
+    invitation = cohorts.invitation_create(
+        cohort=the_cohort, email=" Someone@Example.com ", by=the_cohort.mentor
+    )
+
+    assert not the_cohort.candidates.exists()  # invited, not added
+    cohorts.invitation_accept(invitation=invitation, user=who)
     assert list(the_cohort.candidates.all()) == [who]
     cohorts.cohort_member_remove(cohort=the_cohort, candidate_id=who.pk)
     assert not the_cohort.candidates.exists()
@@ -117,23 +125,62 @@ def test_members_are_added_by_email_and_removed():
         cohorts.cohort_member_remove(cohort=the_cohort, candidate_id=who.pk)
 
 
-def test_only_existing_candidates_are_added():
-    the_cohort = cohort()
-    with pytest.raises(cohorts.CohortError, match="invite"):
-        cohorts.cohort_member_add(cohort=the_cohort, email="nobody@example.com")
-    with pytest.raises(cohorts.CohortError, match="not a judge candidate"):
-        cohorts.cohort_member_add(cohort=the_cohort, email=mentor().email)
-
-
-def test_a_candidate_another_mentor_guides_is_not_added_without_their_consent():
+def test_a_candidate_another_mentor_guides_joins_only_with_their_consent():
     who, theirs = mentored_candidate()
     mine = cohort()
 
-    with pytest.raises(cohorts.CohortError, match="another mentor"):
-        cohorts.cohort_member_add(cohort=mine, email=who.email)
+    invitation = cohorts.invitation_create(cohort=mine, email=who.email, by=mine.mentor)
 
     assert not mine.candidates.exists()
     assert list(theirs.candidates.all()) == [who]
+    cohorts.invitation_accept(invitation=invitation, user=who)
+    assert list(mine.candidates.all()) == [who]
+
+
+def test_declining_adds_nobody_and_the_link_stops_working():
+    who = candidate(email="known@example.com")
+    invitation, the_cohort = invite("known@example.com")
+    token = link_token()
+
+    cohorts.invitation_decline(invitation=invitation)
+
+    assert not the_cohort.candidates.exists()
+    assert not Invitation.objects.exists()
+    with pytest.raises(cohorts.CohortError, match="not valid"):
+        cohorts.invitation_from_token(token)
+    with pytest.raises(cohorts.CohortError, match="already used"):
+        cohorts.invitation_decline(invitation=invitation)
+    assert not who.cohorts.exists()
+
+
+def test_an_accepted_invitation_cannot_be_declined():
+    who = candidate(email="known@example.com")
+    invitation, the_cohort = invite("known@example.com")
+    cohorts.invitation_accept(invitation=invitation, user=who)
+
+    with pytest.raises(cohorts.CohortError, match="already used"):
+        cohorts.invitation_decline(invitation=invitation)
+    assert list(the_cohort.candidates.all()) == [who]
+
+
+def _shape(sql: str) -> str:
+    """A query with its values (addresses, nonces, ids, times) blanked out."""
+    return re.sub(r"\d+", "?", re.sub(r"'[^']*'", "?", sql))
+
+
+def test_inviting_does_the_same_work_whether_or_not_the_address_has_an_account(monkeypatch):
+    """The mentor's answer, and the queries behind it, cannot depend on an account existing
+    (the e-mail is sent later, by a worker)."""
+    monkeypatch.setattr(notifications, "enqueue_on_commit", lambda *args, **kwargs: None)
+    candidate(email="known@example.com")
+    the_cohort = cohort()
+    shapes = []
+    for email in ("known@example.com", "unknown@example.com"):
+        with CaptureQueriesContext(connection) as queries:
+            cohorts.invitation_create(cohort=the_cohort, email=email, by=the_cohort.mentor)
+        shapes.append([_shape(query["sql"]) for query in queries.captured_queries])
+
+    assert shapes[0] == shapes[1]
 
 
 def test_progress_shows_mastery_by_topic_attempts_scores_and_due_reviews():

@@ -1,6 +1,7 @@
 import re
 
 import pytest
+from django.contrib.messages import get_messages
 from django.core import mail
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -445,16 +446,116 @@ def test_bad_invitation_input_gets_a_form_error(client):
     assert mail.outbox == []
 
 
-def test_members_are_added_and_removed_on_the_cohort_page(client):
+def _invite(client, the_cohort, email):
+    return client.post(
+        reverse("mentor-cohort-invite", args=[the_cohort.pk]), {"invite-email": email}
+    )
+
+
+def _link_path():
+    return re.search(r"/mentor/invitations/\S+/", mail.outbox[-1].body).group(0)
+
+
+def test_inviting_answers_the_same_whether_or_not_the_address_has_an_account(client):
+    the_cohort = cohort()
+    known = candidate(email="known@example.com")
+    client.force_login(the_cohort.mentor)
+
+    answers = {}
+    for email in ("known@example.com", "unknown@example.com"):
+        response = _invite(client, the_cohort, email)
+        said = [str(m) for m in get_messages(response.wsgi_request)]
+        client.get(response["Location"])  # shows, hence uses up, the message
+        answers[email] = (response.status_code, response["Location"], said)
+
+    assert answers["known@example.com"] == (
+        302,
+        reverse("mentor-cohort", args=[the_cohort.pk]),
+        ["An invitation was sent to known@example.com: they join the cohort once they accept it."],
+    )
+    unknown = answers["unknown@example.com"]
+    assert unknown[:2] == answers["known@example.com"][:2]
+    assert unknown[2] == [m.replace("known", "unknown") for m in answers["known@example.com"][2]]
+    assert not the_cohort.candidates.exists()  # invited, not added
+    assert not known.cohorts.exists()
+
+
+def test_no_form_adds_an_account_to_a_cohort_without_its_consent(client):
     the_cohort = cohort()
     someone = candidate(email="someone@example.com")
     client.force_login(the_cohort.mentor)
-    add = reverse("mentor-cohort-add", args=[the_cohort.pk])
-    assert client.post(add, {"add-email": "someone@example.com"}).status_code == 302
+
+    added = client.post(f"/mentor/cohorts/{the_cohort.pk}/members", {"add-email": someone.email})
+    page = client.get(reverse("mentor-cohort", args=[the_cohort.pk])).content.decode()
+
+    assert added.status_code == 404
+    assert not the_cohort.candidates.exists()
+    assert "Add to the cohort" not in page
+    assert "who already has one logs in and accepts" in page
+
+
+def test_an_existing_account_logs_in_then_accepts_on_the_invitation_page(client):
+    the_cohort = cohort()
+    someone = candidate(email="someone@example.com")
+    client.force_login(the_cohort.mentor)
+    _invite(client, the_cohort, "someone@example.com")
+    path = _link_path()
+    client.logout()
+
+    anonymous = client.get(path).content.decode()
+    assert "Log in to accept" in anonymous
+    assert 'name="password1"' not in anonymous
+    assert client.post(path, {"action": "accept"}).status_code == 400
+    client.force_login(someone)
+    page = client.get(path).content.decode()
+    assert "Join the cohort" in page
+    assert "Decline the invitation" in page
+    assert not the_cohort.candidates.exists()
+
+    response = client.post(path, {"action": "accept"})
+
+    assert response.status_code == 302
     assert list(the_cohort.candidates.all()) == [someone]
-    unknown = client.post(add, {"add-email": "nobody@example.com"})
-    assert unknown.status_code == 400
-    assert "invite them instead" in unknown.content.decode()
+
+
+def test_declining_on_the_invitation_page_adds_nobody(client):
+    the_cohort = cohort()
+    someone = candidate(email="someone@example.com")
+    client.force_login(the_cohort.mentor)
+    _invite(client, the_cohort, "someone@example.com")
+    path = _link_path()
+    client.force_login(someone)
+
+    response = client.post(path, {"action": "decline"})
+
+    assert response.status_code == 302
+    assert not the_cohort.candidates.exists()
+    assert client.get(path).status_code == 400
+    client.force_login(the_cohort.mentor)
+    page = client.get(reverse("mentor-cohort", args=[the_cohort.pk])).content.decode()
+    assert "someone@example.com" not in page  # no longer waiting to be accepted
+
+
+def test_another_account_holding_the_link_cannot_accept_it(client):
+    the_cohort = cohort()
+    candidate(email="someone@example.com")
+    client.force_login(the_cohort.mentor)
+    _invite(client, the_cohort, "someone@example.com")
+    path = _link_path()
+    client.force_login(candidate())
+
+    page = client.get(path).content.decode()
+    refused = client.post(path, {"action": "accept"})
+
+    assert "logged in with another address" in page
+    assert refused.status_code == 400
+    assert not the_cohort.candidates.exists()
+
+
+def test_members_are_removed_on_the_cohort_page(client):
+    someone = candidate()
+    the_cohort = cohort(candidates=[someone])
+    client.force_login(the_cohort.mentor)
     remove = reverse("mentor-cohort-remove", args=[the_cohort.pk, someone.pk])
     assert client.post(remove).status_code == 302
     assert not the_cohort.candidates.exists()
@@ -516,7 +617,9 @@ def test_the_invitation_page_runs_a_fixed_number_of_queries(client):
     )
     path = re.search(r"/mentor/invitations/\S+/", mail.outbox[-1].body).group(0)
     client.logout()
-    assert count_queries(lambda: client.get(path)) <= 2
+    # the invitation (with its cohort, mentor and inviter) and whether the address has an
+    # account (log in to accept, or create one)
+    assert count_queries(lambda: client.get(path)) <= 3
 
 
 def test_the_candidate_sees_the_mentors_decision_on_a_practice_answer(client):

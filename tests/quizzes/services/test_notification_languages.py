@@ -142,3 +142,14 @@ def test_a_bad_invitation_language_is_a_form_error(client):
 
     assert response.status_code == 400
     assert mail.outbox == []
+
+
+def test_an_invitation_to_an_existing_account_comes_in_the_accounts_language():
+    candidate(email="known.judge@example.com", preferred_language="es")
+    group = cohort(mentor=mentor(), **COHORT)
+
+    cohorts.invitation_create(
+        cohort=group, email="known.judge@example.com", by=group.mentor, language="en"
+    )
+
+    assert mail.outbox[-1].subject == "Te invitaron a JudgeTrain"

@@ -120,7 +120,11 @@ def test_the_assignment_opens_and_closes_at_the_local_times_entered(client, worl
         ),
         ({"opens_at": "tomorrow"}, "opens_at", "Enter a valid date/time."),
         ({"closes_at": ""}, "closes_at", "This field is required."),
-        ({"opens_at": "0001-01-01T00:00"}, "opens_at", "The opening time is in the past."),
+        (
+            {"opens_at": "0001-01-01T00:00"},
+            "opens_at",
+            "Enter a date between 2 January of the year 1",
+        ),
         ({"cohort": "999999"}, "cohort", "Select a valid choice."),
         ({"candidates": ["abc"]}, "candidates", "is not a valid value."),
         ({"blueprint": ""}, "blueprint", "This field is required."),

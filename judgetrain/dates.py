@@ -1,0 +1,117 @@
+"""Dates every time zone can show: one range for input, one way to show a stored moment.
+
+Python's ``datetime`` holds the years 1 to 9999. A moment stored as 9999-12-31 23:59 UTC has
+no wall-clock time east of UTC (it would fall in the year 10000), nor 0001-01-01 00:01 UTC
+west of it; converting it raises ``OverflowError`` wherever it is shown (Django's ``date``
+filter and template rendering, the admin, DRF's fields, a form's initial value). So:
+
+- every date a person types (an exam's opening and closing, a certificate's dates, a level's
+  validity) must lie in ``EARLIEST`` … ``LATEST``, a day inside ``datetime``'s range, which no
+  time zone's offset (at most 16 hours either way, local mean times included) can leave:
+  ``validate_displayable`` refuses anything else with a message saying so;
+- every page shows stored moments through ``in_zone`` (the ``when`` and ``local_date``
+  template filters, the API's date-time field), which answers in UTC, with the zone named,
+  the rare moment that the reader's zone cannot hold (a row stored before the range
+  existed), instead of failing.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, tzinfo
+
+from django.core.exceptions import ValidationError
+from django.utils import formats, timezone
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+#: The first and last moments accepted as input: a day inside ``datetime``'s range.
+EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
+LATEST = datetime(9999, 12, 31, tzinfo=UTC) - timedelta(microseconds=1)
+
+#: The longest a certificate can be valid for (days): 100 years.
+MAX_VALIDITY_DAYS = 36_525
+
+
+def displayable(value: datetime) -> bool:
+    """True when every time zone can show ``value`` (a naive value is read as UTC)."""
+    if timezone.is_naive(value):
+        value = value.replace(tzinfo=UTC)
+    try:
+        moment = value.astimezone(UTC)
+    except OverflowError:
+        return False
+    return EARLIEST <= moment <= LATEST
+
+
+def validate_displayable(value: datetime | None) -> None:
+    """A form, serializer or model validator: refuse a date out of ``EARLIEST``…``LATEST``."""
+    if value is None or displayable(value):
+        return
+    raise ValidationError(
+        _("Enter a date between 2 January of the year 1 and 30 December 9999."),
+        code="date_out_of_range",
+    )
+
+
+def validate_fields_displayable(instance: object, *names: str) -> None:
+    """A model's ``clean``: each named date in range, errors under the field's name."""
+    errors: dict[str, ValidationError] = {}
+    for name in names:
+        try:
+            validate_displayable(getattr(instance, name))
+        except ValidationError as error:
+            errors[name] = error
+    if errors:
+        raise ValidationError(errors)
+
+
+def validate_validity_days(value: int | None) -> None:
+    """A certificate's validity: at most ``MAX_VALIDITY_DAYS`` (100 years)."""
+    if value is not None and value > MAX_VALIDITY_DAYS:
+        raise ValidationError(
+            _("Enter at most %(days)d days (100 years).") % {"days": MAX_VALIDITY_DAYS},
+            code="validity_too_long",
+        )
+
+
+def days_after(moment: datetime, days: int) -> datetime:
+    """``moment`` plus ``days``, never past ``LATEST`` (a validity stored before the limit)."""
+    try:
+        return min(moment + timedelta(days=days), LATEST)
+    except OverflowError:
+        return LATEST
+
+
+def in_zone(value: datetime, zone: tzinfo | None = None) -> datetime:
+    """``value`` in ``zone`` (the current one by default), or in UTC when that zone's wall
+    clock would fall outside the years 1 to 9999. Naive values are returned as they are."""
+    if timezone.is_naive(value):
+        return value
+    try:
+        return timezone.localtime(value, zone)
+    except OverflowError:
+        return value.astimezone(UTC)
+
+
+def format_date(value: datetime, format_name: str) -> str:
+    """Django's ``date`` filter, in the current zone through ``in_zone``."""
+    return formats.date_format(in_zone(value), format_name)
+
+
+class DateTimeField(serializers.DateTimeField):
+    """DRF's date-time field, reading and writing a moment the user's zone cannot hold in
+    UTC instead of failing (on input, ``validate_displayable`` then refuses it with a
+    message)."""
+
+    def enforce_timezone(self, value: datetime) -> datetime:
+        try:
+            return super().enforce_timezone(value)
+        except serializers.ValidationError:
+            if timezone.is_naive(value):
+                raise
+            try:
+                return value.astimezone(UTC)
+            except OverflowError:
+                raise serializers.ValidationError(
+                    self.error_messages["overflow"], code="overflow"
+                ) from None

@@ -1,0 +1,83 @@
+"""Dates every time zone can show: the input range and the way a stored moment is shown."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from judgetrain import dates
+
+LAST_MINUTE = datetime(9999, 12, 31, 23, 59, tzinfo=UTC)
+FIRST_MINUTE = datetime(1, 1, 1, 0, 1, tzinfo=UTC)
+EAST = zoneinfo.ZoneInfo("Pacific/Kiritimati")  # UTC+14, the furthest east
+WEST = zoneinfo.ZoneInfo("America/Los_Angeles")
+
+
+def test_the_last_minute_of_9999_is_shown_in_utc_east_of_utc():
+    shown = dates.in_zone(LAST_MINUTE, EAST)
+
+    assert shown == LAST_MINUTE
+    assert shown.utcoffset() == timedelta(0)
+
+
+def test_the_first_minute_of_year_one_is_shown_in_utc_west_of_utc():
+    shown = dates.in_zone(FIRST_MINUTE, WEST)
+
+    assert shown == FIRST_MINUTE
+    assert shown.utcoffset() == timedelta(0)
+
+
+def test_an_ordinary_moment_is_shown_in_the_zone():
+    moment = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+
+    assert dates.in_zone(moment, EAST).hour == 2  # the next day, 02:00
+    with timezone.override(EAST):
+        assert dates.in_zone(moment).utcoffset() == timedelta(hours=14)
+
+
+def test_every_time_zone_can_show_the_first_and_last_moment_accepted():
+    for name in sorted(zoneinfo.available_timezones()):
+        zone = zoneinfo.ZoneInfo(name)
+        assert timezone.localtime(dates.LATEST, zone).year == 9999, name
+        assert timezone.localtime(dates.EARLIEST, zone).year == 1, name
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        LAST_MINUTE,
+        FIRST_MINUTE,
+        datetime(1, 1, 1, 0, 0, tzinfo=zoneinfo.ZoneInfo("Asia/Tokyo")),  # year 0 in UTC
+    ],
+)
+def test_dates_past_the_range_every_zone_can_show_are_refused(value):
+    with pytest.raises(ValidationError) as refused:
+        dates.validate_displayable(value)
+
+    assert refused.value.code == "date_out_of_range"
+    assert "30 December 9999" in refused.value.messages[0]
+
+
+def test_a_date_every_zone_can_show_is_accepted():
+    dates.validate_displayable(datetime(9999, 12, 31, 8, 0, tzinfo=EAST))  # 30 Dec, UTC
+    dates.validate_displayable(dates.EARLIEST)
+    dates.validate_displayable(None)
+
+
+def test_a_validity_past_the_last_date_ends_on_the_last_date():
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+
+    assert dates.days_after(start, 730) == start + timedelta(days=730)
+    assert dates.days_after(start, 2_000_000_000) == dates.LATEST
+    assert dates.days_after(start, 3_000_000) == dates.LATEST
+
+
+def test_the_api_field_writes_a_moment_the_zone_cannot_hold_in_utc():
+    with timezone.override(EAST):
+        assert dates.DateTimeField().to_representation(LAST_MINUTE) == "9999-12-31T23:59:00Z"
+        moment = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+        assert dates.DateTimeField().to_representation(moment) == "2026-05-02T02:00:00+14:00"
