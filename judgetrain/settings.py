@@ -350,6 +350,8 @@ MIDDLEWARE += [
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses locked-out clients, then
+    # ModelBackend's permission checks with one query instead of two; authenticates nobody.
+    "judgetrain.accounts.backends.OneQueryPermissions",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Failures count per (e-mail, IP address): an attacker cannot lock a candidate out from
