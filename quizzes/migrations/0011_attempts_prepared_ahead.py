@@ -101,7 +101,7 @@ def unprepare_variants(apps, schema_editor):
     VariantItem = apps.get_model("quizzes", "ExamVariantItem")
     for variant in Variant.objects.exclude(attempt=None).order_by("pk"):
         VariantItem.objects.bulk_create(
-            VariantItem(variant=variant, position=item.position, question_id=item.question_id)
+            VariantItem(variant_id=variant.pk, position=item.position, question_id=item.question_id)
             for item in AttemptItem.objects.filter(attempt_id=variant.attempt_id)
         )
     prepared = Attempt.objects.filter(status="ready")

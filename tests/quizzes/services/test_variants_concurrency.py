@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from quizzes.models import ExamAssignment, ExamVariant, VariantJob
+from quizzes.models import Attempt, ExamAssignment, ExamVariant, VariantJob
 from quizzes.services import exams, variants
 from tests.conftest import require
 from tests.factories import BlueprintFactory, candidate, mentor
@@ -50,29 +50,32 @@ def in_thread(target):
     return thread, errors
 
 
-def test_a_start_skips_a_variant_another_transaction_holds(monkeypatch):
+def test_a_start_skips_a_prepared_attempt_another_transaction_holds(monkeypatch):
     _job, assignment = assignment_without_variants(monkeypatch, max_attempts=2)
     variants.assignment_variants_build(assignment_id=assignment.pk)
-    first = ExamVariant.objects.get(assignment=assignment, number=1)
+    first = Attempt.all_objects.get(assignment=assignment, number=1)
     held, release = threading.Event(), threading.Event()
 
     def hold_first():
         with transaction.atomic():
-            ExamVariant.objects.select_for_update().get(pk=first.pk)
+            Attempt.all_objects.select_for_update().get(pk=first.pk)
             held.set()
             release.wait(timeout=20)
 
     thread, errors = in_thread(hold_first)
     assert held.wait(timeout=20)
     try:
-        attempt = exams.attempt_start(assignment=assignment, language="en")
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '3s'")  # waiting fails, not hangs
+            attempt = exams.attempt_start(assignment=assignment, language="en")
     finally:
         release.set()
         thread.join()
 
     assert errors == []
-    assert ExamVariant.objects.get(attempt=attempt).number == 2  # not blocked behind number 1
-    assert ExamVariant.objects.get(number=1, assignment=assignment).attempt is None
+    assert attempt.number == 2  # not blocked behind number 1
+    assert Attempt.all_objects.get(pk=first.pk).status == Attempt.Status.READY
 
 
 def test_two_builds_at_once_make_each_variant_once(monkeypatch):
@@ -122,7 +125,9 @@ def test_two_batch_builds_at_once_make_each_variant_once(monkeypatch):
     assert VariantJob.objects.get(pk=job.pk).built == 6
 
 
-def test_simultaneous_starts_of_one_assignment_make_one_attempt_with_one_variant(monkeypatch):
+def test_simultaneous_starts_of_one_assignment_make_one_attempt_in_progress(monkeypatch):
+    """Four tabs at once with two attempts allowed: two of them may each take a prepared row;
+    the unique index keeps one in progress, and every tab gets that one."""
     _job, assignment = assignment_without_variants(monkeypatch, max_attempts=2)
     variants.assignment_variants_build(assignment_id=assignment.pk)
     barrier = threading.Barrier(4, timeout=20)
@@ -138,9 +143,9 @@ def test_simultaneous_starts_of_one_assignment_make_one_attempt_with_one_variant
 
     assert [error for _thread, errors in runs for error in errors] == []
     assert len(set(started)) == 1
-    assert list(ExamVariant.objects.exclude(attempt=None).values_list("attempt", flat=True)) == [
-        started[0]
-    ]
+    rows = dict(Attempt.all_objects.filter(assignment=assignment).values_list("pk", "status"))
+    assert sorted(rows.values()) == [Attempt.Status.IN_PROGRESS, Attempt.Status.READY]
+    assert rows[started[0]] == Attempt.Status.IN_PROGRESS
 
 
 def test_starts_of_one_exam_by_different_candidates_do_not_wait_for_each_other(monkeypatch):
@@ -169,6 +174,7 @@ def test_starts_of_one_exam_by_different_candidates_do_not_wait_for_each_other(m
 
     assert errors == []
     assert ExamVariant.objects.get(attempt=attempt).assignment_id == assignment.pk
+    assert Attempt.objects.get(pk=attempt.pk).status == Attempt.Status.IN_PROGRESS
 
 
 def test_two_mentors_assigning_one_exam_at_once_give_it_to_a_candidate_once(monkeypatch):
