@@ -1047,15 +1047,21 @@ def layout_targets(args: argparse.Namespace, nodes: int, f: dict[str, Any]) -> l
 
     ratio = start["p95"] / trivial["p95"] if trivial["p95"] else float("inf")
     offered = f["n"] / args.spike_seconds
-    if cap["rate"] < offered:
+    if cap["rate"] <= offered:
         why = (
             f"the spike offers {offered:.0f} starts/s and the start path served "
-            f"{cap['rate']:.0f}/s saturated: requests queue"
+            f"{cap['rate']:.0f}/s saturated: requests queue for the rest of the spike"
         )
     else:
+        # Near saturation waiting grows as 1 / (1 - load): a start a little dearer than a
+        # trivial request waits much longer in line.
+        load = offered / cap["rate"]
+        trivial_load = offered / trivial_cap["rate"] if trivial_cap["rate"] else 0.0
         why = (
-            f"a start takes {start['p50'] / trivial['p50']:.1f}x a trivial request at p50 "
-            f"({start['p50']:.0f} ms vs {trivial['p50']:.0f} ms)"
+            f"the spike loads the start path to {load:.0%} of what it serves saturated and the "
+            f"trivial endpoint to {trivial_load:.0%}: the p95 is mostly waiting in line, which "
+            f"grows as 1/(1 - load) (a start takes {start['p50'] / trivial['p50']:.1f}x a "
+            "trivial request at p50)"
         )
     targets.append(
         Target(

@@ -118,6 +118,10 @@ def test_each_target_is_met_or_missed_with_its_reason(bench):
     assert "4.00x" in spike.figure
     assert "missed by 2.50x" in spike.reason
     assert "offers 100 starts/s" in spike.reason  # 1,000 in 10 s against 40/s saturated
+    queued = bench.layout_targets(args, 1, figures(400, 100, 140, 220))[0]
+    assert not queued.ok
+    assert "loads the start path to 71%" in queued.reason  # 100/s against 140/s saturated
+    assert "trivial endpoint to 45%" in queued.reason
     assert "40%" in share.figure
     assert "2.5 trivial requests" in share.reason
 
