@@ -631,14 +631,11 @@ def submit_and_grade(job: Any, timeout: float) -> tuple[float, int, int]:
 def prepared_again(job: Any) -> None:
     """Set the job's started attempts back to prepared (they were only started: no answer,
     no grade), so the saturated run can start them again in its next round."""
-    from django.db import connections
-
     from quizzes.models import Attempt
 
     Attempt.all_objects.filter(
         assignment__variant_job=job, status=Attempt.Status.IN_PROGRESS
     ).update(status=Attempt.Status.READY)
-    connections.close_all()
 
 
 def count_stored(accepted: dict[str, list[Any]]) -> tuple[int, int]:

@@ -27,6 +27,13 @@ def _render(Question, question_ids):
     return json.dumps([shown[pk] for pk in question_ids], ensure_ascii=False, separators=(",", ":"))
 
 
+def _constraints_now(schema_editor):
+    """Fire the foreign keys' deferred checks now: PostgreSQL refuses to change a table's schema
+    later in this migration's transaction while they are pending."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+
+
 def prepare_variants(apps, schema_editor):
     Assignment = apps.get_model("quizzes", "ExamAssignment")
     Attempt = apps.get_model("quizzes", "Attempt")
@@ -92,6 +99,7 @@ def prepare_variants(apps, schema_editor):
                     assignment=assignment, number=number, language=attempt.language,
                     seed=attempt.seed, attempt=attempt, payload=_render(Question, ids),
                 )  # fmt: skip
+    _constraints_now(schema_editor)
 
 
 def unprepare_variants(apps, schema_editor):
@@ -108,6 +116,7 @@ def unprepare_variants(apps, schema_editor):
     Variant.objects.filter(attempt__in=prepared).update(attempt=None)
     AttemptItem.objects.filter(attempt__in=prepared).delete()
     prepared.delete()
+    _constraints_now(schema_editor)
 
 
 class Migration(migrations.Migration):
