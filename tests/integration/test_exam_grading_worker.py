@@ -48,13 +48,13 @@ def test_grading_twice_on_the_worker_changes_nothing():
     assert (attempt.score, list(attempt.items.values_list("grade", flat=True))) == before
 
 
-def test_a_variant_built_by_the_worker_is_claimed_at_start_and_graded_there():
+def test_a_variant_built_by_the_worker_is_prepared_started_and_graded_there():
     from datetime import timedelta
 
     from django.utils import timezone
 
     from quizzes.grading import grade_response
-    from quizzes.models import ExamVariant, VariantJob
+    from quizzes.models import AttemptItem, ExamVariant, VariantJob
     from quizzes.services import variants
     from tests.factories import BlueprintFactory, candidate
 
@@ -69,11 +69,14 @@ def test_a_variant_built_by_the_worker_is_claimed_at_start_and_graded_there():
     deadline = time.monotonic() + 60
     while VariantJob.objects.get(pk=job.pk).state != "done" and time.monotonic() < deadline:
         time.sleep(0.2)
-    variant = ExamVariant.objects.get(assignment__variant_job=job)
-    wanted = list(variant.items.order_by("position").values_list("question_id", flat=True))
-    assert all(item.question.for_exams for item in variant.items.select_related("question"))
+    variant = ExamVariant.objects.select_related("attempt").get(assignment__variant_job=job)
+    assert variant.attempt.status == Attempt.Status.READY  # prepared by the worker
+    prepared = AttemptItem.objects.filter(attempt_id=variant.attempt_id).order_by("position")
+    wanted = list(prepared.values_list("question_id", flat=True))
+    assert all(item.question.for_exams for item in prepared.select_related("question"))
 
     attempt = exams.attempt_start(assignment=job.assignments.get(), language="en")
+    assert attempt.pk == variant.attempt_id
     assert list(attempt.items.order_by("position").values_list("question_id", flat=True)) == wanted
     first = attempt.items.select_related("question").get(position=1)
     text = first.question.key_detail["key_text"]

@@ -25,7 +25,7 @@ import redis
 from django.db import connection
 from django.utils import timezone
 
-from quizzes.models import Attempt, AttemptItem
+from quizzes.models import Attempt
 from quizzes.services import exams
 from tests.conftest import require
 from tests.factories import assignment, candidate
@@ -307,20 +307,20 @@ def test_losing_the_database_mid_start_answers_503_and_leaves_no_attempt(client,
     student = candidate()
     client.force_login(student)
     job = assignment(candidate=student)
-    bulk_create = AttemptItem.objects.bulk_create
+    insert_items = exams.attempt_items_insert
 
-    def lose_the_database(*args, **kwargs):
+    def lose_the_database(**kwargs):
         # The attempt row is written; the server now drops this request's connection.
         pid = connection.connection.info.backend_pid
         with side_connection() as side:
             side.execute("SELECT pg_terminate_backend(%s)", [pid])
-        return bulk_create(*args, **kwargs)
+        return insert_items(**kwargs)
 
-    monkeypatch.setattr(AttemptItem.objects, "bulk_create", lose_the_database)
+    monkeypatch.setattr(exams, "attempt_items_insert", lose_the_database)
 
     response, _ = post(client, "/api/v1/attempts", {"assignment": job.pk, "language": "en"})
 
     assert response.status_code == 503
     assert response.json()["code"] == "database_unavailable"
     connection.close()
-    assert not Attempt.objects.filter(assignment=job).exists()
+    assert not Attempt.all_objects.filter(assignment=job).exists()
