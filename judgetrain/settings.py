@@ -344,7 +344,7 @@ LOGGING = {
 INSTALLED_APPS += ["axes"]
 # AxesMiddleware last: it turns a login refused for lockout into the lockout answer.
 MIDDLEWARE += [
-    "judgetrain.middleware.RejectNulInPathMiddleware",
+    "judgetrain.middleware.RejectNulMiddleware",
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
