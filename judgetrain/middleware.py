@@ -1,5 +1,7 @@
-"""Refuse a NUL character anywhere in a request's URL, query string or form fields, once for
-every page and endpoint.
+"""Request-wide rules, applied once for every page and endpoint: refuse a NUL character in a
+URL, query string or form field, and keep responses out of caches.
+
+NUL characters.
 
 PostgreSQL cannot compare or store text holding a NUL, so a path parameter, a query filter
 (``?status=%00`` on the committee's report list, any admin list filter) or a form field
@@ -8,6 +10,14 @@ Rather than trust every view and filter to refuse it, this middleware answers 40
 view runs: JSON with ``code`` ``null_character`` under ``/api/``, a page elsewhere. JSON
 bodies are the API parser's to check (``judgetrain.parsers``: same code). The check reads
 each value once: linear in the size of the request.
+
+Caching. Pages and API answers carry answers, keys, grades and names, and every page holds
+the visitor's own CSRF token (the language form), so no response may be kept by a browser's
+disk cache or a shared proxy: every response whose view set no ``Cache-Control`` of its own
+gets ``no-store, private``, the anonymous landing page and the public certificate
+verification (it names the holder) included. A view that wants caching sets its own header
+(``/healthz`` and the admin's ``never_cache`` are no-store already); static files are served
+by WhiteNoise, before this middleware, with their own long-lived headers.
 """
 
 from __future__ import annotations
@@ -56,3 +66,19 @@ class RejectNulMiddleware:
         if refusal is not None:
             return bad_request(request, refusal, "null_character")
         return self.get_response(request)
+
+
+NO_STORE = "no-store, private"
+
+
+class NoStoreMiddleware:
+    """``Cache-Control: no-store, private`` on every response without its own."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not response.has_header("Cache-Control"):
+            response["Cache-Control"] = NO_STORE
+        return response

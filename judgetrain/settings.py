@@ -348,6 +348,12 @@ MIDDLEWARE += [
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
+# No response is kept in a cache unless its view says so: right after WhiteNoise (static files
+# keep their own headers), so that every other response, redirects included, passes through it.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
+    "judgetrain.middleware.NoStoreMiddleware",
+)
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses locked-out clients, then
     "django.contrib.auth.backends.ModelBackend",
