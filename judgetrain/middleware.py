@@ -1,5 +1,12 @@
-"""Request-wide rules, applied once for every page and endpoint: refuse a NUL character in a
-URL, query string or form field, and keep responses out of caches.
+"""Request-wide rules, applied once for every page and endpoint: refuse an API body over its
+view's limit, refuse a NUL character in a URL, query string or form field, and keep responses
+out of caches.
+
+Body limits. Each API view declares the largest body it reads (``max_body_bytes``,
+judgetrain/parsers.py). DRF reads the whole body into memory before its parser runs, so the
+declared limit is checked here against ``Content-Length``, before anything is read: 413
+``body_too_large``. (Django's WSGI request reads no more than ``Content-Length``; the parser
+checks again what it was given.)
 
 NUL characters.
 
@@ -26,7 +33,10 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
+
+from judgetrain.parsers import BodyTooLarge, body_limit
 
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
 
@@ -55,6 +65,32 @@ def bad_request(request: HttpRequest, message: str, code: str) -> HttpResponse:
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": message, "code": code}, status=400)
     return render(request, "400.html", {"message": message}, status=400)
+
+
+def _content_length(request: HttpRequest) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+class BodyLimitMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        length = _content_length(request)
+        if length and request.path.startswith("/api/"):
+            try:
+                view = getattr(resolve(request.path_info).func, "cls", None)
+            except Resolver404:
+                view = None
+            limit = body_limit(view)
+            if length > limit:
+                detail = f"The request body is larger than {limit} bytes."
+                body = {"detail": detail, "code": BodyTooLarge.default_code}
+                return JsonResponse(body, status=BodyTooLarge.status_code)
+        return self.get_response(request)
 
 
 class RejectNulMiddleware:
