@@ -185,9 +185,14 @@ FIELDS = _fields()
 MULTIPLE_FORM_FIELDS = (forms.MultipleChoiceField, forms.ModelMultipleChoiceField)
 
 
+# What a refusal may raise here. OverflowError: SQLite cannot bind an id past 64 bits, which a
+# many-choice model field passes to its query (PostgreSQL matches nothing); not a matter of time.
+REFUSALS = (FormError, SerializerError, APIException, TypeError, ValueError, OverflowError)
+
+
 def _quietly(validate: Callable[[Any], object]) -> Callable[[Any], None]:
     def run(value: Any) -> None:
-        with contextlib.suppress(FormError, SerializerError, APIException, TypeError, ValueError):
+        with contextlib.suppress(*REFUSALS):
             validate(value)
 
     return run
@@ -202,16 +207,23 @@ def test_the_sweep_finds_the_project_s_forms_and_serializers():
 
 @pytest.mark.parametrize("label", sorted(FIELDS))
 @TIMED
-@given(unit=UNIT, as_list=st.booleans())
-def test_every_field_validates_in_linear_time(label, unit, as_list):
+@given(unit=UNIT, shape=st.sampled_from(("text", "list", "long key", "many keys")))
+def test_every_field_validates_in_linear_time(label, unit, shape):
     field, validate = FIELDS[label]
-    # A page form's field gets a list only from a multiple widget; JSON may send any field one.
+    # A page form's field gets a list only from a multiple widget, never an object; JSON may
+    # send any field either.
     if isinstance(field, forms.Field) and not isinstance(field, MULTIPLE_FORM_FIELDS):
-        as_list = False
+        shape = "text"
 
     def make(size: int) -> Any:
         count = max(1, size // len(unit))
-        return [unit] * count if as_list else unit * count
+        if shape == "list":
+            return [unit] * count
+        if shape == "long key":
+            return {unit * count: {"response": unit, "revision": 0}}
+        if shape == "many keys":
+            return {f"{n}{unit}": {"response": unit, "revision": 0} for n in range(count)}
+        return unit * count
 
     assert_linear(_quietly(validate), make, SIZE, label=f"{label} with {unit!r}")
 
