@@ -343,10 +343,11 @@ LOGGING = {
 # One block, so other settings stay where they were.
 INSTALLED_APPS += ["axes"]
 # AxesMiddleware last: it turns a login refused for lockout into the lockout answer.
+# CSP before the refusals below, so that their 400 and 413 answers carry the policy too.
 MIDDLEWARE += [
+    "csp.middleware.CSPMiddleware",
     "judgetrain.middleware.BodyLimitMiddleware",
     "judgetrain.middleware.RejectNulMiddleware",
-    "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 # No response is kept in a cache unless its view says so: right after WhiteNoise (static files

@@ -110,3 +110,13 @@ def test_a_json_body_is_left_to_the_api_parser(client):
     assert response.status_code == 400
     assert response.json()["code"] == "null_character"
     assert response.json()["detail"] == "Text may not contain NUL characters."
+
+
+@pytest.mark.parametrize("url", ["/practice/?lang=%00", "/api/v1/questions?topic=%00"])
+def test_a_refusal_carries_the_content_security_policy_too(client, url):
+    client.force_login(candidate())
+
+    response = client.get(url)
+
+    assert response.status_code == 400
+    assert "default-src 'self'" in response["Content-Security-Policy"]
