@@ -8,15 +8,13 @@ declared limit is checked here against ``Content-Length``, before anything is re
 ``body_too_large``. (Django's WSGI request reads no more than ``Content-Length``; the parser
 checks again what it was given.)
 
-NUL characters.
-
-PostgreSQL cannot compare or store text holding a NUL, so a path parameter, a query filter
-(``?status=%00`` on the committee's report list, any admin list filter) or a form field
-holding one ended in a 500 wherever a view passed it to a query before a form refused it.
-Rather than trust every view and filter to refuse it, this middleware answers 400 before any
-view runs: JSON with ``code`` ``null_character`` under ``/api/``, a page elsewhere. JSON
-bodies are the API parser's to check (``judgetrain.parsers``: same code). The check reads
-each value once: linear in the size of the request.
+NUL characters. PostgreSQL cannot compare or store text holding a NUL, so a path parameter,
+a query filter (``?status=%00`` on the committee's report list, any admin list filter) or a
+form field holding one ended in a 500 wherever a view passed it to a query before a form
+refused it. Rather than trust every view and filter to refuse it, this middleware answers
+400 before any view runs: JSON with ``code`` ``null_character`` under ``/api/``, a page
+elsewhere. JSON bodies are the API parser's to check (``judgetrain.parsers``: same code).
+The check reads each value once: linear in the size of the request.
 
 Caching. Pages and API answers carry answers, keys, grades and names, and every page holds
 the visitor's own CSRF token (the language form), so no response may be kept by a browser's
