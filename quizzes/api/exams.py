@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from judgetrain.parsers import JSONParser
+from judgetrain.parsers import CEILING, SMALL_BODY, TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
 from quizzes import access
 from quizzes.api.serializers import ExamQuestionSerializer
@@ -189,6 +189,7 @@ def _attempt_detail(attempt_id: int) -> dict[str, Any]:
 class AttemptListView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = SMALL_BODY
 
     @extend_schema(responses=AttemptSerializer(many=True))
     def get(self, request: Request) -> Response:
@@ -263,6 +264,7 @@ class AttemptItemListView(generics.ListAPIView[AttemptItem]):
 class ItemSaveView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = TEXT_BODY
 
     @extend_schema(
         request=SaveSerializer,
@@ -301,6 +303,7 @@ class ItemSaveView(APIView):
 class ItemFlagView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = SMALL_BODY
 
     @extend_schema(
         request=FlagSerializer,
@@ -333,6 +336,7 @@ class ItemFlagView(APIView):
 class SubmitView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = CEILING  # every answer of the attempt: up to the setting
 
     @extend_schema(
         request=SubmitSerializer,
@@ -439,6 +443,7 @@ class ResultView(APIView):
 class AppealView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = TEXT_BODY
 
     @extend_schema(
         request=AppealSerializer,
