@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
@@ -11,6 +13,8 @@ from rest_framework import status
 from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from judgetrain.middleware import bad_request as refuse
 
 # An error message quotes at most this much of the input it refuses (a ChoiceField echoes
 # the value: a 100 KB value made a 100 KB error).
@@ -89,6 +93,22 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A request Django refused before any view (a body over ``API_MAX_BODY_BYTES``, a form with
+    more than ``FORM_MAX_FIELDS`` fields, a file where no page takes one, a bad host): 400 with
+    a message that says which, JSON with a ``code`` under /api/, the site's page elsewhere."""
+    if isinstance(exception, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024
+        message = _(
+            "What you sent is larger than this site accepts (%(limit)d KB). Nothing was saved."
+        ) % {"limit": limit}
+        return refuse(request, message, "body_too_large")
+    if isinstance(exception, (TooManyFieldsSent, TooManyFilesSent)):
+        message = _("The form sent has more fields than this site accepts. Nothing was saved.")
+        return refuse(request, message, "too_many_fields")
+    return refuse(request, _("The request could not be understood."), "bad_request")
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import authentication, status
 from rest_framework.exceptions import APIException, AuthenticationFailed
 from rest_framework.request import Request
@@ -18,6 +19,11 @@ class LockedOut(APIException):
 class BasicAuthentication(authentication.BasicAuthentication):
     """DRF's Basic authentication; a locked-out client gets 429 ``locked_out``, not 401.
 
+    A user name or password holding a NUL character is refused (401) before any lookup:
+    PostgreSQL cannot compare text holding one, so the user query and django-axes' record
+    of the failure ended in a 500 on every API endpoint. No account can hold one (every form
+    field refuses NUL), so nothing that could log in is refused.
+
     Its challenge makes anonymous API calls answer 401 with ``WWW-Authenticate``, except
     for the site's own pages' scripts (they send ``X-CSRFToken``): a Basic challenge there
     would pop up the browser's password dialog, so they get 403 ``not_authenticated``.
@@ -28,6 +34,10 @@ class BasicAuthentication(authentication.BasicAuthentication):
     def authenticate_credentials(
         self, userid: str, password: str, request: Request | None = None
     ) -> tuple[Any, None]:
+        if "\x00" in userid or "\x00" in password:
+            raise AuthenticationFailed(
+                _("The user name and password may not contain NUL characters.")
+            )
         try:
             return super().authenticate_credentials(userid, password, request)
         except AuthenticationFailed:

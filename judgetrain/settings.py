@@ -343,11 +343,19 @@ LOGGING = {
 # One block, so other settings stay where they were.
 INSTALLED_APPS += ["axes"]
 # AxesMiddleware last: it turns a login refused for lockout into the lockout answer.
+# CSP before the refusals below, so that their 400 and 413 answers carry the policy too.
 MIDDLEWARE += [
-    "judgetrain.middleware.RejectNulInPathMiddleware",
     "csp.middleware.CSPMiddleware",
+    "judgetrain.middleware.BodyLimitMiddleware",
+    "judgetrain.middleware.RejectNulMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
+# No response is kept in a cache unless its view says so: right after WhiteNoise (static files
+# keep their own headers), so that every other response, redirects included, passes through it.
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1,
+    "judgetrain.middleware.NoStoreMiddleware",
+)
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses locked-out clients, then
     # ModelBackend's permission checks with one query instead of two; authenticates nobody.
@@ -383,9 +391,20 @@ REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] = [
     "rest_framework.authentication.SessionAuthentication",
 ]
 REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = ["judgetrain.parsers.JSONParser"]
+# The largest body any request may send. Each API view declares a smaller limit fitting what
+# it reads (``max_body_bytes``, judgetrain/parsers.py), refused before the body is read. Page
+# forms share the ceiling: DRF reads JSON through Django's ``request.body``, which Django checks
+# against DATA_UPLOAD_MAX_MEMORY_SIZE, and the largest page form, an exam page's "save
+# answers" or submit, carries what the API's submit does (1 MiB: a 40-question exam of
+# full-length answers in any of the three languages several times over). Three fields a
+# question (answer, revision, flag revision) and at most 20 slots of 50 questions: 3,000 fields
+# and a few. No page takes a file. A form over a limit answers a 400 page saying so.
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 1_048_576, minimum=1024)
 API_MAX_JSON_DEPTH = env_int("API_MAX_JSON_DEPTH", 32, minimum=2)
+FORM_MAX_FIELDS = env_int("FORM_MAX_FIELDS", 3_100, minimum=100)
 DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
+DATA_UPLOAD_MAX_NUMBER_FIELDS = FORM_MAX_FIELDS
+DATA_UPLOAD_MAX_NUMBER_FILES = 0
 
 # Content-Security-Policy: nothing inline, nothing from elsewhere.
 CONTENT_SECURITY_POLICY = {

@@ -20,5 +20,6 @@ urlpatterns = [
     path("", views.home, name="home"),
 ]
 
+handler400 = "judgetrain.api_errors.bad_request"
 handler404 = "judgetrain.api_errors.page_not_found"
 handler500 = "judgetrain.api_errors.server_error"

@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 
 from judgetrain import dates
 from judgetrain.accounts.models import Cohort, User
-from judgetrain.parsers import JSONParser
+from judgetrain.parsers import TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
 from quizzes import selectors
 from quizzes.models import ExamAssignment, ExamBlueprint
@@ -191,6 +191,7 @@ class AssignmentsCreatedSerializer(serializers.Serializer[Any]):
 
 class AssignmentListView(APIView):
     parser_classes = (JSONParser,)
+    max_body_bytes = TEXT_BODY  # up to 500 candidates' ids
 
     def get_permissions(self) -> list[BasePermission]:
         classes = ASSIGNER if self.request.method == "POST" else CANDIDATE

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgetrain.accounts.models import User
+from judgetrain.parsers import SMALL_BODY, TEXT_BODY
 from judgetrain.permissions import require_permission
 from quizzes import selectors_reports as sr
 from quizzes.models import Certificate, QuestionReport
@@ -130,6 +131,8 @@ def _blueprint_forms(body: dict[str, Any]) -> tuple[BlueprintForm, Any, list[dic
 
 
 class BlueprintCreateView(CommitteeView):
+    max_body_bytes = TEXT_BODY
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request) -> Response:
         form, _slots, _composition = _blueprint_forms(_body(request))
@@ -143,6 +146,8 @@ class BlueprintCreateView(CommitteeView):
 
 
 class BlueprintPreviewView(CommitteeView):
+    max_body_bytes = TEXT_BODY
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request) -> Response:
         form, _slots, composition = _blueprint_forms(_body(request))
@@ -186,6 +191,7 @@ def _report_json(report: QuestionReport) -> dict[str, Any]:
 
 class QuestionReportCreateView(RefusingView):
     permission_classes = (IsAuthenticated,)
+    max_body_bytes = TEXT_BODY
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
@@ -214,6 +220,8 @@ class QuestionReportListView(CommitteeView):
 
 
 class QuestionReportDecisionView(CommitteeView):
+    max_body_bytes = TEXT_BODY
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
         visible = reports.reports_visible_to(_user(request)).select_related("question")
@@ -249,6 +257,8 @@ def _certificate_json(request: Request, certificate: Certificate) -> dict[str, A
 
 
 class CertificateIssueView(CommitteeView):
+    max_body_bytes = TEXT_BODY  # ids: a few thousand attempts
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request) -> Response:
         body = _body(request)
@@ -277,6 +287,8 @@ class CertificateIssueView(CommitteeView):
 
 
 class CertificateRevokeView(CommitteeView):
+    max_body_bytes = TEXT_BODY
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
@@ -293,6 +305,8 @@ class CertificateRevokeView(CommitteeView):
 
 
 class CertificateRenewView(CommitteeView):
+    max_body_bytes = SMALL_BODY
+
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request: Request, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)

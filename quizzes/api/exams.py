@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from judgetrain.parsers import JSONParser
+from judgetrain.parsers import CEILING, SMALL_BODY, TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
 from quizzes import access
 from quizzes.api.serializers import ExamQuestionSerializer
@@ -243,6 +243,7 @@ def _attempt_detail(attempt_id: int) -> dict[str, Any]:
 class AttemptListView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = SMALL_BODY
 
     @extend_schema(responses=AttemptSerializer(many=True))
     def get(self, request: Request) -> Response:
@@ -334,6 +335,7 @@ class AttemptItemListView(generics.ListAPIView[AttemptItem]):
 class ItemSaveView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = TEXT_BODY
 
     @extend_schema(
         request=SaveSerializer,
@@ -372,6 +374,7 @@ class ItemSaveView(APIView):
 class ItemFlagView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = SMALL_BODY
 
     @extend_schema(
         request=FlagSerializer,
@@ -404,6 +407,7 @@ class ItemFlagView(APIView):
 class SubmitView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = CEILING  # every answer of the attempt: up to the setting
 
     @extend_schema(
         request=SubmitSerializer,
@@ -510,6 +514,7 @@ class ResultView(APIView):
 class AppealView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = TEXT_BODY
 
     @extend_schema(
         request=AppealSerializer,

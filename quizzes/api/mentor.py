@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from judgetrain.parsers import JSONParser
+from judgetrain.parsers import LARGE_BODY, TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
 from quizzes import access
 from quizzes.grading import citations_from_ruling, question_key
@@ -203,6 +203,7 @@ class ReviewDetailView(APIView):
 class ReviewDecideView(APIView):
     permission_classes = MENTOR
     parser_classes = (JSONParser,)
+    max_body_bytes = LARGE_BODY  # a reason of up to 2,000 characters for each of three parts
 
     @extend_schema(
         request=ReviewDecideSerializer,
@@ -299,6 +300,7 @@ class AppealListView(APIView):
 class AppealDecideView(APIView):
     permission_classes = MENTOR
     parser_classes = (JSONParser,)
+    max_body_bytes = TEXT_BODY
 
     @extend_schema(
         request=AppealDecideSerializer,
@@ -360,6 +362,7 @@ class ContestSerializer(serializers.Serializer[Any]):
 class AppealContestView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
+    max_body_bytes = TEXT_BODY
 
     @extend_schema(
         request=ContestSerializer,

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgetrain.accounts.models import User
-from judgetrain.parsers import JSONParser
+from judgetrain.parsers import TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
 from quizzes.api.serializers import GradeSerializer, QuestionSerializer
 from quizzes.languages import content_language
@@ -169,6 +169,7 @@ class AnswerView(APIView):
     """Grade a practice answer; returns the grade, the key, the policy it rests on and mastery."""
 
     parser_classes = (JSONParser,)
+    max_body_bytes = TEXT_BODY
     permission_classes = PERMISSIONS
 
     @extend_schema(

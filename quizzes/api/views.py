@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import APIView
 
-from judgetrain.parsers import JSONParser
+from judgetrain.parsers import TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
 from judgetrain.throttling import ScopedRateThrottle
 from quizzes import access
@@ -95,6 +95,7 @@ class GradeView(APIView):
     """Grade a free-form answer part by part against a bank question or an expected ruling."""
 
     parser_classes = (JSONParser,)
+    max_body_bytes = TEXT_BODY
     permission_classes = (IsAuthenticated, require_permission("quizzes.grade_answers"))
     throttle_classes = (ScopedRateThrottle,)
     throttle_scope = "grading"

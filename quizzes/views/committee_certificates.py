@@ -61,7 +61,7 @@ def certificate_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, TEMPLATES + "certificates.html", {"certificates": certificates})
 
 
-def _attempt_choices(candidate_id: Any) -> list[tuple[int, str]]:
+def _attempt_choices(candidate_id: int) -> list[tuple[int, str]]:
     attempts = (
         Attempt.objects.filter(candidate_id=candidate_id, status=Attempt.Status.GRADED, passed=True)
         .select_related("assignment__blueprint")
@@ -85,7 +85,11 @@ def certificate_issue(request: AuthenticatedHttpRequest) -> HttpResponse:
         choices = _attempt_choices(start.cleaned_data["candidate"].pk)
         form = IssueForm(initial=request.GET.dict(), attempt_choices=choices)
         return render(request, TEMPLATES + "issue.html", {"form": form})
-    form = IssueForm(request.POST, attempt_choices=_attempt_choices(request.POST.get("candidate")))
+    # The evidence offered is the chosen candidate's: read only once the candidate is valid
+    # (a non-numeric id in a query is a 500; the form names the error instead).
+    chosen = IssueStartForm(request.POST)
+    choices = _attempt_choices(chosen.cleaned_data["candidate"].pk) if chosen.is_valid() else []
+    form = IssueForm(request.POST, attempt_choices=choices)
     if form.is_valid():
         try:
             issued = certification.certificate_issue(

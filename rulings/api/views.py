@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from judgetrain.parsers import LARGE_BODY
 from judgetrain.permissions import require_permission
 from judgetrain.throttling import ScopedRateThrottle
 from rulings import core as engine
@@ -70,6 +71,7 @@ class EvaluateView(APIView):
     permission_classes = (IsAuthenticated, require_permission("rulings.evaluate_situation"))
     throttle_classes = (ScopedRateThrottle,)
     throttle_scope = "rulings"
+    max_body_bytes = LARGE_BODY
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,

@@ -62,11 +62,12 @@ def test_a_score_outside_0_to_100_is_a_form_error(committee, item, percent):
     assert item.override_score is None
 
 
-def test_a_nul_byte_in_the_reason_is_a_form_error(committee, item):
+def test_a_nul_byte_in_the_reason_is_refused_and_saves_nothing(committee, item):
     response = _change(committee, item, override_percent="50", override_reason="a\x00b")
 
-    assert response.status_code == 200
-    assert response.context["adminform"].form.errors["override_reason"]
+    assert response.status_code == 400
+    item.refresh_from_db()
+    assert item.override_score is None
 
 
 def test_the_page_shows_the_current_override_as_a_percentage(committee, item):

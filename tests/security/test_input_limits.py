@@ -1,5 +1,6 @@
-"""Every JSON endpoint refuses deep nesting, oversized bodies and NUL characters with a
-400 that carries a ``code``, and oversized fields with a named field error: never a 500."""
+"""Every JSON endpoint refuses deep nesting and NUL characters with a 400, and oversized
+bodies with a 413, that carry a ``code``, and oversized fields with a named field error: never
+a 500."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from tests.quizzes.mentor.conftest import flagged_review
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
 DEEP = "[" * 1000 + "]" * 1000
-DEEP_OBJECT = '{"a":' * 1000 + "1" + "}" * 1000
+DEEP_OBJECT = '{"a":' * 500 + "1" + "}" * 500  # under the smallest body limit (4 KiB)
 
 
 @pytest.fixture
@@ -54,7 +55,7 @@ def _send(client, method: str, url: str, body: str):
 
 
 @pytest.mark.parametrize("body", [DEEP, DEEP_OBJECT])
-def test_json_nested_a_thousand_deep_is_refused_by_every_json_endpoint(client, writes, body):
+def test_json_nested_hundreds_deep_is_refused_by_every_json_endpoint(client, writes, body):
     for method, url in writes:
         response = _send(client, method, url, body)
 
@@ -70,7 +71,7 @@ def test_a_body_over_the_size_limit_is_refused_by_every_json_endpoint(client, wr
     for method, url in writes:
         response = _send(client, method, url, body)
 
-        assert response.status_code == 400, url
+        assert response.status_code == 413, url
         assert response.json()["code"] == "body_too_large", url
 
 
@@ -126,7 +127,7 @@ def test_oversized_fields_are_named_and_not_echoed(client, superuser, url, body,
 def test_an_oversized_choice_is_not_echoed_in_full(client, superuser):
     response = client.post(
         "/api/v1/grading/grade",
-        {"expected": {"infraction": "y" * 100_000}, "game": "mtg", "answer": "a"},
+        {"expected": {"infraction": "y" * 60_000}, "game": "mtg", "answer": "a"},
         content_type="application/json",
     )
 
@@ -135,10 +136,10 @@ def test_an_oversized_choice_is_not_echoed_in_full(client, superuser):
     assert response.json()["code"] == "invalid"
 
 
-def test_a_hundred_thousand_players_are_refused_at_once(client, superuser):
+def test_ten_thousand_players_are_refused_at_once(client, superuser):
     situation = {
         "game": "riftbound",
-        "players": [f"p{i}" for i in range(100_000)],
+        "players": [f"p{i}" for i in range(10_000)],
         "turn_player": "p0",
         "trigger": {"kind": "point_total", "controller": "p0"},
     }

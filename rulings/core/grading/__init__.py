@@ -4,14 +4,17 @@ Pure Python: reads only its own data files. Public entry points:
 
 - grade_answer(text, expected, *, game, lang=None) -> Grade
 - Expected, Grade, PartGrade, Span: frozen values in and out
-- GradingError: every refusal (empty or overlong answer, unknown id, game or language)
-- MAX_ANSWER_CHARS: the size limit; lexicon_version(): the data version in use
+- GradingError: every refusal (empty or overlong answer, too many terms or cue words to
+  weigh, unknown id, game or language)
+- MAX_ANSWER_CHARS: the size limit; MAX_TERMS, MAX_CUES: the most terms and cue words an
+  answer may hold (reading weighs each against each); lexicon_version(): the data version
 - warm_up(): load the lexicon and train the second reading ahead of the first grading
 """
 
 from .errors import GradingError
 from .grader import MAX_ANSWER_CHARS, REVIEW_BELOW, grade_answer
 from .lexicon import GAMES, LANGUAGES, PARTS, load_lexicon
+from .matcher import MAX_CUES, MAX_TERMS
 from .models import Expected, Grade, PartGrade, Span
 from .second_reader import load_second_reader
 
@@ -33,6 +36,8 @@ __all__ = [
     "GAMES",
     "LANGUAGES",
     "MAX_ANSWER_CHARS",
+    "MAX_CUES",
+    "MAX_TERMS",
     "PARTS",
     "REVIEW_BELOW",
     "Expected",

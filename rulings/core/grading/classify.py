@@ -6,7 +6,9 @@ A mention is claimed plainly unless its context says otherwise; see docs/grading
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections import Counter
+from dataclasses import dataclass, field
 
 from .lexicon import EMPTY_IDS, GENERIC, Lexicon
 from .mentions import CueHit, Mention
@@ -38,7 +40,11 @@ def _free(owner: list[int], lo: int, hi: int, me: int) -> bool:
 
 @dataclass(slots=True)
 class Context:
-    """What classifying one mention needs to look at."""
+    """What classifying one mention needs to look at.
+
+    Classifying visits every (mention, cue) pair; what a pair asks of all the cues or all the
+    tokens is indexed once here (built on first use, from cues and positions that classifying
+    does not change), so each question costs a lookup, not a scan."""
 
     toks: Tokens
     owner: list[int]
@@ -48,6 +54,27 @@ class Context:
     mentions: list[Mention]
     tail_question: bool
     lex: Lexicon
+    _cue_starts: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
+    _sentence_sizes: Counter[int] | None = None
+    _mentioned_sentences: frozenset[int] | None = None
+
+    def cue_starts(self, kinds: tuple[str, ...]) -> list[int]:
+        """Where each cue of these kinds starts, in order."""
+        starts = self._cue_starts.get(kinds)
+        if starts is None:
+            starts = self._cue_starts[kinds] = sorted(c.first for c in self.cues if c.kind in kinds)
+        return starts
+
+    def sentence_size(self, which: int) -> int:
+        """How many tokens the sentence holds."""
+        if self._sentence_sizes is None:
+            self._sentence_sizes = Counter(self.sentence)
+        return self._sentence_sizes[which]
+
+    def sentence_mentions_something(self, which: int) -> bool:
+        if self._mentioned_sentences is None:
+            self._mentioned_sentences = frozenset(self.sentence[o.first] for o in self.mentions)
+        return which in self._mentioned_sentences
 
 
 def classify(m: Mention, me: int, ctx: Context) -> None:
@@ -228,8 +255,11 @@ def _ended_between(
     ctx: Context, cue: CueHit, s: int, ends: tuple[str, ...] = ("conclusion",)
 ) -> bool:
     """ "Can't determine the score, so play continues": a cue of `ends` (a conclusion)
-    between a cue and the term at `s` ends the cue's reach."""
-    return any(c.kind in ends and cue.last <= c.first < s for c in ctx.cues)
+    between a cue and the term at `s` ends the cue's reach (the first such cue starting at or
+    after the cue's end starts before `s`)."""
+    starts = ctx.cue_starts(ends)
+    at = bisect_left(starts, cue.last)
+    return at < len(starts) and starts[at] < s
 
 
 _RECORD_WORDS = frozenset(
@@ -377,10 +407,9 @@ def _hedges_previous_sentence(m: Mention, cue: CueHit, ctx: Context) -> bool:
     here = ctx.sentence[cue.first]
     if here != ctx.sentence[m.first] + 1:
         return False
-    if any(ctx.sentence[o.first] == here for o in ctx.mentions):
+    if ctx.sentence_mentions_something(here):
         return False
-    words = [j for j, s in enumerate(ctx.sentence) if s == here]
-    return len(words) <= cue.last - cue.first + 2
+    return ctx.sentence_size(here) <= cue.last - cue.first + 2
 
 
 def _replaces(other: Mention, m: Mention) -> bool:

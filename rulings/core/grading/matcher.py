@@ -21,6 +21,7 @@ from .classify import (
     or_nothing,
     resolve_generic,
 )
+from .errors import GradingError
 from .lexicon import GENERIC, LANGUAGES, Cue, Element, Lexicon, Pattern, load_lexicon
 from .mentions import CueHit, Mention
 from .text import BREAK_CLAUSE, BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
@@ -64,9 +65,24 @@ class Analysis:
     does it" hints at Riftbound's rewind beyond the last action."""
 
 
-@lru_cache(maxsize=65536)
 def correct_token(word: str) -> tuple[str, int]:
-    """The lexicon word a token stands for, allowing a typo, and the edit distance."""
+    """The lexicon word a token stands for, allowing a typo, and the edit distance.
+
+    A word longer than every lexicon word by more than the largest edit distance (2) can be
+    none of them: it is returned as it is, without the deletions search (quadratic in its
+    length) and without a place in the cache (long words would fill it)."""
+    if len(word) > _longest_target() + 2:
+        return word, 0
+    return _corrected(word)
+
+
+@lru_cache(maxsize=1)
+def _longest_target() -> int:
+    return max(len(word) for words in load_lexicon().fuzzy_keys.values() for word in words)
+
+
+@lru_cache(maxsize=65536)
+def _corrected(word: str) -> tuple[str, int]:
     lex = load_lexicon()
     if word in lex.vocab or word in lex.no_fuzzy or len(word) < 4 or not word.isalpha():
         return word, 0
@@ -106,6 +122,7 @@ def analyse(
     cues = _find_cues(
         _cues_by_two_words(lex, language), tokens, owner, lex.whether_verbs, lex.joins
     )
+    _check_readable(mentions, cues)
     sentence, clause = _segments(tokens)
     ctx = Context(tokens, owner, sentence, clause, cues, mentions, text_tail_question, lex)
     for index, mention in enumerate(mentions):
@@ -145,6 +162,24 @@ def analyse(
             for _, cue in _phrase_hits(by_language.get(language, {}), tokens, owner, names=True)
         ),
     )
+
+
+MAX_TERMS = 48
+MAX_CUES = 96
+"""The most terms (infractions, penalties, remedies, citations) and cue words ("not", "maybe",
+"if", "so", ...) one answer may hold. Reading weighs every term against every cue, so its
+time grows with their product: past these, an answer is refused (GradingError) rather than
+read. The longest of the 21,991 labelled answers (devset and blind batches) held 13 terms and
+28 cues; a run of "warning maybe " to 5,000 characters held 340 of each and took 2.5 s."""
+
+
+def _check_readable(mentions: list[Mention], cues: list[CueHit]) -> None:
+    if len(mentions) > MAX_TERMS or len(cues) > MAX_CUES:
+        raise GradingError(
+            f"the answer holds {len(mentions)} terms and {len(cues)} cue words; at most "
+            f"{MAX_TERMS} terms and {MAX_CUES} cue words can be graded: state the ruling in "
+            "fewer words"
+        )
 
 
 _ATTRIBUTION_REACH = 4

@@ -26,8 +26,11 @@ _MD_LINK = re.compile(r"\[([^\[\]\n]{0,300})\]\([^()\s]{0,300}\)")
 _MD_FENCE = re.compile(r"`{1,3}")
 
 _SECTION = r"\d{1,3}(?:\.(?:\d{1,3}|[a-z](?![a-z0-9])))+"
+# The spaces and dot after a document name are possessive (``\s*+``): a section must start
+# with a digit, so giving any back cannot help, and "tr" before a long run of spaces no longer
+# retries every split of the run (quadratic).
 _TOKEN = re.compile(
-    r"(?P<cit>(?<![\w.])(?:(?P<doc>tr|ipg|mtr|section|secao|seccion|§)\s*\.?\s*)?"
+    r"(?P<cit>(?<![\w.])(?:(?P<doc>tr|ipg|mtr|section|secao|seccion|§)\s*+(?:\.\s*+)?)?"
     rf"(?P<sec>{_SECTION}))"
     r"|(?P<w>[a-z0-9]+(?:'[a-z]+)*)"
 )
@@ -146,7 +149,7 @@ def tokenize(folded: str, source: str = "") -> Tokens:
     if _MAY_CITE_OR_ABBREVIATE.search(folded):
         words, starts, ends, gaps, citations = _scan(folded)
     else:  # most answers: words only, split in one pass of the regular expression engine
-        pairs = _WORD_AFTER_GAP.findall(folded)
+        pairs = _WORD_AFTER_GAP.findall(folded, 0, _last_word_end(folded))
         words = [word for _, word in pairs]
         gaps = [gap for gap, _ in pairs]
         ends = list(accumulate(len(gap) + len(word) for gap, word in pairs))
@@ -180,6 +183,14 @@ def _gaps_holding(gaps: list[str], folded: str, marks: tuple[str, ...]) -> list[
     return [any(mark in gap for mark in marks) for gap in gaps]
 
 
+def _last_word_end(folded: str) -> int:
+    """Where the last word ends: `_WORD_AFTER_GAP` searched the text after it from every
+    position, finding no word each time (quadratic in a tail of punctuation or spaces)."""
+    tail = _NO_WORD.match(folded[::-1])
+    return len(folded) - (tail.end() if tail else 0)
+
+
+_NO_WORD = re.compile(r"[^a-z0-9]*")
 _MAY_CITE_OR_ABBREVIATE = re.compile(r"[0-9]\.|w/")
 """Text a citation ("702.2.c") or "w/" may stand in: `_scan` reads it token by token."""
 _WORD_AFTER_GAP = re.compile(r"([^a-z0-9]*)([a-z0-9]+(?:'[a-z]+)*)")

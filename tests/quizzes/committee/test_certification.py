@@ -166,3 +166,32 @@ def test_the_issue_page_issues_with_chosen_evidence(client, level):
     assert start.status_code == 200
     assert response.status_code == 302
     assert Certificate.objects.get().evidence["attempts"][0]["attempt"] == attempt.pk
+
+
+@pytest.mark.parametrize("bad", ["abc", "1.5", "", "x" * 300, "99999999999999999999999"])
+def test_the_issue_page_names_a_bad_candidate_as_a_form_error(client, level, bad):
+    client.force_login(committee_member())
+
+    response = client.post(
+        reverse("committee-certificate-issue"), {"candidate": bad, "level": level.pk}
+    )
+
+    assert response.status_code == 400
+    assert response.context["form"].errors["candidate"]
+    assert not Certificate.objects.exists()
+
+
+def test_the_issue_page_reads_a_bounded_number_of_queries(
+    client, level, django_assert_max_num_queries
+):
+    person = candidate()
+    attempt = graded_attempt(person, exam_of(level), [1.0])
+    client.force_login(committee_member())
+
+    with django_assert_max_num_queries(15):
+        response = client.post(
+            reverse("committee-certificate-issue"),
+            {"candidate": person.pk, "level": level.pk, "attempts": [attempt.pk]},
+        )
+
+    assert response.status_code == 302

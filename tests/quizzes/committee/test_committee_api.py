@@ -153,3 +153,18 @@ def test_issue_and_verify_a_certificate_through_the_api():
     assert issued.status_code == 201
     assert public.data["status"] == "valid"
     assert set(public.data) == {"id", "name", "level", "issued_at", "expires_at", "status"}
+
+
+@pytest.mark.parametrize("bad", ["abc", "1.5", [1], {"a": 1}, "99999999999999999999999"])
+def test_the_api_names_a_bad_candidate_as_a_field_error(bad):
+    level = CertificationLevel.objects.create(name="L", game="riftbound")
+
+    response = api(committee_member()).post(
+        reverse("api-committee-certificates"),
+        {"candidate": bad, "level": level.pk, "attempts": [1]},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.data["code"] == "invalid"
+    assert response.data["errors"]["candidate"]

@@ -21,8 +21,14 @@ def test_it_rejects_an_answer_over_the_limit() -> None:
 
 
 def test_it_accepts_an_answer_at_the_limit() -> None:
-    text = ("Warning. " * MAX_ANSWER_CHARS)[:MAX_ANSWER_CHARS]
+    text = ("Warning. " + "The player went on. " * MAX_ANSWER_CHARS)[:MAX_ANSWER_CHARS]
     assert grade_answer(text, W, game="mtg").parts["penalty"].found == "warning"
+
+
+def test_it_rejects_an_answer_holding_more_terms_than_it_can_weigh() -> None:
+    text = ("Warning. " * MAX_ANSWER_CHARS)[:MAX_ANSWER_CHARS]  # 556 terms
+    with pytest.raises(GradingError, match="556 terms and 0 cue words; at most 48 terms"):
+        grade_answer(text, W, game="mtg")
 
 
 def test_it_rejects_an_answer_with_no_words() -> None:
