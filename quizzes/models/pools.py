@@ -1,7 +1,7 @@
 """Private question pools: names, cards and phrasing the committee keeps out of the repository.
 
 The generator is public; stems drawn with these pools cannot be matched to a publicly generated
-twin (docs/operations.md, "Threat model: exam keys and seeds")."""
+twin (docs/operations.md, "Threat model")."""
 
 from __future__ import annotations
 
