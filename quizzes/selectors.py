@@ -42,7 +42,9 @@ def assignments_by_status(
     assignments = (
         ExamAssignment.objects.filter(candidate=user)
         .select_related("blueprint")
-        .prefetch_related(Prefetch("attempts", queryset=Attempt.objects.order_by("number")))
+        .prefetch_related(
+            Prefetch("attempts", queryset=Attempt.objects.with_review_waiting().order_by("number"))
+        )
     )
     for assignment in assignments:
         grouped[assignment.status(now)].append(assignment)
@@ -54,7 +56,8 @@ def dashboard_for(user: User) -> dict[str, Any]:
         TopicMastery.objects.filter(user=user).select_related("topic").order_by("topic__slug")
     )
     attempts = list(
-        Attempt.objects.filter(candidate=user)
+        Attempt.objects.with_review_waiting()
+        .filter(candidate=user)
         .select_related("assignment__blueprint")
         .order_by("-started_at")[:20]
     )

@@ -105,7 +105,7 @@ def _blueprint_forms(body: dict[str, Any]) -> tuple[BlueprintForm, Any, list[dic
     if not isinstance(slots, list):
         raise Refused(detail="slots must be a list of {topic, kind, count}.", code="invalid_slots")
     data = QueryDict(mutable=True)
-    for key in (*BlueprintForm.Meta.fields, "pass_percent"):
+    for key in (*BlueprintForm.Meta.fields, "pass_percent", "margin_percent"):
         value = body.get(key)
         data[key] = "" if value is None else str(value)
     data.update(

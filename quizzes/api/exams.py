@@ -20,7 +20,7 @@ from quizzes import access
 from quizzes.api.serializers import ExamQuestionSerializer
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem
-from quizzes.services import exams
+from quizzes.services import exams, review
 from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
@@ -495,13 +495,19 @@ class ResultView(APIView):
         if attempt.status == Attempt.Status.IN_PROGRESS:
             raise PermissionDenied(detail="Submit the attempt first.", code="in_progress")
         visible = access.details_visible(attempt)
-        items = attempt.items.select_related("question", "appeal", "overridden_by").order_by(
+        rows = attempt.items.select_related("question", "appeal", "overridden_by").order_by(
             "position"
         )
-        items = access.with_sealed_flag(items, request.user)  # type: ignore[arg-type]
+        rows = access.with_sealed_flag(rows, request.user)  # type: ignore[arg-type]
+        items = list(review.with_review_waiting(rows))
+        waiting = sum(item.review_waiting for item in items)  # type: ignore[attr-defined]
         return Response(
             {
                 **AttemptSerializer(attempt).data,
+                # Answers a mentor has yet to review: until none is left, the score and
+                # "passed" are provisional.
+                "reviews_waiting": waiting,
+                "provisional": waiting > 0,
                 "details_visible": visible,
                 "items": [
                     _result_item(item, visible and not item.sealed)  # type: ignore[attr-defined]

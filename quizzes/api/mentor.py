@@ -58,6 +58,11 @@ class ReviewRowSerializer(serializers.Serializer[Review]):
     id = serializers.IntegerField()
     source = serializers.CharField(help_text="exam or practice")  # type: ignore[assignment]
     status = serializers.CharField()
+    cause = serializers.ChoiceField(
+        choices=Review.Cause.choices,
+        help_text="why it is reviewed: flagged by the grader, a borderline attempt, or an exam "
+        "that reviews every written answer",
+    )
     candidate = serializers.SerializerMethodField()
     exam = serializers.SerializerMethodField()
     position = serializers.SerializerMethodField()

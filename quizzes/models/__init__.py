@@ -10,6 +10,7 @@ from quizzes.models.exams import (
     ExamVariant,
     ReviewPolicy,
     VariantJob,
+    WrittenReview,
 )
 from quizzes.models.pools import BankSeed, PoolSnapshot, QuestionPool
 from quizzes.models.practice import PracticeAnswer, TopicMastery
@@ -50,4 +51,5 @@ __all__ = [
     "TopicMastery",
     "VariantJob",
     "WithdrawnTemplate",
+    "WrittenReview",
 ]

@@ -26,6 +26,15 @@ class ReviewPolicy(models.TextChoices):
     NEVER = "never", _("Never (score only)")
 
 
+class WrittenReview(models.TextChoices):
+    """Which written (free-form) answers of a graded attempt a mentor reviews before its result
+    is final. The grader's own doubts are always reviewed."""
+
+    FLAGGED = "flagged", _("Only answers the grader flags")
+    BORDERLINE = "borderline", _("Every written answer when the score is near the pass mark")
+    EVERY = "every", _("Every written answer")
+
+
 class ExamBlueprint(models.Model):
     """What an exam contains; each attempt draws its own variant of it from the generator."""
 
@@ -51,6 +60,21 @@ class ExamBlueprint(models.Model):
         default=ReviewPolicy.AFTER_CLOSE,
     )
     pass_score = models.FloatField(_("pass mark (0 to 1)"), default=0.8)
+    written_review = models.CharField(
+        _("mentor review of written answers"),
+        max_length=20,
+        choices=WrittenReview.choices,
+        default=WrittenReview.BORDERLINE,
+        help_text=_(
+            "Which written answers a mentor reviews before the result is final; answers the "
+            "grader flags are always reviewed."
+        ),
+    )
+    review_margin = models.FloatField(
+        _("borderline margin (0 to 1)"),
+        default=0.1,
+        help_text=_("A score at most this far from the pass mark, either side, is borderline."),
+    )
     language = models.CharField(
         _("language"),
         max_length=5,
@@ -90,6 +114,14 @@ class ExamBlueprint(models.Model):
             errors.append(str(_("The pass mark must be above 0 and at most 1.")))
         if errors:
             raise ValidationError({"composition": errors})
+        if not 0 <= self.review_margin <= 1:
+            raise ValidationError(
+                {"review_margin": _("The borderline margin must be from 0 to 1.")}
+            )
+
+    def is_borderline(self, score: float) -> bool:
+        """Whether ``score`` is within the review margin of the pass mark, either side."""
+        return abs(score - self.pass_score) <= self.review_margin + 1e-9
 
 
 def composition_errors(composition: Any) -> list[str]:
@@ -196,6 +228,15 @@ class StartedAttempts(models.Manager["Attempt"]):
 
     def get_queryset(self) -> models.QuerySet[Attempt]:
         return super().get_queryset().exclude(status=Attempt.Status.READY)
+
+    def with_review_waiting(self) -> models.QuerySet[Attempt]:
+        """Each attempt with ``review_waiting``: whether a mentor has yet to review one of
+        its answers, so that its score and pass are provisional. No query of its own."""
+        pending = AttemptItem.objects.filter(
+            attempt=models.OuterRef("pk"),
+            review__status="pending",  # Review.Status.PENDING (review.py imports this module)
+        )
+        return self.get_queryset().annotate(review_waiting=models.Exists(pending))
 
 
 class AllAttempts(models.Manager["Attempt"]):

@@ -20,12 +20,18 @@ class ReviewerRole(models.TextChoices):
 
 
 class Review(models.Model):
-    """A grading the grader flagged as unsure: an exam answer or a practice answer."""
+    """A grading a mentor checks: an exam answer or a practice answer the grader flagged as
+    unsure, or an exam answer its blueprint's ``written_review`` sends (``cause`` says which)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Waiting for review")
         ACCEPTED = "accepted", _("Grader's grade accepted")
         OVERRIDDEN = "overridden", _("Grade overridden")
+
+    class Cause(models.TextChoices):
+        FLAGGED = "flagged", _("The grader was unsure of this answer")
+        BORDERLINE = "borderline", _("The attempt's score is near the pass mark")
+        EVERY = "every", _("This exam has every written answer reviewed")
 
     candidate = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviews"
@@ -37,6 +43,9 @@ class Review(models.Model):
         PracticeAnswer, on_delete=models.CASCADE, null=True, blank=True, related_name="review"
     )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    cause = models.CharField(
+        _("why it is reviewed"), max_length=20, choices=Cause.choices, default=Cause.FLAGGED
+    )
     parts = models.JSONField(
         _("decision per part"),
         default=dict,

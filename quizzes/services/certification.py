@@ -22,8 +22,12 @@ class CertificationError(Exception):
 
 
 def _graded_attempts(candidate: User) -> list[Attempt]:
+    """The candidate's graded attempts whose result is final: one still waiting for a
+    mentor's review is provisional and is no evidence yet."""
     return list(
-        Attempt.objects.filter(candidate=candidate, status=Attempt.Status.GRADED)
+        Attempt.objects.with_review_waiting()
+        .filter(candidate=candidate, status=Attempt.Status.GRADED)
+        .filter(review_waiting=False)  # type: ignore[misc]  # the annotation above
         .select_related("assignment__blueprint__policy_version")
         .order_by("-score", "-graded_at")
     )
@@ -52,7 +56,7 @@ def evidence_choose(
         unknown = chosen_ids - {attempt.pk for attempt in attempts}
         if unknown:
             raise CertificationError(
-                _("Attempt %(id)s is not a graded attempt of this candidate.")
+                _("Attempt %(id)s is not a graded attempt of this candidate with a final result.")
                 % {"id": min(unknown)}
             )
         attempts = [attempt for attempt in attempts if attempt.pk in chosen_ids]

@@ -805,8 +805,8 @@ def _grade_attempt(attempt: Attempt, items: list[AttemptItem], now: datetime | N
     for item in ungraded:
         _grade_item(item, attempt.language)
     _save_grades(ungraded)
-    review.reviews_flag_items(items=ungraded, candidate_id=attempt.candidate_id)
     attempt_rescore(attempt=attempt, items=items, now=now)
+    review.reviews_queue_graded(attempt=attempt, items=ungraded)
     email = review.results_release_if_reviewed(attempt=attempt, send=False)
     return [email.pk] if email is not None else []
 

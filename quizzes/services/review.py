@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -22,10 +22,13 @@ from quizzes.models import (
     Attempt,
     AttemptItem,
     AuditEntry,
+    ExamBlueprint,
     Notification,
     PracticeAnswer,
+    QuestionKind,
     Review,
     ReviewerRole,
+    WrittenReview,
 )
 from quizzes.parts import WHOLE_ANSWER
 
@@ -81,12 +84,42 @@ def review_queue(*, user: User, status: str = Review.Status.PENDING) -> QuerySet
     )
 
 
-def reviews_flag_items(*, items: Sequence[AttemptItem], candidate_id: int) -> None:
-    """Queue every flagged answer of a graded attempt for review, in one statement whatever
-    their number; an answer already queued (a regrade, a redelivered task) is left as it is."""
-    flagged = [Review(item=item, candidate_id=candidate_id) for item in items if item.needs_review]
-    if flagged:
-        Review.objects.bulk_create(flagged, ignore_conflicts=True)
+def reviews_queue_graded(*, attempt: Attempt, items: Sequence[AttemptItem]) -> None:
+    """Queue for review, in one statement, what the attempt's blueprint asks of the items just
+    graded: every answer the grader flagged and, per ``written_review``, every written answer
+    (always, or when the attempt's score is borderline). Call it once the attempt is scored;
+    an answer already queued (a regrade, a redelivered task) keeps its review."""
+    blueprint = attempt.assignment.blueprint
+    wider = _written_review_cause(blueprint, attempt.score or 0.0)
+    reviews = []
+    for item in items:
+        cause = Review.Cause.FLAGGED if item.needs_review else wider
+        if cause is not None and (cause == Review.Cause.FLAGGED or _is_written(item)):
+            reviews.append(Review(item=item, candidate_id=attempt.candidate_id, cause=cause))
+    if reviews:
+        Review.objects.bulk_create(reviews, ignore_conflicts=True)
+
+
+def with_review_waiting(items: QuerySet[AttemptItem]) -> QuerySet[AttemptItem]:
+    """``items``, each with ``review_waiting``: whether a mentor's review of it is pending
+    (the attempt's result is provisional until none is). No query of its own."""
+    pending = Review.objects.filter(item=OuterRef("pk"), status=Review.Status.PENDING)
+    return items.annotate(review_waiting=Exists(pending))
+
+
+def _written_review_cause(blueprint: ExamBlueprint, score: float) -> str | None:
+    """Why the blueprint sends every written answer of an attempt scored ``score`` to a
+    mentor, or None when it sends only the flagged ones."""
+    if blueprint.written_review == WrittenReview.EVERY:
+        return Review.Cause.EVERY
+    if blueprint.written_review == WrittenReview.BORDERLINE and blueprint.is_borderline(score):
+        return Review.Cause.BORDERLINE
+    return None
+
+
+def _is_written(item: AttemptItem) -> bool:
+    """A free-form answer with something written in it (a blank one has nothing to review)."""
+    return item.question.kind == QuestionKind.FREE_FORM and bool(item.response.strip())
 
 
 def review_flag_practice(*, answer: PracticeAnswer) -> Review | None:

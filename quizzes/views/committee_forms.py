@@ -35,6 +35,17 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
     pass_percent = forms.IntegerField(
         label=_("Pass mark (%)"), min_value=1, max_value=100, initial=80
     )
+    margin_percent = forms.IntegerField(
+        label=_("Borderline margin (percentage points)"),
+        min_value=0,
+        max_value=100,
+        initial=10,
+        required=False,
+        help_text=_(
+            "With mentor review of borderline attempts: a score at most this many points "
+            "from the pass mark, either side, has every written answer reviewed."
+        ),
+    )
 
     class Meta:
         model = ExamBlueprint
@@ -47,6 +58,7 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
             "attempts_allowed",
             "cooldown_minutes",
             "review_policy",
+            "written_review",
         )
 
     def __init__(
@@ -64,13 +76,19 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
         self.fields["time_limit_minutes"].validators.append(_at_most(600))
         self.fields["attempts_allowed"].min_value = 1  # type: ignore[attr-defined]
         self.fields["attempts_allowed"].widget.attrs["min"] = 1
+        self.fields["written_review"].required = False  # left out: as it is, or the default
         if self.instance.pk:
             self.fields["pass_percent"].initial = round(self.instance.pass_score * 100)
+            self.fields["margin_percent"].initial = round(self.instance.review_margin * 100)
 
     def clean_time_limit_minutes(self) -> int:
         value: int = self.cleaned_data["time_limit_minutes"]
         if value < 1:
             raise forms.ValidationError(_("The time limit must be at least one minute."))
+        return value
+
+    def clean_written_review(self) -> str:
+        value: str = self.cleaned_data.get("written_review") or self.instance.written_review
         return value
 
     def clean_attempts_allowed(self) -> int:
@@ -98,12 +116,18 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
         super()._update_errors(errors)  # type: ignore[misc]
 
     def _post_clean(self) -> None:
-        if "pass_percent" in self.cleaned_data:
-            self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
+        self._percents_to_instance()
         super()._post_clean()
 
+    def _percents_to_instance(self) -> None:
+        """The pass mark and the margin are entered as percentages and stored from 0 to 1."""
+        if "pass_percent" in self.cleaned_data:
+            self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
+        if self.cleaned_data.get("margin_percent") is not None:
+            self.instance.review_margin = self.cleaned_data["margin_percent"] / 100
+
     def save(self, commit: bool = True) -> ExamBlueprint:
-        self.instance.pass_score = self.cleaned_data["pass_percent"] / 100
+        self._percents_to_instance()
         blueprint: ExamBlueprint = super().save(commit=commit)
         return blueprint
 

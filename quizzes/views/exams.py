@@ -18,7 +18,7 @@ from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access, selectors
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem
-from quizzes.services import exams
+from quizzes.services import exams, review
 from rulings.core.grading import MAX_ANSWER_CHARS
 
 candidate_only = permission_required("accounts.practise", raise_exception=True)
@@ -295,13 +295,14 @@ def exam_result(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespo
     attempt = exams.attempt_expire_if_due(attempt=attempt)
     if attempt.status == Attempt.Status.IN_PROGRESS:
         return redirect("exam-attempt", attempt_id=attempt.pk)
-    items = attempt.items.select_related("question", "appeal", "overridden_by").order_by("position")
+    rows = attempt.items.select_related("question", "appeal", "overridden_by").order_by("position")
     # A question of this attempt also in another attempt whose keys are not released (sealed)
     # keeps its key and grading hidden here too.
-    items = access.with_sealed_flag(items, request.user)
+    items = list(review.with_review_waiting(access.with_sealed_flag(rows, request.user)))
     context = {
         "attempt": attempt,
         "items": items,
+        "reviews_waiting": sum(item.review_waiting for item in items),  # type: ignore[attr-defined]
         "details_visible": access.details_visible(attempt),
         "appeal_form": AppealForm(),
     }

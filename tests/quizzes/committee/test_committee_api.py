@@ -43,9 +43,23 @@ def test_the_committee_creates_a_blueprint_through_the_api():
     assert ExamBlueprint.objects.get().composition == BLUEPRINT["slots"]
 
 
+def test_the_api_sets_which_written_answers_a_mentor_reviews():
+    response = api(committee_member()).post(
+        reverse("api-committee-blueprints"),
+        {**BLUEPRINT, "written_review": "flagged", "margin_percent": 15},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    blueprint = ExamBlueprint.objects.get()
+    assert (blueprint.written_review, blueprint.review_margin) == ("flagged", 0.15)
+
+
 @pytest.mark.parametrize(
     "change",
     [
+        {"written_review": "sometimes"},
+        {"margin_percent": -1},
         {"pass_percent": 101},
         {"slots": []},
         {"slots": "x"},

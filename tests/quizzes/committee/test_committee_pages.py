@@ -117,9 +117,33 @@ def test_a_blueprint_is_created_without_json(client):
     assert (blueprint.attempts_allowed, blueprint.cooldown_minutes) == (2, 60)
 
 
+def test_the_committee_sets_which_written_answers_a_mentor_reviews(client):
+    client.force_login(committee_member())
+
+    response = client.post(
+        reverse("committee-blueprint-new"),
+        blueprint_post(written_review="every", margin_percent="5"),
+    )
+
+    assert response.status_code == 302
+    blueprint = ExamBlueprint.objects.get()
+    assert (blueprint.written_review, blueprint.review_margin) == ("every", 0.05)
+
+
+def test_a_blueprint_left_without_a_review_setting_reviews_borderline_attempts(client):
+    client.force_login(committee_member())
+
+    client.post(reverse("committee-blueprint-new"), blueprint_post())
+
+    blueprint = ExamBlueprint.objects.get()
+    assert (blueprint.written_review, blueprint.review_margin) == ("borderline", 0.1)
+
+
 @pytest.mark.parametrize(
     ("field", "value"),
     [
+        ("margin_percent", "101"),
+        ("written_review", "sometimes"),
         ("pass_percent", "150"),
         ("pass_percent", "abc"),
         ("attempts_allowed", "0"),
