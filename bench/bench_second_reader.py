@@ -24,16 +24,7 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping
 
-from rulings.cli import BLIND_DIR
 from rulings.core.grading import grade_answer
-from rulings.core.grading.evaluation import (
-    DevItem,
-    EvalResult,
-    Figures,
-    evaluate,
-    load_devset,
-    parse_items,
-)
 from rulings.core.grading.second_reader import (
     DOUBT_MARGIN,
     NO_SECOND_READING,
@@ -43,6 +34,15 @@ from rulings.core.grading.second_reader import (
     load_second_reader,
     train,
     using_second_reader,
+)
+from rulings.grading_eval import BLIND_DIR
+from rulings.grading_eval.evaluation import (
+    DevItem,
+    EvalResult,
+    Figures,
+    evaluate,
+    load_devset,
+    parse_items,
 )
 
 MARGINS = (0.0, 3.0, 6.0, 10.0, 20.0, 30.0)

@@ -244,7 +244,7 @@ _Example = tuple[Sequence[str], Mapping[str, str | None]]
 
 def labelled_answers() -> list[_Example]:
     """The development set's answers, as (words, label)."""
-    from .evaluation import load_devset  # evaluation grades, and grading reads this module
+    from rulings.grading_eval.evaluation import load_devset
 
     return [(answer_words(item.answer), item.label) for item in load_devset()]
 

@@ -4,7 +4,6 @@ confirms a grader's reading (its figures: bench/bench_second_reader.py)."""
 from __future__ import annotations
 
 from rulings.core.grading import Expected, grade_answer, warm_up
-from rulings.core.grading.evaluation import load_devset
 from rulings.core.grading.second_reader import (
     CONFIRM_MARGIN,
     DOUBT_MARGIN,
@@ -17,6 +16,7 @@ from rulings.core.grading.second_reader import (
     train,
     using_second_reader,
 )
+from rulings.grading_eval.evaluation import load_devset
 
 
 def words(text: str) -> list[str]:
