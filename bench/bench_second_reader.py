@@ -30,7 +30,6 @@ from rulings.core.grading.second_reader import (
     NO_SECOND_READING,
     SecondReader,
     answer_words,
-    generated_wordings,
     load_second_reader,
     train,
     using_second_reader,
@@ -44,6 +43,7 @@ from rulings.grading_eval.evaluation import (
     load_devset,
     parse_items,
 )
+from rulings.grading_eval.train import generated_wordings
 
 MARGINS = (0.0, 3.0, 6.0, 10.0, 20.0, 30.0)
 _BATCH = re.compile(r"^(blind\d+)-")

@@ -25,6 +25,7 @@ from rulings.core import (
 from rulings.core.grading.cli import run_grade
 from rulings.core.questions import run_coverage, run_generate
 from rulings.grading_eval import cli as grading_eval
+from rulings.grading_eval import train as grading_train
 
 EXIT_OK = 0
 EXIT_INVALID = 2
@@ -118,6 +119,11 @@ COMMANDS: dict[str, Command] = {
         "grade labelled answers (devset, --file, --blind); exit 1 below target",
         grading_eval.run,
         grading_eval.configure,
+    ),
+    "grade-train": Command(
+        "train the second reader into its artefact (--check: is it up to date?)",
+        grading_train.run,
+        grading_train.configure,
     ),
     "generate": Command("write keyed questions as JSONL", _raw_only, _add_raw, _raw_generate),
     "coverage": Command(

@@ -4,7 +4,9 @@ The labelled answers live in the repository's `evaluation/grading/` directory, n
 runtime package: `devset.jsonl` (the development set the grader was tuned on) and `blind/`
 (batches written by people who never saw the grader, one `<batch>.jsonl` each, with their
 figures recorded before any fix in `blind/RECORD.toml`). The runtime never imports this
-package (an import-linter contract keeps it so); `python -m rulings grade-eval` runs it.
+package (an import-linter contract keeps it so): `python -m rulings grade-eval` measures
+the grader (`evaluation.py`, `cli.py`), and `python -m rulings grade-train` trains the
+second reader into the artefact the runtime loads (`train.py`).
 """
 
 from pathlib import Path
