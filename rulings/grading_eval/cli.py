@@ -12,6 +12,7 @@ from rulings.core.grading import GradingError
 from . import BLIND_DIR
 from .evaluation import (
     DevItem,
+    load_devset,
     parse_items,
     parse_record,
     record_batch,
@@ -19,6 +20,7 @@ from .evaluation import (
     run_blind_eval,
     run_grade_eval,
 )
+from .lexicon_lint import KINDS, lint_lexicon, write_report
 
 EXIT_OK = 0
 EXIT_BELOW_TARGET = 1
@@ -51,8 +53,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--batches",
         metavar="NAMES",
-        help="with --blind: read and pool only these batches (comma-separated, e.g. the"
-        " batches of one declared measure)",
+        help="with --blind or --lint-lexicon: read only these batches (comma-separated, e.g."
+        " the batches of one declared measure)",
+    )
+    parser.add_argument(
+        "--lint-lexicon",
+        action="store_true",
+        help="leave each lexicon entry out in turn and list those that change no grade on"
+        " the held-out blind batches (those not in the devset), or on --file or --batches;"
+        " exit 1 when any does",
+    )
+    parser.add_argument(
+        "--kinds",
+        metavar="KINDS",
+        help=f"with --lint-lexicon: only entries of these kinds ({', '.join(KINDS)})",
     )
     parser.add_argument(
         "--blind-dir", metavar="DIR", default=str(BLIND_DIR), help=argparse.SUPPRESS
@@ -64,8 +78,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.record and not args.blind:
             raise GradingError("--record needs --blind")
+        if args.kinds is not None and not args.lint_lexicon:
+            raise GradingError("--kinds needs --lint-lexicon")
+        if args.lint_lexicon:
+            if args.blind or args.record:
+                raise GradingError("--lint-lexicon reads held-out answers; drop --blind")
+            return _lint(args)
         if args.batches is not None and not args.blind:
-            raise GradingError("--batches needs --blind")
+            raise GradingError("--batches needs --blind or --lint-lexicon")
         if args.blind:
             only = None if args.batches is None else _batch_names(args.batches)
             return _blind(Path(args.blind_dir), args.record, only)
@@ -139,3 +159,37 @@ def _blind(directory: Path, record_name: str | None, only: tuple[str, ...] | Non
         record = {name: kept for name, kept in record.items() if name in only}
     report = run_blind_eval(batches, record, sys.stdout)
     return _exit(report.pooled.meets_blind_targets())
+
+
+def held_out_batches(directory: Path = BLIND_DIR) -> dict[str, tuple[DevItem, ...]]:
+    """The blind batches none of whose answers joined the development set."""
+    tuned = {item.ident for item in load_devset()}
+    batches = read_batches(directory)
+    return {
+        name: items
+        for name, items in batches.items()
+        if not any(item.ident in tuned for item in items)
+    }
+
+
+def _lint(args: argparse.Namespace) -> int:
+    kinds = KINDS if args.kinds is None else _batch_names(args.kinds)
+    unknown = sorted(set(kinds) - set(KINDS))
+    if unknown:
+        raise GradingError(f"unknown kinds {unknown}; use {', '.join(KINDS)}")
+    if args.file:
+        items = parse_items(_read_text(args.file), args.file)
+        source = args.file
+    else:
+        directory = Path(args.blind_dir)
+        if args.batches is None:
+            batches = held_out_batches(directory)
+        else:
+            batches = read_batches(directory, _batch_names(args.batches))
+        items = tuple(item for name in sorted(batches) for item in batches[name])
+        source = ", ".join(sorted(batches))
+    if not items:
+        raise GradingError("no answers to lint the lexicon on")
+    effects = lint_lexicon(items, kinds)
+    write_report(effects, len(items), source, sys.stdout.write)
+    return _exit(not any(effect.changes_nothing for effect in effects))
