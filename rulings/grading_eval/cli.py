@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rulings.core.grading import GradingError
@@ -12,6 +13,8 @@ from rulings.core.grading import GradingError
 from . import BLIND_DIR
 from .evaluation import (
     DevItem,
+    EvalResult,
+    Reading,
     load_devset,
     parse_items,
     parse_record,
@@ -21,6 +24,18 @@ from .evaluation import (
     run_grade_eval,
 )
 from .lexicon_lint import KINDS, lint_lexicon, write_report
+from .reliability import (
+    TARGET_MISGRADES_FLAGGED,
+    leave_one_batch_out,
+    lowest_threshold_for,
+    reliability,
+    write_folds,
+    write_reliability,
+)
+
+Threshold = tuple[float | Callable[[Sequence[Reading]], float], bool]
+"""A review threshold (or how to choose one on the other batches), and whether the
+grader's own flags count too."""
 
 EXIT_OK = 0
 EXIT_BELOW_TARGET = 1
@@ -57,6 +72,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
         " the batches of one declared measure)",
     )
     parser.add_argument(
+        "--leave-one-out",
+        metavar="THRESHOLD",
+        nargs="?",
+        const="target",
+        help="with --blind: hold each batch out in turn and report what a review threshold"
+        " sends to a mentor there: THRESHOLD if given, else the lowest that flags"
+        f" {TARGET_MISGRADES_FLAGGED:.0%} of misgrades on the other batches",
+    )
+    parser.add_argument(
+        "--threshold-only",
+        action="store_true",
+        help="with --leave-one-out: flag by the threshold alone, not the grader's own flags",
+    )
+    parser.add_argument(
         "--lint-lexicon",
         action="store_true",
         help="leave each lexicon entry out in turn and list those that change no grade on"
@@ -86,18 +115,39 @@ def run(args: argparse.Namespace) -> int:
             return _lint(args)
         if args.batches is not None and not args.blind:
             raise GradingError("--batches needs --blind or --lint-lexicon")
+        if (args.leave_one_out is not None or args.threshold_only) and not args.blind:
+            raise GradingError("--leave-one-out and --threshold-only need --blind")
         if args.blind:
             only = None if args.batches is None else _batch_names(args.batches)
-            return _blind(Path(args.blind_dir), args.record, only)
+            return _blind(Path(args.blind_dir), args.record, only, _threshold(args))
         if args.file:
             items = parse_items(_read_text(args.file), args.file)
             if not items:
                 raise GradingError(f"{args.file}: no labelled answers")
-            return _exit(run_grade_eval(sys.stdout, items, args.file).meets_targets())
-        return _exit(run_grade_eval(sys.stdout).meets_targets())
+            return _exit(_report(run_grade_eval(sys.stdout, items, args.file)))
+        return _exit(_report(run_grade_eval(sys.stdout)))
     except GradingError as exc:
         sys.stderr.write(f"grade-eval: {exc}\n")
         return EXIT_INVALID
+
+
+def _report(result: EvalResult) -> bool:
+    """Print the reliability table of what was graded; whether the targets are met."""
+    write_reliability(reliability(result.readings), sys.stdout.write)
+    return result.meets_targets()
+
+
+def _threshold(args: argparse.Namespace) -> Threshold | None:
+    """The review threshold of --leave-one-out: a number, or chosen per fold."""
+    if args.leave_one_out is None:
+        return None
+    rules = not args.threshold_only
+    if args.leave_one_out == "target":
+        return lowest_threshold_for(TARGET_MISGRADES_FLAGGED, rules=rules), rules
+    try:
+        return float(args.leave_one_out), rules
+    except ValueError:
+        raise GradingError(f"--leave-one-out {args.leave_one_out!r} is not a number") from None
 
 
 def _exit(met: bool) -> int:
@@ -132,7 +182,12 @@ def read_batches(
     return {path.stem: parse_items(_read_text(path), str(path)) for path in paths}
 
 
-def _blind(directory: Path, record_name: str | None, only: tuple[str, ...] | None = None) -> int:
+def _blind(
+    directory: Path,
+    record_name: str | None,
+    only: tuple[str, ...] | None = None,
+    threshold: Threshold | None = None,
+) -> int:
     """Read the blind batches (all, or `only` these), record one if asked, print the report."""
     record_path = directory / "RECORD.toml"
     record = parse_record(_read_text(record_path), str(record_path)) if record_path.exists() else {}
@@ -158,6 +213,11 @@ def _blind(directory: Path, record_name: str | None, only: tuple[str, ...] | Non
     if only is not None:  # the other batches' records are not missing, only left out
         record = {name: kept for name, kept in record.items() if name in only}
     report = run_blind_eval(batches, record, sys.stdout)
+    parts = [r for result in report.results.values() for r in result.readings]
+    write_reliability(reliability(parts), sys.stdout.write)
+    if threshold is not None:
+        chosen, rules = threshold
+        write_folds(leave_one_batch_out(parts, chosen, rules=rules), sys.stdout.write)
     return _exit(report.pooled.meets_blind_targets())
 
 
