@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from judgetrain.env import (
     env_bool,
     env_choice,
+    env_dir,
     env_float,
     env_int,
     env_list,
@@ -278,6 +279,10 @@ if env_str("EMAIL_HOST"):
 # Links in e-mails (invitations, results) start with this address.
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 INVITATION_MAX_AGE_DAYS = env_int("INVITATION_MAX_AGE_DAYS", 14, minimum=1)
+
+# Private question pools kept outside the repository: <dir>/exams/*.toml for exam variants,
+# <dir>/bank/*.toml for the bank and practice (docs/operations.md, "Setting up pools").
+PRIVATE_POOLS_DIR = env_dir("JUDGETRAIN_PRIVATE_POOLS")
 
 # --- REST API -------------------------------------------------------------------------------
 REST_FRAMEWORK = {

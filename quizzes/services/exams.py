@@ -36,6 +36,7 @@ from quizzes.models import (
     Question,
     QuestionPool,
 )
+from quizzes.pool_directory import PoolDirectoryError
 from quizzes.services.bank import bank_store_ids
 from quizzes.services.notifications import notifications_send_on_commit
 from quizzes.services.pools import pools_applied
@@ -117,6 +118,11 @@ def _variants_question_ids(sources: Sequence[VariantSource]) -> list[list[int]]:
             ids = bank_store_ids(
                 questions=[question for slot in slots for question in slot], for_exams=True
             )
+    except PoolDirectoryError as error:
+        logger.error("exam variants cannot be drawn: %s", error)  # never with public pools
+        raise ExamError(
+            _("This exam cannot be drawn from its blueprint; please tell your mentor.")
+        ) from error
     except generator.QuestionError as error:
         raise ExamError(
             _("This exam cannot be drawn from its blueprint; please tell your mentor.")
