@@ -11,6 +11,9 @@ material because of a typo. Files are parsed again only when one of them changes
 
 from __future__ import annotations
 
+import json
+import random
+import re
 import threading
 from pathlib import Path
 
@@ -18,7 +21,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from rulings.core.questions.errors import QuestionError
-from rulings.core.questions.pools import Pools
+from rulings.core.questions.pools import POOL_GAMES, POOL_LANGS, Pools
 
 USES = ("exams", "bank")
 MAX_FILE_BYTES = 1_048_576
@@ -113,3 +116,63 @@ def _read(path: Path) -> Pools:
     if pools.empty:
         raise PoolDirectoryError(f"private pools: {path} holds no names, cards or sentences")
     return pools
+
+
+# --- a random pool for a demo or a first sitting -------------------------------------------
+
+_ONSETS = ("b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "dr", "tr")
+_VOWELS = ("a", "e", "i", "o", "u", "ai", "ou")
+_CODAS = ("", "", "n", "r", "l", "s", "th", "k")
+PEOPLE_PER_GAME = 40
+
+
+def _public_words() -> set[str]:
+    """Every word of the public question and policy data, lower-cased: a random name must be
+    none of them, or a public stem could contain it by chance."""
+    from rulings.core import questions as generator_package
+
+    questions_data = Path(generator_package.__file__).parent / "data"
+    words: set[str] = set()
+    for root in (questions_data, questions_data.parent.parent / "data"):
+        for path in root.rglob("*.toml"):
+            words.update(w.lower() for w in re.findall(r"\w+", path.read_text(encoding="utf-8")))
+    return words
+
+
+def _invented(rng: random.Random, taken: set[str], syllables: int = 3) -> str:
+    while True:
+        name = "".join(rng.choice(_ONSETS) + rng.choice(_VOWELS) for _ in range(syllables))
+        name = (name + rng.choice(_CODAS)).capitalize()
+        if name.lower() not in taken:
+            taken.add(name.lower())
+            return name
+
+
+def random_exam_pool(rng: random.Random) -> str:
+    """An exam pool as TOML: invented player names for both games and an invented name for
+    every public card (its text keeps the public facts, with the new name where it named
+    itself). Names are three syllables drawn from ``rng``, never a word of the public data.
+    Sentences stay public: wording is the committee's to write (docs/operations.md)."""
+    from rulings.core.questions.catalog import public_cards
+
+    taken = _public_words()
+    lines = ["# Generated at random for this installation: keep it private.", "[people]"]
+    for game in POOL_GAMES:
+        names = [_invented(rng, taken) for _ in range(PEOPLE_PER_GAME)]
+        lines.append(f"{game} = {_toml_list(names)}")
+    for card_id, card in sorted(public_cards().items()):
+        new = f"{_invented(rng, taken)} {_invented(rng, taken, 2)}"
+        lines.append(f"\n[cards.{card_id}]")
+        lines.append("name = " + _toml_table(dict.fromkeys(POOL_LANGS, new)))
+        texts = {lang: card["text"][lang].replace(card["name"][lang], new) for lang in POOL_LANGS}
+        lines.append("text = " + _toml_table(texts))
+    return "\n".join(lines) + "\n"
+
+
+def _toml_list(items: list[str]) -> str:
+    return "[" + ", ".join(json.dumps(item, ensure_ascii=False) for item in items) + "]"
+
+
+def _toml_table(values: dict[str, str]) -> str:
+    pairs = ", ".join(f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in values.items())
+    return "{ " + pairs + " }"

@@ -232,3 +232,46 @@ def test_the_committee_is_told_when_a_pool_file_is_broken(client, pools_dir):
     page = client.get("/committee/").content.decode()
 
     assert "holds a file that cannot be used" in page
+
+
+# --- make_private_pools: the demo's (and a first sitting's) pool -----------------------------
+
+
+def test_make_private_pools_writes_a_private_random_pool_once(tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    call_command("make_private_pools", str(tmp_path), stdout=StringIO())
+    target = tmp_path / "exams" / "generated.toml"
+    first = target.read_text(encoding="utf-8")
+    call_command("make_private_pools", str(tmp_path), stdout=StringIO())
+
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert target.read_text(encoding="utf-8") == first  # kept, never overwritten
+    [pools] = directory_pools(use="exams", directory=tmp_path)
+    assert set(pools.people) == {"riftbound", "mtg"}
+    assert len(pools.people["mtg"]) == 40
+
+
+def test_make_private_pools_refuses_a_directory_with_a_broken_pool(tmp_path):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    write(tmp_path, "bank/typo.toml", "[people\n")
+
+    with pytest.raises(CommandError, match=r"typo\.toml"):
+        call_command("make_private_pools", str(tmp_path), stdout=StringIO())
+
+
+def test_two_installations_draw_different_pools(tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    for name in ("one", "two"):
+        call_command("make_private_pools", str(tmp_path / name), stdout=StringIO())
+    one, two = (directory_pools(use="exams", directory=tmp_path / n)[0] for n in ("one", "two"))
+
+    assert set(one.people["mtg"]).isdisjoint(two.people["mtg"])
