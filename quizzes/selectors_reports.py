@@ -252,12 +252,18 @@ def _choices(
     return [], None, [], None
 
 
-def item_analysis(scope: Scope) -> tuple[list[ItemRow], list[ItemRow]]:
+def item_analysis(
+    scope: Scope, *, template_id: str | None = None
+) -> tuple[list[ItemRow], list[ItemRow]]:
     """(per template, per question): facility is the mean score; discrimination the
     correlation of the item's score with the attempt's score; choices how often each option
     (multiple choice) or part (find the wrong part) was offered and chosen: by label or part
-    for a question, by what the option changes in the key for a template."""
-    rows = scope.items().values_list(
+    for a question, by what the option changes in the key for a template. With
+    ``template_id``: that template's answers only."""
+    items = scope.items()
+    if template_id is not None:
+        items = items.filter(question__template_id=template_id)
+    rows = items.values_list(
         "question_id",
         "question__template_id",
         "question__stem",
