@@ -10,6 +10,7 @@ urlpatterns = [
     path("mentor/", include("quizzes.views.assignments")),
     path("committee/", include("quizzes.views.committee")),
     path("committee/", include("quizzes.views.committee_certificates")),
+    path("committee/", include("quizzes.views.committee_items")),
     path("reports/", include("quizzes.views.committee_reports")),
     path("certificates/", include(committee_certificates.public_urlpatterns)),
     path("", include(committee.report_urlpatterns)),

@@ -28,6 +28,10 @@ class RetirementForbidden(RetirementError):
     """Only the certification committee retires and restores templates."""
 
 
+class AlreadyDecided(RetirementError):
+    """The template is already retired (or, restoring, not retired): nothing changed."""
+
+
 def retired_template_ids() -> set[str]:
     return set(RetiredTemplate.objects.values_list("template_id", flat=True))
 
@@ -82,7 +86,7 @@ def template_retire(*, template_id: str, reason: str, by: User) -> RetiredTempla
         template_id=template_id, defaults={"reason": reason, "flags": flags, "retired_by": by}
     )
     if not created:
-        raise RetirementError(_("This template is already retired."))
+        raise AlreadyDecided(_("This template is already retired."))
     _audit(action="template_retired", template_id=template_id, by=by, reason=reason,
            before={"retired": False}, after={"retired": True, "flags": flags})  # fmt: skip
     return retired
@@ -94,7 +98,7 @@ def template_restore(*, template_id: str, reason: str, by: User) -> None:
     reason = _checked(template_id=template_id, reason=reason, by=by)
     retired = RetiredTemplate.objects.select_for_update().filter(template_id=template_id).first()
     if retired is None:
-        raise RetirementError(_("This template is not retired."))
+        raise AlreadyDecided(_("This template is not retired."))
     retired.delete()
     _audit(action="template_restored", template_id=template_id, by=by, reason=reason,
            before={"retired": True, "flags": retired.flags}, after={"retired": False})  # fmt: skip
