@@ -30,10 +30,8 @@ class Command(BaseCommand):
                 "REDIS_URL is set: run exactly one `celery -A judgetrain beat` instead"
             )
         app.loader.import_default_modules()  # the apps' tasks modules, as a worker does
-        schedule = {
-            entry["task"]: float(entry["schedule"])
-            for entry in settings.CELERY_BEAT_SCHEDULE.values()
-        }
+        entries: dict[str, dict[str, Any]] = settings.CELERY_BEAT_SCHEDULE
+        schedule = {str(entry["task"]): float(entry["schedule"]) for entry in entries.values()}
         unknown = sorted(name for name in schedule if name not in app.tasks)
         if unknown:
             raise CommandError(f"no such task in CELERY_BEAT_SCHEDULE: {', '.join(unknown)}")
