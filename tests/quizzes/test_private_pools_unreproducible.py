@@ -119,3 +119,19 @@ def test_the_exam_questions_own_seed_tells_another_story_in_public(exam_question
         assert twin.stem != question.stem
         assert not names.search(" ".join(texts(twin)))
         assert twin.content_hash != question.content_hash
+
+
+def test_without_private_pools_the_public_generator_rebuilds_exam_questions_word_for_word(
+    settings,
+):
+    """The control: the same exams drawn from public material are rebuilt by anyone who finds
+    each question's seed (31 bits per template), stem, options and key alike."""
+    settings.PRIVATE_POOLS_DIR = None
+    blueprint = BlueprintFactory(game="mtg")
+    attempt = exams.attempt_start(assignment=assignment(blueprint=blueprint), language="es")
+
+    for item in attempt.items.select_related("question"):
+        question = item.question
+        twin = build_question(question.template_id, question.seed, question.language, question.kind)
+        assert question.pools is None
+        assert (twin.stem, twin.content_hash) == (question.stem, question.content_hash)
