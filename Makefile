@@ -31,6 +31,10 @@ run: $(STAMP)
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py load_demo_exams
 	$(BIN)/python manage.py build_question_bank --per-template 3
+	@# The periodic tasks (exams closed at their deadline, e-mail re-sent) run beside the
+	@# server, as `celery beat` does in production; e-mailed links point at this address.
+	export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; \
+	$(BIN)/python manage.py run_schedule & schedule=$$!; trap 'kill $$schedule' EXIT; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: $(STAMP)
