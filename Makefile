@@ -13,6 +13,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The demo's private exam pools: drawn at random on the first `make run`, in var/ (ignored by
+# git). Set JUDGETRAIN_PRIVATE_POOLS to use pools kept elsewhere.
+DEMO_POOLS := var/private-pools
 
 .PHONY: run test install lint typecheck contracts pytest bench lock messages worker clean
 
@@ -26,11 +29,18 @@ $(STAMP): pyproject.toml requirements.lock | $(BIN)/python
 
 install: $(STAMP)
 
+run: export JUDGETRAIN_PRIVATE_POOLS := $(or $(JUDGETRAIN_PRIVATE_POOLS),$(DEMO_POOLS))
 run: $(STAMP)
+	mkdir -p "$$JUDGETRAIN_PRIVATE_POOLS"
+	$(BIN)/python manage.py make_private_pools "$$JUDGETRAIN_PRIVATE_POOLS"
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py load_demo_exams
 	$(BIN)/python manage.py build_question_bank --per-template 3
+	@# The periodic tasks (exams closed at their deadline, e-mail re-sent) run beside the
+	@# server, as `celery beat` does in production; e-mailed links point at this address.
+	export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; \
+	$(BIN)/python manage.py run_schedule & schedule=$$!; trap 'kill $$schedule' EXIT; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: $(STAMP)
@@ -43,8 +53,13 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
+# The suite runs in JOBS processes (pytest-xdist, a file per process at a time); the tests
+# marked integration then run in this process alone, on the database the CI's Celery worker
+# uses (pytest-django suffixes the parallel processes' databases).
+JOBS ?= 2
 pytest: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -m "not integration" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m integration $(PYTEST_ARGS)
 
 test: lint typecheck contracts pytest
 
