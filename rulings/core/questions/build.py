@@ -372,7 +372,7 @@ def _design(
     design = options.balanced(
         options.Choice(sc.key, key_choosers, "key"),
         alternatives,
-        lambda parts: _distractor_fits(sc, parts),
+        lambda choice: _distractor_fits(sc, choice.parts) and _pending_fits(choice),
         _same_meaning,
         exact,
         rng,
@@ -440,12 +440,25 @@ def _alternatives(
             found.append(
                 options.Value.of("infraction", parts, {}, weight["other"], f"infraction:{name}")
             )
-    return [
-        v
-        for v in found
-        if not (v.part == "remedy" and any(r in SECTION_FIX for r in dict(v.fields)["remedy"]))
-        and not (v.part == "remedy" and _same_remedy(dict(v.fields)["remedy"], key.remedy))
-    ]
+    return [v for v in found if v.part != "remedy" or _remedy_value_fits(sc, v)]
+
+
+def _remedy_value_fits(sc: Scenario, value: options.Value) -> bool:
+    """A concrete fix that differs in meaning from the key's."""
+    remedy = dict(value.fields)["remedy"]
+    return not any(r in SECTION_FIX for r in remedy) and not _same_remedy(remedy, sc.key.remedy)
+
+
+def _pending_fits(choice: options.Choice) -> bool:
+    """ "The trigger resolves now" is the fix of a pending trigger, one not missed: it goes with
+    "No infraction" only ("Missed Trigger — Warning — the trigger resolves now" contradicts
+    itself, and the grader cannot credit those words as a fix with confidence)."""
+    pending = choice.params.get("none", {}).get("trigger_resolves_now") is True
+    return (
+        not pending
+        or "none" not in choice.parts.remedy
+        or (choice.parts.infraction == "no_infraction")
+    )
 
 
 _CLAUSE = re.compile(r"[:;(]")

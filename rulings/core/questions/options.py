@@ -175,7 +175,7 @@ _COLUMNS = [list(_columns(n)) for n in range(PER_PART + 1)]
 def balanced(
     key: Choice,
     alternatives: Mapping[str, list[Value]],
-    valid: Callable[[KeyParts], bool],
+    valid: Callable[[Choice], bool],
     same: Callable[[KeyParts, KeyParts], bool],
     exact: Mapping[KeyParts, str],
     rng: random.Random,
@@ -183,7 +183,7 @@ def balanced(
 ) -> list[Choice] | None:
     """The most plausible balanced set of CHOICES options with the key first, or None.
 
-    `valid(parts)`: a distractor the story allows (coherent, not right as well); `same(a, b)`:
+    `valid(choice)`: a distractor the story allows (coherent, not right as well); `same(a, b)`:
     two rulings that mean the same; `exact`: near-miss rulings and the fact each flips;
     `look(choice)`: what the text shows beyond the parts' values (an appended clause), which
     must be balanced too."""
@@ -230,7 +230,7 @@ def _cell(
     index: tuple[int | None, ...],
     alternatives: Mapping[str, list[Value]],
     exact: Mapping[KeyParts, str],
-    valid: Callable[[KeyParts], bool],
+    valid: Callable[[Choice], bool],
 ) -> tuple[Choice, float] | None:
     """The option taking the alternative `index[i]` for part i (None: the key's), and how
     plausible it is: its weakest value, more when it is exactly a near miss."""
@@ -243,7 +243,7 @@ def _cell(
         fields.update(value.fields)
         params.update(value.params)
     option = replace(key.parts, **fields)
-    if option == key.parts or not valid(option):
+    if option == key.parts:
         return None
     fact = exact.get(option)
     origin = (
@@ -251,5 +251,8 @@ def _cell(
         if fact
         else "design:" + ",".join(f"{v.part}={v.origin}" for v in values)
     )
+    choice = Choice(option, params, origin)
+    if not valid(choice):
+        return None
     weight = min(v.weight for v in values) + (EXACT_BONUS if fact else 0)
-    return Choice(option, params, origin), float(weight)
+    return choice, float(weight)
