@@ -37,11 +37,15 @@ def citations_from_ruling(ruling: Mapping[str, Any]) -> dict[str, str]:
     return citations
 
 
+# The remedy of a question whose key names no concrete fix is not asked (docs/questions.md).
+_NOT_ASKED = "apply_section_procedure"
+
+
 def expected_for_question(question: Question) -> Expected:
     return Expected(
         infraction=question.key_infraction,
         penalty=question.key_penalty,
-        remedy=question.key_remedy,
+        remedy=None if question.key_remedy == _NOT_ASKED else question.key_remedy,
         citations=citations_from_ruling(question.ruling),
     )
 
