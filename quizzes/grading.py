@@ -60,6 +60,7 @@ def grade_as_dict(grade: Grade) -> dict[str, Any]:
                 "found": part.found,
                 "correct": part.correct,
                 "confidence": part.confidence,
+                "rule": part.rule,
                 "evidence": None
                 if part.evidence is None
                 else {

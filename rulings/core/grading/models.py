@@ -64,6 +64,9 @@ class PartGrade:
     """The answer offers two or more options for the part and says it will not choose
     ("Warning or no penalty, depends"): it commits to none, as the label convention reads
     it, so the part is graded wrong with no mentor needed."""
+    rule: str = ""
+    """The name of the decision rule that decided the part ("one_claim", "concluded",
+    "options_left_open", "implied_by_infraction", ...; docs/grading.md lists them)."""
 
 
 @dataclass(frozen=True, slots=True)
