@@ -31,6 +31,10 @@ run: $(STAMP)
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py load_demo_exams
 	$(BIN)/python manage.py build_question_bank --per-template 3
+	@# The periodic tasks (exams closed at their deadline, e-mail re-sent) run beside the
+	@# server, as `celery beat` does in production; e-mailed links point at this address.
+	export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; \
+	$(BIN)/python manage.py run_schedule & schedule=$$!; trap 'kill $$schedule' EXIT; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: $(STAMP)
@@ -43,8 +47,13 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
+# The suite runs in JOBS processes (pytest-xdist, a file per process at a time); the tests
+# marked integration then run in this process alone, on the database the CI's Celery worker
+# uses (pytest-django suffixes the parallel processes' databases).
+JOBS ?= 2
 pytest: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -m "not integration" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m integration $(PYTEST_ARGS)
 
 test: lint typecheck contracts pytest
 

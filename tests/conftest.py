@@ -32,6 +32,13 @@ def pytest_configure(config: pytest.Config) -> None:
         # The live server answers each request in its own thread: persistent connections
         # there would outlive the test and block dropping the test database.
         settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+        # pytest-xdist runs the suite in several processes, each with its own test database
+        # (pytest-django suffixes its name) but one Redis: each keeps its cache keys (login
+        # limits, throttles, locks) apart, or one process's counters refuse another's users.
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        if worker:
+            for cache in settings.CACHES.values():
+                cache["KEY_PREFIX"] = f"{cache.get('KEY_PREFIX', '')}xdist-{worker}"
 
 
 def require(condition: bool, reason: str) -> None:

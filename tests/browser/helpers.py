@@ -4,9 +4,8 @@ Checks made right after a click use Playwright's `expect`, which retries until t
 shows what is asserted or the timeout passes; a bare `is_visible()` reads the page once and
 can run before the navigation the click started has finished."""
 
-import re
-
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from tests.factories import DEFAULT_PASSWORD
 
@@ -26,9 +25,14 @@ def log_in(page, base_url, email="ana@example.com", next_url="/"):
     page.wait_for_url(f"{base_url}{next_url}")
 
 
-def wait_until_saved(page):
-    # A locator, not wait_for_function: that evaluates a string, which the CSP forbids.
-    page.locator("#save-status", has_text=re.compile(r"^Saved at")).wait_for()
+def wait_until_saved(field):
+    """Wait until the answer holding `field` (a locator inside its question) has saved its
+    latest change: the exam script marks each question's fieldset pending, saving, then
+    saved. The page-wide "Saved at" line can still show an earlier answer's save, so it is
+    not what to wait on. (A locator, not wait_for_function: that evaluates a string, which
+    the CSP forbids.)"""
+    question = field.locator("xpath=ancestor::fieldset[@data-position][1]")
+    expect(question).to_have_attribute("data-save-state", "saved")
 
 
 def fits_a_phone(page) -> bool:

@@ -37,7 +37,7 @@ def two_tabs(live_server, page):
     other = page.context.new_page()
     other.goto(page.url)
     other.get_by_label(ANSWER).first.fill("Saved from tab two")
-    wait_until_saved(other)
+    wait_until_saved(other.get_by_label(ANSWER).first)
     other.close()
     return page
 
@@ -60,7 +60,7 @@ def test_a_stale_tabs_autosave_shows_both_texts_and_keeps_this_tabs_on_request(t
     conflict.get_by_text("Typed in tab one").wait_for()
     conflict.get_by_role("button", name="Keep yours in this tab").focus()
     page.keyboard.press("Enter")
-    wait_until_saved(page)
+    wait_until_saved(page.get_by_label(ANSWER).first)
 
     expect(conflict).to_have_count(0)
     assert page.get_by_label(ANSWER).first.input_value() == "Typed in tab one"

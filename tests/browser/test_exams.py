@@ -28,7 +28,7 @@ def test_exam_start_autosave_reload_submit_and_result(live_server, page):
     answer = page.get_by_label("Your ruling: the error, the penalty and the remedy").first
     answer.focus()
     page.keyboard.type("Missed trigger, no penalty, the opponent chooses")
-    wait_until_saved(page)
+    wait_until_saved(answer)
 
     page.reload()
     answer = page.get_by_label("Your ruling: the error, the penalty and the remedy").first
@@ -37,7 +37,7 @@ def test_exam_start_autosave_reload_submit_and_result(live_server, page):
     page.get_by_role("radio").first.focus()
     page.keyboard.press("Space")
     expect(page.get_by_role("radio").first).to_be_checked()
-    wait_until_saved(page)
+    wait_until_saved(page.get_by_role("radio").first)
     page.get_by_role("button", name="Review and submit").focus()
     page.keyboard.press("Enter")
     page.get_by_role("heading", name="Submit the exam?").wait_for()
@@ -60,7 +60,7 @@ def test_a_second_tab_sees_the_answer_saved_in_the_first(live_server, page):
     page.get_by_role("button", name="Start the exam").click()
     label = "Your ruling: the error, the penalty and the remedy"
     page.get_by_label(label).first.fill("typed in the first tab")
-    wait_until_saved(page)
+    wait_until_saved(page.get_by_label(label).first)
 
     second = page.context.new_page()
     second.goto(page.url)
@@ -78,7 +78,7 @@ def test_the_deadline_closes_the_exam_and_keeps_the_saved_answer(live_server, pa
     Attempt.objects.filter(assignment=job).update(deadline=timezone.now() + timedelta(seconds=8))
     page.reload()
     page.get_by_label(ANSWER_LABEL).first.fill("Saved in time")
-    wait_until_saved(page)
+    wait_until_saved(page.get_by_label(ANSWER_LABEL).first)
 
     # The page's clock reaches zero and the browser is sent to the result.
     page.get_by_text("The exam closed at its deadline").wait_for(timeout=45_000)
@@ -124,6 +124,6 @@ def test_answers_typed_while_offline_are_saved_when_the_connection_returns(live_
     page.get_by_label(ANSWER_LABEL).first.fill("typed on a train")
     page.get_by_text("Connection lost").wait_for()
     page.context.set_offline(False)
-    wait_until_saved(page)
+    wait_until_saved(page.get_by_label(ANSWER_LABEL).first)
 
     assert Attempt.objects.get(assignment=job).items.get(position=1).response == "typed on a train"

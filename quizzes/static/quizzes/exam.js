@@ -15,6 +15,10 @@
   var closed = false;
 
   function say(text) { status.textContent = text; }
+  // Each answer's own save state, as data-save-state on its fieldset: pending (changed, not
+  // yet sent), saving, saved, conflict or offline. The status line is shared by every answer;
+  // this says which answer it is about (tests wait on it, not on the status line's words).
+  function mark(fieldset, state) { fieldset.dataset.saveState = state; }
   // Flags are announced on their own line: an autosave's "Saving…" / "Saved at" (the
   // answer's change event fires as the focus moves to the flag button) must not overwrite
   // what a screen reader is about to read.
@@ -89,6 +93,7 @@
     } else {
       setValue(fieldset, conflict.theirs.response);
       localStorage.removeItem(storageKey(pos));
+      mark(fieldset, "saved");
       say(form.dataset.msgSaved + " " + savedTime());
     }
     var focusable = fieldset.querySelector("textarea, input[type=radio]:checked, input[type=radio]");
@@ -139,6 +144,7 @@
     setValue(fieldset, mine);
     localStorage.setItem(storageKey(pos), JSON.stringify({ response: mine, revision: baseRevision }));
     delete pending[pos];
+    mark(fieldset, "conflict");
     say(form.dataset.msgConflict);
   }
 
@@ -155,6 +161,7 @@
     }
     var revision = getRevision(fieldset);
     localStorage.setItem(storageKey(pos), JSON.stringify({ response: value, revision: revision }));
+    mark(fieldset, "saving");
     say(form.dataset.msgSaving);
     return fetch(api + "/items/" + pos, {
       method: "PUT",
@@ -168,6 +175,8 @@
         setRevision(fieldset, result.body.revision);
         if (fieldValue(fieldset) === value) localStorage.removeItem(storageKey(pos));
         delete pending[pos];
+        // A newer change typed while this one was in flight keeps the answer pending.
+        if (fieldValue(fieldset) === value && !timers[pos]) mark(fieldset, "saved");
         say(form.dataset.msgSaved + " " + savedTime());
       } else if (result.status === 409 && result.body.code === "stale_revision") {
         showConflict(fieldset, fieldValue(fieldset), revision, result.body);
@@ -178,6 +187,7 @@
       }
     }).catch(function () {
       pending[pos] = fieldset;
+      mark(fieldset, "offline");
       say(form.dataset.msgOffline);
     });
   }
@@ -185,7 +195,8 @@
   function schedule(fieldset, delay) {
     var pos = fieldset.dataset.position;
     clearTimeout(timers[pos]);
-    timers[pos] = setTimeout(function () { save(fieldset); }, delay);
+    mark(fieldset, "pending");
+    timers[pos] = setTimeout(function () { delete timers[pos]; save(fieldset); }, delay);
   }
 
   function changedBeforeLoad(fieldset) {
