@@ -38,6 +38,10 @@ REVIEW_REASONS = {
     "two_candidates": _("two candidates remain (%(options)s) and the wording does not decide"),
     "not_found_unread": _("not found, but some words of the answer were not understood"),
     "low_confidence": _("low confidence"),
+    "near_miss_unseparated": _(
+        "read as %(found)s, but the words do not firmly tell it from %(other)s, the ruling "
+        "of one of this question's near misses"
+    ),
     "second_reading": _(
         "read as %(found)s, but answers worded like this one are mostly labelled %(second)s"
     ),

@@ -12,6 +12,7 @@ from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
 from .matcher import Analysis, analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
+from .reading.nearmiss import unseparated
 from .reading.rules import CONCLUDED, FIRM, Reading, decide
 from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text
 from .second_reader import Doubt, current_second_reader
@@ -98,7 +99,8 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         _review_reasons(parts)
         + _doubtful_wrong(parts, analysis, expected, lex, to_a_point)
         + _in_doubtful_words(parts, readings, analysis)
-        + _hinted_neighbours(parts, readings, analysis, lex, game),
+        + _hinted_neighbours(parts, readings, analysis, lex, game)
+        + _near_misses(parts, analysis, expected),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
@@ -505,9 +507,20 @@ def _check(text: object, expected: object, game: str, lang: str | None, lex: Lex
             raise GradingError(f"unknown {part} id {ident!r}")
         if game not in info.games:
             raise GradingError(f"{part} {ident!r} is not a ruling in game {game!r}")
+    _check_near_misses(expected)
     for part, section in expected.citations.items():
         if part not in PARTS or not isinstance(section, str):
             raise GradingError(f"citations must map a part name to a section, got {part!r}")
+
+
+def _check_near_misses(expected: Expected) -> None:
+    if expected.policy_version is not None and not isinstance(expected.policy_version, str):
+        raise GradingError("policy_version must be a string or None")
+    for miss in expected.near_misses:
+        if not isinstance(miss, Mapping) or not all(
+            part in PARTS and isinstance(ident, str) for part, ident in miss.items()
+        ):
+            raise GradingError("each near miss must map part names to ids")
 
 
 def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
@@ -825,6 +838,16 @@ def _hinted_neighbours(
                 )
             )
     return tuple(reasons)
+
+
+def _near_misses(
+    parts: Mapping[str, PartGrade], analysis: Analysis, expected: Expected
+) -> tuple[_Reason, ...]:
+    """Parts the text does not firmly separate from one of the question's near misses."""
+    return tuple(
+        _Reason(u.part, reason_text("near_miss_unseparated", found=u.found, other=u.other))
+        for u in unseparated(parts, analysis.mentions, expected)
+    )
 
 
 def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[_Reason, ...]:

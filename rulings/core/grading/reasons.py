@@ -47,6 +47,10 @@ REASON_TEXTS: Final = {
     "two_candidates": "two candidates remain ({options}) and the wording does not decide",
     "not_found_unread": "not found, but some words of the answer were not understood",
     "low_confidence": "low confidence",
+    "near_miss_unseparated": (
+        "read as {found}, but the words do not firmly tell it from {other}, the ruling of "
+        "one of this question's near misses"
+    ),
     "second_reading": (
         "read as {found}, but answers worded like this one are mostly labelled {second}"
     ),

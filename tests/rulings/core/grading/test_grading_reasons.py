@@ -22,6 +22,7 @@ _SAMPLE = {
     "hinted": "rewind",
     "second": NOTHING_STATED,
     "options": "warning, no_penalty",
+    "other": "opponent_chooses_default_action",
 }
 
 
