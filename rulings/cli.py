@@ -25,6 +25,7 @@ from rulings.core import (
     situation_schema,
 )
 from rulings.core.grading import GradingError
+from rulings.core.grading.calibrate import run_grade_calibrate
 from rulings.core.grading.cli import run_grade
 from rulings.core.grading.evaluation import (
     DevItem,
@@ -213,6 +214,41 @@ def _blind(directory: Path, record_name: str | None, only: tuple[str, ...] | Non
     return EXIT_OK if report.pooled.meets_blind_targets() else 1
 
 
+CALIBRATION_PATH = (
+    Path(__file__).resolve().parent / "core" / "grading" / "reading" / "calibration.json"
+)
+"""The confidence table the grader reads (`grade-calibrate --write` refits it)."""
+
+
+def _add_grade_calibrate(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--write", action="store_true", help="write the fitted table for the grader to read"
+    )
+    parser.add_argument(
+        "--blind-dir", metavar="DIR", default=str(BLIND_DIR), help=argparse.SUPPRESS
+    )
+
+
+def cmd_grade_calibrate(args: argparse.Namespace) -> int:
+    """Fit the confidence table on the blind batches, leaving one out in turn to show it."""
+    try:
+        paths = sorted(Path(args.blind_dir).glob("*.jsonl"))
+        texts = [_read_text(path) for path in paths]
+        batches = {
+            path.stem: parse_items(text, str(path)) for path, text in zip(paths, texts, strict=True)
+        }
+        if not batches:
+            raise GradingError(f"no blind batches (*.jsonl) in {args.blind_dir}")
+        chosen, table = run_grade_calibrate(batches, texts, sys.stdout)
+        if args.write:
+            CALIBRATION_PATH.write_text(table, encoding="utf-8")
+            sys.stdout.write(f"wrote {CALIBRATION_PATH}\n")
+    except (GradingError, OSError) as exc:
+        sys.stderr.write(f"grade-calibrate: {exc}\n")
+        return EXIT_INVALID
+    return EXIT_OK if chosen is not None else 1
+
+
 def _raw_only(args: argparse.Namespace) -> int:
     raise AssertionError("raw commands are dispatched before parsing")  # pragma: no cover
 
@@ -239,6 +275,11 @@ COMMANDS: dict[str, Command] = {
         "grade labelled answers (devset, --file, --blind); exit 1 below target",
         cmd_grade_eval,
         _add_grade_eval,
+    ),
+    "grade-calibrate": Command(
+        "fit the grader's confidence table on the blind batches (leave one batch out)",
+        cmd_grade_calibrate,
+        _add_grade_calibrate,
     ),
     "generate": Command("write keyed questions as JSONL", _raw_only, _add_raw, _raw_generate),
     "coverage": Command(

@@ -42,6 +42,10 @@ REVIEW_REASONS = {
         "read as %(found)s, but the words do not firmly tell it from %(other)s, the ruling "
         "of one of this question's near misses"
     ),
+    "weak_record": _(
+        "decided by the rule %(rule)s, whose gradings the labelled answers confirm too "
+        "rarely to stand alone"
+    ),
     "second_reading": _(
         "read as %(found)s, but answers worded like this one are mostly labelled %(second)s"
     ),
@@ -95,7 +99,10 @@ def review_reason(reason: str) -> str:
     read = read_reason(reason)
     if read is None or read.code not in REVIEW_REASONS:
         return reason
-    values = {key: _reason_value(value) for key, value in read.ids.items()}
+    values = {
+        key: f"“{grading_rule(str(value))}”" if key == "rule" else _reason_value(value)
+        for key, value in read.ids.items()
+    }
     return f"{REVIEWED_PART_NAMES[read.part]}: {REVIEW_REASONS[read.code] % values}"
 
 

@@ -12,9 +12,10 @@ from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
 from .matcher import Analysis, analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
+from .reading.calibration import REVIEW_THRESHOLD, bucket, calibrated, load_table
 from .reading.nearmiss import unseparated
 from .reading.rules import CONCLUDED, FIRM, Reading, decide
-from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text
+from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text, ruled_parts
 from .second_reader import Doubt, current_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
 
@@ -106,6 +107,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         analysis.unread,
         tokens.words,
     )
+    parts, reasons = _calibrated(parts, reasons)
     score = sum(1 for p in parts.values() if p.correct) / len(parts)
     confidence = min(p.confidence for p in parts.values())
     return Grade(
@@ -118,6 +120,25 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         review_reasons=reasons,
         lexicon_version=lex.version,
     )
+
+
+def _calibrated(
+    parts: dict[str, PartGrade], reasons: tuple[str, ...]
+) -> tuple[dict[str, PartGrade], tuple[str, ...]]:
+    """Each part's confidence from its rule's track record (reading/calibration.py), and a
+    review reason for a part the rules cleared whose record is below the review threshold.
+    The rules above read the raw confidences of the words; a grade reports calibrated ones."""
+    table = load_table()
+    out: dict[str, PartGrade] = {}
+    extra: list[str] = []
+    ruled = ruled_parts(reasons) if reasons else frozenset()
+    for name, grade in parts.items():
+        reviewed = name in ruled
+        confidence = calibrated(table, bucket(grade.rule, reviewed))
+        if not reviewed and confidence < REVIEW_THRESHOLD:
+            extra.append(str(_Reason(name, reason_text("weak_record", rule=grade.rule))))
+        out[name] = replace(grade, confidence=confidence)
+    return out, (*reasons, *extra)
 
 
 def _as_expected(

@@ -66,12 +66,9 @@ def test_it_leaves_out_parts_not_in_expected() -> None:
 
 def test_it_reports_null_when_nothing_is_found() -> None:
     rows, _ = _run(_line(expected={"remedy": "simple_rewind"}, answer="Missed trigger."))
-    assert rows[0]["parts"]["remedy"] == {
-        "found": None,
-        "correct": False,
-        "confidence": 0.9,
-        "rule": "nothing_said",
-    }
+    remedy = rows[0]["parts"]["remedy"]
+    assert (remedy["found"], remedy["correct"], remedy["rule"]) == (None, False, "nothing_said")
+    assert 0.0 < remedy["confidence"] <= 1.0
 
 
 def test_error_lines_carry_id_line_number_and_message() -> None:

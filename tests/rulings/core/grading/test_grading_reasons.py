@@ -23,6 +23,7 @@ _SAMPLE = {
     "second": NOTHING_STATED,
     "options": "warning, no_penalty",
     "other": "opponent_chooses_default_action",
+    "rule": "one_claim",
 }
 
 
