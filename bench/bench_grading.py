@@ -12,7 +12,7 @@ import sys
 import time
 
 from rulings.core.grading import grade_answer
-from rulings.core.grading.evaluation import load_devset
+from rulings.grading_eval.evaluation import load_devset
 
 
 def _pin_one_core() -> None:

@@ -24,9 +24,18 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping
 
-from rulings.cli import BLIND_DIR
 from rulings.core.grading import grade_answer
-from rulings.core.grading.evaluation import (
+from rulings.core.grading.second_reader import (
+    DOUBT_MARGIN,
+    NO_SECOND_READING,
+    SecondReader,
+    answer_words,
+    load_second_reader,
+    train,
+    using_second_reader,
+)
+from rulings.grading_eval import BLIND_DIR
+from rulings.grading_eval.evaluation import (
     DevItem,
     EvalResult,
     Figures,
@@ -34,16 +43,7 @@ from rulings.core.grading.evaluation import (
     load_devset,
     parse_items,
 )
-from rulings.core.grading.second_reader import (
-    DOUBT_MARGIN,
-    NO_SECOND_READING,
-    SecondReader,
-    answer_words,
-    generated_wordings,
-    load_second_reader,
-    train,
-    using_second_reader,
-)
+from rulings.grading_eval.train import generated_wordings
 
 MARGINS = (0.0, 3.0, 6.0, 10.0, 20.0, 30.0)
 _BATCH = re.compile(r"^(blind\d+)-")

@@ -48,5 +48,5 @@ def check_visibility_timeout(celery: Celery) -> None:
 @worker_init.connect
 def _check_on_worker_start(sender: Any = None, **kwargs: Any) -> None:
     check_visibility_timeout(app)
-    # before the pool forks: every child shares the trained second reading
+    # before the pool forks: every child shares the loaded second reading
     grading.warm_up()

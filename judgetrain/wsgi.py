@@ -8,6 +8,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judgetrain.settings")
 
 application = get_wsgi_application()
 
-# The grader trains its second reading on first use (about 3 s): pay it at start, not on the
-# first answer graded.
+# The grader loads its second reading on first use (about half a second): pay it at start,
+# not on the first answer graded.
 grading.warm_up()

@@ -8,7 +8,7 @@ Pure Python: reads only its own data files. Public entry points:
   weigh, unknown id, game or language)
 - MAX_ANSWER_CHARS: the size limit; MAX_TERMS, MAX_CUES: the most terms and cue words an
   answer may hold (reading weighs each against each); lexicon_version(): the data version
-- warm_up(): load the lexicon and train the second reading ahead of the first grading
+- warm_up(): load the lexicon and the second reading ahead of the first grading
 """
 
 from .errors import GradingError
@@ -25,9 +25,9 @@ def lexicon_version() -> str:
 
 
 def warm_up() -> None:
-    """Load the lexicon and train the second reading now (about 3 s), so that a process's
-    first grading does not pay for it: the web server and the Celery worker call it when
-    they start."""
+    """Load the lexicon and the second reading's artefact now (about half a second), so
+    that a process's first grading does not pay for it: the web server and the Celery
+    worker call it when they start. Nothing is trained here (`grade-train` does that)."""
     load_lexicon()
     load_second_reader()
 

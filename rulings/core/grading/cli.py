@@ -1,6 +1,6 @@
-"""The `grade` and `grade-eval` commands as plain functions over text streams.
+"""The `grade` command as plain functions over text streams.
 
-`rulings/cli.py` registers them as subcommands; nothing here parses argv.
+`rulings/cli.py` registers it as a subcommand; nothing here parses argv.
 
 grade: one JSON object per input line,
     {"id": str, "game": "riftbound"|"mtg",
@@ -21,12 +21,11 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from .errors import GradingError
-from .evaluation import run_grade_eval
 from .grader import grade_answer
 from .lexicon import GAMES, PARTS
 from .models import Expected, Grade
 
-__all__ = ["grade_line", "run_grade", "run_grade_eval"]
+__all__ = ["grade_line", "run_grade"]
 
 
 def run_grade(stdin: Iterable[str] | TextIO, stdout: TextIO) -> int:

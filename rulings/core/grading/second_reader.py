@@ -4,8 +4,8 @@ The grader reads an answer by rules: terms, rejections, conditions, conclusions.
 misreadings on answers it has never seen are mostly confident ones (a fix in words the
 lexicon lacks, a denial it does not see), which no rule of its own can doubt; and many of
 its own doubts are about readings that are right. This module reads the same answer another
-way: a naive Bayes model over the words and word pairs of the labelled answers shipped in
-`data/devset.jsonl` and of the question generator's own wordings, told which id the key
+way: a naive Bayes model over the words and word pairs of the labelled answers of the
+development set and of the question generator's own wordings, told which id the key
 expects (most answers state it), predicts the id a labeller would give for the infraction
 and the remedy. `SecondReader.read` then names
 
@@ -17,13 +17,19 @@ and the remedy. `SecondReader.read` then names
 
 It never changes what is graded. The margins were chosen by leaving each blind batch of
 the development set out in turn (blind1-blind18, each read by a model trained on the rest);
-`bench/bench_second_reader.py` prints those figures. The model is trained when first used
-(about three seconds; `grading.warm_up` does it when a server or worker starts) and kept
-for the process.
+`bench/bench_second_reader.py` prints those figures.
+
+The model shipped is an artefact, `data/second_reader.json`: the counts it is learnt from
+(integers, so it is rebuilt exactly), with the SHA-256 of its training data.
+`python -m rulings grade-train` builds it from the labelled answers outside the runtime
+package (`evaluation/grading/devset.jsonl`) and the generator's wordings; the runtime only
+loads it, when first used (`grading.warm_up` does it when a server or worker starts), and
+keeps it for the process.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -31,14 +37,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import Any
 
-from .lexicon import LANGUAGES
+from .errors import GradingError
 from .text import blank_markup, fold, tokenize
-
-if TYPE_CHECKING:
-    from ..questions import KeyParts
 
 DOUBT_MARGIN: Mapping[str, float] = {"remedy": 6.0, "infraction": 30.0}
 """The parts read a second time, and by how much (natural log odds) the second reading must
@@ -189,87 +193,181 @@ class SecondReader:
         return SecondReading(doubts=tuple(doubts), confirmed=frozenset(confirmed))
 
 
+@dataclass(frozen=True, slots=True)
+class PartCounts:
+    """What one part's model is learnt from, in integers (so that it is stored exactly)."""
+
+    classes: tuple[str, ...]
+    """The labels, sorted ("" for a part the answer does not state)."""
+    answers: tuple[int, ...]
+    """How many examples carry each label."""
+    totals: tuple[int, ...]
+    """How many features those examples hold, per label."""
+    counts: Mapping[str, Sequence[int]]
+    """feature -> label index, how many of that label's examples hold it, label index, ...
+    (flat pairs, for the labels whose examples hold it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderCounts:
+    """Everything a second reader is learnt from: `reader_from` makes the model."""
+
+    parts: Mapping[str, PartCounts]
+    answers: int
+    features: tuple[str, ...]
+    """Every feature the examples hold, sorted."""
+    smoothing: float = SMOOTHING
+
+    @property
+    def vocabulary(self) -> int:
+        return len(self.features)
+
+
+def count(
+    examples: Iterable[tuple[Sequence[str], Mapping[str, str | None]]],
+    parts: Iterable[str] = tuple(DOUBT_MARGIN),
+    smoothing: float = SMOOTHING,
+) -> ReaderCounts:
+    """The counts of (answer words, label) pairs for each part read a second time."""
+    featured = [(features(words), label) for words, label in examples]
+    used = sorted(frozenset().union(*(feats for feats, _ in featured)))
+    return ReaderCounts(
+        parts={part: _part_counts(featured, part, used) for part in parts},
+        answers=len(featured),
+        features=tuple(used),
+        smoothing=smoothing,
+    )
+
+
+def _part_counts(
+    examples: list[tuple[frozenset[str], Mapping[str, str | None]]],
+    part: str,
+    used: list[str],
+) -> PartCounts:
+    classes: Counter[str] = Counter()
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    totals: Counter[str] = Counter()
+    for feats, label in examples:
+        cls = label.get(part) or _NOTHING
+        classes[cls] += 1
+        counts[cls].update(feats)
+        totals[cls] += len(feats)
+    ordered = tuple(sorted(classes))
+    return PartCounts(
+        classes=ordered,
+        answers=tuple(classes[c] for c in ordered),
+        totals=tuple(totals[c] for c in ordered),
+        counts={
+            feat: tuple(
+                n for i, c in enumerate(ordered) if counts[c][feat] for n in (i, counts[c][feat])
+            )
+            for feat in used
+        },
+    )
+
+
+def reader_from(counts: ReaderCounts) -> SecondReader:
+    """The second reader learnt from these counts."""
+    models = {
+        part: _part_model(part_counts, counts.vocabulary, counts.smoothing)
+        for part, part_counts in counts.parts.items()
+    }
+    return SecondReader(models=models, answers=counts.answers)
+
+
+def _part_model(counts: PartCounts, vocabulary: int, smoothing: float) -> PartModel:
+    n = sum(counts.answers)
+    width = len(counts.classes)
+    gain: dict[int, float] = {}  # log((count + a) / a), by count: most counts are small
+    gains: dict[str, tuple[float, ...]] = {}
+    for feat, pairs in counts.counts.items():
+        row = [0.0] * width
+        flat = iter(pairs)
+        for index, times in zip(flat, flat, strict=True):
+            if times not in gain:
+                gain[times] = math.log((times + smoothing) / smoothing)
+            row[index] = gain[times]
+        gains[feat] = tuple(row)
+    return PartModel(
+        classes=counts.classes,
+        base=tuple(math.log(k / n) for k in counts.answers),
+        unseen=tuple(math.log(smoothing / (t + smoothing * vocabulary)) for t in counts.totals),
+        gains=gains,
+    )
+
+
 def train(
     examples: Iterable[tuple[Sequence[str], Mapping[str, str | None]]],
     parts: Iterable[str] = tuple(DOUBT_MARGIN),
     smoothing: float = SMOOTHING,
 ) -> SecondReader:
     """A second reader learnt from (answer words, label) pairs."""
-    featured = [(features(words), label) for words, label in examples]
-    models = {part: _part_model(featured, part, smoothing) for part in parts}
-    return SecondReader(models=models, answers=len(featured))
+    return reader_from(count(examples, parts, smoothing))
 
 
-def _part_model(
-    examples: list[tuple[frozenset[str], Mapping[str, str | None]]],
-    part: str,
-    smoothing: float,
-) -> PartModel:
-    classes: Counter[str] = Counter()
-    counts: dict[str, Counter[str]] = defaultdict(Counter)
-    totals: Counter[str] = Counter()
-    used: set[str] = set()
-    for feats, label in examples:
-        cls = label.get(part) or _NOTHING
-        classes[cls] += 1
-        counts[cls].update(feats)
-        totals[cls] += len(feats)
-        used |= feats
-    ordered = tuple(sorted(classes))
-    n = sum(classes.values())
-    vocabulary = len(used)
-    return PartModel(
-        classes=ordered,
-        base=tuple(math.log(classes[c] / n) for c in ordered),
-        unseen=tuple(math.log(smoothing / (totals[c] + smoothing * vocabulary)) for c in ordered),
-        gains={
-            feat: tuple(
-                math.log((counts[c][feat] + smoothing) / smoothing) if counts[c][feat] else 0.0
-                for c in ordered
-            )
-            for feat in sorted(used)
+ARTEFACT = "second_reader.json"
+"""The shipped reader's counts, in the package's data directory."""
+ARTEFACT_FORMAT = 1
+
+
+def dump_counts(counts: ReaderCounts, trained_on: Mapping[str, Any]) -> str:
+    """The artefact's text: deterministic, one feature a line (so a retraining diffs by
+    feature). `trained_on` says what the counts were learnt from (with SHA-256 sums).
+    Each feature's line holds, per part in the order of `parts`, its (label index, count)
+    pairs flattened."""
+    head = {
+        "format": ARTEFACT_FORMAT,
+        "trained_on": trained_on,
+        "answers": counts.answers,
+        "vocabulary": counts.vocabulary,
+        "smoothing": counts.smoothing,
+        "parts": {
+            part: {"classes": c.classes, "answers": c.answers, "totals": c.totals}
+            for part, c in counts.parts.items()
         },
-    )
+    }
+    lines = [f"{_compact(key)}: {_compact(value)}" for key, value in head.items()]
+    rows = [
+        f"{_compact(feat)}: " + _compact([c.counts.get(feat, ()) for c in counts.parts.values()])
+        for feat in counts.features
+    ]
+    lines.append('"features": {\n' + ",\n".join(rows) + "\n}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def load_counts(text: str) -> tuple[ReaderCounts, dict[str, Any]]:
+    """The counts and the `trained_on` record of an artefact's text."""
+    try:
+        raw = json.loads(text)
+        if raw["format"] != ARTEFACT_FORMAT:
+            raise ValueError(f"format {raw['format']!r}, expected {ARTEFACT_FORMAT}")
+        parts: dict[str, PartCounts] = {}
+        for index, (part, head) in enumerate(raw["parts"].items()):
+            parts[part] = PartCounts(
+                classes=tuple(head["classes"]),
+                answers=tuple(head["answers"]),
+                totals=tuple(head["totals"]),
+                counts={feat: tuple(row[index]) for feat, row in raw["features"].items()},
+            )
+        counts = ReaderCounts(
+            parts=parts,
+            answers=int(raw["answers"]),
+            features=tuple(raw["features"]),
+            smoothing=float(raw["smoothing"]),
+        )
+        if counts.vocabulary != raw["vocabulary"]:
+            raise ValueError(f"{counts.vocabulary} features, expected {raw['vocabulary']}")
+        return counts, dict(raw["trained_on"])
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise GradingError(f"{ARTEFACT}: not a second reader ({exc!r})") from None
 
 
 NO_SECOND_READING = SecondReader(models={}, answers=0)
 """A reader that reads no part: grading with it is the rules alone."""
-
-GENERATED_SEEDS = range(100, 104)
-"""The question generator's seeds whose key texts and options the second reading learns
-from (the generator's own tests grade seeds 0-3)."""
-
-_Example = tuple[Sequence[str], Mapping[str, str | None]]
-
-
-def labelled_answers() -> list[_Example]:
-    """The development set's answers, as (words, label)."""
-    from .evaluation import load_devset  # evaluation grades, and grading reads this module
-
-    return [(answer_words(item.answer), item.label) for item in load_devset()]
-
-
-def generated_wordings(seeds: Iterable[int] = GENERATED_SEEDS) -> list[_Example]:
-    """The question generator's key texts and multiple-choice options for every template and
-    language, labelled by the parts each states: a candidate may write a ruling the way the
-    generator does, and such an answer must not be doubted for its wording. (The generator
-    is imported here, when the reader is trained, not whenever the grader is imported.)"""
-    from ..questions import build_question, templates
-
-    out: list[_Example] = []
-    for template in templates():
-        for lang in LANGUAGES:
-            for seed in seeds:
-                question = build_question(template.id, seed, lang, "free_form")
-                out.append((answer_words(question.key_text), _stated(question.key)))
-                choice = build_question(template.id, seed, lang, "multiple_choice")
-                out.extend((answer_words(o.text), _stated(o.parts)) for o in choice.options)
-    return out
-
-
-def _stated(parts: KeyParts) -> dict[str, str | None]:
-    return {"infraction": parts.infraction, "penalty": parts.penalty, "remedy": parts.remedy[0]}
-
 
 _IN_USE: ContextVar[SecondReader | None] = ContextVar("second_reader", default=None)
 
@@ -292,6 +390,11 @@ def using_second_reader(reader: SecondReader) -> Iterator[None]:
 
 @lru_cache(maxsize=1)
 def load_second_reader() -> SecondReader:
-    """The second reader learnt from the development set shipped with the grader and from
-    the question generator's wordings."""
-    return train([*labelled_answers(), *generated_wordings()])
+    """The shipped second reader, loaded from `data/second_reader.json` (built by
+    `python -m rulings grade-train`; nothing is trained at run time)."""
+    ref = resources.files("rulings.core.grading").joinpath("data", ARTEFACT)
+    try:
+        text = ref.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise GradingError(f"no second reader ({exc}): run python -m rulings grade-train") from None
+    return reader_from(load_counts(text)[0])

@@ -11,7 +11,7 @@ from django.urls import reverse
 from quizzes import selectors_reports as sr
 from quizzes.models import CertificationLevel, LevelRequirement, PracticeAnswer, Review
 from quizzes.services import review
-from rulings.core.grading.evaluation import parse_items
+from rulings.grading_eval.evaluation import parse_items
 from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor, question
 from tests.quizzes.committee.seeding import free_form_grade, graded_attempt
 

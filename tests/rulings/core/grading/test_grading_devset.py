@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from rulings.core.grading.evaluation import (
+from rulings.grading_eval.evaluation import (
     TARGET_AGREEMENT,
     TARGET_LANGUAGE_AGREEMENT,
     TARGET_MAX_FLAGGED,

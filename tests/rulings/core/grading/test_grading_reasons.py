@@ -7,7 +7,6 @@ import re
 import pytest
 
 from rulings.core.grading import Expected, grade_answer
-from rulings.core.grading.evaluation import load_devset
 from rulings.core.grading.reasons import (
     NOTHING_STATED,
     REASON_TEXTS,
@@ -15,6 +14,7 @@ from rulings.core.grading.reasons import (
     read_reason,
     reason_text,
 )
+from rulings.grading_eval.evaluation import load_devset
 
 _SAMPLE = {
     "found": "simple_backup",

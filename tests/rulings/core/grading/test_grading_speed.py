@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from rulings.core.grading import text
-from rulings.core.grading.evaluation import load_devset
 from rulings.core.grading.lexicon import GAMES, LANGUAGES, Pattern, Starting, load_lexicon
 from rulings.core.grading.matcher import _cues_by_two_words
 from rulings.core.grading.text import BREAK_NONE, blank_markup, fold, tokenize
+from rulings.grading_eval.evaluation import load_devset
 
 
 def test_lexicon_is_loaded_once_per_process() -> None:

@@ -4,7 +4,6 @@ confirms a grader's reading (its figures: bench/bench_second_reader.py)."""
 from __future__ import annotations
 
 from rulings.core.grading import Expected, grade_answer, warm_up
-from rulings.core.grading.evaluation import load_devset
 from rulings.core.grading.second_reader import (
     CONFIRM_MARGIN,
     DOUBT_MARGIN,
@@ -12,11 +11,12 @@ from rulings.core.grading.second_reader import (
     NO_SECOND_READING,
     current_second_reader,
     features,
-    generated_wordings,
     load_second_reader,
     train,
     using_second_reader,
 )
+from rulings.grading_eval.evaluation import load_devset
+from rulings.grading_eval.train import generated_wordings
 
 
 def words(text: str) -> list[str]:
@@ -116,7 +116,7 @@ def test_a_reading_far_ahead_of_every_other_is_confirmed() -> None:
 def test_the_shipped_reader_learns_from_the_devset_and_the_generators_wordings() -> None:
     reader = load_second_reader()
     assert reader.answers == len(load_devset()) + len(generated_wordings())
-    assert load_second_reader() is reader  # trained once per process
+    assert load_second_reader() is reader  # loaded once per process
     remedies = reader.models["remedy"].classes
     # ids only the generator's wordings commit to are known too
     assert {"correct_cost", "make_up_draw_or_discard", "return_to_correct_zone"} <= set(remedies)
@@ -143,7 +143,7 @@ def test_grading_uses_the_reader_set_for_a_block_and_the_shipped_one_after() -> 
     assert both.confidence < 0.9 <= alone.confidence
 
 
-def test_warm_up_trains_the_second_reading_ahead_of_the_first_grading() -> None:
+def test_warm_up_loads_the_second_reading_ahead_of_the_first_grading() -> None:
     load_second_reader.cache_clear()
     warm_up()
     assert load_second_reader.cache_info().currsize == 1

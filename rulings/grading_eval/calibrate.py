@@ -4,17 +4,20 @@ The grader's confidence for a part is its bucket's track record (reading/calibra
 This command grades every labelled batch, prints each bucket's record and what leaving one
 batch out in turn shows (the reliability of each confidence band on held-out answers, the
 misgraded parts that carried firm confidence, and the review threshold chosen), and returns
-the table's text for the caller to write (rulings/cli.py does no more than that).
+writes the table with `--write`. `rulings/cli.py` registers `configure` and `run`.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TextIO
 
-from .evaluation import DevItem
-from .grader import grade_answer
-from .reading.calibration import (
+import rulings.core.grading.reading
+from rulings.core.grading import GradingError, grade_answer
+from rulings.core.grading.reading.calibration import (
     FIRM_CONFIDENCE,
     HeldOut,
     Observation,
@@ -25,7 +28,14 @@ from .reading.calibration import (
     leave_one_batch_out,
     table_data,
 )
-from .reasons import reason_text, ruled_parts
+from rulings.core.grading.reasons import reason_text, ruled_parts
+
+from . import BLIND_DIR
+from .cli import read_batches
+from .evaluation import DevItem
+
+CALIBRATION_PATH = Path(rulings.core.grading.reading.__file__).parent / "calibration.json"
+"""The confidence table the grader reads (`grade-calibrate --write` refits it)."""
 
 
 def observations(items: Iterable[DevItem]) -> list[Observation]:
@@ -78,3 +88,32 @@ def run_grade_calibrate(
     if chosen is None:
         write("  no threshold meets the targets (>= 95% caught, <= 12% flagged)\n")
     return chosen, table_data(table, texts)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--write", action="store_true", help="write the fitted table for the grader to read"
+    )
+    parser.add_argument(
+        "--blind-dir", metavar="DIR", default=str(BLIND_DIR), help=argparse.SUPPRESS
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Fit the confidence table on the blind batches, leaving one out in turn to show it;
+    exit 1 when no review threshold meets the targets, 2 on bad input."""
+    try:
+        directory = Path(args.blind_dir)
+        paths = sorted(directory.glob("*.jsonl"))
+        batches = read_batches(directory)
+        if not batches:
+            raise GradingError(f"no blind batches (*.jsonl) in {directory}")
+        texts = [path.read_text(encoding="utf-8") for path in paths]
+        chosen, table = run_grade_calibrate(batches, texts, sys.stdout)
+        if args.write:
+            CALIBRATION_PATH.write_text(table, encoding="utf-8")
+            sys.stdout.write(f"wrote {CALIBRATION_PATH}\n")
+    except (GradingError, OSError) as exc:
+        sys.stderr.write(f"grade-calibrate: {exc}\n")
+        return 2
+    return 0 if chosen is not None else 1

@@ -11,7 +11,8 @@ import pytest
 
 from rulings.cli import main
 from rulings.core.grading import GradingError
-from rulings.core.grading.evaluation import (
+from rulings.grading_eval import BLIND_DIR
+from rulings.grading_eval.evaluation import (
     Figures,
     Recorded,
     evaluate,
@@ -218,7 +219,7 @@ def test_record_round_trips_and_a_malformed_record_is_refused() -> None:
 
 
 def test_the_shipped_blind_record_parses() -> None:
-    path = Path(__file__).parents[4] / "rulings/core/grading/data/blind/RECORD.toml"
+    path = BLIND_DIR / "RECORD.toml"
     assert isinstance(parse_record(path.read_text(encoding="utf-8")), dict)
 
 

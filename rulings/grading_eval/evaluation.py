@@ -5,9 +5,9 @@ corrected gradings) holds an answer, the expected ruling and a label saying what
 claims for every graded part. Agreement is the share of (answer, part) pairs where the
 grader's `found` equals the label.
 
-This module does no I/O beyond its own data: callers (`rulings/cli.py`) read other files
-and hand their text in (`parse_items`, `parse_record`), and write what `render_record`
-returns.
+Beyond the development set (`load_devset`, from `evaluation/grading/`), this module reads
+no file: callers (`rulings.grading_eval.cli`) read other files and hand their text in
+(`parse_items`, `parse_record`), and write what `render_record` returns.
 """
 
 from __future__ import annotations
@@ -18,13 +18,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any, TextIO
 
-from .errors import GradingError
-from .grader import grade_answer
-from .lexicon import GAMES, LANGUAGES, PARTS, load_lexicon
-from .models import Expected
+from rulings.core.grading import Expected, GradingError, grade_answer
+from rulings.core.grading.lexicon import GAMES, LANGUAGES, PARTS, load_lexicon
+
+from . import DEVSET_PATH
 
 TARGET_AGREEMENT = 0.98
 TARGET_LANGUAGE_AGREEMENT = 0.97
@@ -96,9 +95,12 @@ class EvalResult:
 
 @lru_cache(maxsize=1)
 def load_devset() -> tuple[DevItem, ...]:
-    """The development set shipped in data/devset.jsonl."""
-    ref = resources.files("rulings.core.grading").joinpath("data", "devset.jsonl")
-    return parse_items(ref.read_text(encoding="utf-8"), "devset.jsonl")
+    """The development set, `evaluation/grading/devset.jsonl` in the repository."""
+    try:
+        text = DEVSET_PATH.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise GradingError(f"cannot read the development set: {exc}") from None
+    return parse_items(text, DEVSET_PATH.name)
 
 
 def parse_items(text: str, source: str = "<input>") -> tuple[DevItem, ...]:

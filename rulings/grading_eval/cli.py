@@ -1,0 +1,141 @@
+"""The `grade-eval` command: `rulings/cli.py` registers `configure` and `run`."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from pathlib import Path
+
+from rulings.core.grading import GradingError
+
+from . import BLIND_DIR
+from .evaluation import (
+    DevItem,
+    parse_items,
+    parse_record,
+    record_batch,
+    render_record,
+    run_blind_eval,
+    run_grade_eval,
+)
+
+EXIT_OK = 0
+EXIT_BELOW_TARGET = 1
+EXIT_INVALID = 2
+
+RECORD_HEADER = """\
+# Figures of each blind batch, measured by `grade-eval --blind --record BATCH` BEFORE any
+# fix was made for it. Appended by that command, which refuses to overwrite a batch; never
+# edit a batch's figures by hand.
+"""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument(
+        "--file",
+        metavar="PATH",
+        help="evaluate this file in the development set's format (e.g. mentors' corrections)",
+    )
+    which.add_argument(
+        "--blind",
+        action="store_true",
+        help="evaluate every blind batch, per batch and pooled, beside its recorded figures",
+    )
+    parser.add_argument(
+        "--record",
+        metavar="BATCH",
+        help="with --blind: measure a new batch and record its figures (never overwrites)",
+    )
+    parser.add_argument(
+        "--batches",
+        metavar="NAMES",
+        help="with --blind: read and pool only these batches (comma-separated, e.g. the"
+        " batches of one declared measure)",
+    )
+    parser.add_argument(
+        "--blind-dir", metavar="DIR", default=str(BLIND_DIR), help=argparse.SUPPRESS
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Exit 0 when the targets are met, 1 when not, 2 when the input cannot be read."""
+    try:
+        if args.record and not args.blind:
+            raise GradingError("--record needs --blind")
+        if args.batches is not None and not args.blind:
+            raise GradingError("--batches needs --blind")
+        if args.blind:
+            only = None if args.batches is None else _batch_names(args.batches)
+            return _blind(Path(args.blind_dir), args.record, only)
+        if args.file:
+            items = parse_items(_read_text(args.file), args.file)
+            if not items:
+                raise GradingError(f"{args.file}: no labelled answers")
+            return _exit(run_grade_eval(sys.stdout, items, args.file).meets_targets())
+        return _exit(run_grade_eval(sys.stdout).meets_targets())
+    except GradingError as exc:
+        sys.stderr.write(f"grade-eval: {exc}\n")
+        return EXIT_INVALID
+
+
+def _exit(met: bool) -> int:
+    return EXIT_OK if met else EXIT_BELOW_TARGET
+
+
+def _read_text(path: str | Path) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GradingError(f"cannot read {path}: {exc}") from None
+
+
+def _batch_names(text: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    if not names:
+        raise GradingError("--batches names no batch")
+    return names
+
+
+def read_batches(
+    directory: Path, only: tuple[str, ...] | None = None
+) -> dict[str, tuple[DevItem, ...]]:
+    """The blind batches in `directory` (all, or `only` these), by name."""
+    paths = sorted(directory.glob("*.jsonl")) if directory.is_dir() else []
+    if only is not None:
+        missing = [name for name in only if not (directory / f"{name}.jsonl").is_file()]
+        if missing:
+            raise GradingError(f"no batch file for {', '.join(missing)} in {directory}")
+        paths = [path for path in paths if path.stem in only]
+    return {path.stem: parse_items(_read_text(path), str(path)) for path in paths}
+
+
+def _blind(directory: Path, record_name: str | None, only: tuple[str, ...] | None = None) -> int:
+    """Read the blind batches (all, or `only` these), record one if asked, print the report."""
+    record_path = directory / "RECORD.toml"
+    record = parse_record(_read_text(record_path), str(record_path)) if record_path.exists() else {}
+    batches = read_batches(directory, only)
+    if only is not None and record_name is not None and record_name not in only:
+        raise GradingError(f"--record {record_name} is not among --batches")
+    if record_name is not None:
+        if record_name not in batches:
+            raise GradingError(f"no batch file {directory / (record_name + '.jsonl')}")
+        today = datetime.datetime.now(datetime.UTC).date().isoformat()
+        recorded = record_batch(record_name, batches[record_name], record, today)
+        try:
+            with record_path.open("a", encoding="utf-8") as handle:
+                if handle.tell() == 0:
+                    handle.write(RECORD_HEADER)
+                handle.write(render_record(recorded))
+        except OSError as exc:
+            raise GradingError(f"cannot write {record_path}: {exc}") from None
+        record = {**record, record_name: recorded}
+        sys.stdout.write(f"recorded batch {record_name} in {record_path}\n")
+    if not batches:
+        raise GradingError(f"no blind batches (*.jsonl) in {directory}")
+    if only is not None:  # the other batches' records are not missing, only left out
+        record = {name: kept for name, kept in record.items() if name in only}
+    report = run_blind_eval(batches, record, sys.stdout)
+    return _exit(report.pooled.meets_blind_targets())
