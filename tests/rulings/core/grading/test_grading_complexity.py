@@ -22,14 +22,12 @@ PACKAGE = Path(rulings.core.grading.__file__).parent
 
 CEILINGS = {
     "matcher.py:_find_mentions": 50,
-    "classify.py:_cue_before": 49,
     "grader.py:_read_parts": 39,
     "matcher.py:_named_rulings": 38,
     "lexicon.py:load_lexicon": 33,
     "grader.py:_doubtful_wrong": 33,
     "matcher.py:_match": 25,
     "matcher.py:_find_cues": 25,
-    "classify.py:_cue_after": 25,
     "lexicon.py:_compile_terms": 24,
     "classify.py:_question": 24,
     "matcher.py:_others_not_at_fault": 22,
