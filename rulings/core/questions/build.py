@@ -43,6 +43,7 @@ WRONG_PART_POOL = 8  # near misses searched for a one-part difference
 DESIGN_POOL = (
     WRONG_PART_POOL  # near misses whose values a balanced option set may use (shared cache)
 )
+FREE_FORM_NEAR_MISSES = 1  # the first pivot's ruling: the confusion the template is about
 LOOKALIKE_SHARE = 0.5  # of eligible Missed Trigger items stating a "no infraction" fix
 PLAUSIBLE_INFRACTIONS = {
     "riftbound": (
@@ -253,15 +254,19 @@ def build_question(
     key_text = render.parts_text(lang, sc.key, key_choosers, remedy=asked)
     options: tuple[Option, ...] = ()
     wrong: WrongPart | None = None
+    near: tuple[KeyParts, ...] = ()
     if kind == "multiple_choice":
         options = _options(sc, lang, policy_version, key_choosers)
     elif kind == "find_the_wrong_part":
         wrong = _wrong_part(sc, lang, policy_version, key_choosers)
+    else:
+        misses = _near_misses(tpl.id, seed, policy_version, FREE_FORM_NEAR_MISSES, sc.pools)
+        near = tuple(miss.parts for miss in misses)
     # The stem ends with the question; options and the stated ruling are fields of their own.
     # Where the seeds give no concrete fix (TR 702's other errors), the remedy is not asked.
     ask = f"ask.{kind}" if asked or kind == "multiple_choice" else f"ask.{kind}_no_remedy"
     stem += " " + render.sentence(lang, s(ask), rng)
-    return _question(sc, lang, kind, stem, key_text, options, wrong)
+    return replace(_question(sc, lang, kind, stem, key_text, options, wrong), near_misses=near)
 
 
 def _question(
