@@ -37,13 +37,33 @@ def citations_from_ruling(ruling: Mapping[str, Any]) -> dict[str, str]:
     return citations
 
 
+# The remedy of a question whose key names no concrete fix is not asked (docs/questions.md).
+_NOT_ASKED = "apply_section_procedure"
+
+
 def expected_for_question(question: Question) -> Expected:
+    """The question's key, with its policy version and near misses where the bank stored
+    them (free-form questions built since the grader takes them)."""
+    detail = question.key_detail or {}
     return Expected(
         infraction=question.key_infraction,
         penalty=question.key_penalty,
-        remedy=question.key_remedy,
+        remedy=None if question.key_remedy == _NOT_ASKED else question.key_remedy,
         citations=citations_from_ruling(question.ruling),
+        policy_version=detail.get("policy_version"),
+        near_misses=tuple(_near_misses(detail.get("near_misses"))),
     )
+
+
+def _near_misses(stored: Any) -> list[dict[str, str]]:
+    """The stored near misses that name known parts with string ids (others are skipped)."""
+    if not isinstance(stored, list):
+        return []
+    return [
+        {part: ident for part, ident in miss.items() if part in PARTS and isinstance(ident, str)}
+        for miss in stored
+        if isinstance(miss, dict)
+    ]
 
 
 def grade_for_question(question: Question, answer: str, *, lang: str | None = None) -> Grade:
@@ -60,6 +80,7 @@ def grade_as_dict(grade: Grade) -> dict[str, Any]:
                 "found": part.found,
                 "correct": part.correct,
                 "confidence": part.confidence,
+                "rule": part.rule,
                 "evidence": None
                 if part.evidence is None
                 else {

@@ -24,6 +24,7 @@ from rulings.core import (
 )
 from rulings.core.grading.cli import run_grade
 from rulings.core.questions import run_coverage, run_generate
+from rulings.grading_eval import calibrate as grading_calibrate
 from rulings.grading_eval import cli as grading_eval
 from rulings.grading_eval import train as grading_train
 
@@ -124,6 +125,11 @@ COMMANDS: dict[str, Command] = {
         "train the second reader into its artefact (--check: is it up to date?)",
         grading_train.run,
         grading_train.configure,
+    ),
+    "grade-calibrate": Command(
+        "fit the grader's confidence table on the blind batches (leave one batch out)",
+        grading_calibrate.run,
+        grading_calibrate.configure,
     ),
     "generate": Command("write keyed questions as JSONL", _raw_only, _add_raw, _raw_generate),
     "coverage": Command(

@@ -69,7 +69,6 @@ class ItemListView(CommitteeView):
 
 
 class _DecisionView(CommitteeView):
-    max_body_bytes = SMALL_BODY
     retire = True
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
@@ -92,10 +91,12 @@ class _DecisionView(CommitteeView):
 
 
 class RetireView(_DecisionView):
+    max_body_bytes = SMALL_BODY
     retire = True
 
 
 class RestoreView(_DecisionView):
+    max_body_bytes = SMALL_BODY
     retire = False
 
 

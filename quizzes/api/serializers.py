@@ -45,6 +45,9 @@ class PartGradeSerializer(serializers.Serializer[Any]):
     found = serializers.CharField(allow_null=True)
     correct = serializers.BooleanField()
     confidence = serializers.FloatField()
+    rule = serializers.CharField(
+        required=False, help_text="The grader's decision rule that decided the part."
+    )
     evidence = serializers.DictField(allow_null=True)
 
 

@@ -28,7 +28,17 @@ def _key_detail(question: generator.Question) -> dict[str, Any]:
     if question.wrong_part is not None:
         detail["wrong_part"] = question.wrong_part.part
         detail["correct_text"] = question.wrong_part.correct_text
+    if question.near_misses:
+        # the grader's likely confusions for a free-form answer (Expected.near_misses)
+        detail["policy_version"] = question.policy_version
+        detail["near_misses"] = [_graded_parts(parts) for parts in question.near_misses]
     return detail
+
+
+def _graded_parts(parts: generator.KeyParts) -> dict[str, str]:
+    """A ruling's parts as the grader grades them (the first remedy step, or "none")."""
+    remedy = parts.remedy[0] if parts.remedy else "none"
+    return {"infraction": parts.infraction, "penalty": parts.penalty, "remedy": remedy}
 
 
 def _link_topics(stored: dict[str, int], generated: Sequence[generator.Question]) -> None:

@@ -38,12 +38,57 @@ REVIEW_REASONS = {
     "two_candidates": _("two candidates remain (%(options)s) and the wording does not decide"),
     "not_found_unread": _("not found, but some words of the answer were not understood"),
     "low_confidence": _("low confidence"),
+    "near_miss_unseparated": _(
+        "read as %(found)s, but the words do not firmly tell it from %(other)s, the ruling "
+        "of one of this question's near misses"
+    ),
+    "weak_record": _(
+        "decided by the rule %(rule)s, whose gradings the labelled answers confirm too "
+        "rarely to stand alone"
+    ),
     "second_reading": _(
         "read as %(found)s, but answers worded like this one are mostly labelled %(second)s"
     ),
 }
 """The grader's review reasons (`rulings.core.grading.reasons.REASON_TEXTS`) for a page, by
 code: the same words, ids shown by their names."""
+
+
+GRADING_RULES = {
+    "nothing_said": _("the answer says nothing about this part"),
+    "one_claim": _("the answer states one option"),
+    "hedged_claim": _("the answer states one option, hedged"),
+    "upgrade": _("the end of an upgrade the answer states"),
+    "options_then_choice": _("options laid out, then one chosen"),
+    "options_left_open": _("options offered and left open: no commitment"),
+    "choice_after_doubt": _("a doubt between options, then one chosen"),
+    "undecided": _("two options with doubt and no choice"),
+    "steps": _("remedy steps stated in order"),
+    "own_next_step": _("a remedy and a later step of its own procedure"),
+    "concluded": _("the option the answer concludes with"),
+    "label_slot": _("the value written after the part's label"),
+    "conflict": _("two options and nothing tells which"),
+    "fallback": _("only named as a fallback"),
+    "counted": _("only named as the player's record"),
+    "hypothetical": _("only named in a condition or a hypothetical"),
+    "questioned": _("only asked, not stated"),
+    "denied_warning": _("a Warning denied, with no other penalty: no penalty"),
+    "only_denied": _("every option named is denied"),
+    "unread_words": _("not found, and some words were not understood"),
+    "implied_by_remedy": _("implied by the remedy the answer states"),
+    "implied_by_infraction": _("implied by the infraction the answer states"),
+    "pending_resolves_now": _("no infraction and the trigger resolves now: no fix"),
+    "candidates_all_expected": _("every option left standing counts as the key"),
+}
+"""The grader's decision rules (`rulings.core.grading.reading.rules.RULE_NAMES`) for a page:
+which rule decided a part, shown to mentors beside the evidence."""
+
+
+@register.filter
+def grading_rule(rule: str) -> str:
+    """The decision rule that decided a part, in the page's language (shown as stored when
+    this version has no words for it)."""
+    return str(GRADING_RULES.get(rule, rule))
 
 
 @register.filter
@@ -54,7 +99,10 @@ def review_reason(reason: str) -> str:
     read = read_reason(reason)
     if read is None or read.code not in REVIEW_REASONS:
         return reason
-    values = {key: _reason_value(value) for key, value in read.ids.items()}
+    values = {
+        key: f"“{grading_rule(str(value))}”" if key == "rule" else _reason_value(value)
+        for key, value in read.ids.items()
+    }
     return f"{REVIEWED_PART_NAMES[read.part]}: {REVIEW_REASONS[read.code] % values}"
 
 

@@ -8,21 +8,19 @@ from __future__ import annotations
 import itertools
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .lexicon import EMPTY_IDS, GENERIC, Lexicon
 from .mentions import CueHit, Mention
+from .reading.cues import CueScope, any_distance, nearest_reach, scope_table
 from .text import BREAK_NONE, BREAK_SENTENCE, Tokens
 
-_NEG_WINDOW = 3
-_PRE_WINDOW = 2
 _POST_WINDOW = 4
-_UPGRADE_WINDOW = 2
 _OPENED_QUESTION = 14
 _CONTRARY = frozenset({"but", "pero", "mas", "porem", "however"})
 _QUESTION_FILLER = 5
 _EMPTY = frozenset(EMPTY_IDS.values())
-_CONDITION_GAP = 2
 _PREDICATE_GAP = 1
 _EITHER_REACH = 8
 """Tokens an "or" may join across when "either" opens the first option."""
@@ -134,70 +132,224 @@ def _joins(ctx: Context, j: int, after_cue: int) -> bool:
 
 
 def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
-    s = m.first
-    gap = s - cue.last
-    free = gap <= _NEAR_REACH and _free(ctx.owner, cue.last, s, me)
-    near = (
-        free
-        and ctx.clause[cue.first] == ctx.clause[s]
-        and not any(_joins(ctx, j, cue.last) for j in range(cue.last, s))
+    row = _BEFORE.get(cue.kind)
+    if row is not None:
+        _scope(row, m, me, cue, ctx, m.first - cue.last, cue.last, m.first)
+
+
+def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
+    row = _AFTER.get(cue.kind)
+    if row is not None:
+        _scope(row, m, me, cue, ctx, cue.first - m.last, m.last, cue.first)
+
+
+def _scope(
+    row: CueScope, m: Mention, me: int, cue: CueHit, ctx: Context, gap: int, lo: int, hi: int
+) -> None:
+    """The one scoper: a cue marks the term (`row.effect`) when the term is within the row's
+    window, what lies between them fits its reach, and every guard holds."""
+    if not row.within(gap) or not _REACHES[row.reach](m, me, cue, ctx, lo, hi):
+        return
+    if all(GUARDS[name](m, me, cue, ctx) for name in row.guards):
+        EFFECTS[row.effect](m, cue, ctx, gap)
+
+
+# -- reaches: what may lie between a cue and the term it reads -------------------------------
+
+_Reach = Callable[[Mention, int, CueHit, Context, int, int], bool]
+
+
+def _reach_free(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
+    return _free(ctx.owner, lo, hi, me)
+
+
+def _reach_clause(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
+    return ctx.clause[cue.first] == ctx.clause[m.first]
+
+
+def _reach_sentence(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
+    return ctx.sentence[cue.first] == ctx.sentence[m.first]
+
+
+def _reach_near(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
+    """Same clause, no other term and no joining word between."""
+    return (
+        _free(ctx.owner, lo, hi, me)
+        and ctx.clause[cue.first] == ctx.clause[m.first]
+        and not any(_joins(ctx, j, cue.last) for j in range(lo, hi))
     )
-    if (
-        cue.kind == "negation"
-        and gap <= _NEG_WINDOW
-        and near
-        and not _ended_between(ctx, cue, s)
-        and not _object_between(ctx, cue.last, s)
-    ):
-        # "didn't help him, so there's no penalty": an empty id is never denied again,
-        # except right after the denial ("a Warning, not no penalty").
-        if m.ident not in _EMPTY or gap == 0:
-            m.negated, m.neg_from = True, cue.first
-    elif cue.kind == "reject_pre" and gap <= _PRE_WINDOW and (near or _quoted(ctx, cue, s)):
-        m.rejected = True
-    elif (
-        cue.kind == "reject_post"
-        and gap <= _AFTER_GONE
-        and near
-        and _no_longer_exists(ctx, cue)
-        and not _term_before(ctx, cue)
-    ):
-        # "ya no existe la acción por defecto", "não existe mais a ação padrão": what "no
-        # longer exists" names comes after it when no term stands right before it
-        m.rejected = True
-    elif cue.kind == "conclusion" and gap <= _NEG_WINDOW and near:
-        m.concluded = True
-    elif cue.kind == "sequence" and gap <= _NEG_WINDOW and free:
-        m.step = m.step or ctx.sentence[cue.first] == ctx.sentence[s]
-    elif (
-        cue.kind == "count"
-        and m.part == "penalty"
-        and ctx.clause[cue.first] == ctx.clause[s]
-        and _only_infractions_between(ctx, cue.last, s, me)
-    ):
-        # "two warnings already", "third GRV warning": the player's record, not the ruling
-        m.counted = True
-    elif (
-        cue.kind == "count"
-        and m.part == "infraction"
-        and ctx.clause[cue.first] == ctx.clause[s]
+
+
+def _reach_near_or_quoted(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
+    return _reach_near(m, me, cue, ctx, lo, hi) or _quoted(ctx, cue, m.first)
+
+
+def _reach_free_clause(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
+    return _reach_clause(m, me, cue, ctx, lo, hi) and _free(ctx.owner, lo, hi, me)
+
+
+def _reach_free_sentence(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
+    return _reach_sentence(m, me, cue, ctx, lo, hi) and _free(ctx.owner, lo, hi, me)
+
+
+_REACHES: dict[str, _Reach] = {
+    "near": _reach_near,
+    "near_or_quoted": _reach_near_or_quoted,
+    "free": _reach_free,
+    "clause": _reach_clause,
+    "free_clause": _reach_free_clause,
+    "free_sentence": _reach_free_sentence,
+    "sentence": _reach_sentence,
+}
+
+
+# -- guards: further conditions a row names ---------------------------------------------------
+
+_Guard = Callable[[Mention, int, CueHit, Context], bool]
+
+
+def _no_conclusion_between(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "Can't determine the score, so play continues": a conclusion ends a denial."""
+    return not _ended_between(ctx, cue, m.first)
+
+
+def _no_object_between(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    return not _object_between(ctx, cue.last, m.first)
+
+
+def _says_no_longer_exists(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "ya no existe la acción por defecto": what "no longer exists" names comes after it."""
+    return _no_longer_exists(ctx, cue)
+
+
+def _no_term_right_before_cue(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    return not _term_before(ctx, cue)
+
+
+def _names_the_record(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "two warnings already", "third GRV warning": the player's record, not the ruling;
+    "her earlier MT Warning": an earlier infraction on the record, not the one ruled on."""
+    if m.part == "penalty":
+        return _only_infractions_between(ctx, cue.last, m.first, me)
+    return (
+        m.part == "infraction"
         and _names_a_record(ctx, cue)
-        and _record_between(ctx, cue.last, s, me)
-    ):
-        # "her earlier MT Warning", "a advertência anterior por GRV": an earlier infraction
-        # on the player's record, not the one ruled on (read only if nothing else is)
-        m.counted = True
-    elif cue.kind == "upgrade" and gap <= _UPGRADE_WINDOW and free:
-        if any(c.kind == "reject_pre" and 0 <= cue.first - c.last <= 1 for c in ctx.cues):
-            # "rather than treat it as a missed trigger, I'd call it a GRV": the target
-            # of a rejected upgrade is rejected.
-            m.rejected = True
-            return
-        m.upgrade = m.upgrade or ctx.sentence[cue.first] == ctx.sentence[s]
-    elif cue.kind == "counterfactual" and gap <= _NEG_WINDOW and near:
-        m.counterfactual = True
-    elif cue.kind == "reason" and ctx.clause[cue.first] == ctx.clause[s]:
-        m.reason = True
+        and _record_between(ctx, cue.last, m.first, me)
+    )
+
+
+def _not_concessive(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    return not _concessive(cue, ctx)
+
+
+def _clause_ends_after_cue(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "a GE but it isn't." rejects the GE; "Warning, but it's not a big deal" does not."""
+    toks = ctx.toks
+    return not (cue.last < len(toks.words) and not toks.breaks[cue.last])
+
+
+def _bare_denial_right_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "então Perda de Jogo não.": a bare denial rejects only the term right before it
+    ("escolhe se coloca na pilha ou não" rejects nothing)."""
+    return not (cue.last - cue.first == 1 and cue.first != m.last)
+
+
+def _no_reset_or_reason_between(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "no penalty, but it is too late to fix" rejects the fix, not the penalty; "Warning,
+    and since backing up no longer works, ..." rejects inside the reason."""
+    return not any(
+        c.kind in ("reset", "reason") and m.last <= c.first < cue.first for c in ctx.cues
+    )
+
+
+def _not_about_the_next_option(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    return not _predicates_next(m, me, cue, ctx)
+
+
+def _free_or_own_noun(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    return _free(ctx.owner, m.last, cue.first, me) or _own_noun_between(ctx, m, cue.first, me)
+
+
+GUARDS: dict[str, _Guard] = {
+    "no_conclusion_between": _no_conclusion_between,
+    "no_object_between": _no_object_between,
+    "says_no_longer_exists": _says_no_longer_exists,
+    "no_term_right_before_cue": _no_term_right_before_cue,
+    "names_the_record": _names_the_record,
+    "not_concessive": _not_concessive,
+    "clause_ends_after_cue": _clause_ends_after_cue,
+    "bare_denial_right_after": _bare_denial_right_after,
+    "no_reset_or_reason_between": _no_reset_or_reason_between,
+    "not_about_the_next_option": _not_about_the_next_option,
+    "free_or_own_noun": _free_or_own_noun,
+}
+"""The named conditions a row of cues.toml may ask for."""
+
+
+# -- effects: what a cue marks a term as ------------------------------------------------------
+
+_Effect = Callable[[Mention, CueHit, Context, int], None]
+
+
+def _negated(m: Mention, cue: CueHit, ctx: Context, gap: int) -> None:
+    # "didn't help him, so there's no penalty": an empty id is never denied again, except
+    # right after the denial ("a Warning, not no penalty").
+    if m.ident not in _EMPTY or gap == 0:
+        m.negated, m.neg_from = True, cue.first
+
+
+def _rejected(m: Mention, cue: CueHit, ctx: Context, gap: int) -> None:
+    m.rejected = True
+
+
+def _concluded(m: Mention, cue: CueHit, ctx: Context, gap: int) -> None:
+    m.concluded = True
+
+
+def _step(m: Mention, cue: CueHit, ctx: Context, gap: int) -> None:
+    m.step = m.step or ctx.sentence[cue.first] == ctx.sentence[m.first]
+
+
+def _counted(m: Mention, cue: CueHit, ctx: Context, gap: int) -> None:
+    m.counted = True
+
+
+def _upgrade(m: Mention, cue: CueHit, ctx: Context, gap: int) -> None:
+    if any(c.kind == "reject_pre" and 0 <= cue.first - c.last <= 1 for c in ctx.cues):
+        # "rather than treat it as a missed trigger, I'd call it a GRV": the target of a
+        # rejected upgrade is rejected.
+        m.rejected = True
+        return
+    m.upgrade = m.upgrade or ctx.sentence[cue.first] == ctx.sentence[m.first]
+
+
+def _counterfactual(m: Mention, cue: CueHit, ctx: Context, gap: int) -> None:
+    m.counterfactual = True
+
+
+def _reason(m: Mention, cue: CueHit, ctx: Context, gap: int) -> None:
+    m.reason = True
+
+
+def _hypothetical(m: Mention, cue: CueHit, ctx: Context, gap: int) -> None:
+    m.hypothetical = True
+
+
+EFFECTS: dict[str, _Effect] = {
+    "negated": _negated,
+    "rejected": _rejected,
+    "concluded": _concluded,
+    "step": _step,
+    "counted": _counted,
+    "upgrade": _upgrade,
+    "counterfactual": _counterfactual,
+    "reason": _reason,
+    "hypothetical": _hypothetical,
+}
+"""What a row of cues.toml may mark a term as."""
+
+_BEFORE = scope_table()["before"]
+_AFTER = scope_table()["after"]
 
 
 _OBJECTS = frozenset({"nothing", "anything", "nada", "nenhum", "nenhuma", "ninguno", "ninguna"})
@@ -220,13 +372,11 @@ def _object_between(ctx: Context, lo: int, hi: int) -> bool:
     )
 
 
-_AFTER_GONE = 2
-"""Tokens after a rejection like "ya no existe" where the term it rejects may start."""
-_NEAR_REACH = max(_NEG_WINDOW, _PRE_WINDOW, _AFTER_GONE, _UPGRADE_WINDOW)
-"""The widest gap at which a cue before a term reads it (`_cue_before`), except the kinds
-of `_ANY_DISTANCE`; the between-words checks `free` and `near` are asked only this close."""
-_ANY_DISTANCE = frozenset({"count", "reason"})
-"""Cue kinds that read a term after them at any distance within its clause ("two warnings
+_NEAR_REACH = nearest_reach()
+"""The widest gap at which a cue before a term reads it, except the categories of
+`_ANY_DISTANCE` (cues.toml)."""
+_ANY_DISTANCE = any_distance()
+"""Categories that read a term after them at any distance within its clause ("two warnings
 already for GRV", "since ... , the penalty is ...")."""
 
 
@@ -298,49 +448,6 @@ def _only_infractions_between(ctx: Context, lo: int, hi: int, me: int) -> bool:
         if other in (-1, me) or ctx.mentions[other].part != "infraction":
             return False
     return True
-
-
-def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
-    if cue.kind == "counterfactual":
-        # "no penalty would have been right if it were detrimental, but ...": a term
-        # before a counterfactual, then a condition, is hypothetical (see classify).
-        if (
-            cue.first - m.last <= 1
-            and ctx.clause[cue.first] == ctx.clause[m.first]
-            and _free(ctx.owner, m.last, cue.first, me)
-        ):
-            m.counterfactual = True
-        return
-    if cue.kind == "condition_after":
-        # "no penalty only when it's caught later": the term is a condition's outcome
-        if (
-            cue.first - m.last <= _CONDITION_GAP
-            and ctx.sentence[cue.first] == ctx.sentence[m.first]
-            and _free(ctx.owner, m.last, cue.first, me)
-            and not _concessive(cue, ctx)
-        ):
-            m.hypothetical = True
-        return
-    if cue.kind not in ("reject_post", "reject_end") or cue.first - m.last > _POST_WINDOW:
-        return
-    # "a GE but it isn't." rejects the GE; "Warning, but it's not a big deal" does not.
-    toks = ctx.toks
-    if cue.kind == "reject_end" and cue.last < len(toks.words) and not toks.breaks[cue.last]:
-        return
-    if cue.kind == "reject_end" and cue.last - cue.first == 1 and cue.first != m.last:
-        # "então Perda de Jogo não.": a bare denial rejects only the term right before it
-        # ("escolhe se coloca na pilha ou não" rejects nothing)
-        return
-    if ctx.sentence[cue.first] != ctx.sentence[m.first]:
-        return
-    if any(c.kind in ("reset", "reason") and m.last <= c.first < cue.first for c in ctx.cues):
-        # "no penalty, but it is too late to fix" rejects the fix, not the penalty;
-        # "Warning, and since backing up no longer works, ..." rejects inside the reason
-        return
-    if _predicates_next(m, me, cue, ctx):
-        return
-    if _free(ctx.owner, m.last, cue.first, me) or _own_noun_between(ctx, m, cue.first, me):
-        m.rejected = True
 
 
 def _predicates_next(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:

@@ -7,7 +7,7 @@ grade: one JSON object per input line,
      "expected": {"infraction": id, "penalty": id, "remedy": id}, "answer": str}
 (any expected part may be left out, or null, and is then not graded; other top-level keys
 are ignored). One JSON line is written per non-blank input line, in input order:
-    {"id", "parts": {PART: {"found", "correct", "confidence"}}, "score", "confidence",
+    {"id", "parts": {PART: {"found", "correct", "confidence", "rule"}}, "score", "confidence",
      "needs_review", "feedback"}
 or, for a line that cannot be graded, {"id": str|null, "line": N, "error": message}.
 Blank (whitespace-only) lines are skipped and produce no output; N counts every physical
@@ -94,7 +94,12 @@ def _grade_object(ident: str | None, grade: Grade) -> dict[str, Any]:
     return {
         "id": ident,
         "parts": {
-            name: {"found": part.found, "correct": part.correct, "confidence": part.confidence}
+            name: {
+                "found": part.found,
+                "correct": part.correct,
+                "confidence": part.confidence,
+                "rule": part.rule,
+            }
             for name, part in grade.parts.items()
         },
         "score": grade.score,

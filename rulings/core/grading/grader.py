@@ -12,7 +12,10 @@ from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
 from .matcher import Analysis, analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
-from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text
+from .reading.calibration import REVIEW_THRESHOLD, bucket, calibrated, load_table
+from .reading.nearmiss import unseparated
+from .reading.rules import CONCLUDED, FIRM, Reading, decide
+from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text, ruled_parts
 from .second_reader import Doubt, current_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
 
@@ -22,30 +25,18 @@ MAX_ANSWER_CHARS = 5000
 REVIEW_BELOW = 0.5
 """A part graded with less confidence than this sends the answer to a mentor."""
 
-_NOTHING_SAID = 0.9
 _UNREAD = 0.45
 _ONLY_DENIED = 0.8
-_DENIED_WARNING = 0.75
 _IMPLIED = 0.8
 _BY_REMEDY = 0.8
-_FALLBACK = 0.7
-_HYPOTHETICAL = 0.45
-_QUESTIONED = 0.45
-_HEDGED = 0.4
-_CONCLUDED = 0.7
-_CONFLICT = 0.35
-_ALTERNATIVES = 0.3
 _LONGER_PHRASE = 3
 """Tokens after a description where an unplaced word may continue it."""
 _SECTION_PROCEDURE = "apply_section_procedure"
-_NAMED = 0.95
-_FIRM = 0.9
-"""A name, an abbreviation or a tight paraphrase; below it, a cue between neighbours is weak."""
+_FIRM = FIRM
 _PARAPHRASED = 0.85
 """A wrong id read from a paraphrase with gaps (0.85) is as firm as a name for review: on
 blind1 and the devset that flag fired 27 times on right gradings and never on a wrong one.
 A term read through a corrected typo still sends a wrong grading to review."""
-"""A wrong id read with less confidence than this (a paraphrase, a typo) is reviewed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,30 +54,6 @@ class _Reason:
 
     def __str__(self) -> str:
         return f"{self.part}: {self.text}"
-
-
-@dataclass(frozen=True, slots=True)
-class _Reading:
-    """What the answer claims for one part, before comparing with the expected id."""
-
-    found: str | None
-    confidence: float
-    evidence: Mention | None
-    hedged: bool = False
-    conflict: bool = False
-    steps: tuple[str, ...] = ()
-    candidates: tuple[str, ...] = ()
-    counts: bool = False
-    """The id found is not the expected one but counts as it (a section's concrete fix
-    for "apply the section's procedure"): reported as claimed, graded right."""
-    implied: bool = False
-    """Set by the label convention from the infraction read (or the infraction from a remedy
-    of its own), not by words about this part: a second reading of the words does not doubt it."""
-    procedure_named: bool = False
-    """The answer also names the section's procedure (in words or by citing the section)
-    beside the concrete fix it states."""
-    left_open: bool = False
-    """Options offered as alternatives ("X or Y") and left so: no commitment."""
 
 
 def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None = None) -> Grade:
@@ -133,12 +100,14 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         _review_reasons(parts)
         + _doubtful_wrong(parts, analysis, expected, lex, to_a_point)
         + _in_doubtful_words(parts, readings, analysis)
-        + _hinted_neighbours(parts, readings, analysis, lex, game),
+        + _hinted_neighbours(parts, readings, analysis, lex, game)
+        + _near_misses(parts, analysis, expected),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
         tokens.words,
     )
+    parts, reasons = _calibrated(parts, reasons)
     score = sum(1 for p in parts.values() if p.correct) / len(parts)
     confidence = min(p.confidence for p in parts.values())
     return Grade(
@@ -153,14 +122,33 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
     )
 
 
+def _calibrated(
+    parts: dict[str, PartGrade], reasons: tuple[str, ...]
+) -> tuple[dict[str, PartGrade], tuple[str, ...]]:
+    """Each part's confidence from its rule's track record (reading/calibration.py), and a
+    review reason for a part the rules cleared whose record is below the review threshold.
+    The rules above read the raw confidences of the words; a grade reports calibrated ones."""
+    table = load_table()
+    out: dict[str, PartGrade] = {}
+    extra: list[str] = []
+    ruled = ruled_parts(reasons) if reasons else frozenset()
+    for name, grade in parts.items():
+        reviewed = name in ruled
+        confidence = calibrated(table, bucket(grade.rule, reviewed))
+        if not reviewed and confidence < REVIEW_THRESHOLD:
+            extra.append(str(_Reason(name, reason_text("weak_record", rule=grade.rule))))
+        out[name] = replace(grade, confidence=confidence)
+    return out, (*reasons, *extra)
+
+
 def _as_expected(
     part: str,
-    reading: _Reading,
+    reading: Reading,
     expected: Expected,
     game: str,
     lex: Lexicon,
     to_a_point: bool = False,
-) -> _Reading:
+) -> Reading:
     """The claimed id in the expected ruling's terms.
 
     A claim counts as the expected id when it is that id, one of the steps of a remedy
@@ -184,7 +172,13 @@ def _as_expected(
     ):
         # "A simple backup undoes the last action": every id left standing is the
         # expected one in other words, so nothing is left to decide.
-        return replace(reading, found=want, conflict=False, confidence=_CONCLUDED)
+        return replace(
+            reading,
+            found=want,
+            conflict=False,
+            confidence=CONCLUDED,
+            rule="candidates_all_expected",
+        )
     if (
         want == "apply_section_procedure"
         and not reading.steps
@@ -481,14 +475,14 @@ def _yielded(part: str, ident: str, found: str | None, lex: Lexicon) -> bool:
     return found in info.yields_to or ident in lex.ids[part][found].then_within
 
 
-def _unread(reading: _Reading) -> _Reading:
+def _unread(reading: Reading) -> Reading:
     """Nothing found for a part while some clause went unread: a mentor should look."""
     if reading.found is None and not reading.hedged and reading.confidence >= _ONLY_DENIED:
-        return _Reading(None, _UNREAD, None)
+        return Reading(None, _UNREAD, None, rule="unread_words")
     return reading
 
 
-def _part_grade(part: str, want: str, reading: _Reading, tokens: Tokens, text: str) -> PartGrade:
+def _part_grade(part: str, want: str, reading: Reading, tokens: Tokens, text: str) -> PartGrade:
     span = None
     if reading.evidence is not None:
         start = tokens.starts[reading.evidence.first]
@@ -505,6 +499,7 @@ def _part_grade(part: str, want: str, reading: _Reading, tokens: Tokens, text: s
         conflict=reading.conflict,
         candidates=reading.candidates,
         left_open=reading.left_open,
+        rule=reading.rule,
     )
 
 
@@ -533,12 +528,23 @@ def _check(text: object, expected: object, game: str, lang: str | None, lex: Lex
             raise GradingError(f"unknown {part} id {ident!r}")
         if game not in info.games:
             raise GradingError(f"{part} {ident!r} is not a ruling in game {game!r}")
+    _check_near_misses(expected)
     for part, section in expected.citations.items():
         if part not in PARTS or not isinstance(section, str):
             raise GradingError(f"citations must map a part name to a section, got {part!r}")
 
 
-def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
+def _check_near_misses(expected: Expected) -> None:
+    if expected.policy_version is not None and not isinstance(expected.policy_version, str):
+        raise GradingError("policy_version must be a string or None")
+    for miss in expected.near_misses:
+        if not isinstance(miss, Mapping) or not all(
+            part in PARTS and isinstance(ident, str) for part, ident in miss.items()
+        ):
+            raise GradingError("each near miss must map part names to ids")
+
+
+def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
     by_part: dict[str, list[Mention]] = {part: [] for part in PARTS}
     for mention in analysis.mentions:
         by_part[mention.part].append(mention)
@@ -551,7 +557,7 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
             for m in mentions:
                 m.aside = False
     by_part["remedy"] = _without_infractions_citation(by_part["remedy"], by_part, analysis, lex)
-    readings = {part: _read_part(part, by_part[part], lex) for part in PARTS}
+    readings = {part: decide(part, by_part[part], lex) for part in PARTS}
     for part, reading in readings.items():
         if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):
             readings[part] = _unread(reading)
@@ -571,7 +577,9 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
     if _pending_resolves_now(readings, analysis, lex):
         # "Sem infração ... é só resolver a habilidade agora e seguir": nothing went wrong,
         # the trigger still pending resolves now and the game goes on: the no-fix ruling
-        readings["remedy"] = replace(readings["remedy"], found=EMPTY_IDS["remedy"], steps=())
+        readings["remedy"] = replace(
+            readings["remedy"], found=EMPTY_IDS["remedy"], steps=(), rule="pending_resolves_now"
+        )
     infraction, remedy = readings["infraction"], readings["remedy"]
     implied = lex.ids["remedy"][remedy.found].implies_infraction if remedy.found else ""
     if (
@@ -582,15 +590,21 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, _Reading]:
     ):
         # "Anna chooses whether it goes on the stack": a remedy of one infraction only
         # commits to that infraction when the answer names none.
-        readings["infraction"] = _Reading(implied, _BY_REMEDY, remedy.evidence, implied=True)
+        readings["infraction"] = Reading(
+            implied, _BY_REMEDY, remedy.evidence, implied=True, rule="implied_by_remedy"
+        )
     for part, implied in _implied_parts(readings["infraction"], lex).items():
         if not by_part[part] and part not in analysis.stated:
             # "No infraction." / "FtMGS, Warning" / "Cheating -> DQ": the answer commits to
             # an infraction whose ruling has no penalty or no fix, and says nothing about
             # that part: it states the whole ruling (the label convention's only implied
             # parts; the blind batches' writers all read them so).
-            readings[part] = _Reading(
-                implied, _IMPLIED, readings["infraction"].evidence, implied=True
+            readings[part] = Reading(
+                implied,
+                _IMPLIED,
+                readings["infraction"].evidence,
+                implied=True,
+                rule="implied_by_infraction",
             )
     return readings
 
@@ -621,7 +635,7 @@ _RESOLVE_REACH = 4
 
 
 def _pending_resolves_now(
-    readings: Mapping[str, _Reading], analysis: Analysis, lex: Lexicon
+    readings: Mapping[str, Reading], analysis: Analysis, lex: Lexicon
 ) -> bool:
     """The answer commits to no infraction, reads as play going on, and says the trigger
     resolves now: the pending trigger resolving now and the game going on is the no-fix
@@ -689,7 +703,7 @@ def _without_infractions_citation(
     return [m for m in remedies if not cited(m)]
 
 
-def _implied_parts(infraction: _Reading, lex: Lexicon) -> dict[str, str]:
+def _implied_parts(infraction: Reading, lex: Lexicon) -> dict[str, str]:
     """The parts an infraction the answer commits to implies: no penalty and no fix after
     "no infraction", no fix after an infraction with none of its own (`implies_remedy`:
     FtMGS, Cheating). No others: an unstated part is otherwise unstated."""
@@ -714,153 +728,6 @@ def _replaced_in_unknown_words(mentions: list[Mention], analysis: Analysis) -> b
     last = max(m.last for m in mentions)
     sentence = analysis.sentence[last - 1]
     return any(j >= last and analysis.sentence[j] == sentence for j in analysis.loose)
-
-
-def _read_part(part: str, mentions: list[Mention], lex: Lexicon) -> _Reading:
-    if not mentions:
-        return _Reading(None, _NOTHING_SAID, None)
-    if any(m.live and not m.described for m in mentions):
-        # "He forgot to say it, but it's a GRV": a named id wins over a description.
-        mentions = [m for m in mentions if not m.described]
-    live = [m for m in mentions if m.live]
-    refused = {
-        m.ident for m in mentions if m.rejected and not m.described and m.confidence >= _FIRM
-    }
-    if refused and any(m.ident not in refused for m in live):
-        # "Trapaça? Não. Ele ignorou de propósito ...": an id the answer rejects by name is
-        # not claimed again by a paraphrase of it in the narrative
-        live = [m for m in live if m.ident not in refused or m.confidence >= _NAMED]
-    upgrades = [m for m in live if m.upgrade]
-    if upgrades:
-        return _single(upgrades[-1:], False)
-    offered = [m for m in mentions if m.alternative and not (m.negated or m.rejected)]
-    kept = _kept(part, {m.ident for m in offered}, lex, offered=True)
-    concluded = [m for m in live if m.concluded and not m.alternative]
-    if len(kept) > 1 and _settled(concluded, offered):
-        # "Two options: leave it or back up. I'd back up.": the choice made after the
-        # options are laid out is the answer.
-        return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
-    if len(kept) > 1:
-        options = tuple(dict.fromkeys(m.ident for m in offered if m.ident in kept))
-        return _Reading(
-            None, _ALTERNATIVES, offered[0], hedged=True, candidates=options, left_open=True
-        )
-    if live:
-        return _from_live(part, live, lex)
-    for flag, conf in (
-        ("fallback", _FALLBACK),
-        ("counted", _FALLBACK),
-        ("hypothetical", _HYPOTHETICAL),
-    ):
-        pool = [m for m in mentions if getattr(m, flag) and not (m.negated or m.rejected)]
-        kept = _kept(part, {m.ident for m in pool}, lex)
-        pool = [m for m in pool if m.ident in kept]  # the generic choice yields here too
-        if pool:
-            reading = _single(pool, False)
-            return _Reading(reading.found, min(conf, reading.confidence), pool[0], conf < 0.5)
-    asked = [m for m in mentions if m.questioned and not (m.negated or m.rejected)]
-    if asked:
-        return _Reading(asked[0].ident, _QUESTIONED, asked[0], True)
-    if part == "penalty":
-        # Warning is the lowest rung: "not a Warning" or "a Warning is not appropriate",
-        # with no other penalty claimed, says there is no penalty.
-        denied_warning = [m for m in mentions if m.ident == "warning" and (m.negated or m.rejected)]
-        if denied_warning:
-            return _Reading(EMPTY_IDS[part], _DENIED_WARNING, denied_warning[0])
-    return _Reading(None, _ONLY_DENIED, None)
-
-
-def _from_live(part: str, live: list[Mention], lex: Lexicon) -> _Reading:
-    idents = list(dict.fromkeys(m.ident for m in live))
-    if len(idents) > 1:
-        # "Since the opponent benefited from the overpayment, it's a General Error": the
-        # reason's term yields to the conclusion's (before any id yields to it: "as nobody
-        # knows the right score, we can't fix it: play continues" is play continuing).
-        stated = [m for m in live if not m.reason]
-        if stated and len({m.ident for m in stated}) < len(idents):
-            live = stated
-            idents = list(dict.fromkeys(m.ident for m in live))
-    if len(idents) > 1 and part == "infraction":
-        # "No infraction: nobody may rush the game to make the opponent miss a trigger
-        # (702.2.c)": a subsection cited in passing yields to an infraction named in words.
-        worded = [m for m in live if not m.cited]
-        if worded and len({m.ident for m in worded}) < len(idents):
-            live = worded
-            idents = list(dict.fromkeys(m.ident for m in live))
-    if len(idents) > 1:
-        kept = _kept(part, set(idents), lex)
-        idents = [i for i in idents if i in kept]
-        live = [m for m in live if m.ident in idents]
-    if len(idents) == 1:
-        return _single(live, any(m.hedged for m in live))
-    concluded = [m for m in live if m.concluded]
-    doubts = [m for m in live if m.hedged or (m.alternative and not m.step)]
-    if doubts and _settled(concluded, doubts):
-        return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
-    if doubts:
-        return _Reading(None, _ALTERNATIVES, live[0], hedged=True, candidates=tuple(idents))
-    if part == "remedy" and _in_sequence(part, live, lex):
-        first = min(live, key=lambda m: m.first)
-        later = {i for i in idents if not _same_fix(part, i, first.ident, lex)}
-        if later <= lex.ids[part][first.ident].then_within:
-            # "A simple backup, then Vera chooses whether it goes on the stack": the later
-            # step is the backup's own procedure, so the answer commits to the backup.
-            return _single([m for m in live if m.ident == first.ident], False)
-        best = _single(live, False)
-        return replace(best, found=live[0].ident, evidence=live[0], steps=tuple(idents))
-    if len({m.ident for m in concluded}) == 1:
-        return _Reading(concluded[-1].ident, _CONCLUDED, concluded[-1])
-    slotted = [m for m in live if m.slot]
-    if len({m.ident for m in slotted}) == 1:
-        # "Penalidade: Advertência" beside "(Dolores perde o jogo)": the value the answer
-        # fills in for the part's label is its claim.
-        return _Reading(slotted[0].ident, _CONCLUDED, slotted[0])
-    return _Reading(live[0].ident, _CONFLICT, live[0], conflict=True, candidates=tuple(idents))
-
-
-def _same_fix(part: str, a: str, b: str, lex: Lexicon) -> bool:
-    """ "um backup simples (desfaz a declaração)": two ids that count as each other."""
-    table = lex.ids[part]
-    return a == b or b in table[a].satisfies or a in table[b].satisfies
-
-
-def _settled(concluded: list[Mention], doubts: list[Mention]) -> bool:
-    """ "Torn between X and Y, but I'll go with X": one id concluded after every doubt."""
-    if len({m.ident for m in concluded}) != 1 or any(m.hedged for m in concluded):
-        return False
-    return all(m.first < concluded[-1].first for m in doubts)
-
-
-def _kept(part: str, idents: set[str], lex: Lexicon, *, offered: bool = False) -> set[str]:
-    """The ids left once those that yield to another claimed id are dropped. Among options
-    `offered` as alternatives, an id whose yield is only narrative stays (`yields_when_offered`;
-    suspending every yield among options was measured and dropped: 10 more devset misgrades)."""
-    info = lex.ids[part]
-    kept = {
-        i
-        for i in idents
-        if not (info[i].yields_to & idents) or (offered and not info[i].yields_when_offered)
-    }
-    return kept or idents
-
-
-def _in_sequence(part: str, live: list[Mention], lex: Lexicon) -> bool:
-    """Remedy steps stated in order: each new id after the first follows "then" (an id that
-    counts as one already stated is no new step: "backup simples (desfaz a declaração)")."""
-    ordered = sorted(live, key=lambda m: m.first)
-    seen = {ordered[0].ident}
-    for m in ordered[1:]:
-        new = not any(_same_fix(part, m.ident, s, lex) for s in seen)
-        if new and not m.step:
-            return False
-        seen.add(m.ident)
-    return True
-
-
-def _single(pool: list[Mention], hedged: bool) -> _Reading:
-    best = max(pool, key=lambda m: m.confidence)
-    conf = min(best.confidence, _HEDGED) if hedged else best.confidence
-    return _Reading(pool[0].ident, conf, pool[0], hedged=hedged)
 
 
 def _with_second_reading(
@@ -925,7 +792,7 @@ def _second_reading_doubt(doubt: Doubt) -> str:
 
 
 def _in_doubtful_words(
-    parts: Mapping[str, PartGrade], readings: Mapping[str, _Reading], analysis: Analysis
+    parts: Mapping[str, PartGrade], readings: Mapping[str, Reading], analysis: Analysis
 ) -> tuple[_Reason, ...]:
     """A part read firmly from words that doubt it: from a clause that hedges elsewhere in
     it ("não sei bem se ainda dá pra fazer algo ou se deixa como está"; "Penalización no sé
@@ -955,7 +822,7 @@ def _in_doubtful_words(
 
 def _hinted_neighbours(
     parts: Mapping[str, PartGrade],
-    readings: Mapping[str, _Reading],
+    readings: Mapping[str, Reading],
     analysis: Analysis,
     lex: Lexicon,
     game: str,
@@ -992,6 +859,16 @@ def _hinted_neighbours(
                 )
             )
     return tuple(reasons)
+
+
+def _near_misses(
+    parts: Mapping[str, PartGrade], analysis: Analysis, expected: Expected
+) -> tuple[_Reason, ...]:
+    """Parts the text does not firmly separate from one of the question's near misses."""
+    return tuple(
+        _Reason(u.part, reason_text("near_miss_unseparated", found=u.found, other=u.other))
+        for u in unseparated(parts, analysis.mentions, expected)
+    )
 
 
 def _review_reasons(parts: Mapping[str, PartGrade]) -> tuple[_Reason, ...]:

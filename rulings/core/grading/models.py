@@ -25,6 +25,19 @@ class Expected:
     penalty: str | None = None
     remedy: str | None = None
     citations: Mapping[str, str] = field(default_factory=_empty)
+    policy_version: str | None = None
+    """The policy version the ruling was keyed under (the game's documents in force)."""
+    near_misses: tuple[Mapping[str, str], ...] = ()
+    """The question's near misses (the generator's: the same situation with one fact
+    changed), each a ruling as part -> id: the answer's likely confusions. A part read as
+    the key or one of them, where the words do not firmly tell the two apart, goes to a
+    mentor."""
+
+    def confusions(self, part: str) -> tuple[str, ...]:
+        """The ids the near misses give a part, other than the expected id, in order."""
+        want = self.part(part)
+        found = (miss.get(part) for miss in self.near_misses)
+        return tuple(dict.fromkeys(i for i in found if isinstance(i, str) and i != want))
 
     def part(self, name: str) -> str | None:
         """The expected id of one part, by name."""
@@ -64,6 +77,9 @@ class PartGrade:
     """The answer offers two or more options for the part and says it will not choose
     ("Warning or no penalty, depends"): it commits to none, as the label convention reads
     it, so the part is graded wrong with no mentor needed."""
+    rule: str = ""
+    """The name of the decision rule that decided the part ("one_claim", "concluded",
+    "options_left_open", "implied_by_infraction", ...; docs/grading.md lists them)."""
 
 
 @dataclass(frozen=True, slots=True)

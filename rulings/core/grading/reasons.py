@@ -8,6 +8,7 @@ to its code and values, for a page that shows the reason in a mentor's language.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -47,6 +48,14 @@ REASON_TEXTS: Final = {
     "two_candidates": "two candidates remain ({options}) and the wording does not decide",
     "not_found_unread": "not found, but some words of the answer were not understood",
     "low_confidence": "low confidence",
+    "near_miss_unseparated": (
+        "read as {found}, but the words do not firmly tell it from {other}, the ruling of "
+        "one of this question's near misses"
+    ),
+    "weak_record": (
+        "decided by the rule {rule}, whose gradings the labelled answers confirm too "
+        "rarely to stand alone"
+    ),
     "second_reading": (
         "read as {found}, but answers worded like this one are mostly labelled {second}"
     ),
@@ -97,3 +106,17 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         code: re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(text)))
         for code, text in REASON_TEXTS.items()
     }
+
+
+NOT_THE_RULES: Final = frozenset({"weak_record"})
+"""The calibration table's own flag: it never changes a part's calibration bucket."""
+
+
+def ruled_parts(reasons: Iterable[str]) -> frozenset[str]:
+    """The parts the rules and the second reading send to a mentor, by the reasons' texts."""
+    out: set[str] = set()
+    for reason in reasons:
+        read = read_reason(reason)
+        if read is None or read.code not in NOT_THE_RULES:
+            out.add(reason.partition(":")[0])
+    return frozenset(out)

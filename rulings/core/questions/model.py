@@ -115,6 +115,10 @@ class Question:
     topics: tuple[str, ...]
     difficulty: float
     content_hash: str
+    near_misses: tuple[KeyParts, ...] = ()
+    """A free-form question's near misses (the same situation with one fact changed, ruled
+    by the engine): the rulings a candidate who misreads one fact gives. Not part of the
+    content hash; the grader takes them as the answer's likely confusions."""
 
     @property
     def display(self) -> str:

@@ -127,6 +127,7 @@ def test_the_queue_lists_the_flagged_grading_and_its_page_shows_answer_evidence_
     assert "Missed trigger, maybe a warning or perhaps no penalty" in page
     assert "<mark>" in page  # the evidence the grader matched
     assert "the answer hedges" in page
+    assert "decided by" in page  # the grader's decision rule for each part
     assert "<cite>" in page  # the key's citations
     assert "trigger was forgotten" in page
 
@@ -144,6 +145,7 @@ def test_the_review_page_says_why_it_was_flagged_in_the_mentors_language(client)
 
     assert "Infração: a resposta hesita" in page
     assert "the answer hedges" not in page
+    assert "decidido por: a resposta afirma uma opção" in page
 
 
 def test_on_a_phone_each_cell_of_the_graders_table_names_its_column(client):

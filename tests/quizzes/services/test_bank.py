@@ -1,5 +1,6 @@
 import pytest
 
+from quizzes.grading import expected_for_question
 from quizzes.models import Question
 from quizzes.services.bank import bank_store, bank_store_ids
 from rulings.core import questions as generator
@@ -96,3 +97,15 @@ def test_storing_forty_new_questions_makes_a_fixed_number_of_queries():
         counts.append(len(queries))
 
     assert counts[0] == counts[1]  # no re-read of the new rows, nor one query a row
+
+
+def test_a_free_form_row_keeps_its_near_misses_for_the_grader():
+    question = next(q for q in generated(6, seed=11) if q.near_misses)
+
+    row = Question.objects.get(pk=bank_store_ids(questions=[question])[0])
+    expected = expected_for_question(row)
+
+    assert row.key_detail["policy_version"] == question.policy_version
+    assert expected.policy_version == question.policy_version
+    assert len(expected.near_misses) == len(question.near_misses)
+    assert expected.near_misses[0]["infraction"] == question.near_misses[0].infraction

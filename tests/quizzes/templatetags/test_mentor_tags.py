@@ -3,7 +3,13 @@ import re
 import pytest
 from django.utils import translation
 
-from quizzes.templatetags.mentor_tags import REVIEW_REASONS, review_reason
+from quizzes.templatetags.mentor_tags import (
+    GRADING_RULES,
+    REVIEW_REASONS,
+    grading_rule,
+    review_reason,
+)
+from rulings.core.grading.reading.rules import RULE_NAMES
 from rulings.core.grading.reasons import NOTHING_STATED, REASON_TEXTS, reason_text
 
 
@@ -13,6 +19,27 @@ def test_every_reason_the_grader_writes_has_page_words_with_the_same_values() ->
         assert set(re.findall(r"%\((\w+)\)s", str(REVIEW_REASONS[code]))) == set(
             re.findall(r"\{(\w+)\}", text)
         ), code
+
+
+def test_every_decision_rule_the_grader_names_has_page_words() -> None:
+    assert set(GRADING_RULES) == set(RULE_NAMES)
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", "every option named is denied"),
+        ("pt-br", "toda opção citada é negada"),
+        ("es", "toda opción nombrada se niega"),
+    ],
+)
+def test_a_decision_rule_is_shown_in_the_page_language(language: str, shown: str) -> None:
+    with translation.override(language):
+        assert grading_rule("only_denied") == shown
+
+
+def test_a_rule_no_grader_of_this_version_names_is_shown_as_stored() -> None:
+    assert grading_rule("some_future_rule") == "some_future_rule"
 
 
 @pytest.mark.parametrize(

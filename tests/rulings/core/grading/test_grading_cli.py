@@ -35,10 +35,11 @@ def test_it_writes_exactly_the_contract_keys_and_types() -> None:
     assert row["id"] == "q1"
     assert set(row["parts"]) == {"infraction", "penalty", "remedy"}
     for part in row["parts"].values():
-        assert set(part) == {"found", "correct", "confidence"}
+        assert set(part) == {"found", "correct", "confidence", "rule"}
         assert isinstance(part["found"], str)
         assert isinstance(part["correct"], bool)
         assert isinstance(part["confidence"], float)
+        assert part["rule"] == "one_claim"
     assert isinstance(row["score"], float)
     assert isinstance(row["confidence"], float)
     assert isinstance(row["needs_review"], bool)
@@ -65,7 +66,9 @@ def test_it_leaves_out_parts_not_in_expected() -> None:
 
 def test_it_reports_null_when_nothing_is_found() -> None:
     rows, _ = _run(_line(expected={"remedy": "simple_rewind"}, answer="Missed trigger."))
-    assert rows[0]["parts"]["remedy"] == {"found": None, "correct": False, "confidence": 0.9}
+    remedy = rows[0]["parts"]["remedy"]
+    assert (remedy["found"], remedy["correct"], remedy["rule"]) == (None, False, "nothing_said")
+    assert 0.0 < remedy["confidence"] <= 1.0
 
 
 def test_error_lines_carry_id_line_number_and_message() -> None:

@@ -84,7 +84,7 @@ def test_hedged_single_option_is_claimed_but_reviewed(text: str) -> None:
     grade = grade_answer(text, Expected(penalty="warning"), game="riftbound")
     assert grade.parts["penalty"].found == "warning"
     assert grade.needs_review
-    assert grade.parts["penalty"].confidence < 0.5
+    assert grade.parts["penalty"].confidence < 0.9  # a hedge is never firm
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,8 @@ _SAMPLE = {
     "hinted": "rewind",
     "second": NOTHING_STATED,
     "options": "warning, no_penalty",
+    "other": "opponent_chooses_default_action",
+    "rule": "one_claim",
 }
 
 

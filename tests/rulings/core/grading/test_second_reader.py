@@ -135,7 +135,12 @@ def test_grading_uses_the_reader_set_for_a_block_and_the_shipped_one_after() -> 
     both = grade_answer(answer, expected, game="riftbound")
     assert not alone.needs_review
     assert both.needs_review
-    assert both.parts == alone.parts  # it sends to a mentor; it never changes a grade
+    # it sends to a mentor and never changes what was read; a part it doubts is no longer
+    # firm (its confidence is the record of parts a mentor is sent)
+    assert {p: (g.found, g.correct, g.rule) for p, g in both.parts.items()} == {
+        p: (g.found, g.correct, g.rule) for p, g in alone.parts.items()
+    }
+    assert both.confidence < 0.9 <= alone.confidence
 
 
 def test_warm_up_loads_the_second_reading_ahead_of_the_first_grading() -> None:

@@ -1,0 +1,81 @@
+"""Confidence is each decision rule's track record, fitted and checked leaving a batch out.
+
+The observations below are made up for the tests (buckets, answers and batches by name); no
+labelled answer is read.
+"""
+
+from __future__ import annotations
+
+from rulings.core.grading import Expected, grade_answer
+from rulings.core.grading.reading.calibration import (
+    REVIEWED_CEILING,
+    Observation,
+    band_of,
+    bucket,
+    calibrated,
+    choose_threshold,
+    fit,
+    leave_one_batch_out,
+    load_table,
+)
+
+
+def _obs(answer: str, key: str, right: bool = True, flagged: bool = False) -> Observation:
+    return Observation(answer, key, right, flagged)
+
+
+def test_a_bucket_reads_its_share_of_agreeing_parts_with_a_prior() -> None:
+    table = fit([_obs("a", "one_claim/clear")] * 8 + [_obs("b", "one_claim/clear", False)] * 2)
+    assert table == {"one_claim/clear": (8, 10)}
+    assert calibrated(table, "one_claim/clear") == round(9 / 12, 3)
+    assert calibrated(table, "never_seen/clear") == 0.5
+
+
+def test_a_part_the_rules_send_to_a_mentor_is_never_firm() -> None:
+    table = {"undecided/review": (1000, 1000)}
+    assert calibrated(table, "undecided/review") == REVIEWED_CEILING < 0.9
+
+
+def test_bands_split_at_the_review_and_firm_marks() -> None:
+    assert [band_of(c) for c in (0.3, 0.6, 0.95, 0.995)] == [
+        "<0.5",
+        "0.5-0.9",
+        "0.9-0.99",
+        ">=0.99",
+    ]
+
+
+def test_leaving_a_batch_out_scores_it_by_the_others_only() -> None:
+    # the rule "odd" is right in batch one and wrong in batch two: held out, each batch's
+    # parts read the other batch's record
+    batches = {
+        "one": [_obs(f"1-{i}", "odd/clear") for i in range(10)],
+        "two": [_obs(f"2-{i}", "odd/clear", right=False) for i in range(10)],
+    }
+    held = leave_one_batch_out(batches, 0.5)
+    assert held.misgrades_firm == 10  # batch two's misgrades read batch one's 11/12
+    assert held.bands["0.9-0.99"] == (0, 10)
+    assert held.bands["<0.5"] == (10, 10)  # batch one's parts read batch two's 1/12
+    assert held.flagged == 10  # and go to a mentor below 0.5
+
+
+def test_the_threshold_chosen_is_the_lowest_meeting_the_targets() -> None:
+    right = [_obs(f"r{i}", "sure/clear") for i in range(90)]
+    shaky = [_obs(f"s{i}", "shaky/clear", right=i % 4 != 0) for i in range(8)]
+    batches = {"a": right[:45] + shaky[:4], "b": right[45:] + shaky[4:]}
+    chosen = choose_threshold(batches)
+    assert chosen is not None
+    assert chosen.misgraded_flagged_share >= 0.95
+    assert chosen.flagged_share <= 0.12
+    assert chosen.threshold == min(
+        t / 100 for t in range(50, 100) if leave_one_batch_out(batches, t / 100).flagged >= 8
+    )
+
+
+def test_a_grade_reports_its_buckets_calibrated_confidence() -> None:
+    grade = grade_answer(
+        "Missed trigger, Warning.", Expected("missed_trigger", "warning"), game="mtg"
+    )
+    table = load_table()
+    assert grade.parts["penalty"].confidence == calibrated(table, bucket("one_claim", False))
+    assert grade.parts["penalty"].confidence >= 0.9

@@ -1,0 +1,55 @@
+"""The scoping table (reading/cues.toml) is whole, and one scoper applies its rows.
+
+Each row names a category of cue, the side it reads, a window, a reach, guards and an
+effect; every name must be one the scoper knows, and every category must have phrases in
+each language. The answers below were written for these tests.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+import pytest
+
+from rulings.core.grading import Expected, grade_answer
+from rulings.core.grading.classify import _REACHES, EFFECTS, GUARDS
+from rulings.core.grading.lexicon import LANGUAGES
+from rulings.core.grading.reading.cues import scope_table
+
+
+def test_every_row_names_a_reach_guards_and_an_effect_the_scoper_knows() -> None:
+    for rows in scope_table().values():
+        for row in rows.values():
+            assert row.reach in _REACHES, row
+            assert set(row.guards) <= set(GUARDS), row
+            assert row.effect in EFFECTS, row
+
+
+def test_every_category_has_phrases_in_every_language() -> None:
+    ref = resources.files("rulings.core.grading").joinpath("data", "language.toml")
+    language = tomllib.loads(ref.read_text(encoding="utf-8"))
+    categories = {c for rows in scope_table().values() for c in rows}
+    for code in LANGUAGES:
+        missing = {c for c in categories if not language[code].get(c)}
+        assert missing == set(), code
+
+
+MT = Expected("missed_trigger", "no_penalty")
+
+
+@pytest.mark.parametrize(
+    ("answer", "found"),
+    [
+        # negation, before the term, within its window and clause
+        ("Missed trigger, not a Warning, no penalty.", "no_penalty"),
+        # a conclusion between a denial and the term ends the denial's reach
+        ("Missed trigger. It can't be undone, so a Warning.", "warning"),
+        # a rejection after the term, at the end of its clause
+        ("Missed trigger. Some would say a Warning, but no. No penalty.", "no_penalty"),
+        # a condition after the term makes it hypothetical
+        ("Missed trigger, no penalty. A Warning only if it helped him.", "no_penalty"),
+    ],
+)
+def test_the_scoper_reads_each_side_of_a_term(answer: str, found: str) -> None:
+    assert grade_answer(answer, MT, game="mtg").parts["penalty"].found == found

@@ -1,0 +1,74 @@
+"""Each decision rule of the reading model decides the part it is built for, and names itself.
+
+The answers were written for these tests, one per rule, in the plain English of a judge
+stating a ruling; none comes from the development set or a blind batch.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings.core.grading import Expected, grade_answer
+from rulings.core.grading.reading.rules import CLAIM_RULES, PART_RULES
+
+MT = Expected(
+    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_put_on_stack"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "part", "found", "rule"),
+    [
+        ("Missed trigger, Warning.", "remedy", None, "nothing_said"),
+        ("Missed trigger, Warning.", "penalty", "warning", "one_claim"),
+        ("Missed trigger, maybe a Warning.", "penalty", "warning", "hedged_claim"),
+        ("Missed trigger. Warning upgraded to a Game Loss.", "penalty", "game_loss", "upgrade"),
+        ("Missed trigger by Ilse. Warning or no penalty.", "penalty", None, "options_left_open"),
+        (
+            "Missed trigger. Two options: Warning or no penalty. I'd go with Warning.",
+            "penalty",
+            "warning",
+            "options_then_choice",
+        ),
+        (
+            "Missed trigger. Torn between Warning and Game Loss, but I'll go with Warning.",
+            "penalty",
+            "warning",
+            "choice_after_doubt",
+        ),
+        ("Missed trigger. It's a Warning, so a Game Loss.", "penalty", "game_loss", "concluded"),
+        (
+            "Missed trigger. Penalty: Warning (the opponent gets a Game Loss).",
+            "penalty",
+            "warning",
+            "label_slot",
+        ),
+        ("Missed trigger. Warning, Game Loss.", "penalty", "warning", "conflict"),
+        ("Missed trigger. A Warning?", "penalty", "warning", "questioned"),
+        ("Missed trigger, not a Warning.", "penalty", "no_penalty", "denied_warning"),
+        ("Missed trigger, not a Game Loss.", "penalty", None, "only_denied"),
+        ("No infraction.", "penalty", "no_penalty", "implied_by_infraction"),
+        (
+            "Tomé's opponent is the one who decides whether the trigger goes on the stack.",
+            "infraction",
+            "missed_trigger",
+            "implied_by_remedy",
+        ),
+    ],
+)
+def test_the_rule_that_decides_a_part_is_named_in_its_grade(
+    answer: str, part: str, found: str | None, rule: str
+) -> None:
+    grade = grade_answer(answer, MT, game="mtg")
+    assert (grade.parts[part].found, grade.parts[part].rule) == (found, rule)
+
+
+def test_every_graded_part_names_a_rule() -> None:
+    grade = grade_answer("Missed trigger, a Warning; the opponent chooses.", MT, game="mtg")
+    assert all(part.rule for part in grade.parts.values())
+
+
+def test_the_last_rules_always_decide() -> None:
+    # only_denied and conflict are the catch-alls: they must stay last in their lists
+    assert PART_RULES[-1].__name__ == "only_denied"
+    assert CLAIM_RULES[-1].__name__ == "conflict"
