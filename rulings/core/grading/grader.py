@@ -557,7 +557,7 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
             for m in mentions:
                 m.aside = False
     by_part["remedy"] = _without_infractions_citation(by_part["remedy"], by_part, analysis, lex)
-    readings = {part: decide(part, by_part[part], lex) for part in PARTS}
+    readings = {part: decide(part, by_part[part], lex, analysis.corrections) for part in PARTS}
     for part, reading in readings.items():
         if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):
             readings[part] = _unread(reading)

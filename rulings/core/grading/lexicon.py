@@ -63,6 +63,7 @@ _CUE_KINDS = (
     "reason",
     "reason_start",
     "refocus",
+    "self_correction",
 )
 _FUZZY_MIN = 4
 
