@@ -13,6 +13,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The demo's private exam pools: drawn at random on the first `make run`, in var/ (ignored by
+# git). Set JUDGETRAIN_PRIVATE_POOLS to use pools kept elsewhere.
+DEMO_POOLS := var/private-pools
 
 .PHONY: run test install lint typecheck contracts pytest bench lock messages worker clean
 
@@ -26,7 +29,10 @@ $(STAMP): pyproject.toml requirements.lock | $(BIN)/python
 
 install: $(STAMP)
 
+run: export JUDGETRAIN_PRIVATE_POOLS := $(or $(JUDGETRAIN_PRIVATE_POOLS),$(DEMO_POOLS))
 run: $(STAMP)
+	mkdir -p "$$JUDGETRAIN_PRIVATE_POOLS"
+	$(BIN)/python manage.py make_private_pools "$$JUDGETRAIN_PRIVATE_POOLS"
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py load_demo_exams

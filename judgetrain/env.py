@@ -115,3 +115,16 @@ def env_rate(name: str, default: str, *, environ: Mapping[str, str] | None = Non
     if not _RATE.match(value):
         raise ImproperlyConfigured(f"{name}={value!r} is not a rate such as 600/min")
     return value
+
+
+def env_dir(name: str, *, environ: Mapping[str, str] | None = None) -> Path | None:
+    """An existing directory (``~`` expanded, made absolute), or None when unset."""
+    raw = env_str(name, "", environ=environ).strip()
+    if raw == "":
+        return None
+    path = Path(raw).expanduser().absolute()
+    if not path.exists():
+        raise ImproperlyConfigured(f"{name}={raw!r}: no such directory")
+    if not path.is_dir():
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a directory")
+    return path

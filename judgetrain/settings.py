@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from judgetrain.env import (
     env_bool,
     env_choice,
+    env_dir,
     env_float,
     env_int,
     env_list,
@@ -279,6 +280,10 @@ if env_str("EMAIL_HOST"):
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 INVITATION_MAX_AGE_DAYS = env_int("INVITATION_MAX_AGE_DAYS", 14, minimum=1)
 
+# Private question pools kept outside the repository: <dir>/exams/*.toml for exam variants,
+# <dir>/bank/*.toml for the bank and practice (docs/operations.md, "Setting up pools").
+PRIVATE_POOLS_DIR = env_dir("JUDGETRAIN_PRIVATE_POOLS")
+
 # --- REST API -------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -423,3 +428,25 @@ CONTENT_SECURITY_POLICY = {
 }
 # One line per lockout, not one per login.
 LOGGING["loggers"] = {"axes": {"level": "WARNING"}}
+
+# --- Certificates: the issuer's name and the key signing Open Badges ------------------------
+# The issuer named on certificates, their PDF, the public pages and the signed badges.
+CERTIFICATE_ISSUER_NAME = env_str("CERTIFICATE_ISSUER_NAME", "JudgeTrain")
+# A private key in PEM (Ed25519 or P-256), or the path of a PEM file (judgetrain/signing.py);
+# unset, a key is generated once into var/. Public keys of retired signing keys, published
+# beside it so the badges they signed still verify (docs/operations.md, *Key rotation*).
+CERTIFICATE_SIGNING_KEY = env_str("CERTIFICATE_SIGNING_KEY", "")
+CERTIFICATE_SIGNING_KEY_DEFAULT_PATH = VAR_DIR / "certificate-signing-key.pem"
+CERTIFICATE_RETIRED_PUBLIC_KEYS = env_str("CERTIFICATE_RETIRED_PUBLIC_KEYS", "")
+
+
+def _check_certificate_keys() -> None:
+    from judgetrain.signing import check_key_setting
+
+    check_key_setting("CERTIFICATE_SIGNING_KEY", CERTIFICATE_SIGNING_KEY, private=True)
+    check_key_setting(
+        "CERTIFICATE_RETIRED_PUBLIC_KEYS", CERTIFICATE_RETIRED_PUBLIC_KEYS, private=False
+    )
+
+
+_check_certificate_keys()

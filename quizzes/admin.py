@@ -26,6 +26,7 @@ from quizzes.models import (
     Question,
     QuestionPool,
     QuestionReport,
+    RetiredTemplate,
     Topic,
     TopicMastery,
     VariantJob,
@@ -530,6 +531,14 @@ class BankSeedAdmin(_ReadOnlyAdmin):
     """The bank's secret master seed (made on the first bank build)."""
 
     list_display = ("created_at",)
+
+
+@admin.register(RetiredTemplate)
+class RetiredTemplateAdmin(_ReadOnlyAdmin):
+    """Templates the committee retired from exams, read-only here: retiring and restoring go
+    through the committee's item-analysis page, which checks the role and audits both."""
+
+    list_display = ("template_id", "retired_at", "retired_by")
 
 
 from quizzes import admin_review  # noqa: E402, F401  (the mentor records, read-only)

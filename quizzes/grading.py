@@ -37,6 +37,10 @@ def citations_from_ruling(ruling: Mapping[str, Any]) -> dict[str, str]:
     return citations
 
 
+# The remedy of a question whose key names no concrete fix is not asked (docs/questions.md).
+_NOT_ASKED = "apply_section_procedure"
+
+
 def expected_for_question(question: Question) -> Expected:
     """The question's key, with its policy version and near misses where the bank stored
     them (free-form questions built since the grader takes them)."""
@@ -44,7 +48,7 @@ def expected_for_question(question: Question) -> Expected:
     return Expected(
         infraction=question.key_infraction,
         penalty=question.key_penalty,
-        remedy=question.key_remedy,
+        remedy=None if question.key_remedy == _NOT_ASKED else question.key_remedy,
         citations=citations_from_ruling(question.ruling),
         policy_version=detail.get("policy_version"),
         near_misses=tuple(_near_misses(detail.get("near_misses"))),

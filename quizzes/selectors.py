@@ -61,9 +61,8 @@ def dashboard_for(user: User) -> dict[str, Any]:
         .select_related("assignment__blueprint")
         .order_by("-started_at")[:20]
     )
-    certificates = list(
-        Certificate.objects.filter(candidate=user, revoked_at__isnull=True).select_related("level")
-    )
+    # Revoked ones too: the holder must learn it here, not from a third party.
+    certificates = list(Certificate.objects.filter(candidate=user).select_related("level"))
     return {"masteries": masteries, "attempts": attempts, "certificates": certificates}
 
 

@@ -20,11 +20,12 @@ from rulings.core.grading import PARTS
 
 MANAGE = "accounts.manage_certification"
 MENTOR = "accounts.mentor_candidates"
-# Item analysis thresholds (classical test theory rules of thumb).
+# Item analysis thresholds (classical test theory rules of thumb; issue 27, point 4).
 TOO_HARD = 0.2
 TOO_EASY = 0.95
-LOW_DISCRIMINATION = 0.2
-MIN_RESPONSES = 5  # fewer answers than this: discrimination is noise, not computed
+LOW_DISCRIMINATION = 0.1
+MIN_RESPONSES = 5  # fewer answers than this: no flag, and discrimination is noise
+UNCHOSEN_AFTER = 20  # a choice offered this often that nobody took is flagged
 
 
 class ReportForbidden(Exception):
@@ -130,15 +131,28 @@ def pass_rates_by_period(scope: Scope) -> list[RateRow]:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One answer a candidate could give: how often it was offered and how often chosen."""
+
+    name: str
+    offered: int
+    chosen: int
+
+
+@dataclass(frozen=True)
 class ItemRow:
     key: str
     label: str
     responses: int
     facility: float
     discrimination: float | None
+    choices: tuple[Choice, ...] = ()
 
     @property
     def flags(self) -> list[str]:
+        """Why the item misbehaves (none below MIN_RESPONSES answers)."""
+        if self.responses < MIN_RESPONSES:
+            return []
         flags = []
         if self.facility < TOO_HARD:
             flags.append("too_hard")
@@ -148,6 +162,8 @@ class ItemRow:
             flags.append("negative_discrimination")
         elif self.discrimination is not None and self.discrimination < LOW_DISCRIMINATION:
             flags.append("low_discrimination")
+        if any(c.offered >= UNCHOSEN_AFTER and not c.chosen for c in self.choices):
+            flags.append("unchosen_option")
         return flags
 
 
@@ -165,43 +181,111 @@ def correlation(xs: list[float], ys: list[float]) -> float | None:
     return sxy / math.sqrt(sxx * syy)
 
 
-def _item_row(key: str, label: str, pairs: list[tuple[float, float]]) -> ItemRow:
-    scores = [score for score, _total in pairs]
-    totals = [total for _score, total in pairs]
-    enough = len(pairs) >= MIN_RESPONSES
-    return ItemRow(
-        key=key,
-        label=label,
-        responses=len(pairs),
-        facility=sum(scores) / len(scores),
-        discrimination=correlation(scores, totals) if enough else None,
-    )
+class _Tally:
+    """Scores and choices of one item (a template or a question) as answers are read."""
+
+    def __init__(self) -> None:
+        self.pairs: list[tuple[float, float]] = []
+        self.offered: dict[str, int] = defaultdict(int)
+        self.chosen: dict[str, int] = defaultdict(int)
+
+    def add(self, pair: tuple[float, float], offered: Iterable[str], chosen: str | None) -> None:
+        self.pairs.append(pair)
+        for name in offered:
+            self.offered[name] += 1
+        if chosen is not None:
+            self.chosen[chosen] += 1
+
+    def row(self, key: str, label: str) -> ItemRow:
+        scores = [score for score, _total in self.pairs]
+        totals = [total for _score, total in self.pairs]
+        enough = len(self.pairs) >= MIN_RESPONSES
+        choices = tuple(
+            Choice(name, self.offered[name], self.chosen.get(name, 0))
+            for name in sorted(self.offered)
+        )
+        return ItemRow(
+            key=key,
+            label=label,
+            responses=len(self.pairs),
+            facility=sum(scores) / len(scores),
+            discrimination=correlation(scores, totals) if enough else None,
+            choices=choices,
+        )
 
 
-def item_analysis(scope: Scope) -> tuple[list[ItemRow], list[ItemRow]]:
+def option_roles(key_detail: dict[str, Any]) -> dict[str, str]:
+    """A multiple-choice question's options by label, each named by what it changes in the
+    key (``key``, ``penalty``, ``infraction+remedy``...), so options of different questions
+    of one template add up."""
+    parts = key_detail.get("option_parts") or {}
+    correct = parts.get(key_detail.get("correct_option"), {})
+    roles = {}
+    for label, option in parts.items():
+        changed = [p for p in PARTS if _part(option, p) != _part(correct, p)]
+        roles[label] = "+".join(changed) if changed else "key"
+    return roles
+
+
+def _part(option: dict[str, Any], part: str) -> Any:
+    value = option.get(part)
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _choices(
+    kind: str, key_detail: dict[str, Any], response: str
+) -> tuple[list[str], str | None, list[str], str | None]:
+    """(offered, chosen) by label or part for the question, then by role for the template."""
+    response = (response or "").strip()
+    if kind == QuestionKind.MULTIPLE_CHOICE:
+        roles = option_roles(key_detail or {})
+        chosen_role = roles.get(response)
+        return (
+            sorted(roles),
+            response if response in roles else None,
+            [f"option:{role}" for role in sorted(set(roles.values()))],
+            f"option:{chosen_role}" if chosen_role else None,
+        )
+    if kind == QuestionKind.FIND_THE_WRONG_PART:
+        named = response if response in PARTS else None
+        return list(PARTS), named, [f"wrong:{p}" for p in PARTS], named and f"wrong:{named}"
+    return [], None, [], None
+
+
+def item_analysis(
+    scope: Scope, *, template_id: str | None = None
+) -> tuple[list[ItemRow], list[ItemRow]]:
     """(per template, per question): facility is the mean score; discrimination the
-    correlation of the item's score with the attempt's score."""
-    rows = scope.items().values_list(
+    correlation of the item's score with the attempt's score; choices how often each option
+    (multiple choice) or part (find the wrong part) was offered and chosen: by label or part
+    for a question, by what the option changes in the key for a template. With
+    ``template_id``: that template's answers only."""
+    items = scope.items()
+    if template_id is not None:
+        items = items.filter(question__template_id=template_id)
+    rows = items.values_list(
         "question_id",
         "question__template_id",
         "question__stem",
+        "question__kind",
+        "question__key_detail",
+        "response",
         "score",
         "override_score",
         "attempt__score",
     )
-    by_template: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    by_question: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    by_template: dict[str, _Tally] = defaultdict(_Tally)
+    by_question: dict[int, _Tally] = defaultdict(_Tally)
     stems: dict[int, str] = {}
-    for question_id, template_id, stem, score, override, total in rows:
+    for question_id, template_id, stem, kind, detail, response, score, override, total in rows:
         final = override if override is not None else (score or 0.0)
         pair = (float(final), float(total or 0.0))
-        by_template[template_id].append(pair)
-        by_question[question_id].append(pair)
+        offered, chosen, roles, role = _choices(kind, detail, response)
+        by_template[template_id].add(pair, roles, role)
+        by_question[question_id].add(pair, offered, chosen)
         stems[question_id] = stem
-    templates = [_item_row(t, t, pairs) for t, pairs in sorted(by_template.items())]
-    questions = [
-        _item_row(str(q), _short(stems[q]), pairs) for q, pairs in sorted(by_question.items())
-    ]
+    templates = [tally.row(t, t) for t, tally in sorted(by_template.items())]
+    questions = [tally.row(str(q), _short(stems[q])) for q, tally in sorted(by_question.items())]
     return templates, questions
 
 

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from quizzes.views import committee, committee_certificates
+from quizzes.views import certificates, committee, committee_certificates
 
 urlpatterns = [
     path("practice/", include("quizzes.views.practice")),
@@ -10,7 +10,10 @@ urlpatterns = [
     path("mentor/", include("quizzes.views.assignments")),
     path("committee/", include("quizzes.views.committee")),
     path("committee/", include("quizzes.views.committee_certificates")),
+    path("committee/", include("quizzes.views.committee_items")),
     path("reports/", include("quizzes.views.committee_reports")),
     path("certificates/", include(committee_certificates.public_urlpatterns)),
+    path("certificates/", include("quizzes.views.certificates")),
+    path(".well-known/", include(certificates.well_known_urlpatterns)),
     path("", include(committee.report_urlpatterns)),
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django import forms
+from django.conf import settings
 from django.http import QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
@@ -337,9 +338,13 @@ class CertificateVerifyView(APIView):
                 # The holder's name, or null when their account has none: never the e-mail.
                 "name": certificate.holder_name or None,
                 "level": certificate.level.name,
+                "level_display": certificate.level.display_name,
+                "issuer": settings.CERTIFICATE_ISSUER_NAME,
                 "issued_at": certificate.issued_at,
                 "expires_at": certificate.expires_at,
                 "status": certificate.status(),
+                "revoked": certificate.revoked_at is not None,
+                "revoked_at": certificate.revoked_at,
             }
         )
 

@@ -8,6 +8,7 @@ urlpatterns = [
     path("grading/grade", views.GradeView.as_view(), name="api-grading-grade"),
     path("practice/", include("quizzes.api.practice")),
     path("", include("quizzes.api.committee")),
+    path("", include("quizzes.api.committee_items")),
     path("assignments", assignments.AssignmentListView.as_view(), name="api-assignment-list"),
     path("attempts", exams.AttemptListView.as_view(), name="api-attempt-list"),
     path("attempts/<int:attempt_id>", exams.AttemptDetailView.as_view(), name="api-attempt-detail"),

@@ -1,6 +1,6 @@
 from quizzes.models.bank import Question, QuestionKind, Topic
 from quizzes.models.certification import Certificate, CertificationLevel, LevelRequirement
-from quizzes.models.committee import QuestionReport, WithdrawnTemplate
+from quizzes.models.committee import QuestionReport, RetiredTemplate, WithdrawnTemplate
 from quizzes.models.exams import (
     Appeal,
     Attempt,
@@ -44,6 +44,7 @@ __all__ = [
     "QuestionKind",
     "QuestionPool",
     "QuestionReport",
+    "RetiredTemplate",
     "Review",
     "ReviewPolicy",
     "ReviewerRole",

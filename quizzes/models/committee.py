@@ -69,3 +69,26 @@ class WithdrawnTemplate(models.Model):
 
     def __str__(self) -> str:
         return self.template_id
+
+
+class RetiredTemplate(models.Model):
+    """A question template the committee retired on its item statistics (too easy, too hard,
+    not discriminating, an option nobody picks): new exam variants stop drawing from it;
+    practice keeps it, since its keys are right. Restoring deletes the row; the audit log
+    keeps both decisions."""
+
+    template_id = models.CharField(_("template"), max_length=100, unique=True)
+    reason = models.TextField(_("reason"))
+    flags = models.JSONField(_("flags when retired"), default=list, blank=True)
+    retired_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    retired_at = models.DateTimeField(_("retired"), auto_now_add=True)
+
+    class Meta:
+        ordering = ("template_id",)
+        verbose_name = _("retired template")
+        verbose_name_plural = _("retired templates")
+
+    def __str__(self) -> str:
+        return self.template_id

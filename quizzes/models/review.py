@@ -204,6 +204,7 @@ class Notification(models.Model):
         RESULTS = "results", _("Results released")
         APPEAL = "appeal", _("Appeal decided")
         INVITATION = "invitation", _("Invitation")
+        CERTIFICATE = "certificate", _("Certificate issued, renewed or revoked")
 
     kind = models.CharField(max_length=20, choices=Kind.choices)
     key = models.CharField(max_length=100, unique=True)

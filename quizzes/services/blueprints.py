@@ -6,7 +6,7 @@ import secrets
 from typing import Any
 
 from quizzes.models import ExamBlueprint
-from quizzes.services.question_reports import withdrawn_template_ids
+from quizzes.services.retirement import exam_excluded_template_ids
 from rulings.core import questions as generator
 
 
@@ -19,7 +19,7 @@ def blueprint_preview(
 ) -> list[generator.Question]:
     """The questions one candidate could get; raises PreviewError if the slots cannot be met."""
     seed = secrets.randbits(32) if seed is None else seed
-    withdrawn = withdrawn_template_ids()
+    withdrawn = exam_excluded_template_ids()
     version = blueprint.policy_version.version_id if blueprint.policy_version else None
     chosen: list[generator.Question] = []
     for index, slot in enumerate(composition):

@@ -8,13 +8,45 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.dates import days_after
-from quizzes.models import Attempt, Certificate, CertificationLevel, LevelRequirement
+from quizzes.models import (
+    Attempt,
+    Certificate,
+    CertificationLevel,
+    LevelRequirement,
+    Notification,
+)
 from rulings.core.grading import lexicon_version
+
+
+def certificate_notify(*, certificate: Certificate, event: str) -> None:
+    """E-mail the holder that their certificate was issued, renewed or revoked: recorded now,
+    sent once the transaction commits, in the holder's language, with the link to its page."""
+    from quizzes.services.notifications import notification_queue
+
+    holder = certificate.candidate
+    moment = certificate.revoked_at if event == "revoked" else certificate.expires_at
+    context: dict[str, Any] = {
+        "event": event,
+        "level": certificate.level.name,
+        "level_names": certificate.level.name_translations,
+        "date": (moment or certificate.expires_at).isoformat(),
+        "path": reverse("my-certificate", args=[certificate.pk]),
+    }
+    if event == "revoked":
+        context["reason"] = certificate.revoked_reason
+    notification_queue(
+        kind=Notification.Kind.CERTIFICATE,
+        key=f"certificate:{event}:{certificate.pk}",
+        email=holder.email,
+        user=holder,
+        context=context,
+    )
 
 
 class CertificationError(Exception):
@@ -141,7 +173,7 @@ def certificate_issue(
             )
         if not _mentor_of(candidate, endorsed_by):
             raise CertificationError(_("The endorsing mentor does not mentor this candidate."))
-    return Certificate.objects.create(
+    issued = Certificate.objects.create(
         candidate=candidate,
         level=level,
         issued_by=by,
@@ -150,6 +182,8 @@ def certificate_issue(
         evidence=evidence_record(attempts),
         endorsed_by=endorsed_by,
     )
+    certificate_notify(certificate=issued, event="issued")
+    return issued
 
 
 @transaction.atomic
@@ -159,12 +193,17 @@ def certificate_revoke(
     reason = reason.strip()
     if not reason:
         raise CertificationError(_("Give the reason for revoking this certificate."))
-    certificate = Certificate.objects.select_for_update().get(pk=certificate.pk)
+    certificate = (
+        Certificate.objects.select_for_update(of=("self",))
+        .select_related("level", "candidate")
+        .get(pk=certificate.pk)
+    )
     if certificate.revoked_at is not None:
         raise CertificationError(_("This certificate was already revoked."))
     certificate.revoked_at = now or timezone.now()
     certificate.revoked_reason = reason
     certificate.save(update_fields=["revoked_at", "revoked_reason"])
+    certificate_notify(certificate=certificate, event="revoked")
     return certificate
 
 
@@ -181,7 +220,7 @@ def certificate_renew(
         raise CertificationError(_("A revoked certificate cannot be renewed."))
     if certificate.renewals.exists():
         raise CertificationError(_("This certificate was already renewed."))
-    return Certificate.objects.create(
+    renewed = Certificate.objects.create(
         candidate_id=certificate.candidate_id,
         level=certificate.level,
         issued_by=by,
@@ -191,3 +230,5 @@ def certificate_renew(
         endorsed_by_id=certificate.endorsed_by_id,
         renewed_from=certificate,
     )
+    certificate_notify(certificate=renewed, event="renewed")
+    return renewed

@@ -36,10 +36,11 @@ from quizzes.models import (
     Question,
     QuestionPool,
 )
+from quizzes.pool_directory import PoolDirectoryError
 from quizzes.services.bank import bank_store_ids
 from quizzes.services.notifications import notifications_send_on_commit
 from quizzes.services.pools import pools_applied
-from quizzes.services.question_reports import withdrawn_template_ids
+from quizzes.services.retirement import exam_excluded_template_ids
 from rulings.core import questions as generator
 from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
 
@@ -117,6 +118,11 @@ def _variants_question_ids(sources: Sequence[VariantSource]) -> list[list[int]]:
             ids = bank_store_ids(
                 questions=[question for slot in slots for question in slot], for_exams=True
             )
+    except PoolDirectoryError as error:
+        logger.error("exam variants cannot be drawn: %s", error)  # never with public pools
+        raise ExamError(
+            _("This exam cannot be drawn from its blueprint; please tell your mentor.")
+        ) from error
     except generator.QuestionError as error:
         raise ExamError(
             _("This exam cannot be drawn from its blueprint; please tell your mentor.")
@@ -135,7 +141,8 @@ def _variants_question_ids(sources: Sequence[VariantSource]) -> list[list[int]]:
 def _draw_slots(sources: Sequence[VariantSource]) -> list[list[generator.Question]]:
     """The questions of every blueprint slot of every source, in order: never one already
     served in practice (its key may have been seen there), nor one the committee withdrew or
-    corrected away; a slot short of questions draws again, up to five rounds."""
+    corrected away, nor one of a template retired on its statistics; a slot short of
+    questions draws again, up to five rounds."""
     slots = [
         (source, index, slot)
         for source in sources
@@ -143,7 +150,7 @@ def _draw_slots(sources: Sequence[VariantSource]) -> list[list[generator.Questio
     ]
     chosen: list[list[generator.Question]] = [[] for _slot in slots]
     chosen_hashes: list[set[str]] = [set() for _slot in slots]
-    withdrawn = withdrawn_template_ids()
+    withdrawn = exam_excluded_template_ids()
     unusable = (
         Q(for_exams=False) | Q(corrections__action="withdraw") | Q(withdrawn_at__isnull=False)
     )

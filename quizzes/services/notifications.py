@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import timezone, translation
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
@@ -85,6 +85,8 @@ def _message(notification: Notification) -> tuple[str, str]:
             "url": site + context["path"],
         }
         return subject, body
+    if notification.kind == Notification.Kind.CERTIFICATE:
+        return _certificate_message(context, site)
     subject = _("You are invited to JudgeTrain")
     body = _(
         "%(mentor)s invites you to join the cohort %(cohort)s on JudgeTrain.\n\n"
@@ -92,6 +94,41 @@ def _message(notification: Notification) -> tuple[str, str]:
         "If you already have an account with this address, log in to accept; otherwise you "
         "create your account there. You join only if you accept."
     ) % {"mentor": context["mentor"], "cohort": context["cohort"], "url": site + context["path"]}
+    return subject, body
+
+
+def _certificate_message(context: dict[str, Any], site: str) -> tuple[str, str]:
+    """A certificate issued, renewed or revoked: what happened, until when, and the link."""
+    level = localized_name(context["level"], context.get("level_names"))
+    date = formats.date_format(datetime.fromisoformat(context["date"]), "DATE_FORMAT")
+    values = {"level": level, "date": date, "url": site + context["path"]}
+    if context["event"] == "revoked":
+        subject = _("Your certificate %(level)s was revoked") % values
+        body = _(
+            "The certification committee revoked your certificate %(level)s on %(date)s.\n\n"
+            "Reason: %(reason)s\n\nIt no longer certifies anything: its public page, its PDF "
+            "and its Open Badge check say so. See it at %(url)s"
+        ) % (values | {"reason": context.get("reason", "")})
+    elif context["event"] == "renewed":
+        subject = _("Your certificate %(level)s was renewed") % values
+        body = (
+            _(
+                "Your certificate %(level)s was renewed: the new certificate is valid until "
+                "%(date)s.\n\nOpen it to download its PDF and Open Badge and to share its "
+                "verification link: %(url)s"
+            )
+            % values
+        )
+    else:
+        subject = _("Your certificate: %(level)s") % values
+        body = (
+            _(
+                "The certification committee issued you the certificate %(level)s, valid until "
+                "%(date)s.\n\nOpen it to download its PDF and Open Badge and to share its "
+                "verification link: %(url)s"
+            )
+            % values
+        )
     return subject, body
 
 

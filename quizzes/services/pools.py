@@ -7,19 +7,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from quizzes.models import BankSeed, PoolSnapshot, Question, QuestionPool
+from quizzes.pool_directory import directory_pools
 from rulings.core import questions as generator
 from rulings.core.questions.errors import QuestionError
-from rulings.core.questions.pools import Pools, current_pools, merge_pools, using_pools
+from rulings.core.questions.pools import (
+    POOL_GAMES,
+    POOL_LANGS,
+    Pools,
+    current_pools,
+    merge_pools,
+    using_pools,
+)
 
 logger = logging.getLogger(__name__)
 
 
 def pools_active(*, use: str) -> Pools | None:
-    """The active pools for ``use`` merged into one value; None when there are none.
+    """The pools for ``use`` merged into one value: the directory's files (settings'
+    ``PRIVATE_POOLS_DIR``), then the database's active pools; None when there are none.
 
-    A pool that no longer parses (the public phrase bank changed under it) is skipped and
-    logged as an error rather than stopping every exam from starting."""
-    found = []
+    A file that does not parse raises PoolDirectoryError (the operator's typo must not send
+    exams to public material). A database pool that no longer parses (the public phrase bank
+    changed under it) is skipped and logged as an error, as the committee edits those."""
+    found = list(directory_pools(use=use))
     for pool in QuestionPool.objects.filter(use=use, active=True).order_by("pk"):
         try:
             found.append(pool.pools())
@@ -69,3 +79,22 @@ def question_rebuild(*, question: Question) -> generator.Question:
         f"question {question.pk} does not come out the same any more "
         "(its template or the engine changed since it was stored)"
     )
+
+
+def exam_pools_gaps(*, database: bool = True) -> list[str]:
+    """What exam stems would still take from the public data: ``["all"]`` with no private
+    exam pool at all, else ``names:<game>``, ``cards`` and ``sentences:<language>`` for each
+    kind of material the exam pools leave public (empty: none). ``database=False`` looks at
+    the pools directory only (for a check run where the database cannot be read)."""
+    if database:
+        pools = pools_active(use=QuestionPool.Use.EXAMS)
+    else:
+        files = directory_pools(use=QuestionPool.Use.EXAMS)
+        pools = merge_pools(*files) if files else None
+    if pools is None or pools.empty:
+        return ["all"]
+    gaps = [f"names:{game}" for game in POOL_GAMES if game not in pools.people]
+    if not pools.cards:
+        gaps.append("cards")
+    gaps.extend(f"sentences:{lang}" for lang in POOL_LANGS if lang not in pools.phrases)
+    return gaps

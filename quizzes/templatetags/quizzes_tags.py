@@ -114,3 +114,30 @@ def part_name(value: str) -> str:
 def feedback_now(item: AttemptItem) -> str:
     """The grader's sentences in the page's language, whatever language the attempt had."""
     return feedback_in(item.question, item.grade or {}, content_language(get_language()))
+
+
+@register.inclusion_tag("quizzes/committee/_pools_warning.html")
+def exam_pools_warning() -> dict[str, Any]:
+    """The committee's warning when exam stems would show public material (the same finding
+    as ``manage.py check --deploy``'s quizzes.W001 and W002)."""
+    from quizzes.pool_directory import PoolDirectoryError
+    from quizzes.services.pools import exam_pools_gaps
+
+    try:
+        gaps = exam_pools_gaps()
+    except PoolDirectoryError:
+        return {"broken": True}
+    return {"public": gaps == ["all"], "gaps": [] if gaps == ["all"] else _gap_names(gaps)}
+
+
+def _gap_names(gaps: list[str]) -> list[str]:
+    named = []
+    for gap in gaps:
+        kind, _sep, which = gap.partition(":")
+        if kind == "names":
+            named.append(gettext("player names (%(game)s)") % {"game": which})
+        elif kind == "cards":
+            named.append(gettext("cards"))
+        else:
+            named.append(gettext("sentences (%(language)s)") % {"language": which})
+    return named

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpResponse
@@ -157,7 +158,11 @@ def _public(code: str) -> Certificate:
 def verify(request: Any, code: str) -> HttpResponse:
     """Public, no login: who, which level, when, and whether it still holds. Nothing else."""
     certificate = _public(code)
-    context = {"certificate": certificate, "status": certificate.status()}
+    context = {
+        "certificate": certificate,
+        "status": certificate.status(),
+        "issuer": settings.CERTIFICATE_ISSUER_NAME,
+    }
     response = render(request, TEMPLATES + "verify.html", context)
     response["X-Robots-Tag"] = "noindex"
     return response

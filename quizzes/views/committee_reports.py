@@ -39,10 +39,29 @@ def _rates(rows: list[sr.RateRow]) -> tuple[list[str], list[list[Any]]]:
     return head, [[r.label, r.attempts, r.passed, _pct(r.rate)] for r in rows]
 
 
+def choices_text(row: sr.ItemRow) -> str:
+    """Each choice as "name chosen/offered", e.g. "option:penalty 0/25; option:key 19/25"."""
+    return "; ".join(f"{c.name} {c.chosen}/{c.offered}" for c in row.choices)
+
+
 def _items(rows: list[sr.ItemRow]) -> tuple[list[str], list[list[Any]]]:
-    head = [_("Item"), _("Responses"), _("Facility (%)"), _("Discrimination"), _("Flags")]
+    head = [
+        _("Item"),
+        _("Responses"),
+        _("Facility (%)"),
+        _("Discrimination"),
+        _("Flags"),
+        _("Chosen / offered"),
+    ]
     return head, [
-        [r.label, r.responses, _pct(r.facility), _num(r.discrimination), " ".join(r.flags)]
+        [
+            r.label,
+            r.responses,
+            _pct(r.facility),
+            _num(r.discrimination),
+            " ".join(r.flags),
+            choices_text(r),
+        ]
         for r in rows
     ]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rulings.core.grading import GradingError
@@ -12,6 +13,9 @@ from rulings.core.grading import GradingError
 from . import BLIND_DIR
 from .evaluation import (
     DevItem,
+    EvalResult,
+    Reading,
+    load_devset,
     parse_items,
     parse_record,
     record_batch,
@@ -19,6 +23,19 @@ from .evaluation import (
     run_blind_eval,
     run_grade_eval,
 )
+from .lexicon_lint import KINDS, lint_lexicon, write_report
+from .reliability import (
+    TARGET_MISGRADES_FLAGGED,
+    leave_one_batch_out,
+    lowest_threshold_for,
+    reliability,
+    write_folds,
+    write_reliability,
+)
+
+Threshold = tuple[float | Callable[[Sequence[Reading]], float], bool]
+"""A review threshold (or how to choose one on the other batches), and whether the
+grader's own flags count too."""
 
 EXIT_OK = 0
 EXIT_BELOW_TARGET = 1
@@ -51,8 +68,34 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--batches",
         metavar="NAMES",
-        help="with --blind: read and pool only these batches (comma-separated, e.g. the"
-        " batches of one declared measure)",
+        help="with --blind or --lint-lexicon: read only these batches (comma-separated, e.g."
+        " the batches of one declared measure)",
+    )
+    parser.add_argument(
+        "--leave-one-out",
+        metavar="THRESHOLD",
+        nargs="?",
+        const="target",
+        help="with --blind: hold each batch out in turn and report what a review threshold"
+        " sends to a mentor there: THRESHOLD if given, else the lowest that flags"
+        f" {TARGET_MISGRADES_FLAGGED:.0%} of misgrades on the other batches",
+    )
+    parser.add_argument(
+        "--threshold-only",
+        action="store_true",
+        help="with --leave-one-out: flag by the threshold alone, not the grader's own flags",
+    )
+    parser.add_argument(
+        "--lint-lexicon",
+        action="store_true",
+        help="leave each lexicon entry out in turn and list those that change no grade on"
+        " the held-out blind batches (those not in the devset), or on --file or --batches;"
+        " exit 1 when any does",
+    )
+    parser.add_argument(
+        "--kinds",
+        metavar="KINDS",
+        help=f"with --lint-lexicon: only entries of these kinds ({', '.join(KINDS)})",
     )
     parser.add_argument(
         "--blind-dir", metavar="DIR", default=str(BLIND_DIR), help=argparse.SUPPRESS
@@ -64,20 +107,47 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.record and not args.blind:
             raise GradingError("--record needs --blind")
+        if args.kinds is not None and not args.lint_lexicon:
+            raise GradingError("--kinds needs --lint-lexicon")
+        if args.lint_lexicon:
+            if args.blind or args.record:
+                raise GradingError("--lint-lexicon reads held-out answers; drop --blind")
+            return _lint(args)
         if args.batches is not None and not args.blind:
-            raise GradingError("--batches needs --blind")
+            raise GradingError("--batches needs --blind or --lint-lexicon")
+        if (args.leave_one_out is not None or args.threshold_only) and not args.blind:
+            raise GradingError("--leave-one-out and --threshold-only need --blind")
         if args.blind:
             only = None if args.batches is None else _batch_names(args.batches)
-            return _blind(Path(args.blind_dir), args.record, only)
+            return _blind(Path(args.blind_dir), args.record, only, _threshold(args))
         if args.file:
             items = parse_items(_read_text(args.file), args.file)
             if not items:
                 raise GradingError(f"{args.file}: no labelled answers")
-            return _exit(run_grade_eval(sys.stdout, items, args.file).meets_targets())
-        return _exit(run_grade_eval(sys.stdout).meets_targets())
+            return _exit(_report(run_grade_eval(sys.stdout, items, args.file)))
+        return _exit(_report(run_grade_eval(sys.stdout)))
     except GradingError as exc:
         sys.stderr.write(f"grade-eval: {exc}\n")
         return EXIT_INVALID
+
+
+def _report(result: EvalResult) -> bool:
+    """Print the reliability table of what was graded; whether the targets are met."""
+    write_reliability(reliability(result.readings), sys.stdout.write)
+    return result.meets_targets()
+
+
+def _threshold(args: argparse.Namespace) -> Threshold | None:
+    """The review threshold of --leave-one-out: a number, or chosen per fold."""
+    if args.leave_one_out is None:
+        return None
+    rules = not args.threshold_only
+    if args.leave_one_out == "target":
+        return lowest_threshold_for(TARGET_MISGRADES_FLAGGED, rules=rules), rules
+    try:
+        return float(args.leave_one_out), rules
+    except ValueError:
+        raise GradingError(f"--leave-one-out {args.leave_one_out!r} is not a number") from None
 
 
 def _exit(met: bool) -> int:
@@ -112,7 +182,12 @@ def read_batches(
     return {path.stem: parse_items(_read_text(path), str(path)) for path in paths}
 
 
-def _blind(directory: Path, record_name: str | None, only: tuple[str, ...] | None = None) -> int:
+def _blind(
+    directory: Path,
+    record_name: str | None,
+    only: tuple[str, ...] | None = None,
+    threshold: Threshold | None = None,
+) -> int:
     """Read the blind batches (all, or `only` these), record one if asked, print the report."""
     record_path = directory / "RECORD.toml"
     record = parse_record(_read_text(record_path), str(record_path)) if record_path.exists() else {}
@@ -138,4 +213,43 @@ def _blind(directory: Path, record_name: str | None, only: tuple[str, ...] | Non
     if only is not None:  # the other batches' records are not missing, only left out
         record = {name: kept for name, kept in record.items() if name in only}
     report = run_blind_eval(batches, record, sys.stdout)
+    parts = [r for result in report.results.values() for r in result.readings]
+    write_reliability(reliability(parts), sys.stdout.write)
+    if threshold is not None:
+        chosen, rules = threshold
+        write_folds(leave_one_batch_out(parts, chosen, rules=rules), sys.stdout.write)
     return _exit(report.pooled.meets_blind_targets())
+
+
+def held_out_batches(directory: Path = BLIND_DIR) -> dict[str, tuple[DevItem, ...]]:
+    """The blind batches none of whose answers joined the development set."""
+    tuned = {item.ident for item in load_devset()}
+    batches = read_batches(directory)
+    return {
+        name: items
+        for name, items in batches.items()
+        if not any(item.ident in tuned for item in items)
+    }
+
+
+def _lint(args: argparse.Namespace) -> int:
+    kinds = KINDS if args.kinds is None else _batch_names(args.kinds)
+    unknown = sorted(set(kinds) - set(KINDS))
+    if unknown:
+        raise GradingError(f"unknown kinds {unknown}; use {', '.join(KINDS)}")
+    if args.file:
+        items = parse_items(_read_text(args.file), args.file)
+        source = args.file
+    else:
+        directory = Path(args.blind_dir)
+        if args.batches is None:
+            batches = held_out_batches(directory)
+        else:
+            batches = read_batches(directory, _batch_names(args.batches))
+        items = tuple(item for name in sorted(batches) for item in batches[name])
+        source = ", ".join(sorted(batches))
+    if not items:
+        raise GradingError("no answers to lint the lexicon on")
+    effects = lint_lexicon(items, kinds)
+    write_report(effects, len(items), source, sys.stdout.write)
+    return _exit(not any(effect.changes_nothing for effect in effects))

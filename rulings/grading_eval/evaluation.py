@@ -57,6 +57,21 @@ class Miss:
 
 
 @dataclass(frozen=True, slots=True)
+class Reading:
+    """One graded part of one labelled answer (`reliability.py` counts them)."""
+
+    batch: str
+    ident: str
+    lang: str
+    part: str
+    confidence: float
+    right: bool
+    """The part read as its label says."""
+    flagged: bool
+    """The grader sent the answer to a mentor."""
+
+
+@dataclass(frozen=True, slots=True)
 class EvalResult:
     """Agreement figures of one run over the development set."""
 
@@ -72,6 +87,8 @@ class EvalResult:
     counts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """(agreeing parts, graded parts) for "all", each part and each language."""
     answers_by_language: Mapping[str, int] = field(default_factory=dict)
+    readings: tuple[Reading, ...] = ()
+    """Every graded part, with its confidence."""
 
     @property
     def flagged_share(self) -> float:
@@ -148,13 +165,15 @@ def _item(raw: dict[str, Any]) -> DevItem:
     )
 
 
-def evaluate(items: tuple[DevItem, ...] | None = None) -> EvalResult:
-    """Grade every devset answer and compare with its labels."""
+def evaluate(items: tuple[DevItem, ...] | None = None, batch: str = "devset") -> EvalResult:
+    """Grade every answer (the devset's by default) and compare with its labels; `batch`
+    names them in the result's readings."""
     items = load_devset() if items is None else items
     agree: Counter[str] = Counter()
     total: Counter[str] = Counter()
     confusion: Counter[tuple[str | None, str | None]] = Counter()
     misses: list[Miss] = []
+    readings: list[Reading] = []
     wrong = wrong_flagged = flagged = 0
     langs: Counter[str] = Counter()
     for item in items:
@@ -168,6 +187,11 @@ def evaluate(items: tuple[DevItem, ...] | None = None) -> EvalResult:
         for part, graded in grade.parts.items():
             label = item.label.get(part)
             ok = graded.found == label
+            readings.append(
+                Reading(
+                    batch, item.ident, item.lang, part, graded.confidence, ok, grade.needs_review
+                )
+            )
             for key in (part, item.lang, "all"):
                 total[key] += 1
                 agree[key] += ok
@@ -192,6 +216,7 @@ def evaluate(items: tuple[DevItem, ...] | None = None) -> EvalResult:
         misses=tuple(misses),
         counts={key: (agree[key], total[key]) for key in total},
         answers_by_language={lang: langs[lang] for lang in LANGUAGES if langs[lang]},
+        readings=tuple(readings),
     )
 
 
@@ -459,7 +484,7 @@ def run_blind_eval(
     batches: Mapping[str, tuple[DevItem, ...]], record: Mapping[str, Recorded], stdout: TextIO
 ) -> BlindReport:
     """Print per batch and pooled figures, now and as recorded before any fix."""
-    results = {name: evaluate(batches[name]) for name in sorted(batches, key=_in_batch_order)}
+    results = {name: evaluate(batches[name], name) for name in sorted(batches, key=_in_batch_order)}
     current = {name: Figures.of(result) for name, result in results.items()}
     report = BlindReport(current, dict(record), results)
     write = stdout.write

@@ -50,6 +50,9 @@ ENDPOINTS = [
     ("post", "/api/v1/committee/certificates/1/renew"),
     ("get", "/api/v1/committee/reports/pass-by-cohort"),
     ("get", "/api/v1/committee/policy-impact"),
+    ("get", "/api/v1/committee/items"),
+    ("post", "/api/v1/committee/templates/rb-trigger-impact/retire"),
+    ("post", "/api/v1/committee/templates/rb-trigger-impact/restore"),
     ("post", "/api/v1/questions/1/reports"),
 ]
 # Open to anyone by design: a certificate's public verification.
@@ -79,7 +82,8 @@ def test_the_list_above_names_every_endpoint_in_the_schema(tmp_path):
             .replace("{cohort_id}", "1")
             .replace("{pk}", "1")
             .replace("{slug}", "pass-by-cohort")
-            .replace("{code}", "code"),
+            .replace("{code}", "code")
+            .replace("{template_id}", "rb-trigger-impact"),
         )
         for url, operations in paths.items()
         for method in operations

@@ -4,6 +4,7 @@ from django.core.exceptions import ImproperlyConfigured
 from judgetrain.env import (
     env_bool,
     env_choice,
+    env_dir,
     env_float,
     env_int,
     env_list,
@@ -68,3 +69,17 @@ def test_env_rate_accepts_a_throttle_rate_and_rejects_anything_else():
     assert env_rate("RATE", "1/s", environ={"RATE": "120/min"}) == "120/min"
     with pytest.raises(ImproperlyConfigured, match="not a rate such as 600/min"):
         env_rate("RATE", "1/s", environ={"RATE": "lots"})
+
+
+def test_env_dir_is_none_when_unset_and_absolute_when_set(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path.parent)
+    assert env_dir("POOLS", environ={}) is None
+    assert env_dir("POOLS", environ={"POOLS": tmp_path.name}) == tmp_path
+
+
+def test_env_dir_fails_loudly_on_a_missing_directory_or_a_file(tmp_path):
+    with pytest.raises(ImproperlyConfigured, match=r"POOLS='.*absent': no such directory"):
+        env_dir("POOLS", environ={"POOLS": str(tmp_path / "absent")})
+    (tmp_path / "pools.toml").write_text("")
+    with pytest.raises(ImproperlyConfigured, match="is not a directory"):
+        env_dir("POOLS", environ={"POOLS": str(tmp_path / "pools.toml")})

@@ -127,6 +127,7 @@ def test_a_dead_workers_tasks_are_redelivered_after_the_visibility_timeout():
         ({**PRODUCTION, "DEBUG": "true"}, "refuses to run with DEBUG on"),
         ({**PRODUCTION, "SECRET_KEY": ""}, "needs SECRET_KEY"),
         ({**PRODUCTION, "ALLOWED_HOSTS": ""}, "needs ALLOWED_HOSTS"),
+        ({"JUDGETRAIN_PRIVATE_POOLS": "/no/such/pools"}, "'/no/such/pools': no such directory"),
     ],
 )
 def test_bad_configuration_fails_loudly_at_start_up(env, message):
@@ -136,19 +137,62 @@ def test_bad_configuration_fails_loudly_at_start_up(env, message):
     assert message in result.stderr
 
 
-def test_production_configuration_passes_the_deployment_checks(tmp_path):
-    result = subprocess.run(
+def check_deploy(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
         env={
             **{k: v for k, v in os.environ.items() if k not in SERVICE_VARS},
             **PRODUCTION,
             "JUDGETRAIN_VAR_DIR": str(tmp_path),
+            **env,
         },
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
+
+
+def private_exam_pools(directory: Path) -> Path:
+    """Exam pools replacing names, a card and a sentence in every language."""
+    names = '["Ximena", "Yago", "Zuleica", "Wander"]'
+    phrases = "".join(
+        f'[phrases.{lang}]\n"setup.mtg" = ["{{count}}, {{opl}}, {{order}}."]\n'
+        for lang in ("en", "pt-BR", "es")
+    )
+    (directory / "exams").mkdir(parents=True)
+    (directory / "exams" / "sitting.toml").write_text(
+        f"[people]\nmtg = {names}\nriftbound = {names}\n"
+        '[cards.treasure_hunter]\nname = { en = "X", pt-BR = "Y", es = "Z" }\n' + phrases,
+        encoding="utf-8",
+    )
+    return directory
+
+
+def test_production_configuration_passes_the_deployment_checks(tmp_path):
+    pools = private_exam_pools(tmp_path / "pools")
+
+    result = check_deploy(tmp_path, JUDGETRAIN_PRIVATE_POOLS=str(pools))
+
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_deployment_checks_warn_when_exams_would_use_public_material(tmp_path):
+    result = check_deploy(tmp_path)
+
+    assert result.returncode != 0
+    assert "quizzes.W001" in result.stderr + result.stdout
+    assert "anyone can generate their questions and keys" in result.stderr + result.stdout
+
+
+def test_a_malformed_private_pool_stops_every_command(tmp_path):
+    pools = private_exam_pools(tmp_path / "pools")
+    (pools / "exams" / "typo.toml").write_text("[people\n", encoding="utf-8")
+
+    result = check_deploy(tmp_path, JUDGETRAIN_PRIVATE_POOLS=str(pools))
+
+    assert result.returncode != 0
+    assert "quizzes.E001" in result.stderr
+    assert "typo.toml: pools: not valid TOML" in result.stderr

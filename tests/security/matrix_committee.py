@@ -232,6 +232,19 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
             page_write,
             lambda w: {"action": "dismiss", "reason": "The key is right."},
         ),
+        "committee-items": Entry("get", fixed("/committee/items/"), page),
+        "committee-item-retire": Entry(
+            "post",
+            fixed("/committee/items/rb-trigger-impact/retire"),
+            page_write,
+            lambda w: {"reason": "Facility 0.98 over 40 answers."},
+        ),
+        "committee-item-restore": Entry(
+            "post",
+            fixed("/committee/items/rb-trigger-impact/restore"),
+            page_write,
+            lambda w: {"reason": "The story was rewritten."},
+        ),
         "committee-policy-update": Entry(
             "get",
             lambda w: f"/committee/policy-updates/?old={c(w).old_policy}&new={c(w).new_policy}",
@@ -303,6 +316,21 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
             lambda w: f"/api/v1/committee/certificates/{c(w).certificate.pk}/renew",
             roles(401, 403, 403, 403, 403, 201, 201),
             lambda w: {},
+            json=True,
+        ),
+        "api-committee-items": Entry("get", fixed("/api/v1/committee/items"), api),
+        "api-committee-template-retire": Entry(
+            "post",
+            fixed("/api/v1/committee/templates/rb-trigger-impact/retire"),
+            api,
+            lambda w: {"reason": "Facility 0.98 over 40 answers."},
+            json=True,
+        ),
+        "api-committee-template-restore": Entry(
+            "post",
+            fixed("/api/v1/committee/templates/rb-trigger-impact/restore"),
+            api,
+            lambda w: {"reason": "The story was rewritten."},
             json=True,
         ),
         "api-committee-policy-impact": Entry(

@@ -35,6 +35,7 @@ from tests.factories import (
     question,
 )
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt
+from tests.security.matrix_certificates import certificate_matrix
 from tests.security.matrix_committee import (
     COMMITTEE_ADMIN_MODELS,
     CommitteeWorld,
@@ -436,6 +437,7 @@ MATRIX: dict[str, Entry] = {
     ),
 }
 MATRIX |= committee_matrix(Entry, ROLES)
+MATRIX |= certificate_matrix(Entry, ROLES)
 
 # The administration site: staff only. Anyone else is sent to the admin login page; the
 # committee (staff) sees what its role's permissions allow; the administrator sees all.

@@ -45,6 +45,7 @@ def writes(client, superuser) -> list[tuple[str, str]]:
         ("post", f"/api/v1/attempts/{attempt}/items/1/appeal"),
         ("post", f"/api/v1/attempts/{attempt}/submit"),
         ("post", "/api/v1/committee/blueprints"),
+        ("post", "/api/v1/committee/templates/rb-trigger-impact/retire"),
         ("post", f"/api/v1/mentor/reviews/{review.pk}/decide"),
         ("post", "/api/v1/assignments"),
     ]

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
@@ -259,11 +261,39 @@ def _read_data(name: str) -> dict[str, Any]:
     return tomllib.loads(ref.read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=1)
+def lexicon_data() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The lexicon's and the language cues' data as read from their TOML files (a fresh
+    copy each call: `compile_lexicon` of an edited copy measures an edit)."""
+    return _read_data("lexicon.toml"), _read_data("language.toml")
+
+
+_IN_USE: ContextVar[Lexicon | None] = ContextVar("lexicon", default=None)
+
+
 def load_lexicon() -> Lexicon:
-    """Load and compile the lexicon and language cues (cached for the process)."""
-    lex = _read_data("lexicon.toml")
-    lang = _read_data("language.toml")
+    """The lexicon grading uses: the shipped one (compiled once per process) unless
+    `using_lexicon` set another."""
+    return _IN_USE.get() or _shipped_lexicon()
+
+
+@contextmanager
+def using_lexicon(lexicon: Lexicon) -> Iterator[None]:
+    """Grade with `lexicon` inside the block (to measure what an entry adds: the grader's
+    caches keyed by word alone must be cleared when its vocabulary differs)."""
+    token = _IN_USE.set(lexicon)
+    try:
+        yield
+    finally:
+        _IN_USE.reset(token)
+
+
+@lru_cache(maxsize=1)
+def _shipped_lexicon() -> Lexicon:
+    return compile_lexicon(*lexicon_data())
+
+
+def compile_lexicon(lex: dict[str, Any], lang: dict[str, Any]) -> Lexicon:
+    """Compile lexicon and language-cue data into the indexes grading reads."""
     if lex.get("version") is None:
         raise GradingError("lexicon.toml has no version")
     ids, patterns = _compile_terms(lex)
@@ -477,6 +507,12 @@ def _shared_phrases_unattributed(patterns: list[Pattern]) -> list[Pattern]:
         if p.lang:
             langs.setdefault(p.elements, set()).add(p.lang)
     return [replace(p, lang="") if p.lang and len(langs[p.elements]) > 1 else p for p in patterns]
+
+
+def phrase_pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Pattern:
+    """One lexicon phrase compiled as `compile_lexicon` compiles it (before a phrase
+    written alike in two languages loses its language)."""
+    return _pattern(part, ident, kind, lang, phrase)
 
 
 def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Pattern:

@@ -3,7 +3,7 @@
 See docs/questions.md.
 """
 
-from rulings.core.questions.build import build_question
+from rulings.core.questions.build import build_question, remedy_asked
 from rulings.core.questions.coverage import coverage, run_coverage
 from rulings.core.questions.errors import QuestionError
 from rulings.core.questions.generate import generate_questions, run_generate
@@ -25,6 +25,7 @@ __all__ = [
     "build_question",
     "coverage",
     "generate_questions",
+    "remedy_asked",
     "run_coverage",
     "run_generate",
     "templates",

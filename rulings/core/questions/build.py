@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from rulings.core import Ruling, Situation, evaluate, explain, load_policy, statement
-from rulings.core.questions import render
+from rulings.core.questions import options, render
 from rulings.core.questions.errors import QuestionError
 from rulings.core.questions.model import (
     KINDS,
@@ -40,6 +40,9 @@ CHOOSER_REMEDIES = frozenset(
 TRIGGER_REMEDIES = CHOOSER_REMEDIES | {"resolve_immediately"}
 CHOICES = 4
 WRONG_PART_POOL = 8  # near misses searched for a one-part difference
+DESIGN_POOL = (
+    WRONG_PART_POOL  # near misses whose values a balanced option set may use (shared cache)
+)
 FREE_FORM_NEAR_MISSES = 1  # the first pivot's ruling: the confusion the template is about
 LOOKALIKE_SHARE = 0.5  # of eligible Missed Trigger items stating a "no infraction" fix
 PLAUSIBLE_INFRACTIONS = {
@@ -247,7 +250,8 @@ def build_question(
     rng = template_rng(tpl.id, tpl.version, seed, f"render|{lang}")
     stem = render.stem(lang, sc.draft.sentences, rng)
     key_choosers = render.remedy_params(sc.ruling_dict)
-    key_text = render.parts_text(lang, sc.key, key_choosers)
+    asked = remedy_asked(sc.key)
+    key_text = render.parts_text(lang, sc.key, key_choosers, remedy=asked)
     options: tuple[Option, ...] = ()
     wrong: WrongPart | None = None
     near: tuple[KeyParts, ...] = ()
@@ -259,7 +263,9 @@ def build_question(
         misses = _near_misses(tpl.id, seed, policy_version, FREE_FORM_NEAR_MISSES, sc.pools)
         near = tuple(miss.parts for miss in misses)
     # The stem ends with the question; options and the stated ruling are fields of their own.
-    stem += " " + render.sentence(lang, s(f"ask.{kind}"), rng)
+    # Where the seeds give no concrete fix (TR 702's other errors), the remedy is not asked.
+    ask = f"ask.{kind}" if asked or kind == "multiple_choice" else f"ask.{kind}_no_remedy"
+    stem += " " + render.sentence(lang, s(ask), rng)
     return replace(_question(sc, lang, kind, stem, key_text, options, wrong), near_misses=near)
 
 
@@ -324,9 +330,182 @@ def _copy_tree(value: Any) -> Any:
 def _options(
     sc: Scenario, lang: str, policy_version: str | None, key_choosers: dict[str, dict[str, Any]]
 ) -> tuple[Option, ...]:
-    """The key, its near misses, then plausible padding; `key_choosers` are the key's remedy
+    """A balanced design (options.py) over the key and real confusions; only when none exists,
+    the key, its near misses, then plausible padding. `key_choosers` are the key's remedy
     parameters (read, never changed)."""
-    picked: list[tuple[KeyParts, dict[str, dict[str, Any]], str]] = [(sc.key, key_choosers, "key")]
+    design = _design(
+        sc.template.id, sc.seed, policy_version, sc.pools, options.current_confusions()
+    )
+    picked = [(c.parts, {k: dict(v) for k, v in c.params.items()}, c.origin) for c in design or ()]
+    if not picked:
+        picked = _padded_options(sc, policy_version, key_choosers)
+    order = template_rng(sc.template.id, sc.template.version, sc.seed, "options")
+    order.shuffle(picked)
+    asked = remedy_asked(sc.key)
+    return tuple(
+        Option(
+            LABELS[i],
+            render.parts_text(lang, parts, choosers, remedy=asked),
+            parts,
+            parts == sc.key,
+            origin,
+        )
+        for i, (parts, choosers, origin) in enumerate(picked)
+    )
+
+
+Picked = list[tuple[KeyParts, dict[str, dict[str, Any]], str]]
+
+
+@lru_cache(maxsize=16384)
+def _design(
+    template_id: str,
+    seed: int,
+    policy_version: str | None,
+    pools: Pools | None,
+    confusions: options.Confusions | None,
+) -> tuple[options.Choice, ...] | None:
+    """The balanced option set of a scenario (the same in every language), or None."""
+    sc = scenario(template_id, seed, policy_version, pools)
+    key_choosers = render.remedy_params(sc.ruling_dict)
+    misses = _near_misses(sc.template.id, sc.seed, policy_version, DESIGN_POOL, sc.pools)
+    alternatives = options.ranked(_alternatives(sc, misses, confusions))
+    if not remedy_asked(sc.key) or _remedy_moot(sc.key):
+        alternatives["remedy"] = []  # the remedy is not asked, or the game is over
+    exact = {m.parts: m.fact for m in reversed(misses)}
+    rng = template_rng(sc.template.id, sc.template.version, sc.seed, "design")
+    design = options.balanced(
+        options.Choice(sc.key, key_choosers, "key"),
+        alternatives,
+        lambda choice: _distractor_fits(sc, choice.parts) and _pending_fits(choice),
+        _same_meaning,
+        exact,
+        rng,
+        _look,
+    )
+    return tuple(design) if design is not None else None
+
+
+def _alternatives(
+    sc: Scenario, misses: tuple[NearMiss, ...], confusions: options.Confusions | None
+) -> list[options.Value]:
+    """Wrong values for each part: candidates' own answers, near misses, the adjacent penalty,
+    then the game's other fixes and infractions."""
+    key = sc.key
+    weight = options.WEIGHT
+    found: list[options.Value] = []
+    given = options.confusions_for(confusions, sc.template.id)
+    for name in given.get("infraction", ()):
+        if name != key.infraction and _infraction_fits(sc, name):
+            found.append(
+                options.Value.of(
+                    "infraction",
+                    replace(key, infraction=name),
+                    {},
+                    weight["candidates"],
+                    f"candidates:{name}",
+                )
+            )
+    for name in given.get("penalty", ()):
+        if name != key.penalty and name in LADDER:
+            found.append(
+                options.Value.of(
+                    "penalty",
+                    replace(key, penalty=name),
+                    {},
+                    weight["candidates"],
+                    f"candidates:{name}",
+                )
+            )
+    for name in given.get("remedy", ()):
+        if (name,) != key.remedy and _fits(sc, name) and name not in SECTION_FIX:
+            rewinds = name in REWIND_REMEDIES
+            parts = replace(key, remedy=(name,), rewind_by=key.rewind_by if rewinds else None)
+            choosers = _with_choosers(sc, parts, {})
+            found.append(
+                options.Value.of(
+                    "remedy", parts, choosers, weight["candidates"], f"candidates:{name}"
+                )
+            )
+    for miss in misses:
+        origin = f"near_miss:{miss.fact}"
+        params = render.remedy_params(miss.ruling)
+        for part in PARTS:
+            value = options.Value.of(part, miss.parts, params, weight["near_miss"], origin)
+            if value.fields != options.Value.of(part, key, {}, 0, "").fields:
+                found.append(value)
+    for parts, how in _ladder(key, sc.template.topics):
+        found.append(options.Value.of("penalty", parts, {}, weight["ladder"], f"ladder:{how}"))
+    for parts, how in _other_remedies(sc):
+        choosers = _with_choosers(sc, parts, {})
+        found.append(options.Value.of("remedy", parts, choosers, weight["other"], how))
+    for name in _candidate_infractions(sc):
+        if name != key.infraction and _infraction_fits(sc, name):
+            parts = replace(key, infraction=name)
+            found.append(
+                options.Value.of("infraction", parts, {}, weight["other"], f"infraction:{name}")
+            )
+    return [v for v in found if v.part != "remedy" or _remedy_value_fits(sc, v)]
+
+
+def _remedy_value_fits(sc: Scenario, value: options.Value) -> bool:
+    """A concrete fix that differs in meaning from the key's."""
+    remedy = dict(value.fields)["remedy"]
+    return not any(r in SECTION_FIX for r in remedy) and not _same_remedy(remedy, sc.key.remedy)
+
+
+def _pending_fits(choice: options.Choice) -> bool:
+    """ "The trigger resolves now" is the fix of a pending trigger, one not missed: it goes with
+    "No infraction" only ("Missed Trigger — Warning — the trigger resolves now" contradicts
+    itself, and the grader cannot credit those words as a fix with confidence)."""
+    pending = choice.params.get("none", {}).get("trigger_resolves_now") is True
+    return (
+        not pending
+        or "none" not in choice.parts.remedy
+        or (choice.parts.infraction == "no_infraction")
+    )
+
+
+_CLAUSE = re.compile(r"[:;(]")
+
+
+def _look(choice: options.Choice) -> bool:
+    """Whether the option's fix carries an appended clause (who rewinds, the round cycle, a
+    note in parentheses): a clause only the key carried would point to it (review 2)."""
+    parts = choice.parts
+    fix = render.remedy_text("en", parts.remedy, choice.params)
+    return bool(parts.rewind_by or parts.cycle_ends is not None or _CLAUSE.search(fix))
+
+
+def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
+    """A wrong ruling a candidate could weigh for this story: coherent, wrong, a fix for the
+    kind of problem told, a Game Loss only where upgrades are the subject."""
+    key = sc.key
+    if not coherent(parts) or _also_right(key, parts) or _alike(key, parts):
+        return False
+    if not _infraction_fits(sc, parts.infraction):
+        return False
+    if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
+        return False
+    if parts.penalty == "game_loss" and key.penalty != "game_loss":
+        return "penalty_upgrade" in sc.template.topics or parts.infraction == "cheating"
+    return True
+
+
+def _same_meaning(a: KeyParts, b: KeyParts) -> bool:
+    return a == b or _also_right(a, b) or _also_right(b, a) or _alike(a, b) or _alike(b, a)
+
+
+def remedy_asked(key: KeyParts) -> bool:
+    """The remedy is part of the question unless the key can name none concretely (the TR 702
+    errors whose fix the seeds leave to the section itself)."""
+    return key.remedy != SECTION_FIX
+
+
+def _padded_options(
+    sc: Scenario, policy_version: str | None, key_choosers: dict[str, dict[str, Any]]
+) -> Picked:
+    picked: Picked = [(sc.key, key_choosers, "key")]
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
         picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
     for parts, how in _padding(sc):
@@ -337,12 +516,7 @@ def _options(
             choosers = _with_choosers(sc, parts, key_choosers)
             picked.append((parts, choosers, f"ladder:{how}"))
     _same_shape(sc, picked, key_choosers)
-    order = template_rng(sc.template.id, sc.template.version, sc.seed, "options")
-    order.shuffle(picked)
-    return tuple(
-        Option(LABELS[i], render.parts_text(lang, parts, choosers), parts, parts == sc.key, origin)
-        for i, (parts, choosers, origin) in enumerate(picked)
-    )
+    return picked
 
 
 def _same_shape(
@@ -534,42 +708,84 @@ def _fits(sc: Scenario, remedy: str) -> bool:
 def _wrong_part(
     sc: Scenario, lang: str, policy_version: str | None, choosers: dict[str, dict[str, Any]]
 ) -> WrongPart:
-    """Prefer a near miss that differs from the key in exactly the chosen part; else take that
-    part from any near miss; else fabricate a plausible wrong value. `choosers`: the key's
-    remedy parameters (read, never changed)."""
+    """Every part that can be made wrong on its own gets its wrong value (a near miss that
+    differs from the key in exactly that part; else that part of any near miss; else a
+    plausible value), and the part is drawn among them with weights that make the infraction,
+    the penalty and the remedy the wrong part equally often across the bank. `choosers`: the
+    key's remedy parameters (read, never changed)."""
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part")
-    parts = list(PARTS)
-    rng.shuffle(parts)
-    if _remedy_moot(sc.key):
-        # The game is over, or the fix is only "the one that section describes": a "wrong"
-        # remedy would leave no part of the ruling clearly wrong.
-        parts = [p for p in parts if p != "remedy"]
     misses = _near_misses(sc.template.id, sc.seed, policy_version, WRONG_PART_POOL, sc.pools)
     lookalike = _no_infraction_lookalike(sc, misses, choosers)
     if lookalike is not None:
         stated, mixed = lookalike
-        return _stated(lang, "remedy", stated, sc.key, mixed, choosers)
+        return _stated(lang, "remedy", stated, sc, mixed, choosers)
+    # The game is over, or the fix is only "the one that section describes": a "wrong" remedy
+    # would leave no part of the ruling clearly wrong, so the remedy is not asked.
+    allowed = [p for p in PARTS if p != "remedy" or not _remedy_moot(sc.key)]
+    found = {}
+    for part in allowed:
+        wrong = _wrong_value(sc, part, misses, choosers, rng)
+        if wrong is not None:
+            found[part] = wrong
+    if not found:
+        raise QuestionError(f"{sc.template.id}: no coherent wrong part for seed {sc.seed}")
+    names = list(found)
+    weights = PART_DRAW[sc.template.game]
+    part = rng.choices(names, weights=[weights[p] for p in names])[0]
+    stated, mixed = found[part]
+    return _stated(lang, part, stated, sc, mixed, choosers)
+
+
+# How likely each part is drawn as the wrong one among those that can be. Which parts can be
+# differs by game: a Magic Missed Trigger keyed with the opponent's choice cannot state another
+# infraction coherently (only a Missed Trigger takes a trigger's fix), so Magic favours the
+# infraction where it can be wrong; Riftbound has many keys of "no infraction" and of a TR 702
+# error (infraction and penalty only), so it favours the remedy. Fitted so that, over 600 items
+# a game from every template, each part is the wrong one in a third of the items
+# (tests/rulings/core/questions/test_questions_wrong_part_balance.py prints the shares).
+PART_DRAW = {
+    "mtg": {"infraction": 4.0, "penalty": 1.9, "remedy": 1.0},
+    "riftbound": {"infraction": 0.4, "penalty": 0.6, "remedy": 1.0},
+}
+
+
+def _wrong_value(
+    sc: Scenario,
+    part: str,
+    misses: tuple[NearMiss, ...],
+    choosers: dict[str, dict[str, Any]],
+    rng: random.Random,
+) -> tuple[KeyParts, dict[str, dict[str, Any]]] | None:
+    """The key with `part` wrong and every other part right, and the remedy parameters to
+    state it with; None when that part cannot be wrong on its own."""
     for strict in (True, False):
-        for part in parts:
-            for miss in misses:
-                stated = _replace(sc.key, part, miss.parts)
-                if stated == sc.key or (strict and stated != miss.parts):
-                    continue
-                if part == "infraction" and miss.parts.penalty != sc.key.penalty:
-                    # "Cheating — No penalty": the penalty would read wrong as well.
-                    continue
-                if not coherent(stated) or _also_right(sc.key, stated):
-                    continue
-                # Only a wrong remedy takes the near miss's parameters: otherwise the stated
-                # remedy would read differently from the key's (runes readied, nothing floats)
-                # and a second part would look wrong.
-                mixed = choosers
-                if part == "remedy":
-                    mixed = {**choosers, **render.remedy_params(miss.ruling)}
-                return _stated(lang, part, stated, sc.key, mixed, choosers)
-    stated = _fabricate(sc, parts[0], rng)
-    part = next(p for p in PARTS if getattr(stated, p) != getattr(sc.key, p))
-    return _stated(lang, part, stated, sc.key, _with_choosers(sc, stated, choosers), choosers)
+        for miss in misses:
+            stated = _replace(sc.key, part, miss.parts)
+            if stated == sc.key or (strict and stated != miss.parts):
+                continue
+            if part == "infraction" and miss.parts.penalty != sc.key.penalty:
+                # "Cheating — No penalty": the penalty would read wrong as well.
+                continue
+            if not _stated_fits(sc, stated):
+                continue
+            # Only a wrong remedy takes the near miss's parameters: otherwise the stated
+            # remedy would read differently from the key's (runes readied, nothing floats)
+            # and a second part would look wrong.
+            mixed = choosers
+            if part == "remedy":
+                mixed = {**choosers, **render.remedy_params(miss.ruling)}
+            return stated, mixed
+    fabricated = _fabricate_part(sc, part, rng)
+    if fabricated is None or fabricated == sc.key or not _stated_fits(sc, fabricated):
+        return None
+    return fabricated, _with_choosers(sc, fabricated, choosers)
+
+
+def _stated_fits(sc: Scenario, stated: KeyParts) -> bool:
+    """A stated ruling that is coherent, wrong, and names only concrete fixes."""
+    if any(r in SECTION_FIX for r in stated.remedy) and stated.remedy != sc.key.remedy:
+        return False
+    return coherent(stated) and not _also_right(sc.key, stated)
 
 
 def _no_infraction_lookalike(
@@ -627,17 +843,6 @@ def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
     return replace(key, remedy=other.remedy, rewind_by=key.rewind_by if rewinds else None)
 
 
-def _fabricate(sc: Scenario, part: str, rng: random.Random) -> KeyParts:
-    """A plausible wrong value for `part`, or, when that part cannot be wrong coherently (no
-    infraction takes no penalty and no fix) or would be right too (any remedy, once the game is
-    over), for another part."""
-    for wanted in (part, *(p for p in PARTS if p != part)):
-        stated = _fabricate_part(sc, wanted, rng)
-        if stated is not None and coherent(stated) and not _also_right(sc.key, stated):
-            return stated
-    raise QuestionError(f"{sc.template.id}: no coherent wrong part for seed {sc.seed}")
-
-
 def _fabricate_part(sc: Scenario, part: str, rng: random.Random) -> KeyParts | None:
     if part == "penalty":
         ladder = _ladder(sc.key, sc.template.topics)
@@ -666,16 +871,18 @@ def _stated(
     lang: str,
     part: str,
     stated: KeyParts,
-    key: KeyParts,
+    sc: Scenario,
     stated_choosers: dict[str, dict[str, Any]],
     key_choosers: dict[str, dict[str, Any]],
 ) -> WrongPart:
+    key = sc.key
     if stated == key:
         raise QuestionError("a find-the-wrong-part statement must differ from the key")
+    asked = remedy_asked(key)
     return WrongPart(
         part=part,
         stated=stated,
-        stated_text=render.parts_text(lang, stated, stated_choosers),
+        stated_text=render.parts_text(lang, stated, stated_choosers, remedy=asked),
         correct_text=render.part_text(lang, part, key, key_choosers),
     )
 

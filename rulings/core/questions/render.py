@@ -78,17 +78,16 @@ def stem(lang: str, sentences: tuple[Sentence, ...], rng: random.Random) -> str:
     return " ".join(sentence(lang, item, rng) for item in sentences)
 
 
-def parts_text(lang: str, parts: KeyParts, params: Mapping[str, Mapping[str, Any]]) -> str:
-    """A ruling's decisions as one line: infraction, penalty, remedy, who may rewind, the round
-    cycle when asked, and other players' penalties."""
+def parts_text(
+    lang: str, parts: KeyParts, params: Mapping[str, Mapping[str, Any]], *, remedy: bool = True
+) -> str:
+    """A ruling's decisions as one line: infraction, penalty, remedy (unless not asked), who may
+    rewind, the round cycle when asked, and other players' penalties."""
     sep = term(lang, "part_separator")
-    line = sep.join(
-        (
-            term(lang, f"infraction.{parts.infraction}"),
-            term(lang, f"penalty.{parts.penalty}"),
-            remedy_text(lang, parts.remedy, params),
-        )
-    )
+    decided = [term(lang, f"infraction.{parts.infraction}"), term(lang, f"penalty.{parts.penalty}")]
+    if remedy:
+        decided.append(remedy_text(lang, parts.remedy, params))
+    line = sep.join(decided)
     if parts.rewind_by:
         line += "; " + term(lang, f"rewind_by.{parts.rewind_by}")
     if parts.cycle_ends is not None:

@@ -22,6 +22,11 @@ def wrong_effects() -> frozenset[str]:
     return frozenset(public_phrases("en")["terms"]["wrong_effect"])
 
 
+def applied_parts() -> frozenset[str]:
+    """Effects whose partly applied form the phrase banks tell (`terms.part_applied`)."""
+    return frozenset(public_phrases("en")["terms"]["part_applied"]) - {"first_step"}
+
+
 def multi_part_cards() -> tuple[str, ...]:
     """Impact cards whose effect has at least two parts (cards.toml `parts`)."""
     return tuple(c for c in _impact_cards() if int(card(c).get("parts", 1)) >= 2)
@@ -356,7 +361,10 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
             middle = s("rb.after.ack_plain", actor=player)
     else:
         play = {"following_action": "new_game_action", "error_after_miss": True}
-        middle = s("rb.after.miss", actor=player)
+        # Which part was applied, never "part of its effect" (issue 27: a fact the rewind turns on).
+        effect = card(card_id).get("effect")
+        part = effect if effect in applied_parts() else "first_step"
+        middle = s("rb.after.miss", actor=player, part=Term(f"part_applied.{part}"))
     # A simple rewind undoes only the last action: the error is that action, so the judge is
     # called at once ("later in the turn" would put other actions after it).
     when = "same_action" if rewind == "simple" else "same_turn"

@@ -166,7 +166,10 @@ def test_issue_and_verify_a_certificate_through_the_api():
     assert refused.data["code"] == "not_eligible"
     assert issued.status_code == 201
     assert public.data["status"] == "valid"
-    assert set(public.data) == {"id", "name", "level", "issued_at", "expires_at", "status"}
+    assert set(public.data) == {
+        "id", "name", "level", "level_display", "issuer", "issued_at", "expires_at", "status",
+        "revoked", "revoked_at",
+    }  # fmt: skip
 
 
 @pytest.mark.parametrize("bad", ["abc", "1.5", [1], {"a": 1}, "99999999999999999999999"])

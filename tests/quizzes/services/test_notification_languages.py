@@ -9,6 +9,7 @@ from django.urls import reverse
 from quizzes.models import Notification
 from quizzes.services import appeals, cohorts, exams
 from tests.factories import candidate, cohort, mentor
+from tests.quizzes.certificates.seeding import issued, level
 from tests.quizzes.mentor.conftest import RIGHT, graded_attempt
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
@@ -38,6 +39,11 @@ EXPECTED = {
         ),
         "es": ("Tu apelación en Examen escrito fue decidida", ["aceptada"], ["upheld", " by the "]),
     },
+    "certificate": {
+        "en": ("Your certificate: L1 judge", ["valid until", "/certificates/"], []),
+        "pt-br": ("Seu certificado: Juiz L1", ["válido até"], ["valid until"]),
+        "es": ("Su certificado: Juez L1", ["válido hasta"], ["valid until"]),
+    },
     "invitation": {
         "en": ("You are invited to JudgeTrain", ["Saturday group"], []),
         "pt-br": ("Você foi convidado para o JudgeTrain", ["Turma de sábado"], ["invites you"]),
@@ -48,6 +54,7 @@ ENGLISH = {
     "results": ["Your result", "See it at"],
     "appeal": ["Your appeal", "See it at"],
     "invitation": ["invites you", "Open this link"],
+    "certificate": ["Your certificate", "Open it to download"],
 }
 
 
@@ -72,7 +79,17 @@ def send_invitation(language: str, **who) -> None:
     )
 
 
-SENDERS = {"results": send_results, "appeal": send_appeal, "invitation": send_invitation}
+def send_certificate(language: str, **who) -> None:
+    names = {"pt-br": "Juiz L1", "es": "Juez L1"}
+    issued(candidate(**who), level(name="L1 judge", name_translations=names))
+
+
+SENDERS = {
+    "results": send_results,
+    "appeal": send_appeal,
+    "invitation": send_invitation,
+    "certificate": send_certificate,
+}
 
 
 def test_every_kind_of_email_is_checked_in_every_language():

@@ -161,11 +161,12 @@ def test_review_2_q071_names_the_first_beginning_phase_one_way() -> None:
 
 
 # TR 701.5.a: a rewind beyond the last action only when leaving the game as it stands would be
-# clearly worse; the story has to say why (review 2, Q084).
+# clearly worse; the story has to say why (review 2, Q084), as an event, never as the
+# conclusion itself (issue 27: "leaving it would carry its effect" gave the criterion away).
 WORSE = {
-    "en": "leaving the game as it stands would carry its effect",
-    "es": "dejar el juego como está arrastraría su efecto",
-    "pt-BR": "deixar o jogo como está levaria o efeito dele",
+    "en": "used cards or resources that the error had changed",
+    "es": "usó cartas o recursos que el error había cambiado",
+    "pt-BR": "usou cartas ou recursos que o erro tinha alterado",
 }
 
 

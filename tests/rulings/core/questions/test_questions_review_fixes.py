@@ -26,13 +26,14 @@ def test_questions_smokestack_on_an_opponents_upkeep_is_not_detrimental() -> Non
 
 
 def test_questions_symmetric_trigger_on_an_opponents_turn_states_the_active_part() -> None:
-    # On an opponent's turn, the trigger is missed only once its controller takes an active part.
+    # On an opponent's turn, the trigger is missed only once its controller takes an active part:
+    # told as the exchange at the table, not as the seed's own test (issue 27).
     for seed in _seeds("mtg-detrimental-symmetric", 60):
         sc = scenario("mtg-detrimental-symmetric", seed)
         if sc.draft.facts["affects"] != "opponent":
             continue
         q = build_question("mtg-detrimental-symmetric", seed=seed, lang="en", kind="free_form")
-        assert "explicitly passes priority" in q.stem
+        assert "answers “no, go ahead”, and the game moves on" in q.stem
 
 
 def test_questions_battlefield_card_text_fits_who_is_accountable() -> None:
@@ -198,7 +199,9 @@ def test_questions_find_the_wrong_part_differs_from_the_key_in_one_part_of_its_t
                 assert q.wrong_part is not None
                 stated = q.wrong_part.stated_text.split(sep, 2)
                 key = q.key_text.split(sep, 2)
-                differ = [i for i in range(3) if stated[i] != key[i]]
+                # Two parts where the remedy is not asked (no concrete fix in the seeds).
+                assert len(stated) == len(key), (tpl.id, seed, lang, stated, key)
+                differ = [i for i in range(len(key)) if stated[i] != key[i]]
                 assert len(differ) == 1, (tpl.id, seed, lang, stated, key)
 
 

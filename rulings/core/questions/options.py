@@ -1,0 +1,258 @@
+"""Balanced option sets for multiple choice: no option recognisable by agreeing with the others.
+
+When every distractor is the key with one part changed, the key is the option that shares the
+most parts with the others (issue 27: 55% against 25% by chance). Here the four options are a
+balanced design over the parts a candidate decides (infraction; penalty with other players'
+penalties; remedy with who rewinds and the round cycle): in each part every value occurs equally
+often across the options (four times, twice each, or once each). The classic case is the
+half-fraction of 2 x 2 x 2: the key, and three options each with two of the three parts changed.
+Then every option shares exactly as many parts with the others, and every value is exactly as
+frequent, so neither strategy can tell the key.
+
+The alternative values come from real confusions, strongest first: the answers candidates
+actually give (`using_confusions`, fed by the bank's item analysis), the engine's ruling with one
+fact of the story flipped (near misses), the adjacent penalty, and the other fixes and
+infractions of the game. This module only combines them; `build` says which are coherent.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import itertools
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rulings.core.questions.model import KeyParts, canonical_json
+
+CHOICES = 4
+# The KeyParts fields each asked part carries: who rewinds and the round cycle go with the fix,
+# other players' penalties with the penalty.
+PART_FIELDS = {
+    "infraction": ("infraction",),
+    "penalty": ("penalty", "additional"),
+    "remedy": ("remedy", "rewind_by", "cycle_passed", "cycle_ends"),
+}
+# How much a source of wrong values is a real confusion.
+WEIGHT = {"candidates": 5, "near_miss": 3, "ladder": 2, "other": 1}
+PER_PART = 4  # alternative values kept per part (the design search grows with its cube)
+EXACT_BONUS = 2  # an option that is exactly a near miss's ruling (one fact of the story flipped)
+
+Params = Mapping[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class Value:
+    """One wrong value of one part, with what it carries and where it came from."""
+
+    part: str
+    fields: tuple[tuple[str, Any], ...]
+    params: Params
+    weight: int
+    origin: str
+
+    @classmethod
+    def of(cls, part: str, parts: KeyParts, params: Params, weight: int, origin: str) -> Value:
+        fields = tuple((name, getattr(parts, name)) for name in PART_FIELDS[part])
+        return cls(part, fields, params, weight, origin)
+
+
+@dataclass(frozen=True)
+class Choice:
+    parts: KeyParts
+    params: Params
+    origin: str
+
+
+@dataclass(frozen=True)
+class Confusions:
+    """The wrong values candidates chose, by template and part, most chosen first: ids of the
+    vocabulary (`missed_trigger`, `warning`, `simple_rewind`...). The bank's item analysis
+    computes them from the options candidates picked (`from_choices`)."""
+
+    by_template: Mapping[str, Mapping[str, tuple[str, ...]]] = field(compare=False, hash=False)
+    digest: str = field(default="", init=False)  # equal and hashed by content (design cache)
+
+    def __post_init__(self) -> None:
+        data = {t: {p: list(v) for p, v in parts.items()} for t, parts in self.by_template.items()}
+        object.__setattr__(self, "digest", canonical_json(data))
+
+    @classmethod
+    def from_choices(
+        cls, choices: Mapping[str, list[tuple[KeyParts, KeyParts, int]]]
+    ) -> Confusions:
+        """`choices`: per template, (key, chosen option's parts, times chosen) for every wrong
+        option picked; each part's wrong values ranked by how often they were picked."""
+        by_template: dict[str, dict[str, tuple[str, ...]]] = {}
+        for template_id, rows in choices.items():
+            counts: dict[str, dict[str, int]] = {part: {} for part in PART_FIELDS}
+            for key, chosen, times in rows:
+                for part in PART_FIELDS:
+                    mine, theirs = _first(chosen, part), _first(key, part)
+                    if mine and mine != theirs:
+                        counts[part][mine] = counts[part].get(mine, 0) + times
+            by_template[template_id] = {
+                part: tuple(sorted(seen, key=lambda v, s=seen: (-s[v], v)))  # type: ignore[misc]
+                for part, seen in counts.items()
+                if seen
+            }
+        return cls(by_template)
+
+
+def _first(parts: KeyParts, part: str) -> str:
+    value = getattr(parts, part)
+    if isinstance(value, tuple):
+        return str(value[0]) if value else ""
+    return str(value)
+
+
+_CONFUSIONS: contextvars.ContextVar[Confusions | None] = contextvars.ContextVar(
+    "question_confusions", default=None
+)
+
+
+@contextmanager
+def using_confusions(confusions: Confusions | None) -> Iterator[None]:
+    """Inside the block, multiple-choice distractors prefer the wrong values candidates gave."""
+    token = _CONFUSIONS.set(confusions)
+    try:
+        yield
+    finally:
+        _CONFUSIONS.reset(token)
+
+
+def current_confusions() -> Confusions | None:
+    return _CONFUSIONS.get()
+
+
+def confusions_for(
+    confusions: Confusions | None, template_id: str
+) -> Mapping[str, tuple[str, ...]]:
+    return confusions.by_template.get(template_id, {}) if confusions is not None else {}
+
+
+def ranked(values: list[Value]) -> dict[str, list[Value]]:
+    """Per part, distinct values (by the fields they set), strongest first, at most PER_PART."""
+    best: dict[tuple[str, tuple[tuple[str, Any], ...]], Value] = {}
+    order: list[tuple[str, tuple[tuple[str, Any], ...]]] = []
+    for value in values:
+        ident = (value.part, value.fields)
+        if ident not in best:
+            order.append(ident)
+            best[ident] = value
+        elif value.weight > best[ident].weight:
+            best[ident] = value
+    by_part: dict[str, list[Value]] = {part: [] for part in PART_FIELDS}
+    for ident in order:
+        by_part[ident[0]].append(best[ident])
+    return {
+        part: sorted(found, key=lambda v: -v.weight)[:PER_PART] for part, found in by_part.items()
+    }
+
+
+# Column patterns for one part over the options (0 = the key): which options take an alternative
+# value, and which one. `None` keeps the key's value. Options 1..3 are interchangeable (their order
+# is shuffled later), so one pattern per shape and pairing is enough.
+_PAIRINGS = ((None, 0, 0), (0, None, 0), (0, 0, None))  # the key's partner keeps the key's value
+
+
+def _columns(n: int) -> Iterator[tuple[int | None, int | None, int | None]]:
+    yield (None, None, None)  # the part is the key's in every option
+    for pairing in _PAIRINGS:  # two options with the key's value, two with one alternative
+        for alt in range(n):
+            yield tuple(alt if slot == 0 else None for slot in pairing)  # type: ignore[misc]
+    for a, b, c in itertools.permutations(range(n), 3):  # four different values
+        if a < b < c:
+            yield (a, b, c)
+
+
+_COLUMNS = [list(_columns(n)) for n in range(PER_PART + 1)]
+
+
+def balanced(
+    key: Choice,
+    alternatives: Mapping[str, list[Value]],
+    valid: Callable[[Choice], bool],
+    same: Callable[[KeyParts, KeyParts], bool],
+    exact: Mapping[KeyParts, str],
+    rng: random.Random,
+    look: Callable[[Choice], Hashable] = lambda choice: None,
+) -> list[Choice] | None:
+    """The most plausible balanced set of CHOICES options with the key first, or None.
+
+    `valid(choice)`: a distractor the story allows (coherent, not right as well); `same(a, b)`:
+    two rulings that mean the same; `exact`: near-miss rulings and the fact each flips;
+    `look(choice)`: what the text shows beyond the parts' values (an appended clause), which
+    must be balanced too."""
+    parts = tuple(alternatives)
+    cells = {
+        index: _cell(key, parts, index, alternatives, exact, valid)
+        for index in itertools.product(*((None, *range(len(alternatives[p]))) for p in parts))
+    }
+    distinct: dict[tuple[KeyParts, KeyParts], bool] = {}
+    best: list[list[Choice]] = []
+    top = -1.0
+    columns = [_COLUMNS[min(len(alternatives[p]), PER_PART)] for p in parts]
+    for combo in itertools.product(*columns):
+        varied = sum(1 for column in combo if column != (None, None, None))
+        if not varied:
+            continue
+        chosen = [cells[index] for index in zip(*combo, strict=True)]
+        if None in chosen:
+            continue
+        found = [c for c in chosen if c is not None]
+        # Slightly prefer designs that make the candidate weigh more parts.
+        score = found[0][1] + found[1][1] + found[2][1] + 0.1 * varied
+        if score < top:
+            continue
+        options = [key, *(choice for choice, _weight in found)]
+        if len(set(Counter(look(o) for o in options).values())) > 1:
+            continue
+        if not all(
+            distinct.setdefault((a.parts, b.parts), not same(a.parts, b.parts))
+            for a, b in itertools.combinations(options, 2)
+        ):
+            continue
+        if score > top:
+            top, best = score, []
+        best.append(options)
+    if not best:
+        return None
+    return best[rng.randrange(len(best))]
+
+
+def _cell(
+    key: Choice,
+    parts: tuple[str, ...],
+    index: tuple[int | None, ...],
+    alternatives: Mapping[str, list[Value]],
+    exact: Mapping[KeyParts, str],
+    valid: Callable[[Choice], bool],
+) -> tuple[Choice, float] | None:
+    """The option taking the alternative `index[i]` for part i (None: the key's), and how
+    plausible it is: its weakest value, more when it is exactly a near miss."""
+    values = [alternatives[p][i] for p, i in zip(parts, index, strict=True) if i is not None]
+    if not values:
+        return None
+    fields: dict[str, Any] = {}
+    params = dict(key.params)
+    for value in values:
+        fields.update(value.fields)
+        params.update(value.params)
+    option = replace(key.parts, **fields)
+    if option == key.parts:
+        return None
+    fact = exact.get(option)
+    origin = (
+        f"near_miss:{fact}"
+        if fact
+        else "design:" + ",".join(f"{v.part}={v.origin}" for v in values)
+    )
+    choice = Choice(option, params, origin)
+    if not valid(choice):
+        return None
+    weight = min(v.weight for v in values) + (EXACT_BONUS if fact else 0)
+    return choice, float(weight)

@@ -1,0 +1,56 @@
+"""Find the wrong part across the bank (issue 27, point 2): the wrong part is the infraction as
+often as the penalty and the remedy, in each game; the remedy is never asked where a Game Loss
+ends the game or the seeds give no concrete fix; and no text offers "the fix described in the
+section" as a remedy (committee decisions for exam items, ../shared/reference/policy-notes.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from rulings.core.questions import KINDS, build_question, generate_questions, templates
+from rulings.core.questions.build import GAME_ENDING
+
+ITEMS = 600
+SHARE = (0.27, 0.40)  # a third each, give or take
+
+
+@pytest.mark.parametrize("game", ["mtg", "riftbound"])
+def test_each_part_is_the_wrong_one_in_about_a_third_of_the_items(game: str) -> None:
+    items = generate_questions(
+        game=game, lang="en", kind="find_the_wrong_part", count=ITEMS, seed=11
+    )
+    shares = Counter(q.wrong_part.part for q in items if q.wrong_part is not None)
+    for part in ("infraction", "penalty", "remedy"):
+        low, high = SHARE
+        assert low <= shares[part] / len(items) <= high, (game, dict(shares))
+
+
+SECTION_FIX_WORDS = {
+    "en": "described in the section",
+    "pt-BR": "descrita na seção",
+    "es": "describe la sección",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "es"])
+@pytest.mark.parametrize("template_id", [t.id for t in templates()])
+def test_no_remedy_is_the_fix_described_in_the_section(template_id: str, lang: str) -> None:
+    words = SECTION_FIX_WORDS[lang]
+    for kind in KINDS:
+        for seed in range(6):
+            q = build_question(template_id, seed, lang, kind)
+            texts = [q.key_text, *(o.text for o in q.options)]
+            if q.wrong_part is not None:
+                texts += [q.wrong_part.stated_text, q.wrong_part.correct_text]
+            assert not any(words in text for text in texts), (seed, kind, texts)
+
+
+@pytest.mark.parametrize("template_id", [t.id for t in templates()])
+def test_the_remedy_is_not_the_wrong_part_once_the_game_is_over(template_id: str) -> None:
+    for seed in range(30):
+        q = build_question(template_id, seed, "en", "find_the_wrong_part")
+        assert q.wrong_part is not None
+        if q.key.penalty in GAME_ENDING or q.key.remedy == ("apply_section_procedure",):
+            assert q.wrong_part.part != "remedy", seed
