@@ -545,6 +545,16 @@ def _check_near_misses(expected: Expected) -> None:
 
 
 def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
+    """Each part's reading: the decision rules per part (`reading.rules.decide`), then the
+    rules across parts (`_ACROSS_PARTS`), in order."""
+    by_part = _mentions_by_part(analysis, lex)
+    readings = {part: decide(part, by_part[part], lex, analysis.corrections) for part in PARTS}
+    for rule in _ACROSS_PARTS:
+        rule(readings, by_part, analysis, lex)
+    return readings
+
+
+def _mentions_by_part(analysis: Analysis, lex: Lexicon) -> dict[str, list[Mention]]:
     by_part: dict[str, list[Mention]] = {part: [] for part in PARTS}
     for mention in analysis.mentions:
         by_part[mention.part].append(mention)
@@ -557,29 +567,63 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
             for m in mentions:
                 m.aside = False
     by_part["remedy"] = _without_infractions_citation(by_part["remedy"], by_part, analysis, lex)
-    readings = {part: decide(part, by_part[part], lex, analysis.corrections) for part in PARTS}
+    return by_part
+
+
+_Readings = dict[str, Reading]
+_ByPart = Mapping[str, list[Mention]]
+
+
+def _replaced_unread(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """An option denied, then words the lexicon lacks: they may state the one chosen."""
     for part, reading in readings.items():
         if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):
             readings[part] = _unread(reading)
+
+
+def _alike_remedies(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "Nothing to do, carry on": no fix and play continuing, said together, are one ruling
+    in two words; it counts as either (read like steps of one remedy)."""
     remedy = readings["remedy"]
-    if remedy.found and not (remedy.conflict or remedy.hedged or remedy.steps):
-        alike = lex.ids["remedy"][remedy.found].alike
-        said = tuple(m.ident for m in by_part["remedy"] if m.live and m.ident in alike)
-        if said:
-            # "Nothing to do, carry on": no fix and play continuing, said together, are one
-            # ruling in two words; it counts as either (read like steps of one remedy).
-            readings["remedy"] = replace(remedy, steps=(remedy.found, *dict.fromkeys(said)))
+    if not remedy.found or remedy.conflict or remedy.hedged or remedy.steps:
+        return
+    alike = lex.ids["remedy"][remedy.found].alike
+    said = tuple(m.ident for m in by_part["remedy"] if m.live and m.ident in alike)
+    if said:
+        readings["remedy"] = replace(remedy, steps=(remedy.found, *dict.fromkeys(said)))
+
+
+def _procedure_named(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """The answer names the section's procedure beside the concrete fix it states."""
     remedy = readings["remedy"]
     if remedy.found in lex.ids["remedy"][_SECTION_PROCEDURE].yields_to and any(
         m.live and m.ident == _SECTION_PROCEDURE for m in by_part["remedy"]
     ):
         readings["remedy"] = replace(remedy, procedure_named=True)
+
+
+def _pending_trigger_resolves(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "Sem infração ... é só resolver a habilidade agora e seguir": nothing went wrong, the
+    trigger still pending resolves now and the game goes on: the no-fix ruling."""
     if _pending_resolves_now(readings, analysis, lex):
-        # "Sem infração ... é só resolver a habilidade agora e seguir": nothing went wrong,
-        # the trigger still pending resolves now and the game goes on: the no-fix ruling
         readings["remedy"] = replace(
             readings["remedy"], found=EMPTY_IDS["remedy"], steps=(), rule="pending_resolves_now"
         )
+
+
+def _implied_by_remedy(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "Anna chooses whether it goes on the stack": a remedy of one infraction only commits
+    to that infraction when the answer names none."""
     infraction, remedy = readings["infraction"], readings["remedy"]
     implied = lex.ids["remedy"][remedy.found].implies_infraction if remedy.found else ""
     if (
@@ -588,17 +632,19 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
         and not (infraction.hedged or infraction.conflict or remedy.hedged or remedy.conflict)
         and not any(m.live or m.hypothetical for m in by_part["infraction"])
     ):
-        # "Anna chooses whether it goes on the stack": a remedy of one infraction only
-        # commits to that infraction when the answer names none.
         readings["infraction"] = Reading(
             implied, _BY_REMEDY, remedy.evidence, implied=True, rule="implied_by_remedy"
         )
+
+
+def _implied_by_infraction(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "No infraction." / "FtMGS, Warning" / "Cheating -> DQ": the answer commits to an
+    infraction whose ruling has no penalty or no fix, and says nothing about that part: it
+    states the whole ruling (the label convention's only implied parts)."""
     for part, implied in _implied_parts(readings["infraction"], lex).items():
         if not by_part[part] and part not in analysis.stated:
-            # "No infraction." / "FtMGS, Warning" / "Cheating -> DQ": the answer commits to
-            # an infraction whose ruling has no penalty or no fix, and says nothing about
-            # that part: it states the whole ruling (the label convention's only implied
-            # parts; the blind batches' writers all read them so).
             readings[part] = Reading(
                 implied,
                 _IMPLIED,
@@ -606,7 +652,17 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
                 implied=True,
                 rule="implied_by_infraction",
             )
-    return readings
+
+
+_ACROSS_PARTS = (
+    _replaced_unread,
+    _alike_remedies,
+    _procedure_named,
+    _pending_trigger_resolves,
+    _implied_by_remedy,
+    _implied_by_infraction,
+)
+"""The rules across parts, in the order they are applied after the per-part rules."""
 
 
 _RESOLVE_WORDS = frozenset(

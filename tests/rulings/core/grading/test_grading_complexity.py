@@ -23,7 +23,6 @@ PACKAGE = Path(rulings.core.grading.__file__).parent
 CEILINGS = {
     "matcher.py:_find_mentions": 50,
     "matcher.py:_named_rulings": 38,
-    "grader.py:_read_parts": 39,
     "lexicon.py:compile_lexicon": 33,
     "grader.py:_doubtful_wrong": 33,
     "matcher.py:_match": 25,
