@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -220,6 +220,19 @@ def _counts_as(part: str, ident: str, want: str, expected: Expected, lex: Lexico
     return want == "apply_section_procedure" and ident in procedure
 
 
+@dataclass(frozen=True, slots=True)
+class _Wrong:
+    """A part graded wrong, and what the checks of `_WRONG_CHECKS` may look at."""
+
+    name: str
+    grade: PartGrade
+    parts: Mapping[str, PartGrade]
+    analysis: Analysis
+    expected: Expected
+    lex: Lexicon
+    to_a_point: bool
+
+
 def _doubtful_wrong(
     parts: Mapping[str, PartGrade],
     analysis: Analysis,
@@ -227,7 +240,8 @@ def _doubtful_wrong(
     lex: Lexicon,
     to_a_point: bool,
 ) -> tuple[_Reason, ...]:
-    """Wrong gradings a mentor should confirm.
+    """Wrong gradings a mentor should confirm: for each part graded wrong (not hedged, in
+    conflict or already of low confidence), the first of `_WRONG_CHECKS` that doubts it.
 
     When the grader errs, it mostly fails to see the expected answer; so a part graded
     wrong goes to review when the answer also mentions the expected id in a way that is
@@ -240,63 +254,84 @@ def _doubtful_wrong(
     for name, grade in parts.items():
         if grade.correct or grade.hedged or grade.conflict or grade.confidence < REVIEW_BELOW:
             continue
-        want = grade.expected
-        considered = any(
-            m.part == name
-            and m.ident
-            and not (m.negated or m.rejected or m.counted)
-            and _counts_as(name, m.ident, want, expected, lex)
-            and not (
-                _yielded(name, m.ident, grade.found, lex)
-                and not _later_neighbour(name, m, grade.found, analysis, lex)
-            )
-            for m in analysis.mentions
-        )
-        if considered:
-            reasons.append(_Reason(name, reason_text("names_expected")))
-        elif grade.found is None and (analysis.unread or analysis.loose or analysis.odd):
-            reasons.append(
-                _Reason(
-                    name,
-                    reason_text("unread_words"),
-                    about_words=True,
-                )
-            )
-        elif _rewind_too_late(name, grade, analysis, lex):
-            reasons.append(
-                _Reason(
-                    name,
-                    reason_text("rewind_too_late", found=str(grade.found)),
-                )
-            )
-        elif name == "remedy" and grade.found is not None and to_a_point:
-            reasons.append(
-                _Reason(
-                    name,
-                    reason_text("rewind_to_a_point", found=grade.found),
-                )
-            )
-        elif _play_on_or_nothing(name, grade, parts):
-            reasons.append(
-                _Reason(
-                    name,
-                    reason_text("no_fix_or_play_on", found=str(grade.found), want=want),
-                )
-            )
-        elif _neighbour_doubt(name, grade, lex):
-            reasons.append(
-                _Reason(
-                    name,
-                    reason_text("weak_neighbour", found=str(grade.found), want=want),
-                )
-            )
-        elif grade.found is not None and (
-            (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
-            or any(m.part == name and m.typo and m.live for m in analysis.mentions)
-            or _only_described(name, analysis, lex)
-        ):
-            reasons.append(_Reason(name, reason_text("typo_or_paraphrase"), about_words=True))
+        wrong = _Wrong(name, grade, parts, analysis, expected, lex, to_a_point)
+        reason = next((r for check in _WRONG_CHECKS if (r := check(wrong)) is not None), None)
+        if reason is not None:
+            reasons.append(reason)
     return tuple(reasons)
+
+
+def _names_expected(w: _Wrong) -> _Reason | None:
+    """The answer also mentions the expected id, not as a plain denial."""
+    considered = any(
+        m.part == w.name
+        and m.ident
+        and not (m.negated or m.rejected or m.counted)
+        and _counts_as(w.name, m.ident, w.grade.expected, w.expected, w.lex)
+        and not (
+            _yielded(w.name, m.ident, w.grade.found, w.lex)
+            and not _later_neighbour(w.name, m, w.grade.found, w.analysis, w.lex)
+        )
+        for m in w.analysis.mentions
+    )
+    return _Reason(w.name, reason_text("names_expected")) if considered else None
+
+
+def _unread_while_missing(w: _Wrong) -> _Reason | None:
+    a = w.analysis
+    if w.grade.found is None and (a.unread or a.loose or a.odd):
+        return _Reason(w.name, reason_text("unread_words"), about_words=True)
+    return None
+
+
+def _too_late_rewind(w: _Wrong) -> _Reason | None:
+    if _rewind_too_late(w.name, w.grade, w.analysis, w.lex):
+        return _Reason(w.name, reason_text("rewind_too_late", found=str(w.grade.found)))
+    return None
+
+
+def _rewind_to_named_point(w: _Wrong) -> _Reason | None:
+    if w.name == "remedy" and w.grade.found is not None and w.to_a_point:
+        return _Reason(w.name, reason_text("rewind_to_a_point", found=w.grade.found))
+    return None
+
+
+def _no_fix_or_play_on(w: _Wrong) -> _Reason | None:
+    if _play_on_or_nothing(w.name, w.grade, w.parts):
+        found, want = str(w.grade.found), w.grade.expected
+        return _Reason(w.name, reason_text("no_fix_or_play_on", found=found, want=want))
+    return None
+
+
+def _weak_neighbour(w: _Wrong) -> _Reason | None:
+    if _neighbour_doubt(w.name, w.grade, w.lex):
+        found, want = str(w.grade.found), w.grade.expected
+        return _Reason(w.name, reason_text("weak_neighbour", found=found, want=want))
+    return None
+
+
+def _typo_or_paraphrase(w: _Wrong) -> _Reason | None:
+    grade = w.grade
+    if grade.found is not None and (
+        (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
+        or any(m.part == w.name and m.typo and m.live for m in w.analysis.mentions)
+        or _only_described(w.name, w.analysis, w.lex)
+    ):
+        return _Reason(w.name, reason_text("typo_or_paraphrase"), about_words=True)
+    return None
+
+
+_WRONG_CHECKS: tuple[Callable[[_Wrong], _Reason | None], ...] = (
+    _names_expected,
+    _unread_while_missing,
+    _too_late_rewind,
+    _rewind_to_named_point,
+    _no_fix_or_play_on,
+    _weak_neighbour,
+    _typo_or_paraphrase,
+)
+"""The doubts about a part graded wrong, in the order they are asked; the first that
+applies is its review reason."""
 
 
 def _later_neighbour(
