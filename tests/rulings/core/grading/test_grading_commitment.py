@@ -604,7 +604,7 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
     (
         "riftbound",
         E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
-        "Resposta final: habilidade esquecida; sem penalidade; o oponente escolhe.",
+        "Resposta final: habilidade esquecida do Tomé; sem penalidade; o oponente escolhe.",
         E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
     ),
     (
