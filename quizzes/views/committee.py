@@ -164,12 +164,10 @@ def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
         )
         .order_by("created_at")
     )
-    context = {
-        "queue": queue,
-        "status": status,
-        "statuses": QuestionReport.Status.choices,
-        "form": DecisionForm(),
-    }
+    rows = list(queue)
+    for report in rows:  # each form its own ids: several open reports share the page
+        report.form = DecisionForm(auto_id=f"id_report{report.pk}_%s")  # type: ignore[attr-defined]
+    context = {"queue": rows, "status": status, "statuses": QuestionReport.Status.choices}
     return render(request, TEMPLATES + "reports_queue.html", context)
 
 

@@ -219,7 +219,11 @@ class ReportQuestionForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
+    """No default: the committee picks the decision, none is preselected (withdrawing stops
+    the question, or every question of its template, being drawn again)."""
+
     ACTIONS = (
+        ("", _("Choose a decision")),
         ("withdraw_question", _("Withdraw this question")),
         ("withdraw_template", _("Withdraw its whole template")),
         ("dismiss", _("Dismiss the report")),
