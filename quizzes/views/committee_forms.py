@@ -264,9 +264,26 @@ class RequirementForm(forms.ModelForm[LevelRequirement]):
         return requirement
 
 
-RequirementFormSet = forms.inlineformset_factory(
+class BaseRequirementFormSet(
+    forms.BaseInlineFormSet[LevelRequirement, CertificationLevel, RequirementForm]
+):
+    def check_game(self, game: str | None) -> bool:
+        """Every required exam is of the level's game; marks each one that is not."""
+        fine = True
+        for form in self.forms:
+            blueprint = form.cleaned_data.get("blueprint") if form.is_valid() else None
+            if blueprint is None or form.cleaned_data.get("DELETE") or not game:
+                continue
+            if blueprint.game != game:
+                form.add_error("blueprint", _("This exam is of another game than the level."))
+                fine = False
+        return fine
+
+
+RequirementFormSet: type[BaseRequirementFormSet] = forms.inlineformset_factory(  # type: ignore[assignment]
     CertificationLevel,
     LevelRequirement,
+    formset=BaseRequirementFormSet,
     form=RequirementForm,
     fields=("blueprint",),
     extra=1,
@@ -303,9 +320,12 @@ class IssueForm(IssueStartForm):
 
 
 class RevokeForm(forms.Form):
+    """Revoking is asked twice: the first post shows what it does, the confirmed one does it."""
+
     reason = forms.CharField(
         label=_("Reason for revoking"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
     )
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class PolicyCompareForm(forms.Form):
