@@ -211,7 +211,16 @@ def policy_update(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.GET and form.is_valid():
         old, new = form.cleaned_data["old"], form.cleaned_data["new"]
         context["impact"] = policy_updates.policy_impact(old=old, new=new)
-        context["regrade"] = policy_updates.regrade_dry_run(old=old, new=new)
+        regrade = policy_updates.regrade_dry_run(old=old, new=new)
+        context["regrade"] = regrade
+        context["outcome_rows"] = [row for row in regrade if row.changes_outcome]
+        context["other_rows"] = [row for row in regrade if not row.changes_outcome]
+        context["statements"] = policy_updates.statement_changes(
+            old=old, new=new, lang=request.LANGUAGE_CODE
+        )
+        context["old_blueprints"] = list(
+            ExamBlueprint.objects.filter(policy_version=old).order_by("name")
+        )
     elif request.GET:
         status = 400
     return render(request, TEMPLATES + "policy_update.html", context, status=status)
