@@ -157,6 +157,7 @@ def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
         reports.reports_visible_to(request.user)
         .filter(status=status)
         .select_related("question", "reporter", "resolved_by")
+        .prefetch_related("question__topics")
         .annotate(
             others=Count(
                 "question__reports", filter=Q(question__reports__status=QuestionReport.Status.OPEN)

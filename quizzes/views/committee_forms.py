@@ -6,11 +6,13 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from judgetrain.accounts.models import User
 from judgetrain.accounts.roles import Role
 from judgetrain.names import NameTranslationsFormMixin
+from quizzes.languages import content_language
 from quizzes.models import (
     CertificationLevel,
     ExamBlueprint,
@@ -25,10 +27,25 @@ from rulings.models import Game, Language, PolicyVersion
 
 
 def topic_choices() -> list[tuple[str, Any]]:
-    return [
-        ("", _("Any topic")),
-        *((slug, slug.replace("_", " ")) for slug in generator.all_topics()),
-    ]
+    """Every topic by its name in the page's language (never the slug), sorted by name."""
+    lang = content_language(get_language())
+    named = sorted(((slug, generator.topic_name(slug, lang)) for slug in generator.all_topics()),
+                   key=lambda pair: pair[1].casefold())  # fmt: skip
+    return [("", _("Any topic")), *named]
+
+
+def policy_version_label(version: PolicyVersion) -> str:
+    """A version as the committee reads it: its game, title and id, and whether it is the
+    game's default (the select of versions showed ids alone)."""
+    label = f"{version.document.get_game_display()}: {version.title} ({version.version_id})"
+    if version.is_default:
+        return str(_("%(version)s, the default") % {"version": label})
+    return label
+
+
+class PolicyVersionField(forms.ModelChoiceField[PolicyVersion]):
+    def label_from_instance(self, obj: PolicyVersion) -> str:
+        return policy_version_label(obj)
 
 
 class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
@@ -71,6 +88,7 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
             self.instance.composition = composition
         versions = PolicyVersion.objects.select_related("document")
         self.fields["policy_version"].queryset = versions  # type: ignore[attr-defined]
+        self.fields["policy_version"].label_from_instance = policy_version_label  # type: ignore[attr-defined]
         languages = [("", _("The candidate's language")), *Language.choices]
         self.fields["language"].choices = languages  # type: ignore[attr-defined]
         self.fields["time_limit_minutes"].validators.append(_at_most(600))
@@ -329,8 +347,12 @@ class RevokeForm(forms.Form):
 
 
 class PolicyCompareForm(forms.Form):
-    old = forms.ModelChoiceField(label=_("Older version"), queryset=PolicyVersion.objects.all())
-    new = forms.ModelChoiceField(label=_("Newer version"), queryset=PolicyVersion.objects.all())
+    old = PolicyVersionField(
+        label=_("Older version"), queryset=PolicyVersion.objects.select_related("document")
+    )
+    new = PolicyVersionField(
+        label=_("Newer version"), queryset=PolicyVersion.objects.select_related("document")
+    )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
