@@ -8,7 +8,7 @@ considers it ("if it were advantageous, a Warning", "maybe", "otherwise").
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,7 +22,7 @@ from .classify import (
     resolve_generic,
 )
 from .errors import GradingError
-from .lexicon import GENERIC, LANGUAGES, Cue, Element, Lexicon, Pattern, load_lexicon
+from .lexicon import GENERIC, LANGUAGES, Cue, Element, Lexicon, Pattern, Starting, load_lexicon
 from .mentions import CueHit, Mention
 from .text import BREAK_CLAUSE, BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
 
@@ -213,41 +213,81 @@ def _named_rulings(
     infractions = [m for m in mentions if m.part == "infraction" and not (m.aside or m.described)]
     if len(infractions) < 2:
         return
-    # the answer's first infraction: one it claims, not one it denies ("No es disparo
-    # olvidado, Marcos lo anunció: es GRV" gives no ruling to Marcos)
+    first_end = _first_claimed_end(infractions)
+    in_reason = _in_reasons(toks, clause, cues)
+    units = [
+        (i, sentence[i])
+        for i in range(first_end, len(toks.words) - 1)
+        if i not in in_reason
+        and _opens_named_ruling(lex, toks, owner, mentions, sentence, clause, i)
+    ]
+    units += _attributed(lex, toks, owner, infractions, sentence)
+    units = _naming_an_infraction(units, infractions, sentence)
+    if units:
+        _set_named_aside(mentions, infractions, units, sentence)
+
+
+def _first_claimed_end(infractions: list[Mention]) -> int:
+    """Where the answer's first infraction ends: one it claims, not one it denies ("No es
+    disparo olvidado, Marcos lo anunció: es GRV" gives no ruling to Marcos)."""
     claimed = [m for m in infractions if not (m.negated or m.rejected)] or infractions
-    first_end = min(claimed, key=lambda m: m.first).last
-    # "Esto no es HDO, porque Dolores sí anunció la habilidad: es VRJ": a name inside a
-    # reason says why, it opens no other player's ruling.
-    in_reason = {
+    return min(claimed, key=lambda m: m.first).last
+
+
+def _naming_an_infraction(
+    units: list[tuple[int, int]], infractions: list[Mention], sentence: list[int]
+) -> list[tuple[int, int]]:
+    """The players' rulings that name an infraction ("pra Lucía - Advertência" gives no
+    other ruling)."""
+    return [
+        (i, s) for i, s in units if any(m.first > i and sentence[m.first] == s for m in infractions)
+    ]
+
+
+def _in_reasons(toks: Tokens, clause: list[int], cues: list[CueHit]) -> set[int]:
+    """The tokens after a reason cue in its clause.
+
+    "Esto no es HDO, porque Dolores sí anunció la habilidad: es VRJ": a name inside a
+    reason says why, it opens no other player's ruling.
+    """
+    return {
         j
         for cue in cues
         if cue.kind == "reason"
         for j in range(cue.last, len(toks.words))
         if clause[j] == clause[cue.first]
     }
-    units: list[tuple[int, int]] = []  # (first token, sentence)
-    words = toks.words
-    for i in range(len(words)):
-        if i < first_end or i + 1 >= len(words) or not _opens_named(toks, clause, i, lex):
-            continue
-        if i in in_reason or not _capitalised_name(lex, toks, owner, i):
-            continue
-        after = _past_relative_clause(toks, clause, sentence, i + 1)
-        if (
-            _after_colon(toks, after)
-            or words[after] in lex.named_ruling_verbs
-            or owner[after] >= 0
-            or _did_then_ruling(toks, owner, mentions, sentence, i)
-        ):
-            units.append((i, sentence[i]))
-    units += _attributed(lex, toks, owner, infractions, sentence)
-    # a player's ruling names an infraction ("pra Lucía - Advertência" gives no other ruling)
-    units = [
-        (i, s) for i, s in units if any(m.first > i and sentence[m.first] == s for m in infractions)
-    ]
-    if not units:
-        return
+
+
+def _opens_named_ruling(
+    lex: Lexicon,
+    toks: Tokens,
+    owner: list[int],
+    mentions: list[Mention],
+    sentence: list[int],
+    clause: list[int],
+    i: int,
+) -> bool:
+    """Token i is a capitalised name opening a clause that gives that player a ruling."""
+    if not _opens_named(toks, clause, i, lex) or not _capitalised_name(lex, toks, owner, i):
+        return False
+    after = _past_relative_clause(toks, clause, sentence, i + 1)
+    return (
+        _after_colon(toks, after)
+        or toks.words[after] in lex.named_ruling_verbs
+        or owner[after] >= 0
+        or _did_then_ruling(toks, owner, mentions, sentence, i)
+    )
+
+
+def _set_named_aside(
+    mentions: list[Mention],
+    infractions: list[Mention],
+    units: list[tuple[int, int]],
+    sentence: list[int],
+) -> None:
+    """Set aside what the named players' rulings say, when their infractions are not the
+    answer's own ones."""
 
     def named(m: Mention) -> bool:
         return any(m.first > i and sentence[m.first] == s for i, s in units)
@@ -270,14 +310,7 @@ def _others_not_at_fault(
     any infraction (or penalty) speaks of that player, not of the ruling asked for. A
     sentence clearing a player counts when it names someone, and, for a penalty, someone
     the infraction's sentence does not name."""
-    claimed = [
-        m
-        for m in mentions
-        if m.part == "infraction"
-        and m.ident != _NO_INFRACTION
-        and not (m.negated or m.rejected or m.aside or m.hypothetical or m.described)
-        and not (m.reason or m.cited or m.counted)
-    ]
+    claimed = [m for m in mentions if _claims_infraction(m)]
     if not claimed:
         return
     first = min(claimed, key=lambda m: m.first)
@@ -293,6 +326,16 @@ def _others_not_at_fault(
         player = _player_after(lex, toks, owner, m.last)  # "No penalty for Sanne"
         if player is not None and named_there and player not in named_there:
             m.aside = True
+
+
+def _claims_infraction(m: Mention) -> bool:
+    """The mention claims an infraction as the answer's own ruling."""
+    return (
+        m.part == "infraction"
+        and m.ident != _NO_INFRACTION
+        and not (m.negated or m.rejected or m.aside or m.hypothetical or m.described)
+        and not (m.reason or m.cited or m.counted)
+    )
 
 
 _NO_INFRACTION = "no_infraction"
@@ -501,16 +544,9 @@ def _find_mentions(
     index = lex.index_for(game)
     words = _Words(canon, toks.words, toks.breaks, lex.gap_stop, _gap_stops(lex))
     mentions: list[Mention] = []
-    n = len(canon)
     citing = {j for j in toks.citations if canon[j].startswith(_CITED)}
     resume = 0  # the first token not yet inside a phrase read
-    # most words start no phrase: only the tokens that may start one (or cite) are visited
-    starts = [j for j, word in enumerate(canon) if word in index]
-    if canon != toks.words:  # a typo corrected: the word as typed may start a phrase too
-        starts = [j for j, word in enumerate(toks.words) if word in index or canon[j] in index]
-    if citing:
-        starts = sorted({*starts, *citing})
-    for i in starts:
+    for i in _phrase_starts(index, toks, canon, citing):
         if i < resume:
             continue
         if i in citing:
@@ -520,75 +556,146 @@ def _find_mentions(
                 owner[i] = len(mentions) - 1
             resume = i + 1
             continue
-        starting = index.get(canon[i])
-        typed = index.get(toks.words[i]) if canon[i] != toks.words[i] else None
-        if starting is None and typed is None:
+        candidates = _candidates(index, toks, canon, i)
+        if candidates is None:
             continue
-        best: Pattern | None = None
-        best_end = -1
-        after, raw_after = (canon[i + 1], toks.words[i + 1]) if i + 1 < n else ("", "")
-        candidates = starting.tried(after, raw_after) if starting is not None else ()
-        if typed is not None:
-            candidates = [*candidates, *typed.tried(after, raw_after)]
-        # "É erro geral? Não, tem infração": a denial answering a question is no part of
-        # the phrase after the comma ("não tem infração").
-        cut = i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
-        reach: set[str] | None = None  # the words a gap after token i may reach
-        for pattern in candidates:
-            if pattern.follows_gap:  # a cheap test first, as `tried` did for the next word
-                if reach is None:
-                    reach = set(canon[i + 1 : i + 2 + _GAP])
-                    reach.update(toks.words[i + 1 : i + 2 + _GAP])
-                if pattern.follows is not None and pattern.follows.isdisjoint(reach):
-                    continue
-            if pattern.kind == "capitals" and (
-                not toks.source[toks.starts[i] : toks.ends[i]].isupper() or _shouted(toks, i)
-            ):
-                continue  # "DE" is the Portuguese missed trigger; "de" is "of"
-            if not pattern.fixed:
-                end = _match(pattern, words, i + 1, 1, n)
-            elif len(pattern.elements) == 1:
-                end = i + 1  # one word, already read
-            else:
-                end = _match_fixed(pattern.elements, words, i + 1, n)
-            if cut and end > i + 1:
-                continue
-            if end > best_end or (end == best_end and best and pattern.rank > best.rank):
-                best, best_end = pattern, end
+        best, best_end = _best_pattern(lex, toks, canon, words, candidates, i)
         if best is None or (best.kind == "descriptions" and _after_before(toks, i)):
             resume = i + 1  # "reconheceu a habilidade antes de seguir": a time, not the fix
             continue
-        typo = max(dist[i:best_end])
-        conf = best.confidence - 0.1 * typo
-        if best.kind == "paraphrases" and not typo and _tight(best, canon, i, best_end):
-            conf = _TIGHT_PARAPHRASE  # "we back up": every word is the phrase's own
-        mentions.append(
-            Mention(
-                best.part,
-                best.ident,
-                i,
-                best_end,
-                conf,
-                "" if typo else best.lang,
-                typo=typo > 0,
-                described=best.kind == "descriptions",
-            )
-        )
-        me = len(mentions) - 1
-        for j in range(i, best_end):
-            owner[j] = me
-            if canon[j].startswith(_CITED):
-                # "remedy per 702.2.f.2": the section says which id of the phrase's part;
-                # the citation still names its other parts.
-                for cited in _citation_mentions(lex, toks, j, game):
-                    if cited.part == best.part:
-                        mentions[me].ident = cited.ident
-                    else:
-                        mentions.append(cited)
+        _add_mention(lex, toks, canon, dist, owner, game, mentions, best, i, best_end)
         # A description ("se le olvidó") leaves its words to a named phrase starting
         # inside it ("olvidó anotar el punto"): a named id wins over it anyway.
         resume = i + 1 if best.kind == "descriptions" else best_end
     return mentions
+
+
+def _phrase_starts(
+    index: Mapping[str, Starting], toks: Tokens, canon: list[str], citing: set[int]
+) -> list[int]:
+    """The tokens that may start a phrase or cite a section, in order.
+
+    Most words start no phrase: only these are visited.
+    """
+    starts = [j for j, word in enumerate(canon) if word in index]
+    if canon != toks.words:  # a typo corrected: the word as typed may start a phrase too
+        starts = [j for j, word in enumerate(toks.words) if word in index or canon[j] in index]
+    if citing:
+        starts = sorted({*starts, *citing})
+    return starts
+
+
+def _candidates(
+    index: Mapping[str, Starting], toks: Tokens, canon: list[str], i: int
+) -> Sequence[Pattern] | None:
+    """The patterns worth trying at token i (by its word as read and as typed), or None."""
+    starting = index.get(canon[i])
+    typed = index.get(toks.words[i]) if canon[i] != toks.words[i] else None
+    if starting is None and typed is None:
+        return None
+    n = len(canon)
+    after, raw_after = (canon[i + 1], toks.words[i + 1]) if i + 1 < n else ("", "")
+    candidates = starting.tried(after, raw_after) if starting is not None else ()
+    if typed is not None:
+        candidates = [*candidates, *typed.tried(after, raw_after)]
+    return candidates
+
+
+def _best_pattern(
+    lex: Lexicon,
+    toks: Tokens,
+    canon: list[str],
+    words: _Words,
+    candidates: Sequence[Pattern],
+    i: int,
+) -> tuple[Pattern | None, int]:
+    """The candidate reaching furthest from token i (the higher rank on a tie), and its end."""
+    n = len(canon)
+    best: Pattern | None = None
+    best_end = -1
+    cut = _denial_cut(lex, toks, i)
+    reach: set[str] | None = None  # the words a gap after token i may reach
+    for pattern in candidates:
+        if pattern.follows_gap:  # a cheap test first, as `tried` did for the next word
+            if reach is None:
+                reach = set(canon[i + 1 : i + 2 + _GAP])
+                reach.update(toks.words[i + 1 : i + 2 + _GAP])
+            if pattern.follows is not None and pattern.follows.isdisjoint(reach):
+                continue
+        if pattern.kind == "capitals" and not _in_capitals(toks, i):
+            continue  # "DE" is the Portuguese missed trigger; "de" is "of"
+        end = _pattern_end(pattern, words, i, n)
+        if cut and end > i + 1:
+            continue
+        if end > best_end or (end == best_end and best and pattern.rank > best.rank):
+            best, best_end = pattern, end
+    return best, best_end
+
+
+def _denial_cut(lex: Lexicon, toks: Tokens, i: int) -> bool:
+    """Token i is a denial followed by a break, so no phrase reads past it.
+
+    "É erro geral? Não, tem infração": a denial answering a question is no part of the
+    phrase after the comma ("não tem infração").
+    """
+    n = len(toks.words)
+    return i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
+
+
+def _in_capitals(toks: Tokens, i: int) -> bool:
+    """Token i is typed in capitals, and not as part of a shouted stretch."""
+    return toks.source[toks.starts[i] : toks.ends[i]].isupper() and not _shouted(toks, i)
+
+
+def _pattern_end(pattern: Pattern, words: _Words, i: int, n: int) -> int:
+    """Where the pattern starting at token i ends (-1 if it does not match)."""
+    if not pattern.fixed:
+        return _match(pattern, words, i + 1, 1, n)
+    if len(pattern.elements) == 1:
+        return i + 1  # one word, already read
+    return _match_fixed(pattern.elements, words, i + 1, n)
+
+
+def _add_mention(
+    lex: Lexicon,
+    toks: Tokens,
+    canon: list[str],
+    dist: list[int],
+    owner: list[int],
+    game: str,
+    mentions: list[Mention],
+    best: Pattern,
+    i: int,
+    best_end: int,
+) -> None:
+    """Record the phrase read from token i to best_end, and the sections cited inside it."""
+    typo = max(dist[i:best_end])
+    conf = best.confidence - 0.1 * typo
+    if best.kind == "paraphrases" and not typo and _tight(best, canon, i, best_end):
+        conf = _TIGHT_PARAPHRASE  # "we back up": every word is the phrase's own
+    mentions.append(
+        Mention(
+            best.part,
+            best.ident,
+            i,
+            best_end,
+            conf,
+            "" if typo else best.lang,
+            typo=typo > 0,
+            described=best.kind == "descriptions",
+        )
+    )
+    me = len(mentions) - 1
+    for j in range(i, best_end):
+        owner[j] = me
+        if canon[j].startswith(_CITED):
+            # "remedy per 702.2.f.2": the section says which id of the phrase's part;
+            # the citation still names its other parts.
+            for cited in _citation_mentions(lex, toks, j, game):
+                if cited.part == best.part:
+                    mentions[me].ident = cited.ident
+                else:
+                    mentions.append(cited)
 
 
 @lru_cache(maxsize=4)

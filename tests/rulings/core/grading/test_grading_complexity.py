@@ -21,14 +21,11 @@ LIMIT = 15
 PACKAGE = Path(rulings.core.grading.__file__).parent
 
 CEILINGS = {
-    "matcher.py:_find_mentions": 50,
-    "matcher.py:_named_rulings": 38,
     "lexicon.py:compile_lexicon": 33,
     "matcher.py:_match": 25,
     "matcher.py:_find_cues": 25,
     "lexicon.py:_compile_terms": 24,
     "classify.py:_question": 24,
-    "matcher.py:_others_not_at_fault": 22,
     "grader.py:_as_expected": 22,
     "feedback.py:render_feedback": 21,
     "classify.py:_cue_scope": 21,
