@@ -731,29 +731,9 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
         return pos
     element = elements[k]
     if element.gap:
-        # A gap stays inside one clause: "Game Loss - play continues" is no "game ... continues".
-        stop = w.stop_own.get(pattern.lang, w.stop)
-        for skip in range(_GAP + 1):
-            if skip:
-                j = pos + skip - 1
-                if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in stop:
-                    break
-                if canon[j].startswith(_CITED):
-                    break
-            if pos + skip < n and breaks[pos + skip] in _GAP_STOP_BREAKS:
-                break
-            end = _match(pattern, w, pos + skip, k + 1, n)
-            if end >= 0:
-                return end
-        return -1
-    if element.end:  # "$": only where the clause ends ("→ segue.")
-        if pos >= n or breaks[pos] != BREAK_NONE:
-            return _match(pattern, w, pos, k + 1, n)
-        return -1
-    if element.cite:  # "<cite>": any rule citation ("whatever 702.6 prescribes")
-        if pos < n and breaks[pos] != BREAK_SENTENCE and canon[pos].startswith(_CITED):
-            return _match(pattern, w, pos + 1, k + 1, n)
-        return -1
+        return _match_gap(pattern, w, pos, k, n)
+    if element.end or element.cite:
+        return _match_mark(pattern, w, pos, k, n)
     alts = element.alts
     if pos < n and breaks[pos] != BREAK_SENTENCE and (canon[pos] in alts or raw[pos] in alts):
         end = _match(pattern, w, pos + 1, k + 1, n)
@@ -761,6 +741,41 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
             return end
     if element.optional:
         return _match(pattern, w, pos, k + 1, n)
+    return -1
+
+
+def _match_mark(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
+    """`_match` at a clause end ("$") or a citation ("<cite>"), element `k`."""
+    breaks = w.breaks
+    if pattern.elements[k].end:  # "$": only where the clause ends ("→ segue.")
+        if pos >= n or breaks[pos] != BREAK_NONE:
+            return _match(pattern, w, pos, k + 1, n)
+        return -1
+    # "<cite>": any rule citation ("whatever 702.6 prescribes")
+    if pos < n and breaks[pos] != BREAK_SENTENCE and w.canon[pos].startswith(_CITED):
+        return _match(pattern, w, pos + 1, k + 1, n)
+    return -1
+
+
+def _match_gap(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
+    """`_match` at a gap (element `k`): the rest matched after skipping up to `_GAP` words.
+
+    A gap stays inside one clause: "Game Loss - play continues" is no "game ... continues".
+    """
+    canon, raw, breaks = w.canon, w.raw, w.breaks
+    stop = w.stop_own.get(pattern.lang, w.stop)
+    for skip in range(_GAP + 1):
+        if skip:
+            j = pos + skip - 1
+            if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in stop:
+                break
+            if canon[j].startswith(_CITED):
+                break
+        if pos + skip < n and breaks[pos + skip] in _GAP_STOP_BREAKS:
+            break
+        end = _match(pattern, w, pos + skip, k + 1, n)
+        if end >= 0:
+            return end
     return -1
 
 
@@ -861,25 +876,46 @@ def _find_cues(
             i += 1
             continue
         length = 0
-        # the cues starting here, longest first, less those whose second word is not next
-        # (`_cue_fits` would refuse them)
-        pair = pairs.get((words[i], words[i + 1])) if i + 1 < n else None
-        for cue in (pair + singles.get(words[i], ())) if pair else singles.get(words[i], ()):
+        for cue in _cues_at(pairs, singles, words, i):
             size = len(cue.words)
             if length and size < length:
                 break
-            if cue.kind == "conditional" and _whether(words, toks.breaks, i, whether_verbs):
-                continue  # "escolhe se", "elige si", "decides if": whether, not a condition
-            if cue.kind == "conditional" and _stressed_si(toks, i):
-                continue  # "Dolores sí anunció": the stressed "sí" affirms, it is no "if"
-            if cue.kind == "reject_open" and i and toks.breaks[i] == BREAK_NONE:
-                continue  # "No basta con X" opens a clause; "W no basta con cinco W" does not
+            if _cue_refused(cue, toks, i, whether_verbs):
+                continue
             if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
                 length = size
                 kind = "reject_pre" if cue.kind == "reject_open" else cue.kind
                 hits.append(CueHit(i, i + size, kind))
         i += length or 1
-    # "Warning, as the miss was advantageous" gives a reason; "treat it as a GE" does not.
+    return _kept_cues(hits, toks, joins)
+
+
+def _cues_at(
+    pairs: Mapping[tuple[str, str], tuple[Cue, ...]],
+    singles: Mapping[str, tuple[Cue, ...]],
+    words: list[str],
+    i: int,
+) -> tuple[Cue, ...]:
+    """The cues starting at token i, longest first, less those whose second word is not
+    next (`_cue_fits` would refuse them)."""
+    pair = pairs.get((words[i], words[i + 1])) if i + 1 < len(words) else None
+    return (pair + singles.get(words[i], ())) if pair else singles.get(words[i], ())
+
+
+def _cue_refused(cue: Cue, toks: Tokens, i: int, whether_verbs: frozenset[str]) -> bool:
+    """The cue's words at token i say something else than the cue."""
+    if cue.kind == "conditional" and _whether(toks.words, toks.breaks, i, whether_verbs):
+        return True  # "escolhe se", "elige si", "decides if": whether, not a condition
+    if cue.kind == "conditional" and _stressed_si(toks, i):
+        return True  # "Dolores sí anunció": the stressed "sí" affirms, it is no "if"
+    # "No basta con X" opens a clause; "W no basta con cinco W" does not
+    return cue.kind == "reject_open" and bool(i) and toks.breaks[i] == BREAK_NONE
+
+
+def _kept_cues(hits: list[CueHit], toks: Tokens, joins: frozenset[str]) -> list[CueHit]:
+    """The cues kept once their clause is known: a reason opens its clause ("Warning, as
+    the miss was advantageous" gives a reason; "treat it as a GE" does not), a hedge is no
+    proper noun's word."""
     return [
         CueHit(h.first, h.last, "reason") if h.kind == "reason_start" else h
         for h in hits
@@ -901,24 +937,37 @@ def _quoted_tokens(toks: Tokens) -> frozenset[int]:
     if "'" not in src and _OPEN_QUOTES.isdisjoint(src):
         return frozenset()  # most answers quote nothing
     inside: set[int] = set()
-    n = len(toks.words)
-    for i in range(n):
-        before = src[toks.ends[i - 1] if i else 0 : toks.starts[i]]
-        if not before:
+    for i in range(len(toks.words)):
+        if not _opens_quote(toks, i):
             continue
-        mark = before[-1]
-        if not (
-            mark in _OPEN_QUOTES or (mark == "'" and (len(before) < 2 or not before[-2].isalnum()))
-        ):
-            continue
-        for j in range(i, min(i + _QUOTED_WORDS, n)):
-            after = src[toks.ends[j] : toks.starts[j + 1] if j + 1 < n else len(src)]
-            if after[:1] in _CLOSE_QUOTES or after[:1] == "'":
-                inside.update(range(i, j + 1))
-                break
-            if j + 1 < n and toks.breaks[j + 1] == BREAK_SENTENCE:
-                break  # a quotation does not run past its sentence
+        last = _quote_closed_after(toks, i)
+        if last >= 0:
+            inside.update(range(i, last + 1))
     return frozenset(inside)
+
+
+def _opens_quote(toks: Tokens, i: int) -> bool:
+    """An opening quote (or an apostrophe after a space) stands right before token i."""
+    src = toks.source
+    before = src[toks.ends[i - 1] if i else 0 : toks.starts[i]]
+    if not before:
+        return False
+    mark = before[-1]
+    return mark in _OPEN_QUOTES or (mark == "'" and (len(before) < 2 or not before[-2].isalnum()))
+
+
+def _quote_closed_after(toks: Tokens, i: int) -> int:
+    """The token a quotation opened before token i closes after (within `_QUOTED_WORDS`
+    words and its sentence), or -1."""
+    src = toks.source
+    n = len(toks.words)
+    for j in range(i, min(i + _QUOTED_WORDS, n)):
+        after = src[toks.ends[j] : toks.starts[j + 1] if j + 1 < n else len(src)]
+        if after[:1] in _CLOSE_QUOTES or after[:1] == "'":
+            return j
+        if j + 1 < n and toks.breaks[j + 1] == BREAK_SENTENCE:
+            return -1  # a quotation does not run past its sentence
+    return -1
 
 
 def _proper_noun(toks: Tokens, i: int) -> bool:
@@ -974,17 +1023,7 @@ def _unread_clause(
     the grader found nothing for is then sent to review instead of being marked missing.
     Also returns the positions of all such unrecognised content words.
     """
-    cue_word = [False] * len(owner)
-    for cue in cues:
-        for i in range(cue.first, cue.last):
-            cue_word[i] = True
-        if cue.kind == "reason":
-            # "for not pointing out the trigger", "porque esquecer foi vantajoso": a reason,
-            # to the end of its clause, states why, not which ruling.
-            for i in range(cue.last, len(owner)):
-                if toks.breaks[i] != BREAK_NONE or owner[i] >= 0:
-                    break
-                cue_word[i] = True
+    cue_word = _cue_words(toks, owner, cues)
     content: dict[int, int] = {}
     touched: set[int] = set()
     loose: list[int] = []
@@ -1003,6 +1042,24 @@ def _unread_clause(
             content[clause[i]] = content.get(clause[i], 0) + 1
     unread = any(count >= _UNREAD_WORDS and c not in touched for c, count in content.items())
     return unread, tuple(loose)
+
+
+def _cue_words(toks: Tokens, owner: list[int], cues: list[CueHit]) -> list[bool]:
+    """Per token: whether it is a cue's word, or inside a reason's clause after its cue.
+
+    "for not pointing out the trigger", "porque esquecer foi vantajoso": a reason, to the
+    end of its clause, states why, not which ruling.
+    """
+    cue_word = [False] * len(owner)
+    for cue in cues:
+        for i in range(cue.first, cue.last):
+            cue_word[i] = True
+        if cue.kind == "reason":
+            for i in range(cue.last, len(owner)):
+                if toks.breaks[i] != BREAK_NONE or owner[i] >= 0:
+                    break
+                cue_word[i] = True
+    return cue_word
 
 
 def _a_name(toks: Tokens, i: int) -> bool:
@@ -1037,17 +1094,26 @@ def _section_fixes(toks: Tokens, owner: list[int], mentions: list[Mention], game
         cited = _game_play_error_section(toks, i)
         if not cited and (words[i] not in _SECTION_WORDS or owner[i] >= 0):
             continue
-        for j in range(i - 1, max(-1, i - _FIX_TO_SECTION), -1):
-            if toks.breaks[j + 1] == BREAK_SENTENCE:
-                break
-            other = mentions[owner[j]] if owner[j] >= 0 else None
-            if other is None or other.part != "remedy":
-                continue
-            if other.ident in (GENERIC, _VAGUE_FIX):  # "Fix: ...", "se arregla ..."
-                mentions.append(Mention("remedy", _SECTION_PROCEDURE_ID, i, i + 1, 0.85, ""))
-                if not cited:
-                    owner[i] = len(mentions) - 1
-            break  # a named fix: the section backs it ("rewind, as the section says")
+        fix = _fix_before(toks, owner, mentions, i)
+        if fix is not None and fix.ident in (GENERIC, _VAGUE_FIX):  # "Fix: ...", "se arregla"
+            mentions.append(Mention("remedy", _SECTION_PROCEDURE_ID, i, i + 1, 0.85, ""))
+            if not cited:
+                owner[i] = len(mentions) - 1
+
+
+def _fix_before(toks: Tokens, owner: list[int], mentions: list[Mention], i: int) -> Mention | None:
+    """The nearest fix read before token i in its sentence, within `_FIX_TO_SECTION` tokens.
+
+    A named fix there is backed by the section ("rewind, as the section says"); a bare
+    one ("Fix: ...") is the section's procedure.
+    """
+    for j in range(i - 1, max(-1, i - _FIX_TO_SECTION), -1):
+        if toks.breaks[j + 1] == BREAK_SENTENCE:
+            return None
+        other = mentions[owner[j]] if owner[j] >= 0 else None
+        if other is not None and other.part == "remedy":
+            return other
+    return None
 
 
 def _game_play_error_section(toks: Tokens, i: int) -> bool:

@@ -22,22 +22,17 @@ PACKAGE = Path(rulings.core.grading.__file__).parent
 
 CEILINGS = {
     "lexicon.py:compile_lexicon": 33,
-    "matcher.py:_match": 25,
-    "matcher.py:_find_cues": 25,
     "lexicon.py:_compile_terms": 24,
     "classify.py:_question": 24,
     "grader.py:_as_expected": 22,
     "feedback.py:render_feedback": 21,
     "classify.py:_cue_scope": 21,
-    "matcher.py:_unread_clause": 20,
     "grader.py:_to_a_point": 20,
     "lexicon.py:_pattern": 17,
     "grader.py:_check": 17,
     "classify.py:resolve_generic": 17,
     "classify.py:mark_alternatives": 17,
     "classify.py:attached_with": 17,
-    "matcher.py:_section_fixes": 16,
-    "matcher.py:_quoted_tokens": 16,
 }
 """Functions above the limit when the test was written, at their complexity then."""
 
