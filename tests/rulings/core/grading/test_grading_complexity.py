@@ -23,16 +23,11 @@ PACKAGE = Path(rulings.core.grading.__file__).parent
 CEILINGS = {
     "lexicon.py:compile_lexicon": 33,
     "lexicon.py:_compile_terms": 24,
-    "classify.py:_question": 24,
     "grader.py:_as_expected": 22,
     "feedback.py:render_feedback": 21,
-    "classify.py:_cue_scope": 21,
     "grader.py:_to_a_point": 20,
     "lexicon.py:_pattern": 17,
     "grader.py:_check": 17,
-    "classify.py:resolve_generic": 17,
-    "classify.py:mark_alternatives": 17,
-    "classify.py:attached_with": 17,
 }
 """Functions above the limit when the test was written, at their complexity then."""
 
