@@ -23,7 +23,6 @@ PACKAGE = Path(rulings.core.grading.__file__).parent
 CEILINGS = {
     "lexicon.py:compile_lexicon": 33,
     "lexicon.py:_compile_terms": 24,
-    "feedback.py:render_feedback": 21,
     "lexicon.py:_pattern": 17,
 }
 """Functions above the limit when the test was written, at their complexity then."""
