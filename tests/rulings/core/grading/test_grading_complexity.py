@@ -20,12 +20,9 @@ import rulings.core.grading
 LIMIT = 15
 PACKAGE = Path(rulings.core.grading.__file__).parent
 
-CEILINGS = {
-    "lexicon.py:compile_lexicon": 33,
-    "lexicon.py:_compile_terms": 24,
-    "lexicon.py:_pattern": 17,
-}
-"""Functions above the limit when the test was written, at their complexity then."""
+CEILINGS: dict[str, int] = {}
+"""Functions allowed above the limit, at their complexity then: none is left (issue 26's
+follow-up brought the last ones down); an entry here is a debt to pay back."""
 
 _BRANCHES = (ast.If, ast.IfExp, ast.Assert, ast.match_case)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
