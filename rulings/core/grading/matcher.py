@@ -556,9 +556,11 @@ def _find_mentions(
                 owner[i] = len(mentions) - 1
             resume = i + 1
             continue
-        candidates = _candidates(index, toks, canon, i)
-        if candidates is None:
+        starting = index.get(canon[i])
+        typed = index.get(toks.words[i]) if canon[i] != toks.words[i] else None
+        if starting is None and typed is None:
             continue
+        candidates = _candidates(starting, typed, toks, canon, i)
         best, best_end = _best_pattern(lex, toks, canon, words, candidates, i)
         if best is None or (best.kind == "descriptions" and _after_before(toks, i)):
             resume = i + 1  # "reconheceu a habilidade antes de seguir": a time, not the fix
@@ -586,13 +588,9 @@ def _phrase_starts(
 
 
 def _candidates(
-    index: Mapping[str, Starting], toks: Tokens, canon: list[str], i: int
-) -> Sequence[Pattern] | None:
-    """The patterns worth trying at token i (by its word as read and as typed), or None."""
-    starting = index.get(canon[i])
-    typed = index.get(toks.words[i]) if canon[i] != toks.words[i] else None
-    if starting is None and typed is None:
-        return None
+    starting: Starting | None, typed: Starting | None, toks: Tokens, canon: list[str], i: int
+) -> Sequence[Pattern]:
+    """The patterns worth trying at token i, by its word as read and as typed."""
     n = len(canon)
     after, raw_after = (canon[i + 1], toks.words[i + 1]) if i + 1 < n else ("", "")
     candidates = starting.tried(after, raw_after) if starting is not None else ()
@@ -614,17 +612,18 @@ def _best_pattern(
     best: Pattern | None = None
     best_end = -1
     cut = _denial_cut(lex, toks, i)
-    reach: set[str] | None = None  # the words a gap after token i may reach
     for pattern in candidates:
-        if pattern.follows_gap:  # a cheap test first, as `tried` did for the next word
-            if reach is None:
-                reach = set(canon[i + 1 : i + 2 + _GAP])
-                reach.update(toks.words[i + 1 : i + 2 + _GAP])
-            if pattern.follows is not None and pattern.follows.isdisjoint(reach):
-                continue
+        # a cheap test first, as `tried` did for the next word
+        if pattern.follows_gap and _beyond_gap_reach(pattern, toks, canon, i):
+            continue
         if pattern.kind == "capitals" and not _in_capitals(toks, i):
             continue  # "DE" is the Portuguese missed trigger; "de" is "of"
-        end = _pattern_end(pattern, words, i, n)
+        if not pattern.fixed:
+            end = _match(pattern, words, i + 1, 1, n)
+        elif len(pattern.elements) == 1:
+            end = i + 1  # one word, already read
+        else:
+            end = _match_fixed(pattern.elements, words, i + 1, n)
         if cut and end > i + 1:
             continue
         if end > best_end or (end == best_end and best and pattern.rank > best.rank):
@@ -647,13 +646,14 @@ def _in_capitals(toks: Tokens, i: int) -> bool:
     return toks.source[toks.starts[i] : toks.ends[i]].isupper() and not _shouted(toks, i)
 
 
-def _pattern_end(pattern: Pattern, words: _Words, i: int, n: int) -> int:
-    """Where the pattern starting at token i ends (-1 if it does not match)."""
-    if not pattern.fixed:
-        return _match(pattern, words, i + 1, 1, n)
-    if len(pattern.elements) == 1:
-        return i + 1  # one word, already read
-    return _match_fixed(pattern.elements, words, i + 1, n)
+def _beyond_gap_reach(pattern: Pattern, toks: Tokens, canon: list[str], i: int) -> bool:
+    """The word a phrase needs after its gap is none of the words the gap after token i
+    may reach."""
+    if pattern.follows is None:
+        return False
+    reach = set(canon[i + 1 : i + 2 + _GAP])
+    reach.update(toks.words[i + 1 : i + 2 + _GAP])
+    return pattern.follows.isdisjoint(reach)
 
 
 def _add_mention(
