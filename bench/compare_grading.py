@@ -20,10 +20,12 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 from bench_grading import _pin_one_core  # a script beside this one: bench/ is on the path
+
+from rulings.grading_eval.evaluation import load_devset
 
 _SLICES = 64
 _THEN = "rulings_then"
@@ -46,9 +48,21 @@ def _package_at(rev: str, into: Path) -> None:
 
 
 def _grader(package: str) -> tuple[Any, dict[str, Any]]:
+    """The package's grade_answer, and this checkout's devset with each key in that
+    package's Expected (labelled answers live outside the package since issue 26)."""
     grading: ModuleType = importlib.import_module(f"{package}.core.grading")
-    evaluation = importlib.import_module(f"{package}.core.grading.evaluation")
-    return grading.grade_answer, {item.ident: item for item in evaluation.load_devset()}
+    expected = grading.Expected
+    items = {
+        item.ident: SimpleNamespace(
+            answer=item.answer,
+            game=item.game,
+            expected=expected(
+                item.expected.infraction, item.expected.penalty, item.expected.remedy
+            ),
+        )
+        for item in load_devset()
+    }
+    return grading.grade_answer, items
 
 
 def _timed(grade: Any, items: list[Any]) -> float:

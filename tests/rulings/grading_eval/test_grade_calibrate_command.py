@@ -36,7 +36,7 @@ def _labelled(ident: str, answer: str, penalty: str = "no_penalty") -> str:
 def test_grade_calibrate_prints_each_bucket_and_the_held_out_figures(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    answer = "Missed trigger, no penalty, the opponent chooses."
+    answer = "Missed trigger for Ilse, no penalty, her opponent chooses."
     (tmp_path / "b1.jsonl").write_text(_labelled("b1-1", answer) + "\n", encoding="utf-8")
     # labelled a Game Loss on purpose: misgraded, and not flagged
     (tmp_path / "b2.jsonl").write_text(

@@ -45,8 +45,12 @@ def _line(ident: str, lang: str, answer: str, label: dict[str, Any] | None = Non
 
 
 RIGHT = [
-    _line("s-en-1", "en", "Missed trigger, no penalty, the opponent chooses."),
-    _line("s-pt-1", "pt-BR", "Habilidade esquecida, sem penalidade, o oponente escolhe."),
+    _line("s-en-1", "en", "Missed trigger for Ilse, no penalty, her opponent chooses."),
+    _line(
+        "s-pt-1",
+        "pt-BR",
+        "Habilidade esquecida pela Ilse, sem penalidade, o oponente dela escolhe.",
+    ),
     _line("s-es-1", "es", "Disparo olvidado, sin penalización, el oponente elige."),
 ]
 # Labelled as a Game Loss on purpose: the grader reads no penalty, so this answer is misgraded
@@ -54,7 +58,7 @@ RIGHT = [
 MISLABELLED = _line(
     "s-en-2",
     "en",
-    "Missed trigger, no penalty, the opponent chooses.",
+    "Missed trigger for Ilse, no penalty, her opponent chooses.",
     {**MT, "penalty": "game_loss"},
 )
 

@@ -53,7 +53,7 @@ COMMITTED: list[tuple[str, dict[str, str], str]] = [
     (
         "riftbound",
         E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
-        "Missed trigger. It would be a Warning only if it had helped her; it didn't, so no "
+        "Missed trigger by Tomé. A Warning only if it had helped him; it didn't, so no "
         "penalty. Opponent chooses.",
     ),
     (
@@ -85,12 +85,12 @@ COMMITTED: list[tuple[str, dict[str, str], str]] = [
     (
         "riftbound",
         E("missed_trigger", "no_penalty"),
-        "Missed trigger; no penalty rather than a Warning.",
+        "Missed trigger by Ilse; no penalty rather than a Warning.",
     ),
     (
         "riftbound",
         E("missed_trigger", "no_penalty"),
-        "Missed trigger, no penalty instead of a Warning.",
+        "Missed trigger by Ilse, no penalty instead of a Warning.",
     ),
     (
         "riftbound",
@@ -115,7 +115,7 @@ COMMITTED: list[tuple[str, dict[str, str], str]] = [
     (
         "riftbound",
         E("missed_trigger", "no_penalty"),
-        "Disparo olvidado, sin penalización en lugar de advertencia.",
+        "Disparo olvidado de Tomé, sin penalización en lugar de advertencia.",
     ),
     (
         "riftbound",
@@ -175,8 +175,7 @@ COMMITTED: list[tuple[str, dict[str, str], str]] = [
     (
         "riftbound",
         E("missed_trigger", "no_penalty"),
-        "Missed trigger. It would be a Warning only if it had helped her; it didn't, so no "
-        "penalty.",
+        "Missed trigger by Tomé. A Warning only if it had helped him; it didn't, so no penalty.",
     ),
     (
         "riftbound",
@@ -310,7 +309,7 @@ COMMITTED: list[tuple[str, dict[str, str], str]] = [
     (
         "mtg",
         E("missed_trigger"),
-        "It's not a GRV, it's a missed trigger.",
+        "That's not a GRV at all, it's a missed trigger.",
     ),
     (
         "mtg",
@@ -593,7 +592,7 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
     (
         "riftbound",
         E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
-        "Es un error general, advertencia, y se retrocede.",
+        "Para mí es un error general, advertencia, y se retrocede.",
         E("general_error", "warning", "simple_rewind"),
     ),
     (
@@ -605,7 +604,7 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
     (
         "riftbound",
         E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
-        "Resposta final: habilidade esquecida; sem penalidade; o oponente escolhe.",
+        "Resposta final: habilidade esquecida do Tomé; sem penalidade; o oponente escolhe.",
         E("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
     ),
     (
@@ -959,7 +958,7 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
     (
         "riftbound",
         E("general_error", "warning", "simple_rewind"),
-        "Error general, advertencia, se deshace la última acción.",
+        "Error general con advertencia: que se deshaga la última acción.",
         E("general_error", "warning", "simple_rewind"),
     ),
     (
@@ -1049,7 +1048,7 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
     (
         "mtg",
         E("no_infraction", "no_penalty", "none"),
-        "Nothing wrong here: no infraction, no penalty, nothing to fix.",
+        "Nothing wrong here at all: no infraction, no penalty, and nothing to fix.",
         E("no_infraction", "no_penalty", "none"),
     ),
     (
@@ -1061,7 +1060,7 @@ RULED: list[tuple[str, dict[str, str], str, dict[str, str]]] = [
     (
         "mtg",
         E("no_infraction", "no_penalty", "none"),
-        "Nada incorrecto: sin infracción, sin penalización, nada que corregir.",
+        "Aquí no hay nada incorrecto: sin infracción, sin penalización, nada que corregir.",
         E("no_infraction", "no_penalty", "none"),
     ),
     (

@@ -96,7 +96,7 @@ def test_a_remedy_of_one_infraction_commits_to_it(game: str, answer: str) -> Non
 
 def test_a_remedy_does_not_override_a_named_infraction() -> None:
     grade = grade_answer(
-        "GRV, Warning; the opponent chooses whether it goes on the stack.",
+        "GRV, Warning; then her opponent chooses whether it goes on the stack.",
         Expected(infraction="game_rule_violation"),
         game="mtg",
     )
@@ -178,7 +178,7 @@ def test_a_section_fix_written_with_words_between(answer: str) -> None:
     [
         "GRV, Warning; nothing can be undone now, so continue.",
         "VRJ com Advertência; não tem como voltar → segue.",
-        "VRJ, Advertencia; ya no se puede deshacer, seguimos.",
+        "VRJ con Advertencia; ya nada se puede deshacer, seguimos.",
     ],
 )
 def test_play_continuing_said_with_a_bare_verb(answer: str) -> None:

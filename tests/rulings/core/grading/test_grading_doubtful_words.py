@@ -66,7 +66,7 @@ def test_depending_on_something_in_a_reason_is_no_doubt(answer: str) -> None:
 @pytest.mark.parametrize(
     "answer",
     [
-        "General Error, W. It needs a rewind, so the HJ does it.",
+        "General Error, W. This one needs a rewind, which the HJ makes.",
         "Erro Geral, Advertência. Precisa de um retrocesso, então o juiz principal cuida disso.",
         "Error general, Advertencia. Hace falta un rebobinado, y lo hace el juez principal.",
     ],

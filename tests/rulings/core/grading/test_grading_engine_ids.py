@@ -18,7 +18,7 @@ MT_MTG = Expected("missed_trigger", "no_penalty", "opponent_chooses_put_on_stack
             MT_RB,
             "riftbound",
         ),
-        ("HDE, sem penalidade, a Inês escolhe se a habilidade resolve agora.", MT_RB, "riftbound"),
+        ("HDE sem penalidade; a Inês escolhe se ela resolve agora.", MT_RB, "riftbound"),
         ("Disparo olvidado, sin sanción, Ígor elige si se resuelve ahora.", MT_RB, "riftbound"),
         (
             "MT, no penalty. Sofia (next in turn order) picks: resolve it now or forget it.",
@@ -50,10 +50,10 @@ def test_a_pronoun_choosing_is_not_read_as_the_opponent() -> None:
     [
         ("General error, warning, rewind.", "simple_rewind", "simple_rewind"),
         ("General error, warning, rewind.", "rewind", "rewind"),
-        ("General error, warning, simple rewind of the last action.", "rewind", "simple_rewind"),
+        ("General error, warning, a simple rewind of that last action.", "rewind", "simple_rewind"),
         ("General error, warning, a full rewind by the head judge.", "simple_rewind", "rewind"),
         ("General error, warning, a full rewind by the head judge.", "rewind", "rewind"),
-        ("Erro geral, advertência, retrocesso além da última ação.", "rewind", "rewind"),
+        ("Erro geral com advertência, e retrocesso além da última ação.", "rewind", "rewind"),
         ("Error general, advertencia, rebobinado simple.", "simple_rewind", "simple_rewind"),
     ],
 )
@@ -127,7 +127,7 @@ def test_another_players_ruling_is_not_the_graded_one(text: str) -> None:
             "channeling_too_few_runes",
         ),
         ("Forgetting to ready, no penalty: ready the units.", "forgetting_to_ready"),
-        ("Mulligan error, warning, apply the section's procedure.", "mulligan_procedure_error"),
+        ("Mulligan error, warning; apply what the section prescribes.", "mulligan_procedure_error"),
         (
             "Channeled too many runes, warning, whatever 702.6 prescribes.",
             "channeling_too_many_runes",
@@ -164,7 +164,7 @@ def test_a_concrete_fix_of_another_section_is_wrong() -> None:
         ("TR 702.4", "forgetting_to_draw_cards"),
         ("Looking at secret information", "looking_at_secret_information"),
         ("saw the opponent's hand", "looking_at_opponent_private_information"),
-        ("Erro de carta virada para baixo", "facedown_card_error"),
+        ("O Tomé cometeu erro de carta virada para baixo", "facedown_card_error"),
         ("Olvidó preparar sus runas", "forgetting_to_ready"),
         ("canalizou runas demais", "channeling_too_many_runes"),
     ],
@@ -210,10 +210,10 @@ def test_feedback_cites_the_section_of_the_expected_infraction() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "The other player saw it and said nothing: Failure to Maintain Game State, Warning.",
+        "The other player noticed and kept quiet: Failure to Maintain Game State, Warning.",
         "Other player: FtMGS, warning.",
         "O outro jogador viu e ficou calado: falha em manter o estado de jogo, advertência.",
-        "El otro jugador lo vio y no dijo nada: fallo al mantener el estado de juego, advertencia.",
+        "El otro jugador se dio cuenta y calló: fallo al mantener el estado de juego, advertencia.",
     ],
 )
 def test_the_other_players_ruling_alone_is_the_ruling_asked_for(text: str) -> None:

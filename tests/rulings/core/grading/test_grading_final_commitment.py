@@ -99,7 +99,7 @@ FIRM: list[Any] = [
         CHEAT,
         {"remedy": "none"},
         "Cheating, DQ, and nothing else needs fixing in the game.",
-        "Trapaça, Desqualificação. Não há o que corrigir no jogo.",
+        "Trapaça, Desqualificação. Na partida não há o que corrigir.",
         "Trampa, Descalificación. No hay que corregir nada en la partida.",
     ),
     *_cases(
@@ -278,7 +278,7 @@ PLAY_ON = Expected(infraction="game_rule_violation", penalty="warning", remedy="
         ("GRV, Warning. We rewind to the attack.", "simple_backup"),
         # back to a point the answer names: the longer rewind (2026.12.01.5)
         ("VRJ, Advertência. Fazemos um retrocesso até o ataque.", "rewind"),
-        ("VRJ, Advertencia. Hay que hacer un retroceso hasta el ataque.", "rewind"),
+        ("VRJ, Advertencia. Toca un retroceso hasta el ataque.", "rewind"),
     ],
 )
 def test_a_rewind_of_unstated_length_where_play_goes_on_goes_to_a_mentor(

@@ -62,7 +62,7 @@ def test_the_key_read_over_a_near_miss_named_in_a_reason_goes_to_a_mentor() -> N
 @pytest.mark.parametrize(
     "answer",
     [
-        "Missed trigger, Warning, the opponent chooses whether it goes on the stack.",
+        "Missed trigger by Ilse, Warning; the opponent chooses whether it goes on the stack.",
         "Missed trigger. Torn between Warning and no penalty, but I'll go with Warning. "
         "The opponent chooses whether it goes on the stack.",
     ],

@@ -58,7 +58,7 @@ def test_denied_option_leaves_the_stated_one(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Not a GRV: it's a missed trigger.",
+        "This is not a GRV: Ilse just missed a trigger.",
         "Não é violação de regra do jogo, é habilidade desencadeada esquecida.",
         "No es una violación de las reglas del juego, es un evento de disparo olvidado.",
     ],
@@ -72,7 +72,7 @@ def test_denied_infraction_is_not_claimed(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "remedy"),
     [
-        ("Overpayment; we can't rewind anymore, so play continues.", "continue_play"),
+        ("Overpayment; a rewind is no longer possible, so play continues.", "continue_play"),
         ("Pagamento a mais; não dá mais para retroceder, então o jogo continua.", "continue_play"),
         ("Sobrepago; ya no se puede retroceder, así que la partida sigue.", "continue_play"),
         ("Forgot to score; the score cannot be fixed, we continue.", "continue_play"),

@@ -143,7 +143,7 @@ READ: list[Any] = [
         FTS,
         {"infraction": "forgetting_to_score"},
         "Esquecer de marcar, sem penalidade.",
-        "Ele esquece de marcar o ponto: sem penalidade.",
+        "O Tomé esquece de marcar o ponto dele: sem penalidade.",
     ),
     *_cases(
         "a_bare_section_names_its_procedure_not_one_concrete_fix",
@@ -199,9 +199,9 @@ FIRM: list[Any] = [
         "mtg",
         HDO,
         {"remedy": "opponent_chooses_put_on_stack"},
-        "Missed trigger, no penalty, the opponent chooses whether it goes on the stack.",
+        "Missed trigger by Tomé, no penalty; Ilse chooses whether it goes on the stack.",
         "HDE, sem penalidade, o oponente escolhe se vai para a pilha.",
-        "HDO, sin penalización, el oponente elige si va a la pila.",
+        "HDO del Tomé, sin penalización; Ilse elige si va a la pila.",
     ),
     *_cases(
         "a_description_standing_alone_is_a_firm_wrong_answer",
@@ -217,9 +217,9 @@ FIRM: list[Any] = [
         "riftbound",
         Expected(infraction="missed_trigger", penalty="warning", remedy="continue_play"),
         {"remedy": "opponent_chooses_resolve_or_skip"},
-        "Missed trigger, Warning. Tomás chooses whether it resolves.",
+        "Missed trigger with a Warning. Then Tomé chooses whether it resolves.",
         "HDE, advertência. Tomás escolhe se resolve.",
-        "HDO, advertencia. Tomás elige si se resuelve.",
+        "HDO con advertencia. Luego Tomé elige si se resuelve.",
     ),
     *_cases(
         "a_clause_giving_a_named_player_a_ruling_is_that_players",
@@ -293,13 +293,13 @@ def test_a_doubtful_reading_goes_to_a_mentor(
     ("expected", "answer"),
     [
         (FTMGS, "FtMGS, Warning."),
-        (FTMGS, "The opponent saw it and said nothing: Failure to Maintain Game State, Warning."),
+        (FTMGS, "Ilse noticed and stayed silent: Failure to Maintain Game State, Warning."),
         (FTMGS, "FMEJ para o oponente, advertência; FMEJ nunca sobe."),
-        (FTMGS, "Falha em manter o estado do jogo: advertência."),
-        (FTMGS, "Fallo al mantener el estado de juego, advertencia, no se sube."),
+        (FTMGS, "Para a Ilse: falha em manter o estado do jogo, advertência."),
+        (FTMGS, "Fallo al mantener el estado de juego para Ilse, advertencia, y no se sube."),
         (CHEAT, "He skipped it on purpose to get an advantage: Cheating, DQ."),
-        (CHEAT, "Ignorou de propósito sabendo da regra = trapaça, desclassificação."),
-        (CHEAT, "Lo omitió a propósito: trampa, descalificación."),
+        (CHEAT, "Sabia da regra e ignorou de propósito = trapaça, desclassificação."),
+        (CHEAT, "Tomé lo omitió adrede: trampa y descalificación."),
     ],
 )
 def test_an_infraction_with_no_fix_of_its_own_states_no_fix(
@@ -329,7 +329,7 @@ def test_nothing_can_be_denies_what_follows(answer: str) -> None:
     "answer",
     [
         "Forgetting to draw cards, no penalty; she draws the card she skipped.",
-        "Esqueceu de comprar, sem penalidade; ela compra a carta que faltou.",
+        "A Ilse esqueceu de comprar, sem penalidade; compra agora a carta que faltou.",
         "Olvidó robar, sin penalización; roba la carta que le faltó.",
     ],
 )
@@ -372,9 +372,9 @@ def test_a_remedy_near_the_expected_one_is_still_wrong(
 @pytest.mark.parametrize(
     "answer",
     [
-        "No infraction, no penalty, nothing to fix, carry on.",
-        "Sem infração, sem penalidade, nada a corrigir, o jogo segue.",
-        "Sin infracción, sin penalización, nada que corregir, se sigue jugando.",
+        "No infraction and no penalty here, nothing to fix, carry on.",
+        "Sem infração e sem penalidade aqui, nada a corrigir, o jogo segue.",
+        "Aquí sin infracción y sin penalización, nada que corregir, se sigue jugando.",
     ],
 )
 def test_no_fix_and_play_continuing_said_together_count_as_either(answer: str) -> None:

@@ -91,7 +91,7 @@ def test_hedged_single_option_is_claimed_but_reviewed(text: str) -> None:
     "text",
     [
         "No penalty. If it had been advantageous it would be a Warning.",
-        "Sem penalidade. Se tivesse dado vantagem, seria advertência.",
+        "Sem penalidade. Se tivesse dado alguma vantagem, aí seria advertência.",
         "Sin penalización. Si hubiera dado ventaja sería una advertencia.",
     ],
 )
@@ -118,7 +118,7 @@ def test_conflicting_claims_go_to_review() -> None:
 
 def test_specific_remedy_wins_over_the_generic_opponent_choice() -> None:
     grade = grade_answer(
-        "The opponent chooses: now or at the start of the next phase.",
+        "The opponent chooses: either now or when the next phase starts.",
         Expected(remedy="resolve_now_or_next_phase"),
         game="mtg",
     )

@@ -115,7 +115,7 @@ PHRASINGS: list[tuple[str, dict[str, str], str]] = [
     (
         "riftbound",
         E("forgetting_to_score", "no_penalty", "correct_score"),
-        "Unscored point; no penalty; the score gets corrected.",
+        "An unscored point: no penalty, and the score gets corrected.",
     ),
     (
         "riftbound",
@@ -195,12 +195,12 @@ PHRASINGS: list[tuple[str, dict[str, str], str]] = [
     (
         "mtg",
         E("failure_to_maintain_game_state", "warning"),
-        "Falha em manter o estado do jogo, adv.",
+        "Falha em manter o estado do jogo, adv. para a Ilse",
     ),
     (
         "mtg",
         E("failure_to_maintain_game_state", "warning"),
-        "Falla al mantener el estado de juego; advertencia.",
+        "Para Ilse: falla al mantener el estado de juego; advertencia.",
     ),
     (
         "mtg",
@@ -541,7 +541,7 @@ def _one(part: str, ident: str) -> Expected:
     [
         "MT, no penalty, the choice is the opponent's.",
         "MT, no penalty, the decision goes to the opponent.",
-        "HDE, sem penalidade, a escolha é do oponente.",
+        "HDE do Tomé, sem penalidade, a escolha é do oponente.",
         "HDE, sem penalidade, a decisão fica com o adversário.",
         "EDO, sin penalización, la elección es del oponente.",
         "EDO, sin penalización, la decisión queda para el rival.",

@@ -1,7 +1,7 @@
-"""Fixes made after the first recorded blind batch (blind1): phrasings it showed the lexicon
-lacked, and review rules that flagged right gradings without predicting errors.
+"""Review precision: common phrasings are read right without a mentor, and review rules do
+not flag right gradings where no error is likely.
 
-The answers here were written for these tests in the batch's styles, not copied from it.
+The answers here were written for these tests, not taken from any labelled batch.
 """
 
 from __future__ import annotations
@@ -17,17 +17,17 @@ RIGHT: list[tuple[str, Expected, str]] = [
     (
         "riftbound",
         Expected("channeling_too_many_runes", "warning", SECTION),
-        "Channeling Too Many Runes, Warning, and the section fix.",
+        "Channeling Too Many Runes: Warning, plus the fix of its section.",
     ),
     (
         "riftbound",
         Expected("looking_at_extra_cards", "warning", SECTION),
-        "Looking at Extra Cards - Warning - fix per section",
+        "Looking at Extra Cards for Ilse - Warning - section fix",
     ),
     (
         "riftbound",
         Expected("mulligan_procedure_error", "warning", SECTION),
-        "Erro no procedimento de mulligan, Advertência, correção da seção.",
+        "Erro de procedimento no mulligan; Advertência e correção da seção.",
     ),
     (
         "riftbound",
@@ -43,7 +43,7 @@ RIGHT: list[tuple[str, Expected, str]] = [
     (
         "riftbound",
         Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_skip"),
-        "HDE, sem penalidade, o oponente escolhe se resolve.",
+        "HDE do Tomé, sem penalidade; a Ilse escolhe se resolve.",
     ),
     (
         "riftbound",
@@ -66,7 +66,7 @@ RIGHT: list[tuple[str, Expected, str]] = [
     (
         "mtg",
         Expected("missed_trigger", "no_penalty", "continue_play"),
-        "Disparo olvidado, sin penalización, se sigue.",
+        "Disparo olvidado por Tomé, sin penalización, y se sigue.",
     ),
     (
         "riftbound",
@@ -82,7 +82,7 @@ RIGHT: list[tuple[str, Expected, str]] = [
     (
         "riftbound",
         Expected("looking_at_opponent_private_information", "warning", SECTION),
-        "Olhar info privada do oponente, Advertência, correção da seção.",
+        "Olhou info privada do oponente: Advertência e correção da seção.",
     ),
     (
         "riftbound",
@@ -104,7 +104,7 @@ RIGHT: list[tuple[str, Expected, str]] = [
 
 
 @pytest.mark.parametrize(("game", "expected", "answer"), RIGHT)
-def test_it_reads_phrasings_the_blind_batch_showed_missing(
+def test_common_phrasings_are_read_right_without_review(
     game: str, expected: Expected, answer: str
 ) -> None:
     grade = grade_answer(answer, expected, game=game)
@@ -172,7 +172,7 @@ def test_a_players_name_is_no_unread_word() -> None:
 
 def test_a_rejection_inside_a_later_reason_leaves_the_penalty_standing() -> None:
     grade = grade_answer(
-        "É VRJ, Advertência, e como não dá mais para retroceder, o jogo segue.",
+        "VRJ com Advertência, e como retroceder já não dá, o jogo segue.",
         Expected("game_rule_violation", "warning", "continue_play"),
         game="mtg",
     )

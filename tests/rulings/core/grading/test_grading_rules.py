@@ -23,7 +23,7 @@ MT = Expected(
         ("Missed trigger, Warning.", "penalty", "warning", "one_claim"),
         ("Missed trigger, maybe a Warning.", "penalty", "warning", "hedged_claim"),
         ("Missed trigger. Warning upgraded to a Game Loss.", "penalty", "game_loss", "upgrade"),
-        ("Missed trigger. Warning or no penalty.", "penalty", None, "options_left_open"),
+        ("Missed trigger by Ilse. Warning or no penalty.", "penalty", None, "options_left_open"),
         (
             "Missed trigger. Two options: Warning or no penalty. I'd go with Warning.",
             "penalty",
@@ -49,7 +49,7 @@ MT = Expected(
         ("Missed trigger, not a Game Loss.", "penalty", None, "only_denied"),
         ("No infraction.", "penalty", "no_penalty", "implied_by_infraction"),
         (
-            "The opponent chooses whether it goes on the stack.",
+            "Tomé's opponent is the one who decides whether the trigger goes on the stack.",
             "infraction",
             "missed_trigger",
             "implied_by_remedy",

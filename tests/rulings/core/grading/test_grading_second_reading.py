@@ -12,8 +12,8 @@ from tests.rulings.core.grading_cases import GE, MISPAYMENT
 def test_a_confident_misreading_no_rule_doubts_goes_to_a_mentor() -> None:
     # blind18: "pay the 3 that were missing and carry on" is labelled the cost corrected
     answer = (
-        "Pagamento Incorreto de Custo, Advertência. Ela ainda tem runas livres, então é só "
-        "pagar as 3 que faltaram e seguir."
+        "Pagamento Incorreto de Custo, Advertência. A Ilse ainda tem runas sobrando, então "
+        "basta pagar as 2 que faltaram e seguir."
     )
     grade = grade_answer(answer, MISPAYMENT, game="riftbound")
     assert grade.needs_review

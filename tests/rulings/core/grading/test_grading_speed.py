@@ -90,7 +90,7 @@ def test_the_cue_index_keeps_every_cue_whose_second_word_is_next_longest_first(
 
 
 _WORDS_ONLY = [
-    "Missed Trigger, no penalty; the opponent chooses whether it goes on the stack.",
+    "Missed Trigger by Tomé, no penalty; Ilse chooses whether it goes on the stack.",
     "Erro de jogo (GRV) -> Advertência. Corrige-se o custo: paga-o de novo!",
     "¿Penalización? Ninguna - se arregla con un retroceso simple.",
     "FtMGS - warning -- 'rewind' or \"backup\"? don't know... players' fault",

@@ -15,7 +15,7 @@ MT_RB = Expected("missed_trigger", "no_penalty", "opponent_chooses_resolve_or_sk
     "text",
     [
         "Missed Trigger, no penalty, the opponent chooses whether it resolves now or is missed.",
-        "Habilidade desencadeada esquecida, sem penalidade, o oponente escolhe.",
+        "Habilidade desencadeada esquecida, sem penalidade, e o oponente é quem escolhe.",
         "Evento de disparo olvidado, sin penalización, el oponente elige.",
         "MT, NP, opponent's choice",
     ],

@@ -124,8 +124,8 @@ def test_the_shipped_reader_learns_from_the_devset_and_the_generators_wordings()
 
 def test_grading_uses_the_reader_set_for_a_block_and_the_shipped_one_after() -> None:
     answer = (
-        "Pagamento Incorreto de Custo, Advertência. Ela ainda tem runas livres, então é só "
-        "pagar as 3 que faltaram e seguir."
+        "Pagamento Incorreto de Custo, Advertência. A Ilse ainda tem runas sobrando, então "
+        "basta pagar as 2 que faltaram e seguir."
     )
     expected = Expected("mispayment_for_cost", "warning", "simple_rewind")
     with using_second_reader(NO_SECOND_READING):

@@ -1,0 +1,101 @@
+"""No test sentence of the grader copies or trims an answer of a blind batch.
+
+Blind batches measure the grader on answers nobody tuned it on; a test holding one of them
+(or a trimmed one) makes it a tuning target. A test sentence counts as a copy when runs of
+RUN words it shares with one blind answer (case, accents and punctuation aside) cover
+COVER or more of its words: a trimmed or lightly edited answer does, while a stock phrase
+inside a sentence of one's own ("the opponent chooses whether it goes on the stack") does
+not."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import tomllib
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+from rulings.grading_eval import BLIND_DIR
+
+RUN = 6
+COVER = 0.75
+TESTS = Path(__file__).resolve().parents[1]
+CHECKED = (TESTS / "core" / "grading", TESTS / "grading_eval")
+GOLDEN = TESTS / "core" / "grading" / "golden.toml"
+
+
+def words(text: str) -> list[str]:
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return re.findall(r"\w+", "".join(c for c in plain if not unicodedata.combining(c)))
+
+
+def index(answers: dict[str, str]) -> dict[tuple[str, ...], set[str]]:
+    """Every run of RUN words of these answers (by id), with the ids holding it."""
+    out: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    for ident, answer in answers.items():
+        found = words(answer)
+        for start in range(len(found) - RUN + 1):
+            out[tuple(found[start : start + RUN])].add(ident)
+    return out
+
+
+def blind_runs() -> dict[tuple[str, ...], set[str]]:
+    answers: dict[str, str] = {}
+    for path in sorted(BLIND_DIR.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                item = json.loads(line)
+                answers[item["id"]] = item["answer"]
+    return index(answers)
+
+
+def copied_from(text: str, blind: dict[tuple[str, ...], set[str]]) -> tuple[str, float] | None:
+    """The blind answer whose shared runs cover the most of `text`, if COVER or more."""
+    found = words(text)
+    covered: dict[str, set[int]] = defaultdict(set)
+    for start in range(len(found) - RUN + 1):
+        for ident in blind.get(tuple(found[start : start + RUN]), ()):
+            covered[ident].update(range(start, start + RUN))
+    if not covered:
+        return None
+    ident, places = max(covered.items(), key=lambda pair: (len(pair[1]), pair[0]))
+    share = len(places) / len(found)
+    return (ident, share) if share >= COVER else None
+
+
+def sentences_of_tests() -> Iterator[tuple[str, str]]:
+    """(where, text) of every string in the grader's test modules and golden corpus."""
+    for folder in CHECKED:
+        for path in sorted(folder.glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    yield f"{path.name}:{node.lineno}", node.value
+    for n, case in enumerate(tomllib.loads(GOLDEN.read_text(encoding="utf-8"))["case"]):
+        yield f"golden.toml case {n + 1}", case["answer"]
+
+
+def test_no_test_sentence_copies_or_trims_a_blind_answer() -> None:
+    blind = blind_runs()
+    assert blind, "no blind batches read"
+    copies = [
+        f"{where} ~ {hit[0]} ({hit[1]:.0%}): {text[:80]!r}"
+        for where, text in sentences_of_tests()
+        if (hit := copied_from(text, blind))
+    ]
+    assert not copies, "\n".join(copies)
+
+
+def test_a_trimmed_answer_is_a_copy_and_a_stock_phrase_is_not() -> None:
+    # made up for this test
+    blind = index(
+        {
+            "b-1": "Ilse forgot her trigger; no penalty, and her opponent picks whether "
+            "it goes on the stack at once, then the game moves on."
+        }
+    )
+    assert copied_from("No penalty, and her opponent picks whether it goes on the stack.", blind)
+    own = "A trigger missed by Tomé. No penalty; his opponent picks whether it goes on the stack."
+    assert copied_from(own, blind) is None
