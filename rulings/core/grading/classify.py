@@ -484,29 +484,62 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
         return
     if ctx.sentence[cue.first] != ctx.sentence[m.first]:
         return
-    if cue.kind == "hedge":
-        # "torn between X and Y, but I'll go with X": the conclusion ends the doubt
-        if not _ended_between(ctx, cue, m.first):
-            m.hedged = True
-    elif cue.kind == "aside" and cue.first < m.first:
+    scope = _SENTENCE_SCOPES.get(cue.kind)
+    if scope is not None:
+        scope(m, cue, ctx)
+
+
+def _hedge_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
+    # "torn between X and Y, but I'll go with X": the conclusion ends the doubt
+    if not _ended_between(ctx, cue, m.first):
+        m.hedged = True
+
+
+def _aside_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
+    if cue.first < m.first:
         m.aside = True  # "; other player Kai: no infraction": another player's ruling
-    elif cue.kind == "refocus" and m.last <= cue.first:
+
+
+def _refocus_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
+    if m.last <= cue.first:
         m.aside = True  # "a GRV, but the question is about the opponent: FtMGS"
-    elif cue.kind == "baseline" and cue.first < m.first:
-        # "normally no penalty, but ...": the usual ruling, stated within its own clause
-        if ctx.clause[cue.first] == ctx.clause[m.first] and _free(ctx.owner, cue.last, m.first, -1):
-            m.hypothetical = True
-    elif cue.kind in ("conditional", "fallback") and cue.first < m.first:
-        if cue.kind == "fallback" and cue.first and ctx.toks.breaks[cue.first] == BREAK_NONE:
-            return  # "would not otherwise have happened" is no second choice
-        # "would have benefited the opponent, so it's a Warning": a conclusion ends the
-        # condition's scope as a reset does.
-        if _ended_between(ctx, cue, m.first, ("reset", "conclusion")):
-            return
-        if cue.kind == "conditional":
-            m.hypothetical = True
-        else:
-            m.fallback = True
+
+
+def _baseline_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
+    # "normally no penalty, but ...": the usual ruling, stated within its own clause
+    if (
+        cue.first < m.first
+        and ctx.clause[cue.first] == ctx.clause[m.first]
+        and _free(ctx.owner, cue.last, m.first, -1)
+    ):
+        m.hypothetical = True
+
+
+def _condition_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
+    """A condition or a fallback reads the terms after it, up to a reset or a conclusion."""
+    if cue.first >= m.first:
+        return
+    if cue.kind == "fallback" and cue.first and ctx.toks.breaks[cue.first] == BREAK_NONE:
+        return  # "would not otherwise have happened" is no second choice
+    # "would have benefited the opponent, so it's a Warning": a conclusion ends the
+    # condition's scope as a reset does.
+    if _ended_between(ctx, cue, m.first, ("reset", "conclusion")):
+        return
+    if cue.kind == "conditional":
+        m.hypothetical = True
+    else:
+        m.fallback = True
+
+
+_SENTENCE_SCOPES: dict[str, Callable[[Mention, CueHit, Context], None]] = {
+    "hedge": _hedge_scope,
+    "aside": _aside_scope,
+    "refocus": _refocus_scope,
+    "baseline": _baseline_scope,
+    "conditional": _condition_scope,
+    "fallback": _condition_scope,
+}
+"""The cues whose reach is their sentence, by category: what each marks in it."""
 
 
 def _hedges_previous_sentence(m: Mention, cue: CueHit, ctx: Context) -> bool:
@@ -526,23 +559,8 @@ def _replaces(other: Mention, m: Mention) -> bool:
 def _question(m: Mention, ctx: Context) -> None:
     """ "X?" followed by "no" or by another option rejects X; left open, X is only asked."""
     toks, owner = ctx.toks, ctx.owner
-    e = m.last
+    e = _question_end(m, ctx)
     n = len(toks.words)
-    # "¿Pérdida de juego por acumular Advertencias? No": a term right after an opening "¿"
-    # is what the question asks, however long the question runs.
-    before = toks.starts[m.first]
-    opened = "\u00bf" in toks.source[toks.ends[m.first - 1] if m.first else 0 : before]
-    window = _OPENED_QUESTION if opened else _QUESTION_FILLER
-    # "a backup first? No": a word or two of the same clause may stand before the "?".
-    for j in range(e, min(e + window, n)):
-        # "Game Loss for the third FtMGS? No": another part's term may stand there too.
-        other = owner[j] != -1 and ctx.mentions[owner[j]].part == m.part and not opened
-        ended = toks.breaks[j] == BREAK_SENTENCE or (toks.breaks[j] != BREAK_NONE and not opened)
-        if other or ended or toks.question[j]:
-            break
-        if (j + 1 < n and toks.question[j + 1]) or (j + 1 == n and ctx.tail_question):
-            e = j + 1
-            break
     asked = toks.question[e] if e < n else ctx.tail_question
     if not asked:
         return
@@ -560,6 +578,29 @@ def _question(m: Mention, ctx: Context) -> None:
         m.questioned = True
 
 
+def _question_end(m: Mention, ctx: Context) -> int:
+    """Where the question a term may stand in ends: the token after its "?" when a few
+    words of the same clause lead there, else right after the term."""
+    toks, owner = ctx.toks, ctx.owner
+    e = m.last
+    n = len(toks.words)
+    # "¿Pérdida de juego por acumular Advertencias? No": a term right after an opening "¿"
+    # is what the question asks, however long the question runs.
+    before = toks.starts[m.first]
+    opened = "\u00bf" in toks.source[toks.ends[m.first - 1] if m.first else 0 : before]
+    window = _OPENED_QUESTION if opened else _QUESTION_FILLER
+    # "a backup first? No": a word or two of the same clause may stand before the "?".
+    for j in range(e, min(e + window, n)):
+        # "Game Loss for the third FtMGS? No": another part's term may stand there too.
+        other = owner[j] != -1 and ctx.mentions[owner[j]].part == m.part and not opened
+        ended = toks.breaks[j] == BREAK_SENTENCE or (toks.breaks[j] != BREAK_NONE and not opened)
+        if other or ended or toks.question[j]:
+            break
+        if (j + 1 < n and toks.question[j + 1]) or (j + 1 == n and ctx.tail_question):
+            return j + 1
+    return e
+
+
 def resolve_generic(
     mentions: list[Mention], toks: Tokens, owner: list[int], lex: Lexicon
 ) -> tuple[list[Mention], set[str]]:
@@ -570,7 +611,6 @@ def resolve_generic(
     """
     out: list[Mention] = []
     dangling: set[str] = set()
-    n = len(toks.words)
     for m in mentions:
         if m.ident != GENERIC:
             out.append(m)
@@ -583,27 +623,30 @@ def resolve_generic(
         if m.live and not m.hedged:
             dangling.add(m.part)
             _fill_slot(m, mentions, toks, lex)
-        for j in range(m.last, min(m.last + 3, n)):
-            if owner[j] != -1:
-                break
-            if _not_applicable(toks, j):  # "Penalty - N/A"
-                m.ident, m.last, m.confidence = EMPTY_IDS[m.part], j + 2, 0.9
-                out.append(m)
-                break
-            if toks.words[j] not in lex.none_words:
-                if toks.words[j] in lex.copula:
-                    continue  # "the penalty would be none"
-                break
-            if (
-                j + 1 < n
-                and toks.breaks[j + 1] == BREAK_NONE
-                and toks.words[j + 1] not in _SIDE_WORDS
-            ):
-                break  # "Penalty: none." ends the slot; "Remedy: not sure" does not
-            m.ident, m.last, m.confidence = EMPTY_IDS[m.part], j + 1, 0.9
+        end = _none_end(m, toks, owner, lex)
+        if end >= 0:
+            m.ident, m.last, m.confidence = EMPTY_IDS[m.part], end, 0.9
             out.append(m)
-            break
     return out, dangling
+
+
+def _none_end(m: Mention, toks: Tokens, owner: list[int], lex: Lexicon) -> int:
+    """Where a "none" right after a part's noun ends ("Penalty: none", "Penalty - N/A",
+    "the penalty would be none"), or -1."""
+    n = len(toks.words)
+    for j in range(m.last, min(m.last + 3, n)):
+        if owner[j] != -1:
+            return -1
+        if _not_applicable(toks, j):  # "Penalty - N/A"
+            return j + 2
+        if toks.words[j] not in lex.none_words:
+            if toks.words[j] in lex.copula:
+                continue  # "the penalty would be none"
+            return -1
+        if j + 1 < n and toks.breaks[j + 1] == BREAK_NONE and toks.words[j + 1] not in _SIDE_WORDS:
+            return -1  # "Penalty: none." ends the slot; "Remedy: not sure" does not
+        return j + 1
+    return -1
 
 
 _SIDE_WORDS = frozenset({"on", "for", "por", "pra", "para", "da", "do", "de", "del"})
@@ -690,22 +733,43 @@ def attached_with(mentions: list[Mention], toks: Tokens) -> None:
     for m in mentions:
         if m.part != "infraction" or not (m.negated or m.rejected or m.hypothetical):
             continue
-        j = m.last
-        if j + 1 >= len(toks.words) or toks.words[j] not in _WITH or toks.breaks[j]:
-            continue
-        for k in (j + 1, j + 2):  # "con Advertencia", "with a Warning"
-            pen = by_start.get(k)
-            if pen is not None and not toks.breaks[k]:
-                pen.negated = pen.negated or m.negated
-                pen.rejected = pen.rejected or m.rejected
-                pen.hypothetical = pen.hypothetical or m.hypothetical
-                break
+        pen = _penalty_with(m, by_start, toks)
+        if pen is not None:
+            pen.negated = pen.negated or m.negated
+            pen.rejected = pen.rejected or m.rejected
+            pen.hypothetical = pen.hypothetical or m.hypothetical
+
+
+def _penalty_with(m: Mention, by_start: dict[int, Mention], toks: Tokens) -> Mention | None:
+    """The penalty attached to the infraction by "with" / "com" / "con", or None."""
+    j = m.last
+    if j + 1 >= len(toks.words) or toks.words[j] not in _WITH or toks.breaks[j]:
+        return None
+    for k in (j + 1, j + 2):  # "con Advertencia", "with a Warning"
+        pen = by_start.get(k)
+        if pen is not None and not toks.breaks[k]:
+            return pen
+    return None
 
 
 def _opened_as_options(a: Mention, cues: list[CueHit]) -> bool:
     """ "either back up the untap or have him discard now": an "either" / "ou" / "o" right
     before the first option lets the "or" reach a farther second one."""
     return any(c.kind == "alternative" and 0 <= a.first - c.last <= 1 for c in cues)
+
+
+def _options_near(a: Mention, b: Mention, cues: list[CueHit]) -> bool:
+    """Two mentions close enough to be options: three tokens apart at most, or up to
+    `_EITHER_REACH` when "either" opens the first."""
+    gap = b.first - a.last
+    return gap <= _EITHER_REACH and (gap <= 3 or _opened_as_options(a, cues))
+
+
+def _joined_as_options(a: Mention, b: Mention, cues: list[CueHit], toks: Tokens) -> bool:
+    """A slash right between the mentions, or an "or" cue between them."""
+    if b.first == a.last and toks.slash[b.first]:
+        return True
+    return any(c.kind == "alternative" and a.last <= c.first < b.first for c in cues)
 
 
 def mark_alternatives(
@@ -716,14 +780,9 @@ def mark_alternatives(
     for a, b in itertools.pairwise(ordered):
         if a.part != b.part or a.ident == b.ident or sentence[a.first] != sentence[b.first]:
             continue
-        if b.first - a.last > _EITHER_REACH or (
-            b.first - a.last > 3 and not _opened_as_options(a, cues)
-        ):
+        if not _options_near(a, b, cues):
             continue
-        joined = b.first == a.last and toks.slash[b.first]
-        joined = joined or any(
-            c.kind == "alternative" and a.last <= c.first < b.first for c in cues
-        )
+        joined = _joined_as_options(a, b, cues, toks)
         if joined and a.negated and not (b.negated or b.rejected):
             # "it isn't cheating or a GE": the denial covers the whole list.
             b.negated, b.neg_from = True, a.neg_from

@@ -34,6 +34,20 @@ def _section(lex: Lexicon, game: str, part: str, grade: PartGrade, infraction: s
     return section
 
 
+def _sentence_for(grade: PartGrade) -> str:
+    """The key of feedback.toml's sentence for a part to fix (or right but unsure)."""
+    between = len(grade.candidates) > 1
+    if grade.correct:
+        return "right_but_between" if grade.conflict and between else "right_but_unsure"
+    if (grade.hedged or grade.conflict) and between:
+        return "between"
+    if grade.hedged:
+        return "hedged"
+    if grade.conflict:
+        return "conflict"
+    return "missing" if grade.found is None else "wrong"
+
+
 def render_feedback(
     parts: Mapping[str, PartGrade],
     expected: Expected,
@@ -57,21 +71,7 @@ def render_feedback(
             "found": display_name(lang, name, grade.found) if grade.found else "",
             "options": words["or"].join(display_name(lang, name, c) for c in grade.candidates),
         }
-        between = len(grade.candidates) > 1
-        if grade.correct and grade.conflict and between:
-            lines.append(words["right_but_between"].format(**fields))
-        elif grade.correct:
-            lines.append(words["right_but_unsure"].format(**fields))
-        elif (grade.hedged or grade.conflict) and between:
-            lines.append(words["between"].format(**fields))
-        elif grade.hedged:
-            lines.append(words["hedged"].format(**fields))
-        elif grade.conflict:
-            lines.append(words["conflict"].format(**fields))
-        elif grade.found is None:
-            lines.append(words["missing"].format(**fields))
-        else:
-            lines.append(words["wrong"].format(**fields))
+        lines.append(words[_sentence_for(grade)].format(**fields))
     if not lines:
         lines.append(words["all_correct"])
     if reasons:

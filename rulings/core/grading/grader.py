@@ -160,9 +160,7 @@ def _as_expected(
     it stands for.
     """
     if reading.candidates:
-        table = lex.ids[part]
-        shown = (table[i].reported_as if table[i].internal else i for i in reading.candidates)
-        reading = replace(reading, candidates=tuple(dict.fromkeys(shown)))
+        reading = _candidates_reported(part, reading, lex)
     found = reading.found
     if found is None:
         return reading
@@ -194,6 +192,22 @@ def _as_expected(
     for ident in reading.steps or (found,):
         if _counts_as(part, ident, want, expected, lex):
             return reading if found == want else replace(reading, found=want)
+    return _reported(part, reading, found, game, lex, to_a_point)
+
+
+def _candidates_reported(part: str, reading: Reading, lex: Lexicon) -> Reading:
+    """The reading with its candidates as reported: an internal broad id as the public id
+    it stands for, each once."""
+    table = lex.ids[part]
+    shown = (table[i].reported_as if table[i].internal else i for i in reading.candidates)
+    return replace(reading, candidates=tuple(dict.fromkeys(shown)))
+
+
+def _reported(
+    part: str, reading: Reading, found: str, game: str, lex: Lexicon, to_a_point: bool
+) -> Reading:
+    """A claim that does not count as the expected id, as reported: an internal broad id
+    as the public id it stands for (in the game, where it has one there)."""
     info = lex.ids[part]
     if to_a_point and info[found].internal and _LONGER in info[found].satisfies:
         # "Rewind back to the discard", "backup hasta justo después del daño": a rewind
@@ -421,18 +435,20 @@ def _to_a_point(analysis: Analysis, lex: Lexicon) -> bool:
         for j in range(m.last, min(m.last + _POINT_AFTER, len(toks.words))):
             if toks.breaks[j] == BREAK_SENTENCE:
                 break
-            if (
-                toks.words[j] in _POINT_WORDS
-                or (
-                    toks.words[j] == "back"
-                    and j + 1 < len(toks.words)
-                    and toks.words[j + 1] == "to"
-                )
-                or (toks.words[j] in _TO_WORDS and _names_a_step(toks.words, j + 1))
-                or (toks.words[j] in _TO_WORDS and _names_a_place(toks.words, j + 1))
-            ):
+            if _names_a_point(toks.words, j):
                 return True
     return False
+
+
+def _names_a_point(words: list[str], j: int) -> bool:
+    """Token j starts naming a point to go back to ("back to", "hasta antes", "to the
+    upkeep", "to the discard")."""
+    return (
+        words[j] in _POINT_WORDS
+        or (words[j] == "back" and j + 1 < len(words) and words[j + 1] == "to")
+        or (words[j] in _TO_WORDS and _names_a_step(words, j + 1))
+        or (words[j] in _TO_WORDS and _names_a_place(words, j + 1))
+    )
 
 
 def _play_on_or_nothing(part: str, grade: PartGrade, parts: Mapping[str, PartGrade]) -> bool:
@@ -553,6 +569,15 @@ def _check(text: object, expected: object, game: str, lang: str | None, lex: Lex
         raise GradingError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
     if lang is not None and lang not in LANGUAGES:
         raise GradingError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    _check_parts(expected, game, lex)
+    _check_near_misses(expected)
+    for part, section in expected.citations.items():
+        if part not in PARTS or not isinstance(section, str):
+            raise GradingError(f"citations must map a part name to a section, got {part!r}")
+
+
+def _check_parts(expected: Expected, game: str, lex: Lexicon) -> None:
+    """Every graded part of the expected ruling is a public id of the game."""
     graded = expected.graded_parts()
     if not graded:
         raise GradingError("the expected ruling names no part to grade")
@@ -563,10 +588,6 @@ def _check(text: object, expected: object, game: str, lang: str | None, lex: Lex
             raise GradingError(f"unknown {part} id {ident!r}")
         if game not in info.games:
             raise GradingError(f"{part} {ident!r} is not a ruling in game {game!r}")
-    _check_near_misses(expected)
-    for part, section in expected.citations.items():
-        if part not in PARTS or not isinstance(section, str):
-            raise GradingError(f"citations must map a part name to a section, got {part!r}")
 
 
 def _check_near_misses(expected: Expected) -> None:

@@ -298,36 +298,15 @@ def compile_lexicon(lex: dict[str, Any], lang: dict[str, Any]) -> Lexicon:
         raise GradingError("lexicon.toml has no version")
     ids, patterns = _compile_terms(lex)
     citations, remedy_for = _compile_citations(lex)
-    every_cue = [
-        cue
-        for code in LANGUAGES
-        for kind in _CUE_KINDS
-        for cue in _phrase_cues(lang[code].get(kind, []), kind, code)
-    ]
+    every_cue = _every_cue(lang)
     cue_words = {word for cue in every_cue for word in cue.words}
     cues = _by_first_word(every_cue)
     detect = {code: frozenset(_folded_words(lang[code]["detect"])) for code in LANGUAGES}
-    no_fuzzy = set(cue_words)
-    for code in LANGUAGES:
-        no_fuzzy.update(_folded_words(lang[code]["protected"]))
-        no_fuzzy.update(detect[code])
-    vocab = frozenset(
-        w for p in patterns if p.kind != "misspellings" for el in p.elements for w in el.alts
-    )
-    targets = {
-        w
-        for p in patterns
-        if p.kind not in ("abbreviations", "misspellings")
-        for el in p.elements
-        for w in el.alts
-        if len(w) >= _FUZZY_MIN and w.isalpha() and w not in cue_words
-    }
+    no_fuzzy = _never_corrected(lang, cue_words, detect)
+    vocab = _vocabulary(patterns)
+    targets = _fuzzy_targets(patterns, cue_words)
     cue_index = {code: _cue_index(cues, code, lang[code]) for code in LANGUAGES}
-    unsure = _by_first_word(
-        cue
-        for code in LANGUAGES
-        for cue in _phrase_cues(lang[code].get("unsure", []), "unsure", code)
-    )
+    unsure = _unsure_cues(lang)
     return Lexicon(
         version=str(lex["version"]),
         ids=ids,
@@ -353,11 +332,7 @@ def compile_lexicon(lex: dict[str, Any], lang: dict[str, Any]) -> Lexicon:
         },
         or_words=_all_words(lang, "alternative"),
         whether_verbs=_all_words(lang, "whether_verbs"),
-        chooser_verbs={
-            verb: str(lang[code]["opponent_word"])
-            for code in LANGUAGES
-            for verb in _folded_words(lang[code].get("chooser_verbs", []))
-        },
+        chooser_verbs=_chooser_verbs(lang),
         not_names=_all_words(lang, "not_names"),
         named_ruling_verbs=_all_words(lang, "named_ruling_verbs"),
         name_articles=_all_words(lang, "name_articles"),
@@ -372,6 +347,66 @@ def compile_lexicon(lex: dict[str, Any], lang: dict[str, Any]) -> Lexicon:
         patterns=tuple(patterns),
         denials=_all_words(lang, "deny") | _all_words(lang, "gap_stop"),
     )
+
+
+def _every_cue(lang: dict[str, Any]) -> list[Cue]:
+    """Every cue phrase of every language, of the kinds the reading scopes."""
+    return [
+        cue
+        for code in LANGUAGES
+        for kind in _CUE_KINDS
+        for cue in _phrase_cues(lang[code].get(kind, []), kind, code)
+    ]
+
+
+def _unsure_cues(lang: dict[str, Any]) -> dict[str, list[Cue]]:
+    """Every language's words of doubt about a ruling, by first word."""
+    return _by_first_word(
+        cue
+        for code in LANGUAGES
+        for cue in _phrase_cues(lang[code].get("unsure", []), "unsure", code)
+    )
+
+
+def _never_corrected(
+    lang: dict[str, Any], cue_words: set[str], detect: dict[str, frozenset[str]]
+) -> set[str]:
+    """The words never read as a typo of another: cue words, protected words and the
+    words that tell a language apart."""
+    no_fuzzy = set(cue_words)
+    for code in LANGUAGES:
+        no_fuzzy.update(_folded_words(lang[code]["protected"]))
+        no_fuzzy.update(detect[code])
+    return no_fuzzy
+
+
+def _vocabulary(patterns: list[Pattern]) -> frozenset[str]:
+    """Every word of the terms' phrases, misspellings aside."""
+    return frozenset(
+        w for p in patterns if p.kind != "misspellings" for el in p.elements for w in el.alts
+    )
+
+
+def _fuzzy_targets(patterns: list[Pattern], cue_words: set[str]) -> set[str]:
+    """The words a typo may be corrected to: long enough words of the terms' phrases that
+    are no abbreviation, misspelling or cue word."""
+    return {
+        w
+        for p in patterns
+        if p.kind not in ("abbreviations", "misspellings")
+        for el in p.elements
+        for w in el.alts
+        if len(w) >= _FUZZY_MIN and w.isalpha() and w not in cue_words
+    }
+
+
+def _chooser_verbs(lang: dict[str, Any]) -> dict[str, str]:
+    """Each choosing verb, with the opponent word of its language."""
+    return {
+        verb: str(lang[code]["opponent_word"])
+        for code in LANGUAGES
+        for verb in _folded_words(lang[code].get("chooser_verbs", []))
+    }
 
 
 def _phrase_cues(phrases: Iterable[str], kind: str, code: str) -> Iterable[Cue]:
@@ -442,60 +477,83 @@ def _compile_terms(lex: dict[str, Any]) -> tuple[dict[str, dict[str, IdInfo]], l
     for part in PARTS:
         ids[part] = {}
         for ident, entry in lex[part].items():
-            ids[part][ident] = IdInfo(
-                games=tuple(entry["games"]),
-                only_in_games=bool(entry.get("only_in_games", False)),
-                yields_to=frozenset(entry.get("yields_to", [])),
-                satisfies=frozenset(entry.get("satisfies", [])),
-                reported_as=str(entry.get("reported_as", "")),
-                reported_in=tuple(
-                    (str(g), str(i)) for g, i in entry.get("reported_in", {}).items()
-                ),
-                implies_infraction=str(entry.get("implies_infraction", "")),
-                implies_remedy=str(entry.get("implies_remedy", "")),
-                alike=frozenset(entry.get("alike", [])),
-                neighbours=frozenset(entry.get("neighbours", [])),
-                then_within=frozenset(entry.get("then_within", [])),
-                yields_when_offered=bool(entry.get("yields_when_offered", True)),
-            )
-            for abbr in entry.get("abbreviations", []):
-                patterns.append(_pattern(part, ident, "abbreviations", "", abbr))
-            for abbr in entry.get("capital_abbreviations", []):
-                patterns.append(_pattern(part, ident, "capitals", "", abbr))
-            for code in LANGUAGES:
-                for kind in ("names", "paraphrases", "misspellings", "descriptions"):
-                    for phrase in entry.get(code, {}).get(kind, []):
-                        patterns.append(_pattern(part, ident, kind, code, phrase))
+            ids[part][ident] = _id_info(entry)
+            patterns.extend(_entry_patterns(part, ident, entry))
         for code in LANGUAGES:
             for noun in lex["generic"][part].get(code, []):
                 patterns.append(_pattern(part, GENERIC, "generic", code, noun))
     patterns = _shared_phrases_unattributed(patterns)
     for part in PARTS:  # neighbours and alike are symmetric: declared once, read both ways
-        table = ids[part]
-        for ident, info in list(table.items()):
-            for other in info.neighbours & table.keys():
-                mirror = table[other]
-                table[other] = replace(mirror, neighbours=mirror.neighbours | {ident})
-            for other in info.alike & table.keys():
-                mirror = table[other]
-                table[other] = replace(mirror, alike=mirror.alike | {ident})
+        _mirror_symmetric(ids[part])
     for part in PARTS:
         for ident, info in ids[part].items():
-            named = info.yields_to | info.satisfies | info.alike | info.neighbours
-            named |= info.then_within
-            named |= {i for _, i in info.reported_in}
-            unknown = named - ids[part].keys()
-            if unknown:
-                raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")
-            for other, implied in (
-                ("infraction", info.implies_infraction),
-                ("remedy", info.implies_remedy),
-            ):
-                if implied and implied not in ids[other]:
-                    raise GradingError(f"lexicon: {part}.{ident} implies an unknown {other}")
-            if info.internal and info.reported_as not in ids[part]:
-                raise GradingError(f"lexicon: internal {part}.{ident} needs reported_as")
+            _check_named_ids(ids, part, ident, info)
     return ids, patterns
+
+
+def _id_info(entry: dict[str, Any]) -> IdInfo:
+    """One id's entry of lexicon.toml, less its phrases."""
+    return IdInfo(
+        games=tuple(entry["games"]),
+        only_in_games=bool(entry.get("only_in_games", False)),
+        yields_to=frozenset(entry.get("yields_to", [])),
+        satisfies=frozenset(entry.get("satisfies", [])),
+        reported_as=str(entry.get("reported_as", "")),
+        reported_in=tuple((str(g), str(i)) for g, i in entry.get("reported_in", {}).items()),
+        implies_infraction=str(entry.get("implies_infraction", "")),
+        implies_remedy=str(entry.get("implies_remedy", "")),
+        alike=frozenset(entry.get("alike", [])),
+        neighbours=frozenset(entry.get("neighbours", [])),
+        then_within=frozenset(entry.get("then_within", [])),
+        yields_when_offered=bool(entry.get("yields_when_offered", True)),
+    )
+
+
+def _entry_patterns(part: str, ident: str, entry: dict[str, Any]) -> list[Pattern]:
+    """One id's phrases: abbreviations, then each language's names, paraphrases,
+    misspellings and descriptions."""
+    patterns = [
+        _pattern(part, ident, "abbreviations", "", a) for a in entry.get("abbreviations", [])
+    ]
+    patterns += [
+        _pattern(part, ident, "capitals", "", a) for a in entry.get("capital_abbreviations", [])
+    ]
+    for code in LANGUAGES:
+        for kind in ("names", "paraphrases", "misspellings", "descriptions"):
+            for phrase in entry.get(code, {}).get(kind, []):
+                patterns.append(_pattern(part, ident, kind, code, phrase))
+    return patterns
+
+
+def _mirror_symmetric(table: dict[str, IdInfo]) -> None:
+    """Neighbours and alike ids, declared once, read both ways."""
+    for ident, info in list(table.items()):
+        for other in info.neighbours & table.keys():
+            mirror = table[other]
+            table[other] = replace(mirror, neighbours=mirror.neighbours | {ident})
+        for other in info.alike & table.keys():
+            mirror = table[other]
+            table[other] = replace(mirror, alike=mirror.alike | {ident})
+
+
+def _check_named_ids(
+    ids: dict[str, dict[str, IdInfo]], part: str, ident: str, info: IdInfo
+) -> None:
+    """Every id an entry names (yields to, satisfies, implies, ...) is in the lexicon."""
+    named = info.yields_to | info.satisfies | info.alike | info.neighbours
+    named |= info.then_within
+    named |= {i for _, i in info.reported_in}
+    unknown = named - ids[part].keys()
+    if unknown:
+        raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")
+    for other, implied in (
+        ("infraction", info.implies_infraction),
+        ("remedy", info.implies_remedy),
+    ):
+        if implied and implied not in ids[other]:
+            raise GradingError(f"lexicon: {part}.{ident} implies an unknown {other}")
+    if info.internal and info.reported_as not in ids[part]:
+        raise GradingError(f"lexicon: internal {part}.{ident} needs reported_as")
 
 
 def _shared_phrases_unattributed(patterns: list[Pattern]) -> list[Pattern]:
@@ -516,20 +574,7 @@ def phrase_pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> 
 
 
 def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Pattern:
-    elements: list[Element] = []
-    for raw in phrase.replace("-", " ").replace("/", " ").split():
-        if raw == "*":
-            elements.append(Element(frozenset(), gap=True))
-            continue
-        if raw == "<cite>":
-            elements.append(Element(frozenset(), cite=True))
-            continue
-        if raw == "$":
-            elements.append(Element(frozenset(), end=True))
-            continue
-        optional = raw.startswith("[") and raw.endswith("]")
-        alts = frozenset(w for alt in raw.strip("[]").split("|") for w in fold_phrase(alt)[:1])
-        elements.append(Element(alts, optional=optional))
+    elements = [_element(raw) for raw in phrase.replace("-", " ").replace("/", " ").split()]
     if not elements or elements[0].gap or elements[0].optional or elements[0].cite:
         raise GradingError(f"lexicon: pattern {phrase!r} must start with a word")
     # the slot after the first word, or after a gap right after it ("game * continues")
@@ -548,6 +593,24 @@ def _pattern(part: str, ident: str, kind: str, lang: str, phrase: str) -> Patter
         gap and follows is not None,
         all(_required_word(element) is not None for element in elements),
     )
+
+
+_MARKS = {
+    "*": Element(frozenset(), gap=True),
+    "<cite>": Element(frozenset(), cite=True),
+    "$": Element(frozenset(), end=True),
+}
+"""The slots a phrase writes as a mark: a gap, any citation, the clause's end."""
+
+
+def _element(raw: str) -> Element:
+    """One slot of a phrase: a mark, or a word ("[word]" optional, "a|b" either)."""
+    mark = _MARKS.get(raw)
+    if mark is not None:
+        return mark
+    optional = raw.startswith("[") and raw.endswith("]")
+    alts = frozenset(w for alt in raw.strip("[]").split("|") for w in fold_phrase(alt)[:1])
+    return Element(alts, optional=optional)
 
 
 def _required_word(element: Element | None) -> frozenset[str] | None:

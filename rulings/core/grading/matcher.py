@@ -8,7 +8,7 @@ considers it ("if it were advantageous, a Warning", "maybe", "otherwise").
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,7 +22,7 @@ from .classify import (
     resolve_generic,
 )
 from .errors import GradingError
-from .lexicon import GENERIC, LANGUAGES, Cue, Element, Lexicon, Pattern, load_lexicon
+from .lexicon import GENERIC, LANGUAGES, Cue, Element, Lexicon, Pattern, Starting, load_lexicon
 from .mentions import CueHit, Mention
 from .text import BREAK_CLAUSE, BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
 
@@ -213,41 +213,81 @@ def _named_rulings(
     infractions = [m for m in mentions if m.part == "infraction" and not (m.aside or m.described)]
     if len(infractions) < 2:
         return
-    # the answer's first infraction: one it claims, not one it denies ("No es disparo
-    # olvidado, Marcos lo anunció: es GRV" gives no ruling to Marcos)
+    first_end = _first_claimed_end(infractions)
+    in_reason = _in_reasons(toks, clause, cues)
+    units = [
+        (i, sentence[i])
+        for i in range(first_end, len(toks.words) - 1)
+        if i not in in_reason
+        and _opens_named_ruling(lex, toks, owner, mentions, sentence, clause, i)
+    ]
+    units += _attributed(lex, toks, owner, infractions, sentence)
+    units = _naming_an_infraction(units, infractions, sentence)
+    if units:
+        _set_named_aside(mentions, infractions, units, sentence)
+
+
+def _first_claimed_end(infractions: list[Mention]) -> int:
+    """Where the answer's first infraction ends: one it claims, not one it denies ("No es
+    disparo olvidado, Marcos lo anunció: es GRV" gives no ruling to Marcos)."""
     claimed = [m for m in infractions if not (m.negated or m.rejected)] or infractions
-    first_end = min(claimed, key=lambda m: m.first).last
-    # "Esto no es HDO, porque Dolores sí anunció la habilidad: es VRJ": a name inside a
-    # reason says why, it opens no other player's ruling.
-    in_reason = {
+    return min(claimed, key=lambda m: m.first).last
+
+
+def _naming_an_infraction(
+    units: list[tuple[int, int]], infractions: list[Mention], sentence: list[int]
+) -> list[tuple[int, int]]:
+    """The players' rulings that name an infraction ("pra Lucía - Advertência" gives no
+    other ruling)."""
+    return [
+        (i, s) for i, s in units if any(m.first > i and sentence[m.first] == s for m in infractions)
+    ]
+
+
+def _in_reasons(toks: Tokens, clause: list[int], cues: list[CueHit]) -> set[int]:
+    """The tokens after a reason cue in its clause.
+
+    "Esto no es HDO, porque Dolores sí anunció la habilidad: es VRJ": a name inside a
+    reason says why, it opens no other player's ruling.
+    """
+    return {
         j
         for cue in cues
         if cue.kind == "reason"
         for j in range(cue.last, len(toks.words))
         if clause[j] == clause[cue.first]
     }
-    units: list[tuple[int, int]] = []  # (first token, sentence)
-    words = toks.words
-    for i in range(len(words)):
-        if i < first_end or i + 1 >= len(words) or not _opens_named(toks, clause, i, lex):
-            continue
-        if i in in_reason or not _capitalised_name(lex, toks, owner, i):
-            continue
-        after = _past_relative_clause(toks, clause, sentence, i + 1)
-        if (
-            _after_colon(toks, after)
-            or words[after] in lex.named_ruling_verbs
-            or owner[after] >= 0
-            or _did_then_ruling(toks, owner, mentions, sentence, i)
-        ):
-            units.append((i, sentence[i]))
-    units += _attributed(lex, toks, owner, infractions, sentence)
-    # a player's ruling names an infraction ("pra Lucía - Advertência" gives no other ruling)
-    units = [
-        (i, s) for i, s in units if any(m.first > i and sentence[m.first] == s for m in infractions)
-    ]
-    if not units:
-        return
+
+
+def _opens_named_ruling(
+    lex: Lexicon,
+    toks: Tokens,
+    owner: list[int],
+    mentions: list[Mention],
+    sentence: list[int],
+    clause: list[int],
+    i: int,
+) -> bool:
+    """Token i is a capitalised name opening a clause that gives that player a ruling."""
+    if not _opens_named(toks, clause, i, lex) or not _capitalised_name(lex, toks, owner, i):
+        return False
+    after = _past_relative_clause(toks, clause, sentence, i + 1)
+    return (
+        _after_colon(toks, after)
+        or toks.words[after] in lex.named_ruling_verbs
+        or owner[after] >= 0
+        or _did_then_ruling(toks, owner, mentions, sentence, i)
+    )
+
+
+def _set_named_aside(
+    mentions: list[Mention],
+    infractions: list[Mention],
+    units: list[tuple[int, int]],
+    sentence: list[int],
+) -> None:
+    """Set aside what the named players' rulings say, when their infractions are not the
+    answer's own ones."""
 
     def named(m: Mention) -> bool:
         return any(m.first > i and sentence[m.first] == s for i, s in units)
@@ -270,14 +310,7 @@ def _others_not_at_fault(
     any infraction (or penalty) speaks of that player, not of the ruling asked for. A
     sentence clearing a player counts when it names someone, and, for a penalty, someone
     the infraction's sentence does not name."""
-    claimed = [
-        m
-        for m in mentions
-        if m.part == "infraction"
-        and m.ident != _NO_INFRACTION
-        and not (m.negated or m.rejected or m.aside or m.hypothetical or m.described)
-        and not (m.reason or m.cited or m.counted)
-    ]
+    claimed = [m for m in mentions if _claims_infraction(m)]
     if not claimed:
         return
     first = min(claimed, key=lambda m: m.first)
@@ -293,6 +326,16 @@ def _others_not_at_fault(
         player = _player_after(lex, toks, owner, m.last)  # "No penalty for Sanne"
         if player is not None and named_there and player not in named_there:
             m.aside = True
+
+
+def _claims_infraction(m: Mention) -> bool:
+    """The mention claims an infraction as the answer's own ruling."""
+    return (
+        m.part == "infraction"
+        and m.ident != _NO_INFRACTION
+        and not (m.negated or m.rejected or m.aside or m.hypothetical or m.described)
+        and not (m.reason or m.cited or m.counted)
+    )
 
 
 _NO_INFRACTION = "no_infraction"
@@ -501,16 +544,9 @@ def _find_mentions(
     index = lex.index_for(game)
     words = _Words(canon, toks.words, toks.breaks, lex.gap_stop, _gap_stops(lex))
     mentions: list[Mention] = []
-    n = len(canon)
     citing = {j for j in toks.citations if canon[j].startswith(_CITED)}
     resume = 0  # the first token not yet inside a phrase read
-    # most words start no phrase: only the tokens that may start one (or cite) are visited
-    starts = [j for j, word in enumerate(canon) if word in index]
-    if canon != toks.words:  # a typo corrected: the word as typed may start a phrase too
-        starts = [j for j, word in enumerate(toks.words) if word in index or canon[j] in index]
-    if citing:
-        starts = sorted({*starts, *citing})
-    for i in starts:
+    for i in _phrase_starts(index, toks, canon, citing):
         if i < resume:
             continue
         if i in citing:
@@ -524,71 +560,142 @@ def _find_mentions(
         typed = index.get(toks.words[i]) if canon[i] != toks.words[i] else None
         if starting is None and typed is None:
             continue
-        best: Pattern | None = None
-        best_end = -1
-        after, raw_after = (canon[i + 1], toks.words[i + 1]) if i + 1 < n else ("", "")
-        candidates = starting.tried(after, raw_after) if starting is not None else ()
-        if typed is not None:
-            candidates = [*candidates, *typed.tried(after, raw_after)]
-        # "É erro geral? Não, tem infração": a denial answering a question is no part of
-        # the phrase after the comma ("não tem infração").
-        cut = i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
-        reach: set[str] | None = None  # the words a gap after token i may reach
-        for pattern in candidates:
-            if pattern.follows_gap:  # a cheap test first, as `tried` did for the next word
-                if reach is None:
-                    reach = set(canon[i + 1 : i + 2 + _GAP])
-                    reach.update(toks.words[i + 1 : i + 2 + _GAP])
-                if pattern.follows is not None and pattern.follows.isdisjoint(reach):
-                    continue
-            if pattern.kind == "capitals" and (
-                not toks.source[toks.starts[i] : toks.ends[i]].isupper() or _shouted(toks, i)
-            ):
-                continue  # "DE" is the Portuguese missed trigger; "de" is "of"
-            if not pattern.fixed:
-                end = _match(pattern, words, i + 1, 1, n)
-            elif len(pattern.elements) == 1:
-                end = i + 1  # one word, already read
-            else:
-                end = _match_fixed(pattern.elements, words, i + 1, n)
-            if cut and end > i + 1:
-                continue
-            if end > best_end or (end == best_end and best and pattern.rank > best.rank):
-                best, best_end = pattern, end
+        candidates = _candidates(starting, typed, toks, canon, i)
+        best, best_end = _best_pattern(lex, toks, canon, words, candidates, i)
         if best is None or (best.kind == "descriptions" and _after_before(toks, i)):
             resume = i + 1  # "reconheceu a habilidade antes de seguir": a time, not the fix
             continue
-        typo = max(dist[i:best_end])
-        conf = best.confidence - 0.1 * typo
-        if best.kind == "paraphrases" and not typo and _tight(best, canon, i, best_end):
-            conf = _TIGHT_PARAPHRASE  # "we back up": every word is the phrase's own
-        mentions.append(
-            Mention(
-                best.part,
-                best.ident,
-                i,
-                best_end,
-                conf,
-                "" if typo else best.lang,
-                typo=typo > 0,
-                described=best.kind == "descriptions",
-            )
-        )
-        me = len(mentions) - 1
-        for j in range(i, best_end):
-            owner[j] = me
-            if canon[j].startswith(_CITED):
-                # "remedy per 702.2.f.2": the section says which id of the phrase's part;
-                # the citation still names its other parts.
-                for cited in _citation_mentions(lex, toks, j, game):
-                    if cited.part == best.part:
-                        mentions[me].ident = cited.ident
-                    else:
-                        mentions.append(cited)
+        _add_mention(lex, toks, canon, dist, owner, game, mentions, best, i, best_end)
         # A description ("se le olvidó") leaves its words to a named phrase starting
         # inside it ("olvidó anotar el punto"): a named id wins over it anyway.
         resume = i + 1 if best.kind == "descriptions" else best_end
     return mentions
+
+
+def _phrase_starts(
+    index: Mapping[str, Starting], toks: Tokens, canon: list[str], citing: set[int]
+) -> list[int]:
+    """The tokens that may start a phrase or cite a section, in order.
+
+    Most words start no phrase: only these are visited.
+    """
+    starts = [j for j, word in enumerate(canon) if word in index]
+    if canon != toks.words:  # a typo corrected: the word as typed may start a phrase too
+        starts = [j for j, word in enumerate(toks.words) if word in index or canon[j] in index]
+    if citing:
+        starts = sorted({*starts, *citing})
+    return starts
+
+
+def _candidates(
+    starting: Starting | None, typed: Starting | None, toks: Tokens, canon: list[str], i: int
+) -> Sequence[Pattern]:
+    """The patterns worth trying at token i, by its word as read and as typed."""
+    n = len(canon)
+    after, raw_after = (canon[i + 1], toks.words[i + 1]) if i + 1 < n else ("", "")
+    candidates = starting.tried(after, raw_after) if starting is not None else ()
+    if typed is not None:
+        candidates = [*candidates, *typed.tried(after, raw_after)]
+    return candidates
+
+
+def _best_pattern(
+    lex: Lexicon,
+    toks: Tokens,
+    canon: list[str],
+    words: _Words,
+    candidates: Sequence[Pattern],
+    i: int,
+) -> tuple[Pattern | None, int]:
+    """The candidate reaching furthest from token i (the higher rank on a tie), and its end."""
+    n = len(canon)
+    best: Pattern | None = None
+    best_end = -1
+    cut = _denial_cut(lex, toks, i)
+    for pattern in candidates:
+        # a cheap test first, as `tried` did for the next word
+        if pattern.follows_gap and _beyond_gap_reach(pattern, toks, canon, i):
+            continue
+        if pattern.kind == "capitals" and not _in_capitals(toks, i):
+            continue  # "DE" is the Portuguese missed trigger; "de" is "of"
+        if not pattern.fixed:
+            end = _match(pattern, words, i + 1, 1, n)
+        elif len(pattern.elements) == 1:
+            end = i + 1  # one word, already read
+        else:
+            end = _match_fixed(pattern.elements, words, i + 1, n)
+        if cut and end > i + 1:
+            continue
+        if end > best_end or (end == best_end and best and pattern.rank > best.rank):
+            best, best_end = pattern, end
+    return best, best_end
+
+
+def _denial_cut(lex: Lexicon, toks: Tokens, i: int) -> bool:
+    """Token i is a denial followed by a break, so no phrase reads past it.
+
+    "É erro geral? Não, tem infração": a denial answering a question is no part of the
+    phrase after the comma ("não tem infração").
+    """
+    n = len(toks.words)
+    return i + 1 < n and toks.breaks[i + 1] != BREAK_NONE and toks.words[i] in lex.denials
+
+
+def _in_capitals(toks: Tokens, i: int) -> bool:
+    """Token i is typed in capitals, and not as part of a shouted stretch."""
+    return toks.source[toks.starts[i] : toks.ends[i]].isupper() and not _shouted(toks, i)
+
+
+def _beyond_gap_reach(pattern: Pattern, toks: Tokens, canon: list[str], i: int) -> bool:
+    """The word a phrase needs after its gap is none of the words the gap after token i
+    may reach."""
+    if pattern.follows is None:
+        return False
+    reach = set(canon[i + 1 : i + 2 + _GAP])
+    reach.update(toks.words[i + 1 : i + 2 + _GAP])
+    return pattern.follows.isdisjoint(reach)
+
+
+def _add_mention(
+    lex: Lexicon,
+    toks: Tokens,
+    canon: list[str],
+    dist: list[int],
+    owner: list[int],
+    game: str,
+    mentions: list[Mention],
+    best: Pattern,
+    i: int,
+    best_end: int,
+) -> None:
+    """Record the phrase read from token i to best_end, and the sections cited inside it."""
+    typo = max(dist[i:best_end])
+    conf = best.confidence - 0.1 * typo
+    if best.kind == "paraphrases" and not typo and _tight(best, canon, i, best_end):
+        conf = _TIGHT_PARAPHRASE  # "we back up": every word is the phrase's own
+    mentions.append(
+        Mention(
+            best.part,
+            best.ident,
+            i,
+            best_end,
+            conf,
+            "" if typo else best.lang,
+            typo=typo > 0,
+            described=best.kind == "descriptions",
+        )
+    )
+    me = len(mentions) - 1
+    for j in range(i, best_end):
+        owner[j] = me
+        if canon[j].startswith(_CITED):
+            # "remedy per 702.2.f.2": the section says which id of the phrase's part;
+            # the citation still names its other parts.
+            for cited in _citation_mentions(lex, toks, j, game):
+                if cited.part == best.part:
+                    mentions[me].ident = cited.ident
+                else:
+                    mentions.append(cited)
 
 
 @lru_cache(maxsize=4)
@@ -624,29 +731,9 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
         return pos
     element = elements[k]
     if element.gap:
-        # A gap stays inside one clause: "Game Loss - play continues" is no "game ... continues".
-        stop = w.stop_own.get(pattern.lang, w.stop)
-        for skip in range(_GAP + 1):
-            if skip:
-                j = pos + skip - 1
-                if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in stop:
-                    break
-                if canon[j].startswith(_CITED):
-                    break
-            if pos + skip < n and breaks[pos + skip] in _GAP_STOP_BREAKS:
-                break
-            end = _match(pattern, w, pos + skip, k + 1, n)
-            if end >= 0:
-                return end
-        return -1
-    if element.end:  # "$": only where the clause ends ("→ segue.")
-        if pos >= n or breaks[pos] != BREAK_NONE:
-            return _match(pattern, w, pos, k + 1, n)
-        return -1
-    if element.cite:  # "<cite>": any rule citation ("whatever 702.6 prescribes")
-        if pos < n and breaks[pos] != BREAK_SENTENCE and canon[pos].startswith(_CITED):
-            return _match(pattern, w, pos + 1, k + 1, n)
-        return -1
+        return _match_gap(pattern, w, pos, k, n)
+    if element.end or element.cite:
+        return _match_mark(pattern, w, pos, k, n)
     alts = element.alts
     if pos < n and breaks[pos] != BREAK_SENTENCE and (canon[pos] in alts or raw[pos] in alts):
         end = _match(pattern, w, pos + 1, k + 1, n)
@@ -654,6 +741,41 @@ def _match(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
             return end
     if element.optional:
         return _match(pattern, w, pos, k + 1, n)
+    return -1
+
+
+def _match_mark(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
+    """`_match` at a clause end ("$") or a citation ("<cite>"), element `k`."""
+    breaks = w.breaks
+    if pattern.elements[k].end:  # "$": only where the clause ends ("→ segue.")
+        if pos >= n or breaks[pos] != BREAK_NONE:
+            return _match(pattern, w, pos, k + 1, n)
+        return -1
+    # "<cite>": any rule citation ("whatever 702.6 prescribes")
+    if pos < n and breaks[pos] != BREAK_SENTENCE and w.canon[pos].startswith(_CITED):
+        return _match(pattern, w, pos + 1, k + 1, n)
+    return -1
+
+
+def _match_gap(pattern: Pattern, w: _Words, pos: int, k: int, n: int) -> int:
+    """`_match` at a gap (element `k`): the rest matched after skipping up to `_GAP` words.
+
+    A gap stays inside one clause: "Game Loss - play continues" is no "game ... continues".
+    """
+    canon, raw, breaks = w.canon, w.raw, w.breaks
+    stop = w.stop_own.get(pattern.lang, w.stop)
+    for skip in range(_GAP + 1):
+        if skip:
+            j = pos + skip - 1
+            if j >= n or breaks[j] in _GAP_STOP_BREAKS or raw[j] in stop:
+                break
+            if canon[j].startswith(_CITED):
+                break
+        if pos + skip < n and breaks[pos + skip] in _GAP_STOP_BREAKS:
+            break
+        end = _match(pattern, w, pos + skip, k + 1, n)
+        if end >= 0:
+            return end
     return -1
 
 
@@ -754,25 +876,46 @@ def _find_cues(
             i += 1
             continue
         length = 0
-        # the cues starting here, longest first, less those whose second word is not next
-        # (`_cue_fits` would refuse them)
-        pair = pairs.get((words[i], words[i + 1])) if i + 1 < n else None
-        for cue in (pair + singles.get(words[i], ())) if pair else singles.get(words[i], ()):
+        for cue in _cues_at(pairs, singles, words, i):
             size = len(cue.words)
             if length and size < length:
                 break
-            if cue.kind == "conditional" and _whether(words, toks.breaks, i, whether_verbs):
-                continue  # "escolhe se", "elige si", "decides if": whether, not a condition
-            if cue.kind == "conditional" and _stressed_si(toks, i):
-                continue  # "Dolores sí anunció": the stressed "sí" affirms, it is no "if"
-            if cue.kind == "reject_open" and i and toks.breaks[i] == BREAK_NONE:
-                continue  # "No basta con X" opens a clause; "W no basta con cinco W" does not
+            if _cue_refused(cue, toks, i, whether_verbs):
+                continue
             if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
                 length = size
                 kind = "reject_pre" if cue.kind == "reject_open" else cue.kind
                 hits.append(CueHit(i, i + size, kind))
         i += length or 1
-    # "Warning, as the miss was advantageous" gives a reason; "treat it as a GE" does not.
+    return _kept_cues(hits, toks, joins)
+
+
+def _cues_at(
+    pairs: Mapping[tuple[str, str], tuple[Cue, ...]],
+    singles: Mapping[str, tuple[Cue, ...]],
+    words: list[str],
+    i: int,
+) -> tuple[Cue, ...]:
+    """The cues starting at token i, longest first, less those whose second word is not
+    next (`_cue_fits` would refuse them)."""
+    pair = pairs.get((words[i], words[i + 1])) if i + 1 < len(words) else None
+    return (pair + singles.get(words[i], ())) if pair else singles.get(words[i], ())
+
+
+def _cue_refused(cue: Cue, toks: Tokens, i: int, whether_verbs: frozenset[str]) -> bool:
+    """The cue's words at token i say something else than the cue."""
+    if cue.kind == "conditional" and _whether(toks.words, toks.breaks, i, whether_verbs):
+        return True  # "escolhe se", "elige si", "decides if": whether, not a condition
+    if cue.kind == "conditional" and _stressed_si(toks, i):
+        return True  # "Dolores sí anunció": the stressed "sí" affirms, it is no "if"
+    # "No basta con X" opens a clause; "W no basta con cinco W" does not
+    return cue.kind == "reject_open" and bool(i) and toks.breaks[i] == BREAK_NONE
+
+
+def _kept_cues(hits: list[CueHit], toks: Tokens, joins: frozenset[str]) -> list[CueHit]:
+    """The cues kept once their clause is known: a reason opens its clause ("Warning, as
+    the miss was advantageous" gives a reason; "treat it as a GE" does not), a hedge is no
+    proper noun's word."""
     return [
         CueHit(h.first, h.last, "reason") if h.kind == "reason_start" else h
         for h in hits
@@ -794,24 +937,37 @@ def _quoted_tokens(toks: Tokens) -> frozenset[int]:
     if "'" not in src and _OPEN_QUOTES.isdisjoint(src):
         return frozenset()  # most answers quote nothing
     inside: set[int] = set()
-    n = len(toks.words)
-    for i in range(n):
-        before = src[toks.ends[i - 1] if i else 0 : toks.starts[i]]
-        if not before:
+    for i in range(len(toks.words)):
+        if not _opens_quote(toks, i):
             continue
-        mark = before[-1]
-        if not (
-            mark in _OPEN_QUOTES or (mark == "'" and (len(before) < 2 or not before[-2].isalnum()))
-        ):
-            continue
-        for j in range(i, min(i + _QUOTED_WORDS, n)):
-            after = src[toks.ends[j] : toks.starts[j + 1] if j + 1 < n else len(src)]
-            if after[:1] in _CLOSE_QUOTES or after[:1] == "'":
-                inside.update(range(i, j + 1))
-                break
-            if j + 1 < n and toks.breaks[j + 1] == BREAK_SENTENCE:
-                break  # a quotation does not run past its sentence
+        last = _quote_closed_after(toks, i)
+        if last >= 0:
+            inside.update(range(i, last + 1))
     return frozenset(inside)
+
+
+def _opens_quote(toks: Tokens, i: int) -> bool:
+    """An opening quote (or an apostrophe after a space) stands right before token i."""
+    src = toks.source
+    before = src[toks.ends[i - 1] if i else 0 : toks.starts[i]]
+    if not before:
+        return False
+    mark = before[-1]
+    return mark in _OPEN_QUOTES or (mark == "'" and (len(before) < 2 or not before[-2].isalnum()))
+
+
+def _quote_closed_after(toks: Tokens, i: int) -> int:
+    """The token a quotation opened before token i closes after (within `_QUOTED_WORDS`
+    words and its sentence), or -1."""
+    src = toks.source
+    n = len(toks.words)
+    for j in range(i, min(i + _QUOTED_WORDS, n)):
+        after = src[toks.ends[j] : toks.starts[j + 1] if j + 1 < n else len(src)]
+        if after[:1] in _CLOSE_QUOTES or after[:1] == "'":
+            return j
+        if j + 1 < n and toks.breaks[j + 1] == BREAK_SENTENCE:
+            return -1  # a quotation does not run past its sentence
+    return -1
 
 
 def _proper_noun(toks: Tokens, i: int) -> bool:
@@ -867,17 +1023,7 @@ def _unread_clause(
     the grader found nothing for is then sent to review instead of being marked missing.
     Also returns the positions of all such unrecognised content words.
     """
-    cue_word = [False] * len(owner)
-    for cue in cues:
-        for i in range(cue.first, cue.last):
-            cue_word[i] = True
-        if cue.kind == "reason":
-            # "for not pointing out the trigger", "porque esquecer foi vantajoso": a reason,
-            # to the end of its clause, states why, not which ruling.
-            for i in range(cue.last, len(owner)):
-                if toks.breaks[i] != BREAK_NONE or owner[i] >= 0:
-                    break
-                cue_word[i] = True
+    cue_word = _cue_words(toks, owner, cues)
     content: dict[int, int] = {}
     touched: set[int] = set()
     loose: list[int] = []
@@ -896,6 +1042,24 @@ def _unread_clause(
             content[clause[i]] = content.get(clause[i], 0) + 1
     unread = any(count >= _UNREAD_WORDS and c not in touched for c, count in content.items())
     return unread, tuple(loose)
+
+
+def _cue_words(toks: Tokens, owner: list[int], cues: list[CueHit]) -> list[bool]:
+    """Per token: whether it is a cue's word, or inside a reason's clause after its cue.
+
+    "for not pointing out the trigger", "porque esquecer foi vantajoso": a reason, to the
+    end of its clause, states why, not which ruling.
+    """
+    cue_word = [False] * len(owner)
+    for cue in cues:
+        for i in range(cue.first, cue.last):
+            cue_word[i] = True
+        if cue.kind == "reason":
+            for i in range(cue.last, len(owner)):
+                if toks.breaks[i] != BREAK_NONE or owner[i] >= 0:
+                    break
+                cue_word[i] = True
+    return cue_word
 
 
 def _a_name(toks: Tokens, i: int) -> bool:
@@ -930,17 +1094,26 @@ def _section_fixes(toks: Tokens, owner: list[int], mentions: list[Mention], game
         cited = _game_play_error_section(toks, i)
         if not cited and (words[i] not in _SECTION_WORDS or owner[i] >= 0):
             continue
-        for j in range(i - 1, max(-1, i - _FIX_TO_SECTION), -1):
-            if toks.breaks[j + 1] == BREAK_SENTENCE:
-                break
-            other = mentions[owner[j]] if owner[j] >= 0 else None
-            if other is None or other.part != "remedy":
-                continue
-            if other.ident in (GENERIC, _VAGUE_FIX):  # "Fix: ...", "se arregla ..."
-                mentions.append(Mention("remedy", _SECTION_PROCEDURE_ID, i, i + 1, 0.85, ""))
-                if not cited:
-                    owner[i] = len(mentions) - 1
-            break  # a named fix: the section backs it ("rewind, as the section says")
+        fix = _fix_before(toks, owner, mentions, i)
+        if fix is not None and fix.ident in (GENERIC, _VAGUE_FIX):  # "Fix: ...", "se arregla"
+            mentions.append(Mention("remedy", _SECTION_PROCEDURE_ID, i, i + 1, 0.85, ""))
+            if not cited:
+                owner[i] = len(mentions) - 1
+
+
+def _fix_before(toks: Tokens, owner: list[int], mentions: list[Mention], i: int) -> Mention | None:
+    """The nearest fix read before token i in its sentence, within `_FIX_TO_SECTION` tokens.
+
+    A named fix there is backed by the section ("rewind, as the section says"); a bare
+    one ("Fix: ...") is the section's procedure.
+    """
+    for j in range(i - 1, max(-1, i - _FIX_TO_SECTION), -1):
+        if toks.breaks[j + 1] == BREAK_SENTENCE:
+            return None
+        other = mentions[owner[j]] if owner[j] >= 0 else None
+        if other is not None and other.part == "remedy":
+            return other
+    return None
 
 
 def _game_play_error_section(toks: Tokens, i: int) -> bool:
