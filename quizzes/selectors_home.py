@@ -2,7 +2,7 @@
 
 One bounded set of queries per section, whatever the number of exams, reviews, appeals,
 reports or certificates: lists are cut at ``SHOWN`` rows and their totals counted in the same
-database round trip's aggregate (tests/judgetrain/test_home.py counts them).
+database round trip's aggregate (tests/quizzes/views/test_home.py counts them).
 """
 
 from __future__ import annotations
