@@ -9,7 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -279,6 +284,53 @@ class AppealDecideSerializer(serializers.Serializer[Any]):
     infraction = serializers.CharField(required=False, max_length=60, default="")
     penalty = serializers.CharField(required=False, max_length=30, default="")
     remedy = serializers.CharField(required=False, max_length=60, default="")
+    preview = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="With key_action: apply nothing, answer what would change and its token.",
+    )
+    confirm = serializers.CharField(
+        required=False,
+        default="",
+        max_length=128,
+        help_text="With key_action: the token of the preview being confirmed. Without it, or "
+        "if anything changed since that preview, nothing is applied: 409 with the current "
+        "preview.",
+    )
+
+
+class CorrectionChangeSerializer(serializers.Serializer[Any]):
+    attempt = serializers.IntegerField()
+    candidate = serializers.CharField()
+    exam = serializers.CharField()
+    score_before = serializers.FloatField(allow_null=True, help_text="From 0 to 1.")
+    score_after = serializers.FloatField(allow_null=True, help_text="From 0 to 1.")
+    passed_before = serializers.BooleanField(allow_null=True)
+    passed_after = serializers.BooleanField(allow_null=True)
+
+
+class CorrectionPreviewSerializer(serializers.Serializer[Any]):
+    changes = CorrectionChangeSerializer(
+        many=True, help_text="Every graded attempt holding the question, before and after."
+    )
+    outcome_changed = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The attempts whose pass or fail changes."
+    )
+    token = serializers.CharField(help_text="Send it back as confirm to apply this outcome.")
+
+
+class PreviewRefusalSerializer(serializers.Serializer[Any]):
+    detail = serializers.CharField()
+    code = serializers.ChoiceField(choices=["confirmation_required", "preview_changed"])
+    preview = CorrectionPreviewSerializer()
+
+
+def _preview_body(preview: appeals.CorrectionPreview) -> dict[str, Any]:
+    return {
+        "changes": preview.changes,
+        "outcome_changed": [row["attempt"] for row in preview.outcome_changed],
+        "token": preview.token,
+    }
 
 
 class AppealListView(APIView):
@@ -310,16 +362,31 @@ class AppealDecideView(APIView):
     @extend_schema(
         request=AppealDecideSerializer,
         responses={
-            200: AppealRowSerializer,
+            200: OpenApiResponse(
+                response=PolymorphicProxySerializer(
+                    component_name="AppealDecisionOrPreview",
+                    serializers=[AppealRowSerializer, CorrectionPreviewSerializer],
+                    resource_type_field_name=None,
+                ),
+                description="The decided appeal; with preview, what the key action would "
+                "change (nothing applied).",
+            ),
             400: OpenApiResponse(description="Already decided, or bad input."),
             409: OpenApiResponse(
+                response=PreviewRefusalSerializer,
                 description="Waiting for another level: the mentor (open) or the committee "
-                "(contested)."
+                "(contested), code not_your_level; or a key action without the token of the "
+                "current preview (confirmation_required, preview_changed): nothing applied, "
+                "the current preview is in the body.",
             ),
         },
     )
     def post(self, request: Request, appeal_id: int) -> Response:
-        """Uphold or reject: the mentor an open appeal, the committee a contested one."""
+        """Uphold or reject: the mentor an open appeal, the committee a contested one.
+
+        The committee's withdrawal or key correction is two calls: with `preview` it
+        answers whose scores and results would change and a token; sent back as `confirm`,
+        it applies exactly that outcome."""
         found = (
             appeals.appeal_list(
                 user=request.user,  # type: ignore[arg-type]
@@ -342,6 +409,13 @@ class AppealDecideView(APIView):
                 remedy=values["remedy"],
             )
         try:
+            if correction is not None and values["preview"]:
+                preview = appeals.correction_preview(
+                    appeal=found,
+                    by=request.user,  # type: ignore[arg-type]
+                    correction=correction,
+                )
+                return Response(_preview_body(preview))
             appeals.appeal_decide(
                 appeal=found,
                 by=request.user,  # type: ignore[arg-type]
@@ -349,7 +423,12 @@ class AppealDecideView(APIView):
                 reason=values["reason"],
                 percent=values.get("percent"),
                 correction=correction,
+                preview_token=values["confirm"],
             )
+        except appeals.PreviewChanged as changed:
+            code = "preview_changed" if values["confirm"] else "confirmation_required"
+            body = {"detail": str(changed), "code": code, "preview": _preview_body(changed.preview)}
+            return Response(body, status=status.HTTP_409_CONFLICT)
         except appeals.NotYourLevel as error:
             return Response(
                 {"detail": str(error), "code": "not_your_level"}, status=status.HTTP_409_CONFLICT

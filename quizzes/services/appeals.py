@@ -3,12 +3,14 @@ also withdraw or correct a question whose key is wrong, for everyone, and regrad
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
@@ -26,6 +28,7 @@ from quizzes.models import (
     ReviewerRole,
 )
 from quizzes.services.review import item_override_set, item_snapshot, reviewer_role
+from rulings.core import vocabulary
 from rulings.core.grading import GradingError
 
 
@@ -45,6 +48,47 @@ class KeyCorrection:
     infraction: str = ""
     penalty: str = ""
     remedy: str = ""
+
+
+@dataclass(frozen=True)
+class CorrectionPreview:
+    """What a withdrawal or key correction would do, before it is applied: each graded
+    attempt's score and pass before and after, and a token naming exactly this outcome (the
+    confirmation must bring it back: if anything changed in between, the token differs)."""
+
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    token: str = ""
+
+    @property
+    def outcome_changed(self) -> list[dict[str, Any]]:
+        """The rows whose pass or fail changes."""
+        return [row for row in self.changes if row["passed_before"] != row["passed_after"]]
+
+    @property
+    def score_changed(self) -> list[dict[str, Any]]:
+        """The rows whose score alone changes."""
+        return [
+            row
+            for row in self.changes
+            if row["passed_before"] == row["passed_after"]
+            and row["score_before"] != row["score_after"]
+        ]
+
+
+class PreviewChanged(AppealError):
+    """The confirmation names another outcome than the current one (none, or data changed
+    since the preview): nothing was applied; ``preview`` is the current one."""
+
+    def __init__(self, preview: CorrectionPreview, *, confirmed: bool) -> None:
+        super().__init__(
+            _(
+                "Scores or results changed since your preview: check the new preview and "
+                "confirm again."
+            )
+            if confirmed
+            else _("Check the preview, then confirm to apply it.")
+        )
+        self.preview = preview
 
 
 def appeals_visible_to(user: User) -> QuerySet[Appeal]:
@@ -139,9 +183,12 @@ def appeal_decide(
     reason: str,
     percent: int | None = None,
     correction: KeyCorrection | None = None,
+    preview_token: str = "",
 ) -> Appeal:
     """Uphold (with the answer's new score, or a key correction by the committee) or reject.
 
+    A key correction applies only with the token of its preview (``correction_preview``)
+    that still names the current outcome; else PreviewChanged carries the current preview.
     Raises AppealError for a decided appeal, a contested one decided by a mentor, a missing
     reason or score, or a key correction outside the committee.
     """
@@ -160,6 +207,10 @@ def appeal_decide(
             raise AppealError(_("Only the committee, upholding an appeal, can correct a key."))
         if uphold and correction is None and (percent is None or not 0 <= percent <= 100):
             raise AppealError(_("Upholding an appeal needs the answer's new score (0 to 100)."))
+        if correction is not None:
+            preview = _preview(question_id=appeal.item.question_id, correction=correction)
+            if not constant_time_compare(preview.token, preview_token):
+                raise PreviewChanged(preview, confirmed=bool(preview_token))
         before = _appeal_snapshot(appeal)
         item = appeal.item
         if uphold and correction is None:
@@ -255,6 +306,74 @@ def appeal_contest(*, appeal: Appeal, comment: str) -> Appeal:
 # --- key corrections ---------------------------------------------------------------------
 
 
+_PART_IDS = {
+    "infraction": vocabulary.INFRACTIONS,
+    "penalty": vocabulary.PENALTIES,
+    "remedy": vocabulary.REMEDIES,
+}
+
+
+def _key_after(question: Any, correction: KeyCorrection) -> dict[str, str]:
+    """The corrected key, each part one of its own vocabulary's ids ({} to withdraw)."""
+    if correction.action == QuestionCorrection.Action.WITHDRAW:
+        return {}
+    if correction.action != QuestionCorrection.Action.CORRECT:
+        raise AppealError(_("Choose to withdraw the question or correct its key."))
+    if question.kind != QuestionKind.FREE_FORM:
+        raise AppealError(_("Only a free-form question's key can be corrected; withdraw it."))
+    key_after = {
+        "infraction": correction.infraction.strip(),
+        "penalty": correction.penalty.strip(),
+        "remedy": correction.remedy.strip(),
+    }
+    if not all(key_after.values()):
+        raise AppealError(_("A corrected key names the infraction, penalty and remedy."))
+    wrong = {
+        "infraction": _("The corrected infraction is not an infraction: %(value)s."),
+        "penalty": _("The corrected penalty is not a penalty: %(value)s."),
+        "remedy": _("The corrected remedy is not a remedy: %(value)s."),
+    }
+    for part, value in key_after.items():
+        if value not in _PART_IDS[part]:
+            raise AppealError(wrong[part] % {"value": value})
+    return key_after
+
+
+class _Rollback(Exception):
+    def __init__(self, changes: list[dict[str, Any]]) -> None:
+        super().__init__("preview")
+        self.changes = changes
+
+
+def _preview(*, question_id: int, correction: KeyCorrection) -> CorrectionPreview:
+    """Apply the correction in a savepoint, read each attempt's outcome, roll back."""
+    from quizzes.models import Question
+
+    try:
+        with transaction.atomic():
+            question = Question.objects.select_for_update().get(pk=question_id)
+            key_after = _key_after(question, correction)
+            raise _Rollback(_regrade_holders(question, correction.action, key_after))
+    except _Rollback as done:
+        changes = done.changes
+    named = {"question": question_id, "action": correction.action, "key": key_after}
+    text = json.dumps({**named, "changes": changes}, sort_keys=True, default=str)
+    token = salted_hmac("quizzes.correction-preview", text).hexdigest()
+    return CorrectionPreview(changes=changes, token=token)
+
+
+def correction_preview(*, appeal: Appeal, by: User, correction: KeyCorrection) -> CorrectionPreview:
+    """What withdrawing or correcting the appeal's question would change, applying nothing:
+    for the committee deciding a contested appeal (AppealError otherwise)."""
+    with transaction.atomic():
+        appeal = Appeal.objects.select_related("item__attempt").get(pk=appeal.pk)
+        if appeal.item.attempt.candidate_id == by.pk:
+            raise AppealError(_("Someone else must decide your own appeal."))
+        if _check_level(appeal, by) != Appeal.Level.COMMITTEE:
+            raise AppealError(_("Only the committee, upholding an appeal, can correct a key."))
+        return _preview(question_id=appeal.item.question_id, correction=correction)
+
+
 def question_correction_create(
     *, question_id: int, appeal: Appeal | None, by: User, reason: str, correction: KeyCorrection
 ) -> QuestionCorrection:
@@ -263,19 +382,7 @@ def question_correction_create(
     from quizzes.tasks import question_correction_apply_task
 
     question = Question.objects.select_for_update().get(pk=question_id)
-    key_after: dict[str, str] = {}
-    if correction.action == QuestionCorrection.Action.CORRECT:
-        if question.kind != QuestionKind.FREE_FORM:
-            raise AppealError(_("Only a free-form question's key can be corrected; withdraw it."))
-        key_after = {
-            "infraction": correction.infraction.strip(),
-            "penalty": correction.penalty.strip(),
-            "remedy": correction.remedy.strip(),
-        }
-        if not all(key_after.values()):
-            raise AppealError(_("A corrected key names the infraction, penalty and remedy."))
-    elif correction.action != QuestionCorrection.Action.WITHDRAW:
-        raise AppealError(_("Choose to withdraw the question or correct its key."))
+    key_after = _key_after(question, correction)
     record = QuestionCorrection.objects.create(
         question=question,
         appeal=appeal,
@@ -311,11 +418,59 @@ def _regrade(item: AttemptItem, language: str) -> None:
     item.save(update_fields=["grade", "score"])
 
 
+def _regrade_holders(question: Any, action: str, key_after: dict[str, str]) -> list[dict[str, Any]]:
+    """Withdraw the question or set its corrected key, regrade every graded attempt holding
+    it: each one's score and pass before and after (in attempt order)."""
+    from quizzes.services.exams import attempt_rescore
+
+    if action == QuestionCorrection.Action.CORRECT:
+        question.key_infraction = key_after["infraction"]
+        question.key_penalty = key_after["penalty"]
+        question.key_remedy = key_after["remedy"]
+        question.save(update_fields=["key_infraction", "key_penalty", "key_remedy"])
+    attempt_ids = sorted(
+        set(AttemptItem.objects.filter(question=question).values_list("attempt_id", flat=True))
+    )
+    attempts = (
+        # Attempts prepared ahead of time too: their item stops counting before it is sat.
+        Attempt.all_objects.select_for_update(of=("self",))
+        .filter(pk__in=attempt_ids)
+        .select_related("assignment__blueprint", "candidate")
+        .order_by("pk")
+    )
+    changes = []
+    for attempt in attempts:
+        before = (attempt.score, attempt.passed)
+        items = list(attempt.items.select_related("question"))
+        for item in items:
+            if item.question_id != question.pk:
+                continue
+            if action == QuestionCorrection.Action.WITHDRAW:
+                item.withdrawn = True
+                item.save(update_fields=["withdrawn"])
+            elif attempt.status == Attempt.Status.GRADED:
+                item.question = question
+                _regrade(item, attempt.language)
+        if attempt.status != Attempt.Status.GRADED:
+            continue  # grading later uses the corrected key / skips the withdrawn item
+        attempt_rescore(attempt=attempt, items=items, now=attempt.graded_at)
+        changes.append(
+            {
+                "attempt": attempt.pk,
+                "candidate": str(attempt.candidate),
+                "exam": attempt.assignment.blueprint.name,
+                "score_before": before[0],
+                "score_after": attempt.score,
+                "passed_before": before[1],
+                "passed_after": attempt.passed,
+            }
+        )
+    return changes
+
+
 def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
     """Withdraw or correct the question and regrade every graded attempt holding it; record
     each attempt's score and pass before and after (idempotent)."""
-    from quizzes.services.exams import attempt_rescore
-
     with transaction.atomic():
         record = (
             QuestionCorrection.objects.select_for_update(of=("self",))
@@ -324,49 +479,7 @@ def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
         )
         if record.status == QuestionCorrection.Status.APPLIED:
             return record
-        question = record.question
-        if record.action == QuestionCorrection.Action.CORRECT:
-            question.key_infraction = record.key_after["infraction"]
-            question.key_penalty = record.key_after["penalty"]
-            question.key_remedy = record.key_after["remedy"]
-            question.save(update_fields=["key_infraction", "key_penalty", "key_remedy"])
-        attempt_ids = sorted(
-            set(AttemptItem.objects.filter(question=question).values_list("attempt_id", flat=True))
-        )
-        attempts = (
-            # Attempts prepared ahead of time too: their item stops counting before it is sat.
-            Attempt.all_objects.select_for_update(of=("self",))
-            .filter(pk__in=attempt_ids)
-            .select_related("assignment__blueprint", "candidate")
-            .order_by("pk")
-        )
-        changes = []
-        for attempt in attempts:
-            before = (attempt.score, attempt.passed)
-            items = list(attempt.items.select_related("question"))
-            for item in items:
-                if item.question_id != question.pk:
-                    continue
-                if record.action == QuestionCorrection.Action.WITHDRAW:
-                    item.withdrawn = True
-                    item.save(update_fields=["withdrawn"])
-                elif attempt.status == Attempt.Status.GRADED:
-                    item.question = question
-                    _regrade(item, attempt.language)
-            if attempt.status != Attempt.Status.GRADED:
-                continue  # grading later uses the corrected key / skips the withdrawn item
-            attempt_rescore(attempt=attempt, items=items, now=attempt.graded_at)
-            changes.append(
-                {
-                    "attempt": attempt.pk,
-                    "candidate": str(attempt.candidate),
-                    "exam": attempt.assignment.blueprint.name,
-                    "score_before": before[0],
-                    "score_after": attempt.score,
-                    "passed_before": before[1],
-                    "passed_after": attempt.passed,
-                }
-            )
+        changes = _regrade_holders(record.question, record.action, record.key_after)
         record.changes = changes
         record.status = QuestionCorrection.Status.APPLIED
         record.applied_at = timezone.now()

@@ -62,6 +62,48 @@ def changed_statements(old: PolicyVersion, new: PolicyVersion) -> list[str]:
     return sorted(sid for sid in before.keys() | after.keys() if before.get(sid) != after.get(sid))
 
 
+@dataclass(frozen=True)
+class StatementChange:
+    """One changed statement, its text before and after in the reader's language ("" when
+    the statement is added or removed)."""
+
+    statement_id: str
+    section: str
+    before: str
+    after: str
+
+    @property
+    def change(self) -> str:
+        return "added" if not self.before else "removed" if not self.after else "reworded"
+
+
+_TEXT = {"en": "text_en", "pt-br": "text_pt_br", "es": "text_es"}
+
+
+def statement_changes(
+    *, old: PolicyVersion, new: PolicyVersion, lang: str
+) -> list[StatementChange]:
+    """Each changed statement with its wording before and after (two queries)."""
+    column = _TEXT.get(lang.lower(), "text_en")
+    changed = set(changed_statements(old, new))
+
+    def texts(version: PolicyVersion) -> dict[str, tuple[str, str]]:
+        rows = PolicyStatement.objects.filter(version=version, statement_id__in=changed)
+        return {sid: (section, text) for sid, section, text in
+                rows.values_list("statement_id", "section", column)}  # fmt: skip
+
+    before, after = texts(old), texts(new)
+    return [
+        StatementChange(
+            statement_id=sid,
+            section=(after.get(sid) or before[sid])[0],
+            before=before.get(sid, ("", ""))[1],
+            after=after.get(sid, ("", ""))[1],
+        )
+        for sid in sorted(changed)
+    ]
+
+
 def cited_statements(ruling: Any) -> Iterator[str]:
     """Every statement id a stored ruling cites, however deep."""
     if isinstance(ruling, dict):

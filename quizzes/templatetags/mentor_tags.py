@@ -62,6 +62,7 @@ GRADING_RULES = {
     "options_then_choice": _("options laid out, then one chosen"),
     "options_left_open": _("options offered and left open: no commitment"),
     "choice_after_doubt": _("a doubt between options, then one chosen"),
+    "self_correction": _("the answer corrects itself: its last commitment"),
     "undecided": _("two options with doubt and no choice"),
     "steps": _("remedy steps stated in order"),
     "own_next_step": _("a remedy and a later step of its own procedure"),

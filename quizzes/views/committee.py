@@ -157,6 +157,7 @@ def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
         reports.reports_visible_to(request.user)
         .filter(status=status)
         .select_related("question", "reporter", "resolved_by")
+        .prefetch_related("question__topics")
         .annotate(
             others=Count(
                 "question__reports", filter=Q(question__reports__status=QuestionReport.Status.OPEN)
@@ -164,12 +165,10 @@ def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
         )
         .order_by("created_at")
     )
-    context = {
-        "queue": queue,
-        "status": status,
-        "statuses": QuestionReport.Status.choices,
-        "form": DecisionForm(),
-    }
+    rows = list(queue)
+    for report in rows:  # each form its own ids: several open reports share the page
+        report.form = DecisionForm(auto_id=f"id_report{report.pk}_%s")  # type: ignore[attr-defined]
+    context = {"queue": rows, "status": status, "statuses": QuestionReport.Status.choices}
     return render(request, TEMPLATES + "reports_queue.html", context)
 
 
@@ -213,7 +212,16 @@ def policy_update(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.GET and form.is_valid():
         old, new = form.cleaned_data["old"], form.cleaned_data["new"]
         context["impact"] = policy_updates.policy_impact(old=old, new=new)
-        context["regrade"] = policy_updates.regrade_dry_run(old=old, new=new)
+        regrade = policy_updates.regrade_dry_run(old=old, new=new)
+        context["regrade"] = regrade
+        context["outcome_rows"] = [row for row in regrade if row.changes_outcome]
+        context["other_rows"] = [row for row in regrade if not row.changes_outcome]
+        context["statements"] = policy_updates.statement_changes(
+            old=old, new=new, lang=request.LANGUAGE_CODE
+        )
+        context["old_blueprints"] = list(
+            ExamBlueprint.objects.filter(policy_version=old).order_by("name")
+        )
     elif request.GET:
         status = 400
     return render(request, TEMPLATES + "policy_update.html", context, status=status)

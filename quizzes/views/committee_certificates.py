@@ -41,7 +41,8 @@ def level_edit(request: AuthenticatedHttpRequest, pk: int | None = None) -> Http
     form = LevelForm(request.POST or None, instance=level)
     requirements = RequirementFormSet(request.POST or None, instance=level, prefix="req")
     if request.method == "POST":
-        if form.is_valid() & requirements.is_valid():
+        valid = form.is_valid() & requirements.is_valid()
+        if valid and requirements.check_game(form.cleaned_data.get("game")):
             with transaction.atomic():
                 saved = form.save()
                 requirements.instance = saved
@@ -83,6 +84,13 @@ def certificate_issue(request: AuthenticatedHttpRequest) -> HttpResponse:
         if not request.GET or not start.is_valid():
             status = 400 if request.GET else 200
             return render(request, TEMPLATES + "issue_start.html", {"form": start}, status=status)
+        try:  # no second step for a candidate who has no evidence for the level
+            certification.evidence_choose(
+                candidate=start.cleaned_data["candidate"], level=start.cleaned_data["level"]
+            )
+        except certification.CertificationError as error:
+            start.add_error(None, str(error))
+            return render(request, TEMPLATES + "issue_start.html", {"form": start}, status=400)
         choices = _attempt_choices(start.cleaned_data["candidate"].pk)
         form = IssueForm(initial=request.GET.dict(), attempt_choices=choices)
         return render(request, TEMPLATES + "issue.html", {"form": form})
@@ -121,11 +129,15 @@ def certificate_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
 @require_POST
 @committee_required
 def certificate_revoke(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    certificate = get_object_or_404(Certificate, pk=pk)
+    certificate = get_object_or_404(Certificate.objects.select_related("candidate", "level"), pk=pk)
     form = RevokeForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give the reason for revoking this certificate."))
         return redirect("committee-certificate", pk=pk)
+    if not form.cleaned_data["confirm"]:
+        confirm = RevokeForm(initial={"reason": form.cleaned_data["reason"], "confirm": True})
+        context = {"certificate": certificate, "form": confirm}
+        return render(request, TEMPLATES + "certificate_revoke.html", context)
     try:
         certification.certificate_revoke(
             certificate=certificate, reason=form.cleaned_data["reason"], by=request.user

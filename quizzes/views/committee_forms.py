@@ -6,11 +6,13 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from judgetrain.accounts.models import User
 from judgetrain.accounts.roles import Role
 from judgetrain.names import NameTranslationsFormMixin
+from quizzes.languages import content_language
 from quizzes.models import (
     CertificationLevel,
     ExamBlueprint,
@@ -25,10 +27,25 @@ from rulings.models import Game, Language, PolicyVersion
 
 
 def topic_choices() -> list[tuple[str, Any]]:
-    return [
-        ("", _("Any topic")),
-        *((slug, slug.replace("_", " ")) for slug in generator.all_topics()),
-    ]
+    """Every topic by its name in the page's language (never the slug), sorted by name."""
+    lang = content_language(get_language())
+    named = sorted(((slug, generator.topic_name(slug, lang)) for slug in generator.all_topics()),
+                   key=lambda pair: pair[1].casefold())  # fmt: skip
+    return [("", _("Any topic")), *named]
+
+
+def policy_version_label(version: PolicyVersion) -> str:
+    """A version as the committee reads it: its game, title and id, and whether it is the
+    game's default (the select of versions showed ids alone)."""
+    label = f"{version.document.get_game_display()}: {version.title} ({version.version_id})"
+    if version.is_default:
+        return str(_("%(version)s, the default") % {"version": label})
+    return label
+
+
+class PolicyVersionField(forms.ModelChoiceField[PolicyVersion]):
+    def label_from_instance(self, obj: PolicyVersion) -> str:
+        return policy_version_label(obj)
 
 
 class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
@@ -71,6 +88,7 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
             self.instance.composition = composition
         versions = PolicyVersion.objects.select_related("document")
         self.fields["policy_version"].queryset = versions  # type: ignore[attr-defined]
+        self.fields["policy_version"].label_from_instance = policy_version_label  # type: ignore[attr-defined]
         languages = [("", _("The candidate's language")), *Language.choices]
         self.fields["language"].choices = languages  # type: ignore[attr-defined]
         self.fields["time_limit_minutes"].validators.append(_at_most(600))
@@ -219,7 +237,11 @@ class ReportQuestionForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
+    """No default: the committee picks the decision, none is preselected (withdrawing stops
+    the question, or every question of its template, being drawn again)."""
+
     ACTIONS = (
+        ("", _("Choose a decision")),
         ("withdraw_question", _("Withdraw this question")),
         ("withdraw_template", _("Withdraw its whole template")),
         ("dismiss", _("Dismiss the report")),
@@ -260,9 +282,26 @@ class RequirementForm(forms.ModelForm[LevelRequirement]):
         return requirement
 
 
-RequirementFormSet = forms.inlineformset_factory(
+class BaseRequirementFormSet(
+    forms.BaseInlineFormSet[LevelRequirement, CertificationLevel, RequirementForm]
+):
+    def check_game(self, game: str | None) -> bool:
+        """Every required exam is of the level's game; marks each one that is not."""
+        fine = True
+        for form in self.forms:
+            blueprint = form.cleaned_data.get("blueprint") if form.is_valid() else None
+            if blueprint is None or form.cleaned_data.get("DELETE") or not game:
+                continue
+            if blueprint.game != game:
+                form.add_error("blueprint", _("This exam is of another game than the level."))
+                fine = False
+        return fine
+
+
+RequirementFormSet: type[BaseRequirementFormSet] = forms.inlineformset_factory(  # type: ignore[assignment]
     CertificationLevel,
     LevelRequirement,
+    formset=BaseRequirementFormSet,
     form=RequirementForm,
     fields=("blueprint",),
     extra=1,
@@ -299,14 +338,21 @@ class IssueForm(IssueStartForm):
 
 
 class RevokeForm(forms.Form):
+    """Revoking is asked twice: the first post shows what it does, the confirmed one does it."""
+
     reason = forms.CharField(
         label=_("Reason for revoking"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
     )
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class PolicyCompareForm(forms.Form):
-    old = forms.ModelChoiceField(label=_("Older version"), queryset=PolicyVersion.objects.all())
-    new = forms.ModelChoiceField(label=_("Newer version"), queryset=PolicyVersion.objects.all())
+    old = PolicyVersionField(
+        label=_("Older version"), queryset=PolicyVersion.objects.select_related("document")
+    )
+    new = PolicyVersionField(
+        label=_("Newer version"), queryset=PolicyVersion.objects.select_related("document")
+    )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

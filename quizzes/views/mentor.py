@@ -31,6 +31,7 @@ from quizzes.models import Appeal, QuestionCorrection, Review
 from quizzes.parts import REVIEWED_PART_NAMES
 from quizzes.services import appeals, cohorts, review
 from quizzes.services.practice import practice_key, practice_statements
+from rulings.core import vocabulary
 from rulings.core.explain import labels
 
 TEMPLATES = "quizzes/mentor/"
@@ -168,13 +169,12 @@ class CommitteeDecisionForm(AppealDecisionForm):
     infraction = forms.ChoiceField(label=_("Corrected infraction"), required=False, choices=[])
     penalty = forms.ChoiceField(label=_("Corrected penalty"), required=False, choices=[])
     remedy = forms.ChoiceField(label=_("Corrected remedy"), required=False, choices=[])
+    confirm = forms.CharField(required=False, widget=forms.HiddenInput, max_length=128)
 
     def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        names = labels(lang)["id"]
-        vocabulary = [("", "—"), *sorted(((k, str(v)) for k, v in names.items()), key=_second)]
-        for name in ("infraction", "penalty", "remedy"):
-            self.fields[name].choices = vocabulary  # type: ignore[attr-defined]
+        for name, choices in key_part_choices(lang).items():
+            self.fields[name].choices = choices  # type: ignore[attr-defined]
 
     def correction(self) -> appeals.KeyCorrection | None:
         action = self.cleaned_data.get("key_action")
@@ -190,6 +190,22 @@ class CommitteeDecisionForm(AppealDecisionForm):
 
 def _second(pair: tuple[str, str]) -> str:
     return pair[1]
+
+
+def key_part_choices(lang: str) -> dict[str, list[tuple[str, str]]]:
+    """Each part of a key offers only its own vocabulary's ids, named in the page's
+    language and sorted by name: infractions, penalties (in ladder order), remedies."""
+    names = labels(lang)["id"]
+
+    def named(ids: tuple[str, ...], *, keep_order: bool = False) -> list[tuple[str, str]]:
+        pairs = [(i, str(names.get(i, i))) for i in ids]
+        return [("", "—"), *(pairs if keep_order else sorted(pairs, key=_second))]
+
+    return {
+        "infraction": named(vocabulary.INFRACTIONS),
+        "penalty": named(vocabulary.PENALTIES, keep_order=True),
+        "remedy": named(vocabulary.REMEDIES),
+    }
 
 
 class InvitationAcceptForm(forms.Form):
@@ -469,9 +485,11 @@ def _render_appeal(
     found: Appeal,
     form: AppealDecisionForm | None,
     status: int = 200,
+    preview: appeals.CorrectionPreview | None = None,
 ) -> HttpResponse:
     item = found.item
     context = {
+        "preview": preview,
         "appeal": found,
         "item": item,
         "response": item.response,
@@ -509,7 +527,13 @@ def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResp
             reason=form.cleaned_data["reason"],
             percent=form.cleaned_data.get("percent"),
             correction=correction,
+            preview_token=form.cleaned_data.get("confirm") or "",
         )
+    except appeals.PreviewChanged as changed:
+        # Nothing applied: show what would change and ask for the confirmation.
+        if form.cleaned_data.get("confirm"):
+            messages.warning(request, str(changed))
+        return _render_appeal(request, found, form, preview=changed.preview)
     except appeals.AppealError as error:
         form.add_error(None, str(error))
         return _render_appeal(request, found, form, status=400)

@@ -9,7 +9,12 @@ import pytest
 from quizzes.models import Notification, QuestionCorrection
 from quizzes.services import appeals, exams
 from tests.factories import committee_member
-from tests.quizzes.mentor.conftest import RIGHT, graded_attempt, mentored_candidate
+from tests.quizzes.mentor.conftest import (
+    RIGHT,
+    committee_decides,
+    graded_attempt,
+    mentored_candidate,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -30,10 +35,9 @@ def test_the_worker_sends_the_emails_and_regrades_after_a_withdrawal():
     appeals.appeal_decide(appeal=appeal, by=the_cohort.mentor, uphold=False, reason="No.")
     appeals.appeal_contest(appeal=appeal, comment="Please.")
 
-    appeals.appeal_decide(
-        appeal=appeal,
-        by=committee_member(),
-        uphold=True,
+    committee_decides(
+        appeal,
+        committee_member(),
         reason="Ambiguous stem.",
         correction=appeals.KeyCorrection(action="withdraw"),
     )

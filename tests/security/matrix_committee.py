@@ -217,7 +217,7 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
             "post",
             lambda w: f"/committee/certificates/{c(w).certificate.pk}/revoke",
             page_write,
-            lambda w: {"reason": "Issued by mistake."},
+            lambda w: {"reason": "Issued by mistake.", "confirm": "True"},
         ),
         "committee-certificate-renew": Entry(
             "post",

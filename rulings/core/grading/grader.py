@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -220,6 +220,19 @@ def _counts_as(part: str, ident: str, want: str, expected: Expected, lex: Lexico
     return want == "apply_section_procedure" and ident in procedure
 
 
+@dataclass(frozen=True, slots=True)
+class _Wrong:
+    """A part graded wrong, and what the checks of `_WRONG_CHECKS` may look at."""
+
+    name: str
+    grade: PartGrade
+    parts: Mapping[str, PartGrade]
+    analysis: Analysis
+    expected: Expected
+    lex: Lexicon
+    to_a_point: bool
+
+
 def _doubtful_wrong(
     parts: Mapping[str, PartGrade],
     analysis: Analysis,
@@ -227,7 +240,8 @@ def _doubtful_wrong(
     lex: Lexicon,
     to_a_point: bool,
 ) -> tuple[_Reason, ...]:
-    """Wrong gradings a mentor should confirm.
+    """Wrong gradings a mentor should confirm: for each part graded wrong (not hedged, in
+    conflict or already of low confidence), the first of `_WRONG_CHECKS` that doubts it.
 
     When the grader errs, it mostly fails to see the expected answer; so a part graded
     wrong goes to review when the answer also mentions the expected id in a way that is
@@ -240,63 +254,84 @@ def _doubtful_wrong(
     for name, grade in parts.items():
         if grade.correct or grade.hedged or grade.conflict or grade.confidence < REVIEW_BELOW:
             continue
-        want = grade.expected
-        considered = any(
-            m.part == name
-            and m.ident
-            and not (m.negated or m.rejected or m.counted)
-            and _counts_as(name, m.ident, want, expected, lex)
-            and not (
-                _yielded(name, m.ident, grade.found, lex)
-                and not _later_neighbour(name, m, grade.found, analysis, lex)
-            )
-            for m in analysis.mentions
-        )
-        if considered:
-            reasons.append(_Reason(name, reason_text("names_expected")))
-        elif grade.found is None and (analysis.unread or analysis.loose or analysis.odd):
-            reasons.append(
-                _Reason(
-                    name,
-                    reason_text("unread_words"),
-                    about_words=True,
-                )
-            )
-        elif _rewind_too_late(name, grade, analysis, lex):
-            reasons.append(
-                _Reason(
-                    name,
-                    reason_text("rewind_too_late", found=str(grade.found)),
-                )
-            )
-        elif name == "remedy" and grade.found is not None and to_a_point:
-            reasons.append(
-                _Reason(
-                    name,
-                    reason_text("rewind_to_a_point", found=grade.found),
-                )
-            )
-        elif _play_on_or_nothing(name, grade, parts):
-            reasons.append(
-                _Reason(
-                    name,
-                    reason_text("no_fix_or_play_on", found=str(grade.found), want=want),
-                )
-            )
-        elif _neighbour_doubt(name, grade, lex):
-            reasons.append(
-                _Reason(
-                    name,
-                    reason_text("weak_neighbour", found=str(grade.found), want=want),
-                )
-            )
-        elif grade.found is not None and (
-            (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
-            or any(m.part == name and m.typo and m.live for m in analysis.mentions)
-            or _only_described(name, analysis, lex)
-        ):
-            reasons.append(_Reason(name, reason_text("typo_or_paraphrase"), about_words=True))
+        wrong = _Wrong(name, grade, parts, analysis, expected, lex, to_a_point)
+        reason = next((r for check in _WRONG_CHECKS if (r := check(wrong)) is not None), None)
+        if reason is not None:
+            reasons.append(reason)
     return tuple(reasons)
+
+
+def _names_expected(w: _Wrong) -> _Reason | None:
+    """The answer also mentions the expected id, not as a plain denial."""
+    considered = any(
+        m.part == w.name
+        and m.ident
+        and not (m.negated or m.rejected or m.counted)
+        and _counts_as(w.name, m.ident, w.grade.expected, w.expected, w.lex)
+        and not (
+            _yielded(w.name, m.ident, w.grade.found, w.lex)
+            and not _later_neighbour(w.name, m, w.grade.found, w.analysis, w.lex)
+        )
+        for m in w.analysis.mentions
+    )
+    return _Reason(w.name, reason_text("names_expected")) if considered else None
+
+
+def _unread_while_missing(w: _Wrong) -> _Reason | None:
+    a = w.analysis
+    if w.grade.found is None and (a.unread or a.loose or a.odd):
+        return _Reason(w.name, reason_text("unread_words"), about_words=True)
+    return None
+
+
+def _too_late_rewind(w: _Wrong) -> _Reason | None:
+    if _rewind_too_late(w.name, w.grade, w.analysis, w.lex):
+        return _Reason(w.name, reason_text("rewind_too_late", found=str(w.grade.found)))
+    return None
+
+
+def _rewind_to_named_point(w: _Wrong) -> _Reason | None:
+    if w.name == "remedy" and w.grade.found is not None and w.to_a_point:
+        return _Reason(w.name, reason_text("rewind_to_a_point", found=w.grade.found))
+    return None
+
+
+def _no_fix_or_play_on(w: _Wrong) -> _Reason | None:
+    if _play_on_or_nothing(w.name, w.grade, w.parts):
+        found, want = str(w.grade.found), w.grade.expected
+        return _Reason(w.name, reason_text("no_fix_or_play_on", found=found, want=want))
+    return None
+
+
+def _weak_neighbour(w: _Wrong) -> _Reason | None:
+    if _neighbour_doubt(w.name, w.grade, w.lex):
+        found, want = str(w.grade.found), w.grade.expected
+        return _Reason(w.name, reason_text("weak_neighbour", found=found, want=want))
+    return None
+
+
+def _typo_or_paraphrase(w: _Wrong) -> _Reason | None:
+    grade = w.grade
+    if grade.found is not None and (
+        (grade.confidence < _PARAPHRASED and grade.confidence != _IMPLIED)
+        or any(m.part == w.name and m.typo and m.live for m in w.analysis.mentions)
+        or _only_described(w.name, w.analysis, w.lex)
+    ):
+        return _Reason(w.name, reason_text("typo_or_paraphrase"), about_words=True)
+    return None
+
+
+_WRONG_CHECKS: tuple[Callable[[_Wrong], _Reason | None], ...] = (
+    _names_expected,
+    _unread_while_missing,
+    _too_late_rewind,
+    _rewind_to_named_point,
+    _no_fix_or_play_on,
+    _weak_neighbour,
+    _typo_or_paraphrase,
+)
+"""The doubts about a part graded wrong, in the order they are asked; the first that
+applies is its review reason."""
 
 
 def _later_neighbour(
@@ -545,6 +580,16 @@ def _check_near_misses(expected: Expected) -> None:
 
 
 def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
+    """Each part's reading: the decision rules per part (`reading.rules.decide`), then the
+    rules across parts (`_ACROSS_PARTS`), in order."""
+    by_part = _mentions_by_part(analysis, lex)
+    readings = {part: decide(part, by_part[part], lex, analysis.corrections) for part in PARTS}
+    for rule in _ACROSS_PARTS:
+        rule(readings, by_part, analysis, lex)
+    return readings
+
+
+def _mentions_by_part(analysis: Analysis, lex: Lexicon) -> dict[str, list[Mention]]:
     by_part: dict[str, list[Mention]] = {part: [] for part in PARTS}
     for mention in analysis.mentions:
         by_part[mention.part].append(mention)
@@ -557,29 +602,63 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
             for m in mentions:
                 m.aside = False
     by_part["remedy"] = _without_infractions_citation(by_part["remedy"], by_part, analysis, lex)
-    readings = {part: decide(part, by_part[part], lex) for part in PARTS}
+    return by_part
+
+
+_Readings = dict[str, Reading]
+_ByPart = Mapping[str, list[Mention]]
+
+
+def _replaced_unread(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """An option denied, then words the lexicon lacks: they may state the one chosen."""
     for part, reading in readings.items():
         if reading.found is None and _replaced_in_unknown_words(by_part[part], analysis):
             readings[part] = _unread(reading)
+
+
+def _alike_remedies(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "Nothing to do, carry on": no fix and play continuing, said together, are one ruling
+    in two words; it counts as either (read like steps of one remedy)."""
     remedy = readings["remedy"]
-    if remedy.found and not (remedy.conflict or remedy.hedged or remedy.steps):
-        alike = lex.ids["remedy"][remedy.found].alike
-        said = tuple(m.ident for m in by_part["remedy"] if m.live and m.ident in alike)
-        if said:
-            # "Nothing to do, carry on": no fix and play continuing, said together, are one
-            # ruling in two words; it counts as either (read like steps of one remedy).
-            readings["remedy"] = replace(remedy, steps=(remedy.found, *dict.fromkeys(said)))
+    if not remedy.found or remedy.conflict or remedy.hedged or remedy.steps:
+        return
+    alike = lex.ids["remedy"][remedy.found].alike
+    said = tuple(m.ident for m in by_part["remedy"] if m.live and m.ident in alike)
+    if said:
+        readings["remedy"] = replace(remedy, steps=(remedy.found, *dict.fromkeys(said)))
+
+
+def _procedure_named(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """The answer names the section's procedure beside the concrete fix it states."""
     remedy = readings["remedy"]
     if remedy.found in lex.ids["remedy"][_SECTION_PROCEDURE].yields_to and any(
         m.live and m.ident == _SECTION_PROCEDURE for m in by_part["remedy"]
     ):
         readings["remedy"] = replace(remedy, procedure_named=True)
+
+
+def _pending_trigger_resolves(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "Sem infração ... é só resolver a habilidade agora e seguir": nothing went wrong, the
+    trigger still pending resolves now and the game goes on: the no-fix ruling."""
     if _pending_resolves_now(readings, analysis, lex):
-        # "Sem infração ... é só resolver a habilidade agora e seguir": nothing went wrong,
-        # the trigger still pending resolves now and the game goes on: the no-fix ruling
         readings["remedy"] = replace(
             readings["remedy"], found=EMPTY_IDS["remedy"], steps=(), rule="pending_resolves_now"
         )
+
+
+def _implied_by_remedy(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "Anna chooses whether it goes on the stack": a remedy of one infraction only commits
+    to that infraction when the answer names none."""
     infraction, remedy = readings["infraction"], readings["remedy"]
     implied = lex.ids["remedy"][remedy.found].implies_infraction if remedy.found else ""
     if (
@@ -588,17 +667,19 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
         and not (infraction.hedged or infraction.conflict or remedy.hedged or remedy.conflict)
         and not any(m.live or m.hypothetical for m in by_part["infraction"])
     ):
-        # "Anna chooses whether it goes on the stack": a remedy of one infraction only
-        # commits to that infraction when the answer names none.
         readings["infraction"] = Reading(
             implied, _BY_REMEDY, remedy.evidence, implied=True, rule="implied_by_remedy"
         )
+
+
+def _implied_by_infraction(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "No infraction." / "FtMGS, Warning" / "Cheating -> DQ": the answer commits to an
+    infraction whose ruling has no penalty or no fix, and says nothing about that part: it
+    states the whole ruling (the label convention's only implied parts)."""
     for part, implied in _implied_parts(readings["infraction"], lex).items():
         if not by_part[part] and part not in analysis.stated:
-            # "No infraction." / "FtMGS, Warning" / "Cheating -> DQ": the answer commits to
-            # an infraction whose ruling has no penalty or no fix, and says nothing about
-            # that part: it states the whole ruling (the label convention's only implied
-            # parts; the blind batches' writers all read them so).
             readings[part] = Reading(
                 implied,
                 _IMPLIED,
@@ -606,7 +687,17 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
                 implied=True,
                 rule="implied_by_infraction",
             )
-    return readings
+
+
+_ACROSS_PARTS = (
+    _replaced_unread,
+    _alike_remedies,
+    _procedure_named,
+    _pending_trigger_resolves,
+    _implied_by_remedy,
+    _implied_by_infraction,
+)
+"""The rules across parts, in the order they are applied after the per-part rules."""
 
 
 _RESOLVE_WORDS = frozenset(

@@ -65,6 +65,7 @@ _CUE_KINDS = (
     "reason",
     "reason_start",
     "refocus",
+    "self_correction",
 )
 _FUZZY_MIN = 4
 

@@ -63,6 +63,9 @@ class Analysis:
     hinted: frozenset[tuple[str, str]] = frozenset()
     """(part, id) pairs the answer hints at outside any term (`Lexicon.hints`): "the HJ
     does it" hints at Riftbound's rewind beyond the last action."""
+    corrections: tuple[int, ...] = ()
+    """Where the answer corrects itself ("actually no", "na verdade", "mejor dicho"): the
+    first token of each self-correction cue."""
 
 
 def correct_token(word: str) -> tuple[str, int]:
@@ -161,6 +164,7 @@ def analyse(
             for part, by_language in lex.hints.items()
             for _, cue in _phrase_hits(by_language.get(language, {}), tokens, owner, names=True)
         ),
+        tuple(c.first for c in cues if c.kind == "self_correction"),
     )
 
 

@@ -196,3 +196,66 @@ def test_the_issue_page_reads_a_bounded_number_of_queries(
         )
 
     assert response.status_code == 302
+
+
+def test_revoking_on_the_page_asks_for_a_confirmation_first(client, level):
+    # Issue 29: '"Revoke" with no confirmation'.
+    issued = issued_for(level)
+    client.force_login(committee_member())
+    url = reverse("committee-certificate-revoke", args=[issued.pk])
+
+    asked = client.post(url, {"reason": "Issued by mistake."})
+    issued.refresh_from_db()
+    assert asked.status_code == 200
+    assert issued.revoked_at is None
+    html = asked.content.decode()
+    assert "Revoke this certificate?" in html
+    assert 'name="confirm" value="True"' in html
+    assert "Issued by mistake." in html
+
+    done = client.post(url, {"reason": "Issued by mistake.", "confirm": "True"})
+    issued.refresh_from_db()
+    assert done.status_code == 302
+    assert issued.revoked_at is not None
+    assert issued.revoked_reason == "Issued by mistake."
+
+
+def test_the_issue_form_refuses_a_candidate_without_evidence_and_says_why(client, level):
+    # Issue 29: "certificates issued from a names-only dropdown even with no evidence".
+    person = candidate()
+    client.force_login(committee_member())
+
+    response = client.get(
+        reverse("committee-certificate-issue"), {"candidate": person.pk, "level": level.pk}
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "does not meet this level" in html
+    assert exam_of(level).display_name in html
+    assert 'name="attempts"' not in html  # no second step
+
+
+def test_a_level_refuses_an_exam_of_the_other_game(client):
+    # Issue 29: "a level accepts an exam of the other game".
+    other = BlueprintFactory(game="mtg")
+    client.force_login(committee_member())
+
+    response = client.post(
+        reverse("committee-level-new"),
+        {
+            "name": "RB L2",
+            "game": "riftbound",
+            "validity_days": "365",
+            "req-TOTAL_FORMS": "1",
+            "req-INITIAL_FORMS": "0",
+            "req-MIN_NUM_FORMS": "0",
+            "req-MAX_NUM_FORMS": "20",
+            "req-0-blueprint": str(other.pk),
+            "req-0-min_percent": "80",
+        },
+    )
+
+    assert response.status_code == 400
+    assert "This exam is of another game than the level." in response.content.decode()
+    assert not CertificationLevel.objects.filter(name="RB L2").exists()

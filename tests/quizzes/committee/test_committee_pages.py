@@ -331,3 +331,41 @@ def test_the_practice_feedback_page_offers_to_report_the_question(client):
     body = client.get(reverse("practice-feedback", args=[answer.pk])).content.decode()
 
     assert reverse("question-report", args=[q.pk]) in body
+
+
+def test_a_policy_update_shows_each_changed_rule_before_and_after_and_the_next_step(client):
+    # Issue 29: "The policy-update page lists changed rules by id only, with no before/after
+    # text; ... the dry run offers no next step."
+    q = question()
+    cited = q.ruling["infraction_statement"]
+    old = q.policy_version
+    new = newer_policy_version(old, changed=cited)
+    on_old = BlueprintFactory(policy_version=old)
+    graded_attempt(candidate(), BlueprintFactory(), [1.0], [q])
+    client.force_login(committee_member())
+
+    page = client.get(reverse("committee-policy-update"), {"old": old.pk, "new": new.pk})
+
+    html = page.content.decode()
+    [change] = page.context["statements"]
+    assert change.statement_id == cited
+    assert change.after == change.before + " Changed."
+    assert change.change == "reworded"
+    assert html.index("Summary of the dry run") < html.index("What changed, before and after")
+    assert change.before in html
+    assert change.after in html
+    assert reverse("committee-blueprint-edit", args=[on_old.pk]) in html
+    assert len(page.context["outcome_rows"]) + len(page.context["other_rows"]) == 1
+
+
+def test_the_changed_statements_are_read_in_a_fixed_number_of_queries(django_assert_num_queries):
+    from quizzes.services import policy_updates
+
+    q = question()
+    old = q.policy_version
+    new = newer_policy_version(old, changed=q.ruling["infraction_statement"])
+
+    with django_assert_num_queries(4):  # both versions' statements, then both texts
+        changes = policy_updates.statement_changes(old=old, new=new, lang="pt-br")
+
+    assert [c.statement_id for c in changes] == [q.ruling["infraction_statement"]]

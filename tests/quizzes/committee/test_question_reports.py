@@ -132,3 +132,35 @@ def test_a_decision_without_a_reason_changes_nothing(client):
 
     report.refresh_from_db()
     assert report.status == QuestionReport.Status.OPEN
+
+
+def test_the_report_decision_has_no_default_and_each_form_its_own_ids(client):
+    # Issue 29: "the question-report decision defaults to 'Withdraw this question'".
+    for _ in range(2):
+        reports.question_report_create(
+            question=question(), reporter=mentor(), problem="wrong", comment="Key is wrong"
+        )
+    client.force_login(committee_member())
+
+    page = client.get(reverse("committee-question-reports"))
+
+    html = page.content.decode()
+    forms = [report.form for report in page.context["queue"]]
+    assert [f["action"].value() for f in forms] == [None, None]
+    assert next(iter(forms[0].fields["action"].choices))[0] == ""
+    assert 'value="withdraw_question" selected' not in html
+    assert forms[0]["action"].id_for_label != forms[1]["action"].id_for_label
+
+
+def test_a_decision_without_a_chosen_action_changes_nothing(client):
+    report = reports.question_report_create(
+        question=question(), reporter=mentor(), problem="wrong", comment="Key is wrong"
+    )
+    client.force_login(committee_member())
+
+    client.post(
+        reverse("committee-report-decide", args=[report.pk]), {"action": "", "reason": "Why"}
+    )
+
+    report.refresh_from_db()
+    assert report.status == QuestionReport.Status.OPEN

@@ -143,3 +143,47 @@ def test_the_name_fields_are_labelled_in_the_committees_language(client):
 
     for label in ("Nombre en inglés", "Nombre en portugués (Brasil)", "Nombre en español"):
         assert label in form
+
+
+def test_committee_forms_name_topics_and_policy_versions_never_by_slug():
+    # Issue 29: "raw slugs for topics, policy versions and report headings".
+    from django.utils import translation
+
+    from quizzes.views.committee_forms import PolicyCompareForm, topic_choices
+    from rulings.core import questions as generator
+    from tests.factories import question
+
+    version = question().policy_version
+    with translation.override("es"):
+        topics = dict(topic_choices())
+        versions = dict(PolicyCompareForm().fields["old"].choices)
+    slugs = generator.all_topics()
+
+    assert set(slugs) <= set(topics)
+    assert all(topics[slug] == generator.topic_name(slug, "es") for slug in slugs)
+    labelled = next(label for value, label in versions.items() if str(value) == str(version.pk))
+    assert version.title in str(labelled)
+    assert str(labelled) != version.version_id
+
+
+def test_a_question_report_is_headed_by_its_topic_not_its_template_slug(client):
+    from django.urls import reverse
+
+    from quizzes.models import Topic
+    from quizzes.services import question_reports
+    from rulings.core import questions as generator
+    from tests.factories import committee_member, mentor, question
+
+    reported = question()
+    slug = generator.all_topics()[0]
+    reported.topics.add(Topic.objects.get_or_create(slug=slug)[0])
+    question_reports.question_report_create(
+        question=reported, reporter=mentor(), problem="wrong", comment="Key is wrong"
+    )
+    client.force_login(committee_member())
+
+    html = client.get(reverse("committee-question-reports")).content.decode()
+
+    heading = html.split('<h2 id="report-')[1].split("</h2>")[0]
+    assert generator.topic_name(slug, "en") in heading
+    assert reported.template_id not in heading

@@ -77,3 +77,19 @@ def count_queries(func: Any) -> int:
 @pytest.fixture
 def queries() -> Any:
     return count_queries
+
+
+def committee_decides(appeal: Any, by: User, *, reason: str, correction: Any) -> Any:
+    """The committee upholds with a key correction as its page does: preview, then confirm
+    with the preview's token."""
+    from quizzes.services import appeals
+
+    preview = appeals.correction_preview(appeal=appeal, by=by, correction=correction)
+    return appeals.appeal_decide(
+        appeal=appeal,
+        by=by,
+        uphold=True,
+        reason=reason,
+        correction=correction,
+        preview_token=preview.token,
+    )

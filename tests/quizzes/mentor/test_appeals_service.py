@@ -5,7 +5,13 @@ from judgetrain.accounts.roles import Role
 from quizzes.models import Appeal, AuditEntry, QuestionCorrection
 from quizzes.services import appeals, exams
 from tests.factories import cohort, committee_member, mentor, question, user
-from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt, mentored_candidate
+from tests.quizzes.mentor.conftest import (
+    HEDGED,
+    RIGHT,
+    committee_decides,
+    graded_attempt,
+    mentored_candidate,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
@@ -122,10 +128,9 @@ def test_withdrawing_a_question_regrades_everyone_holding_it_and_shows_whose_pas
     item.attempt.refresh_from_db()
     assert item.attempt.passed is False
 
-    appeals.appeal_decide(
-        appeal=appeal,
-        by=committee_member(),
-        uphold=True,
+    committee_decides(
+        appeal,
+        committee_member(),
         reason="Two readings are defensible: withdrawn.",
         correction=appeals.KeyCorrection(action="withdraw"),
     )
@@ -145,10 +150,9 @@ def test_withdrawing_a_question_regrades_everyone_holding_it_and_shows_whose_pas
 def test_correcting_a_key_regrades_with_the_new_key_and_is_idempotent():
     appeal = contested()
     before = appeal.item.score
-    appeals.appeal_decide(
-        appeal=appeal,
-        by=committee_member(),
-        uphold=True,
+    committee_decides(
+        appeal,
+        committee_member(),
         reason="The penalty is a warning.",
         correction=appeals.KeyCorrection(
             action="correct",
@@ -168,10 +172,9 @@ def test_correcting_a_key_regrades_with_the_new_key_and_is_idempotent():
 def test_a_corrected_key_names_every_part():
     appeal = contested()
     with pytest.raises(appeals.AppealError, match="infraction, penalty and remedy"):
-        appeals.appeal_decide(
-            appeal=appeal,
-            by=committee_member(),
-            uphold=True,
+        committee_decides(
+            appeal,
+            committee_member(),
             reason="x",
             correction=appeals.KeyCorrection(action="correct", infraction="missed_trigger"),
         )
@@ -189,10 +192,9 @@ def test_mentors_see_only_appeals_of_their_candidates():
 def test_a_withdrawn_question_is_never_drawn_into_a_new_exam(monkeypatch):
     appeal = contested()
     withdrawn = appeal.item.question
-    appeals.appeal_decide(
-        appeal=appeal,
-        by=committee_member(),
-        uphold=True,
+    committee_decides(
+        appeal,
+        committee_member(),
         reason="Ambiguous.",
         correction=appeals.KeyCorrection(action="withdraw"),
     )
@@ -264,3 +266,55 @@ def test_the_committee_decides_finally_the_appeal_of_a_candidate_without_a_mento
     appeal.refresh_from_db()
     assert (appeal.status, appeal.resolved_level) == (Appeal.Status.REJECTED, "committee")
     assert not appeal.can_contest
+
+
+def test_a_key_correction_applies_only_with_its_previews_token():
+    # Issue 29, point 6: withdraw or correct first shows a preview, and applies only what
+    # was previewed, after an explicit confirmation.
+    appeal = contested(pass_score=0.8)
+    judge = committee_member()
+    withdraw = appeals.KeyCorrection(action="withdraw")
+
+    with pytest.raises(appeals.PreviewChanged) as unconfirmed:
+        appeals.appeal_decide(
+            appeal=appeal, by=judge, uphold=True, reason="Ambiguous.", correction=withdraw
+        )
+    preview = appeals.correction_preview(appeal=appeal, by=judge, correction=withdraw)
+
+    assert not QuestionCorrection.objects.exists()
+    assert unconfirmed.value.preview == preview
+    [row] = preview.changes
+    assert row["attempt"] == appeal.item.attempt_id
+    assert row["candidate"] == str(appeal.item.attempt.candidate)
+    appeal.item.attempt.refresh_from_db()
+    assert appeal.item.attempt.score == row["score_before"]  # the preview applied nothing
+    assert not appeal.item.attempt.items.filter(withdrawn=True).exists()
+
+
+def test_a_confirmation_of_an_outdated_preview_shows_the_new_one_and_applies_nothing():
+    appeal = contested(responses=(HEDGED, RIGHT), pass_score=0.8)
+    judge = committee_member()
+    withdraw = appeals.KeyCorrection(action="withdraw")
+    stale = appeals.correction_preview(appeal=appeal, by=judge, correction=withdraw)
+    other_who, _ = mentored_candidate()  # another attempt now holds the question
+    other = graded_attempt(other_who, [HEDGED, RIGHT], pass_score=0.8)
+    other.items.filter(position=1).update(question=appeal.item.question)
+
+    with pytest.raises(appeals.PreviewChanged, match="changed since your preview") as changed:
+        appeals.appeal_decide(
+            appeal=appeal, by=judge, uphold=True, reason="Ambiguous.",
+            correction=withdraw, preview_token=stale.token,
+        )  # fmt: skip
+
+    assert not QuestionCorrection.objects.exists()
+    assert len(changed.value.preview.changes) == len(stale.changes) + 1
+    assert changed.value.preview.token != stale.token
+
+
+def test_a_corrected_key_takes_each_part_from_its_own_vocabulary():
+    appeal = contested()
+    swapped = appeals.KeyCorrection(
+        action="correct", infraction="warning", penalty="missed_trigger", remedy="none"
+    )
+    with pytest.raises(appeals.AppealError, match="infraction is not an infraction: warning"):
+        appeals.correction_preview(appeal=appeal, by=committee_member(), correction=swapped)

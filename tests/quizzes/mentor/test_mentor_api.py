@@ -300,3 +300,33 @@ def test_the_committee_gets_409_deciding_an_appeal_waiting_for_the_mentor(client
     assert "mentor" in response.json()["detail"]
     appeal.refresh_from_db()
     assert appeal.status == "open"
+
+
+def test_the_committee_withdraws_through_the_api_with_a_preview_and_its_token(client):
+    # Issue 29, point 6: "The API gets the same: a preview flag and a confirmation".
+    appeal = an_appeal()
+    attempt = appeal.item.attempt
+    appeals.appeal_decide(
+        appeal=appeal, by=attempt.candidate.cohorts.get().mentor, uphold=False, reason="No."
+    )
+    appeals.appeal_contest(appeal=appeal, comment="Please.")
+    client.force_login(committee_member())
+    url = f"{APPEALS}/{appeal.pk}/decide"
+    body = {"decision": "uphold", "reason": "Ambiguous.", "key_action": "withdraw"}
+
+    unconfirmed = post(client, url, body)
+    preview = post(client, url, {**body, "preview": True})
+    stale = post(client, url, {**body, "confirm": "f" * 64})
+
+    assert unconfirmed.status_code == 409
+    assert unconfirmed.json()["code"] == "confirmation_required"
+    assert stale.json()["code"] == "preview_changed"
+    assert preview.status_code == 200
+    [row] = preview.json()["changes"]
+    assert row["attempt"] == attempt.pk
+    assert row["candidate"] == str(attempt.candidate)
+    assert not appeal.corrections.exists()
+    applied = post(client, url, {**body, "confirm": preview.json()["token"]})
+    assert applied.status_code == 200
+    assert applied.json()["status"] == "upheld"
+    assert appeal.corrections.get().action == "withdraw"

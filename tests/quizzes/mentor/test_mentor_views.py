@@ -13,6 +13,7 @@ from tests.factories import candidate, cohort, committee_member, mentor
 from tests.quizzes.mentor.conftest import (
     HEDGED,
     RIGHT,
+    committee_decides,
     count_queries,
     flagged_review,
     graded_attempt,
@@ -333,24 +334,80 @@ def test_the_committee_sees_an_appeal_waiting_for_the_mentor_but_cannot_decide_i
     assert Appeal.objects.get(pk=appeal.pk).status == Appeal.Status.OPEN
 
 
-def test_a_committee_withdrawal_shows_whose_pass_changed(client):
+def contested_appeal():
     appeal = an_appeal()
     appeals.appeal_decide(
         appeal=appeal, by=appeal.item.attempt.candidate.cohorts.get().mentor,
         uphold=False, reason="No.",
     )  # fmt: skip
     appeals.appeal_contest(appeal=appeal, comment="Yes.")
+    return appeal
+
+
+def test_a_committee_withdrawal_is_previewed_then_confirmed_and_shows_whose_pass_changed(client):
+    # Issue 29, point 6: withdraw or correct shows whose scores and results change, and
+    # applies only after an explicit confirmation carrying the preview's token.
+    appeal = contested_appeal()
     client.force_login(committee_member())
-    response = client.post(
-        reverse("mentor-appeal", args=[appeal.pk]),
-        {"decision": "uphold", "reason": "Ambiguous stem.", "key_action": "withdraw"},
-        follow=True,
-    )
+    url = reverse("mentor-appeal", args=[appeal.pk])
+    decision = {"decision": "uphold", "reason": "Ambiguous stem.", "key_action": "withdraw"}
+
+    previewed = client.post(url, decision)
+
+    html = previewed.content.decode()
+    assert previewed.status_code == 200
+    assert not appeal.corrections.exists()
+    assert "Preview: nothing is applied yet" in html
+    assert str(appeal.item.attempt.candidate) in html
+    token = previewed.context["preview"].token
+    assert f'name="confirm" value="{token}"' in html
+    response = client.post(url, {**decision, "confirm": token}, follow=True)
     assert response.status_code == 200
     correction = appeal.corrections.get()
     html = client.get(reverse("mentor-correction", args=[correction.pk])).content.decode()
     assert "Whose pass or fail changed" in html
     assert str(appeal.item.attempt.candidate) in html
+
+
+def test_a_confirmation_with_an_outdated_token_says_so_and_shows_the_new_preview(client):
+    appeal = contested_appeal()
+    client.force_login(committee_member())
+    url = reverse("mentor-appeal", args=[appeal.pk])
+    decision = {"decision": "uphold", "reason": "Ambiguous.", "key_action": "withdraw"}
+
+    response = client.post(url, {**decision, "confirm": "0" * 64})
+
+    assert response.status_code == 200
+    assert not appeal.corrections.exists()
+    assert "changed since your preview" in response.content.decode()
+    assert response.context["preview"].token != "0" * 64
+
+
+def test_the_corrected_key_offers_each_part_only_its_own_ids_translated(client):
+    # Issue 29: "three identical 56-item dropdowns mixing infractions, penalties and remedies".
+    from rulings.core import vocabulary
+
+    appeal = contested_appeal()
+    client.force_login(committee_member())
+    url = reverse("mentor-appeal", args=[appeal.pk])
+
+    form = client.get(url).context["form"]
+    spanish = client.get(url, headers={"accept-language": "es"}).context["form"]
+
+    def ids(field):
+        return [value for value, _ in field.choices if value]
+
+    assert ids(form.fields["infraction"]) == sorted(
+        vocabulary.INFRACTIONS, key=dict(form.fields["infraction"].choices).get
+    )
+    assert ids(form.fields["penalty"]) == list(vocabulary.PENALTIES)
+    assert set(ids(form.fields["remedy"])) == set(vocabulary.REMEDIES)
+    assert dict(form.fields["penalty"].choices)["game_loss"] != "game_loss"
+    assert (
+        dict(spanish.fields["penalty"].choices)["game_loss"]
+        != dict(form.fields["penalty"].choices)["game_loss"]
+    )
+    assert form.fields["key_action"].initial in (None, "")  # no destructive default
 
 
 def test_the_appeals_pages_run_a_constant_number_of_queries(client):
@@ -578,10 +635,12 @@ def test_the_appeal_page_runs_a_constant_number_of_queries(client):
     appeals.appeal_decide(appeal=appeal, by=the_mentor, uphold=True, reason="Yes.", percent=80)
     appeals.appeal_contest(appeal=appeal, comment="More, please.")
     more = count_queries(lambda: client.get(url))
-    appeals.appeal_decide(
-        appeal=appeal, by=committee, uphold=True, reason="No: withdrawn.",
+    committee_decides(
+        appeal,
+        committee,
+        reason="No: withdrawn.",
         correction=appeals.KeyCorrection(action="withdraw"),
-    )  # fmt: skip
+    )
     assert count_queries(lambda: client.get(url)) <= more
     assert more <= few + 1  # the contested page adds the key form's vocabulary, not a query per row
 
@@ -598,10 +657,12 @@ def test_the_correction_page_runs_a_constant_number_of_queries(client):
     )  # fmt: skip
     appeals.appeal_contest(appeal=appeal, comment="Yes.")
     committee = committee_member()
-    appeals.appeal_decide(
-        appeal=appeal, by=committee, uphold=True, reason="Withdrawn.",
+    committee_decides(
+        appeal,
+        committee,
+        reason="Withdrawn.",
         correction=appeals.KeyCorrection(action="withdraw"),
-    )  # fmt: skip
+    )
     client.force_login(committee)
     correction = appeal.corrections.get()
     assert len(correction.changes) == 4

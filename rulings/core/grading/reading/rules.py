@@ -79,14 +79,18 @@ class PartMentions:
     lex: Lexicon
     live: list[Mention] = field(default_factory=list)
     offered: _Offered = _NONE_OFFERED
+    corrections: tuple[int, ...] = ()
 
 
 Rule = Callable[[PartMentions], Reading | None]
 
 
-def decide(part: str, mentions: list[Mention], lex: Lexicon) -> Reading:
-    """The reading of one part: the first of `PART_RULES` that decides it."""
-    pool = PartMentions(part, _named_over_described(mentions), lex)
+def decide(
+    part: str, mentions: list[Mention], lex: Lexicon, corrections: tuple[int, ...] = ()
+) -> Reading:
+    """The reading of one part: the first of `PART_RULES` that decides it. `corrections`
+    are the tokens where the answer corrects itself ("actually no", "na verdade")."""
+    pool = PartMentions(part, _named_over_described(mentions), lex, corrections=corrections)
     pool.live = _claims(pool.mentions)
     if any(m.alternative for m in pool.mentions):
         pool.offered = _offered(pool)
@@ -170,7 +174,7 @@ def claimed(p: PartMentions) -> Reading | None:
     """The part has live claims: `CLAIM_RULES` decide among them."""
     if not p.live:
         return None
-    pool = Claims.of(p.part, _narrowed(p.part, p.live, p.lex), p.lex)
+    pool = Claims.of(p.part, _narrowed(p.part, p.live, p.lex), p.lex, p.corrections)
     for rule in CLAIM_RULES:
         reading = rule(pool)
         if reading is not None:
@@ -248,11 +252,14 @@ class Claims:
     lex: Lexicon
     idents: list[str]
     concluded: list[Mention]
+    corrections: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, part: str, live: list[Mention], lex: Lexicon) -> Claims:
+    def of(
+        cls, part: str, live: list[Mention], lex: Lexicon, corrections: tuple[int, ...] = ()
+    ) -> Claims:
         idents = list(dict.fromkeys(m.ident for m in live))
-        return cls(part, live, lex, idents, [m for m in live if m.concluded])
+        return cls(part, live, lex, idents, [m for m in live if m.concluded], corrections)
 
 
 def _narrowed(part: str, live: list[Mention], lex: Lexicon) -> list[Mention]:
@@ -286,6 +293,23 @@ def one_claim(c: Claims) -> Reading | None:
         return None
     hedged = any(m.hedged for m in c.live)
     return single(c.live, hedged, "hedged_claim" if hedged else "one_claim")
+
+
+def self_correction(c: Claims) -> Reading | None:
+    """ "Warning ... actually no, no penalty", "Advertencia, mejor dicho, sin penalización":
+    after the answer corrects itself, the last commitment counts. Applies where the claims
+    after the last correction that follows a claim name one id, and a claim before it names
+    another."""
+    if not c.corrections or len(c.idents) < 2:
+        return None
+    first = min(m.first for m in c.live)
+    at = max((pos for pos in c.corrections if pos > first), default=-1)
+    after = [m for m in c.live if m.first > at]
+    if at < 0 or len({m.ident for m in after}) != 1:
+        return None
+    if all(m.ident == after[0].ident for m in c.live if m.last <= at):
+        return None
+    return Reading(after[-1].ident, CONCLUDED, after[-1], rule="self_correction")
 
 
 def _doubts(c: Claims) -> list[Mention]:
@@ -355,6 +379,7 @@ def conflict(c: Claims) -> Reading:
 
 CLAIM_RULES: Sequence[Callable[[Claims], Reading | None]] = (
     one_claim,
+    self_correction,
     choice_after_doubt,
     undecided,
     steps,

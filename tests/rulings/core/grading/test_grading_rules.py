@@ -63,6 +63,33 @@ def test_the_rule_that_decides_a_part_is_named_in_its_grade(
     assert (grade.parts[part].found, grade.parts[part].rule) == (found, rule)
 
 
+GRV = Expected("game_rule_violation", "warning")
+
+
+@pytest.mark.parametrize(
+    ("answer", "found"),
+    [
+        ("GRV. Warning... actually no, no penalty.", "no_penalty"),
+        ("GRV, no penalty. On second thought, a Warning.", "warning"),
+        ("GRV. I'd say Game Loss, scratch that: Warning.", "warning"),
+        ("GRV, Advertência... na verdade não, sem penalidade.", "no_penalty"),
+        ("GRV, sem penalidade. Pensando bem, Advertência.", "warning"),
+        ("GRV, Advertencia. Mejor dicho: sin penalización.", "no_penalty"),
+        ("GRV, sin penalización. Pensándolo bien, Advertencia.", "warning"),
+    ],
+)
+def test_after_a_self_correction_the_last_commitment_counts(answer: str, found: str) -> None:
+    penalty = grade_answer(answer, GRV, game="mtg").parts["penalty"]
+    assert (penalty.found, penalty.rule) == (found, "self_correction")
+
+
+def test_a_correction_word_that_reaffirms_one_option_changes_nothing() -> None:
+    penalty = grade_answer("GRV, Warning. It's actually a Warning.", GRV, game="mtg").parts[
+        "penalty"
+    ]
+    assert (penalty.found, penalty.rule) == ("warning", "one_claim")
+
+
 def test_every_graded_part_names_a_rule() -> None:
     grade = grade_answer("Missed trigger, a Warning; the opponent chooses.", MT, game="mtg")
     assert all(part.rule for part in grade.parts.values())
