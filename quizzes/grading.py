@@ -146,18 +146,34 @@ def _grade_choice(question: Question, label: str) -> dict[str, Any]:
     return result
 
 
-def _grade_wrong_part(question: Question, part: str) -> dict[str, Any]:
+def _grade_wrong_part(question: Question, response: str) -> dict[str, Any]:
+    """Find the wrong part: ``part`` or ``part:correction``. Where the question offers
+    corrections, naming the wrong part earns half the score and saying what it should be (the
+    key's value for that part) the other half; a correction counts only for the right part."""
+    part, _sep, correction = response.partition(":")
     if part not in PARTS:
         raise GradingError(f"the answer must name one part: {', '.join(PARTS)}")
+    offered = {(c["part"], c["id"]) for c in question.part_corrections}
+    if correction and (part, correction) not in offered:
+        raise GradingError(f"{correction!r} is not a correction offered for the {part}")
     wrong = question.key_detail["wrong_part"]
-    result = _exact_grade(question, part, {p: question_key(question)[p] for p in PARTS})
+    key = question_key(question)
+    result = _exact_grade(question, response, {p: key[p] for p in PARTS})
     for name, graded in result["parts"].items():
         graded["found"] = "wrong" if name == part else "right"
         graded["expected"] = "wrong" if name == wrong else "right"
         graded["correct"] = graded["found"] == graded["expected"]
-    result.update(
-        score=1.0 if part == wrong else 0.0, feedback=question.key_detail.get("correct_text", "")
-    )
+    if not question.part_corrections:
+        score = 1.0 if part == wrong else 0.0
+    else:
+        fixed = part == wrong and correction == key[wrong]
+        score = (0.5 if part == wrong else 0.0) + (0.5 if fixed else 0.0)
+        result["correction"] = {
+            "found": correction or None,
+            "expected": key[wrong],
+            "correct": fixed,
+        }
+    result.update(score=score, feedback=question.key_detail.get("correct_text", ""))
     return result
 
 

@@ -18,3 +18,10 @@ THE_PART = {
     "remedy": _("The remedy"),
 }
 REVIEWED_PART_NAMES = {**PART_NAMES, WHOLE_ANSWER: _("The whole answer")}
+
+CORRECTION_LEGENDS = {
+    "infraction": _("The infraction is wrong; it should be:"),
+    "penalty": _("The penalty is wrong; it should be:"),
+    "remedy": _("The remedy is wrong; it should be:"),
+}
+"""Find the wrong part: the heading of each part's corrections."""

@@ -247,7 +247,8 @@ def _choices(
             f"option:{chosen_role}" if chosen_role else None,
         )
     if kind == QuestionKind.FIND_THE_WRONG_PART:
-        named = response if response in PARTS else None
+        part = response.partition(":")[0]
+        named = part if part in PARTS else None
         return list(PARTS), named, [f"wrong:{p}" for p in PARTS], named and f"wrong:{named}"
     return [], None, [], None
 

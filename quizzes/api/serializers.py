@@ -79,6 +79,7 @@ class QuestionSerializer(serializers.ModelSerializer[Question]):
             "stem",
             "options",
             "stated_ruling",
+            "part_corrections",
             "topics",
         )
 
@@ -88,7 +89,14 @@ class ExamQuestionSerializer(serializers.ModelSerializer[Question]):
 
     class Meta:
         model = Question
-        fields: tuple[str, ...] = ("language", "kind", "stem", "options", "stated_ruling")
+        fields: tuple[str, ...] = (
+            "language",
+            "kind",
+            "stem",
+            "options",
+            "stated_ruling",
+            "part_corrections",
+        )
 
 
 class QuestionWithKeySerializer(QuestionSerializer):

@@ -51,6 +51,14 @@ class Question(models.Model):
     stated_ruling = models.TextField(
         _("stated ruling"), blank=True, help_text=_("Find the wrong part: the ruling to check.")
     )
+    part_corrections = models.JSONField(
+        _("part corrections"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Find the wrong part: what each part may be corrected to (part, id and label)."
+        ),
+    )
     key_detail = models.JSONField(
         _("key detail"),
         default=dict,

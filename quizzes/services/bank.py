@@ -12,7 +12,75 @@ from django.utils import timezone
 from quizzes.models import PoolSnapshot, Question, QuestionPool, Topic
 from quizzes.services.pools import bank_master_seed, pool_snapshot_current, pools_applied
 from rulings.core import questions as generator
+from rulings.core.questions.render import remedy_text, term
+from rulings.core.vocabulary import REMEDIES
 from rulings.models import PolicyVersion
+
+# What a find-the-wrong-part candidate may say the wrong part should be, per game: the values
+# the generator's keys use (rulings.core.vocabulary), never "the fix described in the section"
+# (no concrete fix) nor a Match Loss (no option offers one).
+CORRECTION_VALUES = {
+    "riftbound": {
+        "infraction": (
+            "missed_trigger", "general_error", "forgetting_to_score", "mispayment_for_cost",
+            "overpayment", "failure_to_maintain_game_state", "cheating", "no_infraction",
+            "forgetting_to_draw_cards", "drawing_extra_cards", "looking_at_extra_cards",
+            "looking_at_secret_information", "channeling_too_many_runes",
+            "channeling_too_few_runes", "forgetting_to_ready",
+        ),
+        "penalty": ("no_penalty", "warning", "game_loss", "disqualification"),
+        "remedy": (
+            "none", "continue_play", "simple_rewind", "rewind",
+            "opponent_chooses_resolve_or_skip", "correct_cost", "correct_score",
+            "draw_missing_cards", "channel_missing_runes", "ready_objects",
+        ),
+    },
+    "mtg": {
+        "infraction": (
+            "missed_trigger", "game_rule_violation", "failure_to_maintain_game_state",
+            "cheating", "no_infraction",
+        ),
+        "penalty": ("no_penalty", "warning", "game_loss", "disqualification"),
+        "remedy": (
+            "none", "continue_play", "simple_backup", "opponent_chooses_put_on_stack",
+            "opponent_chooses_default_action", "resolve_now_or_next_phase",
+            "resolve_immediately", "make_up_draw_or_discard", "return_to_correct_zone",
+        ),
+    },
+}  # fmt: skip
+
+
+def correction_choices(question: generator.Question) -> list[dict[str, str]]:
+    """Find the wrong part: for each part, the values a candidate may say it should be, with
+    their labels in the question's language; the stated ruling's own value is left out (it is
+    what the candidate says is wrong), and the remedy only where the question asks it."""
+    if question.wrong_part is None:
+        return []
+    stated = question.wrong_part.stated
+    chooser = next(
+        (
+            step["params"]["chooser"]
+            for step in question.ruling["remedy"]
+            if isinstance(step["params"].get("chooser"), str)
+        ),
+        None,
+    )
+    params = {r: {"chooser": chooser} for r in REMEDIES} if chooser else {}
+    lang = question.lang
+    choices = []
+    for part, values in CORRECTION_VALUES[question.game].items():
+        if part == "remedy" and not generator.remedy_asked(question.key):
+            continue
+        shown = (stated.remedy[0] if stated.remedy else "none") if part == "remedy" else None
+        for value in values:
+            if value == (shown if part == "remedy" else getattr(stated, part)):
+                continue
+            if part == "remedy":
+                text = remedy_text(lang, (value,), params)
+            else:
+                text = term(lang, f"{part}.{value}")
+            choices.append({"part": part, "id": value, "text": text})
+    return choices
 
 
 def _public_options(question: generator.Question) -> list[dict[str, str]]:
@@ -152,6 +220,7 @@ def _values(
         "key_remedy": question.key.remedy[0] if question.key.remedy else "none",
         "options": _public_options(question),
         "stated_ruling": question.wrong_part.stated_text if question.wrong_part else "",
+        "part_corrections": correction_choices(question),
         "key_detail": _key_detail(question),
         "explanation": question.explanation,
         "difficulty": question.difficulty,

@@ -464,7 +464,7 @@ def _count_variant(assignment: ExamAssignment) -> None:
 # What a candidate is shown of an exam question, in this order: the fields of
 # quizzes.api.serializers.ExamQuestionSerializer (a test keeps the two the same). No key,
 # nothing that names the generator's inputs.
-SERVED_FIELDS = ("language", "kind", "stem", "options", "stated_ruling")
+SERVED_FIELDS = ("language", "kind", "stem", "options", "stated_ruling", "part_corrections")
 
 
 def payloads_render(question_ids: Sequence[Sequence[int]]) -> list[str]:

@@ -11,7 +11,7 @@ from judgetrain.dates import format_date, in_zone
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind
-from quizzes.parts import THE_PART
+from quizzes.parts import CORRECTION_LEGENDS, THE_PART
 from rulings.core import questions as generator
 from rulings.core.explain import labels
 
@@ -42,8 +42,27 @@ def response_display(item: AttemptItem) -> str:
         texts = {option["label"]: option["text"] for option in question.options}
         return f"{response}. {texts[response]}" if response in texts else response
     if question.kind == QuestionKind.FIND_THE_WRONG_PART:
-        return str(THE_PART.get(response, response))
+        part, _sep, correction = response.partition(":")
+        named = str(THE_PART.get(part, part))
+        for choice in question.part_corrections:
+            if (choice["part"], choice["id"]) == (part, correction):
+                return f"{named}: {choice['text']}"
+        return named
     return response
+
+
+@register.filter
+def by_part(corrections: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """Find the wrong part's corrections grouped by part, each group with its legend
+    ("The infraction is wrong; it should be:") and each choice with its response value."""
+    groups: dict[str, list[dict[str, str]]] = {}
+    for choice in corrections:
+        value = f"{choice['part']}:{choice['id']}"
+        groups.setdefault(choice["part"], []).append({**choice, "value": value})
+    return [
+        {"part": part, "legend": CORRECTION_LEGENDS[part], "choices": choices}
+        for part, choices in groups.items()
+    ]
 
 
 @register.filter

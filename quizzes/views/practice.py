@@ -22,7 +22,7 @@ from quizzes import access
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import PracticeAnswer, Question, QuestionKind, Topic, TopicMastery
-from quizzes.parts import PART_NAMES
+from quizzes.parts import CORRECTION_LEGENDS, PART_NAMES
 from quizzes.services.practice import (
     NoPracticeQuestion,
     PracticeFilters,
@@ -167,6 +167,16 @@ def response_field(question: Question) -> forms.Field:
     if question.kind == QuestionKind.MULTIPLE_CHOICE:
         options = [(o["label"], f"{o['label']}. {o['text']}") for o in question.options]
         return choice_field(_("Your choice"), options, _("Choose one of the options."))
+    if question.kind == QuestionKind.FIND_THE_WRONG_PART and question.part_corrections:
+        corrections = [
+            (f"{c['part']}:{c['id']}", f"{CORRECTION_LEGENDS[c['part']]} {c['text']}")
+            for c in question.part_corrections
+        ]
+        return choice_field(
+            _("The wrong part and what it should be"),
+            corrections,
+            _("Choose the part that is wrong and what it should be."),
+        )
     if question.kind == QuestionKind.FIND_THE_WRONG_PART:
         parts = [(part, PART_NAMES[part]) for part in PARTS]
         return choice_field(_("The wrong part"), parts, _("Choose the part that is wrong."))

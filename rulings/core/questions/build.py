@@ -221,6 +221,18 @@ def _same_remedy(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     )
 
 
+def after_rewind(parts: KeyParts) -> bool:
+    """A General Error about a missed trigger, rewound, then the Missed Trigger's own fix
+    (policy notes, committee decisions for exam items, 2026-12-06: a self-applied trigger's
+    error keeps the Missed Trigger's remedy after the rewind)."""
+    return (
+        parts.infraction == "general_error"
+        and len(parts.remedy) > 1
+        and parts.remedy[0] in REWIND_REMEDIES
+        and all(r in TRIGGER_REMEDIES for r in parts.remedy[1:])
+    )
+
+
 def coherent(parts: KeyParts) -> bool:
     """A ruling a candidate could give: no penalty and nothing to fix without an infraction
     ("no infraction, and the opponent chooses whether the trigger goes on the stack" answers
@@ -233,9 +245,14 @@ def coherent(parts: KeyParts) -> bool:
         return False
     if parts.rewind_by and not any(r in REWIND_REMEDIES for r in parts.remedy):
         return False
-    if parts.infraction != "missed_trigger" and any(r in TRIGGER_REMEDIES for r in parts.remedy):
+    if (
+        parts.infraction != "missed_trigger"
+        and any(r in TRIGGER_REMEDIES for r in parts.remedy)
+        and not after_rewind(parts)
+    ):
         # "Game Rule Violation — the opponent chooses whether the trigger goes on the stack":
-        # a missed trigger's fix belongs to a Missed Trigger only.
+        # a missed trigger's fix belongs to a Missed Trigger only, or follows the rewind of a
+        # General Error about that missed trigger (committee decision, see `after_rewind`).
         return False
     return parts.penalty != "disqualification" or parts.infraction == "cheating"
 
@@ -845,9 +862,10 @@ def _replace(key: KeyParts, part: str, other: KeyParts) -> KeyParts:
 
 def _fabricate_part(sc: Scenario, part: str, rng: random.Random) -> KeyParts | None:
     if part == "penalty":
+        # Only the penalty may change: with no rung to offer, the penalty cannot be wrong
+        # (falling through to another remedy stated a "wrong penalty" that was the key's).
         ladder = _ladder(sc.key, sc.template.topics)
-        if ladder:
-            return ladder[0][0]
+        return ladder[0][0] if ladder else None
     if part == "infraction":
         choices = [
             i

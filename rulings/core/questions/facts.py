@@ -69,6 +69,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "advantage.accountable": {"advantageous": YES},
     "error.advantage.yes": {"advantageous": YES},
     "advantage.no": {"advantageous": NO},
+    "advantage.no_event": {"advantageous": NO},
     "advantage.nobody": {"advantageous": NO},
     "error.advantage.no": {"advantageous": NO},
     "pay.no_advantage": {"advantageous": NO},

@@ -87,6 +87,8 @@ def triggers(card_id: str, player: str) -> Sentence:
     # change nothing, IPG 2.1): the key assumes the trigger matters.
     data = card(card_id)
     key = "trigger.card_" + data["state"] if data.get("state") else "trigger.card"
+    if data.get("legend"):
+        key = "trigger.card_legend"  # a Legend is on the board from the start of the game
     # An activated ability or a spell is not a trigger: the story tells the delayed trigger it
     # set up (Aetherling's return, Pact of Negation's upkeep payment).
     if data.get("origin"):
@@ -129,10 +131,31 @@ def noticed(when: str, now: str, turns: int = 1) -> Sentence:
     return s(f"noticed.{when}", now=now, turns=Count("turns", turns))
 
 
+MISSED_GAIN = frozenset(
+    {
+        "create_token",
+        "draw",
+        "channel_rune",
+        "buff_unit",
+        "ready_unit",
+        "move_unit",
+        "opponents_lose_point",
+        "discard_then_draw",
+        "might",
+    }
+)
+"""Effects whose absence the phrase banks can tell (`terms.missed_gain.<effect>`)."""
+
+
 def advantage(advantageous: bool, player: str, card_id: str = "") -> Sentence:
     """Whether not having the trigger resolve helped its controller; when it did, why (the
     card's `advantage_reason`: only a trigger that costs its controller something can)."""
     if not advantageous:
+        # Told as what the game looks like without the trigger (issue 27: events, not the
+        # conclusion "gave no advantage"), where the card's effect only helps its controller.
+        effect = card(card_id).get("effect") if card_id else None
+        if effect in MISSED_GAIN and not card(card_id).get("advantage_reason"):
+            return s("advantage.no_event", player=player, what=Term(f"missed_gain.{effect}"))
         return s("advantage.no", player=player)
     return s("advantage.yes", player=player, why=Term(f"advantage_why.{reason(card_id)}"))
 

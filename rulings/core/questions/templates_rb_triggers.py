@@ -140,7 +140,7 @@ def rb_might_only(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-first-beginning-phase",
-    version=2,
+    version=3,
     game=GAME,
     topics=("missed_trigger", "first_beginning_phase"),
     summary="A trigger at the start of the first Beginning Phase (TR 506.3.d): acknowledged later "
@@ -329,7 +329,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
     "acknowledged, is a General Error (TR 702.2.b, TR 702.16); the rewind possible decides the fix "
-    "and who performs it.",
+    "and who performs it; after rewinding a missed trigger, its own remedy follows (TR 702.2.f.2).",
     pivots=("rewind_simple", "rewind_none", "opl_casual"),
 )
 def rb_error_after_trigger(rng: random.Random) -> Draft:

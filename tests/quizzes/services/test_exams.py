@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from quizzes import access
-from quizzes.grading import grade_response
+from quizzes.grading import grade_response, question_key
 from quizzes.models import Appeal, Attempt, Question
 from quizzes.services import exams
 from quizzes.tasks import attempt_close_due, attempt_grade_task
@@ -24,7 +24,8 @@ def correct_response(item):
     if question.kind == "multiple_choice":
         return question.key_detail["correct_option"]
     if question.kind == "find_the_wrong_part":
-        return question.key_detail["wrong_part"]
+        wrong = question.key_detail["wrong_part"]
+        return f"{wrong}:{question_key(question)[wrong]}"
     return question.key_detail["key_text"]
 
 

@@ -126,3 +126,38 @@ def test_explanations_cite_the_round_cycle_only_where_the_fix_turns_on_it() -> N
     assert "TR 206" not in cited
     score = _score(["ana", "ben"], 1)
     assert {"TR 702.1.e", "TR 206"} <= {s.citation for s in score.explanation}
+
+
+def _error_after_miss(rewind: str, **noticed: Any) -> Any:
+    data = {
+        "game": "riftbound",
+        "players": ["ana", "ben"],
+        "turn_player": "ana",
+        "trigger": {"controller": "ana", "kind": "board_change", "name": "Treasure Hunter"},
+        "play": {"following_action": "new_game_action", "error_after_miss": True},
+        "rewind": rewind,
+        **({"noticed": noticed} if noticed else {}),
+    }
+    return evaluate(Situation.from_dict(data))
+
+
+@pytest.mark.parametrize(("rewind", "first"), [("simple", "simple_rewind"), ("complex", "rewind")])
+def test_a_missed_trigger_applied_wrongly_is_rewound_then_fixed_as_a_missed_trigger(
+    rewind: str, first: str
+) -> None:
+    # Policy notes, "Committee decisions for exam items" (2026-12-06): "A self-applied trigger
+    # (General Error, rewind) that was also missed needs the Missed Trigger's own remedy after
+    # the rewind; the key names both". TR 702.2.b makes it a General Error; TR 702.2.f.2 is the
+    # Missed Trigger's remedy that follows.
+    ruling = _error_after_miss(rewind)
+
+    assert ruling.infraction == "general_error"
+    assert [step.remedy for step in ruling.remedy] == [first, "opponent_chooses_resolve_or_skip"]
+    assert "TR 702.2.f.2" in {step.citation for step in ruling.explanation}
+
+
+def test_without_a_rewind_play_continues_as_before() -> None:
+    ruling = _error_after_miss("none")
+
+    assert ruling.infraction == "general_error"
+    assert [step.remedy for step in ruling.remedy] == ["continue_play"]

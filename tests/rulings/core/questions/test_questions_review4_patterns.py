@@ -185,7 +185,7 @@ def test_a_rewind_beyond_the_last_action_is_keyed_only_where_the_story_says_why(
 STORM_ORDER = {
     "en": ("storm copies", "resolves"),
     "es": ("copia de tormenta", "se resuelve"),
-    "pt-BR": ("cópia da tempestade", "resolve"),
+    "pt-BR": ("cópia da rajada", "resolve"),
 }
 
 

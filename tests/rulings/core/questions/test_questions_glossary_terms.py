@@ -1,0 +1,132 @@
+"""Every game term of a pt-BR or es item is named as the glossary says (issue 27, point 5).
+
+The terms and the card-name rules are in rulings/core/data/glossary.toml (`terms`, and its header
+for card names); the issue's terminology findings were "Might" left in English (now a recorded
+choice), an English card name in a pt-BR Magic item, one infraction named two ways and garbled
+token text. Every template x language x kind is rendered over several seeds, the cards' own
+texts (tokens included) are read, and any English game term the glossary translates, any second
+naming of a term, and any English card name in a pt-BR Magic item fails.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulings.core.questions import KINDS, build_question, templates
+from rulings.core.questions.catalog import cards
+
+ROOT = Path(__file__).resolve().parents[4]
+LANGS = ("pt-BR", "es")
+SEEDS = range(4)
+TEMPLATE_IDS = tuple(t.id for t in templates())
+# English words a Portuguese or Spanish card text never needs: left there, they are garbled text.
+ENGLISH_WORDS = ("the", "and", "of", "with", "when", "whenever", "that", "your", "you", "this")
+
+
+@cache
+def terms() -> dict[str, dict[str, Any]]:
+    path = ROOT / "rulings/core/data/glossary.toml"
+    return dict(tomllib.loads(path.read_text(encoding="utf-8"))["terms"])
+
+
+def _applies(entry: dict[str, Any], game: str) -> bool:
+    return entry["game"] in ("both", game)
+
+
+def card_names(lang: str, game: str) -> list[str]:
+    names = [str(c["name"][lang]) for c in cards().values() if c["game"] == game]
+    return sorted(names, key=len, reverse=True)
+
+
+def without_card_names(text: str, lang: str, game: str) -> str:
+    for name in card_names(lang, game):
+        text = text.replace(name, " ")
+    return text
+
+
+def problems(text: str, lang: str, game: str) -> list[str]:
+    """English game terms the glossary translates, and other namings it avoids, in `text`."""
+    found = []
+    plain = without_card_names(text, lang, game)
+    for term_id, entry in terms().items():
+        if not _applies(entry, game):
+            continue
+        if entry[lang] != entry["en"]:
+            for form in entry.get("english", ()):
+                for hit in re.finditer(rf"\b(?:{form})\b", plain):
+                    found.append(f"{term_id}: English {hit.group(0)!r}")
+        for pattern in entry.get("avoid", {}).get(lang, ()):
+            for hit in re.finditer(pattern, plain):
+                found.append(f"{term_id}: {hit.group(0)!r} instead of {entry[lang]!r}")
+    if game == "mtg":
+        for c in cards().values():
+            en = str(c["name"]["en"])
+            if c["game"] == "mtg" and c["name"][lang] != en and en in text:
+                found.append(f"English card name {en!r}")
+    return found
+
+
+def item_texts(template_id: str, lang: str, kind: str, seed: int) -> tuple[str, list[str]]:
+    q = build_question(template_id, seed, lang, kind)
+    texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
+    if q.wrong_part:
+        texts += [q.wrong_part.stated_text, q.wrong_part.correct_text]
+    return q.game, texts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("template_id", TEMPLATE_IDS)
+def test_every_item_names_each_game_term_as_the_glossary(template_id: str, lang: str) -> None:
+    found = []
+    for kind in KINDS:
+        for seed in SEEDS:
+            game, texts = item_texts(template_id, lang, kind, seed)
+            found += [(kind, seed, p) for text in texts for p in problems(text, lang, game)]
+    assert not found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_card_and_token_texts_are_in_the_items_language(lang: str) -> None:
+    found = []
+    for card_id, c in cards().items():
+        text = str(c["text"][lang])
+        found += [(card_id, p) for p in problems(text, lang, str(c["game"]))]
+        plain = without_card_names(text, lang, str(c["game"]))
+        found += [(card_id, w) for w in ENGLISH_WORDS if re.search(rf"\b{w}\b", plain, re.I)]
+    assert not found
+
+
+def test_card_names_follow_the_glossary_rules() -> None:
+    """Magic pt-BR and es: never the English name (official or translated, `name_source` says
+    which); Riftbound in every language: the English name (glossary header)."""
+    wrong = []
+    for card_id, c in cards().items():
+        name = c["name"]
+        if c["game"] == "mtg":
+            wrong += [(card_id, lang, name[lang]) for lang in LANGS if name[lang] == name["en"]]
+        elif name["pt-BR"] != name["en"] or name["es"] != name["en"]:
+            wrong.append((card_id, "riftbound", name))
+    assert not wrong
+
+
+def test_might_keeps_one_form_with_its_reason_recorded() -> None:
+    might = terms()["might"]
+    assert might["pt-BR"] == might["es"] == "Might"
+    assert "Power" in might["note"]
+
+
+def test_the_check_catches_each_kind_of_finding() -> None:
+    # The review's findings, as texts of the kind it read.
+    assert problems("o Poder da unidade", "pt-BR", "riftbound")
+    assert problems("Kitesail Freebooter entra no campo de batalha", "pt-BR", "mtg")
+    assert problems("Nadia lanza Empty the Warrens", "es", "mtg")
+    assert problems("a pila de la habilidad y la cadena", "es", "mtg")
+    assert problems("jogue uma ficha Ouro exaurida", "pt-BR", "riftbound")
+    assert problems("compra o card do turno", "pt-BR", "mtg")
+    assert not problems("recebe +2 de Might neste turno", "pt-BR", "riftbound")
