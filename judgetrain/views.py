@@ -8,10 +8,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from judgetrain.accounts.models import Cohort
+from judgetrain.accounts.roles import Role
 from judgetrain.health import run_checks
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.languages import content_language
-from quizzes.selectors import dashboard_for
+from quizzes.selectors_home import home_sections
 
 
 def _may_see_health_details(request: HttpRequest) -> bool:
@@ -50,26 +51,28 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """What's next for each of the user's roles, the sections with work waiting first."""
     user = request.user
-    dashboard = dashboard_for(user)
     now = timezone.now()
+    roles = user.roles
+    sections = home_sections(user, roles, now)
     lang = content_language(translation.get_language())
-    due = [m.topic.slug for m in dashboard["masteries"] if m.due_at and m.due_at <= now]
-    review = QueryDict(mutable=True)
-    review.update({"lang": lang, "weakest": "1"})
-    review.setlist("topics", due)
-    for mastery in dashboard["masteries"]:
-        one = QueryDict(mutable=True)
-        one.update({"lang": lang, "topics": mastery.topic.slug})
-        mastery.practice_query = one.urlencode()
+    for section in sections:
+        if section.role != Role.CANDIDATE:
+            continue
+        review = QueryDict(mutable=True)
+        review.update({"lang": lang, "weakest": "1"})
+        review.setlist("topics", [m.topic.slug for m in section.data["due"]])
+        section.data["review_query"] = review.urlencode()
+        for mastery in section.data["masteries"]:
+            one = QueryDict(mutable=True)
+            one.update({"lang": lang, "topics": mastery.topic.slug})
+            mastery.practice_query = one.urlencode()
     context = {
         "now": now,
-        "due_count": len(due),
-        "review_query": review.urlencode(),
-        "roles": user.roles,
-        "mentored_cohorts": Cohort.objects.filter(mentor=user).prefetch_related("candidates"),
+        "roles": roles,
+        "sections": sections,
         "cohorts": Cohort.objects.filter(candidates=user).select_related("mentor"),
-        **dashboard,
     }
     return render(request, "home.html", context)
 

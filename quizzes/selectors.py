@@ -16,10 +16,8 @@ from quizzes.access import sealed_question_ids
 from quizzes.models import (
     Attempt,
     AttemptItem,
-    Certificate,
     ExamAssignment,
     Question,
-    TopicMastery,
     VariantJob,
 )
 
@@ -49,21 +47,6 @@ def assignments_by_status(
     for assignment in assignments:
         grouped[assignment.status(now)].append(assignment)
     return {status: grouped[status] for status in ("open", "upcoming", "closed")}
-
-
-def dashboard_for(user: User) -> dict[str, Any]:
-    masteries = list(
-        TopicMastery.objects.filter(user=user).select_related("topic").order_by("topic__slug")
-    )
-    attempts = list(
-        Attempt.objects.with_review_waiting()
-        .filter(candidate=user)
-        .select_related("assignment__blueprint")
-        .order_by("-started_at")[:20]
-    )
-    # Revoked ones too: the holder must learn it here, not from a third party.
-    certificates = list(Certificate.objects.filter(candidate=user).select_related("level"))
-    return {"masteries": masteries, "attempts": attempts, "certificates": certificates}
 
 
 def committee_report(

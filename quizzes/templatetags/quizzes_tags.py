@@ -124,6 +124,12 @@ def has_attempt_in_progress(assignment: Any) -> bool:
 
 
 @register.filter
+def attempts_left(assignment: Any) -> int:
+    """Attempts the candidate may still start (uses prefetched rows)."""
+    return max(0, int(assignment.max_attempts) - len(assignment.attempts.all()))
+
+
+@register.filter
 def part_name(value: str) -> str:
     """ "The infraction", "The penalty", "The remedy" in the page's language."""
     return str(THE_PART.get(value, value))

@@ -12,12 +12,12 @@ from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access, selectors
 from quizzes.languages import content_language
-from quizzes.models import Attempt, AttemptItem
+from quizzes.models import Attempt, AttemptItem, ExamAssignment
 from quizzes.services import exams, review
 from rulings.core.grading import MAX_ANSWER_CHARS
 
@@ -136,11 +136,32 @@ def exam_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "quizzes/exams/list.html", {"groups": groups})
 
 
-@require_POST
+def _start_context(assignment: ExamAssignment) -> dict[str, Any]:
+    """What the start page says before the clock runs, and whether it may run now."""
+    attempts = list(assignment.attempts.order_by("number"))
+    in_progress = next((a for a in attempts if a.status == Attempt.Status.IN_PROGRESS), None)
+    left = max(0, assignment.max_attempts - len(attempts))
+    status = assignment.status()
+    return {
+        "assignment": assignment,
+        "blueprint": assignment.blueprint,
+        "attempts_left": left,
+        "in_progress": in_progress,
+        "status": status,
+        "may_start": status == "open" and left > 0 and in_progress is None,
+    }
+
+
+@require_http_methods(["GET", "POST"])
 @login_required
 @candidate_only
 def exam_start(request: AuthenticatedHttpRequest, assignment_id: int) -> HttpResponse:
+    """GET: the start page (time limit, pass mark, attempts left, review policy, rules);
+    POST from it: the attempt starts and its clock runs."""
     assignment = access.access_assignment_by_id(request.user, assignment_id)
+    if request.method == "GET":
+        context = _start_context(assignment)
+        return render(request, "quizzes/exams/start.html", context)
     try:
         attempt = exams.attempt_start(
             assignment=assignment, language=content_language(request.LANGUAGE_CODE)

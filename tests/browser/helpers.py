@@ -53,3 +53,24 @@ def problems_on(page, name: str) -> list[str]:
                 targets = [node["target"] for node in violation["nodes"]][:3]
                 found.append(f"{name} @{width}px: {violation['id']} {targets}")
     return found
+
+
+def start_exam(page, label="Start the exam", *, keyboard=False):
+    """From the exam list or Home: follow "Start the exam" to the start page, press its
+    button (the POST that starts the clock) and wait for the attempt page. `label` is the
+    link's and the button's text in the page's language; `keyboard` works both by focus
+    and Enter instead of clicks."""
+    link = page.get_by_role("link", name=label, exact=True).first
+    if keyboard:
+        link.focus()
+        page.keyboard.press("Enter")
+    else:
+        link.click()
+    page.wait_for_url("**/start")
+    button = page.get_by_role("button", name=label, exact=True)
+    if keyboard:
+        button.focus()
+        page.keyboard.press("Enter")
+    else:
+        button.click()
+    page.wait_for_url("**/exams/attempts/*/")

@@ -57,6 +57,9 @@ def test_every_candidate_page_passes_axe_and_fits_a_phone(live_server, page, lan
 
     page.goto(f"{base}/exams/")
     problems += problems_on(page, "exams")
+    page.locator("a.button.primary[href$='/start']").first.click()
+    page.locator("form button.primary").first.wait_for()
+    problems += problems_on(page, "exam start page")
     page.locator("form button.primary").first.click()
     page.locator("#attempt-form").wait_for()
     page.locator("#q2 .flag-button").click()  # a flagged question, in the navigator too

@@ -18,7 +18,7 @@ from quizzes.models import (
     Review,
     WrittenReview,
 )
-from tests.browser.helpers import fits_a_phone, log_in
+from tests.browser.helpers import fits_a_phone, log_in, start_exam
 from tests.factories import BlueprintFactory, assignment, candidate, cohort, mentor
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,7 +49,7 @@ def test_a_certification_attempt_near_the_pass_mark_goes_to_the_mentor(live_serv
     assignment(candidate=ana, blueprint=blueprint, closes_at=timezone.now() + timedelta(days=1))
 
     log_in(page, live_server.url, "ana@example.com", "/exams/")
-    page.get_by_role("button", name="Start the exam").click()
+    start_exam(page)
     page.get_by_role("heading", name="Riftbound certification").wait_for()
     attempt = Attempt.objects.get(candidate=ana)
     first = attempt.items.select_related("question").get(position=1).question

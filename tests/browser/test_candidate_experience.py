@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from judgetrain.accounts.models import User
 from quizzes.models import Attempt, AttemptItem
 from tests.browser.helpers import fits_a_phone, log_in
+from tests.browser.helpers import start_exam as start_on_its_page
 from tests.factories import assignment, candidate
 from tests.quizzes.factories_practice import mastery
 
@@ -21,7 +22,7 @@ ANSWER_LABEL = "Your ruling: the error, the penalty and the remedy"
 
 def start_exam(page, base_url):
     log_in(page, base_url, next_url="/exams/")
-    page.get_by_role("button", name="Start the exam").click()
+    start_on_its_page(page)
     page.locator("#attempt-form").wait_for()
     # The page's script is deferred: until it has run, a flag button still posts the whole
     # form (the no-JavaScript path reloads the page and the button loses the focus).

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from quizzes.models import Attempt
-from tests.browser.helpers import log_in, wait_until_saved
+from tests.browser.helpers import log_in, start_exam, wait_until_saved
 from tests.factories import assignment, candidate
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,7 +32,7 @@ def two_tabs(live_server, page):
     """Tab one and tab two on the same attempt; tab two has saved a newer answer 1."""
     assignment(candidate=candidate(email="ana@example.com"))
     log_in(page, live_server.url, next_url="/exams/")
-    page.get_by_role("button", name="Start the exam").click()
+    start_exam(page)
     page.get_by_label(ANSWER).first.wait_for()
     other = page.context.new_page()
     other.goto(page.url)

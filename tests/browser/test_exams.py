@@ -5,7 +5,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from quizzes.models import Attempt, AttemptItem
-from tests.browser.helpers import fits_a_phone, log_in, wait_until_saved
+from tests.browser.helpers import fits_a_phone, log_in, start_exam, wait_until_saved
 from tests.factories import BlueprintFactory, assignment, candidate
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,8 +20,7 @@ def test_exam_start_autosave_reload_submit_and_result(live_server, page):
 
     log_in(page, live_server.url, next_url="/exams/")
     # Keyboard only: every control is reached by focus and worked with keys.
-    page.get_by_role("button", name="Start the exam").focus()
-    page.keyboard.press("Enter")
+    start_exam(page, keyboard=True)
     page.get_by_role("heading", name="Riftbound L1").wait_for()
     assert fits_a_phone(page)
 
@@ -57,7 +56,7 @@ def test_a_second_tab_sees_the_answer_saved_in_the_first(live_server, page):
     student = candidate(email="ana@example.com")
     assignment(candidate=student)
     log_in(page, live_server.url, next_url="/exams/")
-    page.get_by_role("button", name="Start the exam").click()
+    start_exam(page)
     label = "Your ruling: the error, the penalty and the remedy"
     page.get_by_label(label).first.fill("typed in the first tab")
     wait_until_saved(page.get_by_label(label).first)
@@ -72,7 +71,7 @@ def test_the_deadline_closes_the_exam_and_keeps_the_saved_answer(live_server, pa
     student = candidate(email="ana@example.com")
     job = assignment(candidate=student)
     log_in(page, live_server.url, next_url="/exams/")
-    page.get_by_role("button", name="Start the exam").click()
+    start_exam(page)
     page.get_by_role("heading", name=job.blueprint.name).wait_for()
     # Bring the server's deadline close, then reload: the page shows the server's clock.
     Attempt.objects.filter(assignment=job).update(deadline=timezone.now() + timedelta(seconds=8))
@@ -104,10 +103,10 @@ def test_switching_the_language_translates_the_interface_and_the_exam(live_serve
 
     page.get_by_label("Language").select_option("pt-br")
     page.get_by_role("button", name="Change").click()
-    page.get_by_role("heading", name="Seus papéis").wait_for()
+    page.get_by_role("heading", name="Suas provas abertas").wait_for()
 
     page.get_by_role("link", name="Provas").click()
-    page.get_by_role("button", name="Iniciar a prova").click()
+    start_exam(page, "Iniciar a prova")
     page.get_by_role("heading", name="Prova").wait_for()
     assert Attempt.objects.get().language == "pt-BR"
     assert page.locator("html").get_attribute("lang") == "pt-br"
@@ -117,7 +116,7 @@ def test_answers_typed_while_offline_are_saved_when_the_connection_returns(live_
     student = candidate(email="ana@example.com")
     job = assignment(candidate=student)
     log_in(page, live_server.url, next_url="/exams/")
-    page.get_by_role("button", name="Start the exam").click()
+    start_exam(page)
     page.get_by_role("heading", name=job.blueprint.name).wait_for()
 
     page.context.set_offline(True)

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from quizzes.models import Attempt, Certificate, CertificationLevel, ExamBlueprint, LevelRequirement
 from quizzes.models import Review as ReviewModel
-from tests.browser.helpers import fits_a_phone, log_in
+from tests.browser.helpers import fits_a_phone, log_in, start_exam
 from tests.browser.test_accessibility import problems_on
 from tests.factories import candidate, cohort, committee_member, mentor
 
@@ -115,7 +115,7 @@ def test_blueprint_assignment_exam_review_and_certificate(
 
     # 3. The candidate starts, answers and submits.
     log_in(page, base, "ana@example.com", "/exams/")
-    page.get_by_role("button", name=t("Start the exam")).click()
+    start_exam(page, t("Start the exam"))
     page.get_by_role("heading", name="Journey exam").wait_for()
     page.get_by_label(t("Your ruling: the error, the penalty and the remedy")).fill(HEDGED[lang])
     page.get_by_role("button", name=t("Review and submit")).click()

@@ -181,6 +181,7 @@ PERSONA_OVERRIDES: dict[str, dict[str, int]] = {
     "api-attempt-appeal-contest": personas_like(committee=404),
     "exams": personas_like(committee=200),
     "exam-start": personas_like(committee=404),
+    "exam-start GET": personas_like(committee=404),
     "exam-attempt": personas_like(committee=404),
     "exam-save": personas_like(committee=404),
     "exam-flag": personas_like(committee=404),

@@ -336,6 +336,10 @@ MATRIX: dict[str, Entry] = {
         roles(302, 302, 404, 404, 404, 403, 404),
         lambda w: {},
     ),
+    # The start page (GET) before the POST that starts the clock: the candidate's own only.
+    "exam-start GET": Entry(
+        "get", lambda w: f"/exams/assignments/{w.fresh_assignment}/start", OWNER_PAGE
+    ),
     "exam-attempt": Entry("get", lambda w: f"/exams/attempts/{w.attempt.pk}/", OWNER_PAGE),
     "exam-save": Entry(
         "post",

@@ -111,7 +111,8 @@ def test_exam_times_are_in_the_users_zone_named_and_counted_in_words(client, stu
     html = client.get(reverse("exams")).content.decode()
 
     assert "1 question," in html
-    assert "1 minute." in html
+    assert "1 minute," in html
+    assert "1 attempt left" in html
     assert "1 questions" not in html
     local = timezone.localtime(closes, timezone=ZoneInfo("America/Sao_Paulo"))
     assert f"{local.day}, {local.year}, {local.hour % 12 or 12}:{local:%M}" in html

@@ -1,0 +1,173 @@
+"""Each role's Home shows its next step first (issue 29, point 1 of the build: "A 'what's
+next' Home per role"; findings "Home does not show assigned exams or their deadlines", "Their
+Home is a candidate dashboard; reviews and appeals are one click further", "The committee
+lands on empty pages; appeals contested to it are not on its overview")."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from judgetrain.accounts.roles import Role
+from quizzes.models import Certificate
+from quizzes.selectors_home import SHOWN
+from quizzes.services import appeals, exams
+from quizzes.services import question_reports as reports
+from tests.factories import (
+    BlueprintFactory,
+    assignment,
+    candidate,
+    cohort,
+    committee_member,
+    mentor,
+    question,
+    user,
+)
+from tests.quizzes.certificates.seeding import issued
+from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
+
+
+def _home(client, who) -> str:
+    client.force_login(who)
+    return client.get(reverse("home")).content.decode()
+
+
+def test_a_candidate_sees_open_exams_with_deadline_attempts_left_and_pass_mark(client):
+    student = candidate()
+    now = timezone.now()
+    job = assignment(
+        candidate=student,
+        blueprint=BlueprintFactory(name="Level one", pass_score=0.75),
+        max_attempts=2,
+    )
+    assignment(
+        candidate=student,
+        blueprint=BlueprintFactory(name="Not yet"),
+        opens_at=now + timedelta(days=1),
+        closes_at=now + timedelta(days=2),
+    )
+
+    html = _home(client, student)
+
+    assert "Level one" in html
+    assert "2 attempts left" in html
+    assert "pass mark 75%" in html
+    assert f'href="{reverse("exam-start", args=[job.pk])}"' in html
+    assert "Not yet" not in html
+    assert html.index("Your open exams") < html.index("Review") < html.index("Certifications")
+
+
+def test_an_exam_with_no_attempt_left_is_no_longer_offered(client):
+    student = candidate()
+    job = assignment(candidate=student, blueprint=BlueprintFactory(name="Used up"))
+    exams.attempt_submit(attempt=exams.attempt_start(assignment=job, language="en"), responses={})
+
+    html = _home(client, student)
+
+    assert f'href="{reverse("exam-start", args=[job.pk])}"' not in html
+    assert "No exam is open to you now." in html
+
+
+def test_a_mentor_sees_exam_gradings_and_appeals_waiting_before_their_cohorts(client):
+    guide = mentor()
+    student = candidate(first_name="Bia")
+    cohort(name="Tuesday group", mentor=guide, candidates=[student])
+    graded_attempt(student, [HEDGED])  # the grader is unsure: a review waits
+    appealed = graded_attempt(student, [RIGHT])
+    appeal = exams.appeal_create(item=appealed.items.get(position=1), comment="Look again.")
+
+    html = _home(client, guide)
+
+    assert "1 exam grading waiting for review" in html
+    assert "1 appeal waiting" in html
+    assert f'href="{reverse("mentor-appeal", args=[appeal.pk])}"' in html
+    assert html.index("Waiting for you as a mentor") < html.index("Tuesday group")
+    # a mentor with work waiting sees it above their own candidate section
+    assert html.index("Waiting for you as a mentor") < html.index("Your open exams")
+
+
+def test_the_committee_sees_contested_appeals_open_reports_and_expiring_certificates(client):
+    guide = mentor()
+    student = candidate()
+    cohort(mentor=guide, candidates=[student])
+    attempt = graded_attempt(student, [RIGHT])
+    appeal = exams.appeal_create(item=attempt.items.get(position=1), comment="Look again.")
+    appeals.appeal_decide(appeal=appeal, by=guide, uphold=False, reason="Right as is.")
+    appeals.appeal_contest(appeal=appeal, comment="The policy says otherwise.")
+    reports.question_report_create(
+        question=question(), reporter=candidate(), problem="wrong", comment="Bad key."
+    )
+    expiring = issued()
+    Certificate.objects.filter(pk=expiring.pk).update(
+        expires_at=timezone.now() + timedelta(days=10)
+    )
+
+    html = _home(client, committee_member())
+
+    assert "1 appeal contested to the committee" in html
+    assert f'href="{reverse("mentor-appeal", args=[appeal.pk])}"' in html
+    assert "1 open question report" in html
+    assert "1 certificate expiring soon" in html
+    assert f'href="{reverse("committee-certificate", args=[expiring.pk])}"' in html
+    assert f'href="{reverse("committee-items")}"' in html
+
+
+def test_a_section_with_nothing_waiting_comes_after_one_with_work(client):
+    both = user(Role.CANDIDATE, Role.COMMITTEE, is_staff=True)
+    assignment(candidate=both, blueprint=BlueprintFactory(name="Level one"))
+
+    html = _home(client, both)
+
+    assert html.index("Your open exams") < html.index("Waiting for the committee")
+
+
+def test_the_home_is_translated(client):
+    student = candidate(preferred_language="pt-br")
+    assignment(candidate=student, max_attempts=2)
+    client.cookies["django_language"] = "pt-br"
+
+    html = _home(client, student)
+
+    assert "Suas provas abertas" in html
+    assert "2 tentativas restantes" in html
+
+
+def _queries_for(client, django_assert_max_num_queries, who, bound):
+    client.force_login(who)
+    with django_assert_max_num_queries(bound) as captured:
+        client.get(reverse("home"))
+    return len(captured)
+
+
+def test_each_section_makes_the_same_queries_however_much_waits(
+    client, django_assert_max_num_queries
+):
+    """A user with every role: the count with one of everything equals the count with many
+    more than a list shows."""
+    board = user(Role.CANDIDATE, Role.MENTOR, Role.COMMITTEE, is_staff=True)
+    student = candidate()
+    cohort(mentor=board, candidates=[student])
+
+    def add_one_of_everything():
+        graded_attempt(student, [HEDGED])
+        attempt = graded_attempt(student, [RIGHT])
+        exams.appeal_create(item=attempt.items.get(position=1), comment="Look again.")
+        reports.question_report_create(
+            question=question(), reporter=student, problem="wrong", comment="Bad key."
+        )
+        assignment(candidate=board)
+
+    add_one_of_everything()
+    few = _queries_for(client, django_assert_max_num_queries, board, 30)
+    for _ in range(SHOWN + 1):
+        add_one_of_everything()
+    many = _queries_for(client, django_assert_max_num_queries, board, 30)
+
+    # full lists add their count queries (three here: reviews, appeals, reports), no more
+    assert many <= few + 3
+    assert many <= 22
