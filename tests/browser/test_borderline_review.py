@@ -68,9 +68,14 @@ def test_a_certification_attempt_near_the_pass_mark_goes_to_the_mentor(live_serv
     assert abs(attempt.score - 0.5) <= 0.25
     assert fits_a_phone(page)
 
-    # The mentor finds both answers in the queue, each saying why it is there.
+    # The mentor finds both answers in the queue, each saying why it is there: an answer the
+    # grader flagged itself (the drawn key's wording may sit close to a near miss) says so;
+    # the others are there because the score is near the pass mark.
+    flagged = attempt.items.filter(needs_review=True).count()
+    assert flagged < 2  # the written-for-this-test wrong ruling is read without doubt
     log_in(page, live_server.url, "marco@example.com", "/mentor/reviews/")
-    expect(page.get_by_text("The attempt's score is near the pass mark")).to_have_count(2)
+    expect(page.get_by_text("The attempt's score is near the pass mark")).to_have_count(2 - flagged)
+    expect(page.get_by_text("The grader was unsure of this answer")).to_have_count(flagged)
     page.get_by_role("link", name="question 2").click()
     page.get_by_role("heading", name="Review a grading").wait_for()
     expect(page.get_by_text("Why it is here")).to_be_visible()
