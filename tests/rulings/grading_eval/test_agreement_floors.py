@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from rulings.core.vocabulary import INFRACTIONS
 from rulings.grading_eval import BLIND_DIR
 from rulings.grading_eval.cli import held_out_batches, read_batches
 from rulings.grading_eval.evaluation import (
@@ -48,27 +49,7 @@ def test_devset_is_large_and_covers_every_language_and_game() -> None:
 
 def test_devset_covers_every_infraction() -> None:
     infractions = {i.expected.infraction for i in load_devset()}
-    assert infractions >= {
-        "missed_trigger",
-        "forgetting_to_score",
-        "overpayment",
-        "mispayment_for_cost",
-        "general_error",
-        "failure_to_maintain_game_state",
-        "game_rule_violation",
-        "cheating",
-        "no_infraction",
-        "forgetting_to_draw_cards",
-        "looking_at_extra_cards",
-        "channeling_too_many_runes",
-        "channeling_too_few_runes",
-        "looking_at_secret_information",
-        "looking_at_opponent_private_information",
-        "drawing_extra_cards",
-        "facedown_card_error",
-        "mulligan_procedure_error",
-        "forgetting_to_ready",
-    }
+    assert infractions >= set(INFRACTIONS)
 
 
 def test_devset_covers_every_remedy() -> None:
