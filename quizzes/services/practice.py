@@ -31,6 +31,7 @@ from quizzes.models import (
     Topic,
     TopicMastery,
 )
+from quizzes.parts import PART_NAMES
 from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
 from quizzes.services.question_reports import is_withdrawn, servable
@@ -577,6 +578,7 @@ def option_review(*, question: Question, lang: str) -> list[dict[str, Any]]:
         wrong = [
             {
                 "part": part,
+                "name": str(PART_NAMES[part]),
                 "said": str(names.get(said[part], said[part])),
                 "key": str(names.get(key[part], key[part])),
             }
