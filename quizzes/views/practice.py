@@ -155,7 +155,7 @@ class PracticeFilterForm(forms.Form):
             (str(NO_LIMIT), _("No limit: one question after another, no summary")),
         ],
         coerce=int,
-        empty_value=DEFAULT_SIZE,
+        empty_value=None,
         required=False,
         widget=forms.RadioSelect,
     )
@@ -462,6 +462,8 @@ def session_start(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not form.is_valid():
         return render_start(request, form, status=400)
     size = form.cleaned_data["size"]
+    if size is None:
+        size = DEFAULT_SIZE
     if size == NO_LIMIT:
         return see_other(f"{reverse('practice-next')}?{carried_query(request.POST)}")
     session = practice_session_start(user=request.user, size=size, filters=form.filters())
