@@ -151,7 +151,8 @@ def test_starting_a_session_ends_the_unfinished_one():
     new = practice_session_start(user=user, size=5, filters=EN)
 
     old.refresh_from_db()
-    assert old.finished and old.answered == 1
+    assert old.finished
+    assert old.answered == 1
     assert practice_session_open(user=user) == new
 
 
@@ -194,7 +195,8 @@ def test_a_multiple_choice_option_review_names_each_wrong_part_against_the_key()
     assert [row["label"] for row in reviewed] == [o["label"] for o in item.options]
     for row in reviewed:
         if row["label"] == correct:
-            assert row["correct"] and row["wrong_parts"] == []
+            assert row["correct"]
+            assert row["wrong_parts"] == []
         else:
             assert not row["correct"]
             assert row["wrong_parts"], "a wrong option differs from the key somewhere"
@@ -211,7 +213,9 @@ def test_the_option_review_names_the_parts_in_the_language_asked():
 
     said = {p["key"] for row in english for p in row["wrong_parts"]}
     dicho = {p["key"] for row in spanish for p in row["wrong_parts"]}
-    assert said and dicho and said != dicho
+    assert said
+    assert dicho
+    assert said != dicho
 
 
 def test_other_kinds_have_no_option_review():
