@@ -394,7 +394,11 @@ def practice_session_question(*, session: PracticeSession) -> Question:
     Raises SessionFinished, and NoPracticeQuestion when nothing fits the filters any more.
     """
     with transaction.atomic():
-        locked = PracticeSession.objects.select_for_update().get(pk=session.pk)
+        locked = (
+            PracticeSession.objects.select_for_update(of=("self",))
+            .select_related("user", "current_question")
+            .get(pk=session.pk)
+        )
         if locked.finished:
             raise SessionFinished
         current = locked.current_question
