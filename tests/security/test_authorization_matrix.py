@@ -518,6 +518,7 @@ ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
     "quizzes.attemptitem": (True, False, False),
     "quizzes.appeal": (True, False, True),
     "quizzes.practiceanswer": (False, False, False),
+    "quizzes.practicesession": (False, False, False),
     "quizzes.topicmastery": (False, False, True),
     "quizzes.certificationlevel": (True, True, True),
     "quizzes.certificate": (True, True, True),
