@@ -152,7 +152,7 @@ class PracticeFilterForm(forms.Form):
         label=_("Questions"),
         choices=[
             *((str(n), str(n)) for n in SESSION_SIZES),
-            (str(NO_LIMIT), _("No limit: one question after another, no summary")),
+            (str(NO_LIMIT), _("No limit")),
         ],
         coerce=int,
         empty_value=None,
