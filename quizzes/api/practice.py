@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgetrain.accounts.models import User
-from judgetrain.parsers import TEXT_BODY, JSONParser
+from judgetrain.parsers import SMALL_BODY, TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
 from quizzes.api.serializers import GradeSerializer, QuestionSerializer
 from quizzes.languages import content_language
@@ -361,6 +361,7 @@ class SessionListView(APIView):
     answer carries its first question. Answer with ``session`` set on ``answers``."""
 
     parser_classes = (JSONParser,)
+    max_body_bytes = SMALL_BODY
     permission_classes = PERMISSIONS
 
     @extend_schema(
