@@ -66,7 +66,7 @@ def test_a_symmetric_draw_step_trigger_missed_after_no_responses_is_a_warning() 
     assert [(s.remedy, dict(s.params)["chooser"]) for s in ruling.remedy] == [
         ("opponent_chooses_put_on_stack", "nick")
     ]
-    assert "ipg-2.1-active-role" in {step.statement for step in ruling.explanation}
+    assert "ipg-2.1-opponent-turn" in {step.statement for step in ruling.explanation}
 
 
 def test_the_same_draw_step_without_an_active_role_is_not_missed() -> None:
@@ -80,7 +80,7 @@ def test_an_upkeep_trigger_hurting_the_opponent_missed_after_an_action_has_no_pe
     ruling = _rule(_upkeep_curse("action"))
     assert ruling.infraction == "missed_trigger"
     assert ruling.penalty.final == "no_penalty"
-    assert "ipg-2.1-active-role" in {step.statement for step in ruling.explanation}
+    assert "ipg-2.1-opponent-turn" in {step.statement for step in ruling.explanation}
     assert [s.remedy for s in ruling.remedy] == ["opponent_chooses_put_on_stack"]
 
 
@@ -89,12 +89,15 @@ def test_the_same_upkeep_without_an_active_role_is_not_missed() -> None:
 
 
 @pytest.mark.parametrize("version", MTG_VERSIONS)
-@pytest.mark.parametrize(("role", "infraction"), [
-    ("action", "missed_trigger"),
-    ("explicit_pass", "missed_trigger"),
-    ("none", "no_infraction"),
-    ("unstated", "no_infraction"),
-])
+@pytest.mark.parametrize(
+    ("role", "infraction"),
+    [
+        ("action", "missed_trigger"),
+        ("explicit_pass", "missed_trigger"),
+        ("none", "no_infraction"),
+        ("unstated", "no_infraction"),
+    ],
+)
 def test_the_rule_holds_in_every_magic_version(version: str, role: str, infraction: str) -> None:
     assert _rule(_upkeep_curse(role, version)).infraction == infraction
 
