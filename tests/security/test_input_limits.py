@@ -38,6 +38,7 @@ def writes(client, superuser) -> list[tuple[str, str]]:
     review = flagged_review()
     return [
         ("post", "/api/v1/rulings/evaluate"),
+        ("post", "/api/v1/rulings/diff"),
         ("post", "/api/v1/grading/grade"),
         ("post", "/api/v1/practice/answers"),
         ("post", "/api/v1/attempts"),
