@@ -114,3 +114,15 @@ def test_diff_runs_no_database_query_beyond_the_session(
     with django_assert_max_num_queries(3):
         response = client.post(DIFF, pair, content_type="application/json")
     assert response.status_code == 200
+
+
+def test_the_openapi_schema_describes_the_diff_request_and_response(client):
+    response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+
+    schema = response.json()
+    post = schema["paths"]["/api/v1/rulings/diff"]["post"]
+    request = post["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    assert request.endswith("/DiffRequest")
+    components = schema["components"]["schemas"]
+    assert {"before", "after"} <= set(components["DiffRequest"]["properties"])
+    assert {"facts", "changes", "same_ruling"} <= set(components["DiffResponse"]["properties"])
