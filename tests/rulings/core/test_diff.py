@@ -4,11 +4,14 @@ flipped, and exactly the differences that follow from it."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
-from rulings.core import RulingDiff, Situation, SituationError, diff_rulings
+from rulings.core import RulingDiff, Situation, SituationError, diff_rulings, evaluate
+from tests.rulings.core.strategies import situation_dicts
 
 TREASURE_HUNTER: dict[str, Any] = {
     "game": "riftbound",
@@ -230,3 +233,36 @@ def test_two_policy_versions_cannot_be_compared() -> None:
 def test_two_games_cannot_be_compared() -> None:
     with pytest.raises(SituationError, match=r"^game: both situations"):
         _diff(TREASURE_HUNTER, UPKEEP)
+
+
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@PROPERTY
+@given(situation_dicts())
+def test_a_situation_against_itself_differs_in_nothing(data: dict[str, Any]) -> None:
+    result = _diff(data, copy.deepcopy(data))
+    assert (result.facts, result.changes) == ((), ())
+
+
+@PROPERTY
+@given(situation_dicts(), situation_dicts())
+def test_the_ruling_changes_only_when_a_fact_does_and_then_exactly_as_the_rulings(
+    first: dict[str, Any], second: dict[str, Any]
+) -> None:
+    before, after = Situation.from_dict(first), Situation.from_dict(second)
+    try:
+        result = diff_rulings(before, after)
+    except SituationError:
+        return  # two games or policy versions: covered above
+    if not result.facts:
+        assert result.changes == ()
+    assert bool(result.changes) == (_comparable(before) != _comparable(after))
+    json.dumps(result.to_dict())
+
+
+def _comparable(situation: Situation) -> dict[str, Any]:
+    """The ruling as the diff compares it: explanation steps matched by statement, not place."""
+    data = evaluate(situation).to_dict()
+    data["explanation"] = sorted(data["explanation"], key=lambda step: step["statement"])
+    return data
