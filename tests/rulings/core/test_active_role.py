@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rulings.core import Situation, SituationError, evaluate
+from rulings.core import Situation, SituationError, evaluate, situation_schema
 
 MTG_VERSIONS = ("mtg-ipg-2.1-seed", "mtg-ipg-2.1-2024-09-23", "mtg-ipg-2.1-es-article")
 
@@ -178,3 +178,9 @@ def test_an_active_role_cannot_contradict_active_role_taken() -> None:
 def test_an_unknown_active_role_is_rejected() -> None:
     with pytest.raises(SituationError, match=r"play\.controller_active_role: must be one of"):
         Situation.from_dict(_upkeep_curse("shrugged"))
+
+
+def test_the_schema_documents_the_active_role_with_its_default() -> None:
+    field = situation_schema()["properties"]["play"]["properties"]["controller_active_role"]
+    assert field["enum"] == ["unstated", "none", "action", "explicit_pass"]
+    assert "no responses" in field["description"]
