@@ -20,6 +20,8 @@ ENDPOINTS = [
     ("get", "/api/v1/practice/next"),
     ("post", "/api/v1/practice/answers"),
     ("get", "/api/v1/practice/mastery"),
+    ("post", "/api/v1/practice/sessions"),
+    ("get", "/api/v1/practice/sessions/1"),
     ("get", "/api/v1/assignments"),
     ("post", "/api/v1/assignments"),
     ("get", "/api/v1/attempts"),
