@@ -32,6 +32,7 @@ from quizzes.models import Appeal, QuestionCorrection, Review
 from quizzes.parts import REVIEWED_PART_NAMES
 from quizzes.services import appeals, cohorts, review
 from quizzes.services.practice import practice_key, practice_statements
+from rulings.core import questions as generator
 from rulings.core import vocabulary
 from rulings.core.explain import labels
 
@@ -245,9 +246,34 @@ def _render_cohort(
     invite_form: InviteForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    lang = content_language(request.LANGUAGE_CODE)
+    try:
+        focus = int(request.GET.get("candidate", ""))
+    except ValueError:
+        focus = None
+    heatmap = cohorts.cohort_heatmap(
+        progress=cohorts.cohort_progress(cohort=cohort),
+        topic_name=lambda slug: generator.topic_name(slug, lang),
+        order=request.GET.get("order", "name"),
+        topic_order=request.GET.get("topics", "name"),
+        candidate_id=focus,
+    )
     context = {
         "cohort": cohort,
-        "progress": cohorts.cohort_progress(cohort=cohort),
+        "heatmap": heatmap,
+        "candidate_orders": [
+            ("name", _("Candidate")),
+            ("due", _("Topics due")),
+            ("attempts", _("Exam attempts")),
+            ("last", _("Last score")),
+            ("best", _("Best score")),
+            ("reviews", _("Gradings to review")),
+        ],
+        "topic_orders": [
+            ("name", _("Topic name")),
+            ("weakest", _("Weakest first")),
+            ("strongest", _("Strongest first")),
+        ],
         "invitations": list(cohorts.invitations_pending(cohort=cohort)),
         "invite_form": invite_form
         or InviteForm(prefix="invite", initial={"language": request.LANGUAGE_CODE}),
