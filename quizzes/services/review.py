@@ -390,4 +390,6 @@ def review_audit(*, review: Review) -> list[AuditEntry]:
     condition = Q(review=review)
     if review.item_id:
         condition |= Q(item_id=review.item_id)
-    return list(AuditEntry.objects.filter(condition).select_related("actor").order_by("created_at"))
+    return list(
+        AuditEntry.objects.filter(condition).select_related("actor", "item").order_by("created_at")
+    )

@@ -646,7 +646,7 @@ def _render_appeal(
         "committee_form": isinstance(form, CommitteeDecisionForm),
         "waiting_for": _waiting_for(found) if form is None and found.status in WAITING else "",
         "audit": list(
-            found.audit.select_related("actor").order_by("created_at")
+            found.audit.select_related("actor", "item").order_by("created_at")
         ),  # this appeal's changes
         "corrections": list(found.corrections.order_by("-created_at")),
         **_answer_context(request, item.question, item.attempt.language),
