@@ -234,7 +234,7 @@ def _render_job(
         or EditForm(
             prefix="edit",
             initial={
-                "closes_at": timezone.localtime(first.closes_at) if first else None,
+                "closes_at": in_zone(first.closes_at).strftime(LOCAL_MINUTE) if first else None,
                 "note": first.note if first else "",
             },
         ),
