@@ -62,7 +62,9 @@ def candidate_section(user: User, now: datetime) -> Section:
     """Open exams (closest deadline first) with attempts left and pass mark, topics due,
     a practice session to resume, certificates, mastery and recent attempts: six queries."""
     open_assignments = (
-        ExamAssignment.objects.filter(candidate=user, opens_at__lte=now, closes_at__gt=now)
+        ExamAssignment.objects.filter(
+            candidate=user, opens_at__lte=now, closes_at__gt=now, cancelled_at__isnull=True
+        )
         .select_related("blueprint")
         .prefetch_related(Prefetch("attempts", queryset=Attempt.objects.order_by("number")))
         .order_by("closes_at", "pk")

@@ -195,6 +195,8 @@ def _generate_slot(
 
 def _check_can_start(assignment: ExamAssignment, attempts: list[Attempt], now: datetime) -> None:
     """``attempts``: every attempt of the assignment (a handful at most), read once."""
+    if assignment.cancelled_at is not None:
+        raise ExamError(_("This exam was cancelled by your mentor."))
     status = assignment.status(now)
     if status == "upcoming":
         raise ExamError(_("This exam has not opened yet."))
@@ -309,7 +311,7 @@ def attempt_start_prepared(
                       WHERE r.assignment_id = %(assignment)s AND r.status = %(ready)s
                       ORDER BY r.number LIMIT 1{" FOR UPDATE SKIP LOCKED" if skip_locked else ""})
            AND EXISTS (SELECT 1 FROM {exam}
-                          AND s.candidate_id = %(candidate)s
+                          AND s.candidate_id = %(candidate)s AND s.cancelled_at IS NULL
                           AND s.opens_at <= %(now)s AND %(now)s < s.closes_at
                           AND {attempt}.number <= s.max_attempts
                           AND {attempt}.language = COALESCE(NULLIF(b.language, ''), %(language)s)

@@ -155,6 +155,7 @@ PERSONA_OVERRIDES: dict[str, dict[str, int]] = {
     "question-report": personas_like(**EVERY_PERSONA),
     "api-question-report": personas_like(**EVERY_PERSONA),
     "mentor-review": personas_like(**EVERY_PERSONA),
+    "mentor-reviews-accept": personas_like(**EVERY_PERSONA),  # a sealed review: as unknown
     "api-mentor-review": personas_like(**EVERY_PERSONA),
     "api-mentor-review-decide": personas_like(**EVERY_PERSONA),
     "mentor-appeal": personas_like(**EVERY_PERSONA),

@@ -442,6 +442,12 @@ MATRIX: dict[str, Entry] = {
         lambda w: {},
     ),
     "mentor-reviews": Entry("get", fixed("/mentor/reviews/"), MENTOR_PAGE),
+    "mentor-reviews-accept": Entry(
+        "post",
+        fixed("/mentor/reviews/accept"),
+        MENTOR_OWN_WRITE,
+        lambda w: {"review": str(w.review.pk), "confirm": "1"},
+    ),
     "mentor-review": Entry(
         "post", lambda w: f"/mentor/reviews/{w.review.pk}/", MENTOR_OWN_WRITE, _accept_all_form
     ),
