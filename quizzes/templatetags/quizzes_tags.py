@@ -11,7 +11,7 @@ from judgetrain.dates import format_date, in_zone
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind
-from quizzes.parts import CORRECTION_LEGENDS, THE_PART
+from quizzes.parts import CORRECTION_LEGENDS, THE_PART, part_reading
 from rulings.core import questions as generator
 from rulings.core.explain import labels
 
@@ -25,6 +25,13 @@ def vocab(value: str | None, lang: str | None = None) -> str:
         return "—"
     names = labels(content_language(lang or get_language()))["id"]
     return str(names.get(value, value.replace("_", " ")))
+
+
+@register.simple_tag
+def part_read(name: str, part: dict[str, Any], to_mentor: bool = False) -> str:
+    """What the grader read for one part of a written answer, in the page's language."""
+    names = labels(content_language(get_language()))["id"]
+    return part_reading(name, part.get("found"), names, to_mentor=bool(to_mentor))
 
 
 @register.filter
