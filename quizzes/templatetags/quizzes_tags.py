@@ -35,6 +35,13 @@ def part_read(name: str, part: dict[str, Any], to_mentor: bool = False) -> str:
 
 
 @register.filter
+def clock(seconds: int | None) -> str:
+    """Seconds left as the exam clock shows them (minutes:seconds), before exam.js runs."""
+    left = max(0, int(seconds or 0))
+    return f"{left // 60}:{left % 60:02d}"
+
+
+@register.filter
 def percent(value: float | None) -> str:
     return "—" if value is None else f"{round(value * 100)}%"
 

@@ -359,6 +359,8 @@ MATRIX: dict[str, Entry] = {
         roles(302, 302, 404, 404, 404, 403, 404),
         lambda w: {"item-1": "Warning", "revision-1": "0", "confirm": "1"},
     ),
+    # The submit page (GET): the summary of what is saved, the candidate's own only.
+    "exam-submit GET": Entry("get", lambda w: f"/exams/attempts/{w.attempt.pk}/submit", OWNER_PAGE),
     "exam-result": Entry("get", lambda w: f"/exams/attempts/{w.graded.pk}/result", OWNER_PAGE),
     "exam-appeal": Entry(
         "post",
