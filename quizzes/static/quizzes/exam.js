@@ -28,7 +28,7 @@
   // In the page's language (not the browser's), like every other time on the site.
   function savedTime() {
     return new Date().toLocaleTimeString(document.documentElement.lang || undefined,
-      { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
   }
 
   function fieldValue(fieldset) {
