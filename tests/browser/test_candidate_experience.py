@@ -227,7 +227,9 @@ def test_the_browser_time_zone_is_used_for_every_date(live_server, browser):
 
         page.goto(f"{live_server.url}/exams/")
         shown = page.locator("time").last.inner_text()
-        assert "-03" in shown  # São Paulo's zone is named, never a bare UTC time
+        # São Paulo's zone is named, never a bare UTC time nor a bare offset ("-03")
+        assert shown.endswith(" America/Sao_Paulo")
+        assert "-03" not in shown
         assert job.blueprint.name in page.content()
     finally:
         context.close()

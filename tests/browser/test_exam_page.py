@@ -105,3 +105,39 @@ def test_the_navigator_stays_the_flag_says_its_state_and_submit_shows_the_clock(
     expect(page.get_by_role("heading", level=1)).to_have_text(t("Submit the exam?"))
     expect(page.locator("#time-left")).to_be_visible()
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_time_zone_picker_suggests_the_browsers_zone_and_explains_a_bad_one(
+    live_server, browser, chromium_path, lang
+):
+    t = Words(lang)
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang], timezone_id="Europe/Lisbon")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    ana = candidate(email="ana@example.com", preferred_language=lang)
+    ana.time_zone = "UTC"  # chosen before: the browser's zone is suggested, never imposed
+    ana.save(update_fields=["time_zone"])
+
+    log_in(page, live_server.url, next_url="/accounts/settings/")
+    field = page.get_by_label(t("Time zone"))
+    assert field.get_attribute("list") == "time-zone-list"
+    assert page.locator("#time-zone-list option").count() > 300
+    assert problems_on(page, f"settings {lang}") == []
+
+    field.fill("Lisbo")
+    page.get_by_role("button", name=t("Save")).click()
+    expect(page.locator(".field .error")).to_contain_text("Lisbo")
+    expect(field).to_have_value("Lisbo")  # what was typed is kept to correct
+
+    page.set_viewport_size(DESKTOP)
+    suggestion = page.locator("#detected-zone button")
+    expect(suggestion).to_be_visible()
+    expect(suggestion).to_contain_text("Europe/Lisbon")
+    suggestion.click()
+    expect(field).to_have_value("Europe/Lisbon")
+    page.get_by_role("button", name=t("Save")).click()
+    expect(page.get_by_text(t("Your time zone is saved."))).to_be_visible()
+    ana.refresh_from_db()
+    assert ana.time_zone == "Europe/Lisbon"
+    context.close()
