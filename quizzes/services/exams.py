@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
+from judgetrain.dates import format_moment
 from judgetrain.queueing import enqueue, enqueue_on_commit
 from quizzes.grading import grade_response
 from quizzes.models import (
@@ -218,7 +219,7 @@ def _check_cooldown(assignment: ExamAssignment, attempts: list[Attempt], now: da
     if last is not None and now < last + cooldown:
         raise ExamError(
             _("You can start another attempt after %(time)s.")
-            % {"time": timezone.localtime(last + cooldown).strftime("%Y-%m-%d %H:%M")}
+            % {"time": format_moment(last + cooldown)}
         )
 
 

@@ -31,7 +31,7 @@ from quizzes.models import (
     Topic,
     TopicMastery,
 )
-from quizzes.parts import CORRECTION_LEGENDS, PART_NAMES
+from quizzes.parts import CORRECTION_LEGENDS, PART_NAMES, part_reading
 from quizzes.services.practice import (
     SESSION_SIZES,
     NoPracticeQuestion,
@@ -383,24 +383,30 @@ def part_rows(grade: Mapping[str, Any], names: Mapping[str, str]) -> list[dict[s
         {
             "name": PART_NAMES.get(part, part),
             "correct": graded["correct"],
-            "detail": part_detail(graded, names),
+            "detail": part_detail(
+                graded, names, part=part, to_mentor=bool(grade.get("needs_review"))
+            ),
         }
         for part, graded in grade["parts"].items()
     ]
 
 
-def part_detail(graded: Mapping[str, Any], names: Mapping[str, str]) -> str:
+def part_detail(
+    graded: Mapping[str, Any], names: Mapping[str, str], *, part: str = "", to_mentor: bool = False
+) -> str:
+    """One part's line: what the grader read (or that it read nothing, and whether a mentor
+    will check it), then what was expected when the part is wrong."""
     found, expected = graded["found"], graded["expected"]
     if found in VERDICT_NAMES:  # find the wrong part: each part is "wrong" or "right"
         return _("You marked it %(found)s; it is %(expected)s.") % {
             "found": VERDICT_NAMES[found],
             "expected": VERDICT_NAMES[expected],
         }
-    said = names.get(found, found) if found else _("nothing recognised")
+    read = part_reading(part, found, names, to_mentor=to_mentor)
     if graded["correct"]:
-        return _("You said: %(found)s.") % {"found": said}
-    return _("You said: %(found)s. Expected: %(expected)s.") % {
-        "found": said,
+        return read
+    return _("%(read)s Expected: %(expected)s.") % {
+        "read": read,
         "expected": names.get(expected, expected),
     }
 

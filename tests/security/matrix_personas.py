@@ -192,6 +192,7 @@ PERSONA_OVERRIDES: dict[str, dict[str, int]] = {
     "exam-save": personas_like(committee=404),
     "exam-flag": personas_like(committee=404),
     "exam-submit": personas_like(committee=404),
+    "exam-submit GET": personas_like(committee=404),
     "exam-result": personas_like(committee=404),
     "exam-appeal": personas_like(committee=404),
     "exam-appeal-contest": personas_like(committee=404),

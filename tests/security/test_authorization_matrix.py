@@ -406,6 +406,10 @@ MATRIX: dict[str, Entry] = {
         roles(302, 302, 404, 404, 404, 403, 404),
         lambda w: {"item-1": "Warning", "revision-1": "0", "confirm": "1"},
     ),
+    # Everyone's own appeals and question reports: a page of the signed-in user's rows only.
+    "my-appeals-and-reports": Entry("get", fixed("/exams/appeals-and-reports"), LOGGED_IN_PAGE),
+    # The submit page (GET): the summary of what is saved, the candidate's own only.
+    "exam-submit GET": Entry("get", lambda w: f"/exams/attempts/{w.attempt.pk}/submit", OWNER_PAGE),
     "exam-result": Entry("get", lambda w: f"/exams/attempts/{w.graded.pk}/result", OWNER_PAGE),
     "exam-appeal": Entry(
         "post",
