@@ -604,7 +604,10 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
     """Each part's reading: the decision rules per part (`reading.rules.decide`), then the
     rules across parts (`_ACROSS_PARTS`), in order."""
     by_part = _mentions_by_part(analysis, lex)
-    readings = {part: decide(part, by_part[part], lex, analysis.corrections) for part in PARTS}
+    readings = {
+        part: decide(part, by_part[part], lex, analysis.corrections, analysis.picks)
+        for part in PARTS
+    }
     for rule in _ACROSS_PARTS:
         rule(readings, by_part, analysis, lex)
     return readings

@@ -80,17 +80,25 @@ class PartMentions:
     live: list[Mention] = field(default_factory=list)
     offered: _Offered = _NONE_OFFERED
     corrections: tuple[int, ...] = ()
+    picks: tuple[tuple[int, int], ...] = ()
 
 
 Rule = Callable[[PartMentions], Reading | None]
 
 
 def decide(
-    part: str, mentions: list[Mention], lex: Lexicon, corrections: tuple[int, ...] = ()
+    part: str,
+    mentions: list[Mention],
+    lex: Lexicon,
+    corrections: tuple[int, ...] = (),
+    picks: tuple[tuple[int, int], ...] = (),
 ) -> Reading:
     """The reading of one part: the first of `PART_RULES` that decides it. `corrections`
-    are the tokens where the answer corrects itself ("actually no", "na verdade")."""
-    pool = PartMentions(part, _named_over_described(mentions), lex, corrections=corrections)
+    are the tokens where the answer corrects itself ("actually no", "na verdade"); `picks`
+    where it picks an option by its order ("the latter": token, index)."""
+    pool = PartMentions(
+        part, _named_over_described(mentions), lex, corrections=corrections, picks=picks
+    )
     pool.live = _claims(pool.mentions)
     if any(m.alternative for m in pool.mentions):
         pool.offered = _offered(pool)
@@ -151,6 +159,24 @@ def options_then_choice(p: PartMentions) -> Reading | None:
     if len(offered.kept) > 1 and settled(concluded, offered.mentions):
         return Reading(concluded[-1].ident, CONCLUDED, concluded[-1], rule="options_then_choice")
     return None
+
+
+def option_picked_by_order(p: PartMentions) -> Reading | None:
+    """ "Stack, or resolve now or at the next phase? A delayed trigger, so the latter": the
+    options laid out, then one picked by its order ("the latter", "o primeiro", "lo
+    segundo") after the last of them."""
+    offered = p.offered
+    if len(offered.kept) <= 1 or not p.picks:
+        return None
+    options = [m for m in offered.mentions if m.ident in offered.kept]
+    last = max(m.last for m in options)
+    picked = [which for at, which in p.picks if at >= last]
+    if not picked:
+        return None
+    idents = list(dict.fromkeys(m.ident for m in sorted(options, key=lambda m: m.first)))
+    chosen = idents[picked[-1]]
+    evidence = next(m for m in options if m.ident == chosen)
+    return Reading(chosen, CONCLUDED, evidence, rule="option_picked_by_order")
 
 
 def options_left_open(p: PartMentions) -> Reading | None:
@@ -243,6 +269,7 @@ PART_RULES: Sequence[Rule] = (
     nothing_said,
     upgrade,
     options_then_choice,
+    option_picked_by_order,
     options_left_open,
     claimed,
     _set_aside("fallback", FALLBACK),
