@@ -68,6 +68,7 @@ _CUE_KINDS = (
     "self_correction",
     "pick_former",
     "pick_latter",
+    "decisive",
 )
 _FUZZY_MIN = 4
 
