@@ -701,7 +701,11 @@ def _implied_by_infraction(
 ) -> None:
     """ "No infraction." / "FtMGS, Warning" / "Cheating -> DQ": the answer commits to an
     infraction whose ruling has no penalty or no fix, and says nothing about that part: it
-    states the whole ruling (the label convention's only implied parts)."""
+    states the whole ruling (the label convention's only implied parts). An infraction only
+    set aside ("if not, there is nothing to sanction": a fallback, a hypothetical, a
+    question) is no commitment, so it implies nothing."""
+    if readings["infraction"].rule in _SET_ASIDE:
+        return
     for part, implied in _implied_parts(readings["infraction"], lex).items():
         if not by_part[part] and part not in analysis.stated:
             readings[part] = Reading(
@@ -711,6 +715,10 @@ def _implied_by_infraction(
                 implied=True,
                 rule="implied_by_infraction",
             )
+
+
+_SET_ASIDE = frozenset({"fallback", "counted", "hypothetical", "questioned"})
+"""The rules that read an id the answer only sets aside, without committing to it."""
 
 
 _ACROSS_PARTS = (
