@@ -12,6 +12,7 @@ ENDPOINTS = [
     ("get", "/api/v1/policies/"),
     ("get", "/api/v1/policies/riftbound-tr-2026-seed/"),
     ("post", "/api/v1/rulings/evaluate"),
+    ("post", "/api/v1/rulings/diff"),
     ("get", "/api/v1/rulings/situation-schema"),
     ("get", "/api/v1/questions"),
     ("get", "/api/v1/questions/1"),

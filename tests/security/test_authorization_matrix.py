@@ -241,6 +241,13 @@ MATRIX: dict[str, Entry] = {
         lambda w: TREASURE_HUNTER_SITUATION,
         json=True,
     ),
+    "api-rulings-diff": Entry(
+        "post",
+        fixed("/api/v1/rulings/diff"),
+        EVALUATE,
+        lambda w: {"before": TREASURE_HUNTER_SITUATION, "after": TREASURE_HUNTER_SITUATION},
+        json=True,
+    ),
     "api-rulings-situation-schema": Entry(
         "get", fixed("/api/v1/rulings/situation-schema"), EVALUATE
     ),
