@@ -62,6 +62,7 @@ GRADING_RULES = {
     "hedged_claim": _("the answer states one option, hedged"),
     "upgrade": _("the end of an upgrade the answer states"),
     "options_then_choice": _("options laid out, then one chosen"),
+    "option_picked_by_order": _("options laid out, then one picked by its order"),
     "options_left_open": _("options offered and left open: no commitment"),
     "choice_after_doubt": _("a doubt between options, then one chosen"),
     "self_correction": _("the answer corrects itself: its last commitment"),

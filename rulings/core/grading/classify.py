@@ -523,12 +523,21 @@ def _condition_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
         return  # "would not otherwise have happened" is no second choice
     # "would have benefited the opponent, so it's a Warning": a conclusion ends the
     # condition's scope as a reset does.
-    if _ended_between(ctx, cue, m.first, ("reset", "conclusion")):
+    if _ended_between(ctx, cue, m.first, ("reset", "conclusion")) or _contrary_between(
+        ctx, cue.last, m.first
+    ):
         return
     if cue.kind == "conditional":
         m.hypothetical = True
     else:
         m.fallback = True
+
+
+def _contrary_between(ctx: Context, start: int, end: int) -> bool:
+    """ "If it could be rewound the HJ would do it, but nobody can, so play goes on": a
+    "but" / "pero" / "mas" between ends a condition even where it opens a longer cue
+    ("pero no", a rejection) that is not itself a reset."""
+    return any(w in _CONTRARY for w in ctx.toks.words[start:end])
 
 
 _SENTENCE_SCOPES: dict[str, Callable[[Mention, CueHit, Context], None]] = {

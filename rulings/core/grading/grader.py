@@ -604,7 +604,10 @@ def _read_parts(analysis: Analysis, lex: Lexicon) -> dict[str, Reading]:
     """Each part's reading: the decision rules per part (`reading.rules.decide`), then the
     rules across parts (`_ACROSS_PARTS`), in order."""
     by_part = _mentions_by_part(analysis, lex)
-    readings = {part: decide(part, by_part[part], lex, analysis.corrections) for part in PARTS}
+    readings = {
+        part: decide(part, by_part[part], lex, analysis.corrections, analysis.picks)
+        for part in PARTS
+    }
     for rule in _ACROSS_PARTS:
         rule(readings, by_part, analysis, lex)
     return readings
@@ -698,7 +701,11 @@ def _implied_by_infraction(
 ) -> None:
     """ "No infraction." / "FtMGS, Warning" / "Cheating -> DQ": the answer commits to an
     infraction whose ruling has no penalty or no fix, and says nothing about that part: it
-    states the whole ruling (the label convention's only implied parts)."""
+    states the whole ruling (the label convention's only implied parts). An infraction only
+    set aside ("if not, there is nothing to sanction": a fallback, a hypothetical, a
+    question) is no commitment, so it implies nothing."""
+    if readings["infraction"].rule in _SET_ASIDE:
+        return
     for part, implied in _implied_parts(readings["infraction"], lex).items():
         if not by_part[part] and part not in analysis.stated:
             readings[part] = Reading(
@@ -708,6 +715,10 @@ def _implied_by_infraction(
                 implied=True,
                 rule="implied_by_infraction",
             )
+
+
+_SET_ASIDE = frozenset({"fallback", "counted", "hypothetical", "questioned"})
+"""The rules that read an id the answer only sets aside, without committing to it."""
 
 
 _ACROSS_PARTS = (
@@ -895,7 +906,14 @@ def _beyond_second_reading(grade: PartGrade, implied: bool) -> bool:
     and option the question generator writes out of review."""
     if implied or grade.left_open:
         return True
-    return grade.correct and grade.confidence >= _PARAPHRASED
+    return grade.correct and (grade.confidence >= _PARAPHRASED or grade.rule in _STRUCTURAL)
+
+
+_STRUCTURAL = frozenset({"self_correction", "option_picked_by_order", "upgrade"})
+"""Rules that decide from the answer's structure (a correction, an option picked by its
+order, the end of an upgrade), not from which words are frequent: a part they grade right
+is no bag of words' to doubt. On blind1-32 their right parts drew 4 second-reading flags,
+none on a misgrade."""
 
 
 def _second_reading_doubt(doubt: Doubt) -> str:

@@ -66,6 +66,9 @@ _CUE_KINDS = (
     "reason_start",
     "refocus",
     "self_correction",
+    "pick_former",
+    "pick_latter",
+    "decisive",
 )
 _FUZZY_MIN = 4
 
@@ -166,6 +169,15 @@ class IdInfo:
     """Remedies that, stated as a later step after this one, are part of its own procedure:
     Magic's simple backup is a backup and then the opponent's choice of whether the trigger
     goes on the stack, so "a simple backup, then Vera chooses" commits to the backup."""
+    marks: frozenset[str] = frozenset()
+    """Words that name this remedy's own procedure ("stack" for Magic's put-on-the-stack
+    choice, "missed" for Riftbound's resolve-now-or-miss choice). In a game where the id is
+    no ruling (`only_in_games`), its phrases holding one of them are still read: the
+    candidate gave the other game's remedy, and that is what the answer commits to."""
+    counterparts: frozenset[str] = frozenset()
+    """The ids of the other game this one stands for when only generic words name it ("the
+    opponent chooses"): a live mention of this id read in a game where it is no ruling
+    wins over them (`matcher._foreign_remedies`)."""
     yields_when_offered: bool = True
     """Whether `yields_to` holds among options offered as alternatives too. Play continuing
     yields to a fix only as narrative ("he pays the rest and play continues"); offered as an
@@ -506,6 +518,8 @@ def _id_info(entry: dict[str, Any]) -> IdInfo:
         neighbours=frozenset(entry.get("neighbours", [])),
         then_within=frozenset(entry.get("then_within", [])),
         yields_when_offered=bool(entry.get("yields_when_offered", True)),
+        marks=frozenset(entry.get("marks", [])),
+        counterparts=frozenset(entry.get("counterparts", [])),
     )
 
 
@@ -681,7 +695,7 @@ def _game_index(lex: Lexicon, game: str) -> dict[str, Starting]:
     for pattern in lex.patterns:
         if pattern.ident:
             info = lex.ids[pattern.part][pattern.ident]
-            if info.only_in_games and game not in info.games:
+            if info.only_in_games and game not in info.games and not _marked(pattern, info):
                 continue
         for word in pattern.elements[0].alts:
             index.setdefault(word, []).append(pattern)
@@ -689,6 +703,11 @@ def _game_index(lex: Lexicon, game: str) -> dict[str, Starting]:
         word: _starting(sorted(pats, key=lambda p: (-len(p.elements), -p.rank)))
         for word, pats in index.items()
     }
+
+
+def _marked(pattern: Pattern, info: IdInfo) -> bool:
+    """Whether a phrase holds one of its id's `marks` (words of its own procedure)."""
+    return any(element.alts & info.marks for element in pattern.elements)
 
 
 def _starting(ordered: list[Pattern]) -> Starting:

@@ -22,7 +22,17 @@ from .classify import (
     resolve_generic,
 )
 from .errors import GradingError
-from .lexicon import GENERIC, LANGUAGES, Cue, Element, Lexicon, Pattern, Starting, load_lexicon
+from .lexicon import (
+    GENERIC,
+    LANGUAGES,
+    Cue,
+    Element,
+    IdInfo,
+    Lexicon,
+    Pattern,
+    Starting,
+    load_lexicon,
+)
 from .mentions import CueHit, Mention
 from .text import BREAK_CLAUSE, BREAK_NONE, BREAK_SENTENCE, Tokens, damerau, deletes
 
@@ -66,6 +76,9 @@ class Analysis:
     corrections: tuple[int, ...] = ()
     """Where the answer corrects itself ("actually no", "na verdade", "mejor dicho"): the
     first token of each self-correction cue."""
+    picks: tuple[tuple[int, int], ...] = ()
+    """Where the answer picks one of the options it laid out by their order ("the latter",
+    "lo segundo"), ending its clause: (token, 0 for the first option or -1 for the last)."""
 
 
 def correct_token(word: str) -> tuple[str, int]:
@@ -138,6 +151,7 @@ def analyse(
     _cited_reasons(mentions, tokens)
     _named_rulings(lex, tokens, owner, mentions, sentence, clause, cues)
     _others_not_at_fault(lex, tokens, owner, mentions, sentence)
+    mentions = _foreign_remedies(lex, mentions, game, tokens.words)
     unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
     if loose:
         # "se pone en la pila ahora o al comienzo de la próxima fase": a tight paraphrase
@@ -165,7 +179,56 @@ def analyse(
             for _, cue in _phrase_hits(by_language.get(language, {}), tokens, owner, names=True)
         ),
         tuple(c.first for c in cues if c.kind == "self_correction"),
+        _picks(cues, tokens),
     )
+
+
+def _picks(cues: list[CueHit], toks: Tokens) -> tuple[tuple[int, int], ...]:
+    """The ordinal choices ("the latter", "o primeiro") that end their clause: "a segunda
+    Advertência" names a record, not an option."""
+    n = len(toks.words)
+    return tuple(
+        (c.first, 0 if c.kind == "pick_former" else -1)
+        for c in cues
+        if c.kind in ("pick_former", "pick_latter") and (c.last >= n or toks.breaks[c.last])
+    )
+
+
+def _foreign_remedies(
+    lex: Lexicon, mentions: list[Mention], game: str, words: list[str]
+) -> list[Mention]:
+    """ "Priya gets to choose: put it on the stack or at the bottom" in Riftbound: a remedy
+    of the other game, read from words of its own procedure (`IdInfo.marks`) and plainly
+    claimed (not only offered as an option), is what the answer commits to; the generic
+    words ("Priya gets to choose") that this game reads as its own counterpart
+    (`IdInfo.counterparts`) give way to it. The counterpart named in its own words
+    ("resolves now or is missed") stays."""
+    table = lex.ids["remedy"]
+    foreign = {
+        m.ident
+        for m in mentions
+        if m.part == "remedy"
+        and m.live
+        and not m.alternative
+        and m.ident in table
+        and _foreign(table[m.ident], game)
+    }
+    if not foreign:
+        return mentions
+    yielding = set().union(*(table[i].counterparts for i in foreign))
+    return [
+        m
+        for m in mentions
+        if not (
+            m.part == "remedy"
+            and m.ident in yielding
+            and table[m.ident].marks.isdisjoint(words[m.first : m.last])
+        )
+    ]
+
+
+def _foreign(info: IdInfo, game: str) -> bool:
+    return info.only_in_games and bool(info.marks) and game not in info.games
 
 
 MAX_TERMS = 48
@@ -823,7 +886,7 @@ def _phrase_hits(
     for i in [i for i, word in enumerate(words) if word in phrases]:
         if owner[i] < 0 and (names or not _proper_noun(toks, i)):
             for cue in phrases[words[i]]:
-                if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
+                if _cue_fits(cue.words, words, toks.breaks, owner, i, n, cue.kind in _SPAN_COMMAS):
                     yield i, cue
 
 
@@ -882,7 +945,7 @@ def _find_cues(
                 break
             if _cue_refused(cue, toks, i, whether_verbs):
                 continue
-            if _cue_fits(cue.words, words, toks.breaks, owner, i, n):
+            if _cue_fits(cue.words, words, toks.breaks, owner, i, n, cue.kind in _SPAN_COMMAS):
                 length = size
                 kind = "reject_pre" if cue.kind == "reject_open" else cue.kind
                 hits.append(CueHit(i, i + size, kind))
@@ -988,14 +1051,26 @@ def _whether(words: list[str], breaks: list[int], i: int, verbs: frozenset[str])
     return i > 0 and breaks[i] == BREAK_NONE and words[i - 1] in verbs
 
 
+_SPAN_COMMAS = frozenset({"self_correction"})
+"""Cue kinds whose words may stand on either side of a comma: a hesitation is punctuated
+("hmm, no", "no, espera", "bueno, no")."""
+
+
 def _cue_fits(
-    cue: tuple[str, ...], words: list[str], breaks: list[int], owner: list[int], i: int, n: int
+    cue: tuple[str, ...],
+    words: list[str],
+    breaks: list[int],
+    owner: list[int],
+    i: int,
+    n: int,
+    commas: bool = False,
 ) -> bool:
     if i + len(cue) > n:
         return False
+    allowed = (BREAK_NONE, BREAK_CLAUSE) if commas else (BREAK_NONE,)
     for k in range(1, len(cue)):
         j = i + k
-        if words[j] != cue[k] or breaks[j] != BREAK_NONE or owner[j] >= 0:
+        if words[j] != cue[k] or breaks[j] not in allowed or owner[j] >= 0:
             return False
     return True
 

@@ -80,17 +80,25 @@ class PartMentions:
     live: list[Mention] = field(default_factory=list)
     offered: _Offered = _NONE_OFFERED
     corrections: tuple[int, ...] = ()
+    picks: tuple[tuple[int, int], ...] = ()
 
 
 Rule = Callable[[PartMentions], Reading | None]
 
 
 def decide(
-    part: str, mentions: list[Mention], lex: Lexicon, corrections: tuple[int, ...] = ()
+    part: str,
+    mentions: list[Mention],
+    lex: Lexicon,
+    corrections: tuple[int, ...] = (),
+    picks: tuple[tuple[int, int], ...] = (),
 ) -> Reading:
     """The reading of one part: the first of `PART_RULES` that decides it. `corrections`
-    are the tokens where the answer corrects itself ("actually no", "na verdade")."""
-    pool = PartMentions(part, _named_over_described(mentions), lex, corrections=corrections)
+    are the tokens where the answer corrects itself ("actually no", "na verdade"); `picks`
+    where it picks an option by its order ("the latter": token, index)."""
+    pool = PartMentions(
+        part, _named_over_described(mentions), lex, corrections=corrections, picks=picks
+    )
     pool.live = _claims(pool.mentions)
     if any(m.alternative for m in pool.mentions):
         pool.offered = _offered(pool)
@@ -153,6 +161,24 @@ def options_then_choice(p: PartMentions) -> Reading | None:
     return None
 
 
+def option_picked_by_order(p: PartMentions) -> Reading | None:
+    """ "Stack, or resolve now or at the next phase? A delayed trigger, so the latter": the
+    options laid out, then one picked by its order ("the latter", "o primeiro", "lo
+    segundo") after the last of them."""
+    offered = p.offered
+    if len(offered.kept) <= 1 or not p.picks:
+        return None
+    options = [m for m in offered.mentions if m.ident in offered.kept]
+    last = max(m.last for m in options)
+    picked = [which for at, which in p.picks if at >= last]
+    if not picked:
+        return None
+    idents = list(dict.fromkeys(m.ident for m in sorted(options, key=lambda m: m.first)))
+    chosen = idents[picked[-1]]
+    evidence = next(m for m in options if m.ident == chosen)
+    return Reading(chosen, CONCLUDED, evidence, rule="option_picked_by_order")
+
+
 def options_left_open(p: PartMentions) -> Reading | None:
     """ "Warning or no penalty": options offered and left so commit to none."""
     offered = p.offered
@@ -174,12 +200,28 @@ def claimed(p: PartMentions) -> Reading | None:
     """The part has live claims: `CLAIM_RULES` decide among them."""
     if not p.live:
         return None
-    pool = Claims.of(p.part, _narrowed(p.part, p.live, p.lex), p.lex, p.corrections)
+    live = _after_last_correction(p.live, p.corrections)
+    corrected = bool({m.ident for m in p.live} - {m.ident for m in live})
+    pool = Claims.of(p.part, _narrowed(p.part, live, p.lex), p.lex, corrected)
     for rule in CLAIM_RULES:
         reading = rule(pool)
         if reading is not None:
             return reading
     raise AssertionError("conflict decides every claim")  # pragma: no cover
+
+
+def _after_last_correction(live: list[Mention], corrections: tuple[int, ...]) -> list[Mention]:
+    """ "Give him the point back -- wait, the round is over: play continues": the answer
+    corrects itself after claiming something for the part and claims the part again; the
+    claims after the last such correction are the ones weighed (the last commitment wins,
+    before any id yields to another)."""
+    if not corrections:
+        return live
+    first = min(m.first for m in live)
+    later = [pos for pos in corrections if pos > first and any(m.first > pos for m in live)]
+    if not later:
+        return live
+    return [m for m in live if m.first > max(later)]
 
 
 def _set_aside(flag: str, conf: float) -> Rule:
@@ -227,6 +269,7 @@ PART_RULES: Sequence[Rule] = (
     nothing_said,
     upgrade,
     options_then_choice,
+    option_picked_by_order,
     options_left_open,
     claimed,
     _set_aside("fallback", FALLBACK),
@@ -252,14 +295,14 @@ class Claims:
     lex: Lexicon
     idents: list[str]
     concluded: list[Mention]
-    corrections: tuple[int, ...] = ()
+    corrected: bool = False
+    """The answer corrected itself: claims of another id before its last correction were
+    set aside (`_after_last_correction`)."""
 
     @classmethod
-    def of(
-        cls, part: str, live: list[Mention], lex: Lexicon, corrections: tuple[int, ...] = ()
-    ) -> Claims:
+    def of(cls, part: str, live: list[Mention], lex: Lexicon, corrected: bool = False) -> Claims:
         idents = list(dict.fromkeys(m.ident for m in live))
-        return cls(part, live, lex, idents, [m for m in live if m.concluded], corrections)
+        return cls(part, live, lex, idents, [m for m in live if m.concluded], corrected)
 
 
 def _narrowed(part: str, live: list[Mention], lex: Lexicon) -> list[Mention]:
@@ -297,19 +340,11 @@ def one_claim(c: Claims) -> Reading | None:
 
 def self_correction(c: Claims) -> Reading | None:
     """ "Warning ... actually no, no penalty", "Advertencia, mejor dicho, sin penalización":
-    after the answer corrects itself, the last commitment counts. Applies where the claims
-    after the last correction that follows a claim name one id, and a claim before it names
-    another."""
-    if not c.corrections or len(c.idents) < 2:
+    the answer corrected itself, and the claims after its last correction (`claimed` kept
+    only those) name one id: the last commitment counts."""
+    if not c.corrected or len(c.idents) != 1:
         return None
-    first = min(m.first for m in c.live)
-    at = max((pos for pos in c.corrections if pos > first), default=-1)
-    after = [m for m in c.live if m.first > at]
-    if at < 0 or len({m.ident for m in after}) != 1:
-        return None
-    if all(m.ident == after[0].ident for m in c.live if m.last <= at):
-        return None
-    return Reading(after[-1].ident, CONCLUDED, after[-1], rule="self_correction")
+    return Reading(c.live[-1].ident, CONCLUDED, c.live[-1], rule="self_correction")
 
 
 def _doubts(c: Claims) -> list[Mention]:
@@ -378,8 +413,8 @@ def conflict(c: Claims) -> Reading:
 
 
 CLAIM_RULES: Sequence[Callable[[Claims], Reading | None]] = (
-    one_claim,
     self_correction,
+    one_claim,
     choice_after_doubt,
     undecided,
     steps,

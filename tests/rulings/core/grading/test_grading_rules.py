@@ -99,3 +99,21 @@ def test_the_last_rules_always_decide() -> None:
     # only_denied and conflict are the catch-alls: they must stay last in their lists
     assert PART_RULES[-1].__name__ == "only_denied"
     assert CLAIM_RULES[-1].__name__ == "conflict"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "It depends on timing. If Noor had moved on it would be a missed trigger; if not, "
+        "there is no infraction. I would ask them first.",
+        "Depende do momento. Se o Noor já tivesse seguido seria gatilho esquecido; se não, "
+        "nada a marcar. Eu perguntaria antes.",
+        "Depende del momento. Si Noor ya hubiera seguido sería un disparo olvidado; si no, "
+        "nada que sancionar. Preguntaría antes.",
+    ],
+)
+def test_an_infraction_only_set_aside_implies_no_penalty_or_fix(answer: str) -> None:
+    grade = grade_answer(answer, Expected("no_infraction", "no_penalty", "none"), game="mtg")
+    assert grade.parts["infraction"].rule in ("fallback", "hypothetical")
+    assert grade.parts["penalty"].found is None
+    assert grade.parts["remedy"].found is None

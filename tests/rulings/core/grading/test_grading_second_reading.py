@@ -23,14 +23,15 @@ def test_a_confident_misreading_no_rule_doubts_goes_to_a_mentor() -> None:
 
 
 def test_words_not_understood_are_settled_when_the_second_reading_firmly_agrees() -> None:
-    # "remedy - not sure" states no fix; the rules alone send it for the unknown words
-    answer = "Mispayment, warning. Hmm, remedy - not sure."
+    # "the fix I'm not sure of" states no fix; the rules alone send it for the unknown words
+    # ("Hmm" once served here; "hmm, no" is now a self-correction cue, so a word it knows)
+    answer = "Mispayment, warning. The fix I'm not sure of, I'd check with the HJ."
     expected = MISPAYMENT
     with using_second_reader(NO_SECOND_READING):
         alone = grade_answer(answer, expected, game="riftbound")
     grade = grade_answer(answer, expected, game="riftbound")
     assert alone.review_reasons == (
-        "remedy: graded wrong, and some words of the answer were not understood",
+        "remedy: not found, but some words of the answer were not understood",
     )
     assert grade.parts["remedy"].found is None
     assert not grade.needs_review
