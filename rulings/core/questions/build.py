@@ -515,8 +515,9 @@ def _same_meaning(a: KeyParts, b: KeyParts) -> bool:
 
 def remedy_asked(key: KeyParts) -> bool:
     """The remedy is part of the question unless the key can name none concretely (the TR 702
-    errors whose fix the seeds leave to the section itself)."""
-    return key.remedy != SECTION_FIX
+    errors whose fix the seeds leave to the section itself) or a Game Loss or more ends the
+    game (committee decisions, 2026-12-06: the remedy is then moot and not asked)."""
+    return key.remedy != SECTION_FIX and key.penalty not in GAME_ENDING
 
 
 def _padded_options(

@@ -93,6 +93,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "related.soften": {"soften_at_low_opl": YES},
     "related.soften_own": {"soften_at_low_opl": YES},
     "related.no_soften": {"soften_at_low_opl": NO},
+    "setup.riftbound_casual": {"soften_at_low_opl": NO},
     "mtg2024.changes": {"play.revealing_action_changes_effect": YES},
     "mtg2024.unchanged": {"play.revealing_action_changes_effect": NO},
 }

@@ -132,12 +132,12 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=5,
+    version=6,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
     "as IPG 2.5 orders: a simple backup; else the partial fix (the missed discard is made up); "
-    "an opponent who did not notice commits Failure to Maintain Game State.",
+    "an opponent who saw it and let it stand commits Failure to Maintain Game State.",
     pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
 )
 def mtg_after_ack(rng: random.Random) -> Draft:
@@ -151,6 +151,11 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     # "a few actions later" leaves several actions to undo (complex), never "nothing can be
     # reconstructed", which would contradict a story told a few actions on.
     rewind = "simple" if by == "opponent" else st.pick(rng, ("simple", "complex"))
+    # Whether the opponent saw the missing discard and let it stand decides Failure to Maintain
+    # Game State (committee decisions, 2026-12-06: only a player who saw it and let it stand);
+    # the story always says which (review 7: fr-015, fi-010, FtMGS for an opponent who had not
+    # noticed).
+    seen = by != "opponent" and rng.random() < 0.5
     situation = _base(
         order,
         player,
@@ -163,15 +168,18 @@ def mtg_after_ack(rng: random.Random) -> Draft:
         rewind=rewind,
         partial_fix="missed_draw_or_discard",
         noticed={"when": "same_turn", "by": by},
+        silent_witnesses=[other] if seen else [],
     )
     timing = "at_once" if rewind == "simple" else "later"
     lines: list[Sentence] = [
         *st.opening(GAME, order, card_id, player),
         s("mtg.after_ack.sword", actor=player, other=other),
         s(f"mtg.after_ack.noticed_by.{by}.{timing}", actor=player, other=other),
-        s(f"mtg.backup.{rewind}"),  # Magic says "backup", Riftbound "rewind"
     ]
-    return Draft(situation, tuple(lines), {"rewind": rewind, "by": by})
+    if by != "opponent":
+        lines.append(s(f"mtg.after_ack.opponent.{'seen' if seen else 'unseen'}", other=other))
+    lines.append(s(f"mtg.backup.{rewind}"))  # Magic says "backup", Riftbound "rewind"
+    return Draft(situation, tuple(lines), {"rewind": rewind, "by": by, "seen": seen})
 
 
 @template(

@@ -199,7 +199,7 @@ def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
 
 @template(
     "rb-repeated-warnings",
-    version=3,
+    version=4,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings"),
     summary="Repeated Warnings: the third in the same category, the sixth in total at competitive "
@@ -304,7 +304,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     if upgrade:
         situation["history"] = {"warnings": {kind: 2}}
     lines: list[Sentence] = [
-        st.setup(GAME, order, opl),
+        st.setup(GAME, order, opl, practice=False),  # the soften sentences state the practice
         s(f"error.story.{kind}", player=player),
     ]
     if related:
@@ -365,7 +365,7 @@ def rb_other_errors(rng: random.Random) -> Draft:
 
 @template(
     "rb-rewind-authority",
-    version=2,
+    version=3,
     game=GAME,
     topics=("rewind", "general_error", "low_opl"),
     summary="General Error (TR 702.16): who may rewind: any judge for a simple rewind "

@@ -67,7 +67,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -324,7 +324,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
