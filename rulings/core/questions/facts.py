@@ -70,7 +70,6 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "error.advantage.yes": {"advantageous": YES},
     "advantage.no": {"advantageous": NO},
     "advantage.no_event": {"advantageous": NO},
-    "advantage.nobody": {"advantageous": NO},
     "error.advantage.no": {"advantageous": NO},
     "pay.no_advantage": {"advantageous": NO},
     "intent.none": {"intent": _one("none")},

@@ -204,7 +204,7 @@ def rb_first_time(rng: random.Random) -> Draft:
 
 @template(
     "rb-battlefield-accountability",
-    version=6,
+    version=7,
     game=GAME,
     topics=("accountability", "battlefield", "missed_trigger"),
     summary="A battlefield's trigger: controlled, uncontrolled or naming a player (TR 506.1.a, "
@@ -255,15 +255,22 @@ def rb_battlefield(rng: random.Random) -> Draft:
     )
     who = st.accountable(situation)
     situation["play"]["following_action_by"] = "accountable" if who == now else "other"
+    effect = card(card_id).get("effect")
     sentences = (
         st.setup(GAME, order),
         s("trigger.battlefield", card=Card(card_id), text=CardText(card_id), now=now),
+        # Every battlefield trigger here is at the start of a turn: in a player's very first
+        # Beginning Phase it could be acknowledged all turn (TR 506.3.d), so the story says it
+        # is not that turn (review 7: fi-001, fi-033).
+        s("bf.not_first_turn", now=now),
         *lines,
         st.action(GAME, "advance_step", now),
         # Whether the accountable player has shown unawareness turns on this (TR 702.2.c): said
         # for every story, so it does not give away who is accountable.
         s("bf.nobody_else"),
-        s("advantage.nobody")
+        # Without the trigger, what the player it would have served lacks (review 7: fi-001,
+        # fi-033, "benefits nobody" stated the Warning test instead of the events).
+        s("advantage.no_event", player=_served(situation, now), what=Term(f"missed_gain.{effect}"))
         if not adv
         # Told in the present, of the benefit itself: whether the trigger was missed at all
         # (and so whether the game went on past it) is what the question asks.
@@ -271,6 +278,13 @@ def rb_battlefield(rng: random.Random) -> Draft:
         st.noticed("same_turn", now),
     )
     return Draft(situation, sentences, {"mode": mode, "card": card_id})
+
+
+def _served(situation: dict[str, Any], now: str) -> str:
+    """The player a battlefield's trigger would have served: its controller, the player it
+    names, else the Turn Player (CR 190.6)."""
+    control = situation["trigger"].get("battlefield") or {}
+    return str(control.get("controlled_by") or control.get("names_player") or now)
 
 
 @template(
