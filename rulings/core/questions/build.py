@@ -537,14 +537,17 @@ def _padded_options(
     picked: Picked = [(sc.key, key_choosers, "key")]
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
         if _story_allows(sc, miss.parts):
-            picked.append(
-                (miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}")
-            )
+            picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
     for parts, how in _padding(sc):
         if len(picked) >= CHOICES:
             break
         fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
-        if fresh and coherent(parts) and not _also_right(sc.key, parts) and _story_allows(sc, parts):
+        if (
+            fresh
+            and coherent(parts)
+            and not _also_right(sc.key, parts)
+            and _story_allows(sc, parts)
+        ):
             choosers = _with_choosers(sc, parts, key_choosers)
             picked.append((parts, choosers, f"ladder:{how}"))
     _same_shape(sc, picked, key_choosers)

@@ -31,7 +31,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     # when it was noticed
     "noticed.same_action": {"noticed.when": _one("same_action")},
     "noticed.same_turn": {"noticed.when": _one("same_turn")},
-    "rush.called": {"noticed.when": _one("same_action")},
+    "mtg.duties.other_turn_called": {"noticed.when": _one("same_action")},
     "noticed.controlled_player": {"noticed.when": _one("same_turn")},
     "noticed.previous_turn": {"noticed.when": LATER},
     "noticed.mtg_previous_turn": {"noticed.when": LATER},

@@ -289,7 +289,7 @@ def _served(situation: dict[str, Any], now: str) -> str:
 
 @template(
     "rb-opponent-duties",
-    version=4,
+    version=5,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and may not rush the game to make "
@@ -299,18 +299,13 @@ def _served(situation: dict[str, Any], now: str) -> str:
 def rb_opponent_duties(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3)))
     player, other = order[0], order[1]
-    rushed = rng.random() < 0.5
-    # Rushed by an opponent, the trigger is not missed (TR 702.2.c): "skipping it helped" would
-    # tell of a game that went on past it. Only the silent-witness story says whether it helped.
-    adv = rng.random() < 0.5 and not rushed
+    # The story where the opponent rushed the game past the trigger is retired (review 7:
+    # fr-018, fi-002...): TR 702.2.c forbids the rush but does not say what the rusher commits,
+    # so "No infraction" was not settled by the seeds. The silent opponent stays.
+    adv = rng.random() < 0.5
     card_id = st.pick(rng, _impact_cards(adv))
-    play = {
-        "following_action": "advance_step",
-        "following_action_by": "other" if rushed else "accountable",
-    }
-    # Rushed, the trigger is still pending (TR 702.2.c): the accountable player objects at once
-    # and the key says it resolves now; whether missing it would have helped is then moot.
-    when = "same_action" if rushed else "same_turn"
+    play = {"following_action": "advance_step", "following_action_by": "accountable"}
+    when = "same_turn"
     situation = _base(
         order,
         player,
@@ -319,21 +314,15 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
         trigger=st.trigger(card_id, player),
         play=play,
         advantageous=adv,
-        silent_witnesses=[] if rushed else [other],
+        silent_witnesses=[other],
     )
-    if rushed:
-        told: tuple[Sentence, ...] = (
-            s("rush", actor=other, accountable=player),
-            s("rush.called", accountable=player),
-        )
-    else:
-        told = (
-            s("rb.duties.silent", actor=player, other=other),
-            st.advantage(adv, player, card_id),
-            st.noticed(when, player),
-        )
+    told = (
+        s("rb.duties.silent", actor=player, other=other),
+        st.advantage(adv, player, card_id),
+        st.noticed(when, player),
+    )
     sentences = (*st.opening(GAME, order, card_id, player), *told)
-    return Draft(situation, sentences, {"rushed": rushed})
+    return Draft(situation, sentences, {"adv": adv})
 
 
 @template(

@@ -75,7 +75,9 @@ def test_a_casual_opl_story_states_the_head_judges_announced_practice(template_i
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_announced_practice_reads_in_every_language(lang: str) -> None:
-    seed = next(s for s in range(80) if scenario("rb-trigger-impact", s).situation["opl"] == "casual")
+    seed = next(
+        s for s in range(80) if scenario("rb-trigger-impact", s).situation["opl"] == "casual"
+    )
     stem = build_question("rb-trigger-impact", seed, lang, "free_form").stem
     word = {"en": "as written", "pt-BR": "como estão escritas", "es": "tal como están escritas"}
     assert word[lang] in stem
