@@ -496,10 +496,12 @@ def _look(choice: options.Choice) -> bool:
 
 def _story_allows(sc: Scenario, parts: KeyParts) -> bool:
     """No fix the story itself rules out: a rewind or backup where it says nobody can
-    reconstruct the earlier game (review 7: mu-020, mu-032, mu-033)."""
-    if sc.situation.get("rewind") == "none":
-        return not any(r in REWIND_REMEDIES for r in parts.remedy)
-    return True
+    reconstruct the earlier game (review 7: mu-020, mu-032, mu-033), a corrected score where
+    it says nobody can tell what the score should be."""
+    if sc.situation.get("rewind") == "none" and any(r in REWIND_REMEDIES for r in parts.remedy):
+        return False
+    score = sc.situation.get("score") or {}
+    return not (score.get("determinable") is False and "correct_score" in parts.remedy)
 
 
 def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
@@ -725,10 +727,23 @@ def _infraction_fits(sc: Scenario, infraction: str) -> bool:
     if infraction in TOLD_ERRORS and infraction not in _told_errors(sc):
         # A game play error whose action the story never tells (or tells the other way).
         return False
+    if infraction == FTMGS and not _someone_let_it_pass(sc):
+        # Failure to Maintain Game State is for a player who saw another's error and let it
+        # stand (committee decisions, 2026-12-06): never offered where nobody did.
+        return False
     for subject, infractions in SUBJECT_INFRACTIONS.items():
         if infraction in infractions:
             return bool(sc.situation.get(subject))
     return True
+
+
+def _someone_let_it_pass(sc: Scenario) -> bool:
+    """A story in which a player saw another's error and said nothing (or is asked about)."""
+    return bool(
+        sc.key.infraction == FTMGS
+        or sc.key.additional
+        or sc.situation.get("silent_witnesses")
+    )
 
 
 def _fits(sc: Scenario, remedy: str) -> bool:

@@ -60,8 +60,8 @@ def mtg_turn_control(rng: random.Random) -> Draft:
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
     summary="Opponents need not point out triggers and are never penalised for silence; an "
-    "opponent's ordinary action on their own turn does not make the controller's trigger missed "
-    "before the controller takes an active part.",
+    "opponent's ordinary play on their own turn does not make the controller's trigger missed "
+    "before the controller takes an active part (IPG 2.1): no infraction, it resolves now.",
     pivots=("following_by_other", "no_witness"),
 )
 def mtg_opponent_duties(rng: random.Random) -> Draft:
@@ -166,7 +166,8 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
     "as IPG 2.5 orders: a simple backup; else the partial fix (the missed discard is made up); "
-    "an opponent who saw it and let it stand commits Failure to Maintain Game State.",
+    "the story says who noticed and whether the opponent saw the missing discard: only an "
+    "opponent who saw it and let it stand commits Failure to Maintain Game State.",
     pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
 )
 def mtg_after_ack(rng: random.Random) -> Draft:

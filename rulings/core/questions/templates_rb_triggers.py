@@ -292,8 +292,8 @@ def _served(situation: dict[str, Any], now: str) -> str:
     version=5,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
-    summary="Opponents need not point out triggers (TR 506.2) and may not rush the game to make "
-    "one missed (TR 702.2.c).",
+    summary="Opponents need not point out triggers (TR 506.2) and are not penalised for staying "
+    "silent; the trigger's controller answers for it.",
     pivots=("following_by_other", "advantageous"),
 )
 def rb_opponent_duties(rng: random.Random) -> Draft:

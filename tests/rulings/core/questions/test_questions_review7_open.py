@@ -81,3 +81,22 @@ def test_the_announced_practice_reads_in_every_language(lang: str) -> None:
     stem = build_question("rb-trigger-impact", seed, lang, "free_form").stem
     word = {"en": "as written", "pt-BR": "como estão escritas", "es": "tal como están escritas"}
     assert word[lang] in stem
+
+
+UNNOTICED = ("not notice", "not noticed", "neither player had noticed")
+
+
+@pytest.mark.parametrize("template_id", [t.id for t in templates()])
+def test_no_player_keyed_ftmgs_is_told_to_have_missed_the_error(template_id: str) -> None:
+    # Committee decisions (2026-12-06): FtMGS is for a player who saw the error and let it
+    # stand; "Oscar does not notice and declares blockers" keyed Oscar FtMGS (third round's
+    # own sample, mtg-third-warning).
+    for seed in range(40):
+        sc = scenario(template_id, seed)
+        ftmgs = sc.key.infraction == "failure_to_maintain_game_state" or any(
+            a[1] == "failure_to_maintain_game_state" for a in sc.key.additional
+        )
+        if not ftmgs:
+            continue
+        stem = build_question(template_id, seed, "en", "free_form").stem
+        assert not any(w in stem for w in UNNOTICED), (seed, stem)
