@@ -740,9 +740,7 @@ def _infraction_fits(sc: Scenario, infraction: str) -> bool:
 def _someone_let_it_pass(sc: Scenario) -> bool:
     """A story in which a player saw another's error and said nothing (or is asked about)."""
     return bool(
-        sc.key.infraction == FTMGS
-        or sc.key.additional
-        or sc.situation.get("silent_witnesses")
+        sc.key.infraction == FTMGS or sc.key.additional or sc.situation.get("silent_witnesses")
     )
 
 

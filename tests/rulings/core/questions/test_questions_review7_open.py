@@ -53,7 +53,8 @@ def test_ftmgs_goes_only_to_an_opponent_who_saw_the_error_and_let_it_stand(lang:
             assert not ftmgs, seed
         if sc.situation["noticed"]["by"] != "opponent":
             assert keys & {"mtg.after_ack.opponent.seen", "mtg.after_ack.opponent.unseen"}
-    assert seen and unseen
+    assert seen
+    assert unseen
     stem = build_question("mtg-after-acknowledgement", 0, lang, "free_form").stem
     assert "{" not in stem
 
