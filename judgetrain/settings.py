@@ -443,6 +443,13 @@ CERTIFICATE_RETIRED_PUBLIC_KEYS = env_str("CERTIFICATE_RETIRED_PUBLIC_KEYS", "")
 def _check_certificate_keys() -> None:
     from judgetrain.signing import check_key_setting
 
+    if PRODUCTION and not CERTIFICATE_SIGNING_KEY.strip():
+        # A key generated into one node's var/ signs badges the other nodes cannot verify, and
+        # a redeployed node would generate a new one: production names its key.
+        raise ImproperlyConfigured(
+            "JUDGETRAIN_ENV=production needs CERTIFICATE_SIGNING_KEY (or "
+            "CERTIFICATE_SIGNING_KEY_FILE): the same private key on every node"
+        )
     check_key_setting("CERTIFICATE_SIGNING_KEY", CERTIFICATE_SIGNING_KEY, private=True)
     check_key_setting(
         "CERTIFICATE_RETIRED_PUBLIC_KEYS", CERTIFICATE_RETIRED_PUBLIC_KEYS, private=False

@@ -78,7 +78,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         const="target",
         help="with --blind: hold each batch out in turn and report what a review threshold"
         " sends to a mentor there: THRESHOLD if given, else the lowest that flags"
-        f" {TARGET_MISGRADES_FLAGGED:.0%} of misgrades on the other batches",
+        # argparse formats help with %: the share's sign is doubled.
+        f" {TARGET_MISGRADES_FLAGGED:.0%}% of misgrades on the other batches",
     )
     parser.add_argument(
         "--threshold-only",

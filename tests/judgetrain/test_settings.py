@@ -6,15 +6,34 @@ import sys
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD_SECRET = "x" * 30 + "-production-secret-for-tests-only-0123456789"
+SIGNING_KEY = (
+    ec.generate_private_key(ec.SECP256R1())
+    .private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.NoEncryption(),
+    )
+    .decode()
+)
 PRODUCTION = {
     "JUDGETRAIN_ENV": "production",
     "SECRET_KEY": GOOD_SECRET,
     "ALLOWED_HOSTS": "judgetrain.example.org",
+    "CERTIFICATE_SIGNING_KEY": SIGNING_KEY,
 }
-SERVICE_VARS = ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS")
+SERVICE_VARS = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "CERTIFICATE_SIGNING_KEY",
+)
 
 
 def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -127,6 +146,7 @@ def test_a_dead_workers_tasks_are_redelivered_after_the_visibility_timeout():
         ({**PRODUCTION, "DEBUG": "true"}, "refuses to run with DEBUG on"),
         ({**PRODUCTION, "SECRET_KEY": ""}, "needs SECRET_KEY"),
         ({**PRODUCTION, "ALLOWED_HOSTS": ""}, "needs ALLOWED_HOSTS"),
+        ({**PRODUCTION, "CERTIFICATE_SIGNING_KEY": ""}, "needs CERTIFICATE_SIGNING_KEY"),
         ({"JUDGETRAIN_PRIVATE_POOLS": "/no/such/pools"}, "'/no/such/pools': no such directory"),
     ],
 )

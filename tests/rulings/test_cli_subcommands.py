@@ -1,9 +1,12 @@
 """The engine CLI's grading and generation commands, run as a user would run them."""
 
+import argparse
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+from rulings.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,6 +21,16 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
         timeout=120,
         check=False,
     )
+
+
+def test_every_subcommand_prints_its_help():
+    parser = build_parser()
+    subcommands = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+
+    for name, sub in subcommands.choices.items():
+        assert sub.format_help().startswith(f"usage: python -m rulings {name}"), name
 
 
 def test_grade_reads_jsonl_and_answers_each_line_in_order_even_after_a_bad_line():
