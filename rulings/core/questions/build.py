@@ -462,7 +462,15 @@ def _alternatives(
             found.append(
                 options.Value.of("infraction", parts, {}, weight["other"], f"infraction:{name}")
             )
+    if sc.situation.get("payment") and key.infraction in PAYMENT_INFRACTIONS:
+        # The other payment section is the confusion offered (review 7: mu-008, mu-020), not
+        # a General Error that a near miss (the overpayment causing a result) would bring.
+        found = [v for v in found if v.part != "infraction" or _payment_value(v)]
     return [v for v in found if v.part != "remedy" or _remedy_value_fits(sc, v)]
+
+
+def _payment_value(value: options.Value) -> bool:
+    return dict(value.fields).get("infraction") in PAYMENT_INFRACTIONS
 
 
 def _remedy_value_fits(sc: Scenario, value: options.Value) -> bool:
@@ -696,8 +704,9 @@ def _candidate_infractions(sc: Scenario) -> list[str]:
     neighbours = NEIGHBOUR_INFRACTIONS.get(sc.key.infraction, ())
     if sc.situation.get("payment"):
         # The real confusion of a payment story is the other payment section (review 7: mu-008,
-        # mu-020): Overpayment where the key is Mispayment and vice versa, then General Error.
-        neighbours = PAYMENT_INFRACTIONS
+        # mu-020): Overpayment where the key is Mispayment and vice versa, the two where the
+        # overpayment caused a result (General Error); no other infraction is offered.
+        return [i for i in PAYMENT_INFRACTIONS if i in known]
     usual = sorted(PLAUSIBLE_INFRACTIONS[sc.template.game], key=lambda i: i != FTMGS)
     if neighbours:
         usual = [i for i in usual if i != FTMGS]
@@ -705,7 +714,7 @@ def _candidate_infractions(sc: Scenario) -> list[str]:
     return [i for i in dict.fromkeys(names) if i in known or i == "no_infraction"]
 
 
-PAYMENT_INFRACTIONS = ("overpayment", "mispayment_for_cost", "general_error")
+PAYMENT_INFRACTIONS = ("overpayment", "mispayment_for_cost")
 
 
 # Infractions about one kind of problem only: never offered for a story about another

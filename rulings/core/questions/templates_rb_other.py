@@ -111,7 +111,7 @@ def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
     topics=("payment", "overpayment", "rewind", "floating_resources"),
     summary="Overpaying a cost (TR 702.8): no penalty, Warning with advantage, General Error if "
     "it caused a result; simple rewind (runes readied/unrecycled) or play on; nothing floats.",
-    pivots=("advantageous", "caused_result", "rewind_none"),
+    pivots=("underpaid_instead", "advantageous", "caused_result", "rewind_none"),
 )
 def rb_overpayment(rng: random.Random) -> Draft:
     order, player, cost, what = _payment_setup(rng)
@@ -156,12 +156,12 @@ def rb_overpayment(rng: random.Random) -> Draft:
 
 @template(
     "rb-mispayment",
-    version=1,
+    version=2,
     game=GAME,
     topics=("payment", "underpayment", "rewind"),
     summary="Underpaying (TR 702.9): Warning; simple rewind to before it went on the chain, else "
     "correct the cost, else play on.",
-    pivots=("rewind_none", "not_correctable", "overpaid_instead"),
+    pivots=("overpaid_instead", "rewind_none", "not_correctable"),
 )
 def rb_mispayment(rng: random.Random) -> Draft:
     order, player, cost, what = _payment_setup(rng)
