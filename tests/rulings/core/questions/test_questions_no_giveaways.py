@@ -6,8 +6,9 @@ rather than legal conclusions. Topic names shown to candidates name no ruling ei
 
 Three kinds of sentence legitimately mention a penalty: earlier Warnings (`history.*`), the
 related penalties one error leads to (`related.item`) and the head judge's announced softening
-(`related.soften*`, which names what a softened penalty becomes: committee decisions). They are facts of the case, so only their
-penalty words are allowed; they still may not name the infraction or the remedy.
+(`related.soften*`, which names what a softened penalty becomes: committee decisions). They are
+facts of the case, so only their penalty words are allowed; they still may not name the
+infraction or the remedy.
 """
 
 from __future__ import annotations
