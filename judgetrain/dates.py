@@ -93,6 +93,37 @@ def in_zone(value: datetime, zone: tzinfo | None = None) -> datetime:
         return value.astimezone(UTC)
 
 
+#: The one time format a person reads (24-hour, every language), then the zone's name.
+TIME_FORMAT = "H:i"
+
+
+def zone_name(local: datetime) -> str:
+    """The name of the zone ``local`` is shown in: its IANA name ("Europe/Lisbon"), or "UTC";
+    never a bare offset such as "-03", which is all many zones' abbreviations are."""
+    zone = local.tzinfo
+    key = getattr(zone, "key", None)
+    if key:
+        return str(key)
+    name = local.tzname() or "UTC"
+    return "UTC" if name in ("UTC", "+00", "Z") or name[:1] in "+-" else name
+
+
+def format_moment(value: datetime, kind: str = "datetime") -> str:
+    """A moment as every page shows it, in the reader's zone (``in_zone``): ``"datetime"`` is
+    the language's date, the 24-hour time and the zone ("7 December 2026, 14:30
+    Europe/Lisbon"), ``"time"`` the time and zone ("14:30 Europe/Lisbon"), ``"date"`` the
+    date alone. A naive value is read as UTC."""
+    if timezone.is_naive(value):
+        value = value.replace(tzinfo=UTC)
+    local = in_zone(value)
+    if kind == "date":
+        return formats.date_format(local, "DATE_FORMAT")
+    time = f"{formats.date_format(local, TIME_FORMAT)} {zone_name(local)}"
+    if kind == "time":
+        return time
+    return f"{formats.date_format(local, 'DATE_FORMAT')}, {time}"
+
+
 def format_date(value: datetime, format_name: str) -> str:
     """Django's ``date`` filter, in the current zone through ``in_zone``."""
     return formats.date_format(in_zone(value), format_name)

@@ -286,12 +286,9 @@ def item_analysis(
         by_question[question_id].add(pair, offered, chosen)
         stems[question_id] = stem
     templates = [tally.row(t, t) for t, tally in sorted(by_template.items())]
-    questions = [tally.row(str(q), _short(stems[q])) for q, tally in sorted(by_question.items())]
+    # A question's label is its full text: the page shortens it, the CSV keeps every word.
+    questions = [tally.row(str(q), stems[q]) for q, tally in sorted(by_question.items())]
     return templates, questions
-
-
-def _short(text: str, limit: int = 90) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # --- the grader against people ---------------------------------------------------------------
@@ -345,7 +342,7 @@ def _decided_reviews(scope: Scope) -> QuerySet[Review]:
         scope.reviews()
         .exclude(status=Review.Status.PENDING)
         .filter(exam | practice)
-        .select_related("item__attempt", "practice_answer__question")
+        .select_related("item__attempt", "item__question", "practice_answer__question")
         .order_by("pk")
     )
 
@@ -397,26 +394,81 @@ def grader_agreement(scope: Scope) -> tuple[list[AgreementRow], list[AgreementRo
     return parts, langs
 
 
-def devset_lines(scope: Scope) -> list[str]:
-    """People's corrected gradings in the grader's development-set format (JSONL lines)."""
-    lines = []
-    for item in _overridden(scope):
-        labels = mentor_labels(item)
+def review_labels(review: Review) -> dict[str, str | None] | None:
+    """What a free-form answer claims for each part, as a person's part-by-part decision
+    settles it: a part accepted (or given the grader's own mark) is what the grader found, a
+    part overridden to full marks is the key's; None when a part's decision leaves it open
+    (another mark), so the record would teach nothing sure."""
+    grade, _score = review.grading()
+    graded = grade.get("parts") or {}
+    decided = review.parts or {}
+    if review.answer().question.kind != QuestionKind.FREE_FORM or set(graded) != set(PARTS):
+        return None
+    labels: dict[str, str | None] = {}
+    for part in PARTS:
+        decision = decided.get(part)
+        if decision is None:
+            return None
+        grader_percent = 100 if graded[part].get("correct") else 0
+        if decision.get("decision") == "accepted" or decision.get("percent") == grader_percent:
+            labels[part] = graded[part].get("found")
+        elif decision.get("percent") == 100:
+            labels[part] = graded[part].get("expected")
+        else:
+            return None
+    return labels
+
+
+def _record(ident: str, question: Any, language: str, answer: str, labels: dict) -> dict:
+    return {
+        "id": ident,
+        "game": question.game,
+        "lang": language,
+        "topic": question.template_id,
+        "question": question.pk,
+        "expected": {
+            "infraction": question.key_infraction,
+            "penalty": question.key_penalty,
+            "remedy": question.key_remedy,
+        },
+        "answer": answer,
+        "label": labels,
+    }
+
+
+def corrected_gradings(scope: Scope) -> list[dict[str, Any]]:
+    """People's corrected gradings, one record per answer: every flagged grading a mentor or
+    the committee decided part by part (exam or practice; accepting the grader's reading
+    confirms it), then every exam answer overridden as a whole (an appeal) whose mark settles
+    each part. Two queries."""
+    records = []
+    reviewed: set[int] = set()
+    for review in _decided_reviews(scope):
+        labels = review_labels(review)
+        if review.item_id is not None:
+            reviewed.add(review.item_id)
         if labels is None:
             continue
-        question = item.question
-        record = {
-            "id": f"attempt-{item.attempt_id}-q{item.position}",
-            "game": question.game,
-            "lang": item.attempt.language,
-            "topic": question.template_id,
-            "expected": {
-                "infraction": question.key_infraction,
-                "penalty": question.key_penalty,
-                "remedy": question.key_remedy,
-            },
-            "answer": item.response,
-            "label": labels,
-        }
-        lines.append(json.dumps(record, ensure_ascii=False))
-    return lines
+        answer = review.answer()
+        if isinstance(answer, AttemptItem):
+            ident = f"attempt-{answer.attempt_id}-q{answer.position}"
+        else:
+            ident = f"practice-{answer.pk}"
+        language = review.answer_language()
+        records.append(_record(ident, answer.question, language, answer.response, labels))
+    for item in _overridden(scope):
+        if item.pk in reviewed:
+            continue  # its review said it part by part
+        item_labels = mentor_labels(item)
+        if item_labels is None:
+            continue
+        ident = f"attempt-{item.attempt_id}-q{item.position}"
+        records.append(
+            _record(ident, item.question, item.attempt.language, item.response, item_labels)
+        )
+    return records
+
+
+def devset_lines(scope: Scope) -> list[str]:
+    """People's corrected gradings in the grader's development-set format (JSONL lines)."""
+    return [json.dumps(record, ensure_ascii=False) for record in corrected_gradings(scope)]

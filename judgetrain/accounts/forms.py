@@ -6,6 +6,7 @@ from django.contrib.auth.forms import PasswordResetForm, UserChangeForm, UserCre
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.accounts import time_zones
 from judgetrain.accounts.models import User
 from judgetrain.queueing import enqueue_on_commit
 
@@ -48,22 +49,38 @@ class CeleryPasswordResetForm(PasswordResetForm):
         enqueue_on_commit(password_reset_email_send, kwargs=kwargs)
 
 
-def time_zone_choices() -> list[tuple[str, str]]:
-    import zoneinfo
-
-    names = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
-    return [(name, name.replace("_", " ")) for name in names]
-
-
 class TimeZoneForm(forms.Form):
-    time_zone = forms.ChoiceField(
+    """A time zone typed or picked from the suggestions (``time_zones``): matched leniently
+    and stored as its IANA name; anything else is a form error that says what to type."""
+
+    time_zone = forms.CharField(
         label=_("Time zone"),
-        help_text=_("Deadlines, dates and times are shown in this zone."),
+        help_text=_(
+            "Deadlines, dates and times are shown in this zone. Type your city or region and "
+            "choose from the list."
+        ),
+        max_length=64,
+        widget=forms.TextInput(
+            attrs={
+                "list": "time-zone-list",
+                "autocomplete": "off",
+                "spellcheck": "false",
+                "autocapitalize": "off",
+            }
+        ),
+        error_messages={"required": _("Enter a time zone, for example Europe/Lisbon.")},
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        field = self.fields["time_zone"]
-        assert isinstance(field, forms.ChoiceField)
-        field.choices = time_zone_choices()
-        field.error_messages["invalid_choice"] = _("Choose a time zone from the list.")
+    def clean_time_zone(self) -> str:
+        typed = self.cleaned_data["time_zone"]
+        name = time_zones.match(typed)
+        if name is None:
+            raise forms.ValidationError(
+                _(
+                    "“%(value)s” is not a time zone we know. Type a city (for example Lisbon) "
+                    "or a region and city (Europe/Lisbon), and choose from the list."
+                ),
+                code="invalid_time_zone",
+                params={"value": typed},
+            )
+        return name

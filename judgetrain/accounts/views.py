@@ -18,6 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from judgetrain.accounts import time_zones
 from judgetrain.accounts.forms import CeleryPasswordResetForm, TimeZoneForm
 from judgetrain.accounts.lockout import client_address
 from judgetrain.accounts.middleware import valid_time_zone
@@ -89,9 +90,16 @@ def account_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
             user.save(update_fields=["time_zone"])
             messages.success(request, _("Your time zone is saved."))
             return redirect("account-settings")
-        return render(request, "registration/settings.html", {"form": form}, status=400)
-    form = TimeZoneForm(initial={"time_zone": user.time_zone or "UTC"})
-    return render(request, "registration/settings.html", {"form": form})
+        return _render_settings(request, form, status=400)
+    return _render_settings(request, TimeZoneForm(initial={"time_zone": user.time_zone or "UTC"}))
+
+
+def _render_settings(
+    request: AuthenticatedHttpRequest, form: TimeZoneForm, status: int = 200
+) -> HttpResponse:
+    """The settings page: the form and the zones it suggests (common ones first)."""
+    context = {"form": form, "zones": time_zones.choices(request.user.time_zone)}
+    return render(request, "registration/settings.html", context, status=status)
 
 
 @require_POST

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.http import QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
+from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -25,6 +26,7 @@ from judgetrain.accounts.models import User
 from judgetrain.parsers import SMALL_BODY, TEXT_BODY
 from judgetrain.permissions import require_permission
 from quizzes import selectors_reports as sr
+from quizzes.languages import content_language
 from quizzes.models import Certificate, QuestionReport
 from quizzes.services import certification, policy_updates
 from quizzes.services import question_reports as reports
@@ -364,8 +366,8 @@ class ReportView(APIView):
         if slug not in TABLES:
             raise NotFound("No such report.")
         title, build = TABLES[slug]
-        head, rows = build(scope)
-        return Response({"title": title(), "columns": head, "rows": rows})
+        built = build(scope, True, content_language(get_language()))
+        return Response({"title": title(), "columns": built.head, "rows": built.rows})
 
 
 class PolicyImpactView(CommitteeView):

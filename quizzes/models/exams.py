@@ -180,6 +180,18 @@ class ExamAssignment(models.Model):
         related_name="assignments",
         help_text=_("The job pre-generating this assignment's variants."),
     )
+    note = models.TextField(
+        _("note to the candidate"),
+        blank=True,
+        max_length=2000,
+        help_text=_("Shown to the candidate with the exam: what to revise, where to sit it."),
+    )
+    cancelled_at = models.DateTimeField(
+        _("cancelled"),
+        null=True,
+        blank=True,
+        help_text=_("Once cancelled no attempt starts; attempts started before are kept."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -202,7 +214,10 @@ class ExamAssignment(models.Model):
         validate_fields_displayable(self, "opens_at", "closes_at")
 
     def status(self, now: datetime | None = None) -> str:
+        """upcoming, open or closed; a cancelled assignment is closed (nothing starts)."""
         moment = now or timezone.now()
+        if self.cancelled_at is not None:
+            return "closed"
         if moment < self.opens_at:
             return "upcoming"
         return "open" if moment < self.closes_at else "closed"

@@ -205,6 +205,8 @@ class Notification(models.Model):
         APPEAL = "appeal", _("Appeal decided")
         INVITATION = "invitation", _("Invitation")
         CERTIFICATE = "certificate", _("Certificate issued, renewed or revoked")
+        REPORT = "report", _("Problem report decided")
+        OUTCOME = "outcome", _("Result changed to a pass")
 
     kind = models.CharField(max_length=20, choices=Kind.choices)
     key = models.CharField(max_length=100, unique=True)

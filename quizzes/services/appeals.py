@@ -484,7 +484,52 @@ def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
         record.status = QuestionCorrection.Status.APPLIED
         record.applied_at = timezone.now()
         record.save(update_fields=["changes", "status", "applied_at"])
+        _notify_now_passed(record)
     return record
+
+
+def _notify_now_passed(record: QuestionCorrection) -> None:
+    """E-mail each candidate whose attempt the withdrawal or correction turned from a fail
+    into a pass; one task after commit, once per correction and attempt."""
+    from quizzes.services.notifications import notification_queue, notifications_send_on_commit
+
+    now_passed = [
+        row["attempt"] for row in record.changes if row["passed_after"] and not row["passed_before"]
+    ]
+    attempts = (
+        Attempt.objects.filter(pk__in=now_passed)
+        .select_related("candidate", "assignment__blueprint")
+        .order_by("pk")
+    )
+    queued = []
+    for attempt in attempts:
+        notification = notification_queue(
+            kind=Notification.Kind.OUTCOME,
+            key=f"outcome:{record.pk}:{attempt.pk}",
+            email=attempt.candidate.email,
+            user=attempt.candidate,
+            context={
+                "exam": attempt.assignment.blueprint.name,
+                "exam_names": attempt.assignment.blueprint.name_translations,
+                "language": attempt.language,
+                "score": round((attempt.score or 0) * 100),
+                "action": record.action,
+                "path": f"/exams/attempts/{attempt.pk}/result",
+            },
+            send=False,
+        )
+        if notification is not None:
+            queued.append(notification.pk)
+    notifications_send_on_commit(notification_ids=queued)
+
+
+def appeals_of(candidate: User) -> QuerySet[Appeal]:
+    """The candidate's own appeals, newest first, with their exam (for "My appeals")."""
+    return (
+        Appeal.objects.filter(item__attempt__candidate=candidate)
+        .select_related("item__attempt__assignment__blueprint")
+        .order_by("-created_at", "-pk")
+    )
 
 
 def corrections_visible_to(user: User) -> QuerySet[QuestionCorrection]:

@@ -114,6 +114,90 @@ def cohort_progress(*, cohort: Cohort, now: datetime | None = None) -> dict[str,
     return {"topics": ordered, "rows": list(rows.values())}
 
 
+MAX_COLUMNS = 8
+"""Candidates shown side by side in the heatmap; a larger cohort is read one candidate at a
+time (a table 8 candidates wide still fits a laptop; 60 did not)."""
+
+CANDIDATE_ORDERS = ("name", "due", "attempts", "last", "best", "reviews")
+TOPIC_ORDERS = ("name", "weakest", "strongest")
+
+
+@dataclass
+class TopicRow:
+    """One topic of the heatmap: its name, a cell per candidate shown, and their mean."""
+
+    slug: str
+    name: str
+    cells: list[tuple[User, TopicMastery | None]]  # per candidate shown
+    mean: float | None
+
+
+def _candidate_key(order: str) -> Any:
+    if order == "name":
+        return lambda row: (str(row.candidate).casefold(), row.candidate.pk)
+    field_name = {
+        "due": "due",
+        "attempts": "attempts",
+        "last": "last_score",
+        "best": "best_score",
+        "reviews": "pending_reviews",
+    }[order]
+    # Most first (most due, highest score); nothing yet goes last.
+    return lambda row: (
+        getattr(row, field_name) is None,
+        -(getattr(row, field_name) or 0),
+        str(row.candidate).casefold(),
+    )
+
+
+def cohort_heatmap(
+    *,
+    progress: dict[str, Any],
+    topic_name: Any,
+    order: str = "name",
+    topic_order: str = "name",
+    candidate_id: int | None = None,
+) -> dict[str, Any]:
+    """The cohort page's two views of ``cohort_progress`` (no query): the candidates sorted
+    by ``order``, and the heatmap with topics as rows sorted by ``topic_order`` (name, or by
+    mean mastery) and candidates as columns, all of them when at most ``MAX_COLUMNS``, else
+    the one chosen (``candidate_id``, the first by default)."""
+    order = order if order in CANDIDATE_ORDERS else "name"
+    topic_order = topic_order if topic_order in TOPIC_ORDERS else "name"
+    rows = sorted(progress["rows"], key=_candidate_key(order))
+    by_name = sorted(rows, key=_candidate_key("name"))
+    focus = next((row for row in rows if row.candidate.pk == candidate_id), None)
+    one_at_a_time = len(rows) > MAX_COLUMNS
+    if one_at_a_time and focus is None and by_name:
+        focus = by_name[0]
+    columns = [focus] if focus is not None else by_name
+    topics = []
+    for slug in progress["topics"]:
+        cells = [(column.candidate, column.masteries.get(slug)) for column in columns]
+        values = [cell.mastery for _who, cell in cells if cell is not None]
+        mean = sum(values) / len(values) if values else None
+        topics.append(TopicRow(slug=slug, name=str(topic_name(slug)), cells=cells, mean=mean))
+    topics.sort(key=lambda topic: topic.name.casefold())
+    if topic_order != "name":
+        weakest = topic_order == "weakest"
+        topics.sort(
+            key=lambda topic: (
+                topic.mean is None,
+                (topic.mean if weakest else -topic.mean) if topic.mean is not None else 0,
+            )
+        )
+    return {
+        "rows": rows,
+        "order": order,
+        "topic_order": topic_order,
+        "columns": columns,
+        "focus": focus,
+        "one_at_a_time": one_at_a_time,
+        "choices": by_name,
+        "topics": topics,
+    }
+
+
 def cohorts_overview(*, user: User) -> list[Cohort]:
     """The user's cohorts with candidate and pending-review counts (two queries)."""
     cohorts: list[Cohort] = list(

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
+from judgetrain.dates import format_moment
 from judgetrain.queueing import enqueue, enqueue_on_commit
 from quizzes.grading import grade_response
 from quizzes.models import (
@@ -195,6 +196,8 @@ def _generate_slot(
 
 def _check_can_start(assignment: ExamAssignment, attempts: list[Attempt], now: datetime) -> None:
     """``attempts``: every attempt of the assignment (a handful at most), read once."""
+    if assignment.cancelled_at is not None:
+        raise ExamError(_("This exam was cancelled by your mentor."))
     status = assignment.status(now)
     if status == "upcoming":
         raise ExamError(_("This exam has not opened yet."))
@@ -216,7 +219,7 @@ def _check_cooldown(assignment: ExamAssignment, attempts: list[Attempt], now: da
     if last is not None and now < last + cooldown:
         raise ExamError(
             _("You can start another attempt after %(time)s.")
-            % {"time": timezone.localtime(last + cooldown).strftime("%Y-%m-%d %H:%M")}
+            % {"time": format_moment(last + cooldown)}
         )
 
 
@@ -309,7 +312,7 @@ def attempt_start_prepared(
                       WHERE r.assignment_id = %(assignment)s AND r.status = %(ready)s
                       ORDER BY r.number LIMIT 1{" FOR UPDATE SKIP LOCKED" if skip_locked else ""})
            AND EXISTS (SELECT 1 FROM {exam}
-                          AND s.candidate_id = %(candidate)s
+                          AND s.candidate_id = %(candidate)s AND s.cancelled_at IS NULL
                           AND s.opens_at <= %(now)s AND %(now)s < s.closes_at
                           AND {attempt}.number <= s.max_attempts
                           AND {attempt}.language = COALESCE(NULLIF(b.language, ''), %(language)s)

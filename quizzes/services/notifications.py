@@ -10,6 +10,7 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from judgetrain.accounts.models import User
 from judgetrain.names import localized_name
@@ -87,6 +88,20 @@ def _message(notification: Notification) -> tuple[str, str]:
         return subject, body
     if notification.kind == Notification.Kind.CERTIFICATE:
         return _certificate_message(context, site)
+    if notification.kind == Notification.Kind.REPORT:
+        return _report_message(context, site)
+    if notification.kind == Notification.Kind.OUTCOME:
+        subject = _("You passed %(exam)s") % {"exam": context["exam"]}
+        change = (
+            _("The certification committee withdrew a question of this exam")
+            if context["action"] == "withdraw"
+            else _("The certification committee corrected the key of a question of this exam")
+        )
+        body = _(
+            "%(change)s, and your attempt was graded again: %(score)s%%, passed.\n\n"
+            "See it at %(url)s"
+        ) % {"change": change, "score": context["score"], "url": site + context["path"]}
+        return subject, body
     subject = _("You are invited to JudgeTrain")
     body = _(
         "%(mentor)s invites you to join the cohort %(cohort)s on JudgeTrain.\n\n"
@@ -94,6 +109,24 @@ def _message(notification: Notification) -> tuple[str, str]:
         "If you already have an account with this address, log in to accept; otherwise you "
         "create your account there. You join only if you accept."
     ) % {"mentor": context["mentor"], "cohort": context["cohort"], "url": site + context["path"]}
+    return subject, body
+
+
+REPORT_DECISIONS = {
+    "question_withdrawn": gettext_lazy("the question was withdrawn"),
+    "template_withdrawn": gettext_lazy("the question and every question like it were withdrawn"),
+    "dismissed": gettext_lazy("the report was dismissed"),
+}
+
+
+def _report_message(context: dict[str, Any], site: str) -> tuple[str, str]:
+    """A problem report decided: the decision, and where to read the committee's reason."""
+    subject = _("Your report on a question was decided")
+    decision = str(REPORT_DECISIONS.get(context["status"], context["status"]))
+    body = _(
+        "The certification committee decided your report on the question “%(question)s”: "
+        "%(decision)s.\n\nRead the committee's reason under My appeals and reports: %(url)s"
+    ) % {"question": context["question"], "decision": decision, "url": site + context["path"]}
     return subject, body
 
 

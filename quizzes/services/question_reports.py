@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -14,6 +14,7 @@ from quizzes import access
 from quizzes.models import (
     Attempt,
     AttemptItem,
+    Notification,
     PracticeAnswer,
     Question,
     QuestionReport,
@@ -22,6 +23,7 @@ from quizzes.models import (
 
 MAX_COMMENT_CHARS = 2000
 MENTOR = "accounts.mentor_candidates"
+MY_APPEALS_PATH = "/exams/appeals-and-reports"
 
 
 class ReportError(Exception):
@@ -107,9 +109,50 @@ def question_report_create(
 def _resolve_open(
     reports: QuerySet[QuestionReport], status: str, resolution: str, by: User, now: datetime
 ) -> int:
-    return reports.filter(status=QuestionReport.Status.OPEN).update(
+    """Decide every open report in ``reports`` and e-mail each reporter (after commit)."""
+    decided = list(
+        reports.select_for_update(of=("self",))
+        .filter(status=QuestionReport.Status.OPEN)
+        .select_related("reporter", "question")
+    )
+    QuestionReport.objects.filter(pk__in=[report.pk for report in decided]).update(
         status=status, resolution=resolution, resolved_by=by, resolved_at=now
     )
+    for report in decided:
+        report.status = status
+    _notify_decided(decided)
+    return len(decided)
+
+
+def _notify_decided(decided: list[QuestionReport]) -> None:
+    """One e-mail per decided report, sent by one task after commit; each report's key makes
+    it once. The e-mail gives the decision, not the committee's reason: the reason can speak
+    of the key, so it is read on the "My appeals and reports" page, which seals it when the
+    question is in an exam of the reader's not yet released."""
+    from quizzes.services.notifications import notification_queue, notifications_send_on_commit
+
+    queued = []
+    for report in decided:
+        notification = notification_queue(
+            kind=Notification.Kind.REPORT,
+            key=f"report:{report.pk}:decided",
+            email=report.reporter.email,
+            user=report.reporter,
+            context={
+                "question": _excerpt(report.question.stem),
+                "status": report.status,
+                "path": MY_APPEALS_PATH,
+            },
+            send=False,
+        )
+        if notification is not None:
+            queued.append(notification.pk)
+    notifications_send_on_commit(notification_ids=queued)
+
+
+def _excerpt(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _reason(reason: str) -> str:
@@ -151,4 +194,17 @@ def question_report_dismiss(*, report: QuestionReport, reason: str, by: User) ->
     report.status = QuestionReport.Status.DISMISSED
     report.resolution, report.resolved_by, report.resolved_at = reason, by, timezone.now()
     report.save(update_fields=["status", "resolution", "resolved_by", "resolved_at"])
+    _notify_decided([report])
     return report
+
+
+def reports_filed_by(user: User) -> QuerySet[QuestionReport]:
+    """The reports ``user`` filed, newest first, each with ``sealed``: its question is in an
+    exam of theirs whose keys are not released, so the committee's reason stays hidden."""
+    sealed = access.sealed_question_ids(user)
+    return (
+        QuestionReport.objects.filter(reporter=user)
+        .select_related("question")
+        .annotate(sealed=Exists(Question.objects.filter(pk=OuterRef("question_id"), pk__in=sealed)))
+        .order_by("-created_at", "-pk")
+    )

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from judgetrain.accounts.models import User
 from quizzes import access
 from quizzes.models import (
+    Appeal,
     Attempt,
     AttemptItem,
     AuditEntry,
@@ -68,10 +69,48 @@ def reviews_visible_to(user: User) -> QuerySet[Review]:
     return reviews
 
 
-def review_queue(*, user: User, status: str = Review.Status.PENDING) -> QuerySet[Review]:
-    """The reviews this user may decide, oldest first, with what a list row shows."""
+APPEAL = "appeal"
+"""The queue's reason for a review whose exam answer the candidate appealed (waiting)."""
+
+SOURCES = ("exam", "practice")
+REASONS = (*Review.Cause.values, APPEAL)
+
+
+@dataclass(frozen=True)
+class QueueFilter:
+    """What a mentor narrowed the queue to; an empty field does not narrow it."""
+
+    source: str = ""
+    exam: int | None = None
+    candidate: int | None = None
+    reason: str = ""
+
+    def apply(self, reviews: QuerySet[Review]) -> QuerySet[Review]:
+        if self.source == "exam":
+            reviews = reviews.filter(item__isnull=False)
+        elif self.source == "practice":
+            reviews = reviews.filter(practice_answer__isnull=False)
+        if self.exam is not None:
+            reviews = reviews.filter(item__attempt__assignment__blueprint_id=self.exam)
+        if self.candidate is not None:
+            reviews = reviews.filter(candidate_id=self.candidate)
+        if self.reason == APPEAL:
+            reviews = reviews.filter(
+                item__appeal__status__in=(Appeal.Status.OPEN, Appeal.Status.CONTESTED)
+            )
+        elif self.reason:
+            reviews = reviews.filter(cause=self.reason)
+        return reviews
+
+
+def review_queue(
+    *, user: User, status: str = Review.Status.PENDING, narrow: QueueFilter | None = None
+) -> QuerySet[Review]:
+    """The reviews this user may decide, oldest first, with what a list row shows, narrowed
+    to ``narrow`` (source, exam, candidate, reason) when given."""
     return (
-        reviews_visible_to(user)
+        (narrow or QueueFilter())
+        .apply(reviews_visible_to(user))
         .filter(status=status)
         .select_related(
             "candidate",
@@ -82,6 +121,57 @@ def review_queue(*, user: User, status: str = Review.Status.PENDING) -> QuerySet
         )
         .order_by("created_at", "id")
     )
+
+
+def review_queue_choices(*, user: User) -> dict[str, list[tuple[int, str]]]:
+    """The exams and candidates a mentor can narrow the pending queue to: those with a
+    review waiting (two queries, whatever the queue's size)."""
+    pending = reviews_visible_to(user).filter(status=Review.Status.PENDING)
+    exams = (
+        ExamBlueprint.objects.filter(
+            pk__in=pending.filter(item__isnull=False).values(
+                "item__attempt__assignment__blueprint_id"
+            )
+        )
+        .only("pk", "name", "name_translations")
+        .order_by("name")
+    )
+    candidates = User.objects.filter(pk__in=pending.values("candidate_id")).order_by(
+        "first_name", "last_name", "email"
+    )
+    return {
+        "exams": [(row.pk, str(row.display_name)) for row in exams],
+        "candidates": [(row.pk, str(row)) for row in candidates],
+    }
+
+
+def review_next(*, user: User, after: Review, narrow: QueueFilter | None = None) -> Review | None:
+    """The pending review that follows ``after`` in the same narrowed queue (oldest first),
+    else the first one still waiting before it; None when the queue is done."""
+    queue = review_queue(user=user, narrow=narrow).exclude(pk=after.pk)
+    later = Q(created_at__gt=after.created_at) | Q(created_at=after.created_at, id__gt=after.pk)
+    return queue.filter(later).first() or queue.first()
+
+
+def reviews_accept_bulk(*, reviews: Sequence[Review], by: User) -> list[Review]:
+    """Accept the grader's reading of every part of each of ``reviews``, all or nothing: each
+    is decided, audited and its exam rescored as a single decision would be.
+
+    Raises ReviewError (nothing saved) when one is no longer pending or is the reviewer's own.
+    """
+    if not reviews:
+        raise ReviewError(_("Choose at least one grading."))
+    decided = []
+    with transaction.atomic():
+        ids = [found.pk for found in reviews]
+        locked = Review.objects.select_for_update(of=("self",)).filter(pk__in=ids)
+        if locked.filter(status=Review.Status.PENDING).count() != len(set(ids)):
+            raise ReviewError(_("Someone decided one of these gradings meanwhile: choose again."))
+        for found in reviews:
+            parts = review_parts(found)
+            accept = {name: PartDecision(override=False) for name in parts}
+            decided.append(review_decide(review=found, by=by, decisions=accept))
+    return decided
 
 
 def reviews_queue_graded(*, attempt: Attempt, items: Sequence[AttemptItem]) -> None:
@@ -300,4 +390,6 @@ def review_audit(*, review: Review) -> list[AuditEntry]:
     condition = Q(review=review)
     if review.item_id:
         condition |= Q(item_id=review.item_id)
-    return list(AuditEntry.objects.filter(condition).select_related("actor").order_by("created_at"))
+    return list(
+        AuditEntry.objects.filter(condition).select_related("actor", "item").order_by("created_at")
+    )

@@ -1,8 +1,10 @@
+from typing import Any
+
 from django import template
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from quizzes.parts import REVIEWED_PART_NAMES
+from quizzes.parts import REVIEWED_PART_NAMES, THE_PART
 from quizzes.services.cohorts import mastery_band as band
 from quizzes.templatetags.quizzes_tags import vocab
 from rulings.core.grading.reasons import NOTHING_STATED, read_reason
@@ -151,3 +153,122 @@ def audit_values(values: dict[str, object]) -> list[tuple[str, str]]:
         else:
             pairs.append((key, _value(key, value)))
     return pairs
+
+
+# --- the history of changes, as sentences ---------------------------------------------------
+
+
+def _the_part(name: str) -> str:
+    """ "the remedy" (lower case inside a sentence) in the page's language."""
+    text = str(THE_PART.get(name, REVIEWED_PART_NAMES.get(name, name)))
+    return text[:1].lower() + text[1:]
+
+
+def _subject(entry: Any) -> str:
+    """What the entry changed: "question 3" of an exam, else "the practice answer"."""
+    item = entry.item if entry.item_id else None
+    if item is not None:
+        return gettext("question %(n)s") % {"n": item.position}
+    if entry.question_id:
+        return gettext("question #%(id)s") % {"id": entry.question_id}
+    return gettext("the practice answer")
+
+
+def _percent(value: object) -> str:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{round(value * 100)}%"
+    return gettext("the grader's score")
+
+
+def _part_sentences(who: str, what: str, before: dict, after: dict) -> list[str]:
+    lines = []
+    old_parts = before.get("parts") or {}
+    for name, part in (after.get("parts") or {}).items():
+        if not isinstance(part, dict):
+            continue
+        old = old_parts.get(name)
+        values = {"who": who, "part": _the_part(name), "what": what,
+                  "after": f"{part.get('percent')}%"}  # fmt: skip
+        if isinstance(old, dict):
+            if old.get("percent") == part.get("percent"):
+                continue
+            values["before"] = f"{old.get('percent')}%"
+            text = gettext(
+                "%(who)s changed %(part)s of %(what)s's grade from %(before)s to %(after)s."
+            )
+        elif part.get("decision") == "accepted":
+            text = gettext(
+                "%(who)s accepted the grader's mark for %(part)s of %(what)s: %(after)s."
+            )
+        else:
+            text = gettext("%(who)s changed %(part)s of %(what)s's grade to %(after)s.")
+        lines.append(text % values)
+    return lines
+
+
+def _score_sentence(who: str, what: str, before: dict, after: dict) -> list[str]:
+    old, new = before.get("override_score"), after.get("override_score")
+    if old == new:
+        return []
+    values = {"who": who, "what": what}
+    if new is None:
+        return [
+            gettext(
+                "%(who)s removed the grade a person gave %(what)s: the grader's score counts again."
+            )
+            % values
+        ]
+    values |= {
+        "before": _percent(old if old is not None else before.get("score")),
+        "after": _percent(new),
+    }
+    return [gettext("%(who)s changed %(what)s's score from %(before)s to %(after)s.") % values]
+
+
+def _key_sentences(who: str, what: str, before: dict, after: dict) -> list[str]:
+    if after.get("withdrawn"):
+        return [gettext("%(who)s withdrew %(what)s for everyone.") % {"who": who, "what": what}]
+    lines = []
+    for name in ("infraction", "penalty", "remedy"):
+        if before.get(name) == after.get(name):
+            continue
+        values = {"who": who, "part": _the_part(name), "what": what,
+                  "before": vocab(before.get(name)), "after": vocab(after.get(name))}  # fmt: skip
+        lines.append(
+            gettext("%(who)s corrected %(part)s of %(what)s's key from %(before)s to %(after)s.")
+            % values
+        )
+    return lines
+
+
+APPEAL_ACTIONS = {
+    "appeal_upheld": _("%(who)s upheld the appeal on %(what)s."),
+    "appeal_rejected": _("%(who)s rejected the appeal on %(what)s."),
+    "appeal_contested": _(
+        "%(who)s contested the decision on the appeal on %(what)s: it goes to the committee."
+    ),
+}
+
+
+@register.filter
+def audit_lines(entry: Any) -> list[str]:
+    """An audit entry as sentences in the page's language: who changed which part of which
+    question's grade, from what to what (no field names, no raw values)."""
+    who = str(entry.actor) if entry.actor_id else gettext("Someone")
+    what = _subject(entry)
+    before, after = entry.before or {}, entry.after or {}
+    lines: list[str] = []
+    if entry.action in APPEAL_ACTIONS:
+        lines.append(str(APPEAL_ACTIONS[entry.action]) % {"who": who, "what": what})
+    elif entry.action.startswith("question_"):
+        lines.extend(_key_sentences(who, what, before, after))
+    else:
+        lines.extend(_part_sentences(who, what, before, after))
+        lines.extend(
+            _score_sentence(who, what, before.get("item", before), after.get("item", after))
+        )
+    if not lines:
+        lines.append(
+            gettext("%(who)s saved %(what)s's grade unchanged.") % {"who": who, "what": what}
+        )
+    return lines

@@ -7,11 +7,11 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from judgetrain.dates import format_date, in_zone
+from judgetrain.dates import format_date, format_moment
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind
-from quizzes.parts import CORRECTION_LEGENDS, THE_PART
+from quizzes.parts import CORRECTION_LEGENDS, THE_PART, part_reading
 from rulings.core import questions as generator
 from rulings.core.explain import labels
 
@@ -25,6 +25,20 @@ def vocab(value: str | None, lang: str | None = None) -> str:
         return "—"
     names = labels(content_language(lang or get_language()))["id"]
     return str(names.get(value, value.replace("_", " ")))
+
+
+@register.simple_tag
+def part_read(name: str, part: dict[str, Any], to_mentor: bool = False) -> str:
+    """What the grader read for one part of a written answer, in the page's language."""
+    names = labels(content_language(get_language()))["id"]
+    return part_reading(name, part.get("found"), names, to_mentor=bool(to_mentor))
+
+
+@register.filter
+def clock(seconds: int | None) -> str:
+    """Seconds left as the exam clock shows them (minutes:seconds), before exam.js runs."""
+    left = max(0, int(seconds or 0))
+    return f"{left // 60}:{left % 60:02d}"
 
 
 @register.filter
@@ -73,19 +87,13 @@ def topic_name(slug: str) -> str:
 
 @register.filter
 def when(value: datetime | None, kind: str = "datetime") -> str:
-    """A date and time in the user's time zone, with the zone, in the page language's format.
-
-    One format everywhere: ``value|when`` (date, time and zone), ``value|when:"date"``.
-    """
+    """A moment for a person to read, the one format every page uses (``format_moment``):
+    ``value|when`` (date, 24-hour time and the zone's name), ``value|when:"time"``,
+    ``value|when:"date"``. ``local_date`` is for machine-read attributes (``"c"``)."""
     if value is None:
         return "—"
     if isinstance(value, datetime):
-        local = in_zone(value)
-        if kind == "date":
-            return formats.date_format(local, "DATE_FORMAT")
-        if kind == "time":
-            return f"{formats.time_format(local, 'TIME_FORMAT')} {local.tzname() or ''}".strip()
-        return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({local.tzname() or ''})"
+        return format_moment(value, kind)
     return formats.date_format(value, "DATE_FORMAT")
 
 

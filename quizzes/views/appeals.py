@@ -1,4 +1,5 @@
-"""The candidate's side of an appeal after the mentor decided: contest it to the committee."""
+"""The candidate's side of appeals and reports: contest a mentor's decision to the committee,
+and one page listing their appeals and question reports with their status and decision."""
 
 from __future__ import annotations
 
@@ -6,16 +7,17 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access
 from quizzes.models import Appeal
 from quizzes.services import appeals
+from quizzes.services import question_reports as reports
 
 
 class ContestForm(forms.Form):
@@ -48,7 +50,20 @@ def appeal_contest(
     return redirect("exam-result", attempt_id=attempt.pk)
 
 
+@require_GET
+@login_required
+def my_appeals_and_reports(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The user's appeals (a candidate's, on their exams) and the question reports they filed,
+    each with its status and, once decided, the decision and its reason."""
+    context = {
+        "appeals": list(appeals.appeals_of(request.user)),
+        "reports": list(reports.reports_filed_by(request.user)),
+    }
+    return render(request, "quizzes/exams/my_appeals.html", context)
+
+
 urlpatterns = [
+    path("appeals-and-reports", my_appeals_and_reports, name="my-appeals-and-reports"),
     path(
         "attempts/<int:attempt_id>/items/<int:position>/appeal/contest",
         appeal_contest,

@@ -11,26 +11,28 @@ refresh link without it).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.db.models import Count
+from django.db.models import Count, Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.accounts.models import Cohort, User
-from judgetrain.dates import validate_displayable
+from judgetrain.dates import in_zone, validate_displayable
 from judgetrain.typing import AuthenticatedHttpRequest
-from quizzes.models import ExamBlueprint
+from quizzes.models import Attempt, ExamAssignment, ExamBlueprint, VariantJob
 from quizzes.models.exams import VARIANT_JOB_STATES
 from quizzes.selectors import variant_jobs_visible_to
-from quizzes.services import cohorts, variants
+from quizzes.services import assignments, cohorts, variants
 from quizzes.views.mentor import mentor_required
 
 TEMPLATES = "quizzes/assign/"
@@ -127,25 +129,244 @@ def _render_assign(
     return render(request, TEMPLATES + "assign.html", context, status=status)
 
 
-@require_GET
-@mentor_required
-def variant_job(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
-    job = variant_jobs_visible_to(request.user).filter(pk=job_id).first()
-    if job is None:
-        raise Http404("No such pre-generation job.")
-    assigned = job.assignments.select_related("candidate").annotate(ready=Count("variants"))
+class EditForm(forms.Form):
+    closes_at = forms.DateTimeField(
+        label=_("Closes"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
+        validators=[validate_displayable],
+    )
+    note = forms.CharField(
+        label=_("Note to the candidates"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Shown with the exam on their Home and exam list."),
+    )
+
+
+class ExtendForm(forms.Form):
+    who = forms.ChoiceField(label=_("Whom to give more time"), required=False)
+    closes_at = forms.DateTimeField(
+        label=_("New closing time"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=LOCAL_MINUTE),
+        validators=[validate_displayable],
+    )
+
+    def __init__(self, *args: Any, assignments: list[ExamAssignment], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["who"].choices = [  # type: ignore[attr-defined]
+            ("", _("Every candidate")),
+            *((str(row.pk), str(row.candidate)) for row in assignments),
+        ]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where one candidate stands with the exam: their latest attempt, or none."""
+
+    state: str
+    label: str
+    attempt: Attempt | None
+
+
+def _progress(assignment: ExamAssignment) -> Progress:
+    attempts = list(assignment.attempts.all())  # started ones, prefetched
+    latest = attempts[-1] if attempts else None
+    if latest is None:
+        if assignment.cancelled_at is not None:
+            return Progress("cancelled", str(_("Cancelled before starting")), None)
+        return Progress("not_started", str(_("Not started")), None)
+    if latest.status == Attempt.Status.IN_PROGRESS:
+        return Progress("in_progress", str(_("In progress")), latest)
+    if latest.status == Attempt.Status.SUBMITTED:
+        return Progress("submitted", str(_("Submitted, being graded")), latest)
+    if getattr(latest, "review_waiting", False):
+        return Progress("provisional", str(_("Provisional result: a review is pending")), latest)
+    label = _("Passed") if latest.passed else _("Not passed")
+    return Progress("graded", str(label), latest)
+
+
+def _job_assignments(request: AuthenticatedHttpRequest, job: VariantJob) -> list[ExamAssignment]:
+    assigned = (
+        job.assignments.select_related("candidate", "blueprint")
+        .annotate(ready=Count("variants"))
+        .prefetch_related(
+            Prefetch("attempts", queryset=Attempt.objects.with_review_waiting().order_by("number"))
+        )
+    )
     if not request.user.has_perm("accounts.manage_certification"):
         assigned = assigned.filter(candidate__in=cohorts.candidates_visible_to(request.user))
+    rows: list[ExamAssignment] = list(
+        assigned.order_by("candidate__first_name", "candidate__email")
+    )
+    for row in rows:
+        row.progress = _progress(row)  # type: ignore[attr-defined]
+    return rows
+
+
+def _visible_job(request: AuthenticatedHttpRequest, job_id: int) -> VariantJob:
+    job = (
+        variant_jobs_visible_to(request.user).select_related("blueprint").filter(pk=job_id).first()
+    )
+    if job is None:
+        raise Http404("No such pre-generation job.")
+    return job
+
+
+def _render_job(
+    request: AuthenticatedHttpRequest,
+    job: VariantJob,
+    assigned: list[ExamAssignment],
+    *,
+    edit_form: EditForm | None = None,
+    extend_form: ExtendForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    active = [row for row in assigned if row.cancelled_at is None]
+    first = active[0] if active else None
     context = {
         "job": job,
         "state": VARIANT_JOB_STATES[job.state],
         "states": VARIANT_JOB_STATES,
-        "assignments": list(assigned.order_by("candidate__first_name", "candidate__email")),
+        "assignments": assigned,
+        "active": active,
+        "edit_form": edit_form
+        or EditForm(
+            prefix="edit",
+            initial={
+                "closes_at": in_zone(first.closes_at).strftime(LOCAL_MINUTE) if first else None,
+                "note": first.note if first else "",
+            },
+        ),
+        "extend_form": extend_form or ExtendForm(prefix="extend", assignments=active),
     }
-    return render(request, TEMPLATES + "job.html", context)
+    return render(request, TEMPLATES + "job.html", context, status=status)
+
+
+@require_GET
+@mentor_required
+def variant_job(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
+    job = _visible_job(request, job_id)
+    return _render_job(request, job, _job_assignments(request, job))
+
+
+def _confirm(
+    request: AuthenticatedHttpRequest, job: VariantJob, *, action: str, summary: str, url: str
+) -> HttpResponse:
+    """The page that asks before a change: what will happen, the same form data, confirm."""
+    fields = [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name not in ("csrfmiddlewaretoken", "confirm")
+        for value in values
+    ]
+    context = {"job": job, "action": action, "summary": summary, "fields": fields, "url": url}
+    return render(request, TEMPLATES + "confirm.html", context)
+
+
+def _when(moment: Any) -> str:
+    return in_zone(moment).strftime("%Y-%m-%d %H:%M %Z")
+
+
+@require_POST
+@mentor_required
+def assignment_edit(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
+    job = _visible_job(request, job_id)
+    assigned = _job_assignments(request, job)
+    active = [row for row in assigned if row.cancelled_at is None]
+    form = EditForm(request.POST, prefix="edit")
+    if not form.is_valid():
+        return _render_job(request, job, assigned, edit_form=form, status=400)
+    closes_at, note = form.cleaned_data["closes_at"], form.cleaned_data["note"]
+    if request.POST.get("confirm") != "1":
+        summary = ngettext(
+            "The exam of %(n)d candidate will close at %(when)s, with the note shown.",
+            "The exam of %(n)d candidates will close at %(when)s, with the note shown.",
+            len(active),
+        ) % {"n": len(active), "when": _when(closes_at)}
+        return _confirm(
+            request, job, action=str(_("Save the changes")), summary=summary,
+            url=reverse("assignment-edit", args=[job.pk]),
+        )  # fmt: skip
+    try:
+        assignments.assignments_edit(assignments=active, closes_at=closes_at, note=note)
+    except assignments.AssignmentChangeError as error:
+        form.add_error(None, str(error))
+        return _render_job(request, job, assigned, edit_form=form, status=400)
+    messages.success(request, _("The exam was changed."))
+    return redirect("variant-job", job_id=job.pk)
+
+
+@require_POST
+@mentor_required
+def assignment_extend(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
+    job = _visible_job(request, job_id)
+    assigned = _job_assignments(request, job)
+    active = [row for row in assigned if row.cancelled_at is None]
+    form = ExtendForm(request.POST, prefix="extend", assignments=active)
+    if not form.is_valid():
+        return _render_job(request, job, assigned, extend_form=form, status=400)
+    who, closes_at = int(form.cleaned_data["who"] or 0), form.cleaned_data["closes_at"]
+    chosen = [row for row in active if not who or row.pk == who]
+    if request.POST.get("confirm") != "1":
+        names = ", ".join(str(row.candidate) for row in chosen)
+        summary = _("%(names)s will have until %(when)s.") % {
+            "names": names,
+            "when": _when(closes_at),
+        }
+        return _confirm(
+            request, job, action=str(_("Extend")), summary=summary,
+            url=reverse("assignment-extend", args=[job.pk]),
+        )  # fmt: skip
+    try:
+        assignments.assignments_extend(assignments=chosen, closes_at=closes_at)
+    except assignments.AssignmentChangeError as error:
+        form.add_error(None, str(error))
+        return _render_job(request, job, assigned, extend_form=form, status=400)
+    messages.success(request, _("The deadline was extended."))
+    return redirect("variant-job", job_id=job.pk)
+
+
+@require_POST
+@mentor_required
+def assignment_cancel(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
+    job = _visible_job(request, job_id)
+    assigned = _job_assignments(request, job)
+    active = [row for row in assigned if row.cancelled_at is None]
+    started = len([row for row in active if row.progress.attempt is not None])  # type: ignore[attr-defined]
+    if request.POST.get("confirm") != "1":
+        summary = ngettext(
+            "Nobody can start this exam any more (%(n)d candidate). "
+            "Attempts already started (%(started)d) are kept with their results.",
+            "Nobody can start this exam any more (%(n)d candidates). "
+            "Attempts already started (%(started)d) are kept with their results.",
+            len(active),
+        ) % {"n": len(active), "started": started}
+        return _confirm(
+            request, job, action=str(_("Cancel the exam")), summary=summary,
+            url=reverse("assignment-cancel", args=[job.pk]),
+        )  # fmt: skip
+    try:
+        done = assignments.assignments_cancel(assignments=active)
+    except assignments.AssignmentChangeError as error:
+        messages.error(request, str(error))
+        return redirect("variant-job", job_id=job.pk)
+    messages.success(
+        request,
+        ngettext(
+            "The exam was cancelled for %(n)d candidate; started attempts kept: %(started)d.",
+            "The exam was cancelled for %(n)d candidates; started attempts kept: %(started)d.",
+            done.cancelled,
+        )
+        % {"n": done.cancelled, "started": done.kept_started},
+    )
+    return redirect("variant-job", job_id=job.pk)
 
 
 urlpatterns = [
     path("assign/", assign, name="assign"),
     path("assign/jobs/<int:job_id>/", variant_job, name="variant-job"),
+    path("assign/jobs/<int:job_id>/edit", assignment_edit, name="assignment-edit"),
+    path("assign/jobs/<int:job_id>/extend", assignment_extend, name="assignment-extend"),
+    path("assign/jobs/<int:job_id>/cancel", assignment_cancel, name="assignment-cancel"),
 ]

@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from judgetrain.exports import csv_response
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import selectors_reports as sr
+from quizzes.languages import content_language
+from quizzes.parts import PART_NAMES
 from quizzes.views.committee import TEMPLATES
+from rulings.core import questions as generator
+from rulings.core.grading import PARTS
+
+TEMPLATES_BY_ID = {template.id: template for template in generator.all_templates()}
+LANGUAGE_NAMES = {code.lower(): name for code, name in settings.LANGUAGES}
 
 
 def _scope(request: AuthenticatedHttpRequest) -> sr.Scope:
@@ -34,90 +44,184 @@ def _num(value: float | None) -> str:
     return "" if value is None else f"{value:.3f}"
 
 
-def _rates(rows: list[sr.RateRow]) -> tuple[list[str], list[list[Any]]]:
-    head = [_("Group"), _("Attempts"), _("Passed"), _("Pass rate (%)")]
-    return head, [[r.label, r.attempts, r.passed, _pct(r.rate)] for r in rows]
+FLAG_NAMES = {
+    "too_hard": gettext_lazy("too hard"),
+    "too_easy": gettext_lazy("too easy"),
+    "negative_discrimination": gettext_lazy("stronger candidates do worse"),
+    "low_discrimination": gettext_lazy("does not tell strong from weak"),
+    "unchosen_option": gettext_lazy("an option nobody chooses"),
+}
+
+
+def _part_name(part: str) -> str:
+    return str(PART_NAMES.get(part, part))
+
+
+def choice_name(name: str) -> str:
+    """A choice as the report names it: "option:key" → "the key's option", "option:penalty"
+    → "option changing: Penalty", "wrong:remedy" → "“wrong part”: Remedy", "A" → "A"."""
+    kind, _sep, rest = name.partition(":")
+    if kind == "option" and rest:
+        if rest == "key":
+            return _("the key's option")
+        parts = ", ".join(_part_name(part) for part in rest.split("+"))
+        return _("option changing: %(parts)s") % {"parts": parts}
+    if kind == "wrong" and rest:
+        return _("“wrong part”: %(part)s") % {"part": _part_name(rest)}
+    return _part_name(name)
 
 
 def choices_text(row: sr.ItemRow) -> str:
-    """Each choice as "name chosen/offered", e.g. "option:penalty 0/25; option:key 19/25"."""
-    return "; ".join(f"{c.name} {c.chosen}/{c.offered}" for c in row.choices)
+    """Each choice as "name chosen/offered", e.g. "the key's option 19/25; option changing:
+    Penalty 0/25"."""
+    return "; ".join(f"{choice_name(c.name)} {c.chosen}/{c.offered}" for c in row.choices)
 
 
-def _items(rows: list[sr.ItemRow]) -> tuple[list[str], list[list[Any]]]:
+def _flags(row: sr.ItemRow) -> str:
+    return "; ".join(str(FLAG_NAMES.get(flag, flag)) for flag in row.flags)
+
+
+@dataclass(frozen=True)
+class Built:
+    """A report table: its heading row, its rows, and the bars of its chart (label, percent
+    shown, bar length in percent) beside it."""
+
+    head: list[str]
+    rows: list[list[Any]]
+    bars: list[tuple[str, str, float]]
+
+
+def _bar(label: str, value: float | None) -> tuple[str, str, float]:
+    return (label, "—" if value is None else f"{value * 100:.0f}%", (value or 0.0) * 100)
+
+
+def _rates(rows: list[sr.RateRow], first: str | None = None) -> Built:
+    head = [first or _("Group"), _("Attempts"), _("Passed"), _("Pass rate (%)")]
+    return Built(
+        head,
+        [[r.label, r.attempts, r.passed, _pct(r.rate)] for r in rows],
+        [_bar(r.label, r.rate) for r in rows],
+    )
+
+
+def _template_label(template_id: str, lang: str) -> str:
+    """A template by the topic it trains first (in the page's language), with its id."""
+    found = TEMPLATES_BY_ID.get(template_id)
+    if found is None or not found.topics:
+        return template_id
+    return f"{generator.topic_name(found.topics[0], lang)} ({template_id})"
+
+
+def _items(rows: list[sr.ItemRow], *, questions: bool, full: bool, lang: str) -> Built:
+    """Templates or questions. Questions carry their id, and their full text in the CSV
+    (the page shortens it: the id finds the rest)."""
+    first = [_("Question id"), _("Question")] if questions else [_("Template")]
     head = [
-        _("Item"),
+        *first,
         _("Responses"),
         _("Facility (%)"),
         _("Discrimination"),
         _("Flags"),
         _("Chosen / offered"),
     ]
-    return head, [
-        [
-            r.label,
-            r.responses,
-            _pct(r.facility),
-            _num(r.discrimination),
-            " ".join(r.flags),
-            choices_text(r),
-        ]
-        for r in rows
-    ]
+    body = []
+    bars = []
+    for r in rows:
+        if questions:
+            text = r.label if full else _short(r.label)
+            named = [r.key, text]
+            bar_label = _("Question %(id)s") % {"id": r.key}
+        else:
+            bar_label = _template_label(r.key, lang)
+            named = [bar_label]
+        body.append(
+            [
+                *named,
+                r.responses,
+                _pct(r.facility),
+                _num(r.discrimination),
+                _flags(r),
+                choices_text(r),
+            ]
+        )
+        bars.append(_bar(bar_label, r.facility))
+    return Built(head, body, bars)
 
 
-def _agreement(rows: list[sr.AgreementRow]) -> tuple[list[str], list[list[Any]]]:
-    head = [_("Group"), _("Agreeing"), _("Compared"), _("Agreement (%)")]
-    return head, [[r.label, r.agreeing, r.total, _pct(r.rate)] for r in rows]
+def _short(text: str, limit: int = 90) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-Table = Callable[[sr.Scope], tuple[list[str], list[list[Any]]]]
+def _language_name(code: str) -> str:
+    return str(LANGUAGE_NAMES.get(code.lower(), code))
+
+
+def _agreement(rows: list[sr.AgreementRow], *, by: str) -> Built:
+    name = _part_name if by == "part" else _language_name
+    head = [_("Part") if by == "part" else _("Language"), _("Agreeing"), _("Compared")]
+    head.append(_("Agreement (%)"))
+    return Built(
+        head,
+        [[name(r.label), r.agreeing, r.total, _pct(r.rate)] for r in rows],
+        [_bar(name(r.label), r.rate) for r in rows],
+    )
+
+
+Table = Callable[[sr.Scope, bool, str], Built]
 
 TABLES: dict[str, tuple[Any, Table]] = {
     "pass-by-cohort": (
         lambda: _("Pass rate by cohort"),
-        lambda s: _rates(sr.pass_rates_by_cohort(s)),
+        lambda s, full, lang: _rates(sr.pass_rates_by_cohort(s)),
     ),
-    "pass-by-level": (lambda: _("Pass rate by level"), lambda s: _rates(sr.pass_rates_by_level(s))),
+    "pass-by-level": (
+        lambda: _("Pass rate by level"),
+        lambda s, full, lang: _rates(sr.pass_rates_by_level(s), _("Level")),
+    ),
     "pass-by-period": (
         lambda: _("Pass rate by month"),
-        lambda s: _rates(sr.pass_rates_by_period(s)),
+        lambda s, full, lang: _rates(sr.pass_rates_by_period(s), _("Month")),
     ),
     "items-by-template": (
         lambda: _("Item analysis by template"),
-        lambda s: _items(sr.item_analysis(s)[0]),
+        lambda s, full, lang: _items(sr.item_analysis(s)[0], questions=False, full=full, lang=lang),
     ),
     "items-by-question": (
         lambda: _("Item analysis by question"),
-        lambda s: _items(sr.item_analysis(s)[1]),
+        lambda s, full, lang: _items(sr.item_analysis(s)[1], questions=True, full=full, lang=lang),
     ),
     "agreement-by-part": (
         lambda: _("Grader agreement with overrides, by part"),
-        lambda s: _agreement(sr.grader_agreement(s)[0]),
+        lambda s, full, lang: _agreement(sr.grader_agreement(s)[0], by="part"),
     ),
     "agreement-by-language": (
         lambda: _("Grader agreement with overrides, by language"),
-        lambda s: _agreement(sr.grader_agreement(s)[1]),
+        lambda s, full, lang: _agreement(sr.grader_agreement(s)[1], by="language"),
     ),
 }
-_BARRED = {"pass-by-cohort": 3, "pass-by-level": 3, "pass-by-period": 3}
-
-
-def _bars(rows: Iterable[list[Any]], column: int) -> list[dict[str, Any]]:
-    return [
-        {"label": row[0], "value": row[column], "width": float(row[column] or 0)} for row in rows
-    ]
 
 
 @require_GET
 @login_required
 def reports(request: AuthenticatedHttpRequest) -> HttpResponse:
     scope = _scope(request)
+    lang = content_language(request.LANGUAGE_CODE)
     tables = []
     for slug, (title, build) in TABLES.items():
-        head, rows = build(scope)
-        bars = _bars(rows, _BARRED[slug]) if slug in _BARRED else []
-        tables.append({"slug": slug, "title": title(), "head": head, "rows": rows, "bars": bars})
+        built = build(scope, False, lang)
+        tables.append(
+            {
+                "slug": slug,
+                "title": title(),
+                "head": built.head,
+                "rows": built.rows,
+                "bars": [
+                    {"label": label, "value": shown, "width": width, "y": index * 28}
+                    for index, (label, shown, width) in enumerate(built.bars)
+                ],
+                "chart_height": 28 * len(built.bars) + 4,
+            }
+        )
     context = {"tables": tables, "mentor_view": scope.mentor is not None}
     return render(request, TEMPLATES + "reports.html", context)
 
@@ -128,8 +232,8 @@ def report_csv(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     scope = _scope(request)
     if slug not in TABLES:
         raise Http404("No such report.")
-    head, rows = TABLES[slug][1](scope)
-    return csv_response(filename=f"{slug}.csv", head=head, rows=rows)
+    built = TABLES[slug][1](scope, True, content_language(request.LANGUAGE_CODE))
+    return csv_response(filename=f"{slug}.csv", head=built.head, rows=built.rows)
 
 
 @require_GET
@@ -143,8 +247,34 @@ def devset_export(request: AuthenticatedHttpRequest) -> HttpResponse:
     return response
 
 
+@require_GET
+@login_required
+def devset_csv(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The same corrected gradings as a spreadsheet: one row per answer, a column per part."""
+    head = [
+        _("Id"), _("Question id"), _("Game"), _("Language"), _("Template"), _("Answer"),
+        *(_("Key: %(part)s") % {"part": _part_name(part)} for part in PARTS),
+        *(_("Corrected: %(part)s") % {"part": _part_name(part)} for part in PARTS),
+    ]  # fmt: skip
+    rows = [
+        [
+            record["id"],
+            record["question"],
+            record["game"],
+            record["lang"],
+            record["topic"],
+            record["answer"],
+            *(record["expected"].get(part) or "" for part in PARTS),
+            *(record["label"].get(part) or "" for part in PARTS),
+        ]
+        for record in sr.corrected_gradings(_scope(request))
+    ]
+    return csv_response(filename="corrected-gradings.csv", head=head, rows=rows)
+
+
 urlpatterns = [
     path("", reports, name="reports"),
+    path("corrected-gradings.csv", devset_csv, name="report-devset-csv"),
     path("<slug:slug>.csv", report_csv, name="report-csv"),
     path("corrected-gradings.jsonl", devset_export, name="report-devset"),
 ]

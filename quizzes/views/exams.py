@@ -262,12 +262,19 @@ def exam_flag(request: AuthenticatedHttpRequest, attempt_id: int, position: int)
     return redirect(f"{reverse('exam-attempt', args=[attempt.pk])}#q{position}")
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 @candidate_only
 def exam_submit(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpResponse:
-    """Two steps: the page's answers are saved and a summary asks to confirm; then submit."""
+    """Two steps: the page's answers are saved and a summary asks to confirm; then submit.
+    A GET (a reload, a bookmark, the back button) shows the summary of what is saved, or the
+    result once the attempt is closed."""
     attempt = access.access_attempt_by_id(request.user, attempt_id)
+    if request.method == "GET":
+        attempt = exams.attempt_expire_if_due(attempt=attempt)
+        if attempt.status != Attempt.Status.IN_PROGRESS:
+            return redirect("exam-result", attempt_id=attempt.pk)
+        return _render_summary(request, attempt, _attempt_items(attempt))
     items = _attempt_items(attempt)
     if request.POST.get("confirm") != "1" and attempt.status == Attempt.Status.IN_PROGRESS:
         return _submit_summary(request, attempt, items)
@@ -296,7 +303,13 @@ def _submit_summary(
     refused = _save_page(request, attempt, items)
     if refused is not None:
         return refused
-    items = _attempt_items(attempt)
+    return _render_summary(request, attempt, _attempt_items(attempt))
+
+
+def _render_summary(
+    request: AuthenticatedHttpRequest, attempt: Attempt, items: list[AttemptItem]
+) -> HttpResponse:
+    """The submit page: the clock, what is unanswered or flagged, and "Submit now"."""
     unanswered = [item.position for item in items if not item.response]
     context = {
         "attempt": attempt,

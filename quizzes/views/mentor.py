@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
@@ -17,7 +18,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -31,6 +32,7 @@ from quizzes.models import Appeal, QuestionCorrection, Review
 from quizzes.parts import REVIEWED_PART_NAMES
 from quizzes.services import appeals, cohorts, review
 from quizzes.services.practice import practice_key, practice_statements
+from rulings.core import questions as generator
 from rulings.core import vocabulary
 from rulings.core.explain import labels
 
@@ -244,9 +246,34 @@ def _render_cohort(
     invite_form: InviteForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    lang = content_language(request.LANGUAGE_CODE)
+    try:
+        focus = int(request.GET.get("candidate", ""))
+    except ValueError:
+        focus = None
+    heatmap = cohorts.cohort_heatmap(
+        progress=cohorts.cohort_progress(cohort=cohort),
+        topic_name=lambda slug: generator.topic_name(slug, lang),
+        order=request.GET.get("order", "name"),
+        topic_order=request.GET.get("topics", "name"),
+        candidate_id=focus,
+    )
     context = {
         "cohort": cohort,
-        "progress": cohorts.cohort_progress(cohort=cohort),
+        "heatmap": heatmap,
+        "candidate_orders": [
+            ("name", _("Candidate")),
+            ("due", _("Topics due")),
+            ("attempts", _("Exam attempts")),
+            ("last", _("Last score")),
+            ("best", _("Best score")),
+            ("reviews", _("Gradings to review")),
+        ],
+        "topic_orders": [
+            ("name", _("Topic name")),
+            ("weakest", _("Weakest first")),
+            ("strongest", _("Strongest first")),
+        ],
         "invitations": list(cohorts.invitations_pending(cohort=cohort)),
         "invite_form": invite_form
         or InviteForm(prefix="invite", initial={"language": request.LANGUAGE_CODE}),
@@ -323,13 +350,79 @@ def cohort_member_remove(
 # --- review queue ------------------------------------------------------------------------
 
 
+class QueueFilterForm(forms.Form):
+    """The review queue's filters, read from the query string; they stay in the links to each
+    review so that "save and next" walks the same narrowed queue."""
+
+    source = forms.ChoiceField(label=_("Source"), required=False)
+    exam = forms.TypedChoiceField(label=_("Exam"), required=False, coerce=int, empty_value=None)
+    candidate = forms.TypedChoiceField(
+        label=_("Candidate"), required=False, coerce=int, empty_value=None
+    )
+    reason = forms.ChoiceField(label=_("Why it is in the queue"), required=False)
+
+    def __init__(self, data: Any, *, choices: dict[str, list[tuple[int, str]]] | None) -> None:
+        super().__init__(data)
+        everything = [("", _("All"))]
+        self.fields["source"].choices = [  # type: ignore[attr-defined]
+            *everything,
+            ("exam", _("Exam gradings")),
+            ("practice", _("Practice gradings")),
+        ]
+        self.fields["reason"].choices = [  # type: ignore[attr-defined]
+            *everything,
+            (Review.Cause.FLAGGED, _("Flagged by the grader")),
+            (Review.Cause.BORDERLINE, _("Borderline attempt")),
+            (Review.Cause.EVERY, _("Every written answer reviewed")),
+            (review.APPEAL, _("Appealed by the candidate")),
+        ]
+        if choices is None:  # reading the filters only: any id narrows (to nothing if unseen)
+            self.fields["exam"] = forms.IntegerField(required=False, min_value=1)
+            self.fields["candidate"] = forms.IntegerField(required=False, min_value=1)
+            return
+        self.fields["exam"].choices = [*everything, *choices["exams"]]  # type: ignore[attr-defined]
+        self.fields["candidate"].choices = [*everything, *choices["candidates"]]  # type: ignore[attr-defined]
+
+    def narrow(self) -> review.QueueFilter:
+        if not self.is_valid():
+            return review.QueueFilter()
+        data = self.cleaned_data
+        return review.QueueFilter(
+            source=data.get("source") or "",
+            exam=data.get("exam"),
+            candidate=data.get("candidate"),
+            reason=data.get("reason") or "",
+        )
+
+    def query(self) -> str:
+        """The filters as a query string ("" when none), to carry from page to page."""
+        narrow = self.narrow()
+        pairs = {
+            "source": narrow.source,
+            "exam": narrow.exam or "",
+            "candidate": narrow.candidate or "",
+            "reason": narrow.reason,
+        }
+        return urlencode({k: v for k, v in pairs.items() if v})
+
+
+def _queue_filter(request: AuthenticatedHttpRequest) -> QueueFilterForm:
+    return QueueFilterForm(request.GET, choices=None)
+
+
+def _with_query(url: str, query: str) -> str:
+    return f"{url}?{query}" if query else url
+
+
 @require_GET
 @mentor_required
 def review_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     decided = request.GET.get("show") == "decided"
+    filters = QueueFilterForm(request.GET, choices=review.review_queue_choices(user=request.user))
+    narrow = _queue_filter(request).narrow()
     if decided:
         rows = list(
-            review.reviews_visible_to(request.user)
+            narrow.apply(review.reviews_visible_to(request.user))
             .exclude(status=Review.Status.PENDING)
             .select_related(
                 "candidate",
@@ -341,8 +434,55 @@ def review_list(request: AuthenticatedHttpRequest) -> HttpResponse:
             .order_by("-decided_at")[:100]
         )
     else:
-        rows = list(review.review_queue(user=request.user))
-    return render(request, TEMPLATES + "reviews.html", {"reviews": rows, "decided": decided})
+        rows = list(review.review_queue(user=request.user, narrow=narrow))
+    context = {
+        "reviews": rows,
+        "decided": decided,
+        "filters": filters,
+        "query": _queue_filter(request).query(),
+    }
+    return render(request, TEMPLATES + "reviews.html", context)
+
+
+@require_POST
+@mentor_required
+def review_accept_bulk(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Accept the grader's reading of the chosen gradings: first a page that lists them and
+    asks to confirm, then (``confirm``) every one decided in one transaction."""
+    query = _queue_filter(request).query()
+    back = _with_query(reverse("mentor-reviews"), query)
+    try:
+        ids = sorted({int(value) for value in request.POST.getlist("review")})
+    except ValueError as error:
+        raise Http404("No such review.") from error
+    if not ids:
+        messages.error(request, _("Choose at least one grading to accept."))
+        return redirect(back)
+    chosen = list(review.review_queue(user=request.user).filter(pk__in=ids))
+    if len(chosen) != len(ids):
+        # Not visible to this user, or no longer waiting: the same answer as an unknown id.
+        if review.reviews_visible_to(request.user).filter(pk__in=ids).count() != len(ids):
+            raise Http404("No such review.")
+        messages.error(request, _("Someone decided one of these gradings meanwhile: choose again."))
+        return redirect(back)
+    if request.POST.get("confirm") != "1":
+        context = {"reviews": chosen, "query": query, "back": back}
+        return render(request, TEMPLATES + "reviews_accept.html", context)
+    try:
+        review.reviews_accept_bulk(reviews=chosen, by=request.user)
+    except review.ReviewError as error:
+        messages.error(request, str(error))
+        return redirect(back)
+    messages.success(
+        request,
+        ngettext(
+            "The grader's reading of %(n)d grading was accepted.",
+            "The grader's reading of %(n)d gradings was accepted.",
+            len(chosen),
+        )
+        % {"n": len(chosen)},
+    )
+    return redirect(back)
 
 
 def _visible_review(user: User, review_id: int) -> Review:
@@ -381,6 +521,7 @@ def _render_review(
     grade, score = found.grading()
     context = {
         "review": found,
+        "query": _queue_filter(request).query(),
         "response": answer.response,
         "grade": grade,
         "grader_score": score,
@@ -407,7 +548,14 @@ def review_detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResp
         form.add_error(None, str(error))
         return _render_review(request, found, form, status=400)
     messages.success(request, _("Your decision was saved."))
-    return redirect("mentor-reviews")
+    queue = _queue_filter(request)
+    query = queue.query()
+    if request.POST.get("then") == "next":
+        following = review.review_next(user=request.user, after=found, narrow=queue.narrow())
+        if following is not None:
+            return redirect(_with_query(reverse("mentor-review", args=[following.pk]), query))
+        messages.info(request, _("That was the last grading waiting in this queue."))
+    return redirect(_with_query(reverse("mentor-reviews"), query))
 
 
 # --- appeals -----------------------------------------------------------------------------
@@ -498,7 +646,7 @@ def _render_appeal(
         "committee_form": isinstance(form, CommitteeDecisionForm),
         "waiting_for": _waiting_for(found) if form is None and found.status in WAITING else "",
         "audit": list(
-            found.audit.select_related("actor").order_by("created_at")
+            found.audit.select_related("actor", "item").order_by("created_at")
         ),  # this appeal's changes
         "corrections": list(found.corrections.order_by("-created_at")),
         **_answer_context(request, item.question, item.attempt.language),
@@ -624,6 +772,7 @@ urlpatterns = [
         name="mentor-cohort-remove",
     ),
     path("reviews/", review_list, name="mentor-reviews"),
+    path("reviews/accept", review_accept_bulk, name="mentor-reviews-accept"),
     path("reviews/<int:review_id>/", review_detail, name="mentor-review"),
     path("appeals/", appeal_list, name="mentor-appeals"),
     path("appeals/<int:appeal_id>/", appeal_detail, name="mentor-appeal"),

@@ -63,7 +63,7 @@ def test_every_candidate_page_passes_axe_and_fits_a_phone(live_server, page, lan
     page.locator("form button.primary").first.click()
     page.locator("#attempt-form").wait_for()
     page.locator("#q2 .flag-button").click()  # a flagged question, in the navigator too
-    page.locator("#q2 .flag-button[aria-pressed=true]").wait_for()
+    page.locator("#q2 .flag-button[data-flagged=true]").wait_for()
     problems += problems_on(page, "exam attempt")
     page.locator("#submit-attempt").click()
     page.locator("#summary-heading").wait_for()

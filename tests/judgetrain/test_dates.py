@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from judgetrain import dates
 
@@ -81,3 +81,35 @@ def test_the_api_field_writes_a_moment_the_zone_cannot_hold_in_utc():
         assert dates.DateTimeField().to_representation(LAST_MINUTE) == "9999-12-31T23:59:00Z"
         moment = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
         assert dates.DateTimeField().to_representation(moment) == "2026-05-02T02:00:00+14:00"
+
+
+MOMENT = datetime(2026, 12, 7, 14, 30, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("language", "zone", "shown"),
+    [
+        ("en", "Europe/Lisbon", "Dec. 7, 2026, 14:30 Europe/Lisbon"),
+        ("en", "America/Sao_Paulo", "Dec. 7, 2026, 11:30 America/Sao_Paulo"),
+        ("pt-br", "America/Sao_Paulo", "7 de Dezembro de 2026, 11:30 America/Sao_Paulo"),
+        ("es", "America/Los_Angeles", "7 de diciembre de 2026, 06:30 America/Los_Angeles"),
+        ("en", "UTC", "Dec. 7, 2026, 14:30 UTC"),
+    ],
+)
+def test_a_moment_reads_in_24_hours_with_the_zones_name_never_a_bare_offset(language, zone, shown):
+    with translation.override(language), timezone.override(zoneinfo.ZoneInfo(zone)):
+        text = dates.format_moment(MOMENT)
+
+    assert text == shown
+    assert "-03" not in text
+    assert "p.m." not in text
+
+
+def test_a_time_alone_reads_with_the_zones_name():
+    with timezone.override(zoneinfo.ZoneInfo("Europe/Lisbon")):
+        assert dates.format_moment(MOMENT, "time") == "14:30 Europe/Lisbon"
+
+
+def test_a_moment_the_zone_cannot_hold_reads_in_utc_named():
+    with timezone.override(EAST):
+        assert dates.format_moment(LAST_MINUTE, "time") == "23:59 UTC"

@@ -123,6 +123,9 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
             "closes_at": (now + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M"),
         }
 
+    def far_close() -> str:
+        return timezone.localtime(timezone.now() + timedelta(days=400)).strftime("%Y-%m-%dT%H:%M")
+
     matrix = {
         # --- assigning exams: mentors to their own cohorts, the committee to any ------------
         # Another mentor's POST names a cohort not theirs: a form error, nothing assigned.
@@ -136,6 +139,25 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
             "get",
             lambda w: f"/mentor/assign/jobs/{c(w).job.pk}/",
             roles(302, 403, 403, 200, 404, 200, 200),
+        ),
+        # Changing an exam assigned: each POST confirmed; another mentor's job is a 404.
+        "assignment-edit": Entry(
+            "post",
+            lambda w: f"/mentor/assign/jobs/{c(w).job.pk}/edit",
+            roles(302, 403, 403, 302, 404, 302, 302),
+            lambda w: {"edit-closes_at": far_close(), "edit-note": "Revise.", "confirm": "1"},
+        ),
+        "assignment-extend": Entry(
+            "post",
+            lambda w: f"/mentor/assign/jobs/{c(w).job.pk}/extend",
+            roles(302, 403, 403, 302, 404, 302, 302),
+            lambda w: {"extend-who": "", "extend-closes_at": far_close(), "confirm": "1"},
+        ),
+        "assignment-cancel": Entry(
+            "post",
+            lambda w: f"/mentor/assign/jobs/{c(w).job.pk}/cancel",
+            roles(302, 403, 403, 302, 404, 302, 302),
+            lambda w: {"confirm": "1"},
         ),
         # --- accounts ---------------------------------------------------------------------
         "account-settings": Entry(
@@ -268,6 +290,7 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
         "reports": Entry("get", fixed("/reports/"), report_page),
         "report-csv": Entry("get", fixed("/reports/pass-by-cohort.csv"), report_page),
         "report-devset": Entry("get", fixed("/reports/corrected-gradings.jsonl"), report_page),
+        "report-devset-csv": Entry("get", fixed("/reports/corrected-gradings.csv"), report_page),
         "api-committee-report": Entry(
             "get", fixed("/api/v1/committee/reports/pass-by-cohort"), report_api
         ),

@@ -21,9 +21,21 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import Appeal, Attempt, PracticeAnswer, Question, QuestionCorrection, Review
+from quizzes.models import (
+    Appeal,
+    Attempt,
+    PracticeAnswer,
+    PracticeSession,
+    Question,
+    QuestionCorrection,
+    Review,
+)
 from quizzes.services import appeals, cohorts, exams, review
-from quizzes.services.practice import practice_answer_submit
+from quizzes.services.practice import (
+    PracticeFilters,
+    practice_answer_submit,
+    practice_session_start,
+)
 from tests.factories import (
     TREASURE_HUNTER_SITUATION,
     BlueprintFactory,
@@ -72,6 +84,7 @@ class World:
     fresh_assignment: int  # the candidate's, not started
     question: Question
     answer: PracticeAnswer  # the candidate's practice answer
+    session: PracticeSession  # the candidate's practice session, showing the bank question
     cohort: int  # the candidate's cohort (the mentor's)
     review: Review  # a flagged grading of the candidate's exam answer
     appeal: Appeal  # open: waiting for the mentor
@@ -96,6 +109,9 @@ def _world() -> World:
     answer = practice_answer_submit(
         user=student, question=bank_question, response="Warning", lang="en"
     ).answer
+    session = practice_session_start(user=student, size=5, filters=PracticeFilters(lang="en"))
+    session.current_question = bank_question
+    session.save(update_fields=["current_question"])
     flagged = Review.objects.get(item__attempt=graded_attempt(student, [HEDGED]))
     appealed = graded_attempt(student, [RIGHT, RIGHT])
     open_appeal = exams.appeal_create(item=appealed.items.get(position=1), comment="Look again.")
@@ -126,6 +142,7 @@ def _world() -> World:
         fresh_assignment=assignment(candidate=student).pk,
         question=bank_question,
         answer=answer,
+        session=session,
         cohort=their_cohort.pk,
         review=flagged,
         appeal=open_appeal,
@@ -241,6 +258,13 @@ MATRIX: dict[str, Entry] = {
         lambda w: TREASURE_HUNTER_SITUATION,
         json=True,
     ),
+    "api-rulings-diff": Entry(
+        "post",
+        fixed("/api/v1/rulings/diff"),
+        EVALUATE,
+        lambda w: {"before": TREASURE_HUNTER_SITUATION, "after": TREASURE_HUNTER_SITUATION},
+        json=True,
+    ),
     "api-rulings-situation-schema": Entry(
         "get", fixed("/api/v1/rulings/situation-schema"), EVALUATE
     ),
@@ -282,6 +306,29 @@ MATRIX: dict[str, Entry] = {
         lambda w: {"response": "Warning"},
     ),
     "practice-feedback": Entry("get", lambda w: f"/practice/answers/{w.answer.pk}", OWNER_PAGE),
+    "practice-sessions": Entry(
+        "post",
+        fixed("/practice/sessions"),
+        roles(302, 303, 303, 303, 303, 403, 303),
+        lambda w: {"size": "5", "lang": "en"},
+    ),
+    "practice-session": Entry("get", lambda w: f"/practice/sessions/{w.session.pk}", OWNER_PAGE),
+    "practice-session POST": Entry(
+        "post",
+        lambda w: f"/practice/sessions/{w.session.pk}",
+        roles(302, 303, 404, 404, 404, 403, 404),
+        lambda w: {"question": w.question.pk, "response": "Warning"},
+    ),
+    "api-practice-sessions": Entry(
+        "post",
+        fixed("/api/v1/practice/sessions"),
+        roles(401, 201, 201, 201, 201, 403, 201),
+        lambda w: {"size": 5, "lang": "en"},
+        json=True,
+    ),
+    "api-practice-session": Entry(
+        "get", lambda w: f"/api/v1/practice/sessions/{w.session.pk}", OWNER_API
+    ),
     # --- exams: only the candidate who sits the attempt ---------------------------------
     "api-assignment-list": Entry("get", fixed("/api/v1/assignments"), PRACTISE),
     # Assigning: mentors to their own cohort (another mentor's is a 400, nothing assigned),
@@ -359,6 +406,10 @@ MATRIX: dict[str, Entry] = {
         roles(302, 302, 404, 404, 404, 403, 404),
         lambda w: {"item-1": "Warning", "revision-1": "0", "confirm": "1"},
     ),
+    # Everyone's own appeals and question reports: a page of the signed-in user's rows only.
+    "my-appeals-and-reports": Entry("get", fixed("/exams/appeals-and-reports"), LOGGED_IN_PAGE),
+    # The submit page (GET): the summary of what is saved, the candidate's own only.
+    "exam-submit GET": Entry("get", lambda w: f"/exams/attempts/{w.attempt.pk}/submit", OWNER_PAGE),
     "exam-result": Entry("get", lambda w: f"/exams/attempts/{w.graded.pk}/result", OWNER_PAGE),
     "exam-appeal": Entry(
         "post",
@@ -395,6 +446,12 @@ MATRIX: dict[str, Entry] = {
         lambda w: {},
     ),
     "mentor-reviews": Entry("get", fixed("/mentor/reviews/"), MENTOR_PAGE),
+    "mentor-reviews-accept": Entry(
+        "post",
+        fixed("/mentor/reviews/accept"),
+        MENTOR_OWN_WRITE,
+        lambda w: {"review": str(w.review.pk), "confirm": "1"},
+    ),
     "mentor-review": Entry(
         "post", lambda w: f"/mentor/reviews/{w.review.pk}/", MENTOR_OWN_WRITE, _accept_all_form
     ),
@@ -478,6 +535,7 @@ ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
     "quizzes.attemptitem": (True, False, False),
     "quizzes.appeal": (True, False, True),
     "quizzes.practiceanswer": (False, False, False),
+    "quizzes.practicesession": (False, False, False),
     "quizzes.topicmastery": (False, False, True),
     "quizzes.certificationlevel": (True, True, True),
     "quizzes.certificate": (True, True, True),

@@ -15,6 +15,19 @@
         if (reply.ok) document.body.removeAttribute("data-detect-time-zone");
       }).catch(function () {});
     }
+    // Settings: suggest the browser's zone when it is not the one in the time zone field.
+    var detected = document.getElementById("detected-zone");
+    var zoneInput = document.getElementById("id_time_zone");
+    if (detected && zoneInput && zone && zoneInput.value !== zone) {
+      var useZone = detected.querySelector("button");
+      useZone.textContent = useZone.dataset.msg.replace("{zone}", zone);
+      detected.hidden = false;
+      useZone.addEventListener("click", function () {
+        zoneInput.value = zone;
+        detected.hidden = true;
+        zoneInput.focus();
+      });
+    }
     // A page still waiting for something (a grade) looks again by itself.
     var pending = document.querySelector("[data-refresh-after]");
     if (pending) {

@@ -28,7 +28,7 @@
   // In the page's language (not the browser's), like every other time on the site.
   function savedTime() {
     return new Date().toLocaleTimeString(document.documentElement.lang || undefined,
-      { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
   }
 
   function fieldValue(fieldset) {
@@ -217,13 +217,16 @@
 
   function isFlagged(fieldset) {
     var button = flagButton(fieldset);
-    return !!(button && button.getAttribute("aria-pressed") === "true");
+    return !!(button && button.dataset.flagged === "true");
   }
 
   function showFlag(fieldset, flagged, revision) {
     var button = flagButton(fieldset);
-    button.setAttribute("aria-pressed", flagged ? "true" : "false");
+    button.dataset.flagged = flagged ? "true" : "false";
     button.value = flagged ? "0" : "1";  // what the button asks for next, with or without JS
+    // The label says what a press does next ("Flag for review" / "Remove flag"), as the
+    // server renders it; the "Flagged" mark beside it says the state.
+    button.querySelector(".flag-label").textContent = flagged ? form.dataset.msgUnflag : form.dataset.msgFlag;
     fieldset.querySelector(".flag-state").hidden = !flagged;
     fieldset.querySelector("input[name^=flag-revision-]").value = revision;
     updateNav(fieldset);
@@ -327,8 +330,21 @@
     Object.keys(pending).forEach(function (pos) { save(pending[pos]); });
   });
 
-  // The deadline is the server's, shown by the server in the user's time zone; the clock here
-  // counts down to it and warns (to screen readers too) at 5 minutes and at 1 minute.
+  // The clock (below, shared with the submit page) says when the time is over.
+  document.addEventListener("judgetrain:time-up", function (event) {
+    event.preventDefault();
+    setTimeout(finish, 1500);
+  });
+})();
+
+// The attempt's clock, on the attempt page and on the submit page. The deadline is the
+// server's, shown by the server in the user's time zone; the clock here counts down the
+// server's seconds left and warns (to screen readers too) at 5 minutes and at 1 minute. At
+// zero the attempt page saves and shows the result; any other page goes to the result.
+(function () {
+  "use strict";
+  var clock = document.getElementById("time-left");
+  if (!clock) return;
   var warning = document.getElementById("time-warning");
   var statusBar = document.querySelector(".exam-status");
   var warned = {};
@@ -343,15 +359,20 @@
       return true;
     });
   }
-  var clock = document.getElementById("time-left");
   var endsAt = Date.now() + parseInt(clock.dataset.secondsLeft, 10) * 1000;
+  function timeUp() {
+    var event = new CustomEvent("judgetrain:time-up", { cancelable: true });
+    if (document.dispatchEvent(event)) {
+      setTimeout(function () { window.location.assign(clock.dataset.result); }, 1500);
+    }
+  }
   function tick() {
     var left = Math.max(0, Math.round((endsAt - Date.now()) / 1000));
     var minutes = Math.floor(left / 60);
     var seconds = left % 60;
     clock.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
     if (warning) warn(left);
-    if (left === 0) { setTimeout(finish, 1500); return; }
+    if (left === 0) { timeUp(); return; }
     setTimeout(tick, 1000);
   }
   tick();

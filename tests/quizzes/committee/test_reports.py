@@ -286,6 +286,7 @@ def queries(client, url):
     [
         "reports",
         "report-devset",
+        "report-devset-csv",
         ("report-csv", "items-by-question"),
         ("report-csv", "agreement-by-part"),
     ],
@@ -327,3 +328,103 @@ def test_a_cohort_named_like_a_formula_is_text_in_the_csv(client, world):
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert ['\'=HYPERLINK("http://x","y")', "0", "0", ""] in rows
     assert not [row for row in rows if row[0].startswith("=")]
+
+
+# --- readable reports and exports with data ---------------------------------------------------
+
+
+def accepted_reviews(guide, person, n=2):
+    """``n`` flagged exam gradings whose reading the mentor accepted as it was: nothing is
+    overridden, so only the reviews say what the answers meant."""
+    q = question()
+    key = {"infraction": q.key_infraction, "penalty": q.key_penalty, "remedy": q.key_remedy}
+    return [
+        reviewed(person, guide, {**key, "penalty": "game_loss"}, dict.fromkeys(key))
+        for _ in range(n)
+    ]
+
+
+def test_the_corrected_gradings_export_lists_accepted_reviews_as_jsonl_and_csv(client):
+    guide, person = mentor(), candidate()
+    cohort(mentor=guide, candidates=[person])
+    flagged = accepted_reviews(guide, person)
+    practice = reviewed(
+        person, guide, {"infraction": None, "penalty": None, "remedy": None},
+        {"infraction": None, "penalty": None, "remedy": None}, practice=True,
+    )  # fmt: skip
+    client.force_login(guide)
+
+    lines = client.get(reverse("report-devset")).content.decode().splitlines()
+    table = list(csv.reader(io.StringIO(client.get(reverse("report-devset-csv")).content.decode())))
+
+    items = parse_items("\n".join(lines))
+    assert len(items) == 3
+    assert {item.ident for item in items} == {
+        *(f"attempt-{r.item.attempt_id}-q{r.item.position}" for r in flagged),
+        f"practice-{practice.practice_answer_id}",
+    }
+    assert all(dict(item.label)["penalty"] == "game_loss" for item in items[:2])
+    assert table[0][:2] == ["Id", "Question id"]
+    assert len(table) == 4
+    assert {row[0] for row in table[1:]} == {item.ident for item in items}
+    assert "game_loss" in table[1]
+
+
+def test_a_part_overridden_to_another_mark_leaves_the_answer_out_of_the_export():
+    guide, person = mentor(), candidate()
+    cohort(mentor=guide, candidates=[person])
+    q = question()
+    key = {"infraction": q.key_infraction, "penalty": q.key_penalty, "remedy": q.key_remedy}
+    reviewed(person, guide, key, {"infraction": None, "penalty": 50, "remedy": None})
+
+    assert sr.corrected_gradings(sr.Scope(mentor=guide)) == []
+
+
+def test_the_question_csv_has_the_question_id_and_its_whole_text(client):
+    long_stem = "A player forgets a trigger. " * 10
+    q = question(stem=long_stem.strip())
+    person = candidate()
+    cohort(candidates=[person])
+    graded_attempt(person, BlueprintFactory(), [1.0], [q])
+    client.force_login(committee_member())
+
+    response = client.get(reverse("report-csv", args=["items-by-question"]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    page = client.get(reverse("reports")).content.decode()
+
+    assert rows[0][:2] == ["Question id", "Question"]
+    assert rows[1][:2] == [str(q.pk), long_stem.strip()]
+    assert long_stem.strip() not in page  # the page shortens it; the id finds the rest
+    assert f"<td>{q.pk}</td>" in page
+
+
+def test_the_report_page_names_parts_languages_and_flags_in_the_readers_language(client):
+    guide, person = mentor(), candidate()
+    cohort(mentor=guide, candidates=[person])
+    accepted_reviews(guide, person)
+    blueprint = BlueprintFactory()
+    hard = question()
+    for _ in range(5):  # five wrong answers: the question is flagged too hard
+        someone = candidate()
+        cohort(mentor=guide, candidates=[someone])
+        graded_attempt(someone, blueprint, [0.0], [hard])
+    client.force_login(guide)
+
+    page = client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+
+    assert "<td>Penalidade</td>" in page
+    assert "<td>Inglês</td>" in page
+    assert "muito difícil" in page
+    for code in ("too_hard", "<td>penalty</td>", "<td>en</td>", "option:"):
+        assert code not in page, code
+
+
+def test_each_report_has_an_accessible_chart_beside_its_table(client, world):
+    client.force_login(committee_member())
+
+    page = client.get(reverse("reports")).content.decode()
+
+    # Every table with rows (all but agreement by language: nothing was overridden).
+    assert page.count('<svg class="bars" role="img"') == 6
+    assert '<title id="c-pass-by-cohort">Chart: Pass rate by cohort.' in page
+    assert '<text x="0" y="13" class="bar-label">A</text>' in page

@@ -96,7 +96,6 @@ def test_a_result_being_graded_updates_by_itself(client, student):
 
 
 def test_exam_times_are_in_the_users_zone_named_and_counted_in_words(client, student):
-    # at half past: on the hour the 12-hour format leaves the minutes off ("10 p.m.")
     closes = (timezone.now() + timedelta(days=2)).replace(minute=30, second=0, microsecond=0)
     assignment(
         candidate=student,
@@ -115,8 +114,10 @@ def test_exam_times_are_in_the_users_zone_named_and_counted_in_words(client, stu
     assert "1 attempt left" in html
     assert "1 questions" not in html
     local = timezone.localtime(closes, timezone=ZoneInfo("America/Sao_Paulo"))
-    assert f"{local.day}, {local.year}, {local.hour % 12 or 12}:{local:%M}" in html
-    assert "(-03)" in html
+    # 24-hour time and the zone's name, never a bare offset such as "-03" (issue 29)
+    assert f"{local.day}, {local.year}, {local:%H:%M} America/Sao_Paulo" in html
+    assert "(-03)" not in html
+    assert " -03<" not in html
     assert "UTC" not in html
 
 

@@ -57,7 +57,9 @@ def test_the_flag_button_saves_the_pages_answers_and_flags_the_question(client, 
     assert "question 2 is flagged for review" in html
     assert nav_state(html, 2) == ("flagged", ", unanswered, flagged for review")
     assert nav_state(html, 1) == ("answered", ", answered")
-    assert 'value="0" aria-pressed="true"' in html  # pressing it again removes the flag
+    assert 'value="0" data-flagged="true"' in html  # pressing it again removes the flag
+    fieldset = html[html.index('id="q2"') : html.index('id="q3"')]
+    assert '<span class="flag-label">Remove flag</span>' in fieldset
 
 
 def test_flags_set_on_another_device_show_on_the_page(client, attempt):
@@ -67,7 +69,10 @@ def test_flags_set_on_another_device_show_on_the_page(client, attempt):
 
     html = client.get(reverse("exam-attempt", args=[attempt.pk])).content.decode()
 
-    assert html.count('aria-pressed="true"') == 1
+    assert html.count('data-flagged="true"') == 1
+    assert html.count('<span class="flag-label">Remove flag</span>') == 1
+    unflagged = attempt.items.count() - 1
+    assert html.count('<span class="flag-label">Flag for review</span>') == unflagged
     assert 'name="flag-revision-3" value="1"' in html
     assert nav_state(html, 3) == ("flagged", ", unanswered, flagged for review")
 

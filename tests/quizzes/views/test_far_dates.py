@@ -224,3 +224,31 @@ def test_no_template_uses_djangos_date_filter_which_fails_on_far_dates():
         if re.search(r"\|date\b", path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+# The mentor and assignment pages are being rebuilt on another branch (issue 29, mentor tools);
+# they still show SHORT_DATETIME_FORMAT. Nothing else may: a new page reads its dates through
+# ``when`` (24-hour time with the zone's name, the same on every page).
+NOT_YET_WHEN = {
+    "quizzes/mentor/reviews.html",
+    "quizzes/mentor/appeals.html",
+    "quizzes/mentor/_audit.html",
+    "quizzes/mentor/review.html",
+    "quizzes/mentor/correction.html",
+    "quizzes/mentor/cohort.html",
+    "quizzes/assign/assign.html",
+    "quizzes/assign/job.html",
+}
+
+
+def test_every_date_a_person_reads_goes_through_when():
+    """``local_date`` is for machine-read attributes (``'c'``); text goes through ``when``."""
+    base = Path(settings.BASE_DIR)
+    roots = [base / "quizzes" / "templates", base / "judgetrain" / "templates"]
+    offenders = [
+        str(path.relative_to(root))
+        for root in roots
+        for path in root.rglob("*.html")
+        if re.search(r"\|local_date(?!:'c')", path.read_text(encoding="utf-8"))
+    ]
+    assert sorted(set(offenders) - NOT_YET_WHEN) == []

@@ -1,0 +1,150 @@
+"""The time zones a person can choose, named so that they can find theirs.
+
+The IANA database has about 600 names ("America/Sao_Paulo"). The settings page offers them as
+suggestions under a text input (a ``datalist``: the browser filters them as the person types,
+and without JavaScript the input still takes a name): the common zones of the site's
+communities first, then every zone by region, each shown as "City — Region" with the region's
+name translated. What a person types is matched leniently (case, spaces for underscores, a
+city alone when only one zone has it), then stored as the IANA name.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from dataclasses import dataclass
+from functools import cache
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+#: The regions of the IANA names, translated (a name's first part).
+REGIONS = {
+    "Africa": _("Africa"),
+    "America": _("Americas"),
+    "Antarctica": _("Antarctica"),
+    "Arctic": _("Arctic"),
+    "Asia": _("Asia"),
+    "Atlantic": _("Atlantic Ocean"),
+    "Australia": _("Australia"),
+    "Europe": _("Europe"),
+    "Indian": _("Indian Ocean"),
+    "Pacific": _("Pacific Ocean"),
+    "Etc": pgettext_lazy("time zone region", "Other"),
+}
+
+#: Offered first: the zones of the site's languages' communities, then the world's largest.
+COMMON = (
+    "America/Sao_Paulo",
+    "Europe/Lisbon",
+    "Europe/Madrid",
+    "America/Mexico_City",
+    "America/Argentina/Buenos_Aires",
+    "America/Bogota",
+    "America/Santiago",
+    "America/Lima",
+    "Europe/London",
+    "Europe/Paris",
+    "Europe/Berlin",
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Los_Angeles",
+    "Asia/Tokyo",
+    "Australia/Sydney",
+    "UTC",
+)
+
+#: Names that are aliases kept for old data, not places a person would pick.
+_LEGACY_PREFIXES = (
+    "posix/",
+    "right/",
+    "SystemV/",
+    "US/",
+    "Canada/",
+    "Brazil/",
+    "Mexico/",
+    "Chile/",
+)
+_LEGACY = {"localtime", "Factory", "posixrules", "GMT0", "GMT+0", "GMT-0", "Greenwich", "UCT"}
+
+
+@dataclass(frozen=True)
+class Zone:
+    name: str  # the IANA name, what the form stores
+    city: str
+    region: str  # the translated region
+
+    @property
+    def label(self) -> str:
+        return f"{self.city} — {self.region}" if self.region else self.city
+
+
+@cache
+def all_names() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+@cache
+def offered_names() -> tuple[str, ...]:
+    """Every zone a person may pick: regions' zones and UTC, sorted, without legacy aliases."""
+    names = [
+        name
+        for name in all_names()
+        if name not in _LEGACY
+        and not name.startswith(_LEGACY_PREFIXES)
+        and ("/" in name or name == "UTC")
+        and name.split("/")[0] in REGIONS
+    ]
+    return tuple(sorted({*names, "UTC"}))
+
+
+def zone(name: str) -> Zone:
+    if "/" not in name:
+        return Zone(name=name, city=name, region="")
+    region, _sep, rest = name.partition("/")
+    city = rest.replace("/", " / ").replace("_", " ")
+    return Zone(name=name, city=city, region=str(REGIONS.get(region, region)))
+
+
+def choices(current: str = "") -> list[Zone]:
+    """The suggestions in order: the current zone, the common ones, then every other zone."""
+    first = [name for name in (current, *COMMON) if name and name in all_names()]
+    seen = set()
+    ordered = []
+    for name in [*first, *offered_names()]:
+        if name not in seen:
+            seen.add(name)
+            ordered.append(zone(name))
+    return ordered
+
+
+def _key(text: str) -> str:
+    return text.strip().replace(" ", "_").casefold()
+
+
+@cache
+def _by_key() -> dict[str, str]:
+    return {_key(name): name for name in all_names() if name not in _LEGACY}
+
+
+@cache
+def _by_city() -> dict[str, list[str]]:
+    cities: dict[str, list[str]] = {}
+    for name in offered_names():
+        cities.setdefault(_key(name.rsplit("/", 1)[-1]), []).append(name)
+    return cities
+
+
+def match(text: str) -> str | None:
+    """The IANA name ``text`` means: the name itself in any case or with spaces, the
+    "City — Region" label the list shows, or a city that only one zone has; else None."""
+    text = text.split(" — ")[0] if " — " in text else text
+    key = _key(text)
+    if not key:
+        return None
+    if key in _by_key():
+        return _by_key()[key]
+    found = _by_city().get(key.replace("_/_", "/").rsplit("/", 1)[-1], [])
+    if len(found) > 1:  # an old alias and its zone ("America/Buenos_Aires"): the common one
+        found = [name for name in found if name in COMMON]
+    return found[0] if len(found) == 1 else None

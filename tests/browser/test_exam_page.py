@@ -1,0 +1,143 @@
+"""The exam page and its submit page in a real Chromium, in English and Spanish, at 1280 and
+375 px (issue 29): the question navigator stays visible after scrolling, the flag button reads
+"Flag for review" / "Remove flag" by state, the site header takes at most ~10% of a 375x667
+phone during the exam, and the submit page shows the attempt's clock (also on a GET of its
+URL); axe finds no serious violation on either page."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import log_in, problems_on, start_exam
+from tests.browser.test_whole_journey import Words
+from tests.factories import BlueprintFactory, assignment, candidate
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LOCALES = {"en": "en-US", "es": "es-ES"}
+PHONE = {"width": 375, "height": 667}
+DESKTOP = {"width": 1280, "height": 800}
+COMPOSITION = [
+    {"topic": None, "kind": "free_form", "count": 4},
+    {"topic": None, "kind": "multiple_choice", "count": 4},
+]
+
+
+def scroll_to_the_end(page):
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 300  # the page did scroll
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_navigator_stays_the_flag_says_its_state_and_submit_shows_the_clock(
+    live_server, browser, chromium_path, lang
+):
+    t = Words(lang)
+    context = browser.new_context(viewport=DESKTOP, locale=LOCALES[lang])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    ana = candidate(email="ana@example.com", preferred_language=lang)
+    ana.time_zone = "Europe/Madrid"
+    ana.save(update_fields=["time_zone"])
+    assignment(candidate=ana, blueprint=BlueprintFactory(name="Level one", composition=COMPOSITION))
+
+    log_in(page, live_server.url, next_url="/exams/")
+    start_exam(page, t("Start the exam"))
+    page.locator("#attempt-form").wait_for()
+    page.wait_for_load_state("load")  # exam.js (deferred) runs before the flag is used
+    nav = page.get_by_role("navigation", name=t("Questions"))
+
+    for viewport in (DESKTOP, PHONE):
+        page.set_viewport_size(viewport)
+        page.evaluate("window.scrollTo(0, 0)")
+        scroll_to_the_end(page)
+        expect(nav).to_be_in_viewport()  # sticky: still on screen at the end of the page
+        expect(page.locator("#time-left")).to_be_in_viewport()
+        box = nav.bounding_box()
+        assert box is not None
+        assert 0 <= box["y"] < viewport["height"] / 3, viewport
+
+    # On a phone the site header is one compact line during the exam.
+    page.set_viewport_size(PHONE)
+    page.evaluate("window.scrollTo(0, 0)")
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None
+    assert header["height"] <= 0.1 * PHONE["height"], header
+    bar = page.locator(".exam-bar").bounding_box()
+    assert bar is not None
+    assert bar["height"] <= 0.25 * PHONE["height"], bar
+
+    # The flag button says what a press does next, and its state comes back on a reload.
+    flag = page.locator("#q2 .flag-button")
+    expect(flag).to_have_text(re.compile(t("Flag for review")))
+    flag.click()
+    expect(flag).to_have_text(re.compile(t("Remove flag")))
+    expect(page.locator("#nav-2")).to_have_class(re.compile("flagged"))
+    page.reload()
+    expect(page.locator("#q2 .flag-button")).to_have_text(re.compile(t("Remove flag")))
+    page.wait_for_load_state("load")
+    page.locator("#q2 .flag-button").click()
+    expect(page.locator("#q2 .flag-button")).to_have_text(re.compile(t("Flag for review")))
+    page.locator("#q3 .flag-button").click()
+    expect(page.locator("#q3 .flag-button")).to_have_text(re.compile(t("Remove flag")))
+
+    # 24-hour time with the zone's name, never a bare offset.
+    expect(page.locator(".exam-status .deadline time")).to_have_text(
+        re.compile(r"^\d\d:\d\d Europe/Madrid$")
+    )
+    assert problems_on(page, f"attempt page {lang}") == []
+
+    # The submit page shows the same clock, counting down; a GET on its URL shows it too.
+    page.set_viewport_size(DESKTOP)
+    page.get_by_role("button", name=t("Review and submit")).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(t("Submit the exam?"))
+    clock = page.locator("#time-left")
+    expect(clock).to_be_visible()
+    expect(clock).to_have_text(re.compile(r"^\d+:\d\d$"))
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=5_000)  # it runs
+    flagged = page.locator("p", has_text=t("Flagged for review"))
+    assert flagged.get_by_role("link").count() == 1
+    assert problems_on(page, f"submit page {lang}") == []
+
+    page.goto(page.url)  # a GET on the submit URL: the summary, never a 405
+    expect(page.get_by_role("heading", level=1)).to_have_text(t("Submit the exam?"))
+    expect(page.locator("#time-left")).to_be_visible()
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_time_zone_picker_suggests_the_browsers_zone_and_explains_a_bad_one(
+    live_server, browser, chromium_path, lang
+):
+    t = Words(lang)
+    context = browser.new_context(viewport=PHONE, locale=LOCALES[lang], timezone_id="Europe/Lisbon")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    ana = candidate(email="ana@example.com", preferred_language=lang)
+    ana.time_zone = "UTC"  # chosen before: the browser's zone is suggested, never imposed
+    ana.save(update_fields=["time_zone"])
+
+    log_in(page, live_server.url, next_url="/accounts/settings/")
+    field = page.get_by_label(t("Time zone"))
+    assert field.get_attribute("list") == "time-zone-list"
+    assert page.locator("#time-zone-list option").count() > 300
+    assert problems_on(page, f"settings {lang}") == []
+
+    field.fill("Lisbo")
+    page.get_by_role("button", name=t("Save")).click()
+    expect(page.locator(".field .error")).to_contain_text("Lisbo")
+    expect(field).to_have_value("Lisbo")  # what was typed is kept to correct
+
+    page.set_viewport_size(DESKTOP)
+    suggestion = page.locator("#detected-zone button")
+    expect(suggestion).to_be_visible()
+    expect(suggestion).to_contain_text("Europe/Lisbon")
+    suggestion.click()
+    expect(field).to_have_value("Europe/Lisbon")
+    page.get_by_role("button", name=t("Save")).click()
+    expect(page.get_by_text(t("Your time zone is saved."))).to_be_visible()
+    ana.refresh_from_db()
+    assert ana.time_zone == "Europe/Lisbon"
+    context.close()
