@@ -41,6 +41,14 @@ def citations_from_ruling(ruling: Mapping[str, Any]) -> dict[str, str]:
 _NOT_ASKED = "apply_section_procedure"
 
 
+# A Game Loss or more ends the game: the remedy is moot and not asked either.
+_GAME_ENDING = frozenset({"game_loss", "match_loss", "disqualification"})
+
+
+def _remedy_not_asked(question: Question) -> bool:
+    return question.key_remedy == _NOT_ASKED or question.key_penalty in _GAME_ENDING
+
+
 def expected_for_question(question: Question) -> Expected:
     """The question's key, with its policy version and near misses where the bank stored
     them (free-form questions built since the grader takes them)."""
@@ -48,7 +56,7 @@ def expected_for_question(question: Question) -> Expected:
     return Expected(
         infraction=question.key_infraction,
         penalty=question.key_penalty,
-        remedy=None if question.key_remedy == _NOT_ASKED else question.key_remedy,
+        remedy=None if _remedy_not_asked(question) else question.key_remedy,
         citations=citations_from_ruling(question.ruling),
         policy_version=detail.get("policy_version"),
         near_misses=tuple(_near_misses(detail.get("near_misses"))),

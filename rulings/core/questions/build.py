@@ -462,7 +462,15 @@ def _alternatives(
             found.append(
                 options.Value.of("infraction", parts, {}, weight["other"], f"infraction:{name}")
             )
+    if sc.situation.get("payment") and key.infraction in PAYMENT_INFRACTIONS:
+        # The other payment section is the confusion offered (review 7: mu-008, mu-020), not
+        # a General Error that a near miss (the overpayment causing a result) would bring.
+        found = [v for v in found if v.part != "infraction" or _payment_value(v)]
     return [v for v in found if v.part != "remedy" or _remedy_value_fits(sc, v)]
+
+
+def _payment_value(value: options.Value) -> bool:
+    return dict(value.fields).get("infraction") in PAYMENT_INFRACTIONS
 
 
 def _remedy_value_fits(sc: Scenario, value: options.Value) -> bool:
@@ -494,11 +502,24 @@ def _look(choice: options.Choice) -> bool:
     return bool(parts.rewind_by or parts.cycle_ends is not None or _CLAUSE.search(fix))
 
 
+def _story_allows(sc: Scenario, parts: KeyParts) -> bool:
+    """No fix the story itself rules out: a rewind or backup where it says nobody can
+    reconstruct the earlier game (review 7: mu-020, mu-032, mu-033), a corrected score where
+    it says nobody can tell what the score should be."""
+    if sc.situation.get("rewind") == "none" and any(r in REWIND_REMEDIES for r in parts.remedy):
+        return False
+    score = sc.situation.get("score") or {}
+    return not (score.get("determinable") is False and "correct_score" in parts.remedy)
+
+
 def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
     """A wrong ruling a candidate could weigh for this story: coherent, wrong, a fix for the
-    kind of problem told, a Game Loss only where upgrades are the subject."""
+    kind of problem told and not ruled out by it, a Game Loss only where upgrades are the
+    subject."""
     key = sc.key
     if not coherent(parts) or _also_right(key, parts) or _alike(key, parts):
+        return False
+    if parts.remedy != key.remedy and not _story_allows(sc, parts):
         return False
     if not _infraction_fits(sc, parts.infraction):
         return False
@@ -515,8 +536,9 @@ def _same_meaning(a: KeyParts, b: KeyParts) -> bool:
 
 def remedy_asked(key: KeyParts) -> bool:
     """The remedy is part of the question unless the key can name none concretely (the TR 702
-    errors whose fix the seeds leave to the section itself)."""
-    return key.remedy != SECTION_FIX
+    errors whose fix the seeds leave to the section itself) or a Game Loss or more ends the
+    game (committee decisions, 2026-12-06: the remedy is then moot and not asked)."""
+    return key.remedy != SECTION_FIX and key.penalty not in GAME_ENDING
 
 
 def _padded_options(
@@ -524,12 +546,18 @@ def _padded_options(
 ) -> Picked:
     picked: Picked = [(sc.key, key_choosers, "key")]
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
-        picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
+        if _story_allows(sc, miss.parts):
+            picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
     for parts, how in _padding(sc):
         if len(picked) >= CHOICES:
             break
         fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
-        if fresh and coherent(parts) and not _also_right(sc.key, parts):
+        if (
+            fresh
+            and coherent(parts)
+            and not _also_right(sc.key, parts)
+            and _story_allows(sc, parts)
+        ):
             choosers = _with_choosers(sc, parts, key_choosers)
             picked.append((parts, choosers, f"ladder:{how}"))
     _same_shape(sc, picked, key_choosers)
@@ -674,11 +702,19 @@ def _candidate_infractions(sc: Scenario) -> list[str]:
     a player who let another's error pass: never offered for a player's own TR 702 error."""
     known = load_policy(sc.ruling.policy_version).infractions
     neighbours = NEIGHBOUR_INFRACTIONS.get(sc.key.infraction, ())
+    if sc.situation.get("payment"):
+        # The real confusion of a payment story is the other payment section (review 7: mu-008,
+        # mu-020): Overpayment where the key is Mispayment and vice versa, the two where the
+        # overpayment caused a result (General Error); no other infraction is offered.
+        return [i for i in PAYMENT_INFRACTIONS if i in known]
     usual = sorted(PLAUSIBLE_INFRACTIONS[sc.template.game], key=lambda i: i != FTMGS)
     if neighbours:
         usual = [i for i in usual if i != FTMGS]
     names = [*neighbours, *usual]
     return [i for i in dict.fromkeys(names) if i in known or i == "no_infraction"]
+
+
+PAYMENT_INFRACTIONS = ("overpayment", "mispayment_for_cost")
 
 
 # Infractions about one kind of problem only: never offered for a story about another
@@ -700,9 +736,9 @@ def _infraction_fits(sc: Scenario, infraction: str) -> bool:
     if infraction in TOLD_ERRORS and infraction not in _told_errors(sc):
         # A game play error whose action the story never tells (or tells the other way).
         return False
-    payment = sc.situation.get("payment") or {}
-    if infraction == "overpayment" and _underpaid(payment):
-        # "Overpayment for Cost" for a cost paid short contradicts the story itself.
+    if infraction == FTMGS and not _someone_let_it_pass(sc):
+        # Failure to Maintain Game State is for a player who saw another's error and let it
+        # stand (committee decisions, 2026-12-06): never offered where nobody did.
         return False
     for subject, infractions in SUBJECT_INFRACTIONS.items():
         if infraction in infractions:
@@ -710,9 +746,11 @@ def _infraction_fits(sc: Scenario, infraction: str) -> bool:
     return True
 
 
-def _underpaid(payment: dict[str, Any]) -> bool:
-    paid, cost = payment.get("paid"), payment.get("cost")
-    return isinstance(paid, int) and isinstance(cost, int) and paid < cost
+def _someone_let_it_pass(sc: Scenario) -> bool:
+    """A story in which a player saw another's error and said nothing (or is asked about)."""
+    return bool(
+        sc.key.infraction == FTMGS or sc.key.additional or sc.situation.get("silent_witnesses")
+    )
 
 
 def _fits(sc: Scenario, remedy: str) -> bool:

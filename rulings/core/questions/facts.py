@@ -31,7 +31,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     # when it was noticed
     "noticed.same_action": {"noticed.when": _one("same_action")},
     "noticed.same_turn": {"noticed.when": _one("same_turn")},
-    "rush.called": {"noticed.when": _one("same_action")},
+    "mtg.duties.other_turn_called": {"noticed.when": _one("same_action")},
     "noticed.controlled_player": {"noticed.when": _one("same_turn")},
     "noticed.previous_turn": {"noticed.when": LATER},
     "noticed.mtg_previous_turn": {"noticed.when": LATER},
@@ -70,7 +70,6 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "error.advantage.yes": {"advantageous": YES},
     "advantage.no": {"advantageous": NO},
     "advantage.no_event": {"advantageous": NO},
-    "advantage.nobody": {"advantageous": NO},
     "error.advantage.no": {"advantageous": NO},
     "pay.no_advantage": {"advantageous": NO},
     "intent.none": {"intent": _one("none")},
@@ -93,6 +92,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "related.soften": {"soften_at_low_opl": YES},
     "related.soften_own": {"soften_at_low_opl": YES},
     "related.no_soften": {"soften_at_low_opl": NO},
+    "setup.riftbound_casual": {"soften_at_low_opl": NO},
     "mtg2024.changes": {"play.revealing_action_changes_effect": YES},
     "mtg2024.unchanged": {"play.revealing_action_changes_effect": NO},
 }

@@ -56,9 +56,15 @@ def situation(game: str, order: tuple[str, ...], now: str, **rest: Any) -> dict[
     return data
 
 
-def setup(game: str, order: tuple[str, ...], opl: str = "competitive") -> Sentence:
+def setup(
+    game: str, order: tuple[str, ...], opl: str = "competitive", *, practice: bool = True
+) -> Sentence:
+    """The event and its players. At Casual OPL the head judge's announced practice is stated
+    (penalties as written) unless the story states its own (`practice=False`): TR 702.1.c fixes
+    no softening, so an item that tests the penalty must say (committee decisions, 2026-12-06)."""
+    casual = game == "riftbound" and opl == "casual" and practice
     return s(
-        f"setup.{game}",
+        f"setup.{game}_casual" if casual else f"setup.{game}",
         opl=Term(f"opl.{game}.{opl}"),
         count=Count("players", len(order)),
         order=Names(order),

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from rulings.core.questions import story as st
-from rulings.core.questions.template import Card, Count, Draft, Sentence, s, template
+from rulings.core.questions.template import Card, CardText, Count, Draft, Sentence, s, template
 
 GAME = "mtg"
 
@@ -56,11 +56,12 @@ def mtg_turn_control(rng: random.Random) -> Draft:
 
 @template(
     "mtg-opponent-duties",
-    version=4,
+    version=5,
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
-    summary="Opponents need not point out triggers and are never penalised for silence, but may "
-    "not make a trigger missed by acting or advancing early.",
+    summary="Opponents need not point out triggers and are never penalised for silence; an "
+    "opponent's ordinary play on their own turn does not make the controller's trigger missed "
+    "before the controller takes an active part (IPG 2.1): no infraction, it resolves now.",
     pivots=("following_by_other", "no_witness"),
 )
 def mtg_opponent_duties(rng: random.Random) -> Draft:
@@ -69,22 +70,15 @@ def mtg_opponent_duties(rng: random.Random) -> Draft:
     card_id = st.pick(
         rng, ("dark_confidant", "desecration_demon", "knight_of_infamy", "battlegrace_angel")
     )
-    rushed = rng.random() < 0.5
+    if rng.random() < 0.5:
+        return _opponents_turn(order)
     when = "same_turn"
-    if rushed:
-        # The trigger is still pending (you cannot force a miss): the accountable player objects
-        # at once, so the key's "it resolves now" follows the story without a gap.
-        play = {"following_action": "advance_step", "following_action_by": "other"}
-        story = s("mtg.duties.rush", actor=other, accountable=player)
-        witness: list[str] = []
-        when = "same_action"
-    else:
-        exalted = card_id in ("knight_of_infamy", "battlegrace_angel")
-        play = {
-            "following_action": "declare_damage" if exalted else st.fit_action(card_id, "draw_card")
-        }
-        story = st.action(GAME, play["following_action"], player, other, card_id)
-        witness = [other]
+    exalted = card_id in ("knight_of_infamy", "battlegrace_angel")
+    play = {
+        "following_action": "declare_damage" if exalted else st.fit_action(card_id, "draw_card")
+    }
+    story = st.action(GAME, play["following_action"], player, other, card_id)
+    witness = [other]
     situation = _base(
         order,
         player,
@@ -93,11 +87,46 @@ def mtg_opponent_duties(rng: random.Random) -> Draft:
         silent_witnesses=witness,
         noticed={"when": when},
     )
-    lines: list[Sentence] = [*st.opening(GAME, order, card_id, player), story]
-    if witness:
-        lines.append(s("witness", witness=other))
-    lines.append(s("rush.called", accountable=player) if rushed else st.noticed(when, player))
-    return Draft(situation, tuple(lines), {"card": card_id, "rushed": rushed})
+    lines: list[Sentence] = [
+        *st.opening(GAME, order, card_id, player),
+        story,
+        s("witness", witness=other),
+        st.noticed(when, player),
+    ]
+    return Draft(situation, tuple(lines), {"card": card_id})
+
+
+def _opponents_turn(order: tuple[str, ...]) -> Draft:
+    """The controller's trigger on the opponent's turn, passed by the opponent's ordinary play
+    (review 7 retired the story of an opponent rushing the game: the seeds forbid the rush but
+    do not say what the rusher commits). Nobody hurries here: the active player draws the card
+    for the turn as usual, and the controller, who has taken no part since, points the trigger
+    out at once; IPG 2.1 counts it as remembered (the controller took no active part on the
+    opponent's turn) and nobody can make it missed for them: no infraction, it resolves now.
+    Howling Mine's trigger goes on the stack after the draw for the turn, so the opponent's
+    next step, playing a land, is what passes it."""
+    player, active = order
+    card_id = "howling_mine"
+    situation = _base(
+        order,
+        active,
+        trigger=st.trigger(card_id, player),
+        play={"following_action": "advance_step", "following_action_by": "other"},
+        noticed={"when": "same_action"},
+    )
+    lines = (
+        st.setup(GAME, order),
+        s(
+            "mtg.duties.other_turn",
+            player=player,
+            active=active,
+            card=Card(card_id),
+            text=CardText(card_id),
+        ),
+        s("mtg.duties.other_turn_draw", active=active),
+        s("mtg.duties.other_turn_called", player=player),
+    )
+    return Draft(situation, lines, {"card": card_id, "opponents_turn": True})
 
 
 @template(
@@ -132,12 +161,13 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=5,
+    version=6,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
     "as IPG 2.5 orders: a simple backup; else the partial fix (the missed discard is made up); "
-    "an opponent who did not notice commits Failure to Maintain Game State.",
+    "the story says who noticed and whether the opponent saw the missing discard: only an "
+    "opponent who saw it and let it stand commits Failure to Maintain Game State.",
     pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
 )
 def mtg_after_ack(rng: random.Random) -> Draft:
@@ -151,6 +181,11 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     # "a few actions later" leaves several actions to undo (complex), never "nothing can be
     # reconstructed", which would contradict a story told a few actions on.
     rewind = "simple" if by == "opponent" else st.pick(rng, ("simple", "complex"))
+    # Whether the opponent saw the missing discard and let it stand decides Failure to Maintain
+    # Game State (committee decisions, 2026-12-06: only a player who saw it and let it stand);
+    # the story always says which (review 7: fr-015, fi-010, FtMGS for an opponent who had not
+    # noticed).
+    seen = by != "opponent" and rng.random() < 0.5
     situation = _base(
         order,
         player,
@@ -163,15 +198,18 @@ def mtg_after_ack(rng: random.Random) -> Draft:
         rewind=rewind,
         partial_fix="missed_draw_or_discard",
         noticed={"when": "same_turn", "by": by},
+        silent_witnesses=[other] if seen else [],
     )
     timing = "at_once" if rewind == "simple" else "later"
     lines: list[Sentence] = [
         *st.opening(GAME, order, card_id, player),
         s("mtg.after_ack.sword", actor=player, other=other),
         s(f"mtg.after_ack.noticed_by.{by}.{timing}", actor=player, other=other),
-        s(f"mtg.backup.{rewind}"),  # Magic says "backup", Riftbound "rewind"
     ]
-    return Draft(situation, tuple(lines), {"rewind": rewind, "by": by})
+    if by != "opponent":
+        lines.append(s(f"mtg.after_ack.opponent.{'seen' if seen else 'unseen'}", other=other))
+    lines.append(s(f"mtg.backup.{rewind}"))  # Magic says "backup", Riftbound "rewind"
+    return Draft(situation, tuple(lines), {"rewind": rewind, "by": by, "seen": seen})
 
 
 @template(

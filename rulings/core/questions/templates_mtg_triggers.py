@@ -156,11 +156,12 @@ def mtg_invisible(rng: random.Random) -> Draft:
 
 
 DELAYED = ("geist_of_saint_traft", "aetherling", "kaijin_of_the_vanishing_touch")
+BLOCKERS = frozenset({"kaijin_of_the_vanishing_touch"})  # its trigger comes on the opponent's turn
 
 
 @template(
     "mtg-delayed-triggers",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "delayed_trigger", "delayed_zone_change", "time_bar"),
     summary="Triggers that only create a delayed trigger resolve by themselves; a missed delayed "
@@ -172,8 +173,12 @@ def mtg_delayed(rng: random.Random) -> Draft:
     player, other = order[0], order[1]
     creation = rng.random() < 0.3
     card_id = "grave_betrayal" if creation else st.pick(rng, (*DELAYED, "grave_betrayal"))
+    # Kaijin blocks, so its return comes at end of combat on the OPPONENT's turn (review 7:
+    # mu-014 had it block on its controller's own turn): the turn is the opponent's, and the
+    # controller misses it by agreeing to move on (an active part on the opponent's turn).
+    turn = other if card_id in BLOCKERS else player
     # The creation story says the end step has not begun: it is noticed in that same turn.
-    when, now, noticed = _when(rng, order, player, ("same_turn",) if creation else WHENS)
+    when, now, noticed = _when(rng, order, turn, ("same_turn",) if creation else WHENS)
     if creation:
         trig = st.trigger(card_id, player)
         play = {"following_action": "sorcery_speed_action"}
@@ -184,7 +189,7 @@ def mtg_delayed(rng: random.Random) -> Draft:
         )
         play = {"following_action": "advance_step"}
         story = s(f"mtg.delayed.missed.{card_id}", actor=player, other=other)
-    situation = _situation(order, now, player, when, trig, play)
+    situation = _situation(order, now, turn, when, trig, play)
     sentences = (*st.opening(GAME, order, card_id, player), story, noticed)
     return Draft(situation, sentences, {"card": card_id, "creation": creation, "when": when})
 

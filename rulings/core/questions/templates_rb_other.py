@@ -26,8 +26,10 @@ RELATED_ERRORS: dict[str, tuple[str, ...]] = {
     "mulligan_procedure_error": ("drawing_extra_cards", "looking_at_extra_cards"),
     "drawing_extra_cards": ("looking_at_extra_cards",),
     "looking_at_extra_cards": ("drawing_extra_cards",),
-    "looking_at_secret_information": ("looking_at_extra_cards",),
 }
+# The looks are told as accidents (committee decisions, 2026-12-06: Looking at Extra Cards only
+# for cards seen by accident while handling one's own; no deliberate look unless intent is
+# stated): an opponent's deck tipped while cutting it produces no further error.
 BASE_NONE = ("forgetting_to_draw_cards", "channeling_too_few_runes", "forgetting_to_ready")
 
 
@@ -104,18 +106,21 @@ def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
 
 @template(
     "rb-overpayment",
-    version=3,
+    version=4,
     game=GAME,
     topics=("payment", "overpayment", "rewind", "floating_resources"),
     summary="Overpaying a cost (TR 702.8): no penalty, Warning with advantage, General Error if "
     "it caused a result; simple rewind (runes readied/unrecycled) or play on; nothing floats.",
-    pivots=("advantageous", "caused_result", "rewind_none"),
+    pivots=("underpaid_instead", "advantageous", "caused_result", "rewind_none"),
 )
 def rb_overpayment(rng: random.Random) -> Draft:
     order, player, cost, what = _payment_setup(rng)
     paid = cost + rng.randrange(1, 3)
     adv = rng.random() < 0.4
     caused = rng.random() < 0.3
+    # A result caused by overpaying makes it a General Error whatever the advantage (review 7:
+    # mu-008, "no advantage" beside a result that helped): the story then leaves advantage out.
+    adv = adv and not caused
     rewind = st.pick(rng, ("simple", "none"))
     floating = rng.random() < 0.5
     situation = st.situation(
@@ -136,9 +141,12 @@ def rb_overpayment(rng: random.Random) -> Draft:
             paid=Count("runes", paid),
         ),
         s("pay.result.yes" if caused else "pay.result.no", player=player),
-        s("error.advantage.yes", player=player, why=Term("error_why.overpayment"))
-        if adv
-        else s("pay.no_advantage", player=player),
+    ]
+    if adv:
+        lines.append(s("error.advantage.yes", player=player, why=Term("error_why.overpayment")))
+    elif not caused:
+        lines.append(s("pay.no_advantage", player=player))  # told as events, not "no advantage"
+    lines += [
         s(f"rewind.{rewind}"),
     ]
     if floating:
@@ -148,12 +156,12 @@ def rb_overpayment(rng: random.Random) -> Draft:
 
 @template(
     "rb-mispayment",
-    version=1,
+    version=2,
     game=GAME,
     topics=("payment", "underpayment", "rewind"),
     summary="Underpaying (TR 702.9): Warning; simple rewind to before it went on the chain, else "
     "correct the cost, else play on.",
-    pivots=("rewind_none", "not_correctable", "overpaid_instead"),
+    pivots=("overpaid_instead", "rewind_none", "not_correctable"),
 )
 def rb_mispayment(rng: random.Random) -> Draft:
     order, player, cost, what = _payment_setup(rng)
@@ -199,7 +207,7 @@ def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
 
 @template(
     "rb-repeated-warnings",
-    version=3,
+    version=4,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings"),
     summary="Repeated Warnings: the third in the same category, the sixth in total at competitive "
@@ -268,7 +276,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=8,
+    version=9,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -304,7 +312,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     if upgrade:
         situation["history"] = {"warnings": {kind: 2}}
     lines: list[Sentence] = [
-        st.setup(GAME, order, opl),
+        st.setup(GAME, order, opl, practice=False),  # the soften sentences state the practice
         s(f"error.story.{kind}", player=player),
     ]
     if related:
@@ -333,7 +341,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
 
 @template(
     "rb-other-game-errors",
-    version=2,
+    version=3,
     game=GAME,
     topics=("game_play_errors", "no_infraction"),
     summary="The other TR 702 game play errors: base Warning, or no penalty unless advantageous.",
@@ -365,7 +373,7 @@ def rb_other_errors(rng: random.Random) -> Draft:
 
 @template(
     "rb-rewind-authority",
-    version=2,
+    version=3,
     game=GAME,
     topics=("rewind", "general_error", "low_opl"),
     summary="General Error (TR 702.16): who may rewind: any judge for a simple rewind "
@@ -377,7 +385,10 @@ def rb_rewind_authority(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))
     player = order[rng.randrange(len(order))]
     opl = st.pick(rng, ("casual", "competitive", "professional"))
-    rewind = st.pick(rng, ("simple", "complex", "complex", "none"))
+    # The template asks who may rewind: a story where nobody can reconstruct the game leaves
+    # only "play continues" against options the story rules out (review 7: mu-033), so it is
+    # not told; "play continues" stays a distractor (pivot `rewind_none`).
+    rewind = st.pick(rng, ("simple", "complex", "complex"))
     situation = st.situation(
         GAME,
         order,

@@ -67,7 +67,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -204,7 +204,7 @@ def rb_first_time(rng: random.Random) -> Draft:
 
 @template(
     "rb-battlefield-accountability",
-    version=6,
+    version=7,
     game=GAME,
     topics=("accountability", "battlefield", "missed_trigger"),
     summary="A battlefield's trigger: controlled, uncontrolled or naming a player (TR 506.1.a, "
@@ -255,15 +255,22 @@ def rb_battlefield(rng: random.Random) -> Draft:
     )
     who = st.accountable(situation)
     situation["play"]["following_action_by"] = "accountable" if who == now else "other"
+    effect = card(card_id).get("effect")
     sentences = (
         st.setup(GAME, order),
         s("trigger.battlefield", card=Card(card_id), text=CardText(card_id), now=now),
+        # Every battlefield trigger here is at the start of a turn: in a player's very first
+        # Beginning Phase it could be acknowledged all turn (TR 506.3.d), so the story says it
+        # is not that turn (review 7: fi-001, fi-033).
+        s("bf.not_first_turn", now=now),
         *lines,
         st.action(GAME, "advance_step", now),
         # Whether the accountable player has shown unawareness turns on this (TR 702.2.c): said
         # for every story, so it does not give away who is accountable.
         s("bf.nobody_else"),
-        s("advantage.nobody")
+        # Without the trigger, what the player it would have served lacks (review 7: fi-001,
+        # fi-033, "benefits nobody" stated the Warning test instead of the events).
+        s("advantage.no_event", player=_served(situation, now), what=Term(f"missed_gain.{effect}"))
         if not adv
         # Told in the present, of the benefit itself: whether the trigger was missed at all
         # (and so whether the game went on past it) is what the question asks.
@@ -273,30 +280,32 @@ def rb_battlefield(rng: random.Random) -> Draft:
     return Draft(situation, sentences, {"mode": mode, "card": card_id})
 
 
+def _served(situation: dict[str, Any], now: str) -> str:
+    """The player a battlefield's trigger would have served: its controller, the player it
+    names, else the Turn Player (CR 190.6)."""
+    control = situation["trigger"].get("battlefield") or {}
+    return str(control.get("controlled_by") or control.get("names_player") or now)
+
+
 @template(
     "rb-opponent-duties",
-    version=4,
+    version=5,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
-    summary="Opponents need not point out triggers (TR 506.2) and may not rush the game to make "
-    "one missed (TR 702.2.c).",
+    summary="Opponents need not point out triggers (TR 506.2) and are not penalised for staying "
+    "silent; the trigger's controller answers for it.",
     pivots=("following_by_other", "advantageous"),
 )
 def rb_opponent_duties(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3)))
     player, other = order[0], order[1]
-    rushed = rng.random() < 0.5
-    # Rushed by an opponent, the trigger is not missed (TR 702.2.c): "skipping it helped" would
-    # tell of a game that went on past it. Only the silent-witness story says whether it helped.
-    adv = rng.random() < 0.5 and not rushed
+    # The story where the opponent rushed the game past the trigger is retired (review 7:
+    # fr-018, fi-002...): TR 702.2.c forbids the rush but does not say what the rusher commits,
+    # so "No infraction" was not settled by the seeds. The silent opponent stays.
+    adv = rng.random() < 0.5
     card_id = st.pick(rng, _impact_cards(adv))
-    play = {
-        "following_action": "advance_step",
-        "following_action_by": "other" if rushed else "accountable",
-    }
-    # Rushed, the trigger is still pending (TR 702.2.c): the accountable player objects at once
-    # and the key says it resolves now; whether missing it would have helped is then moot.
-    when = "same_action" if rushed else "same_turn"
+    play = {"following_action": "advance_step", "following_action_by": "accountable"}
+    when = "same_turn"
     situation = _base(
         order,
         player,
@@ -305,26 +314,20 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
         trigger=st.trigger(card_id, player),
         play=play,
         advantageous=adv,
-        silent_witnesses=[] if rushed else [other],
+        silent_witnesses=[other],
     )
-    if rushed:
-        told: tuple[Sentence, ...] = (
-            s("rush", actor=other, accountable=player),
-            s("rush.called", accountable=player),
-        )
-    else:
-        told = (
-            s("rb.duties.silent", actor=player, other=other),
-            st.advantage(adv, player, card_id),
-            st.noticed(when, player),
-        )
+    told = (
+        s("rb.duties.silent", actor=player, other=other),
+        st.advantage(adv, player, card_id),
+        st.noticed(when, player),
+    )
     sentences = (*st.opening(GAME, order, card_id, player), *told)
-    return Draft(situation, sentences, {"rushed": rushed})
+    return Draft(situation, sentences, {"adv": adv})
 
 
 @template(
     "rb-error-after-trigger",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "

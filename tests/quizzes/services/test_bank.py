@@ -109,3 +109,18 @@ def test_a_free_form_row_keeps_its_near_misses_for_the_grader():
     assert expected.policy_version == question.policy_version
     assert len(expected.near_misses) == len(question.near_misses)
     assert expected.near_misses[0]["infraction"] == question.near_misses[0].infraction
+
+
+def test_a_game_loss_key_is_graded_without_its_moot_remedy():
+    # Committee decisions (2026-12-06): where a Game Loss ends the game, the remedy is not asked.
+    question = next(
+        q
+        for seed in range(40)
+        if (q := generator.build_question("mtg-third-warning", seed, "en", "free_form")).key.penalty
+        == "game_loss"
+    )
+
+    row = Question.objects.get(pk=bank_store_ids(questions=[question])[0])
+
+    assert row.key_remedy != "apply_section_procedure"
+    assert expected_for_question(row).remedy is None

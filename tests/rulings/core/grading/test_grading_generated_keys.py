@@ -25,8 +25,6 @@ MISREAD = (
     "as a second remedy (the opponent's choice): two candidates"
 )
 KNOWN_MISREADS = {
-    ("rb-error-after-trigger", "pt-BR", "free_form"): MISREAD,
-    ("rb-error-after-trigger", "es", "free_form"): MISREAD,
     ("rb-trigger-impact", "pt-BR", "multiple_choice"): MISREAD,
     ("rb-trigger-impact", "es", "multiple_choice"): MISREAD,
 }
@@ -39,9 +37,10 @@ def _known_misread(request: pytest.FixtureRequest, template_id: str, lang: str, 
         request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
 
 
-def _expected(parts: KeyParts) -> Expected:
-    # Where the seeds give no concrete fix, the question does not ask the remedy (issue 27).
-    remedy = parts.remedy[0] if remedy_asked(parts) else None
+def _expected(parts: KeyParts, key: KeyParts | None = None) -> Expected:
+    # Where the seeds give no concrete fix, or a Game Loss or more ends the game, the question
+    # does not ask the remedy (issue 27), and none of its options shows one.
+    remedy = parts.remedy[0] if remedy_asked(key or parts) else None
     return Expected(infraction=parts.infraction, penalty=parts.penalty, remedy=remedy)
 
 
@@ -89,7 +88,7 @@ def test_multiple_choice_options_grade_as_their_own_parts(
         q = _question(template_id, seed, lang, "multiple_choice")
         assert q.options
         for option in q.options:
-            grade = grade_answer(option.text, _expected(option.parts), game=q.game)
+            grade = grade_answer(option.text, _expected(option.parts, q.key), game=q.game)
             assert grade.score == 1.0, (seed, option.text, _why(grade))
             assert not grade.needs_review, (seed, option.text, _why(grade))
 
@@ -104,7 +103,7 @@ def test_wrong_options_do_not_grade_as_the_key(lang: str) -> None:
         for option in q.options:
             if option.correct:
                 continue
-            got = _expected(option.parts)
+            got = _expected(option.parts, q.key)
             differs = [p for p in ("infraction", "penalty") if got.part(p) != key.part(p)]
             if not differs:
                 continue

@@ -4,9 +4,11 @@ Every template, language and kind is rendered over many seeds; the stem must not
 infraction, penalty or remedy, as read by the grader's own term finder, and must state facts
 rather than legal conclusions. Topic names shown to candidates name no ruling either.
 
-Two kinds of sentence legitimately mention a penalty: earlier Warnings (`history.*`) and the
-related penalties one error leads to (`related.item`). They are facts of the case, so only their
-penalty words are allowed; they still may not name the infraction or the remedy.
+Three kinds of sentence legitimately mention a penalty: earlier Warnings (`history.*`), the
+related penalties one error leads to (`related.item`) and the head judge's announced softening
+(`related.soften*`, which names what a softened penalty becomes: committee decisions). They are
+facts of the case, so only their penalty words are allowed; they still may not name the
+infraction or the remedy.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from rulings.core.vocabulary import INFRACTIONS, PENALTIES, REMEDIES
 LANGS = ("en", "pt-BR", "es")
 SEEDS = range(60)
 TEMPLATE_IDS = tuple(t.id for t in templates())
-PENALTY_FACTS = ("history.", "related.item")
+PENALTY_FACTS = ("history.", "related.item", "related.soften")
 # A typo-corrected or loose match (confidence below this) is not a term the stem names.
 NAMED = 0.8
 # Only a ruling's own ids count: the grader's generic part nouns and internal ids ("correct it",

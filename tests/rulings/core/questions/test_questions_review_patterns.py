@@ -185,7 +185,7 @@ def test_a_rushed_story_has_the_accountable_player_object_at_once() -> None:
     for template_id, seed, sc in _stories(DUTIES, SEEDS):
         if _rushed(sc):
             keys = _keys(sc)
-            assert "rush.called" in keys, (template_id, seed)
+            assert "mtg.duties.other_turn_called" in keys, (template_id, seed)
             assert sc.situation["noticed"]["when"] == "same_action", (template_id, seed)
             # Whether missing it would have helped is moot for a trigger still pending.
             assert not any(k.startswith("advantage.") for k in keys), (template_id, seed)

@@ -25,6 +25,8 @@ BANNED = {
         r"worked in .* favour",
         r"gave \w+ an advantage",
         r"was advantageous",
+        r"no advantage",  # review 7: the Warning test stated as a conclusion
+        r"benefits nobody",
     ),
     "pt-BR": (
         r"se esqueceu",
@@ -33,7 +35,9 @@ BANNED = {
         r"parte do efeito",
         r"papel ativo",
         r"favoreceu",
-        r"(?<!não )deu vantagem",
+        r"deu vantagem",
+        r"nenhuma vantagem",
+        r"não favorece ninguém",
     ),
     "es": (
         r"se olvidó",
@@ -42,7 +46,8 @@ BANNED = {
         r"parte de su efecto",
         r"parte activa",
         r"favoreció",
-        r"(?<!no )le dio ventaja",
+        r"le dio ventaja",
+        r"no favorece a nadie",
     ),
 }
 
@@ -65,6 +70,8 @@ def test_the_check_catches_each_phrase_it_names() -> None:
     assert banned_in("Ana aplica parte do efeito assim mesmo.", "pt-BR")
     assert banned_in("tomando parte activa en el turno", "es")
     assert not banned_in("When the judge asks, Ana says they had not noticed the trigger.", "en")
+    assert banned_in("The mistake gave Kai no advantage.", "en")
+    assert banned_in("Que la habilidad no se resuelva no favorece a nadie en particular.", "es")
 
 
 def test_a_partly_applied_effect_says_which_part() -> None:
