@@ -265,7 +265,7 @@ def build_question(
     sc = scenario(template_id, seed, policy_version, current_pools())
     tpl = sc.template
     rng = template_rng(tpl.id, tpl.version, seed, f"render|{lang}")
-    stem = render.stem(lang, sc.draft.sentences, rng)
+    stem = render.introduce(lang, tpl.game, render.stem(lang, sc.draft.sentences, rng))
     key_choosers = render.remedy_params(sc.ruling_dict)
     asked = remedy_asked(sc.key)
     key_text = render.parts_text(lang, sc.key, key_choosers, remedy=asked)
