@@ -104,7 +104,10 @@ def parts_text(
     """A ruling's decisions as one line: infraction, penalty, remedy (unless not asked), who may
     rewind, the round cycle when asked, and other players' penalties."""
     sep = term(lang, "part_separator")
-    decided = [term(lang, f"infraction.{parts.infraction}"), term(lang, f"penalty.{parts.penalty}")]
+    decided = [
+        term(lang, f"infraction.{parts.infraction}"),
+        penalty_text(lang, parts.penalty, params),
+    ]
     if remedy:
         decided.append(remedy_text(lang, parts.remedy, params))
     line = sep.join(decided)
@@ -128,8 +131,18 @@ def part_text(
     if part == "infraction":
         return term(lang, f"infraction.{parts.infraction}")
     if part == "penalty":
-        return term(lang, f"penalty.{parts.penalty}")
+        return penalty_text(lang, parts.penalty, params)
     return remedy_text(lang, parts.remedy, params)
+
+
+def penalty_text(lang: str, penalty: str, params: Mapping[str, Mapping[str, Any]]) -> str:
+    """The penalty's name, and who receives it where the story makes that a question
+    (`params["penalty"]["to"]`: a player controlling another's turn, committee decision)."""
+    name = term(lang, f"penalty.{penalty}")
+    to = params.get("penalty", {}).get("to")
+    if isinstance(to, str) and penalty != "no_penalty":
+        return term(lang, "penalty_to").format(penalty=name, player=to)
+    return name
 
 
 def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping[str, Any]]) -> str:

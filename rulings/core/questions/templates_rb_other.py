@@ -333,7 +333,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
 
 @template(
     "rb-other-game-errors",
-    version=2,
+    version=3,
     game=GAME,
     topics=("game_play_errors", "no_infraction"),
     summary="The other TR 702 game play errors: base Warning, or no penalty unless advantageous.",

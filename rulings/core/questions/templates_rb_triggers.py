@@ -9,7 +9,16 @@ from typing import Any
 
 from rulings.core.questions import story as st
 from rulings.core.questions.catalog import card, cards_where, public_phrases
-from rulings.core.questions.template import Card, CardText, Draft, Sentence, Term, s, template
+from rulings.core.questions.template import (
+    Card,
+    CardText,
+    Draft,
+    Parts,
+    Sentence,
+    Term,
+    s,
+    template,
+)
 
 GAME = "riftbound"
 ACTIONS = ("new_game_action", "advance_step")
@@ -67,7 +76,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -91,7 +100,15 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
     told: tuple[Sentence, ...] = (st.advantage(adv, player, card_id),) if missed else ()
     if mode == "acknowledged":
         play = {"acknowledged": "in_time", "following_action": "new_game_action"}
-        middle = [s("ack.in_time", actor=player), s("ack.then_plays", actor=player)]
+        # The acknowledgement and what resolving did (review 8: "acknowledged" alone left
+        # open whether the trigger was carried out, which "nothing to fix" depends on).
+        effect = str(card(card_id)["effect"])
+        done = Parts(((f"carried_out.{effect}", (("player", player),)),))
+        middle = [
+            s("ack.in_time", actor=player),
+            s("ack.done", done=done),
+            s("ack.then_plays", actor=player),
+        ]
     else:
         middle = [st.action(GAME, mode, player)]
     situation = _base(
