@@ -104,7 +104,7 @@ def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
 
 @template(
     "rb-overpayment",
-    version=3,
+    version=4,
     game=GAME,
     topics=("payment", "overpayment", "rewind", "floating_resources"),
     summary="Overpaying a cost (TR 702.8): no penalty, Warning with advantage, General Error if "
@@ -139,7 +139,7 @@ def rb_overpayment(rng: random.Random) -> Draft:
         s("error.advantage.yes", player=player, why=Term("error_why.overpayment"))
         if adv
         else s("pay.no_advantage", player=player),
-        s(f"rewind.{rewind}"),
+        s(f"rewind.{rewind}", player=player),
     ]
     if floating:
         lines.append(s("pay.floating", other=order[1], player=player))
@@ -176,7 +176,7 @@ def rb_mispayment(rng: random.Random) -> Draft:
             cost=Count("runes", cost),
             paid=Count("runes", paid),
         ),
-        s(f"rewind.{rewind}"),
+        s(f"rewind.{rewind}", player=player),
         s("pay.correctable" if correctable else "pay.not_correctable", player=player),
     )
     return Draft(situation, lines, {"rewind": rewind, "correctable": correctable})
@@ -365,7 +365,7 @@ def rb_other_errors(rng: random.Random) -> Draft:
 
 @template(
     "rb-rewind-authority",
-    version=2,
+    version=3,
     game=GAME,
     topics=("rewind", "general_error", "low_opl"),
     summary="General Error (TR 702.16): who may rewind: any judge for a simple rewind "
@@ -389,7 +389,7 @@ def rb_rewind_authority(rng: random.Random) -> Draft:
     lines = (
         st.setup(GAME, order, opl),
         s("error.general", player=player),
-        s(f"rewind.{rewind}"),
+        s(f"rewind.{rewind}", player=player),
         s("rewind.ask_who"),
     )
     return Draft(situation, lines, {"rewind": rewind, "opl": opl})

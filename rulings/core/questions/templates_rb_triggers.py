@@ -341,7 +341,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -398,7 +398,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
     sentences = (
         *st.opening(GAME, order, card_id, player, opl),
         middle,
-        s(f"rewind.{rewind}"),
+        s(f"rewind.{rewind}", player=player),
         st.noticed(when, player),
         s("rewind.ask_who"),
     )
@@ -407,7 +407,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-intent",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "

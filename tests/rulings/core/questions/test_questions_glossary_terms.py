@@ -5,10 +5,11 @@ for card names); the issue's terminology findings were "Might" left in English (
 choice), an English card name in a pt-BR Magic item, one infraction named two ways and garbled
 token text. Every template x language x kind is rendered over several seeds, the cards' own
 texts (tokens included) are read, and any English game term the glossary translates, any second
-naming of a term, and any English card name in a pt-BR Magic item fails. Review 8 found English Riftbound card and
-battlefield names and "Might" in 26 of 48 translated Riftbound items: Riftbound names and Might
-are now translated, with the English printed word in parentheses at the first mention in the
-story only (glossary header and `terms.might`).
+naming of a term, and any English card name in a pt-BR Magic item fails.
+
+Review 8 found English Riftbound card and battlefield names and "Might" in 26 of 48 translated
+Riftbound items: Riftbound names and Might are now translated, with the English printed word in
+parentheses at the first mention in the story only (glossary header and `terms.might`).
 """
 
 from __future__ import annotations
