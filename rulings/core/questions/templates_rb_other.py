@@ -104,7 +104,7 @@ def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
 
 @template(
     "rb-overpayment",
-    version=4,
+    version=3,
     game=GAME,
     topics=("payment", "overpayment", "rewind", "floating_resources"),
     summary="Overpaying a cost (TR 702.8): no penalty, Warning with advantage, General Error if "
@@ -333,7 +333,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
 
 @template(
     "rb-other-game-errors",
-    version=3,
+    version=2,
     game=GAME,
     topics=("game_play_errors", "no_infraction"),
     summary="The other TR 702 game play errors: base Warning, or no penalty unless advantageous.",
@@ -365,7 +365,7 @@ def rb_other_errors(rng: random.Random) -> Draft:
 
 @template(
     "rb-rewind-authority",
-    version=3,
+    version=2,
     game=GAME,
     topics=("rewind", "general_error", "low_opl"),
     summary="General Error (TR 702.16): who may rewind: any judge for a simple rewind "

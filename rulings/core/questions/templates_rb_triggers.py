@@ -341,7 +341,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=7,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -407,7 +407,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-intent",
-    version=5,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
