@@ -93,8 +93,9 @@ def introduce(lang: str, game: str, text: str) -> str:
     for form, printed in sorted(forms, key=lambda f: len(f[0]), reverse=True):
         if form == printed or f"{form} ({printed})" in text:
             continue
-        first = re.compile(rf"(?<!\w){re.escape(form)}(?!\w)")
-        text = first.sub(lambda m, p=printed: f"{m.group(0)} ({p})", text, count=1)
+        first = re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text)
+        if first:
+            text = f"{text[: first.end()]} ({printed}){text[first.end() :]}"
     return text
 
 

@@ -77,7 +77,7 @@ def test_no_rushing_is_cited_only_for_a_rushed_player(lang: str) -> None:
     """TR 702.2.c in an explanation only where another player moved the game on during the
     accountable player's own turn; a Turn Player moving past another player's trigger (the
     battlefield stories) cites TR 506.3.b."""
-    wrong = []
+    wrong: list[tuple[str, int, str]] = []
     for template_id in ("rb-battlefield-accountability", "rb-opponent-duties"):
         for seed in range(40):
             q = build_question(template_id, seed, lang, "free_form")
@@ -88,7 +88,7 @@ def test_no_rushing_is_cited_only_for_a_rushed_player(lang: str) -> None:
             )
             cites = "[TR 702.2.c]" in q.explanation
             if cites != (by_other and on_own_turn):
-                wrong.append((template_id, seed, cites))
+                wrong.append((template_id, seed, f"cites TR 702.2.c: {cites}"))
             if by_other and "[TR 506.3.b]" not in q.explanation:
                 wrong.append((template_id, seed, "no TR 506.3.b"))
     assert not wrong
