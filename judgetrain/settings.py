@@ -313,6 +313,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "LanguageEnum": "rulings.models.Language",
         "GameEnum": "rulings.models.Game",
+        "QuestionKindEnum": "quizzes.models.QuestionKind",
     },
 }
 

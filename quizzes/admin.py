@@ -23,6 +23,7 @@ from quizzes.models import (
     LevelRequirement,
     PoolSnapshot,
     PracticeAnswer,
+    PracticeSession,
     Question,
     QuestionPool,
     QuestionReport,
@@ -344,6 +345,22 @@ class PracticeAnswerAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[Practice
     list_display = ("user", "question", score_percent, "answered_at")
     list_select_related = ("user", "question")
     readonly_fields = ("user", "question", "response", "grade", "score", "answered_at")
+
+
+@admin.register(PracticeSession)
+class PracticeSessionAdmin(SealedRowsMixin, NoAddMixin, admin.ModelAdmin[PracticeSession]):
+    list_display = ("user", "size", "answered", "started_at", "finished_at")
+    list_select_related = ("user",)
+    sealed_question_fields = ("current_question",)
+    readonly_fields = (
+        "user",
+        "size",
+        "filters",
+        "current_question",
+        "answered",
+        "started_at",
+        "finished_at",
+    )
 
 
 @admin.register(TopicMastery)

@@ -21,6 +21,7 @@ from quizzes.models import (
     Attempt,
     Certificate,
     ExamAssignment,
+    PracticeSession,
     QuestionReport,
     TopicMastery,
 )
@@ -59,7 +60,7 @@ def _total(queryset: QuerySet[Any], shown: list[Any]) -> int:
 
 def candidate_section(user: User, now: datetime) -> Section:
     """Open exams (closest deadline first) with attempts left and pass mark, topics due,
-    certificates, mastery and recent attempts: five queries."""
+    a practice session to resume, certificates, mastery and recent attempts: six queries."""
     open_assignments = (
         ExamAssignment.objects.filter(candidate=user, opens_at__lte=now, closes_at__gt=now)
         .select_related("blueprint")
@@ -83,6 +84,11 @@ def candidate_section(user: User, now: datetime) -> Section:
         .select_related("assignment__blueprint")
         .order_by("-started_at")[:SHOWN]
     )
+    session = (
+        PracticeSession.objects.filter(user=user, finished_at__isnull=True)
+        .order_by("-started_at")
+        .first()
+    )
     # Revoked ones too: the holder must learn it here, not from a third party.
     certificates = list(Certificate.objects.filter(candidate=user).select_related("level"))
     return Section(
@@ -91,6 +97,7 @@ def candidate_section(user: User, now: datetime) -> Section:
         data={
             "exams": exams,
             "due": due,
+            "session": session,
             "masteries": masteries,
             "attempts": attempts,
             "certificates": certificates,

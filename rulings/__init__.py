@@ -2,15 +2,18 @@
 
 from rulings import evaluate, Situation
 ruling = evaluate(Situation.from_dict(data))
+changes = diff_rulings(Situation.from_dict(a), Situation.from_dict(b))
 """
 
 from rulings.core import (
     PolicyError,
     Ruling,
+    RulingDiff,
     RulingsError,
     Situation,
     SituationError,
     default_version,
+    diff_rulings,
     evaluate,
     explain,
     load_policy,
@@ -22,10 +25,12 @@ from rulings.core import (
 __all__ = [
     "PolicyError",
     "Ruling",
+    "RulingDiff",
     "RulingsError",
     "Situation",
     "SituationError",
     "default_version",
+    "diff_rulings",
     "evaluate",
     "explain",
     "load_policy",

@@ -17,6 +17,8 @@ from rulings.core import (
     LANGS,
     RulingsError,
     Situation,
+    SituationError,
+    diff_rulings,
     evaluate,
     explain,
     policy_versions,
@@ -79,6 +81,32 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _add_diff(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("before", help="the first situation JSON file, or - for standard input")
+    parser.add_argument("after", help="the second situation JSON file (same policy version)")
+
+
+def _situation(path: str, label: str) -> Situation:
+    """A situation from a file; an invalid field is named with the file it is in."""
+    try:
+        return Situation.from_dict(read_json(path))
+    except SituationError as exc:
+        raise SituationError(f"{label}.{exc.path}", f"{exc.problem} (in {path})") from exc
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    if args.before == "-" and args.after == "-":
+        raise RulingsError("only one of the two situations can come from standard input")
+    before = _situation(args.before, "before")
+    after = _situation(args.after, "after")
+    try:
+        changes = diff_rulings(before, after)
+    except SituationError as exc:
+        raise SituationError(f"after.{exc.path}", exc.problem) from exc
+    _print_json(changes.to_dict())
+    return EXIT_OK
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     _print_json(situation_schema())
     return EXIT_OK
@@ -113,6 +141,9 @@ def _add_raw(parser: argparse.ArgumentParser) -> None:
 COMMANDS: dict[str, Command] = {
     "evaluate": Command("rule a situation (JSON in, JSON out)", cmd_evaluate, _add_file),
     "explain": Command("explain the ruling in words", cmd_explain, _add_explain),
+    "diff": Command(
+        "the facts and ruling steps that differ between two situations", cmd_diff, _add_diff
+    ),
     "schema": Command("print the situation JSON Schema", cmd_schema),
     "policies": Command("list the policy versions", cmd_policies),
     "grade": Command("grade answers: JSONL on stdin, one grade per line out", cmd_grade),

@@ -13,7 +13,7 @@ from quizzes.models.exams import (
     WrittenReview,
 )
 from quizzes.models.pools import BankSeed, PoolSnapshot, QuestionPool
-from quizzes.models.practice import PracticeAnswer, TopicMastery
+from quizzes.models.practice import PracticeAnswer, PracticeSession, TopicMastery
 from quizzes.models.review import (
     AuditEntry,
     Invitation,
@@ -39,6 +39,7 @@ __all__ = [
     "Notification",
     "PoolSnapshot",
     "PracticeAnswer",
+    "PracticeSession",
     "Question",
     "QuestionCorrection",
     "QuestionKind",

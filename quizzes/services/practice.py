@@ -24,12 +24,14 @@ from quizzes import access
 from quizzes.grading import citations_from_ruling, grade_response, question_key
 from quizzes.models import (
     PracticeAnswer,
+    PracticeSession,
     Question,
     QuestionKind,
     QuestionPool,
     Topic,
     TopicMastery,
 )
+from quizzes.parts import PART_NAMES
 from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
 from quizzes.services.question_reports import is_withdrawn, servable
@@ -37,19 +39,33 @@ from quizzes.services.review import review_flag_practice
 from rulings.core import RulingsError
 from rulings.core import questions as generator
 from rulings.core.explain import labels
+from rulings.core.grading import PARTS
 from rulings.models import Language, PolicyStatement
 
 # A question answered within this window is not served again while the bank has others.
 RECENT_WINDOW = timedelta(days=1)
-# Weight of the newest score in the exponential moving average of a topic's mastery.
+# Weight of the newest score in the exponential moving average of a topic's mastery. The
+# average starts at 0, not at the first score: one right answer reads 30%, not 100%.
 MASTERY_WEIGHT = 0.3
+# Mastery needs evidence (docs/practice.md): below MASTERY_MIN_ANSWERS answers a topic shows
+# "not enough answers yet"; until MASTERY_PROVEN_ANSWERS answers with a majority fully right
+# it stays at or under MASTERY_CAP, below the "high" band (80%) and Easy reviews.
+MASTERY_MIN_ANSWERS = TopicMastery.MIN_ANSWERS
+MASTERY_PROVEN_ANSWERS = 5
+MASTERY_CAP = 0.6
 # How many of the weakest topics a "weakest topics" round draws from, most urgent first.
 WEAKEST_TOPICS = 3
 # Fresh seeds tried before giving up: a seed may land on a question already banked for exams.
 GENERATION_ATTEMPTS = 3
 # Fuzzing only spreads due dates of many cards; one card per topic needs none, and tests
-# need a schedule they can predict.
-SCHEDULER = fsrs.Scheduler(enable_fuzzing=False)
+# need a schedule they can predict. No (re)learning steps: FSRS's defaults (1 and 10 minutes)
+# suit flashcards drilled in one sitting, and made every topic answered in a session "due
+# now" ten minutes later. A topic is due a day or more after it was last answered.
+SCHEDULER = fsrs.Scheduler(enable_fuzzing=False, learning_steps=(), relearning_steps=())
+# The lengths a practice session may have.
+SESSION_SIZES = (5, 10, 20)
+# How many topics a session's summary suggests reviewing next.
+REVIEW_NEXT = 3
 
 _seeds = random.SystemRandom()
 
@@ -72,6 +88,20 @@ class QuestionHidden(QuestionNotPractisable):
 
 class NoPracticeQuestion(PracticeError):
     """Neither the bank nor the generator has a question fitting the filters."""
+
+
+class SessionFinished(PracticeError):
+    """The session has had all its questions; only its summary remains."""
+
+    def __init__(self) -> None:
+        super().__init__("This practice session is over.")
+
+
+class NotSessionQuestion(PracticeError):
+    """The answer is not to the question the session shows now (answered twice, or stale)."""
+
+    def __init__(self) -> None:
+        super().__init__("This is not the session's current question.")
 
 
 @dataclass(frozen=True)
@@ -238,16 +268,21 @@ def rating_for_score(score: float, *, mastery: float) -> fsrs.Rating:
     return fsrs.Rating.Hard if score > 0 else fsrs.Rating.Again
 
 
+def evidenced_mastery(average: float, *, answered: int, correct: int) -> float:
+    """The mastery a topic may show: ``average`` capped at MASTERY_CAP until the topic has
+    MASTERY_PROVEN_ANSWERS answers, more than half of them fully right."""
+    proven = answered >= MASTERY_PROVEN_ANSWERS and correct * 2 > answered
+    return average if proven else min(average, MASTERY_CAP)
+
+
 def _review(mastery: TopicMastery, *, score: float, now: datetime) -> None:
     card = fsrs.Card.from_dict(mastery.card) if mastery.card else fsrs.Card(card_id=mastery.pk)
     rating = rating_for_score(score, mastery=mastery.mastery)
     card, _log = SCHEDULER.review_card(card, rating, review_datetime=now)
-    if mastery.answered:
-        mastery.mastery = (1 - MASTERY_WEIGHT) * mastery.mastery + MASTERY_WEIGHT * score
-    else:
-        mastery.mastery = score
+    average = (1 - MASTERY_WEIGHT) * mastery.mastery + MASTERY_WEIGHT * score
     mastery.answered += 1
     mastery.correct += int(score >= 1.0)
+    mastery.mastery = evidenced_mastery(average, answered=mastery.answered, correct=mastery.correct)
     mastery.card = card.to_dict()
     mastery.due_at = card.due
     mastery.updated_at = now
@@ -266,21 +301,36 @@ def _masteries_for_update(*, user: User, topics: list[Topic]) -> list[TopicMaste
 
 
 def practice_answer_submit(
-    *, user: User, question: Question, response: str, lang: str | None = None
+    *,
+    user: User,
+    question: Question,
+    response: str,
+    lang: str | None = None,
+    session: PracticeSession | None = None,
 ) -> PracticeResult:
     """Grade a practice answer, store it and move each of the question's topics on.
 
+    With ``session`` (the user's), the answer counts towards it: it must answer the session's
+    current question, and the session's last answer finishes it.
+
     Raises QuestionHidden for an exam variant or a question sealed for ``user``,
-    QuestionNotPractisable for a withdrawn one and GradingError for an unusable response;
-    none stores anything.
+    QuestionNotPractisable for a withdrawn one, GradingError for an unusable response,
+    SessionFinished and NotSessionQuestion; none stores anything.
     """
     practice_question_check(question=question, user=user)
     grade = grade_response(question, response, lang=lang)
     score = float(grade["score"])
     now = timezone.now()
     with transaction.atomic():
+        if session is not None:
+            session = _session_answered(session=session, user=user, question=question, now=now)
         answer = PracticeAnswer.objects.create(
-            user=user, question=question, response=response, grade=grade, score=score
+            user=user,
+            question=question,
+            response=response,
+            grade=grade,
+            score=score,
+            session=session,
         )
         review_flag_practice(answer=answer)  # a person sees every grading the grader doubts
         masteries = _masteries_for_update(user=user, topics=list(question.topics.all()))
@@ -290,6 +340,174 @@ def practice_answer_submit(
             masteries, ["mastery", "answered", "correct", "card", "due_at", "updated_at"]
         )
     return PracticeResult(answer=answer, masteries=masteries)
+
+
+# --- sessions ----------------------------------------------------------------------------
+
+
+def session_filters(session: PracticeSession) -> PracticeFilters:
+    stored = session.filters
+    return PracticeFilters(
+        lang=stored.get("lang", Language.EN),
+        game=stored.get("game") or None,
+        topics=tuple(stored.get("topics", ())),
+        kinds=tuple(stored.get("kinds", ())),
+        weakest=bool(stored.get("weakest")),
+    )
+
+
+def practice_session_start(*, user: User, size: int, filters: PracticeFilters) -> PracticeSession:
+    """A new session of ``size`` questions; the user's unfinished one, if any, ends (its
+    summary keeps what was answered): one session at a time, so "resume" is unambiguous."""
+    if size not in SESSION_SIZES:
+        raise PracticeError("A session has 5, 10 or 20 questions.")
+    with transaction.atomic():
+        PracticeSession.objects.filter(user=user, finished_at__isnull=True).update(
+            finished_at=timezone.now(), current_question=None
+        )
+        return PracticeSession.objects.create(
+            user=user,
+            size=size,
+            filters={
+                "lang": filters.lang,
+                "game": filters.game or "",
+                "topics": list(filters.topics),
+                "kinds": list(filters.kinds),
+                "weakest": filters.weakest,
+            },
+        )
+
+
+def practice_session_open(*, user: User) -> PracticeSession | None:
+    """The user's unfinished session, to resume."""
+    return (
+        PracticeSession.objects.filter(user=user, finished_at__isnull=True)
+        .order_by("-started_at")
+        .first()
+    )
+
+
+def practice_session_question(*, session: PracticeSession) -> Question:
+    """The question the session shows now: the one shown before and not yet answered (a
+    reload or a resumed session shows the same), else the next one for its filters.
+
+    Raises SessionFinished, and NoPracticeQuestion when nothing fits the filters any more.
+    """
+    with transaction.atomic():
+        locked = (
+            PracticeSession.objects.select_for_update(of=("self",))
+            .select_related("user", "current_question")
+            .get(pk=session.pk)
+        )
+        if locked.finished:
+            raise SessionFinished
+        current = locked.current_question
+        if current is not None:
+            try:
+                practice_question_check(question=current, user=locked.user)
+            except QuestionNotPractisable:
+                current = None  # withdrawn or sealed since it was shown: pick another
+        if current is None:
+            current = practice_question_next(user=locked.user, filters=session_filters(locked))
+            locked.current_question = current
+            locked.save(update_fields=["current_question"])
+    session.current_question = current
+    return current
+
+
+def practice_session_skip(*, session: PracticeSession) -> None:
+    """Leave the current question unanswered; the next page shows another. A skip does not
+    count towards the session."""
+    with transaction.atomic():
+        locked = PracticeSession.objects.select_for_update().get(pk=session.pk)
+        if locked.finished:
+            raise SessionFinished
+        locked.current_question = None
+        locked.save(update_fields=["current_question"])
+
+
+def _session_answered(
+    *, session: PracticeSession, user: User, question: Question, now: datetime
+) -> PracticeSession:
+    locked = PracticeSession.objects.select_for_update().get(pk=session.pk, user=user)
+    if locked.finished:
+        raise SessionFinished
+    if locked.current_question_id != question.pk:
+        raise NotSessionQuestion
+    locked.answered += 1
+    locked.current_question = None
+    if locked.answered >= locked.size:
+        locked.finished_at = now
+    locked.save(update_fields=["answered", "current_question", "finished_at"])
+    return locked
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How a set of answers went: how many, the average score and how many fully right."""
+
+    answered: int = 0
+    total_score: float = 0.0
+    right: int = 0
+
+    def add(self, score: float) -> Tally:
+        return Tally(self.answered + 1, self.total_score + score, self.right + int(score >= 1.0))
+
+    @property
+    def score(self) -> float:
+        return self.total_score / self.answered if self.answered else 0.0
+
+
+@dataclass
+class SessionSummary:
+    session: PracticeSession
+    overall: Tally
+    parts: dict[str, Tally]  # infraction, penalty, remedy: how often each part was right
+    topics: dict[str, Tally]  # by topic slug, weakest first
+    masteries: dict[str, TopicMastery]  # the user's standing now, by topic slug
+    review_next: list[str]  # topic slugs to practise next, most in need first
+    answers: list[PracticeAnswer]
+
+
+def practice_session_summary(*, session: PracticeSession) -> SessionSummary:
+    """The session's score overall, per part of the ruling and per topic, and the topics to
+    review next (those the session went worst on, then the lowest mastery): three queries."""
+    answers = list(
+        session.answers.select_related("question")
+        .prefetch_related("question__topics")
+        .order_by("answered_at", "pk")
+    )
+    overall = Tally()
+    parts: dict[str, Tally] = {}
+    topics: dict[str, Tally] = {}
+    for answer in answers:
+        overall = overall.add(answer.score)
+        for part, graded in answer.grade.get("parts", {}).items():
+            parts[part] = parts.get(part, Tally()).add(1.0 if graded.get("correct") else 0.0)
+        for topic in answer.question.topics.all():
+            topics[topic.slug] = topics.get(topic.slug, Tally()).add(answer.score)
+    masteries = {
+        m.topic.slug: m
+        for m in TopicMastery.objects.filter(
+            user=session.user, topic__slug__in=topics
+        ).select_related("topic")
+    }
+
+    def need(slug: str) -> tuple[float, float, str]:
+        standing = masteries.get(slug)
+        return (topics[slug].score, standing.mastery if standing else 0.0, slug)
+
+    ranked = sorted(topics, key=need)
+    review_next = [slug for slug in ranked if topics[slug].score < 1.0][:REVIEW_NEXT]
+    return SessionSummary(
+        session=session,
+        overall=overall,
+        parts=parts,
+        topics={slug: topics[slug] for slug in ranked},
+        masteries=masteries,
+        review_next=review_next,
+        answers=answers,
+    )
 
 
 # --- feedback ----------------------------------------------------------------------------
@@ -344,6 +562,44 @@ def practice_key(*, question: Question, lang: str) -> dict[str, dict[str, str]]:
     }
 
 
+def option_review(*, question: Question, lang: str) -> list[dict[str, Any]]:
+    """Each multiple-choice option, and for a wrong one, the parts it gets wrong: what it
+    says and what the key says, named in ``lang`` (from the options' parts in the engine's
+    vocabulary). Empty for other kinds of question."""
+    if question.kind != QuestionKind.MULTIPLE_CHOICE:
+        return []
+    names = labels(lang if lang in Language.values else Language.EN)["id"]
+    key = question_key(question)
+    option_parts = question.key_detail.get("option_parts", {})
+    reviewed = []
+    for option in question.options:
+        parts = option_parts.get(option["label"], {})
+        said = {
+            "infraction": parts.get("infraction", ""),
+            "penalty": parts.get("penalty", ""),
+            "remedy": (parts.get("remedy") or ["none"])[0],
+        }
+        wrong = [
+            {
+                "part": part,
+                "name": str(PART_NAMES[part]),
+                "said": str(names.get(said[part], said[part])),
+                "key": str(names.get(key[part], key[part])),
+            }
+            for part in PARTS
+            if said[part] != key[part]
+        ]
+        reviewed.append(
+            {
+                "label": option["label"],
+                "text": option["text"],
+                "correct": option["label"] == question.key_detail.get("correct_option"),
+                "wrong_parts": wrong,
+            }
+        )
+    return reviewed
+
+
 def practice_feedback(*, answer: PracticeAnswer, key_lang: str, text_lang: str) -> dict[str, Any]:
     """What the feedback page and the API show after an answer.
 
@@ -357,6 +613,7 @@ def practice_feedback(*, answer: PracticeAnswer, key_lang: str, text_lang: str) 
         "explanation": question.explanation,
         "citations": citations_from_ruling(question.ruling),
         "statements": practice_statements(question=question, lang=text_lang),
+        "options": option_review(question=question, lang=key_lang),
     }
 
 

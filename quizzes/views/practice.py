@@ -1,6 +1,8 @@
 """Practice pages: choose what to practise, answer one question, see part-by-part feedback.
 
-The filters travel in the query string from page to page, so "next question" keeps them.
+Out of a session, the filters travel in the query string from page to page, so "next
+question" keeps them. A session (5, 10 or 20 questions) keeps them itself, with the question
+it shows, and ends on a summary.
 """
 
 from __future__ import annotations
@@ -15,22 +17,38 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
-from quizzes.models import PracticeAnswer, Question, QuestionKind, Topic, TopicMastery
+from quizzes.models import (
+    PracticeAnswer,
+    PracticeSession,
+    Question,
+    QuestionKind,
+    Topic,
+    TopicMastery,
+)
 from quizzes.parts import CORRECTION_LEGENDS, PART_NAMES
 from quizzes.services.practice import (
+    SESSION_SIZES,
     NoPracticeQuestion,
+    NotSessionQuestion,
     PracticeFilters,
     QuestionNotPractisable,
+    SessionFinished,
     practice_answer_submit,
     practice_feedback,
     practice_question_get,
     practice_question_next,
+    practice_session_open,
+    practice_session_question,
+    practice_session_skip,
+    practice_session_start,
+    practice_session_summary,
+    session_filters,
 )
 from rulings.core import questions as generator
 from rulings.core.explain import labels
@@ -39,6 +57,10 @@ from rulings.core.questions.templates import GAMES
 from rulings.models import Game, Language
 
 PERMISSION = "accounts.practise"
+# The session length chosen when none is: long enough to show a trend, short enough to end.
+DEFAULT_SIZE = 10
+# "No limit": the open-ended round of one question after another, with no summary.
+NO_LIMIT = 0
 FILTER_KEYS = ("game", "topics", "lang", "kinds", "weakest")
 TEMPLATES = "quizzes/practice/"
 
@@ -126,6 +148,17 @@ class PracticeFilterForm(forms.Form):
         required=False,
         help_text=_("Topics due for review and with the lowest mastery come first."),
     )
+    size = forms.TypedChoiceField(
+        label=_("Questions"),
+        choices=[
+            *((str(n), str(n)) for n in SESSION_SIZES),
+            (str(NO_LIMIT), _("No limit")),
+        ],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=forms.RadioSelect,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -145,14 +178,31 @@ class PracticeFilterForm(forms.Form):
 
 
 def filter_initial(params: QueryDict) -> dict[str, Any]:
-    """Pre-fill the start page from a round's query string ("change my choices")."""
+    """Pre-fill the start page from a round's query string ("change my choices"); with no
+    query string, due topics first (the weakest topics)."""
     return {
         "game": params.get("game", ""),
         "topics": params.getlist("topics"),
         "lang": params.get("lang") or interface_language(),
         "kinds": params.getlist("kinds"),
-        "weakest": bool(params.get("weakest")),
+        "weakest": bool(params.get("weakest")) if params else True,
+        "size": params.get("size") or str(DEFAULT_SIZE),
     }
+
+
+def session_query(session: PracticeSession) -> str:
+    """A session's filters as a query string: for "change my choices" and the feedback page's
+    key language."""
+    filters = session_filters(session)
+    kept = QueryDict(mutable=True)
+    kept["lang"] = filters.lang
+    if filters.game:
+        kept["game"] = filters.game
+    kept.setlist("topics", list(filters.topics))
+    kept.setlist("kinds", list(filters.kinds))
+    if filters.weakest:
+        kept["weakest"] = "on"
+    return kept.urlencode()
 
 
 class AnswerForm(forms.Form):
@@ -214,6 +264,7 @@ def render_start(request: AuthenticatedHttpRequest, form: PracticeFilterForm, **
         "form": form,
         "topic_groups": topic_groups(list(topics.choices)),  # type: ignore[arg-type]
         "chosen_game": game or "",
+        "open_session": practice_session_open(user=request.user),
         **extra,
     }
     return render(request, TEMPLATES + "start.html", context, status=status)
@@ -255,16 +306,36 @@ def render_unavailable(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def render_question(
-    request: AuthenticatedHttpRequest, question: Question, form: AnswerForm, status: int = 200
+    request: AuthenticatedHttpRequest,
+    question: Question,
+    form: AnswerForm,
+    status: int = 200,
+    session: PracticeSession | None = None,
 ) -> HttpResponse:
     context = {
         "question": question,
         "topics": [topic_label(topic.slug) for topic in question.topics.all()],
         "form": form,
-        "query": carried_query(request.GET),
+        "query": session_query(session) if session else carried_query(request.GET),
         "round_lang": round_language(request.GET, question),
+        "session": session,
+        "position": session.answered + 1 if session else None,
+        "option_keys": option_keys(question),
     }
     return render(request, TEMPLATES + "question.html", context, status=status)
+
+
+def option_keys(question: Question) -> str:
+    """The shortcut keys of a question's choices for the help line: "1-4 or A-D" for four
+    options; empty for a free-form question (its text field keeps every key)."""
+    if question.kind == QuestionKind.MULTIPLE_CHOICE:
+        count = len(question.options)
+    elif question.kind == QuestionKind.FIND_THE_WRONG_PART:
+        count = len(question.part_corrections) or len(PARTS)
+    else:
+        return ""
+    count = min(count, 9)
+    return _("1-%(last)s or A-%(letter)s") % {"last": count, "letter": "ABCDEFGHI"[count - 1]}
 
 
 @require_GET
@@ -339,7 +410,7 @@ def part_detail(graded: Mapping[str, Any], names: Mapping[str, str]) -> str:
 def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     answer = get_object_or_404(
         PracticeAnswer.objects.select_related(
-            "question__policy_version", "review__decided_by"
+            "question__policy_version", "review__decided_by", "session"
         ).exclude(question_id__in=access.sealed_question_ids(request.user)),
         pk=pk,
         user=request.user,
@@ -347,7 +418,8 @@ def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     question = answer.question
     if question.for_exams:  # banked for an exam since it was practised: keep its key hidden
         return render_unavailable(request)
-    key_lang = round_language(request.GET, question)
+    session = answer.session
+    key_lang = session_filters(session).lang if session else round_language(request.GET, question)
     result = practice_feedback(answer=answer, key_lang=key_lang, text_lang=interface_language())
     masteries = (
         TopicMastery.objects.filter(user=request.user, topic__questions=question)
@@ -363,9 +435,111 @@ def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "score_percent": round(answer.score * 100),
         "wrong_part": PART_NAMES.get(question.key_detail.get("wrong_part", "")),
         "masteries": [(topic_label(m.topic.slug), m) for m in masteries],
-        "query": carried_query(request.GET),
+        "query": session_query(session) if session else carried_query(request.GET),
+        "session": session,
+        "next_url": next_url(session, request.GET),
     }
     return render(request, TEMPLATES + "feedback.html", context)
+
+
+def next_url(session: PracticeSession | None, params: QueryDict) -> str:
+    """Where "Next question" leads: the session (its next question or its summary), else the
+    next question of the open-ended round."""
+    if session is not None:
+        return reverse("practice-session", args=[session.pk])
+    query = carried_query(params)
+    return reverse("practice-next") + (f"?{query}" if query else "")
+
+
+# --- sessions ----------------------------------------------------------------------------
+
+
+@require_POST
+@practice_required
+def session_start(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Start a session of the chosen size; "no limit" goes to the open-ended round."""
+    form = PracticeFilterForm(request.POST)
+    if not form.is_valid():
+        return render_start(request, form, status=400)
+    size = form.cleaned_data["size"]
+    if size is None:
+        size = DEFAULT_SIZE
+    if size == NO_LIMIT:
+        return see_other(f"{reverse('practice-next')}?{carried_query(request.POST)}")
+    session = practice_session_start(user=request.user, size=size, filters=form.filters())
+    return see_other(reverse("practice-session", args=[session.pk]))
+
+
+@require_http_methods(["GET", "POST"])
+@practice_required
+def session_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """GET: the session's current question, or its summary once it is over. POST: answer
+    the current question, or skip it."""
+    session = get_object_or_404(
+        PracticeSession.objects.select_related("current_question"), pk=pk, user=request.user
+    )
+    if request.method == "POST":
+        return session_answer(request, session)
+    if session.finished:
+        return render_summary(request, session)
+    try:
+        question = practice_session_question(session=session)
+    except SessionFinished:
+        return redirect("practice-session", pk=session.pk)
+    except NoPracticeQuestion:
+        form = PracticeFilterForm(initial=filter_initial(QueryDict(session_query(session))))
+        error = _("No practice question fits this session's choices any more. Try fewer filters.")
+        return render_start(request, form, error=error)
+    return render_question(request, question, AnswerForm(question=question), session=session)
+
+
+def session_answer(request: AuthenticatedHttpRequest, session: PracticeSession) -> HttpResponse:
+    here = reverse("practice-session", args=[session.pk])
+    question = session.current_question
+    # A stale page (answered in another tab, or twice): back to where the session is.
+    if session.finished or question is None or request.POST.get("question") != str(question.pk):
+        return see_other(here)
+    if "skip" in request.POST:
+        practice_session_skip(session=session)
+        return see_other(here)
+    form = AnswerForm(request.POST, question=question)
+    if form.is_valid():
+        try:
+            result = practice_answer_submit(
+                user=request.user,
+                question=question,
+                response=form.cleaned_data["response"],
+                lang=session_filters(session).lang,
+                session=session,
+            )
+        except GradingError as error:
+            form.add_error("response", _("This answer cannot be graded: %s") % error)
+        except (SessionFinished, NotSessionQuestion, QuestionNotPractisable):
+            return see_other(here)
+        else:
+            return see_other(reverse("practice-feedback", args=[result.answer.pk]))
+    return render_question(request, question, form, status=400, session=session)
+
+
+def render_summary(request: AuthenticatedHttpRequest, session: PracticeSession) -> HttpResponse:
+    summary = practice_session_summary(session=session)
+    filters = session_filters(session)
+    context = {
+        "summary": summary,
+        "session": session,
+        "score_percent": round(summary.overall.score * 100),
+        "parts": [
+            (PART_NAMES[part], summary.parts[part]) for part in PARTS if part in summary.parts
+        ],
+        "topics": [
+            (topic_label(slug), tally, summary.masteries.get(slug))
+            for slug, tally in summary.topics.items()
+        ],
+        "review_next": [(slug, topic_label(slug)) for slug in summary.review_next],
+        "filters": filters,
+        "query": session_query(session),
+    }
+    return render(request, TEMPLATES + "summary.html", context)
 
 
 urlpatterns = [
@@ -374,4 +548,6 @@ urlpatterns = [
     path("questions/<int:pk>", question_page, name="practice-question"),
     path("questions/<int:pk>/answer", answer, name="practice-answer"),
     path("answers/<int:pk>", feedback, name="practice-feedback"),
+    path("sessions", session_start, name="practice-sessions"),
+    path("sessions/<int:pk>", session_page, name="practice-session"),
 ]

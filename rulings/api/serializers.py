@@ -2,6 +2,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from rulings.core import diff as engine_diff
 from rulings.models import Language, PolicyStatement, PolicyVersion
 
 LANGUAGES = Language.values
@@ -64,3 +65,40 @@ class RulingResponseSerializer(serializers.Serializer[Any]):
 
     ruling = serializers.JSONField()
     explanation = serializers.CharField()
+
+
+class DiffRequestSerializer(serializers.Serializer[Any]):
+    """Two situations ruled under the same policy version (the schema of each: GET
+    /api/v1/rulings/situation-schema)."""
+
+    before = serializers.JSONField(help_text="the first situation")
+    after = serializers.JSONField(help_text="the second situation, same game and policy version")
+
+
+class FactChangeSerializer(serializers.Serializer[Any]):
+    path = serializers.CharField(help_text="the fact's path, e.g. play.controller_active_role")
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+
+
+class DiffCitationSerializer(serializers.Serializer[Any]):
+    statement = serializers.CharField(help_text="statement id in the policy version")
+    citation = serializers.CharField(help_text="its section, e.g. IPG 2.1")
+
+
+class RulingChangeSerializer(serializers.Serializer[Any]):
+    part = serializers.ChoiceField(choices=engine_diff.PARTS)
+    change = serializers.ChoiceField(choices=engine_diff.CHANGES)
+    before = serializers.JSONField(allow_null=True, help_text="null when the part was added")
+    after = serializers.JSONField(allow_null=True, help_text="null when the part was removed")
+    citations = DiffCitationSerializer(many=True)
+
+
+class DiffResponseSerializer(serializers.Serializer[Any]):
+    """The facts that differ and every part of the ruling whose outcome changed."""
+
+    game = serializers.CharField()
+    policy_version = serializers.CharField()
+    same_ruling = serializers.BooleanField()
+    facts = FactChangeSerializer(many=True)
+    changes = RulingChangeSerializer(many=True)

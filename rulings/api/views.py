@@ -15,6 +15,8 @@ from judgetrain.permissions import require_permission
 from judgetrain.throttling import ScopedRateThrottle
 from rulings import core as engine
 from rulings.api.serializers import (
+    DiffRequestSerializer,
+    DiffResponseSerializer,
     EvaluateQuerySerializer,
     PolicyFilterSerializer,
     PolicyVersionDetailSerializer,
@@ -56,13 +58,15 @@ class PolicyDetailView(generics.RetrieveAPIView[PolicyVersion]):
         return _versions().prefetch_related("statements")
 
 
-def _situation_from(data: Any) -> engine.Situation:
+def _situation_from(data: Any, prefix: str = "") -> engine.Situation:
+    """A situation, or 400 naming the invalid field (after `prefix`, e.g. "before.")."""
     if not isinstance(data, dict):
-        raise ValidationError({"situation": ["The body must be a JSON object (a situation)."]})
+        name = prefix.rstrip(".") or "situation"
+        raise ValidationError({name: ["must be a JSON object (a situation)."]})
     try:
         return engine.Situation.from_dict(data)
     except engine.SituationError as error:
-        raise ValidationError({error.path: [error.problem]}) from error
+        raise ValidationError({prefix + error.path: [error.problem]}) from error
 
 
 class EvaluateView(APIView):
@@ -88,6 +92,45 @@ class EvaluateView(APIView):
         ruling = engine.evaluate(_situation_from(request.data))
         explanation = engine.explain(ruling, query.validated_data["lang"])
         return Response({"ruling": ruling.to_dict(), "explanation": explanation})
+
+
+class DiffView(APIView):
+    """What changes between two situations: the facts that differ and each part of the ruling
+    whose outcome changed (infraction, accountability, penalty and its steps, remedy steps,
+    rewind authority, round cycle, other players, explanation steps), with citations."""
+
+    permission_classes = (IsAuthenticated, require_permission("rulings.evaluate_situation"))
+    throttle_classes = (ScopedRateThrottle,)
+    throttle_scope = "rulings"
+    max_body_bytes = LARGE_BODY
+
+    @extend_schema(
+        request=DiffRequestSerializer,
+        responses=DiffResponseSerializer,
+        description=(
+            'The body is {"before": situation, "after": situation}, both of one game and '
+            "policy version (a situation as described by GET /api/v1/rulings/situation-schema). "
+            'An invalid field answers 400 naming it, e.g. "after.trigger.kind".'
+        ),
+    )
+    def post(self, request: Request) -> Response:
+        body = request.data
+        if not isinstance(body, dict):
+            raise ValidationError({"body": ["must be an object with before and after."]})
+        missing = [name for name in ("before", "after") if name not in body]
+        unknown = sorted(str(key) for key in body if key not in ("before", "after"))
+        if missing or unknown:
+            raise ValidationError(
+                {name: ["is required."] for name in missing}
+                | {name[:80]: ["unknown field."] for name in unknown[:4]}
+            )
+        before = _situation_from(body["before"], "before.")
+        after = _situation_from(body["after"], "after.")
+        try:
+            changes = engine.diff_rulings(before, after)
+        except engine.SituationError as error:
+            raise ValidationError({"after." + error.path: [error.problem]}) from error
+        return Response(changes.to_dict())
 
 
 class SituationSchemaView(APIView):

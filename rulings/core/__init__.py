@@ -1,5 +1,6 @@
 """The pure-Python rulings engine: policy data, situations, rulings (standard library only)."""
 
+from rulings.core.diff import RulingDiff, diff_rulings
 from rulings.core.errors import PolicyError, RulingsError, SituationError
 from rulings.core.evaluate import evaluate
 from rulings.core.explain import explain
@@ -12,10 +13,12 @@ __all__ = [
     "LANGS",
     "PolicyError",
     "Ruling",
+    "RulingDiff",
     "RulingsError",
     "Situation",
     "SituationError",
     "default_version",
+    "diff_rulings",
     "evaluate",
     "explain",
     "load_policy",

@@ -118,12 +118,29 @@ def _past_impact(ctx: Context) -> tuple[str, ...]:
     return tuple(a for a in lists[0] if all(a in other for other in lists[1:])) if lists else ()
 
 
+def _on_opponents_turn(ctx: Context) -> bool:
+    return ctx.accountable != ctx.situation.turn_player
+
+
 @predicate
 def awaiting_active_role(ctx: Context) -> bool:
     """On an opponent's turn, a trigger is remembered if its controller shows awareness before
     taking an active part (IPG 2.1): not yet having taken one, it is not missed."""
     play = ctx.situation.play
-    return ctx.accountable != ctx.situation.turn_player and not play.active_role_taken
+    if play.controller_active_role != "unstated":
+        return _on_opponents_turn(ctx) and play.controller_active_role == "none"
+    return _on_opponents_turn(ctx) and not play.active_role_taken
+
+
+@predicate
+def active_role_before_awareness(ctx: Context) -> bool:
+    """The active-role rule (IPG 2.1): on an opponent's turn, the trigger's controller took an
+    active part (a game action, or an explicit pass of priority such as "no responses") before
+    showing awareness of it. From then on the trigger can be missed even though the actions that
+    passed its point of impact were the opponent's: the controller let it go, no one forced it.
+    Only a stated role counts (`unstated` keeps the rule that an opponent cannot force a miss)."""
+    role = ctx.situation.play.controller_active_role
+    return _on_opponents_turn(ctx) and role in ("action", "explicit_pass")
 
 
 @predicate

@@ -43,6 +43,8 @@ FOLLOWING_ACTIONS = (
     "opponent_illegal_action_unchallenged",
     "opponent_illegal_action_challenged",
 )
+# What a trigger's controller did on an opponent's turn before showing awareness (IPG 2.1).
+CONTROLLER_ACTIVE_ROLES = ("unstated", "none", "action", "explicit_pass")
 NOTICED = ("same_action", "same_turn", "previous_turn", "before_current_phase_of_previous_turn")
 # Magic's phases in turn order, for "missed before the current phase of the previous turn".
 PHASES = ("beginning", "precombat_main", "combat", "postcombat_main", "ending")
@@ -174,6 +176,17 @@ class Play:
             "a trigger controlled on an opponent's turn: its controller took an active part "
             "(an action, or passing priority explicitly) before showing awareness of it (IPG 2.1); "
             "false = not yet, so it still counts as remembered"
+        ),
+    )
+    controller_active_role: str = field(
+        default="unstated",
+        metadata=spec(
+            "a trigger controlled on an opponent's turn: what its controller did before showing "
+            "awareness of it: action (took a game action), explicit_pass (passed priority "
+            "explicitly, such as 'no responses'), none (neither, so it still counts as "
+            "remembered), unstated (the story does not say: active_role_taken decides, and an "
+            "opponent's action alone never makes it missed)",
+            choices=CONTROLLER_ACTIVE_ROLES,
         ),
     )
 

@@ -16,6 +16,7 @@ def validate(s: Situation) -> None:
     policy = policy_for(s)
     _covered(s, policy)
     _trigger(s, policy)
+    _active_role(s)
     _noticed(s)
     _records(s)
 
@@ -103,6 +104,21 @@ def _trigger(s: Situation, policy: Policy) -> None:
         raise SituationError("trigger.kind", f"must be one of {', '.join(kinds)} for {policy.id}")
     if s.trigger.source == "card" and s.trigger.controller is None:
         raise SituationError("trigger.controller", "is required when trigger.source is card")
+
+
+def _active_role(s: Situation) -> None:
+    """`play.controller_active_role`, when stated, is about a trigger and agrees with
+    `play.active_role_taken`."""
+    role = s.play.controller_active_role
+    if role == "unstated":
+        return
+    if s.trigger is None:
+        raise SituationError("play.controller_active_role", "is only for a trigger")
+    if role != "none" and not s.play.active_role_taken:
+        raise SituationError(
+            "play.controller_active_role",
+            f"{role} contradicts play.active_role_taken = false",
+        )
 
 
 def _records(s: Situation) -> None:

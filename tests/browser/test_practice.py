@@ -33,7 +33,9 @@ def test_a_candidate_practises_a_free_form_question_with_the_keyboard(live_serve
     explanation.get_by_text("Full text of the sections cited").focus()
     page.keyboard.press("Enter")
     expect(explanation.locator("cite", has_text="TR 702.2.f.2").first).to_be_visible()
-    expect(page.get_by_role("link", name="Next question")).to_be_visible()
+    # Right after the verdict, and again at the end of the page.
+    expect(page.get_by_role("link", name="Next question")).to_have_count(2)
+    expect(page.get_by_role("link", name="Next question").first).to_be_visible()
     assert fits_a_phone(page)
 
 

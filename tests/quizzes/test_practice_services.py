@@ -151,13 +151,13 @@ def test_an_answer_is_graded_stored_and_moves_each_topic_on():
     assert stored.grade["parts"]["remedy"]["correct"] is True
     assert [m.topic.slug for m in result.masteries] == ["timing", "triggers"]
     for row in TopicMastery.objects.filter(user=user):
-        assert (row.mastery, row.answered, row.correct) == (1.0, 1, 1)
+        assert (row.mastery, row.answered, row.correct) == (practice.MASTERY_WEIGHT, 1, 1)
         assert row.card["last_review"] is not None
         assert row.due_at == fsrs.Card.from_dict(row.card).due
         assert row.due_at > timezone.now()
 
 
-def test_mastery_is_an_exponential_moving_average_of_scores():
+def test_mastery_is_an_exponential_moving_average_of_scores_from_zero():
     user = candidate()
     item = question()
     practice_answer_submit(user=user, question=item, response=RIGHT_ANSWER, lang="en")
@@ -165,8 +165,66 @@ def test_mastery_is_an_exponential_moving_average_of_scores():
     practice_answer_submit(user=user, question=item, response="Cheating.", lang="en")
 
     row = TopicMastery.objects.get(user=user)
-    assert row.mastery == pytest.approx(1 - practice.MASTERY_WEIGHT)
+    weight = practice.MASTERY_WEIGHT
+    assert row.mastery == pytest.approx((1 - weight) * weight)
     assert (row.answered, row.correct) == (2, 1)
+
+
+def test_one_right_answer_does_not_read_as_mastered():
+    user = candidate()
+
+    practice_answer_submit(user=user, question=question(), response=RIGHT_ANSWER, lang="en")
+
+    row = TopicMastery.objects.get(user=user)
+    assert row.mastery < 0.5
+    assert not row.enough_answers
+
+
+def test_mastery_stays_capped_until_five_answers():
+    user = candidate()
+    item = question()
+
+    for _answer in range(4):
+        practice_answer_submit(user=user, question=item, response=RIGHT_ANSWER, lang="en")
+    four = TopicMastery.objects.get(user=user)
+    practice_answer_submit(user=user, question=item, response=RIGHT_ANSWER, lang="en")
+    five = TopicMastery.objects.get(user=user)
+
+    assert four.enough_answers
+    assert four.mastery == practice.MASTERY_CAP
+    assert five.mastery > practice.MASTERY_CAP
+
+
+@pytest.mark.parametrize(
+    ("answered", "correct", "shown"),
+    [
+        (1, 1, 0.6),  # one answer: capped
+        (4, 4, 0.6),  # all right, but too few
+        (5, 2, 0.6),  # enough answers, no majority right
+        (6, 3, 0.6),  # half is not a majority
+        (5, 3, 0.9),  # enough answers, a majority right: the average as it is
+        (20, 18, 0.9),
+    ],
+)
+def test_mastery_above_the_cap_needs_five_answers_mostly_right(answered, correct, shown):
+    assert practice.evidenced_mastery(0.9, answered=answered, correct=correct) == shown
+
+
+def test_a_low_mastery_is_never_raised_by_the_cap():
+    assert practice.evidenced_mastery(0.2, answered=1, correct=0) == 0.2
+
+
+def test_topics_answered_in_one_sitting_are_not_due_the_same_day():
+    user = candidate()
+    items = [question(topics=[f"topic-{n}"]) for n in range(4)]
+
+    for item in items:
+        practice_answer_submit(user=user, question=item, response="Cheating.", lang="en")
+    for item in items:
+        practice_answer_submit(user=user, question=item, response=RIGHT_ANSWER, lang="en")
+
+    soonest = min(row.due_at for row in TopicMastery.objects.filter(user=user))
+    assert soonest >= timezone.now() + timedelta(hours=23)
 
 
 def test_a_wrong_answer_brings_the_topic_back_sooner_than_a_right_one():

@@ -21,9 +21,21 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import Appeal, Attempt, PracticeAnswer, Question, QuestionCorrection, Review
+from quizzes.models import (
+    Appeal,
+    Attempt,
+    PracticeAnswer,
+    PracticeSession,
+    Question,
+    QuestionCorrection,
+    Review,
+)
 from quizzes.services import appeals, cohorts, exams, review
-from quizzes.services.practice import practice_answer_submit
+from quizzes.services.practice import (
+    PracticeFilters,
+    practice_answer_submit,
+    practice_session_start,
+)
 from tests.factories import (
     TREASURE_HUNTER_SITUATION,
     BlueprintFactory,
@@ -72,6 +84,7 @@ class World:
     fresh_assignment: int  # the candidate's, not started
     question: Question
     answer: PracticeAnswer  # the candidate's practice answer
+    session: PracticeSession  # the candidate's practice session, showing the bank question
     cohort: int  # the candidate's cohort (the mentor's)
     review: Review  # a flagged grading of the candidate's exam answer
     appeal: Appeal  # open: waiting for the mentor
@@ -96,6 +109,9 @@ def _world() -> World:
     answer = practice_answer_submit(
         user=student, question=bank_question, response="Warning", lang="en"
     ).answer
+    session = practice_session_start(user=student, size=5, filters=PracticeFilters(lang="en"))
+    session.current_question = bank_question
+    session.save(update_fields=["current_question"])
     flagged = Review.objects.get(item__attempt=graded_attempt(student, [HEDGED]))
     appealed = graded_attempt(student, [RIGHT, RIGHT])
     open_appeal = exams.appeal_create(item=appealed.items.get(position=1), comment="Look again.")
@@ -126,6 +142,7 @@ def _world() -> World:
         fresh_assignment=assignment(candidate=student).pk,
         question=bank_question,
         answer=answer,
+        session=session,
         cohort=their_cohort.pk,
         review=flagged,
         appeal=open_appeal,
@@ -241,6 +258,13 @@ MATRIX: dict[str, Entry] = {
         lambda w: TREASURE_HUNTER_SITUATION,
         json=True,
     ),
+    "api-rulings-diff": Entry(
+        "post",
+        fixed("/api/v1/rulings/diff"),
+        EVALUATE,
+        lambda w: {"before": TREASURE_HUNTER_SITUATION, "after": TREASURE_HUNTER_SITUATION},
+        json=True,
+    ),
     "api-rulings-situation-schema": Entry(
         "get", fixed("/api/v1/rulings/situation-schema"), EVALUATE
     ),
@@ -282,6 +306,29 @@ MATRIX: dict[str, Entry] = {
         lambda w: {"response": "Warning"},
     ),
     "practice-feedback": Entry("get", lambda w: f"/practice/answers/{w.answer.pk}", OWNER_PAGE),
+    "practice-sessions": Entry(
+        "post",
+        fixed("/practice/sessions"),
+        roles(302, 303, 303, 303, 303, 403, 303),
+        lambda w: {"size": "5", "lang": "en"},
+    ),
+    "practice-session": Entry("get", lambda w: f"/practice/sessions/{w.session.pk}", OWNER_PAGE),
+    "practice-session POST": Entry(
+        "post",
+        lambda w: f"/practice/sessions/{w.session.pk}",
+        roles(302, 303, 404, 404, 404, 403, 404),
+        lambda w: {"question": w.question.pk, "response": "Warning"},
+    ),
+    "api-practice-sessions": Entry(
+        "post",
+        fixed("/api/v1/practice/sessions"),
+        roles(401, 201, 201, 201, 201, 403, 201),
+        lambda w: {"size": 5, "lang": "en"},
+        json=True,
+    ),
+    "api-practice-session": Entry(
+        "get", lambda w: f"/api/v1/practice/sessions/{w.session.pk}", OWNER_API
+    ),
     # --- exams: only the candidate who sits the attempt ---------------------------------
     "api-assignment-list": Entry("get", fixed("/api/v1/assignments"), PRACTISE),
     # Assigning: mentors to their own cohort (another mentor's is a 400, nothing assigned),
@@ -478,6 +525,7 @@ ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
     "quizzes.attemptitem": (True, False, False),
     "quizzes.appeal": (True, False, True),
     "quizzes.practiceanswer": (False, False, False),
+    "quizzes.practicesession": (False, False, False),
     "quizzes.topicmastery": (False, False, True),
     "quizzes.certificationlevel": (True, True, True),
     "quizzes.certificate": (True, True, True),

@@ -48,6 +48,7 @@ def writes(client, superuser) -> list[tuple[str, str]]:
         ("post", "/api/v1/committee/templates/rb-trigger-impact/retire"),
         ("post", f"/api/v1/mentor/reviews/{review.pk}/decide"),
         ("post", "/api/v1/assignments"),
+        ("post", "/api/v1/rulings/diff"),
     ]
 
 
@@ -113,6 +114,7 @@ def test_brackets_inside_strings_do_not_count_as_depth():
         ("/api/v1/grading/grade", {"question": 1, "answer": "x" * 5001}, "answer"),
         ("/api/v1/practice/answers", {"question": 1, "response": "x" * 5001}, "response"),
         ("/api/v1/rulings/evaluate", {"game": "x" * 100_000}, "game"),
+        ("/api/v1/rulings/diff", {"before": {"game": "x" * 100_000}, "after": {}}, "before.game"),
     ],
 )
 def test_oversized_fields_are_named_and_not_echoed(client, superuser, url, body, field):

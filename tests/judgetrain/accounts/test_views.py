@@ -129,9 +129,9 @@ def test_home_shows_a_mentor_their_cohort_with_bounded_queries(
     client.force_login(guide)
 
     # session, user, permissions, groups; the mentor's section (reviews, appeals, cohorts with
-    # their sizes); the candidate's (open exams, masteries, attempts, certificates); cohorts
-    # the user belongs to
-    with django_assert_max_num_queries(12):
+    # their sizes); the candidate's (open exams, masteries, a practice session to resume,
+    # attempts, certificates); cohorts the user belongs to
+    with django_assert_max_num_queries(13):
         response = client.get(reverse("home"))
 
     html = response.content.decode()

@@ -127,7 +127,8 @@ def test_an_answer_returns_the_grade_key_policy_and_updated_mastery(client, stud
     assert body["statements"][0]["text"]
     [topic] = body["mastery"]
     assert topic["topic"] == "timing"
-    assert (topic["mastery"], topic["answered"], topic["correct"]) == (1.0, 1, 1)
+    assert (topic["mastery"], topic["answered"], topic["correct"]) == (0.3, 1, 1)
+    assert topic["enough_answers"] is False
     assert topic["due_at"]
 
 
@@ -219,7 +220,14 @@ def test_mastery_lists_the_users_topics_due_first(client, student):
     body = client.get(MASTERY).json()
 
     assert [row["topic"] for row in body] == ["now", "later"]
-    assert set(body[0]) == {"topic", "mastery", "answered", "correct", "due_at"}
+    assert set(body[0]) == {
+        "topic",
+        "mastery",
+        "answered",
+        "correct",
+        "due_at",
+        "enough_answers",
+    }
 
 
 def test_mastery_is_empty_before_any_practice(client, student):

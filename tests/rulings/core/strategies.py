@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rulings import default_version, load_policy, policy_versions
 from rulings.core.policy import Policy
-from rulings.core.situation import FOLLOWING_ACTIONS, GAME_ERRORS
+from rulings.core.situation import CONTROLLER_ACTIVE_ROLES, FOLLOWING_ACTIONS, GAME_ERRORS
 from rulings.core.vocabulary import GAMES, OPLS, PENALTIES
 
 NAMES = ("ana", "ben", "cy", "dee")
@@ -120,6 +120,7 @@ def _play(draw: st.DrawFn) -> dict[str, Any]:
         "revealing_action_changes_effect": draw(st.booleans()),
         "error_after_miss": draw(st.booleans()),
         "problem_after_acknowledgement": draw(st.booleans()),
+        "controller_active_role": draw(st.sampled_from(CONTROLLER_ACTIVE_ROLES)),
     }
     if draw(st.booleans()):
         play["out_of_order_block"] = {

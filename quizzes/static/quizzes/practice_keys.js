@@ -1,0 +1,58 @@
+// Practice keyboard shortcuts: 1-9 or A-I choose an option, Enter checks the answer, N goes
+// to the next question. Off while a text field has focus (the free-form ruling keeps every
+// key) and with Ctrl, Alt or Meta held. Without this script the plain forms work as ever.
+(function () {
+  "use strict";
+  var LETTERS = "abcdefghi";
+
+  function typing(target) {
+    if (!target || !target.tagName) return false;
+    if (target.isContentEditable) return true;
+    var tag = target.tagName.toLowerCase();
+    if (tag === "textarea" || tag === "select") return true;
+    if (tag !== "input") return false;
+    var type = (target.type || "text").toLowerCase();
+    return ["radio", "checkbox", "button", "submit", "reset", "hidden"].indexOf(type) === -1;
+  }
+
+  function choose(form, key) {
+    var radios = form.querySelectorAll("input[type=radio][name=response]");
+    var index = "123456789".indexOf(key);
+    if (index === -1) index = LETTERS.indexOf(key.toLowerCase());
+    if (index === -1 || index >= radios.length) return false;
+    radios[index].checked = true;
+    radios[index].focus();
+    return true;
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.querySelector("form[data-shortcuts=answer]");
+    var next = document.querySelector("[data-shortcut=next]");
+    if (!form && !next) return;
+    document.querySelectorAll("[data-shortcut-help]").forEach(function (help) {
+      help.hidden = false;
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
+      if (typing(event.target)) return;
+      var key = event.key;
+      if (form && key.length === 1 && choose(form, key)) {
+        event.preventDefault();
+        return;
+      }
+      if (form && key === "Enter") {
+        var tag = event.target.tagName ? event.target.tagName.toLowerCase() : "";
+        // A focused button, link or summary keeps its own Enter.
+        if (tag === "button" || tag === "a" || tag === "summary") return;
+        event.preventDefault();
+        var submit = form.querySelector("button[type=submit].primary");
+        if (form.requestSubmit) form.requestSubmit(submit); else submit.click();
+        return;
+      }
+      if (next && (key === "n" || key === "N")) {
+        event.preventDefault();
+        next.click();
+      }
+    });
+  });
+})();
