@@ -48,6 +48,13 @@ def action_by_other(ctx: Context) -> bool:
 
 
 @predicate
+def rushed_on_own_turn(ctx: Context) -> bool:
+    """Another player moved the game on during the accountable player's own turn (TR 702.2.c's
+    rushing). On another player's turn, that player's ordinary move is no rushing (review 8)."""
+    return action_by_other(ctx) and ctx.accountable == ctx.error_turn_player
+
+
+@predicate
 def acknowledged_in_time(ctx: Context) -> bool:
     return ctx.situation.play.acknowledged == "in_time"
 

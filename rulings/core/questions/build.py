@@ -257,6 +257,16 @@ def coherent(parts: KeyParts) -> bool:
     return parts.penalty != "disqualification" or parts.infraction == "cheating"
 
 
+def _key_params(sc: Scenario) -> dict[str, dict[str, Any]]:
+    """The key's remedy parameters by step and, where one player controls another's turn, who
+    receives the penalty (`penalty.to`): the committee decision says items must say who
+    (review 8, fi-009)."""
+    params = render.remedy_params(sc.ruling_dict)
+    if sc.situation.get("turn_control") and sc.ruling_dict.get("accountable_player"):
+        params["penalty"] = {"to": str(sc.ruling_dict["accountable_player"])}
+    return params
+
+
 def build_question(
     template_id: str, seed: int, lang: str, kind: str, policy_version: str | None = None
 ) -> Question:
@@ -265,8 +275,8 @@ def build_question(
     sc = scenario(template_id, seed, policy_version, current_pools())
     tpl = sc.template
     rng = template_rng(tpl.id, tpl.version, seed, f"render|{lang}")
-    stem = render.stem(lang, sc.draft.sentences, rng)
-    key_choosers = render.remedy_params(sc.ruling_dict)
+    stem = render.introduce(lang, tpl.game, render.stem(lang, sc.draft.sentences, rng))
+    key_choosers = _key_params(sc)
     asked = remedy_asked(sc.key)
     key_text = render.parts_text(lang, sc.key, key_choosers, remedy=asked)
     options: tuple[Option, ...] = ()
@@ -384,7 +394,7 @@ def _design(
 ) -> tuple[options.Choice, ...] | None:
     """The balanced option set of a scenario (the same in every language), or None."""
     sc = scenario(template_id, seed, policy_version, pools)
-    key_choosers = render.remedy_params(sc.ruling_dict)
+    key_choosers = _key_params(sc)
     misses = _near_misses(sc.template.id, sc.seed, policy_version, DESIGN_POOL, sc.pools)
     alternatives = options.ranked(_alternatives(sc, misses, confusions))
     if not remedy_asked(sc.key) or _remedy_moot(sc.key):

@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rulings.core.questions.catalog import card, lookup, phrases
+from rulings.core.questions.catalog import card, cards, lookup, phrases, printed_terms
 from rulings.core.questions.errors import QuestionError
 from rulings.core.questions.model import KeyParts
 from rulings.core.questions.template import (
@@ -78,13 +78,37 @@ def stem(lang: str, sentences: tuple[Sentence, ...], rng: random.Random) -> str:
     return " ".join(sentence(lang, item, rng) for item in sentences)
 
 
+def introduce(lang: str, game: str, text: str) -> str:
+    """The English printed name, in parentheses, after the first mention of each Riftbound card
+    and printed game term ("Might") in a pt-BR or es story (glossary header): "Caçador de
+    Tesouros (Treasure Hunter)", later "Caçador de Tesouros"."""
+    if lang == "en" or game != "riftbound":
+        return text
+    forms = [
+        (str(c["name"][lang]), str(c["name"]["en"]))
+        for c in cards().values()
+        if c.get("game") == game and lang in c["name"] and "en" in c["name"]
+    ]
+    forms += [(t[lang], t["printed"]) for t in printed_terms() if t["game"] in (game, "both")]
+    for form, printed in sorted(forms, key=lambda f: len(f[0]), reverse=True):
+        if form == printed or f"{form} ({printed})" in text:
+            continue
+        first = re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text)
+        if first:
+            text = f"{text[: first.end()]} ({printed}){text[first.end() :]}"
+    return text
+
+
 def parts_text(
     lang: str, parts: KeyParts, params: Mapping[str, Mapping[str, Any]], *, remedy: bool = True
 ) -> str:
     """A ruling's decisions as one line: infraction, penalty, remedy (unless not asked), who may
     rewind, the round cycle when asked, and other players' penalties."""
     sep = term(lang, "part_separator")
-    decided = [term(lang, f"infraction.{parts.infraction}"), term(lang, f"penalty.{parts.penalty}")]
+    decided = [
+        term(lang, f"infraction.{parts.infraction}"),
+        penalty_text(lang, parts.penalty, params),
+    ]
     if remedy:
         decided.append(remedy_text(lang, parts.remedy, params))
     line = sep.join(decided)
@@ -108,8 +132,18 @@ def part_text(
     if part == "infraction":
         return term(lang, f"infraction.{parts.infraction}")
     if part == "penalty":
-        return term(lang, f"penalty.{parts.penalty}")
+        return penalty_text(lang, parts.penalty, params)
     return remedy_text(lang, parts.remedy, params)
+
+
+def penalty_text(lang: str, penalty: str, params: Mapping[str, Mapping[str, Any]]) -> str:
+    """The penalty's name, and who receives it where the story makes that a question
+    (`params["penalty"]["to"]`: a player controlling another's turn, committee decision)."""
+    name = term(lang, f"penalty.{penalty}")
+    to = params.get("penalty", {}).get("to")
+    if isinstance(to, str) and penalty != "no_penalty":
+        return term(lang, "penalty_to").format(penalty=name, player=to)
+    return name
 
 
 def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping[str, Any]]) -> str:

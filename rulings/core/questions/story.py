@@ -161,7 +161,11 @@ def advantage(advantageous: bool, player: str, card_id: str = "") -> Sentence:
         # conclusion "gave no advantage"), where the card's effect only helps its controller.
         effect = card(card_id).get("effect") if card_id else None
         if effect in MISSED_GAIN and not card(card_id).get("advantage_reason"):
-            return s("advantage.no_event", player=player, what=Term(f"missed_gain.{effect}"))
+            # A whole clause with the player in it (review 8: "fica apenas com todos os
+            # oponentes mantendo seus pontos" put another player's state in the slot of
+            # what this player has).
+            what = Parts(((f"missed_gain.{effect}", (("player", player),)),))
+            return s("advantage.no_event", player=player, what=what)
         return s("advantage.no", player=player)
     return s("advantage.yes", player=player, why=Term(f"advantage_why.{reason(card_id)}"))
 

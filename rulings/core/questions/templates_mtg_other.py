@@ -19,7 +19,7 @@ def _base(order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
 
 @template(
     "mtg-turn-control",
-    version=6,
+    version=7,
     game=GAME,
     topics=("accountability", "turn_control", "missed_trigger"),
     summary="A player controlling another's turn answers for that player's triggers too; for the "
@@ -50,6 +50,8 @@ def mtg_turn_control(rng: random.Random) -> Draft:
         # hands draw the card or cast the spell (not "the controller draws").
         s(f"mtg.turn_control.{mode}", actor=controller, other=controlled),
         s("noticed.controlled_player", controlled=controlled),
+        # Committee decision: the item says who receives the penalty (the key names them).
+        s("penalty.ask_who"),
     )
     return Draft(situation, sentences, {"card": card_id, "owner": owner})
 

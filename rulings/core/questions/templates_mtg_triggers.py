@@ -8,7 +8,7 @@ from typing import Any
 
 from rulings.core.questions import story as st
 from rulings.core.questions.catalog import card, cards_where
-from rulings.core.questions.template import Card, Draft, Sentence, s, template
+from rulings.core.questions.template import Card, Draft, Sentence, Term, s, template
 
 GAME = "mtg"
 WHENS = ("same_turn", "previous_turn", "before_current_phase_of_previous_turn")
@@ -79,8 +79,13 @@ def _category(
         # An "until end of turn" effect noticed in a later turn has run out (IPG 2.1).
         trig["duration_expired"] = True
     situation = _situation(order, now, player, when, trig, {"following_action": mode})
+    # A trigger that needs a target has one: the story shows it (review 8: a Manic Vandal with
+    # no artifact to destroy could not have been missed for want of a target).
+    target = card(card_id).get("target_on_board")
+    shown = (s("target.on_board", other=other, what=Term(f"target_on_board.{target}")),)
     sentences = (
         *st.opening(GAME, order, card_id, player),
+        *(shown if target else ()),
         st.action(GAME, mode, player, other, card_id),
         noticed,
     )
@@ -89,7 +94,7 @@ def _category(
 
 @template(
     "mtg-choices-on-stack",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 1: targets, modes or choices when put on the stack, announced before "

@@ -147,7 +147,7 @@ def rb_overpayment(rng: random.Random) -> Draft:
     elif not caused:
         lines.append(s("pay.no_advantage", player=player))  # told as events, not "no advantage"
     lines += [
-        s(f"rewind.{rewind}"),
+        s(f"rewind.{rewind}", player=player),
     ]
     if floating:
         lines.append(s("pay.floating", other=order[1], player=player))
@@ -184,7 +184,7 @@ def rb_mispayment(rng: random.Random) -> Draft:
             cost=Count("runes", cost),
             paid=Count("runes", paid),
         ),
-        s(f"rewind.{rewind}"),
+        s(f"rewind.{rewind}", player=player),
         s("pay.correctable" if correctable else "pay.not_correctable", player=player),
     )
     return Draft(situation, lines, {"rewind": rewind, "correctable": correctable})
@@ -400,7 +400,7 @@ def rb_rewind_authority(rng: random.Random) -> Draft:
     lines = (
         st.setup(GAME, order, opl),
         s("error.general", player=player),
-        s(f"rewind.{rewind}"),
+        s(f"rewind.{rewind}", player=player),
         s("rewind.ask_who"),
     )
     return Draft(situation, lines, {"rewind": rewind, "opl": opl})

@@ -9,7 +9,16 @@ from typing import Any
 
 from rulings.core.questions import story as st
 from rulings.core.questions.catalog import card, cards_where, public_phrases
-from rulings.core.questions.template import Card, CardText, Draft, Sentence, Term, s, template
+from rulings.core.questions.template import (
+    Card,
+    CardText,
+    Draft,
+    Parts,
+    Sentence,
+    Term,
+    s,
+    template,
+)
 
 GAME = "riftbound"
 ACTIONS = ("new_game_action", "advance_step")
@@ -91,7 +100,15 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
     told: tuple[Sentence, ...] = (st.advantage(adv, player, card_id),) if missed else ()
     if mode == "acknowledged":
         play = {"acknowledged": "in_time", "following_action": "new_game_action"}
-        middle = [s("ack.in_time", actor=player), s("ack.then_plays", actor=player)]
+        # The acknowledgement and what resolving did (review 8: "acknowledged" alone left
+        # open whether the trigger was carried out, which "nothing to fix" depends on).
+        effect = str(card(card_id)["effect"])
+        done = Parts(((f"carried_out.{effect}", (("player", player),)),))
+        middle = [
+            s("ack.in_time", actor=player),
+            s("ack.done", done=done),
+            s("ack.then_plays", actor=player),
+        ]
     else:
         middle = [st.action(GAME, mode, player)]
     situation = _base(
@@ -270,7 +287,10 @@ def rb_battlefield(rng: random.Random) -> Draft:
         s("bf.nobody_else"),
         # Without the trigger, what the player it would have served lacks (review 7: fi-001,
         # fi-033, "benefits nobody" stated the Warning test instead of the events).
-        s("advantage.no_event", player=_served(situation, now), what=Term(f"missed_gain.{effect}"))
+        s(
+            "advantage.no_event",
+            what=Parts(((f"missed_gain.{effect}", (("player", _served(situation, now)),)),)),
+        )
         if not adv
         # Told in the present, of the benefit itself: whether the trigger was missed at all
         # (and so whether the game went on past it) is what the question asks.
@@ -384,7 +404,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
     sentences = (
         *st.opening(GAME, order, card_id, player, opl),
         middle,
-        s(f"rewind.{rewind}"),
+        s(f"rewind.{rewind}", player=player),
         st.noticed(when, player),
         s("rewind.ask_who"),
     )

@@ -153,7 +153,9 @@ def test_riftbound_keeps_its_no_rushing_rule_the_seed_has_no_active_role_rule() 
     }
     ruling = _rule(data)
     assert ruling.infraction == "no_infraction"
-    assert ruling.infraction_statement == "tr-702.2.c"
+    # Ben acts on his own turn: no rushing of Ana (review 8), so the ruling rests on TR
+    # 506.3.b (only the accountable player's own new game action forgets a trigger).
+    assert ruling.infraction_statement == "tr-506.3.b-own-action"
 
 
 def test_a_stated_active_role_needs_a_trigger() -> None:

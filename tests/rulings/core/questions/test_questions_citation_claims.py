@@ -3,7 +3,13 @@ point 1: the review found TR 702.1.b.4 credited with per-event counting and MTR 
 trigger counts as missed"). Per-event counting is TR 702.1.b's (policy notes, "Upgrade counting
 (TR 702.1.b) is per event"; 702.1.b.4 is the cheating investigation below the thresholds); MTR
 4.3 only says when a block of actions is acceptable, and a trigger then missed is IPG 2.1's
-definition (seed: the Portuguese IPG annotation applies MTR 4.3 alongside IPG 2.1)."""
+definition (seed: the Portuguese IPG annotation applies MTR 4.3 alongside IPG 2.1).
+
+Review 8 found TR 702.2.c credited with "such actions do not make it missed" and cited for a
+Turn Player's ordinary move to the next phase. The seed gives 702.2.c only "players may not rush
+the game to make an opponent miss one"; that another player's action does not forget the trigger
+is TR 506.3.b's (the accountable player's own new game action forgets it), and 702.2.c is cited
+only where someone rushed the accountable player on their own turn."""
 
 from __future__ import annotations
 
@@ -20,8 +26,18 @@ POLICIES = ("riftbound-tr-2026-seed", "mtg-ipg-2.1-seed", "mtg-ipg-2.1-2024-09-2
 NOT_CLAIMED = {
     "TR 702.1.b.4": re.compile(r"per event|por evento|counted|contam|cuentan", re.I),
     "MTR 4.3": re.compile(r"missed|esquecid|olvidad", re.I),
+    "TR 702.2.c": re.compile(
+        r"do not make|não a torna|no la convierten|missed\.|esquecida\.", re.I
+    ),
 }
-CITING = ("rb-repeated-warnings", "rb-related-penalties", "rb-ftmgs-exemption", "mtg-out-of-order")
+CITING = (
+    "rb-repeated-warnings",
+    "rb-related-penalties",
+    "rb-ftmgs-exemption",
+    "mtg-out-of-order",
+    "rb-battlefield-accountability",
+    "rb-opponent-duties",
+)
 
 
 def test_no_statement_claims_what_its_section_does_not_say() -> None:
@@ -53,4 +69,26 @@ def test_explanation_steps_credit_each_citation_with_its_own_content(
             if cites_mtr and q.key.infraction == "missed_trigger":
                 # the miss rests on IPG 2.1's definition, cited beside MTR 4.3
                 assert any("[IPG 2.1]" in line for line in lines), (kind, seed)
+    assert not wrong
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_rushing_is_cited_only_for_a_rushed_player(lang: str) -> None:
+    """TR 702.2.c in an explanation only where another player moved the game on during the
+    accountable player's own turn; a Turn Player moving past another player's trigger (the
+    battlefield stories) cites TR 506.3.b."""
+    wrong: list[tuple[str, int, str]] = []
+    for template_id in ("rb-battlefield-accountability", "rb-opponent-duties"):
+        for seed in range(40):
+            q = build_question(template_id, seed, lang, "free_form")
+            play = q.situation["play"]
+            by_other = play.get("following_action_by") == "other"
+            on_own_turn = q.situation["turn_player"] == q.situation.get("trigger", {}).get(
+                "controller"
+            )
+            cites = "[TR 702.2.c]" in q.explanation
+            if cites != (by_other and on_own_turn):
+                wrong.append((template_id, seed, f"cites TR 702.2.c: {cites}"))
+            if by_other and "[TR 506.3.b]" not in q.explanation:
+                wrong.append((template_id, seed, "no TR 506.3.b"))
     assert not wrong

@@ -6,6 +6,10 @@ choice), an English card name in a pt-BR Magic item, one infraction named two wa
 token text. Every template x language x kind is rendered over several seeds, the cards' own
 texts (tokens included) are read, and any English game term the glossary translates, any second
 naming of a term, and any English card name in a pt-BR Magic item fails.
+
+Review 8 found English Riftbound card and battlefield names and "Might" in 26 of 48 translated
+Riftbound items: Riftbound names and Might are now translated, with the English printed word in
+parentheses at the first mention in the story only (glossary header and `terms.might`).
 """
 
 from __future__ import annotations
@@ -44,10 +48,43 @@ def card_names(lang: str, game: str) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
 
+def printed_forms(lang: str, game: str) -> list[tuple[str, str]]:
+    """(form in `lang`, English printed word) for every Riftbound card and printed game term."""
+    if game != "riftbound":
+        return []
+    forms = [
+        (str(c["name"][lang]), str(c["name"]["en"])) for c in cards().values() if c["game"] == game
+    ]
+    forms += [(str(e[lang]), str(e["printed"])) for e in terms().values() if "printed" in e]
+    return sorted(forms, key=lambda f: len(f[0]), reverse=True)
+
+
 def without_card_names(text: str, lang: str, game: str) -> str:
+    # A printed word is allowed only as "form (printed)": strip those, and the forms.
+    for form, printed in printed_forms(lang, game):
+        text = text.replace(f"{form} ({printed})", " ")
     for name in card_names(lang, game):
         text = text.replace(name, " ")
     return text
+
+
+def printed_name_problems(stem: str, lang: str, game: str) -> list[str]:
+    """A pt-BR or es Riftbound story gives each card's, battlefield's and printed term's English
+    word once, in parentheses right after its first mention, and never on its own."""
+    found = []
+    for form, printed in printed_forms(lang, game):
+        if form == printed:
+            found.append(f"{printed!r} not translated")
+            continue
+        first = re.search(rf"(?<!\w){re.escape(form)}(?!\w)", stem)
+        intro = f"{form} ({printed})"
+        if first and not stem.startswith(intro, first.start()):
+            found.append(f"first mention of {form!r} without ({printed})")
+        if stem.count(intro) > 1:
+            found.append(f"{intro!r} more than once")
+        if re.search(rf"\b{re.escape(printed)}\b", stem.replace(intro, " ")):
+            found.append(f"English {printed!r} outside its introduction")
+    return found
 
 
 def problems(text: str, lang: str, game: str) -> list[str]:
@@ -88,6 +125,8 @@ def test_every_item_names_each_game_term_as_the_glossary(template_id: str, lang:
         for seed in SEEDS:
             game, texts = item_texts(template_id, lang, kind, seed)
             found += [(kind, seed, p) for text in texts for p in problems(text, lang, game)]
+            stem = texts[0]
+            found += [(kind, seed, p) for p in printed_name_problems(stem, lang, game)]
     assert not found
 
 
@@ -104,21 +143,27 @@ def test_card_and_token_texts_are_in_the_items_language(lang: str) -> None:
 
 def test_card_names_follow_the_glossary_rules() -> None:
     """Magic pt-BR and es: never the English name (official or translated, `name_source` says
-    which); Riftbound in every language: the English name (glossary header)."""
+    which); Riftbound pt-BR and es: a translated name marked `name_source`, with the English
+    printed name only in the story's first mention (glossary header)."""
     wrong = []
     for card_id, c in cards().items():
         name = c["name"]
-        if c["game"] == "mtg":
-            wrong += [(card_id, lang, name[lang]) for lang in LANGS if name[lang] == name["en"]]
-        elif name["pt-BR"] != name["en"] or name["es"] != name["en"]:
-            wrong.append((card_id, "riftbound", name))
+        wrong += [(card_id, lang, name[lang]) for lang in LANGS if name[lang] == name["en"]]
+        if c["game"] == "riftbound":
+            source = c.get("name_source", {})
+            wrong += [
+                (card_id, lang, "name_source") for lang in LANGS if source.get(lang) != "translated"
+            ]
     assert not wrong
 
 
-def test_might_keeps_one_form_with_its_reason_recorded() -> None:
+def test_might_is_translated_and_introduced_with_the_printed_word() -> None:
     might = terms()["might"]
-    assert might["pt-BR"] == might["es"] == "Might"
+    assert (might["pt-BR"], might["es"], might["printed"]) == ("Poderio", "Poderío", "Might")
     assert "Power" in might["note"]
+    intro = build_question("rb-trigger-might-only", 1, "pt-BR", "free_form").stem
+    assert intro.count("Poderio (Might)") == 1
+    assert not printed_name_problems(intro, "pt-BR", "riftbound")
 
 
 def test_the_check_catches_each_kind_of_finding() -> None:
@@ -129,4 +174,14 @@ def test_the_check_catches_each_kind_of_finding() -> None:
     assert problems("a pila de la habilidad y la cadena", "es", "mtg")
     assert problems("jogue uma ficha Ouro exaurida", "pt-BR", "riftbound")
     assert problems("compra o card do turno", "pt-BR", "mtg")
-    assert not problems("recebe +2 de Might neste turno", "pt-BR", "riftbound")
+    assert not problems("recebe +2 de Poderio (Might) neste turno", "pt-BR", "riftbound")
+    # Review 8's findings: English Riftbound names and a bare "Might".
+    assert problems("recebe +2 de Might neste turno", "pt-BR", "riftbound")
+    story = "La habilidad de Mirefen Seer, de Kai, se dispara."
+    assert printed_name_problems(story, "es", "riftbound")
+    story = "A habilidade de Coletor de Dízimos, de Odile, desencadeia."
+    assert printed_name_problems(story, "pt-BR", "riftbound")
+    story = (
+        "A habilidade de Coletor de Dízimos (Tithe Collector) desencadeia; Tithe Collector ataca."
+    )
+    assert printed_name_problems(story, "pt-BR", "riftbound")

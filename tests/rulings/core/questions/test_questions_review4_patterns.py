@@ -168,11 +168,13 @@ def test_review_2_q071_names_the_first_beginning_phase_one_way() -> None:
 
 # TR 701.5.a: a rewind beyond the last action only when leaving the game as it stands would be
 # clearly worse; the story has to say why (review 2, Q084), as an event, never as the
-# conclusion itself (issue 27: "leaving it would carry its effect" gave the criterion away).
+# conclusion itself (issue 27: "leaving it would carry its effect" gave the criterion away;
+# review 8: "used cards or resources that the error had changed" pasted the test, so the story
+# tells the later plays built on what the error left).
 WORSE = {
-    "en": "used cards or resources that the error had changed",
-    "es": "usó cartas o recursos que el error había cambiado",
-    "pt-BR": "usou cartas ou recursos que o erro tinha alterado",
+    "en": "paid for with the runes the error left",
+    "es": "pagadas con las runas que dejó el error",
+    "pt-BR": "pagas com as runas que o erro deixou",
 }
 
 

@@ -282,14 +282,20 @@ def test_questions_might_only_trigger_is_not_noticed_after_its_combat() -> None:
 
 def test_questions_2024_backup_story_says_a_simple_backup_is_possible() -> None:
     # The 2024 backup-first remedy rests on a simple backup being possible; the stem called the
-    # judge "later in the same turn" and never said so.
+    # judge "later in the same turn" and never said so. Review 8: told as the event ("the only
+    # action taken since; nothing else has happened"), not the backup test ("can be undone on
+    # its own").
     seen = 0
     for seed in range(80):
         sc = scenario("mtg-2024-wording", seed)
         if sc.draft.facts["variant"] != "backup":
             continue
         q = build_question("mtg-2024-wording", seed=seed, lang="en", kind="free_form")
-        assert "can be undone on its own" in q.stem, seed
+        assert (
+            "Declaring attackers is the only action taken since; nothing else has happened."
+            in q.stem
+        ), seed
+        assert "undone on its own" not in q.stem, seed
         assert sc.situation["noticed"]["when"] == "same_action", seed
         seen += 1
     assert seen

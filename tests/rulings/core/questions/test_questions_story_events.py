@@ -51,6 +51,37 @@ BANNED = {
     ),
 }
 
+# Review 8 (finding 10): the rewind tests pasted into the story ("could still be undone one by
+# one, newest first", "each of those actions used cards or resources that the error had
+# changed"), the backup test ("it can be undone on its own") and "would change absolutely
+# nothing"; the stories now tell the actions taken since and the board instead.
+REVIEW_8 = {
+    "en": (
+        r"undone one by one",
+        r"newest first",
+        r"resources that the error",
+        r"undone on its own",
+        r"absolutely nothing",
+        r"could change nothing",
+    ),
+    "pt-BR": (
+        r"desfeitas uma a uma",
+        r"da mais recente para a mais antiga",
+        r"recursos que o erro",
+        r"desfeita sozinha",
+        r"absolutamente nada",
+    ),
+    "es": (
+        r"deshacerse una a una",
+        r"de la más reciente a la más antigua",
+        r"recursos que el error",
+        r"deshacer por sí sola",
+        r"absolutamente nada",
+    ),
+}
+for _lang, _patterns in REVIEW_8.items():
+    BANNED[_lang] = (*BANNED[_lang], *_patterns)
+
 
 def banned_in(text: str, lang: str) -> list[str]:
     return [p for p in BANNED[lang] if re.search(p, text, flags=re.IGNORECASE)]
@@ -82,3 +113,15 @@ def test_a_partly_applied_effect_says_which_part() -> None:
             told += 1
             assert "discards 1 card but does not draw the 2" in q.stem, q.stem
     assert told > 10
+
+
+def test_the_check_catches_review_8s_pasted_tests() -> None:
+    assert banned_in("so they could still be undone one by one, newest first.", "en")
+    assert banned_in(
+        "Declarar atacantes é a única ação feita desde então, e ela pode ser desfeita sozinha.",
+        "pt-BR",
+    )
+    assert banned_in("resolver la habilidad no cambiaría absolutamente nada", "es")
+    assert banned_in(
+        "Cada uma dessas ações usou cartas ou recursos que o erro tinha alterado.", "pt-BR"
+    )
