@@ -71,6 +71,18 @@ def _celery_mode(request: pytest.FixtureRequest) -> Iterator[None]:
         _wait_until_workers_are_idle(app)
 
 
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A request through the test client leaves its user's language active on the thread (the
+    middleware activates it, as Django's own does); a later test calling a service directly
+    would then read Spanish messages. Each test starts in the site's language."""
+    yield
+    if request.config.pluginmanager.hasplugin("django"):
+        from django.utils import translation
+
+        translation.deactivate()
+
+
 def _wait_until_workers_are_idle(app: Any, seconds: float = 20) -> None:
     """A task the test queued (a grading, the e-mail it sends) may still run on the real
     worker; the test database is flushed next, and a TRUNCATE racing a worker's transaction

@@ -163,13 +163,13 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=6,
+    version=7,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
     "as IPG 2.5 orders: a simple backup; else the partial fix (the missed discard is made up); "
-    "the story says who noticed and whether the opponent saw the missing discard: only an "
-    "opponent who saw it and let it stand commits Failure to Maintain Game State.",
+    "the story says who noticed; an opponent who did not point it out saw it and let it stand "
+    "(Failure to Maintain Game State).",
     pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
 )
 def mtg_after_ack(rng: random.Random) -> Draft:
@@ -183,11 +183,12 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     # "a few actions later" leaves several actions to undo (complex), never "nothing can be
     # reconstructed", which would contradict a story told a few actions on.
     rewind = "simple" if by == "opponent" else st.pick(rng, ("simple", "complex"))
-    # Whether the opponent saw the missing discard and let it stand decides Failure to Maintain
-    # Game State (committee decisions, 2026-12-06: only a player who saw it and let it stand);
-    # the story always says which (review 7: fr-015, fi-010, FtMGS for an opponent who had not
-    # noticed).
-    seen = by != "opponent" and rng.random() < 0.5
+    # An opponent who did not point it out is asked and says they saw it and let it stand: then
+    # the committee's decision (2026-12-06: FtMGS only for a player who saw the error and let it
+    # stand) and the 2024 IPG note (FtMGS also for an opponent who failed to notice) key the
+    # same. An opponent who had not noticed is left out: there they disagree (review 7: fr-015,
+    # fi-010; review 8: fi-011, mu-030).
+    seen = by != "opponent"
     situation = _base(
         order,
         player,
@@ -209,7 +210,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
         s(f"mtg.after_ack.noticed_by.{by}.{timing}", actor=player, other=other),
     ]
     if by != "opponent":
-        lines.append(s(f"mtg.after_ack.opponent.{'seen' if seen else 'unseen'}", other=other))
+        lines.append(s("mtg.after_ack.opponent.seen", other=other))
     lines.append(s(f"mtg.backup.{rewind}"))  # Magic says "backup", Riftbound "rewind"
     return Draft(situation, tuple(lines), {"rewind": rewind, "by": by, "seen": seen})
 

@@ -8,9 +8,10 @@ from django.urls import reverse
 
 from quizzes.models import Notification
 from quizzes.services import appeals, cohorts, exams
-from tests.factories import candidate, cohort, mentor
+from quizzes.services import question_reports as reports
+from tests.factories import candidate, cohort, committee_member, mentor, question
 from tests.quizzes.certificates.seeding import issued, level
-from tests.quizzes.mentor.conftest import RIGHT, graded_attempt
+from tests.quizzes.mentor.conftest import HEDGED, RIGHT, committee_decides, graded_attempt
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
@@ -44,6 +45,32 @@ EXPECTED = {
         "pt-br": ("Seu certificado: Juiz L1", ["válido até"], ["valid until"]),
         "es": ("Su certificado: Juez L1", ["válido hasta"], ["valid until"]),
     },
+    "report": {
+        "en": ("Your report on a question was decided", ["the question was withdrawn"], []),
+        "pt-br": (
+            "Seu relato sobre uma questão foi decidido",
+            ["a questão foi retirada"],
+            ["withdrawn"],
+        ),
+        "es": (
+            "Se decidió su informe sobre una pregunta",
+            ["la pregunta fue retirada"],
+            ["withdrawn"],
+        ),
+    },
+    "outcome": {
+        "en": ("You passed L1 written", ["withdrew a question", "passed"], []),
+        "pt-br": (
+            "Você foi aprovado em Prova escrita",
+            ["retirou uma questão"],
+            ["withdrew", "passed"],
+        ),
+        "es": (
+            "Aprobó Examen escrito",
+            ["retiró una pregunta"],
+            ["withdrew", "passed"],
+        ),
+    },
     "invitation": {
         "en": ("You are invited to JudgeTrain", ["Saturday group"], []),
         "pt-br": ("Você foi convidado para o JudgeTrain", ["Turma de sábado"], ["invites you"]),
@@ -55,6 +82,8 @@ ENGLISH = {
     "appeal": ["Your appeal", "See it at"],
     "invitation": ["invites you", "Open this link"],
     "certificate": ["Your certificate", "Open it to download"],
+    "report": ["Your report", "Read the committee's reason"],
+    "outcome": ["You passed", "See it at"],
 }
 
 
@@ -84,11 +113,37 @@ def send_certificate(language: str, **who) -> None:
     issued(candidate(**who), level(name="L1 judge", name_translations=names))
 
 
+def send_report(language: str, **who) -> None:
+    report = reports.question_report_create(
+        question=question(), reporter=candidate(**who), problem="wrong", comment="Hmm."
+    )
+    reports.question_withdraw(question=report.question, reason="Agreed.", by=committee_member())
+
+
+def send_outcome(language: str, **who) -> None:
+    """A committee withdrawal turns a failed attempt into a pass."""
+    student = candidate(**who)
+    guide = mentor()
+    cohort(mentor=guide, candidates=[student])
+    attempt = graded_attempt(student, [HEDGED, RIGHT], blueprint=EXAM)
+    appeal = exams.appeal_create(item=attempt.items.get(position=1), comment="Look again.")
+    appeals.appeal_decide(appeal=appeal, by=guide, uphold=False, reason="The key is right.")
+    appeals.appeal_contest(appeal=appeal, comment="The key is wrong.")
+    committee_decides(
+        appeal,
+        committee_member(),
+        reason="Withdrawn.",
+        correction=appeals.KeyCorrection(action="withdraw"),
+    )
+
+
 SENDERS = {
     "results": send_results,
     "appeal": send_appeal,
     "invitation": send_invitation,
     "certificate": send_certificate,
+    "report": send_report,
+    "outcome": send_outcome,
 }
 
 
@@ -102,8 +157,10 @@ def test_each_email_is_written_in_the_recipients_language(kind, language):
     SENDERS[kind](language, preferred_language=language)
 
     subject, present, absent = EXPECTED[kind][language]
-    sent = mail.outbox[-1]
-    assert sent.subject == subject
+    # The outcome e-mail comes with the appeal's own decision: the one with the subject is read.
+    sent = [m for m in mail.outbox if m.subject == subject]
+    assert sent, [m.subject for m in mail.outbox]
+    sent = sent[-1]
     for words in present:
         assert words in sent.body
     for words in absent + (ENGLISH[kind] if language != "en" else []):

@@ -37,24 +37,18 @@ def test_a_game_loss_key_asks_no_remedy_in_any_kind(template_id: str, lang: str)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_ftmgs_goes_only_to_an_opponent_who_saw_the_error_and_let_it_stand(lang: str) -> None:
-    # Review 7 fr-015, fi-010: FtMGS for an opponent the story said had not noticed. The
-    # committee decision binds the keys; the story says whether the opponent saw it.
-    seen = unseen = 0
+def test_ftmgs_goes_only_to_an_opponent_the_story_shows_seeing_the_error(lang: str) -> None:
+    # Review 7 fr-015, fi-010 and review 8 fi-011, mu-030: FtMGS for an opponent the story said
+    # had not noticed, where the committee decision (only a player who saw it and let it stand)
+    # and the 2024 IPG note (also one who failed to notice) disagree. The story never tells that
+    # case: an opponent who did not point the error out says they saw it and let it stand.
     for seed in range(60):
         sc = scenario("mtg-after-acknowledgement", seed)
         keys = {line.key for line in sc.draft.sentences}
         ftmgs = [a for a in sc.key.additional if a[1] == "failure_to_maintain_game_state"]
-        if "mtg.after_ack.opponent.seen" in keys:
-            seen += 1
-            assert ftmgs, seed
-        else:
-            unseen += "mtg.after_ack.opponent.unseen" in keys
-            assert not ftmgs, seed
-        if sc.situation["noticed"]["by"] != "opponent":
-            assert keys & {"mtg.after_ack.opponent.seen", "mtg.after_ack.opponent.unseen"}
-    assert seen
-    assert unseen
+        pointed_out = sc.situation["noticed"]["by"] == "opponent"
+        assert ("mtg.after_ack.opponent.seen" in keys) == (not pointed_out), seed
+        assert bool(ftmgs) == (not pointed_out), seed
     stem = build_question("mtg-after-acknowledgement", 0, lang, "free_form").stem
     assert "{" not in stem
 
