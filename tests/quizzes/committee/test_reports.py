@@ -1,9 +1,12 @@
 import csv
 import io
 import json
+import re
 import statistics
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -428,3 +431,19 @@ def test_each_report_has_an_accessible_chart_beside_its_table(client, world):
     assert page.count('<svg class="bars" role="img"') == 6
     assert '<title id="c-pass-by-cohort">Chart: Pass rate by cohort.' in page
     assert '<text x="0" y="13" class="bar-label">A</text>' in page
+
+
+def test_no_stylesheet_sizes_the_chart_bars_over_their_width_attribute():
+    """A CSS ``width`` on an SVG rect overrides its ``width`` attribute: the site's progress
+    ``.bar`` (6rem) once drew every chart bar the same length whatever its value."""
+    template = Path(settings.BASE_DIR, "quizzes/templates/quizzes/committee/reports.html")
+    bar_class = re.search(r'<rect [^>]*class="([\w-]+)"', template.read_text()).group(1)
+    sheets = Path(settings.BASE_DIR).glob("*/static/**/*.css")
+    sizing = [
+        (sheet.name, selector.strip())
+        for sheet in sheets
+        for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", sheet.read_text())
+        if re.search(rf"\.{re.escape(bar_class)}(?![\w-])", selector)
+        and re.search(r"(?<![\w-])width\s*:", body)
+    ]
+    assert sizing == []
