@@ -542,6 +542,10 @@ def render_summary(request: AuthenticatedHttpRequest, session: PracticeSession) 
             for slug, tally in summary.topics.items()
         ],
         "review_next": [(slug, topic_label(slug)) for slug in summary.review_next],
+        "answers": [
+            (answer, [topic_label(topic.slug) for topic in answer.question.topics.all()])
+            for answer in summary.answers
+        ],
         "filters": filters,
         "query": session_query(session),
     }
