@@ -321,6 +321,7 @@ def render_question(
         "session": session,
         "position": session.answered + 1 if session else None,
         "option_keys": option_keys(question),
+        "part_keys": part_keys(question),
     }
     return render(request, TEMPLATES + "question.html", context, status=status)
 
@@ -336,6 +337,15 @@ def option_keys(question: Question) -> str:
         return ""
     count = min(count, 9)
     return _("1-%(last)s or A-%(letter)s") % {"last": count, "letter": "ABCDEFGHI"[count - 1]}
+
+
+def part_keys(question: Question) -> str:
+    """Find the wrong part with corrections: the keys that open each part's choices ("1-3");
+    empty for other questions."""
+    if question.kind != QuestionKind.FIND_THE_WRONG_PART or not question.part_corrections:
+        return ""
+    parts = {choice["part"] for choice in question.part_corrections}
+    return "1" if len(parts) == 1 else f"1-{len(parts)}"
 
 
 @require_GET

@@ -102,7 +102,7 @@ def test_a_find_the_wrong_part_question_states_the_ruling_and_offers_the_parts(c
     # Each part with what it may be corrected to (issue 27, point 2).
     for choice in item.part_corrections:
         assert f'value="{choice["part"]}:{choice["id"]}"' in html
-    assert "The penalty is wrong; it should be: " in html
+    assert "The penalty is wrong; it should be:</summary>" in html  # one group per part
 
 
 def test_answering_stores_it_and_shows_part_by_part_feedback_with_the_policy(client, student):
