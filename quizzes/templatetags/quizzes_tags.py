@@ -2,6 +2,7 @@ from datetime import datetime
 from typing import Any
 
 from django import template
+from django.core.exceptions import ObjectDoesNotExist
 from django.utils import formats, timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext
@@ -10,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from judgetrain.dates import format_date, format_moment
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
-from quizzes.models import AttemptItem, QuestionKind
+from quizzes.models import AttemptItem, QuestionKind, Review
 from quizzes.parts import CORRECTION_LEGENDS, THE_PART, part_reading
 from rulings.core import questions as generator
 from rulings.core.explain import labels
@@ -29,9 +30,12 @@ def vocab(value: str | None, lang: str | None = None) -> str:
 
 @register.simple_tag
 def part_read(name: str, part: dict[str, Any], to_mentor: bool = False) -> str:
-    """What the grader read for one part of a written answer, in the page's language."""
+    """What the grader read for one part of a written answer, in the page's language, for a
+    column headed "What we read" (so without "We read:")."""
     names = labels(content_language(get_language()))["id"]
-    return part_reading(name, part.get("found"), names, to_mentor=bool(to_mentor))
+    return part_reading(
+        name, part.get("found"), names, to_mentor=bool(to_mentor), graded=part, short=True
+    )
 
 
 @register.filter
@@ -145,8 +149,31 @@ def part_name(value: str) -> str:
 
 @register.filter
 def feedback_now(item: AttemptItem) -> str:
-    """The grader's sentences in the page's language, whatever language the attempt had."""
-    return feedback_in(item.question, item.grade or {}, content_language(get_language()))
+    """The grader's sentences in the page's language, whatever language the attempt had;
+    once a person has graded the answer, without "A mentor will review this grading"."""
+    reviewed = decided_review(item) is not None or item.override_score is not None
+    return feedback_in(
+        item.question, item.grade or {}, content_language(get_language()), reviewed=reviewed
+    )
+
+
+@register.filter
+def decided_review(item: AttemptItem) -> Review | None:
+    """The answer's review once a mentor or the committee decided it (None before)."""
+    try:
+        review = item.review
+    except ObjectDoesNotExist:
+        return None
+    return None if review.status == Review.Status.PENDING else review
+
+
+@register.filter
+def reviewed_part(review: Review | None, name: str) -> dict[str, Any] | None:
+    """A decided review's decision on one part: decision, percent and reason."""
+    if review is None:
+        return None
+    decided = review.parts.get(name)
+    return decided if isinstance(decided, dict) else None
 
 
 @register.inclusion_tag("quizzes/committee/_pools_warning.html")

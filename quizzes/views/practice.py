@@ -412,7 +412,7 @@ def part_detail(
             "found": VERDICT_NAMES[found],
             "expected": VERDICT_NAMES[expected],
         }
-    read = part_reading(part, found, names, to_mentor=to_mentor)
+    read = part_reading(part, found, names, to_mentor=to_mentor, graded=graded)
     if graded["correct"]:
         return read
     return _("%(read)s Expected: %(expected)s.") % {
