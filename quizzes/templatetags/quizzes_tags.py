@@ -3,12 +3,12 @@ from typing import Any
 
 from django import template
 from django.core.exceptions import ObjectDoesNotExist
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from judgetrain.dates import format_date, format_moment
+from judgetrain.dates import date_text, format_date, format_moment
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind, Review
@@ -98,7 +98,7 @@ def when(value: datetime | None, kind: str = "datetime") -> str:
         return "—"
     if isinstance(value, datetime):
         return format_moment(value, kind)
-    return formats.date_format(value, "DATE_FORMAT")
+    return date_text(value)
 
 
 @register.filter
@@ -110,7 +110,7 @@ def local_date(value: datetime | None, format_name: str = "DATE_FORMAT") -> str:
         return ""
     if isinstance(value, datetime):
         return format_date(value, format_name)
-    return formats.date_format(value, format_name)
+    return date_text(value, format_name)
 
 
 @register.filter
