@@ -22,6 +22,7 @@ from rulings.core.grading import (
 )
 from rulings.core.grading.feedback import render_feedback, review_sentence
 from rulings.core.grading.lexicon import load_lexicon
+from rulings.core.questions import KeyParts, remedy_asked
 
 
 def citations_from_ruling(ruling: Mapping[str, Any]) -> dict[str, str]:
@@ -243,3 +244,18 @@ def feedback_in(
         return render_feedback(parts, expected, question.game, lang, reasons, load_lexicon())
     except (KeyError, TypeError, ValueError):
         return stored
+
+
+def remedy_is_asked(question: Question) -> bool:
+    """Whether the question asks for the remedy (the engine's ``remedy_asked``: not where the
+    seeds give no concrete fix, nor after a Game Loss or more), so the answer field asks for
+    what the stem asks."""
+    key = question.key_detail.get("key") or {}
+    if not key:
+        return True
+    parts = KeyParts(
+        infraction=str(key.get("infraction", "")),
+        penalty=str(key.get("penalty", "")),
+        remedy=tuple(key.get("remedy") or ()),
+    )
+    return remedy_asked(parts)

@@ -9,7 +9,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from judgetrain.dates import date_text, format_date, format_moment
-from quizzes.grading import feedback_in
+from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind, Review
 from quizzes.parts import CORRECTION_LEGENDS, THE_PART, part_reading
@@ -201,3 +201,15 @@ def _gap_names(gaps: list[str]) -> list[str]:
         else:
             named.append(gettext("sentences (%(language)s)") % {"language": which})
     return named
+
+
+@register.filter
+def ruling_label(question: Any) -> str:
+    """A written answer's label, asking for what the stem asks: the remedy only where the
+    question asks for one. An exam question as served (a payload without its key) does not
+    say, so its label points to the stem's own question."""
+    if isinstance(question, dict):
+        return str(_("Your ruling, as the question above asks it"))
+    if remedy_is_asked(question):
+        return str(_("Your ruling: the error, the penalty and the remedy"))
+    return str(_("Your ruling: the error and the penalty"))

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access
-from quizzes.grading import feedback_in
+from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
 from quizzes.models import (
     PracticeAnswer,
@@ -232,7 +232,11 @@ def response_field(question: Question) -> forms.Field:
         return choice_field(_("The wrong part"), parts, _("Choose the part that is wrong."))
     return forms.CharField(
         label=_("Your ruling"),
-        help_text=_("State the error, the penalty and the remedy, in your own words."),
+        help_text=(
+            _("State the error, the penalty and the remedy, in your own words.")
+            if remedy_is_asked(question)
+            else _("State the error and the penalty, in your own words.")
+        ),
         max_length=MAX_ANSWER_CHARS,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 6, "aria-describedby": "id_response-help"}),
