@@ -51,7 +51,7 @@ def test_an_unknown_certificate_code_says_no_certificate_matches_and_how_to_chec
     assert "Verify at:" in html
 
 
-def test_an_api_404_and_403_stay_json(client, debug):
+def test_an_unknown_api_route_stays_json(client):
     client.force_login(candidate())
 
     response = client.get("/api/v1/no-such-thing")
