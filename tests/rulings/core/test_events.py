@@ -315,3 +315,35 @@ def _parts(ruling: dict[str, Any]) -> tuple[object, ...]:
     remedy = tuple(step["remedy"] for step in ruling["remedy"])
     final = ruling["penalty"]["final"]
     return ruling["infraction"], final, remedy, ruling["accountable_player"]
+
+
+# ---- extra turns (TR 206: they do not change the round cycle) ------------------------------
+
+
+def _forgotten_point(turns: int, extra: int) -> dict[str, Any]:
+    """Ana forgot a point on her turn; turns follow, `extra` of them ben's extra turns."""
+    standard = turns - extra
+    return {
+        "game": "riftbound",
+        "players": ["ana", "ben"],
+        "turn_player": "ana" if standard % 2 == 0 else "ben",
+        "score": {"player": "ana", "source": "hold"},
+        "noticed": {
+            "when": "previous_turn",
+            "turns_elapsed": turns,
+            "extra_turns": extra,
+            "error_turn_player": "ana",
+        },
+    }
+
+
+def test_an_extra_turn_does_not_complete_the_round_cycle():
+    """Noticed during ben's extra turn: two turns begun, but ana has not begun her next one."""
+    assert _rule(_forgotten_point(2, 1)).round_cycle.passed is False
+    assert _rule(_forgotten_point(2, 0)).round_cycle.passed is True
+
+
+def test_extra_turns_cannot_outnumber_the_turns_begun():
+    with pytest.raises(SituationError) as caught:
+        Situation.from_dict(_forgotten_point(1, 2))
+    assert caught.value.path == "noticed.extra_turns"
