@@ -1,4 +1,5 @@
-"""Reports for the committee (everyone) and mentors (their own cohorts): tables, SVG bars, CSV."""
+"""Reports for the committee (everyone) and mentors (their own cohorts): tables, a chart beside
+each (an SVG drawn by pygal, ``quizzes.charts``), CSV."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from csp.decorators import csp
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -18,6 +20,7 @@ from django.views.decorators.http import require_GET
 
 from judgetrain.exports import csv_response
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes import charts
 from quizzes import selectors_reports as sr
 from quizzes.languages import content_language
 from quizzes.parts import PART_NAMES
@@ -27,6 +30,7 @@ from rulings.core.grading import PARTS
 
 TEMPLATES_BY_ID = {template.id: template for template in generator.all_templates()}
 LANGUAGE_NAMES = {code.lower(): name for code, name in settings.LANGUAGES}
+MAX_SPOKEN = 12  # bars a chart's text alternative names; the table beside it has them all
 
 
 def _scope(request: AuthenticatedHttpRequest) -> sr.Scope:
@@ -83,16 +87,16 @@ def _flags(row: sr.ItemRow) -> str:
 
 @dataclass(frozen=True)
 class Built:
-    """A report table: its heading row, its rows, and the bars of its chart (label, percent
-    shown, bar length in percent) beside it."""
+    """A report table: its heading row, its rows, and the bars of its chart beside it (label,
+    percent or None)."""
 
     head: list[str]
     rows: list[list[Any]]
-    bars: list[tuple[str, str, float]]
+    bars: list[tuple[str, float | None]]
 
 
-def _bar(label: str, value: float | None) -> tuple[str, str, float]:
-    return (label, "—" if value is None else f"{value * 100:.0f}%", (value or 0.0) * 100)
+def _bar(label: str, value: float | None) -> tuple[str, float | None]:
+    return (label, None if value is None else value * 100)
 
 
 def _rates(rows: list[sr.RateRow], first: str | None = None) -> Built:
@@ -215,15 +219,42 @@ def reports(request: AuthenticatedHttpRequest) -> HttpResponse:
                 "title": title(),
                 "head": built.head,
                 "rows": built.rows,
-                "bars": [
-                    {"label": label, "value": shown, "width": width, "y": index * 28}
-                    for index, (label, shown, width) in enumerate(built.bars)
-                ],
-                "chart_height": 28 * len(built.bars) + 4,
+                "chart": bool(built.bars),
+                "chart_text": _chart_text(title(), built.bars),
             }
         )
     context = {"tables": tables, "mentor_view": scope.mentor is not None}
     return render(request, TEMPLATES + "reports.html", context)
+
+
+def _chart_text(title: str, bars: list[tuple[str, float | None]]) -> str:
+    """The chart's text alternative: every bar's label and figure, then where the rest is."""
+    figures = "; ".join(f"{label}: {charts.shown(value)}" for label, value in bars[:MAX_SPOKEN])
+    more = len(bars) - MAX_SPOKEN
+    if more > 0:
+        figures += "; " + _("and %(n)d more in the table") % {"n": more}
+    return _("Chart: %(title)s. %(figures)s.") % {"title": title, "figures": figures}
+
+
+# The chart's own document: pygal's inline <style> and nothing else, no script.
+SVG_POLICY = {"default-src": ["'none'"], "style-src": ["'unsafe-inline'"]}
+
+
+@require_GET
+@login_required
+@csp(SVG_POLICY)  # type: ignore[arg-type]  # typed for a plain HttpRequest view
+def report_chart(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    scope = _scope(request)
+    if slug not in TABLES:
+        raise Http404("No such report.")
+    title, build = TABLES[slug]
+    built = build(scope, False, content_language(request.LANGUAGE_CODE))
+    if not built.bars:
+        raise Http404("Nothing to chart yet.")
+    svg = charts.bar_chart_svg(title=title(), bars=built.bars)
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @require_GET
@@ -276,5 +307,6 @@ urlpatterns = [
     path("", reports, name="reports"),
     path("corrected-gradings.csv", devset_csv, name="report-devset-csv"),
     path("<slug:slug>.csv", report_csv, name="report-csv"),
+    path("<slug:slug>.svg", report_chart, name="report-chart"),
     path("corrected-gradings.jsonl", devset_export, name="report-devset"),
 ]
