@@ -114,6 +114,12 @@ class PartsForm(forms.Form):
                 self.add_error(f"{name}-reason", _("Give the reason: the candidate will see it."))
         return cleaned
 
+    def error_label(self, name: str) -> str:
+        """A field named with its part, for the error summary ("Penalty: Score for this
+        part (%)"): every part has the same three fields."""
+        part, _sep, _field = name.rpartition("-")
+        return f"{REVIEWED_PART_NAMES.get(part, part)}: {self.fields[name].label}"
+
     def decisions(self) -> dict[str, review.PartDecision]:
         data = self.cleaned_data
         return {
@@ -155,6 +161,18 @@ class AppealDecisionForm(forms.Form):
     reason = forms.CharField(
         label=_("Reason"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
     )
+
+    def clean(self) -> dict[str, Any]:
+        """Upholding needs the new score, beside its field (the service checks it too),
+        unless the committee corrects or withdraws the key."""
+        cleaned = super().clean() or {}
+        upholds = cleaned.get("decision") == "uphold"
+        if upholds and cleaned.get("percent") is None and not cleaned.get("key_action"):
+            if "percent" not in self.errors:
+                self.add_error(
+                    "percent", _("Upholding an appeal needs the answer's new score (0 to 100).")
+                )
+        return cleaned
 
 
 class CommitteeDecisionForm(AppealDecisionForm):
