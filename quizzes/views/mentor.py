@@ -167,11 +167,11 @@ class AppealDecisionForm(forms.Form):
         unless the committee corrects or withdraws the key."""
         cleaned = super().clean() or {}
         upholds = cleaned.get("decision") == "uphold"
-        if upholds and cleaned.get("percent") is None and not cleaned.get("key_action"):
-            if "percent" not in self.errors:
-                self.add_error(
-                    "percent", _("Upholding an appeal needs the answer's new score (0 to 100).")
-                )
+        missing = cleaned.get("percent") is None and "percent" not in self.errors
+        if upholds and missing and not cleaned.get("key_action"):
+            self.add_error(
+                "percent", _("Upholding an appeal needs the answer's new score (0 to 100).")
+            )
         return cleaned
 
 

@@ -98,7 +98,7 @@ def test_a_missing_appeal_decision_links_to_its_first_choice(client):
 
 def test_an_assignment_that_closes_before_it_opens_is_summed_up(client):
     guide = mentor()
-    who, the_cohort = mentored_candidate()
+    _who, the_cohort = mentored_candidate()
     the_cohort.mentor = guide
     the_cohort.save()
     client.force_login(guide)
@@ -118,7 +118,7 @@ def test_an_assignment_that_closes_before_it_opens_is_summed_up(client):
 
 def test_a_bad_new_deadline_on_the_job_page_is_summed_up(client):
     guide = mentor()
-    who, the_cohort = mentored_candidate()
+    _who, the_cohort = mentored_candidate()
     the_cohort.mentor = guide
     the_cohort.save()
     now = timezone.now()
@@ -140,7 +140,7 @@ def test_a_bad_new_deadline_on_the_job_page_is_summed_up(client):
 
 
 def test_a_bad_invitation_address_is_summed_up_on_the_cohort_page(client):
-    who, the_cohort = mentored_candidate()
+    _who, the_cohort = mentored_candidate()
     client.force_login(the_cohort.mentor)
 
     url = reverse("mentor-cohort-invite", args=[the_cohort.pk])
