@@ -4,7 +4,8 @@ each (an SVG drawn by pygal, ``quizzes.charts``), CSV."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
 from typing import Any
 
 from csp.decorators import csp
@@ -14,8 +15,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import path
+from django.utils import formats
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from judgetrain.exports import csv_response
@@ -108,6 +110,22 @@ def _rates(rows: list[sr.RateRow], first: str | None = None) -> Built:
     )
 
 
+def _months(rows: list[sr.RateRow], full: bool) -> list[sr.RateRow]:
+    """Months by name on the page ("December 2026", "dezembro de 2026"); the CSV keeps
+    "2026-12", which a spreadsheet sorts."""
+    return rows if full else [replace(row, label=month_name(row.label)) for row in rows]
+
+
+def month_name(period: str) -> str:
+    try:
+        first = date.fromisoformat(f"{period}-01")
+    except ValueError:
+        return period  # "—": no date
+    named = formats.date_format(first, "YEAR_MONTH_FORMAT")
+    # Portuguese and Spanish write month names in lower case (Django's pt_BR capitalises).
+    return named if get_language() == "en" else named[:1].lower() + named[1:]
+
+
 def _template_label(template_id: str, lang: str) -> str:
     """A template by the topic it trains first (in the page's language), with its id."""
     found = TEMPLATES_BY_ID.get(template_id)
@@ -184,7 +202,7 @@ TABLES: dict[str, tuple[Any, Table]] = {
     ),
     "pass-by-period": (
         lambda: _("Pass rate by month"),
-        lambda s, full, lang: _rates(sr.pass_rates_by_period(s), _("Month")),
+        lambda s, full, lang: _rates(_months(sr.pass_rates_by_period(s), full), _("Month")),
     ),
     "items-by-template": (
         lambda: _("Item analysis by template"),

@@ -3,6 +3,7 @@ import io
 import json
 import re
 import statistics
+from datetime import UTC, datetime
 from xml.etree import ElementTree
 
 import pytest
@@ -10,8 +11,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from judgetrain.accounts.models import Cohort
 from quizzes import selectors_reports as sr
-from quizzes.models import CertificationLevel, LevelRequirement, PracticeAnswer, Review
+from quizzes.models import Attempt, CertificationLevel, LevelRequirement, PracticeAnswer, Review
 from quizzes.services import review
 from rulings.grading_eval.evaluation import parse_items
 from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor, question
@@ -513,3 +515,30 @@ def test_a_mentors_chart_leaves_out_other_cohorts(client, world):
     svg = client.get(reverse("report-chart", args=["pass-by-cohort"])).content
 
     assert list(chart_bars(svg)) == ["A"]
+
+
+def test_reports_name_cohorts_levels_and_months_in_the_readers_language(client, world):
+    Cohort.objects.filter(name="A").update(name_translations={"es": "Grupo A"})
+    CertificationLevel.objects.filter(name="L1").update(name_translations={"es": "Nivel 1"})
+    Attempt.objects.update(graded_at=datetime(2026, 12, 3, 12, tzinfo=UTC))
+    client.force_login(committee_member())
+
+    page = client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    month_csv = client.get(reverse("report-csv", args=["pass-by-period"])).content.decode()
+
+    assert "<td>Grupo A</td>" in page
+    assert "<td>Nivel 1</td>" in page
+    assert "<td>diciembre de 2026</td>" in page
+    assert "2026-12" not in page
+    assert "2026-12,3,2" in month_csv  # the CSV keeps the sortable month
+    assert "Calificaciones corregidas (CSV)" in page
+    assert "Calificaciones corregidas (JSONL, para grade-eval)" in page
+
+
+def test_months_are_lower_case_in_portuguese(client, world):
+    Attempt.objects.update(graded_at=datetime(2026, 12, 3, 12, tzinfo=UTC))
+    client.force_login(committee_member())
+
+    page = client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+
+    assert "<td>dezembro de 2026</td>" in page
