@@ -440,7 +440,7 @@ def test_each_report_has_a_chart_image_with_a_text_alternative_beside_its_table(
     assert page.count("<table>") == 7  # the tables stay, beside the charts
 
 
-def chart_bars(svg: bytes) -> dict[str, tuple[float, str]]:
+def chart_bars(svg: bytes) -> dict[str | None, tuple[float, str | None]]:
     """Each bar's label (the text above it) → (the length pygal drew, the figure after it)."""
     root = ElementTree.fromstring(svg)
     ns = {"svg": "http://www.w3.org/2000/svg"}

@@ -28,7 +28,9 @@ def links(html: str) -> list[str]:
 
 
 def title(html: str) -> str:
-    return re.search(r"<title>(.*?)</title>", html, re.S).group(1)
+    found = re.search(r"<title>(.*?)</title>", html, re.S)
+    assert found
+    return found.group(1)
 
 
 def test_an_invalid_override_is_summed_up_at_the_top_with_links_to_its_fields(client):
