@@ -16,9 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.languages import content_language
 from quizzes.models import (
     Certificate,
     ExamBlueprint,
+    QuestionKind,
     QuestionReport,
 )
 from quizzes.services import policy_updates
@@ -32,6 +34,7 @@ from quizzes.views.committee_forms import (
     SlotFormSet,
     slot_initial,
 )
+from rulings.core import questions as generator
 
 MANAGE = "accounts.manage_certification"
 MENTOR = "accounts.mentor_candidates"
@@ -82,26 +85,20 @@ def blueprint_edit(request: AuthenticatedHttpRequest, pk: int | None = None) -> 
     form = BlueprintForm(request.POST, instance=blueprint, composition=composition)
     if not (form.is_valid() and composition):
         return _render_blueprint(request, form, slots, blueprint, status=400)
-    if "preview" in request.POST:
-        return _render_preview(request, form, slots, blueprint)
-    saved = form.save(commit=False)
-    if saved.created_by_id is None:
-        saved.created_by = request.user
-    saved.save()
-    messages.success(request, _("The exam blueprint was saved."))
-    return redirect("committee-blueprints")
-
-
-def _render_preview(
-    request: AuthenticatedHttpRequest, form: BlueprintForm, slots: Any, blueprint: Any
-) -> HttpResponse:
     draft = form.save(commit=False)
-    try:
-        sample = blueprint_preview(blueprint=draft, composition=slots.composition())
-    except PreviewError:
+    try:  # saving checks the slots can be drawn, as the preview does
+        sample = blueprint_preview(blueprint=draft, composition=composition)
+    except PreviewError as error:
+        slots.mark_undrawable(error.slot)
         form.add_error(None, _("The generator cannot draw these slots; change topics or counts."))
         return _render_blueprint(request, form, slots, blueprint, status=400)
-    return _render_blueprint(request, form, slots, blueprint, sample=sample)
+    if "preview" in request.POST:
+        return _render_blueprint(request, form, slots, blueprint, sample=sample)
+    if draft.created_by_id is None:
+        draft.created_by = request.user
+    draft.save()
+    messages.success(request, _("The exam blueprint was saved."))
+    return redirect("committee-blueprints")
 
 
 def _render_blueprint(
@@ -112,7 +109,16 @@ def _render_blueprint(
     status: int = 200,
     sample: list[Any] | None = None,
 ) -> HttpResponse:
-    context = {"form": form, "slots": slots, "blueprint": blueprint, "sample": sample}
+    lang = content_language(request.LANGUAGE_CODE)
+    rows = [
+        {
+            "question": question,
+            "topics": ", ".join(generator.topic_name(topic, lang) for topic in question.topics),
+            "kind": QuestionKind(question.kind).label,
+        }
+        for question in sample or []
+    ]
+    context = {"form": form, "slots": slots, "blueprint": blueprint, "sample": rows}
     return render(request, TEMPLATES + "blueprint_form.html", context, status=status)
 
 
