@@ -314,10 +314,12 @@ class CertificateRenewView(CommitteeView):
     def post(self, request: Request, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
         try:
-            renewed = certification.certificate_renew(certificate=certificate, by=_user(request))
+            renewed, created = certification.certificate_renew(
+                certificate=certificate, by=_user(request)
+            )
         except certification.CertificationError as error:
             raise Refused(detail=str(error), code="cannot_renew") from error
-        return Response(_certificate_json(request, renewed), status=201)
+        return Response(_certificate_json(request, renewed), status=201 if created else 200)
 
 
 class CertificateVerifyView(APIView):

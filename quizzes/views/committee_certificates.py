@@ -120,9 +120,16 @@ def certificate_issue(request: AuthenticatedHttpRequest) -> HttpResponse:
 @committee_required
 def certificate_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     certificate = get_object_or_404(
-        Certificate.objects.select_related("candidate", "level", "issued_by", "endorsed_by"), pk=pk
+        Certificate.objects.select_related(
+            "candidate", "level", "issued_by", "endorsed_by", "renewed_from"
+        ),
+        pk=pk,
     )
-    context = {"certificate": certificate, "revoke_form": RevokeForm()}
+    context = {
+        "certificate": certificate,
+        "revoke_form": RevokeForm(),
+        "renewal": certificate.renewal,
+    }
     return render(request, TEMPLATES + "certificate.html", context)
 
 
@@ -152,18 +159,35 @@ def certificate_revoke(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
 @require_POST
 @committee_required
 def certificate_renew(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    certificate = get_object_or_404(Certificate, pk=pk)
+    """The first post shows the new validity period; the confirmed one renews (once: a
+    second submission lands on the renewal already made)."""
+    certificate = get_object_or_404(Certificate.objects.select_related("candidate", "level"), pk=pk)
+    if request.POST.get("confirm") != "1":
+        starts, ends = certification.renewal_period(certificate=certificate)
+        context = {
+            "certificate": certificate,
+            "renewal": certificate.renewal,
+            "starts": starts,
+            "ends": ends,
+            "extends": certificate.is_valid(),
+        }
+        return render(request, TEMPLATES + "certificate_renew.html", context)
     try:
-        renewed = certification.certificate_renew(certificate=certificate, by=request.user)
+        renewed, created = certification.certificate_renew(certificate=certificate, by=request.user)
     except certification.CertificationError as error:
         messages.error(request, str(error))
         return redirect("committee-certificate", pk=pk)
-    messages.success(request, _("The certificate was renewed."))
+    if created:
+        messages.success(request, _("The certificate was renewed; the holder is told by e-mail."))
+    else:
+        messages.info(request, _("This certificate was already renewed: here is its renewal."))
     return redirect("committee-certificate", pk=renewed.pk)
 
 
 def _public(code: str) -> Certificate:
-    return get_object_or_404(Certificate.objects.select_related("candidate", "level"), code=code)
+    return get_object_or_404(
+        Certificate.objects.select_related("candidate", "level", "renewed_from"), code=code
+    )
 
 
 @require_GET
@@ -173,6 +197,7 @@ def verify(request: Any, code: str) -> HttpResponse:
     context = {
         "certificate": certificate,
         "status": certificate.status(),
+        "renewal": certificate.renewal,
         "issuer": settings.CERTIFICATE_ISSUER_NAME,
     }
     response = render(request, TEMPLATES + "verify.html", context)

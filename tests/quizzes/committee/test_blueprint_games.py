@@ -12,9 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("button", [{"preview": "1"}, {}])
-def test_a_topic_of_the_other_game_is_an_error_on_its_row_and_keeps_what_was_typed(
-    client, button
-):
+def test_a_topic_of_the_other_game_is_an_error_on_its_row_and_keeps_what_was_typed(client, button):
     client.force_login(committee_member())
 
     response = client.post(
