@@ -65,7 +65,8 @@ def test_the_old_certificate_says_renewed_and_links_its_renewal_everywhere(clien
 
     assert reverse("committee-certificate", args=[renewal.pk]).encode() in committee_page
     assert b"Renew\xe2\x80\xa6" not in committee_page
-    assert "Renewed" in committee_list and "Valid" in committee_list
+    assert "Renewed" in committee_list
+    assert "Valid" in committee_list
     assert "RENEWED" in public
     assert reverse("certificate-verify", args=[renewal.code]) in public
     assert reverse("certificate-verify", args=[issued.code]) in public_new
