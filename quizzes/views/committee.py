@@ -23,7 +23,7 @@ from quizzes.models import (
     QuestionKind,
     QuestionReport,
 )
-from quizzes.services import policy_updates
+from quizzes.services import appeals, policy_updates
 from quizzes.services import question_reports as reports
 from quizzes.services.blueprints import PreviewError, blueprint_preview
 from quizzes.views.committee_forms import (
@@ -189,7 +189,12 @@ def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             messages.error(request, " ".join(str(error) for error in errors))
         return redirect("committee-question-reports")
     try:
-        _decide(report, form.cleaned_data["action"], form.cleaned_data["reason"], request.user)
+        _decide(report, form.cleaned_data, request.user)
+    except appeals.PreviewChanged as changed:
+        if form.cleaned_data["confirm"]:
+            messages.warning(request, str(changed))
+        context = {"report": report, "form": form, "preview": changed.preview}
+        return render(request, TEMPLATES + "report_withdraw_preview.html", context)
     except reports.ReportError as error:
         messages.error(request, str(error))
     else:
@@ -197,9 +202,14 @@ def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return redirect("committee-question-reports")
 
 
-def _decide(report: QuestionReport, action: str, reason: str, by: Any) -> None:
+def _decide(report: QuestionReport, decision: dict[str, Any], by: Any) -> None:
+    """Apply the committee's decision on a report; withdrawing the question needs the token
+    of its preview (``decision["confirm"]``), else raises ``appeals.PreviewChanged``."""
+    action, reason = decision["action"], decision["reason"]
     if action == "withdraw_question":
-        reports.question_withdraw(question=report.question, reason=reason, by=by)
+        reports.question_withdraw(
+            question=report.question, reason=reason, by=by, preview_token=decision["confirm"]
+        )
     elif action == "withdraw_template":
         reports.template_withdraw(template_id=report.question.template_id, reason=reason, by=by)
     else:

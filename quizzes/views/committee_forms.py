@@ -294,6 +294,9 @@ class DecisionForm(forms.Form):
     reason = forms.CharField(
         label=_("Reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
     )
+    # Withdrawing a question regrades the attempts holding it: applied only with the token
+    # of the preview shown first.
+    confirm = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
 
 
 class LevelForm(NameTranslationsFormMixin, forms.ModelForm[CertificationLevel]):
