@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.languages import content_language
 from quizzes.models import Attempt, Certificate, CertificationLevel
 from quizzes.services import certification
 from quizzes.services.certificate_pdf import certificate_pdf
@@ -25,6 +26,8 @@ from quizzes.views.committee_forms import (
     RequirementFormSet,
     RevokeForm,
 )
+from rulings.core import questions as generator
+from rulings.models import PolicyVersion
 
 
 @require_GET
@@ -129,8 +132,36 @@ def certificate_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
         "certificate": certificate,
         "revoke_form": RevokeForm(),
         "renewal": certificate.renewal,
+        "evidence": _evidence_rows(certificate.evidence, request.LANGUAGE_CODE),
     }
     return render(request, TEMPLATES + "certificate.html", context)
+
+
+def _evidence_rows(evidence: dict[str, Any], language: str) -> list[dict[str, Any]]:
+    """The evidence as a person reads it: each item's topics by name and its policy version
+    by title (one query), beside the ids and seeds that let it be regraded exactly."""
+    lang = content_language(language)
+    attempts = (evidence or {}).get("attempts", [])
+    slugs = {item.get("policy_version") for attempt in attempts for item in attempt["items"]}
+    titles = dict(
+        PolicyVersion.objects.filter(version_id__in=slugs).values_list("version_id", "title")
+    )
+    templates = {template.id: template for template in generator.all_templates()}
+    rows = []
+    for attempt in attempts:
+        items = []
+        for item in attempt.get("items", []):
+            template = templates.get(item.get("template_id", ""))
+            topics = template.topics if template is not None else ()
+            items.append(
+                {
+                    **item,
+                    "topics": ", ".join(generator.topic_name(t, lang) for t in topics),
+                    "policy_title": titles.get(item.get("policy_version"), ""),
+                }
+            )
+        rows.append({**attempt, "items": items})
+    return rows
 
 
 @require_POST

@@ -65,9 +65,10 @@ class TopicSelect(forms.Select):
 
 
 def policy_version_label(version: PolicyVersion) -> str:
-    """A version as the committee reads it: its game, title and id, and whether it is the
-    game's default (the select of versions showed ids alone)."""
-    label = f"{version.document.get_game_display()}: {version.title} ({version.version_id})"
+    """A version as the committee reads it: its title first (the words that tell versions
+    apart, which a phone's narrow select would otherwise cut off), then its game and whether
+    it is the game's default; never its slug."""
+    label = f"{version.title} · {version.document.get_game_display()}"
     if version.is_default:
         return str(_("%(version)s, the default") % {"version": label})
     return label
@@ -119,6 +120,8 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
         versions = PolicyVersion.objects.select_related("document")
         self.fields["policy_version"].queryset = versions  # type: ignore[attr-defined]
         self.fields["policy_version"].label_from_instance = policy_version_label  # type: ignore[attr-defined]
+        self.fields["policy_version"].label = _("Policy version")  # the model names none
+        self.fields["policy_version"].empty_label = _("The game's default version")  # type: ignore[attr-defined]
         languages = [("", _("The candidate's language")), *Language.choices]
         self.fields["language"].choices = languages  # type: ignore[attr-defined]
         self.fields["time_limit_minutes"].validators.append(_at_most(600))

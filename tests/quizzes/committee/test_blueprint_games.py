@@ -67,3 +67,22 @@ def test_the_sample_names_topics_and_kinds_not_template_ids(client):
     assert "Triggered abilities" in page
     assert "Free-form: state the error, penalty and remedy · Key:" in page
     assert "rb-" not in page.split('id="sample-title"')[1]
+
+
+def test_policy_versions_read_title_first_with_no_slug_and_a_translated_label(client):
+    from django.utils import translation
+
+    from tests.factories import question
+
+    version = question().policy_version
+    client.force_login(committee_member())
+    client.cookies["django_language"] = "es"
+    with translation.override("es"):
+        page = client.get(reverse("committee-blueprint-new"))
+    html = page.content.decode()
+
+    assert '<html lang="es">' in html
+    option = html.split(f'<option value="{version.pk}"', 1)[1].split("</option>", 1)[0]
+    assert option.split(">", 1)[1].startswith(version.title)
+    assert version.version_id not in option
+    assert "Policy version:" not in html

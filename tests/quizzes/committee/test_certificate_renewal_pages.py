@@ -95,3 +95,16 @@ def test_the_holders_page_says_the_certificate_was_renewed(client, level):  # no
     assert "RENEWED" in page
     assert reverse("certificate-verify", args=[renewal.code]) in page
     assert "Renewed" in listing
+
+
+def test_the_evidence_names_topics_and_the_policy_version_by_title(client, level):  # noqa: F811
+    issued = issued_for(level)
+    item = issued.evidence["attempts"][0]["items"][0]
+    client.force_login(committee_member())
+
+    page = client.get(reverse("committee-certificate", args=[issued.pk])).content.decode()
+
+    from quizzes.models import Question
+
+    question = Question.objects.select_related("policy_version").get(pk=item["question"])
+    assert f"<td>{question.policy_version.title}</td>" in page
