@@ -147,7 +147,7 @@ def policy_impact(*, old: PolicyVersion, new: PolicyVersion) -> PolicyImpact:
     ids = _affected_question_ids(old, set(changed))
     questions = list(Question.objects.filter(pk__in=ids).order_by("template_id", "pk"))
     started = Count("attempts", filter=~Q(attempts__status=Attempt.Status.READY))
-    assignments = list(
+    assignments: list[ExamAssignment] = list(
         # Only those who can still sit it: a candidate with no attempt left is done with it.
         ExamAssignment.objects.filter(_version_q(old), closes_at__gt=timezone.now())
         .annotate(used=started)
