@@ -53,7 +53,8 @@ CORRECTION_VALUES = {
 def correction_choices(question: generator.Question) -> list[dict[str, str]]:
     """Find the wrong part: for each part, the values a candidate may say it should be, with
     their labels in the question's language; the stated ruling's own value is left out (it is
-    what the candidate says is wrong), and the remedy only where the question asks it."""
+    what the candidate says is wrong), only for the parts the question offers as possibly
+    wrong (`pickable`; the others are given as right), the remedy only where it is asked."""
     if question.wrong_part is None:
         return []
     stated = question.wrong_part.stated
@@ -71,6 +72,8 @@ def correction_choices(question: generator.Question) -> list[dict[str, str]]:
     for part, values in CORRECTION_VALUES[question.game].items():
         if part == "remedy" and not generator.remedy_asked(question.key):
             continue
+        if part not in question.wrong_part.pickable:
+            continue  # given as right in the question: no candidate may pick it
         shown = (stated.remedy[0] if stated.remedy else "none") if part == "remedy" else None
         for value in values:
             if value == (shown if part == "remedy" else getattr(stated, part)):
