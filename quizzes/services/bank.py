@@ -98,6 +98,7 @@ def _key_detail(question: generator.Question) -> dict[str, Any]:
         detail["option_parts"] = {o.label: o.parts.to_dict() for o in question.options}
     if question.wrong_part is not None:
         detail["wrong_part"] = question.wrong_part.part
+        detail["pickable"] = list(question.wrong_part.pickable)
         detail["correct_text"] = question.wrong_part.correct_text
     if question.near_misses:
         # the grader's likely confusions for a free-form answer (Expected.near_misses)

@@ -540,9 +540,29 @@ def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
         return False
     if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
         return False
+    if not _plausible(key, parts):
+        return False
     if parts.penalty == "game_loss" and key.penalty != "game_loss":
         return "penalty_upgrade" in sc.template.topics or parts.infraction == "cheating"
     return True
+
+
+# The penalty ladder as candidates climb it (a Match Loss is never offered).
+RUNGS = ("no_penalty", "warning", "game_loss", "disqualification")
+
+
+def _plausible(key: KeyParts, parts: KeyParts) -> bool:
+    """No option a candidate would dismiss on sight (review 8, multiple choice: 13 of 45 items
+    had one): a game-ending penalty beside a fix of a game that is over (mu-001, mu-023); the
+    key's own infraction two rungs from its penalty (the upgrade forgotten is one rung);
+    Failure to Maintain Game State as the player's own error with no penalty (mu-004, mu-014:
+    a silent witness's Warning is the confusion, never "no penalty")."""
+    if parts.penalty in GAME_ENDING and any(r not in SPECIAL_REMEDIES for r in parts.remedy):
+        return parts.remedy == key.remedy and key.penalty in GAME_ENDING
+    same = parts.infraction == key.infraction
+    if same and parts.penalty in RUNGS and key.penalty in RUNGS:
+        return abs(RUNGS.index(parts.penalty) - RUNGS.index(key.penalty)) < 2
+    return not (parts.infraction == FTMGS != key.infraction and parts.penalty == "no_penalty")
 
 
 def _same_meaning(a: KeyParts, b: KeyParts) -> bool:
@@ -572,6 +592,7 @@ def _padded_options(
             and coherent(parts)
             and not _also_right(sc.key, parts)
             and _story_allows(sc, parts)
+            and _plausible(sc.key, parts)
         ):
             choosers = _with_choosers(sc, parts, key_choosers)
             picked.append((parts, choosers, f"ladder:{how}"))
