@@ -20,6 +20,7 @@ import pytest
 from rulings.core.questions import KINDS, build_question
 from rulings.core.questions.catalog import LANGS, cards, phrases
 from rulings.core.questions.render import term
+from tests.rulings.core.questions.offered import offered
 
 SEEDS = range(40)
 
@@ -75,6 +76,8 @@ def test_a_trigger_that_needs_a_target_has_one_on_the_board(lang: str) -> None:
     shown = 0
     for kind in KINDS:
         for seed in SEEDS:
+            if not offered("mtg-choices-on-stack", seed, lang, kind):
+                continue
             q = build_question("mtg-choices-on-stack", seed, lang, kind)
             name = q.situation["trigger"]["name"]
             card = next(c for c in cards().values() if c["name"]["en"] == name)
@@ -107,6 +110,8 @@ def test_a_controlled_turn_item_says_who_receives_the_penalty(lang: str) -> None
         # A choice question has nowhere to "say" it: its stem says a correct ruling states it.
         ask = phrases(lang)["s"]["penalty.ask_who" + ("" if kind == "free_form" else "_choice")]
         for seed in range(20):
+            if not offered("mtg-turn-control", seed, lang, kind):
+                continue
             q = build_question("mtg-turn-control", seed, lang, kind)
             controller = q.situation["turn_control"]["controller"]
             assert ask in q.stem

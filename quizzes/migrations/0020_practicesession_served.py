@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quizzes', '0018_notification_report_outcome_kinds'),
+        ('quizzes', '0019_certificate_renewed_at'),
     ]
 
     operations = [
