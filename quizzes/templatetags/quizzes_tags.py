@@ -188,7 +188,7 @@ def decided_review(item: AttemptItem) -> Review | None:
 
 
 @register.filter
-def reviewed_part(review: Review | None, name: str) -> dict[str, Any] | None:
+def part_decision(review: Review | None, name: str) -> dict[str, Any] | None:
     """A decided review's decision on one part: decision, percent and reason."""
     if review is None:
         return None

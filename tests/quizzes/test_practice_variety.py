@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from quizzes.models import PracticeAnswer, PracticeSession, Question
 from quizzes.services import practice
-from quizzes.services.bank import bank_build
+from quizzes.services.bank import bank_build, bank_store
 from quizzes.services.practice import (
     PracticeFilters,
     SessionFinished,
@@ -22,12 +22,20 @@ from quizzes.services.practice import (
     practice_session_start,
     situation_of,
 )
+from rulings.core.questions import build_question
 from tests.factories import candidate, question
-from tests.quizzes.factories_practice import RIGHT_ANSWER, banked
+from tests.quizzes.factories_practice import RIGHT_ANSWER
 
 pytestmark = pytest.mark.django_db
 
 RIFTBOUND = PracticeFilters(lang="en", game="riftbound")
+# A template that makes every kind of question (not every one makes find the wrong part).
+EVERY_KIND = "rb-overpayment"
+
+
+def banked(*, kind: str, seed: int) -> Question:
+    """One situation of EVERY_KIND (its seed) as a question of ``kind``, in the bank."""
+    return bank_store(questions=[build_question(EVERY_KIND, seed, "en", kind)])[0]
 
 
 def any_answer(item: Question) -> str:
@@ -159,5 +167,5 @@ def test_the_demo_bank_holds_three_ten_question_sessions_without_a_repeat():
         )
         shown += [situation_of(answer_current(session)) for _question in range(10)]
 
-    assert len(set(shown)) == 30
+    assert len(set(shown)) == 30, shown
     assert Question.objects.count() == banked_before  # the bank sufficed: nothing generated

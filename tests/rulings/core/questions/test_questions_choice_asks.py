@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rulings.core.questions import build_question
+from rulings.core.questions.errors import KindUnavailable
 from rulings.core.questions.templates import templates
 
 SAY_ALSO = {"en": "say also", "pt-BR": "diga também", "es": "indica también"}
@@ -19,7 +20,10 @@ ASKING_TEMPLATES = ("rb-forgetting-to-score", "mtg-turn-control")
 def test_no_choice_question_asks_to_say_anything(lang: str, kind: str) -> None:
     for template in [*templates("riftbound"), *templates("mtg")]:
         for seed in range(6):
-            stem = build_question(template.id, seed, lang, kind).stem
+            try:
+                stem = build_question(template.id, seed, lang, kind).stem
+            except KindUnavailable:  # no find-the-wrong-part item for this story
+                continue
             assert SAY_ALSO[lang] not in stem.casefold(), (template.id, seed)
 
 
