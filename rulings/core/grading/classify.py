@@ -507,12 +507,28 @@ def _refocus_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
 
 def _baseline_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
     # "normally no penalty, but ...": the usual ruling, stated within its own clause
-    if (
-        cue.first < m.first
-        and ctx.clause[cue.first] == ctx.clause[m.first]
-        and _free(ctx.owner, cue.last, m.first, -1)
-    ):
+    if cue.first >= m.first:
+        return
+    if ctx.clause[cue.first] == ctx.clause[m.first] and _free(ctx.owner, cue.last, m.first, -1):
         m.hypothetical = True
+    elif _baseline_until_but(m, cue, ctx):
+        m.hypothetical = True
+
+
+def _baseline_until_but(m: Mention, cue: CueHit, ctx: Context) -> bool:
+    """ "On its face overpayment, no penalty, but ...": a baseline's sentence sets the
+    usual ruling aside up to the "but" that turns to the answer's own, when one follows."""
+    sentence = ctx.sentence[cue.first]
+    if ctx.sentence[m.first] != sentence or _contrary_between(ctx, cue.last, m.first):
+        return False
+    if _ended_between(ctx, cue, m.first, ("reset", "conclusion")):
+        return False
+    end = m.last
+    while end < len(ctx.sentence) and ctx.sentence[end] == sentence:
+        if ctx.toks.words[end] in _CONTRARY:
+            return True
+        end += 1
+    return False
 
 
 def _condition_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
