@@ -509,9 +509,8 @@ def _baseline_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
     # "normally no penalty, but ...": the usual ruling, stated within its own clause
     if cue.first >= m.first:
         return
-    if ctx.clause[cue.first] == ctx.clause[m.first] and _free(ctx.owner, cue.last, m.first, -1):
-        m.hypothetical = True
-    elif _baseline_until_but(m, cue, ctx):
+    in_clause = ctx.clause[cue.first] == ctx.clause[m.first]
+    if (in_clause and _free(ctx.owner, cue.last, m.first, -1)) or _baseline_until_but(m, cue, ctx):
         m.hypothetical = True
 
 
