@@ -264,3 +264,30 @@ def test_losing_the_game_alone_is_still_a_game_loss(answer: str) -> None:
         answer, Expected("game_rule_violation", "game_loss", "simple_backup"), game="mtg"
     )
     assert grade.parts["penalty"].found == "game_loss"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Looking at Extra Cards. Just her second slip of the kind, so Warning.",
+        "Olhar Cartas a Mais. É só o segundo deslize desse tipo, então Advertência.",
+        "Ver cartas de más. Solo es su segundo desliz de ese tipo, así que Advertencia.",
+    ],
+)
+def test_the_reason_a_conclusion_is_drawn_from_is_no_unread_ruling(answer: str) -> None:
+    grade = grade_answer(
+        answer, Expected("looking_at_extra_cards", "warning", SECTION), game="riftbound"
+    )
+    assert grade.parts["remedy"].found is None
+    assert not any(r.startswith("remedy") for r in grade.review_reasons), grade.review_reasons
+
+
+def test_words_after_a_concluded_term_in_its_clause_may_still_state_a_part() -> None:
+    grade = grade_answer(
+        "Forgetting to Score, no penalty. Everyone agrees on the total, so the forgotten "
+        "point simply lands on the tally.",
+        Expected("forgetting_to_score", "no_penalty", "correct_score"),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found is None
+    assert any(r.startswith("remedy") for r in grade.review_reasons)
