@@ -1106,6 +1106,8 @@ def _unread_clause(
     Also returns the positions of all such unrecognised content words.
     """
     content, touched, loose = _content_words(lex, toks, owner, cues, clause)
+    if not loose and all(c in touched for c in content):
+        return False, ()
     concluding = _concluding_clauses(toks, owner, cues, clause, sentence)
     unread = any(
         n >= _UNREAD_WORDS and c not in touched and c not in concluding for c, n in content.items()
@@ -1147,11 +1149,12 @@ def _concluding_clauses(
     found: set[int] = set()
     for cue in cues:
         if cue.kind == "conclusion" and _concludes_a_term(toks, owner, cue.last):
-            here = sentence[cue.first]
-            own = clause[cue.first]
-            found.update(
-                clause[j] for j in range(cue.first) if sentence[j] == here and clause[j] != own
-            )
+            here, own = sentence[cue.first], clause[cue.first]
+            j = cue.first - 1
+            while j >= 0 and sentence[j] == here:
+                if clause[j] != own:
+                    found.add(clause[j])
+                j -= 1
     return frozenset(found)
 
 
