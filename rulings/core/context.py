@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulings.core.events import Derived, derive
 from rulings.core.policy import Policy
 from rulings.core.situation import Battlefield, Situation
 
@@ -20,10 +21,14 @@ class Context:
     turns_elapsed: int
     error_turn_player: str
     cycle_passed: bool
+    derived: tuple[Derived, ...] = ()  # conclusions drawn from the situation's events
 
 
 def build_context(situation: Situation, policy: Policy) -> Context:
+    """The derived facts; a situation told as events is ruled on the conclusions the engine
+    draws from them (`ctx.situation` holds them, `ctx.derived` says why)."""
     accountable, why = _accountable(situation, policy)
+    situation, derived = derive(situation, policy, accountable)
     turns = _turns_elapsed(situation)
     error_player = situation.noticed.error_turn_player or situation.turn_player
     return Context(
@@ -35,6 +40,7 @@ def build_context(situation: Situation, policy: Policy) -> Context:
         turns_elapsed=turns,
         error_turn_player=error_player,
         cycle_passed=_cycle_passed(situation, turns),
+        derived=derived,
     )
 
 
@@ -89,6 +95,7 @@ def _cycle_passed(s: Situation, turns: int) -> bool:
     it, the cycle has not passed yet; once that player has acted in it, it has."""
     if s.noticed.full_round_cycle_passed is not None:
         return s.noticed.full_round_cycle_passed
-    if turns == len(s.players):
+    standard = turns - s.noticed.extra_turns  # extra turns do not change the cycle (TR 206)
+    if standard == len(s.players):
         return not s.noticed.at_start_of_turn
-    return turns > len(s.players)
+    return standard > len(s.players)

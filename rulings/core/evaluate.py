@@ -8,7 +8,14 @@ from rulings.core.penalties import counts_toward_upgrades, decide_penalty
 from rulings.core.policy import Classification, Infraction, Note
 from rulings.core.registry import holds
 from rulings.core.remedies import RemedyDecision, decide_remedy
-from rulings.core.ruling import AdditionalPenalty, Penalty, RoundCycle, Ruling, Step
+from rulings.core.ruling import (
+    AdditionalPenalty,
+    DerivedFact,
+    Penalty,
+    RoundCycle,
+    Ruling,
+    Step,
+)
 from rulings.core.situation import Situation
 from rulings.core.validate import policy_for, validate
 from rulings.core.vocabulary import rung
@@ -41,6 +48,21 @@ def evaluate(situation: Situation) -> Ruling:
         additional_penalties=witnesses,
         judge_intervenes=penalty.final != "no_penalty" or infraction.id == "cheating",
         explanation=explanation(ctx, rule, infraction, penalty, remedy, cycle, witnesses),
+        derived=derived_facts(ctx),
+    )
+
+
+def derived_facts(ctx: Context) -> tuple[DerivedFact, ...]:
+    """The conclusions drawn from the situation's events, each with its citation."""
+    return tuple(
+        DerivedFact(
+            d.fact,
+            d.value,
+            d.event,
+            d.statement,
+            ctx.policy.statement(d.statement).section if d.statement else None,
+        )
+        for d in ctx.derived
     )
 
 
@@ -119,6 +141,7 @@ def explanation(
     """Every step of the reasoning, each citing a statement of the policy version."""
     refs: list[tuple[str, str]] = [("accountability", s) for s in ctx.accountability]
     refs += [("timing", s) for s in _awareness(ctx)]
+    refs += [("timing", d.statement) for d in ctx.derived if d.statement]
     refs += [("infraction", s) for s in (rule.statement, *rule.cites, infraction.statement) if s]
     refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]
     refs += [("penalty", step.statement) for step in penalty.steps]

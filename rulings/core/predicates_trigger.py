@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulings.core.events import impact_actions
 from rulings.core.predicates import _trigger, predicate
 
 if TYPE_CHECKING:
@@ -104,18 +105,7 @@ def missed(ctx: Context) -> bool:
     play = ctx.situation.play
     if play.acknowledged == "late" or out_of_order_information(ctx):
         return True
-    return play.following_action in _past_impact(ctx)
-
-
-def _past_impact(ctx: Context) -> tuple[str, ...]:
-    """The actions past the trigger's first point of impact; when the story does not say what
-    the trigger does (no kind), only the actions past every kind's impact."""
-    kind = _trigger(ctx).kind
-    awareness = ctx.policy.awareness
-    if kind is not None:
-        return awareness.get(kind, ())
-    lists = list(awareness.values())
-    return tuple(a for a in lists[0] if all(a in other for other in lists[1:])) if lists else ()
+    return play.following_action in impact_actions(ctx.policy, _trigger(ctx))
 
 
 def _on_opponents_turn(ctx: Context) -> bool:

@@ -60,6 +60,18 @@ class AdditionalPenalty:
 
 
 @dataclass(frozen=True)
+class DerivedFact:
+    """A conclusion the engine drew from the situation's events: the situation field it
+    settles, its value, the event (index) that decided it, and the statement saying why."""
+
+    fact: str
+    value: str
+    event: int | None
+    statement: str | None
+    citation: str | None
+
+
+@dataclass(frozen=True)
 class Ruling:
     game: str
     policy_version: str
@@ -73,10 +85,15 @@ class Ruling:
     additional_penalties: tuple[AdditionalPenalty, ...]
     judge_intervenes: bool
     explanation: tuple[Step, ...]
+    derived: tuple[DerivedFact, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
+        """JSON-ready; `derived` appears only for a situation told as events, so rulings of
+        situations given as conclusions keep the shape (and the hashes) they always had."""
         data: dict[str, Any] = codec.encode(self)
         data["remedy"] = [_remedy_dict(step) for step in self.remedy]
+        if not self.derived:
+            del data["derived"]
         return data
 
 

@@ -43,6 +43,18 @@ FOLLOWING_ACTIONS = (
     "opponent_illegal_action_unchallenged",
     "opponent_illegal_action_challenged",
 )
+# What happens after a trigger, told as events (issue 30): showing awareness of it
+# ("acknowledge": announcing it, its choices or what it changes, such as a Might total),
+# "noticed" (someone else points the miss out, or a judge or spectator sees it), passing
+# priority explicitly ("no responses"), or any of the following actions above.
+EVENT_ACTIONS = (
+    "acknowledge",
+    "noticed",
+    "explicit_pass",
+    *(a for a in FOLLOWING_ACTIONS if a != "none"),
+)
+# Who may act in an event besides the players: only to notice.
+OBSERVERS = ("judge", "spectator")
 # What a trigger's controller did on an opponent's turn before showing awareness (IPG 2.1).
 CONTROLLER_ACTIVE_ROLES = ("unstated", "none", "action", "explicit_pass")
 NOTICED = ("same_action", "same_turn", "previous_turn", "before_current_phase_of_previous_turn")
@@ -58,6 +70,18 @@ GAME_ERRORS = tuple(i for i in INFRACTIONS if i not in ("missed_trigger", "no_in
 class TurnControl:
     controller: str = field(metadata=spec("player who controls another player's turn"))
     controlled: str = field(metadata=spec("player whose turn is being controlled"))
+
+
+@dataclass(frozen=True)
+class Event:
+    by: str = field(metadata=spec("the player who acts (or judge / spectator, to notice)"))
+    action: str = field(metadata=spec("what they did", choices=EVENT_ACTIONS))
+    turn: int = field(
+        default=0, metadata=spec("turns begun since the trigger's turn (0 = that turn)", minimum=0)
+    )
+    says: str = field(
+        default="", metadata=spec("what was said or stated, for the record ('no responses')")
+    )
 
 
 @dataclass(frozen=True)
@@ -78,6 +102,15 @@ class Trigger:
             "IPG awareness category (mtg) or TR 506.3.e impact; null when the story does not say "
             "what the trigger does (then only actions past any trigger's impact show a miss)",
             choices=TRIGGER_KINDS,
+        ),
+    )
+    also: tuple[str, ...] = field(
+        default=(),
+        metadata=spec(
+            "further categories of a trigger that mixes them (a target plus damage plus a "
+            "draw); with events, the earliest point of impact of any of them counts",
+            choices=TRIGGER_KINDS,
+            unique=True,
         ),
     )
     name: str = field(default="", metadata=spec("card or ability name, for the record"))
@@ -227,6 +260,14 @@ class Noticed:
     turns_elapsed: int | None = field(
         default=None, metadata=spec("turns begun since the error", minimum=0)
     )
+    extra_turns: int = field(
+        default=0,
+        metadata=spec(
+            "how many of the turns begun since the error were extra turns; they do not count "
+            "toward the full round cycle (TR 206)",
+            minimum=0,
+        ),
+    )
     error_turn_player: str | None = field(
         default=None, metadata=spec("whose turn the error happened on; default turn_player")
     )
@@ -315,6 +356,15 @@ class Situation:
     )
     trigger: Trigger | None = field(default=None, metadata=spec("the triggered ability"))
     play: Play = field(default_factory=Play, metadata=spec("what happened around the trigger"))
+    events: tuple[Event, ...] = field(
+        default=(),
+        metadata=spec(
+            "what happened after the trigger, in order; when given, the engine derives "
+            "play.acknowledged, play.following_action(_by) and play.controller_active_role "
+            "(and noticed.when/turns_elapsed/by from a 'noticed' event or a late "
+            "acknowledgement): leave those fields out"
+        ),
+    )
     payment: Payment | None = field(default=None, metadata=spec("a cost paid"))
     score: Score | None = field(default=None, metadata=spec("a point from conquer or hold"))
     game_error: GameError | None = field(default=None, metadata=spec("another game play error"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulings.core.errors import PolicyError, SituationError, shown
 from rulings.core.policy import Policy, default_version, load_policy
-from rulings.core.situation import Situation
+from rulings.core.situation import OBSERVERS, Noticed, Play, Situation
 
 SAME_TURN = ("same_action", "same_turn")
 
@@ -17,6 +17,7 @@ def validate(s: Situation) -> None:
     _covered(s, policy)
     _trigger(s, policy)
     _active_role(s)
+    _events(s)
     _noticed(s)
     _records(s)
 
@@ -121,6 +122,50 @@ def _active_role(s: Situation) -> None:
         )
 
 
+# The conclusions a situation told as events leaves to the engine.
+DERIVED_PLAY = (
+    "acknowledged",
+    "following_action",
+    "following_action_by",
+    "controller_active_role",
+    "active_role_taken",
+)
+DERIVED_NOTICED = ("when", "turns_elapsed", "by")
+
+
+def _events(s: Situation) -> None:
+    """Events are about a trigger, name players (observers only notice), run forward in
+    time, and leave the conclusions they decide to the engine."""
+    if not s.events:
+        return
+    if s.trigger is None:
+        raise SituationError("events", "are only for a trigger")
+    players, turn = frozenset(s.players), 0
+    for index, event in enumerate(s.events):
+        path = f"events[{index}]"
+        if event.by not in players and not (event.by in OBSERVERS and event.action == "noticed"):
+            raise SituationError(
+                f"{path}.by",
+                "must be one of the players (or judge / spectator for a 'noticed' event)",
+            )
+        if event.turn < turn:
+            raise SituationError(f"{path}.turn", "events must be in order: turn went back")
+        turn = event.turn
+    _left_to_engine(s, "play", s.play, Play(), DERIVED_PLAY)
+    if any(e.action == "noticed" for e in s.events):
+        _left_to_engine(s, "noticed", s.noticed, Noticed(), DERIVED_NOTICED)
+
+
+def _left_to_engine(
+    s: Situation, name: str, given: object, default: object, fields: tuple[str, ...]
+) -> None:
+    for field in fields:
+        if getattr(given, field) != getattr(default, field):
+            raise SituationError(
+                f"{name}.{field}", "is derived from events; leave it out when events are given"
+            )
+
+
 def _records(s: Situation) -> None:
     """`history` is the record of the player who made the error; others go in other_records."""
     actor = next((p.player for p in (s.payment, s.score, s.game_error) if p is not None), None)
@@ -139,6 +184,10 @@ def _noticed(s: Situation) -> None:
     if (s.noticed.phase is None) != (s.noticed.error_phase is None):
         raise SituationError("noticed.phase", "give both noticed.phase and noticed.error_phase")
     turns = s.noticed.turns_elapsed
+    if s.noticed.extra_turns and (turns is None or s.noticed.extra_turns > turns):
+        raise SituationError(
+            "noticed.extra_turns", "cannot exceed noticed.turns_elapsed (give both)"
+        )
     if turns is None:
         return
     if s.noticed.when in SAME_TURN and turns != 0:

@@ -1,0 +1,222 @@
+"""Situations told as events: what happened after a trigger, in order, and the conclusions the
+engine draws from it (issue 30).
+
+A caller who lists `events` does not decide whether awareness came "in time" or "late", which
+action passed the trigger's point of impact, or whether its controller took an active role:
+those are the judgments a question tests. `derive` reads the events against the policy
+version's awareness table and fills in the `play` and `noticed` conclusions; each conclusion
+is kept as a `Derived` fact citing the statement that decides it, so the ruling can show why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rulings.core.policy import Policy
+from rulings.core.situation import Event, Noticed, Play, Situation, Trigger
+
+# Actions that are a player's own game action: taking one on an opponent's turn before
+# showing awareness of a trigger is an active role (IPG 2.1). Passing priority without a word
+# is not; saying "no responses" is ("explicit_pass").
+PASSIVE = frozenset({"acknowledge", "noticed", "pass_priority"})
+# An explicit pass moves the game on exactly as a silent one does.
+AS_IMPACT = {"explicit_pass": "pass_priority"}
+
+
+@dataclass(frozen=True)
+class Derived:
+    """One conclusion the engine drew from the events: the field it sets, its value, the
+    event (index into `events`) that decided it, if any, and the statement that says why."""
+
+    fact: str
+    value: str
+    event: int | None
+    statement: str | None
+
+
+def impact_actions(policy: Policy, trigger: Trigger) -> frozenset[str]:
+    """The actions that pass the trigger's first point of impact under this policy: the union
+    over its categories (a trigger that both targets and draws is passed by the earliest), or,
+    when the story does not say what it does, only the actions past every category's impact."""
+    kinds = tuple(k for k in (trigger.kind, *trigger.also) if k is not None)
+    if kinds:
+        return frozenset(a for k in kinds for a in policy.awareness.get(k, ()))
+    lists = [frozenset(v) for v in policy.awareness.values()]
+    return frozenset.intersection(*lists) if lists else frozenset()
+
+
+def derive(
+    situation: Situation, policy: Policy, accountable: str
+) -> tuple[Situation, tuple[Derived, ...]]:
+    """The situation with its `play` and `noticed` conclusions drawn from its events, and those
+    conclusions with their reasons (the situation itself, and none, when it lists no events)."""
+    if not situation.events or situation.trigger is None:
+        return situation, ()
+    play, why_play = _play(situation, policy, accountable)
+    noticed, why_noticed = _noticed(situation, accountable, play.acknowledged)
+    return replace(situation, play=play, noticed=noticed), why_play + why_noticed
+
+
+def _awareness_statement(policy: Policy, trigger: Trigger) -> str | None:
+    kind = trigger.kind or next(iter(trigger.also), None)
+    return policy.awareness_statement.get(kind) if kind else None
+
+
+def _play(s: Situation, policy: Policy, accountable: str) -> tuple[Play, tuple[Derived, ...]]:
+    assert s.trigger is not None
+    past = impact_actions(policy, s.trigger)
+    first_past: int | None = None
+    aware: int | None = None
+    role: int | None = None
+    for index, event in enumerate(s.events):
+        if event.action == "noticed" or (event.action == "acknowledge" and event.by != accountable):
+            break  # someone else pointed it out: the controller never showed awareness
+        if event.action == "acknowledge":
+            aware = index
+            break
+        if first_past is None and AS_IMPACT.get(event.action, event.action) in past:
+            first_past = index
+        if role is None and event.by == accountable and event.action not in PASSIVE:
+            role = index
+    acknowledged = "no" if aware is None else ("in_time" if first_past is None else "late")
+    following = _following(s, first_past, aware)
+    moved_by = s.events[following].by if following is not None else accountable
+    active = _active_role(s, policy, role)
+    play = replace(
+        s.play,
+        acknowledged=acknowledged,
+        following_action=_action(s, following),
+        following_action_by="accountable" if moved_by == accountable else "other",
+        controller_active_role=active,
+        active_role_taken=active != "none",
+    )
+    statement = _awareness_statement(policy, s.trigger)
+    derived = [
+        Derived("play.acknowledged", acknowledged, aware, statement),
+        Derived("play.following_action", play.following_action, following, statement),
+        Derived("play.following_action_by", play.following_action_by, following, statement),
+    ]
+    if active != "unstated":
+        derived.append(
+            Derived("play.controller_active_role", active, role, policy.procedure["active_role"])
+        )
+    return play, tuple(derived)
+
+
+def _following(s: Situation, first_past: int | None, aware: int | None) -> int | None:
+    """The event that decided the miss: the first past the point of impact, else the last
+    action before awareness (or before the end of the story)."""
+    if first_past is not None:
+        return first_past
+    end = len(s.events) if aware is None else aware
+    actions = [i for i in range(end) if s.events[i].action not in ("acknowledge", "noticed")]
+    return actions[-1] if actions else None
+
+
+def _action(s: Situation, index: int | None) -> str:
+    if index is None:
+        return "none"
+    action = s.events[index].action
+    return AS_IMPACT.get(action, action)
+
+
+def _active_role(s: Situation, policy: Policy, role: int | None) -> str:
+    """What the controller did before showing awareness, where the policy has the active-role
+    rule (IPG 2.1; Riftbound has none): an action, an explicit pass, or neither."""
+    if "active_role" not in policy.procedure:
+        return "unstated"
+    if role is None:
+        return "none"
+    return "explicit_pass" if s.events[role].action == "explicit_pass" else "action"
+
+
+def _noticed(
+    s: Situation, accountable: str, acknowledged: str
+) -> tuple[Noticed, tuple[Derived, ...]]:
+    """When and by whom the miss was noticed: the first `noticed` event, or the controller's
+    late acknowledgement; unchanged when the events do not say (or nothing was missed)."""
+    found = next(
+        (i for i, e in enumerate(s.events) if e.action in ("noticed", "acknowledge")), None
+    )
+    if found is None or (s.events[found].action == "acknowledge" and acknowledged == "in_time"):
+        return s.noticed, ()
+    event = s.events[found]
+    when = _when(found, event.turn)
+    by = _noticer(event, accountable)
+    noticed = replace(s.noticed, when=when, turns_elapsed=event.turn, by=by)
+    return noticed, (
+        Derived("noticed.when", when, found, None),
+        Derived("noticed.turns_elapsed", str(event.turn), found, None),
+        Derived("noticed.by", by, found, None),
+    )
+
+
+def _when(index: int, turn: int) -> str:
+    """Noticed in a later turn, in the trigger's turn, or as the very next thing."""
+    if turn > 0:
+        return "previous_turn"
+    return "same_action" if index == 0 else "same_turn"
+
+
+def _noticer(event: Event, accountable: str) -> str:
+    if event.by in ("judge", "spectator"):
+        return event.by
+    return "error_player" if event.by == accountable else "opponent"
+
+
+def as_events(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A situation given by its conclusions (`play.acknowledged`, `following_action(_by)`,
+    `controller_active_role`), told instead as the events those fields describe, for callers
+    and stored questions moving to the event form. The engine may conclude otherwise than the
+    old fields did: an acknowledgement called "late" after an action that does not pass the
+    trigger's point of impact is in time (issue 30). Situations without a trigger, or already
+    told as events, come back unchanged."""
+    if "trigger" not in data or data.get("events"):
+        return dict(data)
+    result = dict(data)
+    play = dict(result.pop("play", {}) or {})
+    controller = _controller(data)
+    moved_by = (
+        controller if play.pop("following_action_by", "accountable") == "accountable" else None
+    )
+    other = next((p for p in data["players"] if p != controller), controller)
+    events: list[dict[str, Any]] = []
+    role = play.pop("controller_active_role", "unstated")
+    play.pop("active_role_taken", None)
+    if role in ROLE_EVENTS:
+        events.append({"by": controller, "action": ROLE_EVENTS[role]})
+    following = play.pop("following_action", "none")
+    acknowledged = play.pop("acknowledged", "no")
+    step = [] if following == "none" else [{"by": moved_by or other, "action": following}]
+    ack = [{"by": controller, "action": "acknowledge"}]
+    if acknowledged == "in_time":
+        events += ack + step
+    elif acknowledged == "late":
+        events += step + ack
+    else:
+        events += step
+    if play:
+        result["play"] = play
+    result["events"] = events
+    return result
+
+
+# The event standing for a stated active role (old field) on an opponent's turn.
+ROLE_EVENTS = {"action": "instant_speed_action", "explicit_pass": "explicit_pass"}
+
+
+def _controller(data: Mapping[str, Any]) -> str:
+    """Who must remember the trigger, as the engine decides it (context._accountable), read
+    from the raw data: the source card's controller, else the battlefield's named or
+    controlling player, else the turn player; the controlling player of a controlled turn."""
+    trigger = data["trigger"]
+    turn_player: str = data["turn_player"]
+    if trigger.get("source", "card") == "card":
+        player = str(trigger.get("controller") or turn_player)
+    else:
+        field = trigger.get("battlefield") or {}
+        player = str(field.get("names_player") or field.get("controlled_by") or turn_player)
+    control = data.get("turn_control") or {}
+    return str(control["controller"]) if control.get("controlled") == player else player
