@@ -592,7 +592,7 @@ def _question(m: Mention, ctx: Context) -> None:
         m.questioned = True
         return
     word = toks.words[e]
-    if owner[e] == -1 and word in ctx.lex.deny:
+    if (owner[e] == -1 and word in ctx.lex.deny) or _pointer_rejects(e, ctx):
         m.rejected = True
     elif owner[e] == -1 and word in ctx.lex.affirm:
         return
@@ -600,6 +600,22 @@ def _question(m: Mention, ctx: Context) -> None:
         m.rejected = True
     else:
         m.questioned = True
+
+
+_POINTERS = frozenset({"that", "thats", "that's", "this", "isso", "isto", "eso", "esto"})
+"""Words pointing back at the option just asked ("Default action? That no longer exists")."""
+_POINTER_REACH = 2
+
+
+def _pointer_rejects(e: int, ctx: Context) -> bool:
+    """ "¿Acción por defecto? Eso ya no existe": the answer to the question points back at
+    the option asked and a rejection follows it closely."""
+    if ctx.toks.words[e] not in _POINTERS or ctx.owner[e] >= 0:
+        return False
+    return any(
+        e < start <= e + _POINTER_REACH and ctx.sentence[start] == ctx.sentence[e]
+        for start in ctx.cue_starts(("reject_post", "reject_end"))
+    )
 
 
 def _question_end(m: Mention, ctx: Context) -> int:
