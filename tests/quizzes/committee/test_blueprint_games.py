@@ -83,6 +83,6 @@ def test_policy_versions_read_title_first_with_no_slug_and_a_translated_label(cl
 
     assert '<html lang="es">' in html
     option = html.split(f'<option value="{version.pk}"', 1)[1].split("</option>", 1)[0]
-    assert option.split(">", 1)[1].startswith(version.title)
+    assert option.split(">", 1)[1].startswith(version.display_title)
     assert version.version_id not in option
     assert "Policy version:" not in html
