@@ -356,8 +356,8 @@ class RequirementForm(forms.ModelForm[LevelRequirement]):
         super().__init__(*args, **kwargs)
         field = self.fields["blueprint"]
         field.required = False  # an empty row is skipped; a filled one needs its exam
-        field.widget.choices = exams[0]  # type: ignore[attr-defined]
-        field.widget.games = exams[1]  # type: ignore[attr-defined]
+        field.widget.choices = exams[0]
+        field.widget.games = exams[1]
         self.fields["min_percent"].required = False
         if self.instance.pk:
             self.fields["min_percent"].initial = round(self.instance.min_score * 100)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from django import forms
@@ -185,13 +185,14 @@ class CommitteeDecisionForm(AppealDecisionForm):
     question the form offers withdrawing alone, and says so. A correction offers, part by
     part, only the ids the question's game rules with, named in the page's language."""
 
+    KEY_ACTIONS = [
+        ("", _("The key is right")),
+        (QuestionCorrection.Action.WITHDRAW, _("Withdraw this question for everyone")),
+        (QuestionCorrection.Action.CORRECT, _("Correct the key for everyone")),
+    ]
     key_action = forms.ChoiceField(
         label=_("The key"),
-        choices=[
-            ("", _("The key is right")),
-            (QuestionCorrection.Action.WITHDRAW, _("Withdraw this question for everyone")),
-            (QuestionCorrection.Action.CORRECT, _("Correct the key for everyone")),
-        ],
+        choices=KEY_ACTIONS,
         required=False,
         widget=forms.RadioSelect,
     )
@@ -206,11 +207,9 @@ class CommitteeDecisionForm(AppealDecisionForm):
         super().__init__(*args, **kwargs)
         self.correctable = kind == QuestionKind.FREE_FORM
         if not self.correctable:
-            action = self.fields["key_action"]
-            action.choices = [  # type: ignore[attr-defined]
-                c
-                for c in action.choices
-                if c[0] != QuestionCorrection.Action.CORRECT  # type: ignore[attr-defined]
+            action = cast(forms.ChoiceField, self.fields["key_action"])
+            action.choices = [
+                c for c in self.KEY_ACTIONS if c[0] != QuestionCorrection.Action.CORRECT
             ]
             action.help_text = _(
                 "Only a free-form question's key can be corrected: the options of this "
