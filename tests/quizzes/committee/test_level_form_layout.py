@@ -103,3 +103,23 @@ def test_a_filled_row_without_its_exam_is_an_error(client):
 
     assert response.status_code == 400
     assert "Choose the exam this row requires." in response.content.decode()
+
+
+def test_the_level_form_reads_the_exams_once_however_many_rows(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    level = CertificationLevel.objects.create(name="RB L1", game="riftbound")
+    LevelRequirement.objects.create(level=level, blueprint=BlueprintFactory())
+    client.force_login(committee_member())
+    url = reverse("committee-level-edit", args=[level.pk])
+    client.get(url)
+
+    with CaptureQueriesContext(connection) as one:
+        assert client.get(url).status_code == 200
+    for _n in range(4):
+        LevelRequirement.objects.create(level=level, blueprint=BlueprintFactory())
+    with CaptureQueriesContext(connection) as five:
+        assert client.get(url).status_code == 200
+
+    assert len(five) == len(one) <= 10
