@@ -461,7 +461,10 @@ MATRIX: dict[str, Entry] = {
         "post",
         lambda w: f"/mentor/cohorts/{w.cohort}/members/{w.review.candidate_id}/remove",
         MENTOR_OWN_WRITE,
-        lambda w: {},
+        lambda w: {"confirm": "1"},
+    ),
+    "mentor-cohort-restore": Entry(
+        "post", lambda w: f"/mentor/cohorts/{w.cohort}/undo-remove", MENTOR_OWN_WRITE
     ),
     "mentor-reviews": Entry("get", fixed("/mentor/reviews/"), MENTOR_PAGE),
     "mentor-reviews-accept": Entry(
