@@ -12,6 +12,7 @@ urlpatterns = [
     path("committee/", include("quizzes.views.committee_certificates")),
     path("committee/", include("quizzes.views.committee_items")),
     path("reports/", include("quizzes.views.committee_reports")),
+    path("what-if/", include("quizzes.views.whatif")),
     path("certificates/", include(committee_certificates.public_urlpatterns)),
     path("certificates/", include("quizzes.views.certificates")),
     path(".well-known/", include(certificates.well_known_urlpatterns)),
