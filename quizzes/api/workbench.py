@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from django.conf import settings
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied, ValidationError
@@ -20,13 +19,14 @@ from quizzes.api.mentor import MENTOR
 from quizzes.services import cohorts, workbench
 from rulings.core.errors import SituationError
 from rulings.core.questions import QuestionError
+from rulings.models import Language
 
 
 class WorkbenchInputSerializer(serializers.Serializer[Any]):
     situation = serializers.JSONField(
         help_text="the story as a situation (GET /api/v1/rulings/situation-schema)"
     )
-    lang = serializers.ChoiceField(choices=[code for code, _name in settings.LANGUAGES])
+    lang = serializers.ChoiceField(choices=Language.values)
     trigger_name = serializers.CharField(max_length=80, required=False, default="")
     save_as = serializers.ChoiceField(
         choices=["none", "cohort", "proposal"],

@@ -92,7 +92,13 @@ def ruling_view(ruling: dict[str, Any], lang: str) -> dict[str, Any]:
         ],
         "explanation": [{"role": s["role"], **cited(s)} for s in ruling["explanation"]],
         "derived": [
-            {"fact": d["fact"], "value": name(d["value"]), "event": d.get("event"), **cited(d)}
+            {
+                "fact": d["fact"],
+                "raw": d["value"],
+                "value": name(d["value"]),
+                "event": d.get("event"),
+                **cited(d),
+            }
             for d in ruling.get("derived", ())
         ],
     }

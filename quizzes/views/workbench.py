@@ -19,7 +19,7 @@ from quizzes.languages import content_language
 from quizzes.models import WorkbenchStory
 from quizzes.services import cohorts, workbench
 from quizzes.views.mentor import committee_required, mentor_required
-from quizzes.views.workbench_forms import SaveForm, WorkbenchForm
+from quizzes.views.workbench_forms import SaveForm, WorkbenchForm, derived_words
 from rulings.core.errors import SituationError
 from rulings.core.questions import QuestionError
 
@@ -81,6 +81,7 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
         else:
             context["question"] = told
             context["ruling"] = workbench.ruling_view(told.ruling, lang)
+            context["derived"] = derived_words(context["ruling"]["derived"])
             if action in ("save", "propose"):
                 saved = _save(request, action, story, save_form)
                 if saved is not None:

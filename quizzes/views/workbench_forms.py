@@ -13,7 +13,6 @@ import re
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from rulings.core.errors import SituationError
@@ -21,6 +20,7 @@ from rulings.core.policy import default_version, load_policy, policy_versions
 from rulings.core.questions import render
 from rulings.core.questions.workbench import GAME_ERRORS
 from rulings.core.situation import EVENT_ACTIONS, TRIGGER_KINDS
+from rulings.models import Language
 
 MAX_PLAYERS = 4
 MAX_EVENTS = 5
@@ -112,7 +112,7 @@ class WorkbenchForm(forms.Form):
         ],
         initial="competitive",
     )
-    language = forms.ChoiceField(label=_("Language of the story"), choices=settings.LANGUAGES)
+    language = forms.ChoiceField(label=_("Language of the story"), choices=Language.choices)
     player_1 = forms.CharField(label=_("Player 1 (first in turn order)"), max_length=40)
     player_2 = forms.CharField(label=_("Player 2"), max_length=40)
     player_3 = forms.CharField(label=_("Player 3 (optional)"), max_length=40, required=False)
@@ -450,3 +450,42 @@ class SaveForm(forms.Form):
         field = self.fields["cohort"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [("", "—"), *cohorts]
+
+
+DERIVED_FACTS = {
+    "play.acknowledged": _("Awareness of the trigger"),
+    "play.following_action": _("The action that passed its point of impact"),
+    "play.following_action_by": _("That action was taken by"),
+    "play.controller_active_role": _("What its controller did first"),
+    "noticed.when": _("Noticed"),
+    "noticed.turns_elapsed": _("Turns begun since the trigger"),
+    "noticed.by": _("Noticed by"),
+}
+DERIVED_VALUES: dict[str, dict[str, Any]] = {
+    "play.acknowledged": {"in_time": _("in time"), "late": _("late"), "no": _("never shown")},
+    "play.following_action": {**EVENT_NAMES, "none": _("none")},
+    "play.following_action_by": {
+        "accountable": _("its controller"),
+        "other": _("another player"),
+    },
+    "play.controller_active_role": {
+        "action": _("a game action"),
+        "explicit_pass": _("an explicit pass"),
+        "none": _("nothing yet: still remembered"),
+        "unstated": _("not said"),
+    },
+    "noticed.when": NOTICED_NAMES,
+    "noticed.by": dict(NOTICED_BY),
+}
+
+
+def derived_words(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The engine's conclusions from the events, in plain words in the active language."""
+    return [
+        {
+            **fact,
+            "label": DERIVED_FACTS.get(fact["fact"], fact["fact"]),
+            "words": DERIVED_VALUES.get(fact["fact"], {}).get(fact["raw"], fact["raw"]),
+        }
+        for fact in facts
+    ]
