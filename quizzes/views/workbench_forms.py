@@ -90,6 +90,12 @@ _NEEDED = {
 }
 
 
+_KINDS_BY_GAME = (
+    ("Magic", frozenset(load_policy(default_version("mtg")).awareness)),
+    ("Riftbound", frozenset(load_policy(default_version("riftbound")).awareness)),
+)
+
+
 def _choices(names: dict[str, Any], ids: Any) -> list[tuple[str, Any]]:
     return [(i, names[i]) for i in ids]
 
@@ -226,9 +232,13 @@ class WorkbenchForm(forms.Form):
         self.fields["language"].initial = lang
         kinds = self.fields["trigger_kind"]
         assert isinstance(kinds, forms.ChoiceField)
+        # Grouped by game: each policy version knows only its own game's categories.
         kinds.choices = [
             ("", render.term(lang, "wb.kind.unstated")),
-            *((k, render.term(lang, f"wb.kind.{k}")) for k in TRIGGER_KINDS),
+            *(
+                (game, [(k, render.term(lang, f"wb.kind.{k}")) for k in TRIGGER_KINDS if k in ids])
+                for game, ids in _KINDS_BY_GAME
+            ),
         ]
         by = [*PLACES, *OBSERVERS]
         for n in range(1, MAX_EVENTS + 1):

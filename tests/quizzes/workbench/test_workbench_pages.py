@@ -144,3 +144,45 @@ def test_the_workbench_page_queries_are_bounded(client, django_assert_max_num_qu
         client.get(URL)
     with django_assert_max_num_queries(6):
         client.post(URL, facts())
+
+
+def test_a_payment_story_is_ruled_from_its_own_fields(client) -> None:
+    client.force_login(mentor())
+    response = client.post(
+        URL,
+        facts(
+            subject="payment",
+            payment_player="1",
+            payment_cost="3",
+            payment_paid="4",
+            payment_correctable="on",
+            noticed_when="same_action",
+            noticed_by="opponent",
+        ),
+    )
+    assert response.status_code == 200
+    question = response.context["question"]
+    assert question.situation["payment"] == {
+        "player": "Ana",
+        "cost": 3,
+        "paid": 4,
+        "wrong_requirements": False,
+        "caused_result": False,
+        "correctable": True,
+    }
+    assert "trigger" not in question.situation
+    assert question.key.infraction == question.ruling["infraction"]
+
+
+def test_a_subjects_missing_fact_is_asked_for_on_its_field(client) -> None:
+    client.force_login(mentor())
+    response = client.post(URL, facts(subject="game_error", error_player="1", error_kind=""))
+    assert response.status_code == 400
+    assert "error_kind" in response.context["form"].errors
+
+
+def test_an_event_by_a_player_not_in_the_game_is_an_error_on_that_event(client) -> None:
+    client.force_login(mentor())
+    response = client.post(URL, facts(event_2_by="3"))
+    assert response.status_code == 400
+    assert "event_2_by" in response.context["form"].errors
