@@ -1,13 +1,15 @@
 """The scenario workbench in real Chromium, in English and Portuguese, at 1280 and 375 px: a
 mentor builds a story from facts, rules it, saves it for a cohort, and a candidate of that
-cohort is given it in practice."""
+cohort is given it in practice; the committee decides a proposal (en and es)."""
 
 import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
+from quizzes.models import WorkbenchStory
+from quizzes.services.workbench import Story, workbench_propose
 from tests.browser.helpers import fits_a_phone, log_in, problems_on
-from tests.factories import candidate, cohort, mentor
+from tests.factories import candidate, cohort, committee_member, mentor
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,3 +73,29 @@ def test_a_mentor_builds_rules_and_saves_a_story_a_candidate_then_practises(
     expect(page.get_by_text("Treasure Hunter").first).to_be_visible()
     expect(page.get_by_text("Rui").first).to_be_visible()
     assert fits_a_phone(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_committee_decides_a_proposal_on_an_accessible_page(live_server, page, lang):
+    claire = committee_member(email="claire@example.com", preferred_language=lang)
+    situation = {
+        "game": "riftbound",
+        "players": ["Rui", "Lia"],
+        "turn_player": "Rui",
+        "trigger": {"kind": "board_change", "controller": "Rui"},
+        "events": [{"by": "Rui", "action": "new_game_action"}],
+    }
+    proposal = workbench_propose(
+        story=Story(situation=situation, lang="es" if lang == "es" else "en"),
+        author=claire,
+        for_exams=False,
+    )
+
+    log_in(page, live_server.url, "claire@example.com", "/committee/")
+    page.get_by_role("link", name=_(lang, "Proposed questions")).click()
+    page.get_by_role("heading", name=_(lang, "Proposed questions"), level=1).wait_for()
+    assert problems_on(page, "proposals") == []
+    page.get_by_role("button", name=_(lang, "Accept into the bank")).click()
+    expect(page.get_by_text(_(lang, "Decision recorded."))).to_be_visible()
+    proposal.refresh_from_db()
+    assert proposal.status == WorkbenchStory.Status.ACCEPTED
