@@ -151,7 +151,7 @@ def practice_question_get(*, user: User, pk: int) -> Question:
         Question.objects.select_related("policy_version")
         .filter(pk=pk, for_exams=False)
         .exclude(pk__in=access.sealed_question_ids(user))
-        .exclude(pk__in=WorkbenchStory.objects.hidden_from(user).values("question_id"))
+        .exclude(pk__in=access.workbench_hidden_ids(user))
         .first()
     )
     if question is None:
@@ -185,7 +185,7 @@ def _practice_bank(*, user: User, filters: PracticeFilters) -> QuerySet[Question
         servable(Question.objects.filter(for_exams=False, language=filters.lang))
         .exclude(id__in=recent)
         .exclude(id__in=access.sealed_question_ids(user))
-        .exclude(id__in=WorkbenchStory.objects.hidden_from(user).values("question_id"))
+        .exclude(id__in=access.workbench_hidden_ids(user))
     )
     if filters.game:
         questions = questions.filter(game=filters.game)

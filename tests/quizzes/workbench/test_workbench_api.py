@@ -103,3 +103,18 @@ def test_the_endpoint_queries_are_bounded(client, django_assert_max_num_queries)
         client.post(URL, body(), content_type="application/json")
     with django_assert_max_num_queries(18):
         client.post(URL, body(save_as="cohort", cohort=own.pk), content_type="application/json")
+
+
+def test_a_candidate_browsing_the_bank_never_sees_another_cohorts_story(client) -> None:
+    who = mentor()
+    member, outsider = candidate(), candidate()
+    own = cohort(mentor=who, candidates=[member])
+    client.force_login(who)
+    saved = client.post(
+        URL, body(save_as="cohort", cohort=own.pk), content_type="application/json"
+    ).json()["saved"]
+    listing = reverse("api-question-list")
+    client.force_login(outsider)
+    assert saved["question"] not in [q["id"] for q in client.get(listing).json()["results"]]
+    client.force_login(member)
+    assert saved["question"] in [q["id"] for q in client.get(listing).json()["results"]]

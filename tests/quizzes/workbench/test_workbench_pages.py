@@ -186,3 +186,16 @@ def test_an_event_by_a_player_not_in_the_game_is_an_error_on_that_event(client) 
     response = client.post(URL, facts(event_2_by="3"))
     assert response.status_code == 400
     assert "event_2_by" in response.context["form"].errors
+
+
+def test_the_proposals_page_queries_do_not_grow_with_proposals(
+    client, django_assert_max_num_queries
+) -> None:
+    member = committee_member()
+    client.force_login(member)
+    for name in ("Cleo", "Dora", "Eli"):
+        client.post(URL, facts(action="propose", player_2=name))
+    assert WorkbenchStory.objects.count() == 3
+    with django_assert_max_num_queries(5):
+        response = client.get(reverse("workbench-proposals"))
+    assert response.content.decode().count("Accept into the bank") == 3
