@@ -186,13 +186,20 @@ def committee_section(user: User, now: datetime) -> Section:
 def home_sections(user: User, roles: list[Role], now: datetime | None = None) -> list[Section]:
     """Each of the user's roles' sections (``roles``: ``user.roles``, read once by the
     caller), those with work waiting first; among equals, the committee's, then the mentor's,
-    then the candidate's: the order in which one role's queue holds up other people."""
+    then the candidate's: the order in which one role's queue holds up other people. A
+    mentor's section always comes before their own candidate section, which only a candidate
+    has (mentors may practise, but a pure mentor's Home is their mentoring)."""
     now = now or timezone.now()
     sections = []
     if user.has_perm("accounts.manage_certification"):
         sections.append(committee_section(user, now))
     if Role.MENTOR in roles:
         sections.append(mentor_section(user))
-    if user.has_perm("accounts.practise"):
+    if Role.CANDIDATE in roles and user.has_perm("accounts.practise"):
         sections.append(candidate_section(user, now))
-    return sorted(sections, key=lambda section: section.waiting == 0)
+    ordered = sorted(sections, key=lambda section: section.waiting == 0)
+    roles_in_order = [section.role for section in ordered]
+    if Role.MENTOR in roles_in_order and Role.CANDIDATE in roles_in_order:
+        mine = ordered.pop(roles_in_order.index(Role.CANDIDATE))
+        ordered.insert([section.role for section in ordered].index(Role.MENTOR) + 1, mine)
+    return ordered

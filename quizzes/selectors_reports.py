@@ -15,7 +15,7 @@ from django.db.models.functions import TruncMonth
 
 from judgetrain.accounts.models import Cohort, User
 from quizzes import access
-from quizzes.models import Attempt, AttemptItem, QuestionKind, Review
+from quizzes.models import Attempt, AttemptItem, CertificationLevel, QuestionKind, Review
 from rulings.core.grading import PARTS
 
 MANAGE = "accounts.manage_certification"
@@ -100,7 +100,7 @@ def pass_rates_by_cohort(scope: Scope) -> list[RateRow]:
         )
         .order_by("name", "pk")
     )
-    return [RateRow(cohort.name, cohort.n, cohort.ok) for cohort in rows]
+    return [RateRow(cohort.display_name, cohort.n, cohort.ok) for cohort in rows]
 
 
 def _rates(attempts: QuerySet[Attempt], key: str) -> list[tuple[Any, int, int]]:
@@ -116,7 +116,10 @@ def pass_rates_by_level(scope: Scope) -> list[RateRow]:
     """Attempts at the exams each level requires (an exam two levels share counts for both)."""
     key = "assignment__blueprint__level_requirements__level__name"
     attempts = scope.attempts().filter(**{f"{key}__isnull": False})
-    return [RateRow(name, n, ok) for name, n, ok in _rates(attempts, key)]
+    rates = _rates(attempts, key)
+    levels = CertificationLevel.objects.filter(name__in=[name for name, _n, _ok in rates])
+    shown = {level.name: level.display_name for level in levels}  # in the reader's language
+    return [RateRow(shown.get(name, name), n, ok) for name, n, ok in rates]
 
 
 def pass_rates_by_period(scope: Scope) -> list[RateRow]:

@@ -18,6 +18,7 @@ from rulings.core import (
     RulingsError,
     Situation,
     SituationError,
+    as_events,
     diff_rulings,
     evaluate,
     explain,
@@ -107,6 +108,16 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_events(args: argparse.Namespace) -> int:
+    data = read_json(args.file)
+    if not isinstance(data, dict):
+        raise SituationError("(root)", "must be a JSON object")
+    told = as_events(data)
+    Situation.from_dict(told)  # the event form must itself be a valid situation
+    _print_json(told)
+    return EXIT_OK
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     _print_json(situation_schema())
     return EXIT_OK
@@ -143,6 +154,9 @@ COMMANDS: dict[str, Command] = {
     "explain": Command("explain the ruling in words", cmd_explain, _add_explain),
     "diff": Command(
         "the facts and ruling steps that differ between two situations", cmd_diff, _add_diff
+    ),
+    "events": Command(
+        "tell a situation's play conclusions as events (JSON in, JSON out)", cmd_events, _add_file
     ),
     "schema": Command("print the situation JSON Schema", cmd_schema),
     "policies": Command("list the policy versions", cmd_policies),

@@ -26,9 +26,10 @@ from judgetrain.accounts.models import User
 from judgetrain.parsers import SMALL_BODY, TEXT_BODY
 from judgetrain.permissions import require_permission
 from quizzes import selectors_reports as sr
+from quizzes.api.mentor import _preview_body
 from quizzes.languages import content_language
 from quizzes.models import Certificate, QuestionReport
-from quizzes.services import certification, policy_updates
+from quizzes.services import appeals, certification, policy_updates
 from quizzes.services import question_reports as reports
 from quizzes.services.blueprints import PreviewError, blueprint_preview
 from quizzes.views.committee import MANAGE, _decide
@@ -233,9 +234,11 @@ class QuestionReportDecisionView(CommitteeView):
         if not form.is_valid():
             raise _invalid(form)
         try:
-            _decide(
-                report, form.cleaned_data["action"], form.cleaned_data["reason"], _user(request)
-            )
+            _decide(report, form.cleaned_data, _user(request))
+        except appeals.PreviewChanged as changed:
+            code = "preview_changed" if form.cleaned_data["confirm"] else "confirmation_required"
+            body = {"detail": str(changed), "code": code, "preview": _preview_body(changed.preview)}
+            return Response(body, status=409)
         except reports.ReportError as error:
             raise Refused(detail=str(error), code="already_decided") from error
         report.refresh_from_db()
@@ -314,10 +317,12 @@ class CertificateRenewView(CommitteeView):
     def post(self, request: Request, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
         try:
-            renewed = certification.certificate_renew(certificate=certificate, by=_user(request))
+            renewed, created = certification.certificate_renew(
+                certificate=certificate, by=_user(request)
+            )
         except certification.CertificationError as error:
             raise Refused(detail=str(error), code="cannot_renew") from error
-        return Response(_certificate_json(request, renewed), status=201)
+        return Response(_certificate_json(request, renewed), status=201 if created else 200)
 
 
 class CertificateVerifyView(APIView):

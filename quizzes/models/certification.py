@@ -120,9 +120,15 @@ class Certificate(models.Model):
     renewed_from = models.ForeignKey(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="renewals"
     )
+    # Set on the old certificate when it is renewed: it is superseded by its renewal (the
+    # one certificate whose renewed_from it is), and says so wherever its status is shown.
+    renewed_at = models.DateTimeField(_("renewed"), null=True, blank=True)
 
     class Meta:
         ordering = ("-issued_at",)
+        constraints = [
+            models.UniqueConstraint(fields=["renewed_from"], name="certificate_renewed_once")
+        ]
         verbose_name = _("certificate")
         verbose_name_plural = _("certificates")
 
@@ -150,6 +156,15 @@ class Certificate(models.Model):
         moment = at or timezone.now()
         if self.revoked_at is not None:
             return "revoked"
+        if self.renewed_at is not None:
+            return "renewed"
         if moment >= self.expires_at:
             return "expired"
         return "valid"
+
+    @property
+    def renewal(self) -> Certificate | None:
+        """The certificate that superseded this one (one query; None when not renewed)."""
+        if self.renewed_at is None:
+            return None
+        return Certificate.objects.filter(renewed_from=self).select_related("level").first()

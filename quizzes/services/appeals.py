@@ -66,13 +66,22 @@ class CorrectionPreview:
 
     @property
     def score_changed(self) -> list[dict[str, Any]]:
-        """The rows whose score alone changes."""
+        """The rows whose score alone changes (the attempt's, or the question's within it),
+        the result staying the same."""
         return [
             row
             for row in self.changes
             if row["passed_before"] == row["passed_after"]
-            and row["score_before"] != row["score_after"]
+            and (
+                row["score_before"] != row["score_after"]
+                or row.get("question_before") != row.get("question_after")
+            )
         ]
+
+    @property
+    def overrides_superseded(self) -> list[dict[str, Any]]:
+        """The rows where a mentor's earlier grade of the answer gives way to the regrade."""
+        return [row for row in self.changes if row.get("override_superseded") is not None]
 
 
 class PreviewChanged(AppealError):
@@ -374,6 +383,14 @@ def correction_preview(*, appeal: Appeal, by: User, correction: KeyCorrection) -
         return _preview(question_id=appeal.item.question_id, correction=correction)
 
 
+def withdrawal_preview(*, question_id: int) -> CorrectionPreview:
+    """What withdrawing the question from the question-report queue would change (the same
+    regrade as a withdrawal on a contested appeal), applying nothing."""
+    with transaction.atomic():
+        correction = KeyCorrection(action=QuestionCorrection.Action.WITHDRAW)
+        return _preview(question_id=question_id, correction=correction)
+
+
 def question_correction_create(
     *, question_id: int, appeal: Appeal | None, by: User, reason: str, correction: KeyCorrection
 ) -> QuestionCorrection:
@@ -408,6 +425,18 @@ def question_correction_create(
 
 
 def _regrade(item: AttemptItem, language: str) -> None:
+    """Grade the answer against the corrected key. A mentor's earlier grade of it was given
+    against the wrong key: the correction supersedes it (the preview names it), so the
+    question's score and the attempt's total both come from the corrected key."""
+    if item.override_score is not None:
+        item.override_score, item.override_reason, item.override_role = None, "", ""
+        item.overridden_by, item.overridden_at = None, None
+        item.save(
+            update_fields=[
+                "override_score", "override_reason", "override_role", "overridden_by",
+                "overridden_at",
+            ]
+        )  # fmt: skip
     if not item.response.strip():
         return
     try:
@@ -420,7 +449,9 @@ def _regrade(item: AttemptItem, language: str) -> None:
 
 def _regrade_holders(question: Any, action: str, key_after: dict[str, str]) -> list[dict[str, Any]]:
     """Withdraw the question or set its corrected key, regrade every graded attempt holding
-    it: each one's score and pass before and after (in attempt order)."""
+    it: each one's score and pass before and after, and the question's own score before and
+    after with any mentor's grade the correction supersedes (in attempt order). The one path
+    for a contested appeal's correction and a withdrawal from the question-report queue."""
     from quizzes.services.exams import attempt_rescore
 
     if action == QuestionCorrection.Action.CORRECT:
@@ -441,10 +472,12 @@ def _regrade_holders(question: Any, action: str, key_after: dict[str, str]) -> l
     changes = []
     for attempt in attempts:
         before = (attempt.score, attempt.passed)
-        items = list(attempt.items.select_related("question"))
-        for item in items:
-            if item.question_id != question.pk:
-                continue
+        items = list(attempt.items.select_related("question", "overridden_by"))
+        held = [item for item in items if item.question_id == question.pk]
+        question_before = held[0].final_score if held else None
+        superseded = held[0].override_score if held else None
+        superseded_by = str(held[0].overridden_by or "") if held else ""
+        for item in held:
             if action == QuestionCorrection.Action.WITHDRAW:
                 item.withdrawn = True
                 item.save(update_fields=["withdrawn"])
@@ -454,11 +487,17 @@ def _regrade_holders(question: Any, action: str, key_after: dict[str, str]) -> l
         if attempt.status != Attempt.Status.GRADED:
             continue  # grading later uses the corrected key / skips the withdrawn item
         attempt_rescore(attempt=attempt, items=items, now=attempt.graded_at)
+        withdrawn = action == QuestionCorrection.Action.WITHDRAW
         changes.append(
             {
                 "attempt": attempt.pk,
                 "candidate": str(attempt.candidate),
                 "exam": attempt.assignment.blueprint.name,
+                "position": held[0].position if held else None,
+                "question_before": question_before,
+                "question_after": None if withdrawn or not held else held[0].final_score,
+                "override_superseded": None if withdrawn else superseded,
+                "override_by": "" if withdrawn else superseded_by,
                 "score_before": before[0],
                 "score_after": attempt.score,
                 "passed_before": before[1],

@@ -53,7 +53,8 @@ CORRECTION_VALUES = {
 def correction_choices(question: generator.Question) -> list[dict[str, str]]:
     """Find the wrong part: for each part, the values a candidate may say it should be, with
     their labels in the question's language; the stated ruling's own value is left out (it is
-    what the candidate says is wrong), and the remedy only where the question asks it."""
+    what the candidate says is wrong), only for the parts the question offers as possibly
+    wrong (`pickable`; the others are given as right), the remedy only where it is asked."""
     if question.wrong_part is None:
         return []
     stated = question.wrong_part.stated
@@ -71,6 +72,8 @@ def correction_choices(question: generator.Question) -> list[dict[str, str]]:
     for part, values in CORRECTION_VALUES[question.game].items():
         if part == "remedy" and not generator.remedy_asked(question.key):
             continue
+        if part not in question.wrong_part.pickable:
+            continue  # given as right in the question: no candidate may pick it
         shown = (stated.remedy[0] if stated.remedy else "none") if part == "remedy" else None
         for value in values:
             if value == (shown if part == "remedy" else getattr(stated, part)):
@@ -95,6 +98,7 @@ def _key_detail(question: generator.Question) -> dict[str, Any]:
         detail["option_parts"] = {o.label: o.parts.to_dict() for o in question.options}
     if question.wrong_part is not None:
         detail["wrong_part"] = question.wrong_part.part
+        detail["pickable"] = list(question.wrong_part.pickable)
         detail["correct_text"] = question.wrong_part.correct_text
     if question.near_misses:
         # the grader's likely confusions for a free-form answer (Expected.near_misses)

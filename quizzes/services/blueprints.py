@@ -11,7 +11,11 @@ from rulings.core import questions as generator
 
 
 class PreviewError(Exception):
-    pass
+    """Slot ``slot`` (its index in the composition) cannot be drawn."""
+
+    def __init__(self, message: str, *, slot: int) -> None:
+        super().__init__(message)
+        self.slot = slot
 
 
 def blueprint_preview(
@@ -34,9 +38,9 @@ def blueprint_preview(
                 policy_version=version,
             )
         except generator.QuestionError as error:
-            raise PreviewError(str(error)) from error
+            raise PreviewError(str(error), slot=index) from error
         usable = [q for q in drawn if q.template_id not in withdrawn][: slot["count"]]
         if len(usable) < slot["count"]:
-            raise PreviewError(f"slot {index + 1}")
+            raise PreviewError(f"slot {index + 1}", slot=index)
         chosen.extend(usable)
     return chosen

@@ -68,6 +68,11 @@ def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
             _("REVOKED on %(date)s: this certificate no longer certifies anything.")
             % {"date": formats.date_format(certificate.revoked_at)}
         )
+    elif status == "renewed" and (renewal := certificate.renewal) is not None:
+        lines.append(
+            _("RENEWED: replaced by certificate number %(number)s, valid until %(date)s")
+            % {"number": renewal.pk, "date": formats.date_format(renewal.expires_at)}
+        )
     elif status == "expired":
         lines.append(
             _("EXPIRED on %(date)s") % {"date": formats.date_format(certificate.expires_at)}

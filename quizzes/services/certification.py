@@ -207,28 +207,47 @@ def certificate_revoke(
     return certificate
 
 
+def renewal_period(
+    *, certificate: Certificate, now: datetime | None = None
+) -> tuple[datetime, datetime]:
+    """When a renewal of ``certificate`` would be valid from and until: from now, for the
+    level's period counted from where the old certificate ends when it is still valid (the
+    holder loses none of the time left), else from now."""
+    now = now or timezone.now()
+    start = certificate.expires_at if certificate.is_valid(now) else now
+    return now, days_after(max(start, now), certificate.level.validity_days)
+
+
 @transaction.atomic
 def certificate_renew(
     *, certificate: Certificate, by: User, now: datetime | None = None
-) -> Certificate:
-    """A new certificate on the same evidence, valid for the level's period from now."""
+) -> tuple[Certificate, bool]:
+    """A new certificate on the same evidence (``renewal_period``), which supersedes the old
+    one: the old is marked renewed and the two are linked. Renewing twice (a double
+    submission) answers the renewal already made, and False: one certificate, one e-mail."""
     now = now or timezone.now()
     certificate = (
-        Certificate.objects.select_for_update().select_related("level").get(pk=certificate.pk)
+        Certificate.objects.select_for_update(of=("self",))
+        .select_related("level", "candidate")
+        .get(pk=certificate.pk)
     )
+    existing = certificate.renewal
+    if existing is not None:
+        return existing, False
     if certificate.revoked_at is not None:
         raise CertificationError(_("A revoked certificate cannot be renewed."))
-    if certificate.renewals.exists():
-        raise CertificationError(_("This certificate was already renewed."))
+    issued_at, expires_at = renewal_period(certificate=certificate, now=now)
     renewed = Certificate.objects.create(
         candidate_id=certificate.candidate_id,
         level=certificate.level,
         issued_by=by,
-        issued_at=now,
-        expires_at=days_after(now, certificate.level.validity_days),
+        issued_at=issued_at,
+        expires_at=expires_at,
         evidence=certificate.evidence,
         endorsed_by_id=certificate.endorsed_by_id,
         renewed_from=certificate,
     )
+    certificate.renewed_at = now
+    certificate.save(update_fields=["renewed_at"])
     certificate_notify(certificate=renewed, event="renewed")
-    return renewed
+    return renewed, True

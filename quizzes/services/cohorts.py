@@ -235,6 +235,16 @@ def cohort_member_remove(*, cohort: Cohort, candidate_id: int) -> None:
     cohort.candidates.remove(candidate_id)
 
 
+def cohort_member_restore(*, cohort: Cohort, candidate_id: int) -> User:
+    """Undo a removal just made (the view checks it is one): the candidate had accepted an
+    invitation to this cohort, so no new one is needed."""
+    candidate = User.objects.filter(pk=candidate_id, is_active=True).first()
+    if candidate is None:
+        raise CohortError(_("This candidate cannot be put back."))
+    cohort.candidates.add(candidate)
+    return candidate
+
+
 # --- invitations -------------------------------------------------------------------------
 
 

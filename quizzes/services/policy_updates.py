@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from quizzes.grading import expected_for_question
@@ -16,6 +16,7 @@ from quizzes.models import (
     AttemptItem,
     Certificate,
     ExamAssignment,
+    ExamBlueprint,
     Question,
     QuestionKind,
 )
@@ -35,6 +36,11 @@ class PolicyImpact:
     templates: list[str]
     open_assignments: list[ExamAssignment]
     certificates: list[Certificate]
+    # Built on the older version whether or not a question cites a changed statement: the
+    # page counts them, so a committee never reads "0" as "nothing rests on this version".
+    attempts_on_old: list[Attempt] = field(default_factory=list)
+    certificates_on_old: list[Certificate] = field(default_factory=list)
+    following_default: list[ExamBlueprint] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,13 @@ class StatementChange:
     section: str
     before: str
     after: str
+
+    @property
+    def title(self) -> str:
+        """A title a person reads: the section and the start of its wording."""
+        words = (self.after or self.before).split()
+        short = " ".join(words[:12]) + ("…" if len(words) > 12 else "")
+        return f"{self.section}: {short}"
 
     @property
     def change(self) -> str:
@@ -133,19 +146,38 @@ def policy_impact(*, old: PolicyVersion, new: PolicyVersion) -> PolicyImpact:
     changed = changed_statements(old, new)
     ids = _affected_question_ids(old, set(changed))
     questions = list(Question.objects.filter(pk__in=ids).order_by("template_id", "pk"))
-    assignments = list(
+    started = Count("attempts", filter=~Q(attempts__status=Attempt.Status.READY))
+    assignments: list[ExamAssignment] = list(
+        # Only those who can still sit it: a candidate with no attempt left is done with it.
         ExamAssignment.objects.filter(_version_q(old), closes_at__gt=timezone.now())
+        .annotate(used=started)
+        .filter(used__lt=F("max_attempts"))
         .select_related("blueprint", "candidate")
         .order_by("closes_at")
     )
     id_set = set(ids)
-    certificates = [
-        certificate
-        for certificate in Certificate.objects.filter(revoked_at__isnull=True).select_related(
-            "candidate", "level"
+    valid = Certificate.objects.filter(revoked_at__isnull=True).select_related("candidate", "level")
+    certificates, certificates_on_old = [], []
+    for certificate in valid:
+        if id_set & _evidence_questions(certificate.evidence):
+            certificates.append(certificate)
+        if old.version_id in _evidence_versions(certificate.evidence):
+            certificates_on_old.append(certificate)
+    attempts_on_old = list(
+        Attempt.objects.filter(status=Attempt.Status.GRADED, items__question__policy_version=old)
+        .distinct()
+        .select_related("candidate", "assignment__blueprint")
+        .order_by("pk")
+    )
+    following_default = (
+        list(
+            ExamBlueprint.objects.filter(
+                policy_version__isnull=True, game=old.document.game
+            ).order_by("name")
         )
-        if id_set & _evidence_questions(certificate.evidence)
-    ]
+        if old.is_default
+        else []
+    )
     return PolicyImpact(
         old=old,
         new=new,
@@ -154,12 +186,23 @@ def policy_impact(*, old: PolicyVersion, new: PolicyVersion) -> PolicyImpact:
         templates=sorted({question.template_id for question in questions}),
         open_assignments=assignments,
         certificates=certificates,
+        attempts_on_old=attempts_on_old,
+        certificates_on_old=certificates_on_old,
+        following_default=following_default,
     )
 
 
 def _evidence_questions(evidence: Any) -> set[int]:
     return {
         item["question"]
+        for attempt in (evidence or {}).get("attempts", [])
+        for item in attempt.get("items", [])
+    }
+
+
+def _evidence_versions(evidence: Any) -> set[str]:
+    return {
+        item.get("policy_version", "")
         for attempt in (evidence or {}).get("attempts", [])
         for item in attempt.get("items", [])
     }

@@ -7,6 +7,7 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
@@ -17,6 +18,7 @@ from quizzes.models import (
     Notification,
     PracticeAnswer,
     Question,
+    QuestionCorrection,
     QuestionReport,
     WithdrawnTemplate,
 )
@@ -165,11 +167,28 @@ def _reason(reason: str) -> str:
 
 
 @transaction.atomic
-def question_withdraw(*, question: Question, reason: str, by: User) -> int:
-    """Withdraw one question; closes its open reports. Returns how many reports it closed."""
+def question_withdraw(*, question: Question, reason: str, by: User, preview_token: str) -> int:
+    """Withdraw one question and regrade every graded attempt holding it, exactly as a
+    withdrawal decided on a contested appeal (``appeals.question_correction_create``); closes
+    its open reports. Returns how many reports it closed.
+
+    Applies only with the token of its preview (``appeals.withdrawal_preview``) that still
+    names the current outcome; else raises ``appeals.PreviewChanged`` with the current one."""
+    from quizzes.services import appeals
+
     reason = _reason(reason)
+    preview = appeals.withdrawal_preview(question_id=question.pk)
+    if not constant_time_compare(preview.token, preview_token):
+        raise appeals.PreviewChanged(preview, confirmed=bool(preview_token))
     now = timezone.now()
     Question.objects.filter(pk=question.pk, withdrawn_at__isnull=True).update(withdrawn_at=now)
+    appeals.question_correction_create(
+        question_id=question.pk,
+        appeal=None,
+        by=by,
+        reason=reason,
+        correction=appeals.KeyCorrection(action=QuestionCorrection.Action.WITHDRAW),
+    )
     status = QuestionReport.Status.QUESTION_WITHDRAWN
     return _resolve_open(question.reports.all(), status, reason, by, now)
 

@@ -252,7 +252,12 @@ def _validated(
             raise ReviewError(_("A score is a whole percentage from 0 to 100."))
         if not reason:
             raise ReviewError(_("Give the reason for the new grade: the candidate will see it."))
-        decided[name] = {"decision": "overridden", "percent": decision.percent, "reason": reason}
+        decided[name] = {
+            "decision": "overridden",
+            "percent": decision.percent,
+            "reason": reason,
+            "grader_percent": parts[name]["grader_percent"],  # the history says what changed
+        }
     return decided
 
 

@@ -197,7 +197,9 @@ def _part_sentences(who: str, what: str, before: dict, after: dict) -> list[str]
             text = gettext(
                 "%(who)s changed %(part)s of %(what)s's grade from %(before)s to %(after)s."
             )
-        elif part.get("decision") == "accepted":
+        elif part.get("decision") == "accepted" or part.get("grader_percent") == part.get(
+            "percent"
+        ):  # an "override" to the grader's own mark changes nothing
             text = gettext(
                 "%(who)s accepted the grader's mark for %(part)s of %(what)s: %(after)s."
             )

@@ -1,3 +1,4 @@
+import re
 from datetime import datetime
 from typing import Any
 
@@ -11,7 +12,7 @@ from judgetrain.dates import format_date, format_moment
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind
-from quizzes.parts import CORRECTION_LEGENDS, THE_PART, part_reading
+from quizzes.parts import CORRECTION_LEGENDS, REVIEWED_PART_NAMES, THE_PART, part_reading
 from rulings.core import questions as generator
 from rulings.core.explain import labels
 
@@ -135,6 +136,25 @@ def has_attempt_in_progress(assignment: Any) -> bool:
 def attempts_left(assignment: Any) -> int:
     """Attempts the candidate may still start (uses prefetched rows)."""
     return max(0, int(assignment.max_attempts) - len(assignment.attempts.all()))
+
+
+# How a review's reason is stored: "penalty: why; remedy: why" (``review.review_decide``).
+STORED_PART_REASON = re.compile(r"(^|; )(infraction|penalty|remedy|answer): ")
+
+
+@register.filter
+def reviewed_part(value: str) -> str:
+    """A reviewed part's id as a label in the page's language: "penalty" → "Penalty"."""
+    return str(REVIEWED_PART_NAMES.get(value, value))
+
+
+@register.filter
+def part_reasons(value: str | None) -> str:
+    """A review's reason with each part named in the page's language, not by its id
+    ("penalty: hedged" → "Penalidade: hedged")."""
+    return STORED_PART_REASON.sub(
+        lambda found: f"{found.group(1)}{reviewed_part(found.group(2))}: ", value or ""
+    )
 
 
 @register.filter

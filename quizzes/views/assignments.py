@@ -27,7 +27,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.accounts.models import Cohort, User
-from judgetrain.dates import in_zone, validate_displayable
+from judgetrain.dates import format_moment, in_zone, validate_displayable
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.models import Attempt, ExamAssignment, ExamBlueprint, VariantJob
 from quizzes.models.exams import VARIANT_JOB_STATES
@@ -182,8 +182,17 @@ def _progress(assignment: ExamAssignment) -> Progress:
         return Progress("submitted", str(_("Submitted, being graded")), latest)
     if getattr(latest, "review_waiting", False):
         return Progress("provisional", str(_("Provisional result: a review is pending")), latest)
-    label = _("Passed") if latest.passed else _("Not passed")
-    return Progress("graded", str(label), latest)
+    if latest.passed:
+        return Progress("graded", str(_("Passed")), latest)
+    left = assignment.max_attempts - len(attempts)
+    if left > 0 and assignment.cancelled_at is None and assignment.closes_at > timezone.now():
+        label = ngettext(
+            "Not passed yet: %(n)d attempt left, until %(when)s",
+            "Not passed yet: %(n)d attempts left, until %(when)s",
+            left,
+        ) % {"n": left, "when": format_moment(assignment.closes_at)}
+        return Progress("retry", label, latest)
+    return Progress("graded", str(_("Not passed")), latest)
 
 
 def _job_assignments(request: AuthenticatedHttpRequest, job: VariantJob) -> list[ExamAssignment]:
@@ -264,10 +273,6 @@ def _confirm(
     return render(request, TEMPLATES + "confirm.html", context)
 
 
-def _when(moment: Any) -> str:
-    return in_zone(moment).strftime("%Y-%m-%d %H:%M %Z")
-
-
 @require_POST
 @mentor_required
 def assignment_edit(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
@@ -283,7 +288,7 @@ def assignment_edit(request: AuthenticatedHttpRequest, job_id: int) -> HttpRespo
             "The exam of %(n)d candidate will close at %(when)s, with the note shown.",
             "The exam of %(n)d candidates will close at %(when)s, with the note shown.",
             len(active),
-        ) % {"n": len(active), "when": _when(closes_at)}
+        ) % {"n": len(active), "when": format_moment(closes_at)}
         return _confirm(
             request, job, action=str(_("Save the changes")), summary=summary,
             url=reverse("assignment-edit", args=[job.pk]),
@@ -312,7 +317,7 @@ def assignment_extend(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
         names = ", ".join(str(row.candidate) for row in chosen)
         summary = _("%(names)s will have until %(when)s.") % {
             "names": names,
-            "when": _when(closes_at),
+            "when": format_moment(closes_at),
         }
         return _confirm(
             request, job, action=str(_("Extend")), summary=summary,

@@ -16,12 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.languages import content_language
 from quizzes.models import (
     Certificate,
     ExamBlueprint,
+    QuestionKind,
     QuestionReport,
 )
-from quizzes.services import policy_updates
+from quizzes.services import appeals, policy_updates
 from quizzes.services import question_reports as reports
 from quizzes.services.blueprints import PreviewError, blueprint_preview
 from quizzes.views.committee_forms import (
@@ -32,6 +34,7 @@ from quizzes.views.committee_forms import (
     SlotFormSet,
     slot_initial,
 )
+from rulings.core import questions as generator
 
 MANAGE = "accounts.manage_certification"
 MENTOR = "accounts.mentor_candidates"
@@ -82,26 +85,20 @@ def blueprint_edit(request: AuthenticatedHttpRequest, pk: int | None = None) -> 
     form = BlueprintForm(request.POST, instance=blueprint, composition=composition)
     if not (form.is_valid() and composition):
         return _render_blueprint(request, form, slots, blueprint, status=400)
-    if "preview" in request.POST:
-        return _render_preview(request, form, slots, blueprint)
-    saved = form.save(commit=False)
-    if saved.created_by_id is None:
-        saved.created_by = request.user
-    saved.save()
-    messages.success(request, _("The exam blueprint was saved."))
-    return redirect("committee-blueprints")
-
-
-def _render_preview(
-    request: AuthenticatedHttpRequest, form: BlueprintForm, slots: Any, blueprint: Any
-) -> HttpResponse:
     draft = form.save(commit=False)
-    try:
-        sample = blueprint_preview(blueprint=draft, composition=slots.composition())
-    except PreviewError:
+    try:  # saving checks the slots can be drawn, as the preview does
+        sample = blueprint_preview(blueprint=draft, composition=composition)
+    except PreviewError as error:
+        slots.mark_undrawable(error.slot)
         form.add_error(None, _("The generator cannot draw these slots; change topics or counts."))
         return _render_blueprint(request, form, slots, blueprint, status=400)
-    return _render_blueprint(request, form, slots, blueprint, sample=sample)
+    if "preview" in request.POST:
+        return _render_blueprint(request, form, slots, blueprint, sample=sample)
+    if draft.created_by_id is None:
+        draft.created_by = request.user
+    draft.save()
+    messages.success(request, _("The exam blueprint was saved."))
+    return redirect("committee-blueprints")
 
 
 def _render_blueprint(
@@ -112,7 +109,16 @@ def _render_blueprint(
     status: int = 200,
     sample: list[Any] | None = None,
 ) -> HttpResponse:
-    context = {"form": form, "slots": slots, "blueprint": blueprint, "sample": sample}
+    lang = content_language(request.LANGUAGE_CODE)
+    rows = [
+        {
+            "question": question,
+            "topics": ", ".join(generator.topic_name(topic, lang) for topic in question.topics),
+            "kind": QuestionKind(question.kind).label,
+        }
+        for question in sample or []
+    ]
+    context = {"form": form, "slots": slots, "blueprint": blueprint, "sample": rows}
     return render(request, TEMPLATES + "blueprint_form.html", context, status=status)
 
 
@@ -183,7 +189,12 @@ def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             messages.error(request, " ".join(str(error) for error in errors))
         return redirect("committee-question-reports")
     try:
-        _decide(report, form.cleaned_data["action"], form.cleaned_data["reason"], request.user)
+        _decide(report, form.cleaned_data, request.user)
+    except appeals.PreviewChanged as changed:
+        if form.cleaned_data["confirm"]:
+            messages.warning(request, str(changed))
+        context = {"report": report, "form": form, "preview": changed.preview}
+        return render(request, TEMPLATES + "report_withdraw_preview.html", context)
     except reports.ReportError as error:
         messages.error(request, str(error))
     else:
@@ -191,9 +202,14 @@ def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return redirect("committee-question-reports")
 
 
-def _decide(report: QuestionReport, action: str, reason: str, by: Any) -> None:
+def _decide(report: QuestionReport, decision: dict[str, Any], by: Any) -> None:
+    """Apply the committee's decision on a report; withdrawing the question needs the token
+    of its preview (``decision["confirm"]``), else raises ``appeals.PreviewChanged``."""
+    action, reason = decision["action"], decision["reason"]
     if action == "withdraw_question":
-        reports.question_withdraw(question=report.question, reason=reason, by=by)
+        reports.question_withdraw(
+            question=report.question, reason=reason, by=by, preview_token=decision["confirm"]
+        )
     elif action == "withdraw_template":
         reports.template_withdraw(template_id=report.question.template_id, reason=reason, by=by)
     else:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.languages import content_language
 from quizzes.models import Attempt, Certificate, CertificationLevel
 from quizzes.services import certification
 from quizzes.services.certificate_pdf import certificate_pdf
@@ -25,6 +26,8 @@ from quizzes.views.committee_forms import (
     RequirementFormSet,
     RevokeForm,
 )
+from rulings.core import questions as generator
+from rulings.models import PolicyVersion
 
 
 @require_GET
@@ -120,10 +123,45 @@ def certificate_issue(request: AuthenticatedHttpRequest) -> HttpResponse:
 @committee_required
 def certificate_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     certificate = get_object_or_404(
-        Certificate.objects.select_related("candidate", "level", "issued_by", "endorsed_by"), pk=pk
+        Certificate.objects.select_related(
+            "candidate", "level", "issued_by", "endorsed_by", "renewed_from"
+        ),
+        pk=pk,
     )
-    context = {"certificate": certificate, "revoke_form": RevokeForm()}
+    context = {
+        "certificate": certificate,
+        "revoke_form": RevokeForm(),
+        "renewal": certificate.renewal,
+        "evidence": _evidence_rows(certificate.evidence, request.LANGUAGE_CODE),
+    }
     return render(request, TEMPLATES + "certificate.html", context)
+
+
+def _evidence_rows(evidence: dict[str, Any], language: str) -> list[dict[str, Any]]:
+    """The evidence as a person reads it: each item's topics by name and its policy version
+    by title (one query), beside the ids and seeds that let it be regraded exactly."""
+    lang = content_language(language)
+    attempts = (evidence or {}).get("attempts", [])
+    slugs = {item.get("policy_version") for attempt in attempts for item in attempt["items"]}
+    titles = dict(
+        PolicyVersion.objects.filter(version_id__in=slugs).values_list("version_id", "title")
+    )
+    templates = {template.id: template for template in generator.all_templates()}
+    rows = []
+    for attempt in attempts:
+        items = []
+        for item in attempt.get("items", []):
+            template = templates.get(item.get("template_id", ""))
+            topics = template.topics if template is not None else ()
+            items.append(
+                {
+                    **item,
+                    "topics": ", ".join(generator.topic_name(t, lang) for t in topics),
+                    "policy_title": titles.get(item.get("policy_version"), ""),
+                }
+            )
+        rows.append({**attempt, "items": items})
+    return rows
 
 
 @require_POST
@@ -152,18 +190,35 @@ def certificate_revoke(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
 @require_POST
 @committee_required
 def certificate_renew(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    certificate = get_object_or_404(Certificate, pk=pk)
+    """The first post shows the new validity period; the confirmed one renews (once: a
+    second submission lands on the renewal already made)."""
+    certificate = get_object_or_404(Certificate.objects.select_related("candidate", "level"), pk=pk)
+    if request.POST.get("confirm") != "1":
+        starts, ends = certification.renewal_period(certificate=certificate)
+        context = {
+            "certificate": certificate,
+            "renewal": certificate.renewal,
+            "starts": starts,
+            "ends": ends,
+            "extends": certificate.is_valid(),
+        }
+        return render(request, TEMPLATES + "certificate_renew.html", context)
     try:
-        renewed = certification.certificate_renew(certificate=certificate, by=request.user)
+        renewed, created = certification.certificate_renew(certificate=certificate, by=request.user)
     except certification.CertificationError as error:
         messages.error(request, str(error))
         return redirect("committee-certificate", pk=pk)
-    messages.success(request, _("The certificate was renewed."))
+    if created:
+        messages.success(request, _("The certificate was renewed; the holder is told by e-mail."))
+    else:
+        messages.info(request, _("This certificate was already renewed: here is its renewal."))
     return redirect("committee-certificate", pk=renewed.pk)
 
 
 def _public(code: str) -> Certificate:
-    return get_object_or_404(Certificate.objects.select_related("candidate", "level"), code=code)
+    return get_object_or_404(
+        Certificate.objects.select_related("candidate", "level", "renewed_from"), code=code
+    )
 
 
 @require_GET
@@ -173,6 +228,7 @@ def verify(request: Any, code: str) -> HttpResponse:
     context = {
         "certificate": certificate,
         "status": certificate.status(),
+        "renewal": certificate.renewal,
         "issuer": settings.CERTIFICATE_ISSUER_NAME,
     }
     response = render(request, TEMPLATES + "verify.html", context)

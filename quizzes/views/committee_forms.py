@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django import forms
@@ -26,18 +27,48 @@ from rulings.core import questions as generator
 from rulings.models import Game, Language, PolicyVersion
 
 
+@functools.cache
+def topic_games() -> dict[str, str]:
+    """Each topic's game ("" for a topic of both games), from the generator's templates."""
+    games: dict[str, set[str]] = {}
+    for template in generator.all_templates():
+        for slug in template.topics:
+            games.setdefault(slug, set()).add(template.game)
+    return {slug: found.pop() if len(found) == 1 else "" for slug, found in games.items()}
+
+
 def topic_choices() -> list[tuple[str, Any]]:
-    """Every topic by its name in the page's language (never the slug), sorted by name."""
+    """Every topic by its name in the page's language (never the slug), grouped as the
+    practice page groups them: topics of both games, then each game's own, sorted by name."""
     lang = content_language(get_language())
-    named = sorted(((slug, generator.topic_name(slug, lang)) for slug in generator.all_topics()),
-                   key=lambda pair: pair[1].casefold())  # fmt: skip
-    return [("", _("Any topic")), *named]
+    games = topic_games()
+    groups: list[tuple[str, Any]] = [("", _("Any topic"))]
+    for game, label in [("", _("Topics of both games")), *Game.choices]:
+        named = sorted(
+            ((slug, generator.topic_name(slug, lang)) for slug, of in games.items() if of == game),
+            key=lambda pair: pair[1].casefold(),
+        )
+        if named:
+            groups.append((str(label), named))
+    return groups
+
+
+class TopicSelect(forms.Select):
+    """Each option names its game (``data-game``, "" for both), so the page shows only the
+    topics of the game chosen above (quizzes/committee.js); the server checks it anyway."""
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(name, value, *args, **kwargs)
+        if value:
+            option["attrs"]["data-game"] = topic_games().get(str(value), "")
+        return option
 
 
 def policy_version_label(version: PolicyVersion) -> str:
-    """A version as the committee reads it: its game, title and id, and whether it is the
-    game's default (the select of versions showed ids alone)."""
-    label = f"{version.document.get_game_display()}: {version.title} ({version.version_id})"
+    """A version as the committee reads it: its title first (the words that tell versions
+    apart, which a phone's narrow select would otherwise cut off), then its game and whether
+    it is the game's default; never its slug."""
+    label = f"{version.title} · {version.document.get_game_display()}"
     if version.is_default:
         return str(_("%(version)s, the default") % {"version": label})
     return label
@@ -89,6 +120,8 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
         versions = PolicyVersion.objects.select_related("document")
         self.fields["policy_version"].queryset = versions  # type: ignore[attr-defined]
         self.fields["policy_version"].label_from_instance = policy_version_label  # type: ignore[attr-defined]
+        self.fields["policy_version"].label = _("Policy version")  # the model names none
+        self.fields["policy_version"].empty_label = _("The game's default version")  # type: ignore[attr-defined]
         languages = [("", _("The candidate's language")), *Language.choices]
         self.fields["language"].choices = languages  # type: ignore[attr-defined]
         self.fields["time_limit_minutes"].validators.append(_at_most(600))
@@ -161,7 +194,7 @@ def _at_most(limit: int) -> Any:
 
 
 class SlotForm(forms.Form):
-    topic = forms.ChoiceField(label=_("Topic"), required=False, choices=())
+    topic = forms.ChoiceField(label=_("Topic"), required=False, choices=(), widget=TopicSelect)
     kind = forms.ChoiceField(label=_("Question kind"), choices=QuestionKind.choices)
     count = forms.IntegerField(
         label=_("Questions"),
@@ -188,14 +221,28 @@ class BaseSlotFormSet(forms.BaseFormSet[SlotForm]):
         super().__init__(*args, **kwargs)
         self.game = game
 
-    def composition(self) -> list[dict[str, Any]]:
+    def slot_forms(self) -> list[SlotForm]:
+        """The rows that make the composition, in its order."""
         return [
-            form.slot()
+            form
             for form in self.forms
             if form.is_valid()
             and form.cleaned_data.get("count")
             and not form.cleaned_data.get("DELETE")
         ]
+
+    def composition(self) -> list[dict[str, Any]]:
+        return [form.slot() for form in self.slot_forms()]
+
+    def mark_undrawable(self, index: int) -> None:
+        """The engine could not draw slot ``index`` of the composition: say so on its row."""
+        self.slot_forms()[index].add_error(
+            "topic",
+            _(
+                "The engine cannot draw this many questions of this kind on this topic for "
+                "this game and policy version: change the topic, the kind or the count."
+            ),
+        )
 
     def clean(self) -> None:
         super().clean()
@@ -250,6 +297,9 @@ class DecisionForm(forms.Form):
     reason = forms.CharField(
         label=_("Reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
     )
+    # Withdrawing a question regrades the attempts holding it: applied only with the token
+    # of the preview shown first.
+    confirm = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
 
 
 class LevelForm(NameTranslationsFormMixin, forms.ModelForm[CertificationLevel]):

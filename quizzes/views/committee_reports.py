@@ -1,23 +1,28 @@
-"""Reports for the committee (everyone) and mentors (their own cohorts): tables, SVG bars, CSV."""
+"""Reports for the committee (everyone) and mentors (their own cohorts): tables, a chart beside
+each (an SVG drawn by pygal, ``quizzes.charts``), CSV."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
 from typing import Any
 
+from csp.decorators import csp
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import path
+from django.utils import formats
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from judgetrain.exports import csv_response
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes import charts
 from quizzes import selectors_reports as sr
 from quizzes.languages import content_language
 from quizzes.parts import PART_NAMES
@@ -27,6 +32,7 @@ from rulings.core.grading import PARTS
 
 TEMPLATES_BY_ID = {template.id: template for template in generator.all_templates()}
 LANGUAGE_NAMES = {code.lower(): name for code, name in settings.LANGUAGES}
+MAX_SPOKEN = 12  # bars a chart's text alternative names; the table beside it has them all
 
 
 def _scope(request: AuthenticatedHttpRequest) -> sr.Scope:
@@ -83,16 +89,16 @@ def _flags(row: sr.ItemRow) -> str:
 
 @dataclass(frozen=True)
 class Built:
-    """A report table: its heading row, its rows, and the bars of its chart (label, percent
-    shown, bar length in percent) beside it."""
+    """A report table: its heading row, its rows, and the bars of its chart beside it (label,
+    percent or None)."""
 
     head: list[str]
     rows: list[list[Any]]
-    bars: list[tuple[str, str, float]]
+    bars: list[tuple[str, float | None]]
 
 
-def _bar(label: str, value: float | None) -> tuple[str, str, float]:
-    return (label, "—" if value is None else f"{value * 100:.0f}%", (value or 0.0) * 100)
+def _bar(label: str, value: float | None) -> tuple[str, float | None]:
+    return (label, None if value is None else value * 100)
 
 
 def _rates(rows: list[sr.RateRow], first: str | None = None) -> Built:
@@ -102,6 +108,22 @@ def _rates(rows: list[sr.RateRow], first: str | None = None) -> Built:
         [[r.label, r.attempts, r.passed, _pct(r.rate)] for r in rows],
         [_bar(r.label, r.rate) for r in rows],
     )
+
+
+def _months(rows: list[sr.RateRow], full: bool) -> list[sr.RateRow]:
+    """Months by name on the page ("December 2026", "dezembro de 2026"); the CSV keeps
+    "2026-12", which a spreadsheet sorts."""
+    return rows if full else [replace(row, label=month_name(row.label)) for row in rows]
+
+
+def month_name(period: str) -> str:
+    try:
+        first = date.fromisoformat(f"{period}-01")
+    except ValueError:
+        return period  # "—": no date
+    named = formats.date_format(first, "YEAR_MONTH_FORMAT")
+    # Portuguese and Spanish write month names in lower case (Django's pt_BR capitalises).
+    return named if get_language() == "en" else named[:1].lower() + named[1:]
 
 
 def _template_label(template_id: str, lang: str) -> str:
@@ -180,7 +202,7 @@ TABLES: dict[str, tuple[Any, Table]] = {
     ),
     "pass-by-period": (
         lambda: _("Pass rate by month"),
-        lambda s, full, lang: _rates(sr.pass_rates_by_period(s), _("Month")),
+        lambda s, full, lang: _rates(_months(sr.pass_rates_by_period(s), full), _("Month")),
     ),
     "items-by-template": (
         lambda: _("Item analysis by template"),
@@ -215,15 +237,42 @@ def reports(request: AuthenticatedHttpRequest) -> HttpResponse:
                 "title": title(),
                 "head": built.head,
                 "rows": built.rows,
-                "bars": [
-                    {"label": label, "value": shown, "width": width, "y": index * 28}
-                    for index, (label, shown, width) in enumerate(built.bars)
-                ],
-                "chart_height": 28 * len(built.bars) + 4,
+                "chart": bool(built.bars),
+                "chart_text": _chart_text(title(), built.bars),
             }
         )
     context = {"tables": tables, "mentor_view": scope.mentor is not None}
     return render(request, TEMPLATES + "reports.html", context)
+
+
+def _chart_text(title: str, bars: list[tuple[str, float | None]]) -> str:
+    """The chart's text alternative: every bar's label and figure, then where the rest is."""
+    figures = "; ".join(f"{label}: {charts.shown(value)}" for label, value in bars[:MAX_SPOKEN])
+    more = len(bars) - MAX_SPOKEN
+    if more > 0:
+        figures += "; " + _("and %(n)d more in the table") % {"n": more}
+    return _("Chart: %(title)s. %(figures)s.") % {"title": title, "figures": figures}
+
+
+# The chart's own document: pygal's inline <style> and nothing else, no script.
+SVG_POLICY = {"default-src": ["'none'"], "style-src": ["'unsafe-inline'"]}
+
+
+@require_GET
+@login_required
+@csp(SVG_POLICY)  # type: ignore[arg-type]  # typed for a plain HttpRequest view
+def report_chart(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    scope = _scope(request)
+    if slug not in TABLES:
+        raise Http404("No such report.")
+    title, build = TABLES[slug]
+    built = build(scope, False, content_language(request.LANGUAGE_CODE))
+    if not built.bars:
+        raise Http404("Nothing to chart yet.")
+    svg = charts.bar_chart_svg(title=title(), bars=built.bars)
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @require_GET
@@ -276,5 +325,6 @@ urlpatterns = [
     path("", reports, name="reports"),
     path("corrected-gradings.csv", devset_csv, name="report-devset-csv"),
     path("<slug:slug>.csv", report_csv, name="report-csv"),
+    path("<slug:slug>.svg", report_chart, name="report-chart"),
     path("corrected-gradings.jsonl", devset_export, name="report-devset"),
 ]

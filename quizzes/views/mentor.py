@@ -7,6 +7,7 @@ Mentors see only their own cohorts' candidates; the committee sees everyone; can
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -40,6 +41,8 @@ TEMPLATES = "quizzes/mentor/"
 View = Callable[..., HttpResponse]
 
 WAITING = (Appeal.Status.OPEN, Appeal.Status.CONTESTED)
+UNDO_KEY = "cohort_removal_undo"
+UNDO_SECONDS = 30 * 60  # how long a removal can be undone without a new invitation
 
 
 def mentor_required(view: View) -> View:
@@ -114,6 +117,12 @@ class PartsForm(forms.Form):
                 self.add_error(f"{name}-reason", _("Give the reason: the candidate will see it."))
         return cleaned
 
+    def error_label(self, name: str) -> str:
+        """A field named with its part, for the error summary ("Penalty: Score for this
+        part (%)"): every part has the same three fields."""
+        part, _sep, _field = name.rpartition("-")
+        return f"{REVIEWED_PART_NAMES.get(part, part)}: {self.fields[name].label}"
+
     def decisions(self) -> dict[str, review.PartDecision]:
         data = self.cleaned_data
         return {
@@ -155,6 +164,18 @@ class AppealDecisionForm(forms.Form):
     reason = forms.CharField(
         label=_("Reason"), max_length=4000, widget=forms.Textarea(attrs={"rows": 3})
     )
+
+    def clean(self) -> dict[str, Any]:
+        """Upholding needs the new score, beside its field (the service checks it too),
+        unless the committee corrects or withdraws the key."""
+        cleaned = super().clean() or {}
+        upholds = cleaned.get("decision") == "uphold"
+        missing = cleaned.get("percent") is None and "percent" not in self.errors
+        if upholds and missing and not cleaned.get("key_action"):
+            self.add_error(
+                "percent", _("Upholding an appeal needs the answer's new score (0 to 100).")
+            )
+        return cleaned
 
 
 class CommitteeDecisionForm(AppealDecisionForm):
@@ -275,6 +296,7 @@ def _render_cohort(
             ("strongest", _("Strongest first")),
         ],
         "invitations": list(cohorts.invitations_pending(cohort=cohort)),
+        "undo_candidate": _undoable(request, cohort),
         "invite_form": invite_form
         or InviteForm(prefix="invite", initial={"language": request.LANGUAGE_CODE}),
     }
@@ -338,12 +360,52 @@ def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
 def cohort_member_remove(
     request: AuthenticatedHttpRequest, cohort_id: int, candidate_id: int
 ) -> HttpResponse:
+    """First a page that asks (who, what stays, how to undo), then (``confirm``) the removal,
+    which can be undone from the cohort's page for a while, without a new invitation."""
     cohort = _cohort(request.user, cohort_id)
+    member = cohort.candidates.filter(pk=candidate_id).first()
+    if member is None:
+        raise Http404("This candidate is not in the cohort.")
+    if request.POST.get("confirm") != "1":
+        return render(
+            request, TEMPLATES + "cohort_remove.html", {"cohort": cohort, "member": member}
+        )
     try:
         cohorts.cohort_member_remove(cohort=cohort, candidate_id=candidate_id)
     except cohorts.CohortError as error:
         raise Http404(str(error)) from error
-    messages.success(request, _("The candidate left the cohort."))
+    request.session[UNDO_KEY] = {
+        "cohort": cohort.pk,
+        "candidate": member.pk,
+        "until": int(time.time()) + UNDO_SECONDS,
+    }
+    messages.success(request, _("You removed %(name)s from the cohort.") % {"name": str(member)})
+    return redirect("mentor-cohort", cohort_id=cohort.pk)
+
+
+def _undoable(request: AuthenticatedHttpRequest, cohort: Cohort) -> int | None:
+    """The candidate this user removed from this cohort within ``UNDO_SECONDS``, if any."""
+    undo = request.session.get(UNDO_KEY) or {}
+    if undo.get("cohort") != cohort.pk or undo.get("until", 0) < time.time():
+        return None
+    return int(undo["candidate"])
+
+
+@require_POST
+@mentor_required
+def cohort_member_restore(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResponse:
+    cohort = _cohort(request.user, cohort_id)
+    candidate_id = _undoable(request, cohort)
+    if candidate_id is None:
+        messages.error(request, _("Too late to undo: invite the candidate again."))
+        return redirect("mentor-cohort", cohort_id=cohort.pk)
+    try:
+        member = cohorts.cohort_member_restore(cohort=cohort, candidate_id=candidate_id)
+    except cohorts.CohortError as error:
+        messages.error(request, str(error))
+        return redirect("mentor-cohort", cohort_id=cohort.pk)
+    del request.session[UNDO_KEY]
+    messages.success(request, _("%(name)s is back in the cohort.") % {"name": str(member)})
     return redirect("mentor-cohort", cohort_id=cohort.pk)
 
 
@@ -770,6 +832,9 @@ urlpatterns = [
         "cohorts/<int:cohort_id>/members/<int:candidate_id>/remove",
         cohort_member_remove,
         name="mentor-cohort-remove",
+    ),
+    path(
+        "cohorts/<int:cohort_id>/undo-remove", cohort_member_restore, name="mentor-cohort-restore"
     ),
     path("reviews/", review_list, name="mentor-reviews"),
     path("reviews/accept", review_accept_bulk, name="mentor-reviews-accept"),

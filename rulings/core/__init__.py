@@ -3,6 +3,7 @@
 from rulings.core.diff import RulingDiff, diff_rulings
 from rulings.core.errors import PolicyError, RulingsError, SituationError
 from rulings.core.evaluate import evaluate
+from rulings.core.events import as_events
 from rulings.core.explain import explain
 from rulings.core.policy import LANGS, default_version, load_policy, policy_versions, statement
 from rulings.core.ruling import Ruling
@@ -17,6 +18,7 @@ __all__ = [
     "RulingsError",
     "Situation",
     "SituationError",
+    "as_events",
     "default_version",
     "diff_rulings",
     "evaluate",

@@ -95,6 +95,7 @@ def _cycle_passed(s: Situation, turns: int) -> bool:
     it, the cycle has not passed yet; once that player has acted in it, it has."""
     if s.noticed.full_round_cycle_passed is not None:
         return s.noticed.full_round_cycle_passed
-    if turns == len(s.players):
+    standard = turns - s.noticed.extra_turns  # extra turns do not change the cycle (TR 206)
+    if standard == len(s.players):
         return not s.noticed.at_start_of_turn
-    return turns > len(s.players)
+    return standard > len(s.players)

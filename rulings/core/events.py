@@ -10,7 +10,9 @@ is kept as a `Derived` fact citing the statement that decides it, so the ruling 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from rulings.core.policy import Policy
 from rulings.core.situation import Event, Noticed, Play, Situation, Trigger
@@ -162,3 +164,59 @@ def _noticer(event: Event, accountable: str) -> str:
     if event.by in ("judge", "spectator"):
         return event.by
     return "error_player" if event.by == accountable else "opponent"
+
+
+def as_events(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A situation given by its conclusions (`play.acknowledged`, `following_action(_by)`,
+    `controller_active_role`), told instead as the events those fields describe, for callers
+    and stored questions moving to the event form. The engine may conclude otherwise than the
+    old fields did: an acknowledgement called "late" after an action that does not pass the
+    trigger's point of impact is in time (issue 30). Situations without a trigger, or already
+    told as events, come back unchanged."""
+    if "trigger" not in data or data.get("events"):
+        return dict(data)
+    result = dict(data)
+    play = dict(result.pop("play", {}) or {})
+    controller = _controller(data)
+    moved_by = (
+        controller if play.pop("following_action_by", "accountable") == "accountable" else None
+    )
+    other = next((p for p in data["players"] if p != controller), controller)
+    events: list[dict[str, Any]] = []
+    role = play.pop("controller_active_role", "unstated")
+    play.pop("active_role_taken", None)
+    if role in ROLE_EVENTS:
+        events.append({"by": controller, "action": ROLE_EVENTS[role]})
+    following = play.pop("following_action", "none")
+    acknowledged = play.pop("acknowledged", "no")
+    step = [] if following == "none" else [{"by": moved_by or other, "action": following}]
+    ack = [{"by": controller, "action": "acknowledge"}]
+    if acknowledged == "in_time":
+        events += ack + step
+    elif acknowledged == "late":
+        events += step + ack
+    else:
+        events += step
+    if play:
+        result["play"] = play
+    result["events"] = events
+    return result
+
+
+# The event standing for a stated active role (old field) on an opponent's turn.
+ROLE_EVENTS = {"action": "instant_speed_action", "explicit_pass": "explicit_pass"}
+
+
+def _controller(data: Mapping[str, Any]) -> str:
+    """Who must remember the trigger, as the engine decides it (context._accountable), read
+    from the raw data: the source card's controller, else the battlefield's named or
+    controlling player, else the turn player; the controlling player of a controlled turn."""
+    trigger = data["trigger"]
+    turn_player: str = data["turn_player"]
+    if trigger.get("source", "card") == "card":
+        player = str(trigger.get("controller") or turn_player)
+    else:
+        field = trigger.get("battlefield") or {}
+        player = str(field.get("names_player") or field.get("controlled_by") or turn_player)
+    control = data.get("turn_control") or {}
+    return str(control["controller"]) if control.get("controlled") == player else player

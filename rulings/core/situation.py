@@ -260,6 +260,14 @@ class Noticed:
     turns_elapsed: int | None = field(
         default=None, metadata=spec("turns begun since the error", minimum=0)
     )
+    extra_turns: int = field(
+        default=0,
+        metadata=spec(
+            "how many of the turns begun since the error were extra turns; they do not count "
+            "toward the full round cycle (TR 206)",
+            minimum=0,
+        ),
+    )
     error_turn_player: str | None = field(
         default=None, metadata=spec("whose turn the error happened on; default turn_player")
     )

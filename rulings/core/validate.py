@@ -184,6 +184,10 @@ def _noticed(s: Situation) -> None:
     if (s.noticed.phase is None) != (s.noticed.error_phase is None):
         raise SituationError("noticed.phase", "give both noticed.phase and noticed.error_phase")
     turns = s.noticed.turns_elapsed
+    if s.noticed.extra_turns and (turns is None or s.noticed.extra_turns > turns):
+        raise SituationError(
+            "noticed.extra_turns", "cannot exceed noticed.turns_elapsed (give both)"
+        )
     if turns is None:
         return
     if s.noticed.when in SAME_TURN and turns != 0:

@@ -37,8 +37,11 @@ def test_each_part_offers_corrections_with_the_key_value_among_them(game):
     offered = {(c["part"], c["id"]) for c in item.part_corrections}
 
     assert (wrong, key_value(item, wrong)) in offered
-    # Every part can be corrected, so the choices do not tell which part is wrong.
-    assert {"infraction", "penalty"} <= {part for part, _ in offered}
+    # Every part the question offers as possibly wrong (two at least) can be corrected, so the
+    # choices do not tell which part is wrong; a part said to be right gets none.
+    pickable = item.key_detail["pickable"]
+    assert len(pickable) >= 2
+    assert {part for part, _ in offered} == set(pickable)
     assert all(c["text"] and "{" not in c["text"] for c in item.part_corrections)
 
 

@@ -245,7 +245,7 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
             "post",
             lambda w: f"/committee/certificates/{c(w).certificate.pk}/renew",
             page_write,
-            lambda w: {},
+            lambda w: {"confirm": "1"},
         ),
         "committee-question-reports": Entry("get", fixed("/committee/question-reports/"), page),
         "committee-report-decide": Entry(

@@ -201,6 +201,7 @@ PERSONA_OVERRIDES: dict[str, dict[str, int]] = {
     "mentor-cohort": personas_like(mentor=404),
     "mentor-cohort-invite": personas_like(mentor=404),
     "mentor-cohort-remove": personas_like(mentor=404),
+    "mentor-cohort-restore": personas_like(mentor=404),
     "api-mentor-cohort-progress": personas_like(mentor=404),
     "api-assignment-list POST": personas_like(mentor=400),
     "assign": personas_like(mentor=400),

@@ -443,7 +443,10 @@ MATRIX: dict[str, Entry] = {
         "post",
         lambda w: f"/mentor/cohorts/{w.cohort}/members/{w.review.candidate_id}/remove",
         MENTOR_OWN_WRITE,
-        lambda w: {},
+        lambda w: {"confirm": "1"},
+    ),
+    "mentor-cohort-restore": Entry(
+        "post", lambda w: f"/mentor/cohorts/{w.cohort}/undo-remove", MENTOR_OWN_WRITE
     ),
     "workbench": Entry("get", fixed("/mentor/workbench/"), MENTOR_PAGE),
     "workbench-proposals": Entry("get", fixed("/mentor/workbench/proposals/"), COMMITTEE_PAGE),

@@ -28,6 +28,21 @@
         zoneInput.focus();
       });
     }
+    // A save that failed: move to the summary of its errors at the top (a screen reader
+    // reads it), and let each of its links put the cursor in its field.
+    var summary = document.querySelector("[data-error-summary]");
+    if (summary) {
+      summary.focus();
+      summary.addEventListener("click", function (event) {
+        var link = event.target.closest("a[href^='#']");
+        var field = link && document.getElementById(link.getAttribute("href").slice(1));
+        if (!field) return;
+        event.preventDefault();
+        var label = document.querySelector("label[for='" + field.id + "']");
+        (label || field).scrollIntoView({ block: "center" });
+        field.focus({ preventScroll: true });
+      });
+    }
     // A page still waiting for something (a grade) looks again by itself.
     var pending = document.querySelector("[data-refresh-after]");
     if (pending) {

@@ -3,9 +3,9 @@
 See docs/questions.md.
 """
 
-from rulings.core.questions.build import build_question, remedy_asked
+from rulings.core.questions.build import build_question, offers_kind, remedy_asked
 from rulings.core.questions.coverage import coverage, run_coverage
-from rulings.core.questions.errors import QuestionError
+from rulings.core.questions.errors import KindUnavailable, QuestionError
 from rulings.core.questions.generate import generate_questions, run_generate
 from rulings.core.questions.model import KINDS, KeyParts, Option, Question, WrongPart
 from rulings.core.questions.template import Template
@@ -15,6 +15,7 @@ from rulings.core.questions.topics import topic_name
 __all__ = [
     "KINDS",
     "KeyParts",
+    "KindUnavailable",
     "Option",
     "Question",
     "QuestionError",
@@ -25,6 +26,7 @@ __all__ = [
     "build_question",
     "coverage",
     "generate_questions",
+    "offers_kind",
     "remedy_asked",
     "run_coverage",
     "run_generate",

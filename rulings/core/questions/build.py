@@ -11,7 +11,7 @@ from typing import Any
 
 from rulings.core import Ruling, Situation, evaluate, explain, load_policy, statement
 from rulings.core.questions import options, render
-from rulings.core.questions.errors import QuestionError
+from rulings.core.questions.errors import KindUnavailable, QuestionError
 from rulings.core.questions.model import (
     KINDS,
     PARTS,
@@ -292,6 +292,11 @@ def build_question(
     # The stem ends with the question; options and the stated ruling are fields of their own.
     # Where the seeds give no concrete fix (TR 702's other errors), the remedy is not asked.
     ask = f"ask.{kind}" if asked or kind == "multiple_choice" else f"ask.{kind}_no_remedy"
+    settled = [p for p in PARTS if wrong is not None and asked and p not in wrong.pickable]
+    if settled:
+        # The part no near miss changes is given as right: only parts a candidate could doubt
+        # are offered (review 8: 40 of 45 items had a part nobody would pick).
+        ask = f"ask.find_the_wrong_part_settled_{settled[0]}"
     stem += " " + render.sentence(lang, s(ask), rng)
     return replace(_question(sc, lang, kind, stem, key_text, options, wrong), near_misses=near)
 
@@ -535,9 +540,29 @@ def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
         return False
     if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
         return False
+    if not _plausible(key, parts):
+        return False
     if parts.penalty == "game_loss" and key.penalty != "game_loss":
         return "penalty_upgrade" in sc.template.topics or parts.infraction == "cheating"
     return True
+
+
+# The penalty ladder as candidates climb it (a Match Loss is never offered).
+RUNGS = ("no_penalty", "warning", "game_loss", "disqualification")
+
+
+def _plausible(key: KeyParts, parts: KeyParts) -> bool:
+    """No option a candidate would dismiss on sight (review 8, multiple choice: 13 of 45 items
+    had one): a game-ending penalty beside a fix of a game that is over (mu-001, mu-023); the
+    key's own infraction two rungs from its penalty (the upgrade forgotten is one rung);
+    Failure to Maintain Game State as the player's own error with no penalty (mu-004, mu-014:
+    a silent witness's Warning is the confusion, never "no penalty")."""
+    if parts.penalty in GAME_ENDING and any(r not in SPECIAL_REMEDIES for r in parts.remedy):
+        return parts.remedy == key.remedy and key.penalty in GAME_ENDING
+    same = parts.infraction == key.infraction
+    if same and parts.penalty in RUNGS and key.penalty in RUNGS:
+        return abs(RUNGS.index(parts.penalty) - RUNGS.index(key.penalty)) < 2
+    return not (parts.infraction == FTMGS != key.infraction and parts.penalty == "no_penalty")
 
 
 def _same_meaning(a: KeyParts, b: KeyParts) -> bool:
@@ -567,6 +592,7 @@ def _padded_options(
             and coherent(parts)
             and not _also_right(sc.key, parts)
             and _story_allows(sc, parts)
+            and _plausible(sc.key, parts)
         ):
             choosers = _with_choosers(sc, parts, key_choosers)
             picked.append((parts, choosers, f"ladder:{how}"))
@@ -780,15 +806,18 @@ def _wrong_part(
     key's remedy parameters (read, never changed)."""
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part")
     misses = _near_misses(sc.template.id, sc.seed, policy_version, WRONG_PART_POOL, sc.pools)
+    pickable = live_parts(sc, misses)
+    if len(pickable) < 2:
+        raise KindUnavailable(
+            f"{sc.template.id}: seed {sc.seed} leaves fewer than two parts a candidate could"
+            " doubt; no find-the-wrong-part item"
+        )
     lookalike = _no_infraction_lookalike(sc, misses, choosers)
-    if lookalike is not None:
+    if lookalike is not None and "remedy" in pickable:
         stated, mixed = lookalike
-        return _stated(lang, "remedy", stated, sc, mixed, choosers)
-    # The game is over, or the fix is only "the one that section describes": a "wrong" remedy
-    # would leave no part of the ruling clearly wrong, so the remedy is not asked.
-    allowed = [p for p in PARTS if p != "remedy" or not _remedy_moot(sc.key)]
+        return _stated(lang, "remedy", stated, sc, mixed, choosers, pickable)
     found = {}
-    for part in allowed:
+    for part in pickable:
         wrong = _wrong_value(sc, part, misses, choosers, rng)
         if wrong is not None:
             found[part] = wrong
@@ -798,19 +827,64 @@ def _wrong_part(
     weights = PART_DRAW[sc.template.game]
     part = rng.choices(names, weights=[weights[p] for p in names])[0]
     stated, mixed = found[part]
-    return _stated(lang, part, stated, sc, mixed, choosers)
+    return _stated(lang, part, stated, sc, mixed, choosers, pickable)
 
 
-# How likely each part is drawn as the wrong one among those that can be. Which parts can be
-# differs by game: a Magic Missed Trigger keyed with the opponent's choice cannot state another
+# Near misses that change what the player is seen doing (mentioning the trigger, paying too
+# much instead of too little, a second error): a candidate reads the action in the story and
+# cannot doubt it, so they make no part doubtable (review 8: "Mispayment for Cost for paying
+# 1 of 6 runes is obviously right"; "Missed Trigger for a trigger passed over without mention").
+TOLD_ACTION_FACTS = frozenset(
+    {
+        "acknowledged_in_time",
+        "not_acknowledged",
+        "overpaid_instead",
+        "underpaid_instead",
+        "error_after_miss",
+    }
+)
+
+
+def offers_kind(template_id: str, seed: int, kind: str, policy_version: str | None = None) -> bool:
+    """Whether (template, seed) makes an item of `kind`: a find-the-wrong-part item needs two
+    parts a candidate could doubt (`live_parts`); every story makes the other kinds."""
+    if kind != "find_the_wrong_part":
+        return True
+    sc = scenario(template_id, seed, policy_version, current_pools())
+    misses = _near_misses(template_id, seed, policy_version, WRONG_PART_POOL, sc.pools)
+    return len(live_parts(sc, misses)) >= 2
+
+
+def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
+    """The parts a candidate could doubt: those some near miss of the story (one fact changed,
+    re-ruled by the engine) sets otherwise; a part every near miss keeps is one nobody would
+    pick as wrong. The remedy only where it is asked (not after a Game Loss, not "the fix
+    described in the section"); a fix meaning the same as the key's changes nothing."""
+    key = sc.key
+    live = set()
+    for miss in misses:
+        if miss.fact in TOLD_ACTION_FACTS:
+            continue
+        if miss.parts.infraction != key.infraction:
+            live.add("infraction")
+        if miss.parts.penalty != key.penalty:
+            live.add("penalty")
+        if not _same_remedy(miss.parts.remedy, key.remedy):
+            live.add("remedy")
+    if not remedy_asked(key):
+        live.discard("remedy")
+    return tuple(p for p in PARTS if p in live)
+
+
+# How likely each part is drawn as the wrong one among those a near miss makes doubtable
+# (`live_parts`). A Magic Missed Trigger keyed with the opponent's choice cannot state another
 # infraction coherently (only a Missed Trigger takes a trigger's fix), so Magic favours the
-# infraction where it can be wrong; Riftbound has many keys of "no infraction" and of a TR 702
-# error (infraction and penalty only), so it favours the remedy. Fitted so that, over 600 items
-# a game from every template, each part is the wrong one in a third of the items
-# (tests/rulings/core/questions/test_questions_wrong_part_balance.py prints the shares).
+# infraction where it can be wrong. Fitted so that, over 600 items a game from every template
+# (generator seed 11), each part is the wrong one in a third of the items, 31-35%
+# (tests/rulings/core/questions/test_questions_wrong_part_balance.py).
 PART_DRAW = {
-    "mtg": {"infraction": 4.0, "penalty": 1.9, "remedy": 1.0},
-    "riftbound": {"infraction": 0.4, "penalty": 0.6, "remedy": 1.0},
+    "mtg": {"infraction": 20.0, "penalty": 1.6, "remedy": 0.8},
+    "riftbound": {"infraction": 1.0, "penalty": 1.2, "remedy": 1.0},
 }
 
 
@@ -940,6 +1014,7 @@ def _stated(
     sc: Scenario,
     stated_choosers: dict[str, dict[str, Any]],
     key_choosers: dict[str, dict[str, Any]],
+    pickable: tuple[str, ...],
 ) -> WrongPart:
     key = sc.key
     if stated == key:
@@ -950,6 +1025,7 @@ def _stated(
         stated=stated,
         stated_text=render.parts_text(lang, stated, stated_choosers, remedy=asked),
         correct_text=render.part_text(lang, part, key, key_choosers),
+        pickable=pickable,
     )
 
 

@@ -12,7 +12,7 @@ from typing import NoReturn, TextIO
 from rulings.core import SituationError, load_policy, policy_versions
 from rulings.core.questions.build import build_question
 from rulings.core.questions.catalog import LANGS
-from rulings.core.questions.errors import QuestionError
+from rulings.core.questions.errors import KindUnavailable, QuestionError
 from rulings.core.questions.model import KINDS, Question
 from rulings.core.questions.templates import GAMES, all_topics, templates
 
@@ -55,6 +55,8 @@ def generate_questions(
         try:
             question = build_question(tpl.id, master.randrange(2**31), lang, kind, policy_version)
         except SituationError:  # the requested version cannot express this story
+            continue
+        except KindUnavailable:  # this story cannot make an item of that kind
             continue
         if question.content_hash not in seen:
             seen.add(question.content_hash)

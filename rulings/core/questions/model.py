@@ -79,12 +79,16 @@ class Option:
 
 @dataclass(frozen=True)
 class WrongPart:
-    """A stated ruling in which exactly one part differs from the key."""
+    """A stated ruling in which exactly one part differs from the key.
+
+    `pickable`: the parts a candidate may name as wrong, those some near miss of the story
+    changes (at least two, the wrong one among them); the others are given as right."""
 
     part: str  # one of PARTS
     stated: KeyParts
     stated_text: str
     correct_text: str
+    pickable: tuple[str, ...] = PARTS
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -92,6 +96,7 @@ class WrongPart:
             "stated": self.stated.to_dict(),
             "stated_text": self.stated_text,
             "correct_text": self.correct_text,
+            "pickable": list(self.pickable),
         }
 
 

@@ -96,15 +96,53 @@ def test_revoking_needs_a_reason_and_shows_on_the_public_page(client, level):
     assert "Revoked" in page.content.decode()
 
 
-def test_renewing_issues_a_new_certificate_on_the_same_evidence(level):
+def test_renewing_a_valid_certificate_counts_the_new_period_from_its_end(level):
     issued = issued_for(level)
     later = timezone.now() + timedelta(days=300)
 
-    renewed = certification.certificate_renew(certificate=issued, by=committee_member(), now=later)
+    renewed, created = certification.certificate_renew(
+        certificate=issued, by=committee_member(), now=later
+    )
 
+    issued.refresh_from_db()
+    assert created
     assert renewed.renewed_from == issued
     assert renewed.evidence == issued.evidence
+    assert renewed.issued_at == later
+    assert renewed.expires_at == issued.expires_at + timedelta(days=365)
+    assert (issued.renewed_at, issued.status(later), issued.renewal) == (later, "renewed", renewed)
+
+
+def test_renewing_an_expired_certificate_counts_the_new_period_from_now(level):
+    issued = issued_for(level)
+    later = issued.expires_at + timedelta(days=10)
+
+    renewed, _created = certification.certificate_renew(
+        certificate=issued, by=committee_member(), now=later
+    )
+
     assert renewed.expires_at == later + timedelta(days=365)
+
+
+def test_renewing_twice_answers_the_one_renewal(level):
+    issued = issued_for(level)
+
+    first, created_first = certification.certificate_renew(
+        certificate=issued, by=committee_member()
+    )
+    second, created_second = certification.certificate_renew(
+        certificate=issued, by=committee_member()
+    )
+
+    assert (created_first, created_second) == (True, False)
+    assert first == second
+    assert Certificate.objects.filter(renewed_from=issued).count() == 1
+
+
+def test_a_revoked_certificate_is_not_renewed(level):
+    issued = issued_for(level)
+    certification.certificate_revoke(certificate=issued, reason="Fraud", by=committee_member())
+
     with pytest.raises(certification.CertificationError):
         certification.certificate_renew(certificate=issued, by=committee_member())
 

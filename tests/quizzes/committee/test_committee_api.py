@@ -121,13 +121,14 @@ def test_a_mentor_reports_a_question_and_the_committee_withdraws_it():
         {"problem": "wrong", "comment": "Should be a warning"},
         format="json",
     )
-    decided = api(committee_member()).post(
-        reverse("api-committee-report-decision", args=[created.data["id"]]),
-        {"action": "withdraw_question", "reason": "Confirmed"},
-        format="json",
-    )
+    url = reverse("api-committee-report-decision", args=[created.data["id"]])
+    decision = {"action": "withdraw_question", "reason": "Confirmed"}
+    previewed = api(committee_member()).post(url, decision, format="json")
+    token = previewed.json()["preview"]["token"]
+    decided = api(committee_member()).post(url, {**decision, "confirm": token}, format="json")
 
     assert created.status_code == 201
+    assert previewed.status_code == 409
     assert decided.data["status"] == QuestionReport.Status.QUESTION_WITHDRAWN
     q.refresh_from_db()
     assert reports.is_withdrawn(q)

@@ -4,6 +4,7 @@ from django.urls import reverse
 from quizzes.models import PracticeAnswer, QuestionReport
 from quizzes.services import exams
 from quizzes.services import question_reports as reports
+from quizzes.services.appeals import withdrawal_preview
 from quizzes.services.practice import (
     PracticeFilters,
     QuestionNotPractisable,
@@ -17,7 +18,12 @@ pytestmark = pytest.mark.django_db
 
 def test_a_withdrawn_question_is_never_served_in_practice(monkeypatch):
     kept, withdrawn = question(), question()
-    reports.question_withdraw(question=withdrawn, reason="Key wrong", by=committee_member())
+    reports.question_withdraw(
+        question=withdrawn,
+        reason="Key wrong",
+        by=committee_member(),
+        preview_token=withdrawal_preview(question_id=withdrawn.pk).token,
+    )
     monkeypatch.setattr("quizzes.services.practice._generate_fresh", lambda **kw: None)
 
     served = {
@@ -51,7 +57,12 @@ def test_withdrawing_closes_the_open_reports_of_the_question():
         question=q, reporter=candidate(), problem="wrong", comment="The penalty is a warning."
     )
 
-    closed = reports.question_withdraw(question=q, reason="Agreed", by=committee_member())
+    closed = reports.question_withdraw(
+        question=q,
+        reason="Agreed",
+        by=committee_member(),
+        preview_token=withdrawal_preview(question_id=q.pk).token,
+    )
 
     report.refresh_from_db()
     assert closed == 1

@@ -155,7 +155,9 @@ def test_committee_forms_name_topics_and_policy_versions_never_by_slug():
 
     version = question().policy_version
     with translation.override("es"):
-        topics = dict(topic_choices())
+        topics = {
+            value: label for _group, options in topic_choices()[1:] for value, label in options
+        }
         versions = dict(PolicyCompareForm().fields["old"].choices)
     slugs = generator.all_topics()
 

@@ -618,12 +618,51 @@ def test_another_account_holding_the_link_cannot_accept_it(client):
     assert not the_cohort.candidates.exists()
 
 
-def test_members_are_removed_on_the_cohort_page(client):
-    someone = candidate()
+def test_removing_a_member_asks_first_then_says_who_was_removed(client):
+    someone = candidate(first_name="Ana", last_name="Souza")
     the_cohort = cohort(candidates=[someone])
     client.force_login(the_cohort.mentor)
     remove = reverse("mentor-cohort-remove", args=[the_cohort.pk, someone.pk])
-    assert client.post(remove).status_code == 302
+
+    asked = client.post(remove)
+    assert asked.status_code == 200
+    assert "Remove Ana Souza from the cohort" in asked.content.decode()
+    assert the_cohort.candidates.exists()  # nothing done before confirming
+
+    done = client.post(remove, {"confirm": "1"}, follow=True)
+    assert not the_cohort.candidates.exists()
+    page = done.content.decode()
+    assert "You removed Ana Souza from the cohort." in page
+    assert "Undo the removal" in page
+
+
+def test_a_removal_is_undone_without_a_new_invitation(client):
+    someone = candidate()
+    the_cohort = cohort(candidates=[someone])
+    client.force_login(the_cohort.mentor)
+    client.post(reverse("mentor-cohort-remove", args=[the_cohort.pk, someone.pk]), {"confirm": "1"})
+
+    restore = reverse("mentor-cohort-restore", args=[the_cohort.pk])
+    page = client.post(restore, follow=True).content.decode()
+
+    assert list(the_cohort.candidates.all()) == [someone]
+    assert "is back in the cohort" in page
+    assert "Undo the removal" not in page
+    client.post(restore)  # the undo is spent: a second one adds nobody
+    assert the_cohort.candidates.count() == 1
+
+
+def test_only_the_removal_just_made_can_be_undone(client):
+    someone = candidate()
+    the_cohort, other = cohort(candidates=[someone]), cohort()
+    other.mentor = the_cohort.mentor
+    other.save()
+    client.force_login(the_cohort.mentor)
+    client.post(reverse("mentor-cohort-remove", args=[the_cohort.pk, someone.pk]), {"confirm": "1"})
+
+    client.post(reverse("mentor-cohort-restore", args=[other.pk]))  # not the cohort it left
+
+    assert not other.candidates.exists()
     assert not the_cohort.candidates.exists()
 
 

@@ -193,3 +193,53 @@ def test_an_unknown_filter_value_is_ignored_not_an_error(client):
 
     assert response.status_code == 200
     assert RIGHT not in response.content.decode()
+
+
+def test_the_bulk_confirmation_tells_two_practice_answers_apart(client):
+    the_cohort = cohort()
+    ana, _ = mentored_candidate(the_cohort)
+    first = question(stem="Tomás forgot his Treasure Hunter's trigger.")
+    second = question(stem="Yuki drew an extra card while shuffling.")
+    for asked in (first, second):
+        practice_answer_submit(user=ana, question=asked, response=HEDGED, lang="en")
+    client.force_login(the_cohort.mentor)
+    ids = [str(pk) for pk in Review.objects.values_list("pk", flat=True)]
+
+    page = client.post(ACCEPT, {"review": ids}).content.decode()
+
+    assert "Tomás forgot his Treasure Hunter&#x27;s trigger." in page
+    assert "Yuki drew an extra card while shuffling." in page
+    assert page.count("<time datetime=") == 2
+
+
+def test_the_empty_queue_does_not_claim_every_grading_was_certain(client):
+    the_cohort = cohort()
+    ana, _ = mentored_candidate(the_cohort)
+    graded_attempt(ana, [HEDGED])
+    client.force_login(the_cohort.mentor)
+    client.post(ACCEPT, {"review": [str(Review.objects.get().pk)], "confirm": "1"})
+
+    page = client.get(reverse("mentor-reviews")).content.decode()
+
+    assert "was certain" not in page
+    assert "every grading the grader was unsure of has been decided" in page
+
+
+def test_an_override_to_the_graders_own_mark_is_not_told_as_a_change(client):
+    the_cohort = cohort()
+    ana, _ = mentored_candidate(the_cohort)
+    found = Review.objects.get(item__attempt=graded_attempt(ana, [HEDGED]))
+    grader = review.review_parts(found)
+    client.force_login(the_cohort.mentor)
+    data = {f"{name}-decision": "accept" for name in grader}
+    data |= {
+        "penalty-decision": "override",
+        "penalty-percent": str(grader["penalty"]["grader_percent"]),
+        "penalty-reason": "Right to hedge here? No, but the mark stands.",
+    }
+    client.post(reverse("mentor-review", args=[found.pk]), data)
+
+    page = client.get(reverse("mentor-review", args=[found.pk])).content.decode()
+
+    assert "changed the penalty" not in page
+    assert "accepted the grader&#x27;s mark for the penalty" in page

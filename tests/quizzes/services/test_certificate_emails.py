@@ -28,7 +28,9 @@ def test_issuing_emails_the_holder_the_level_date_and_link(on_commit_now):
 
 def test_renewing_and_revoking_email_the_holder(on_commit_now):
     certificate = issued()
-    renewed = certification.certificate_renew(certificate=certificate, by=committee_member())
+    renewed, _created = certification.certificate_renew(
+        certificate=certificate, by=committee_member()
+    )
     certification.certificate_revoke(
         certificate=renewed, reason="Evidence withdrawn on appeal.", by=committee_member()
     )

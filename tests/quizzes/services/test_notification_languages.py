@@ -9,6 +9,7 @@ from django.urls import reverse
 from quizzes.models import Notification
 from quizzes.services import appeals, cohorts, exams
 from quizzes.services import question_reports as reports
+from quizzes.services.appeals import withdrawal_preview
 from tests.factories import candidate, cohort, committee_member, mentor, question
 from tests.quizzes.certificates.seeding import issued, level
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, committee_decides, graded_attempt
@@ -117,7 +118,12 @@ def send_report(language: str, **who) -> None:
     report = reports.question_report_create(
         question=question(), reporter=candidate(**who), problem="wrong", comment="Hmm."
     )
-    reports.question_withdraw(question=report.question, reason="Agreed.", by=committee_member())
+    reports.question_withdraw(
+        question=report.question,
+        reason="Agreed.",
+        by=committee_member(),
+        preview_token=withdrawal_preview(question_id=report.question.pk).token,
+    )
 
 
 def send_outcome(language: str, **who) -> None:

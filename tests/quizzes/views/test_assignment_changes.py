@@ -177,3 +177,40 @@ def test_the_assignment_page_runs_a_fixed_number_of_queries_with_progress(client
     exams.attempt_start(assignment=ExamAssignment.objects.get(candidate=more[0]), language="en")
     url = reverse("variant-job", args=[job.pk])
     assert count_queries(lambda: client.get(url)) == few
+
+
+def test_a_confirmation_shows_the_time_as_every_page_does_with_the_zones_name(client):
+    guide, _people, job = an_assigned_exam()
+    guide.time_zone = "Europe/Lisbon"
+    guide.save(update_fields=["time_zone"])
+    client.force_login(guide)
+    data = {"extend-closes_at": "2030-01-20T18:00"}
+
+    page = client.post(reverse("assignment-extend", args=[job.pk]), data).content.decode()
+
+    assert "Jan. 20, 2030, 18:00 Europe/Lisbon" in page
+    assert "2030-01-20 18:00" not in page
+    assert "WET" not in page
+
+
+def failed_once(assignment):
+    attempt = exams.attempt_start(assignment=assignment, language="en")
+    Attempt.objects.filter(pk=attempt.pk).update(
+        status=Attempt.Status.GRADED, score=0.2, passed=False, closed_at=timezone.now()
+    )
+
+
+def test_a_fail_with_attempts_and_time_left_reads_as_not_passed_yet(client):
+    guide, people, job = an_assigned_exam(2)
+    rows = {row.candidate_id: row for row in ExamAssignment.objects.all()}
+    ExamAssignment.objects.update(max_attempts=3)
+    failed_once(rows[people[0].pk])
+    ExamAssignment.objects.filter(pk=rows[people[1].pk].pk).update(max_attempts=1)
+    failed_once(rows[people[1].pk])
+    client.force_login(guide)
+
+    page = client.get(reverse("variant-job", args=[job.pk])).content.decode()
+
+    assert page.count('data-progress="retry"') == 1
+    assert "Not passed yet: 2 attempts left, until " in page
+    assert page.count(">Not passed<") == 1  # the one with no attempt left

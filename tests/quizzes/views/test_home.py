@@ -87,8 +87,38 @@ def test_a_mentor_sees_exam_gradings_and_appeals_waiting_before_their_cohorts(cl
     assert "1 appeal waiting" in html
     assert f'href="{reverse("mentor-appeal", args=[appeal.pk])}"' in html
     assert html.index("Waiting for you as a mentor") < html.index("Tuesday group")
-    # a mentor with work waiting sees it above their own candidate section
+
+
+def test_a_pure_mentors_home_is_their_mentoring_not_a_candidate_dashboard(client):
+    guide = mentor()
+    cohort(name="Tuesday group", mentor=guide, candidates=[candidate()])
+
+    html = _home(client, guide)
+
+    assert "Tuesday group" in html
+    for candidate_part in ("Your open exams", "Your mastery", "My appeals and reports"):
+        assert candidate_part not in html, candidate_part
+
+
+def test_a_mentor_who_is_also_a_candidate_sees_the_mentoring_first(client):
+    both = user(Role.CANDIDATE, Role.MENTOR)
+    cohort(name="Tuesday group", mentor=both, candidates=[candidate()])
+    assignment(candidate=both, blueprint=BlueprintFactory(name="Level one"))  # work waiting
+
+    html = _home(client, both)
+
     assert html.index("Waiting for you as a mentor") < html.index("Your open exams")
+
+
+def test_nothing_waiting_is_said_without_a_link_and_in_the_portuguese_plural(client):
+    guide = mentor(preferred_language="pt-br")
+    cohort(mentor=guide, candidates=[candidate()])
+
+    html = _home(client, guide)
+
+    assert "<h3>0 correções de prova aguardando revisão</h3>" in html
+    assert "<h3>0 recursos aguardando</h3>" in html
+    assert f'href="{reverse("mentor-reviews")}"' not in html.split("<main")[1]
 
 
 def test_the_committee_sees_contested_appeals_open_reports_and_expiring_certificates(client):

@@ -12,6 +12,7 @@ from django.utils.html import escape
 from quizzes.models import Notification, QuestionCorrection
 from quizzes.services import appeals, exams
 from quizzes.services import question_reports as reports
+from quizzes.services.appeals import withdrawal_preview
 from quizzes.services.exams import attempt_rescore
 from quizzes.tasks import question_correction_apply_task
 from tests.factories import candidate, committee_member, question
@@ -101,9 +102,17 @@ def test_deciding_a_report_emails_the_reporter_once_without_the_reason():
     mail.outbox.clear()
 
     reports.question_withdraw(
-        question=report.question, reason="SECRET-REASON", by=committee_member()
+        question=report.question,
+        reason="SECRET-REASON",
+        by=committee_member(),
+        preview_token=withdrawal_preview(question_id=report.question.pk).token,
     )
-    reports.question_withdraw(question=report.question, reason="Again", by=committee_member())
+    reports.question_withdraw(
+        question=report.question,
+        reason="Again",
+        by=committee_member(),
+        preview_token=withdrawal_preview(question_id=report.question.pk).token,
+    )
 
     assert len(mail.outbox) == 1
     message = mail.outbox[0]

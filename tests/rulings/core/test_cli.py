@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rulings import Situation, evaluate
 from rulings.cli import COMMANDS, main
 from tests.rulings.core.fixture_cases import FIXTURES
 
@@ -114,3 +115,28 @@ def test_absurdly_nested_json_exits_2(capsys: pytest.CaptureFixture[str], tmp_pa
     code, _, err = _run(["evaluate", str(deep)], capsys)
     assert code == 2
     assert json.loads(err)["field"] is None
+
+
+def test_events_tells_a_fixture_as_events_that_rule_the_same(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _run(["events", str(EXAMPLE)], capsys)
+    assert code == 0
+    told = json.loads(out)
+    assert told["events"]
+    assert "acknowledged" not in told.get("play", {})
+    code, out, _ = _run(["evaluate", str(EXAMPLE)], capsys)
+    before = json.loads(out)
+    after = evaluate(Situation.from_dict(told)).to_dict()
+    assert (after["infraction"], after["penalty"]["final"]) == (
+        before["infraction"],
+        before["penalty"]["final"],
+    )
+
+
+def test_events_refuses_a_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "list.json"
+    path.write_text("[1, 2]")
+    code, _, err = _run(["events", str(path)], capsys)
+    assert code == 2
+    assert "must be a JSON object" in err

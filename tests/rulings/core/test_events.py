@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from rulings.core import Situation, SituationError, evaluate, load_policy
-from rulings.core.events import impact_actions
+from rulings.core.events import as_events, impact_actions
+from rulings.core.questions.build import scenario
+from rulings.core.questions.templates import all_templates
 from rulings.core.situation import FOLLOWING_ACTIONS
 
 GAMES = {"mtg": "mtg-ipg-2.1-seed", "riftbound": "riftbound-tr-2026-seed"}
@@ -242,3 +244,106 @@ def _fact(ruling: Any, which: int | str) -> dict[str, Any]:
     if isinstance(which, int):
         return dict(facts[which])
     return dict(next(f for f in facts if f["fact"] == which))
+
+
+# ---- the old fields told as events (as_events) ----------------------------------------------
+
+
+def _old(play: dict[str, Any], kind: str = "visible_change", turn_player: str = "ana"):
+    return {
+        "game": "mtg",
+        "players": ["ana", "ben"],
+        "turn_player": turn_player,
+        "trigger": {"kind": kind, "controller": "ana"},
+        "play": play,
+    }
+
+
+def test_old_fields_become_the_events_they_describe():
+    told = as_events(
+        _old(
+            {
+                "acknowledged": "late",
+                "following_action": "advance_step",
+                "following_action_by": "other",
+                "controller_active_role": "explicit_pass",
+            },
+            turn_player="ben",
+        )
+    )
+    assert "play" not in told
+    assert told["events"] == [
+        {"by": "ana", "action": "explicit_pass"},
+        {"by": "ben", "action": "advance_step"},
+        {"by": "ana", "action": "acknowledge"},
+    ]
+
+
+def test_old_fields_the_engine_does_not_decide_stay_in_play():
+    told = as_events(_old({"following_action": "draw_card", "error_after_miss": True}))
+    assert told["play"] == {"error_after_miss": True}
+
+
+def test_a_late_label_after_an_action_short_of_the_impact_is_ruled_in_time():
+    """The encoder's literal 'late' is no longer the engine's conclusion (issue 30)."""
+    old = _old({"acknowledged": "late", "following_action": "instant_speed_action"})
+    assert evaluate(Situation.from_dict(old)).infraction == "missed_trigger"
+    assert evaluate(Situation.from_dict(as_events(old))).infraction == "no_infraction"
+
+
+def test_a_controlled_turn_tells_the_controlling_player_as_the_one_who_acknowledges():
+    old = _old({"acknowledged": "in_time", "following_action": "advance_step"})
+    old["players"] = ["ana", "ben", "cy"]
+    old["turn_control"] = {"controller": "cy", "controlled": "ana"}
+    assert as_events(old)["events"][0] == {"by": "cy", "action": "acknowledge"}
+    assert evaluate(Situation.from_dict(as_events(old))).infraction == "no_infraction"
+
+
+@pytest.mark.parametrize("template", sorted(t.id for t in all_templates()))
+def test_every_generated_trigger_story_keys_the_same_told_as_events(template):
+    """The migration check: the generator's stories mean the same told as events, so the bank
+    and stored questions can move to the event form without a key changing."""
+    for seed in range(6):
+        sc = scenario(template, seed)
+        if "trigger" not in sc.situation:
+            return
+        ruling = evaluate(Situation.from_dict(as_events(sc.situation))).to_dict()
+        assert _parts(ruling) == _parts(sc.ruling_dict), (template, seed)
+
+
+def _parts(ruling: dict[str, Any]) -> tuple[object, ...]:
+    remedy = tuple(step["remedy"] for step in ruling["remedy"])
+    final = ruling["penalty"]["final"]
+    return ruling["infraction"], final, remedy, ruling["accountable_player"]
+
+
+# ---- extra turns (TR 206: they do not change the round cycle) ------------------------------
+
+
+def _forgotten_point(turns: int, extra: int) -> dict[str, Any]:
+    """Ana forgot a point on her turn; turns follow, `extra` of them ben's extra turns."""
+    standard = turns - extra
+    return {
+        "game": "riftbound",
+        "players": ["ana", "ben"],
+        "turn_player": "ana" if standard % 2 == 0 else "ben",
+        "score": {"player": "ana", "source": "hold"},
+        "noticed": {
+            "when": "previous_turn",
+            "turns_elapsed": turns,
+            "extra_turns": extra,
+            "error_turn_player": "ana",
+        },
+    }
+
+
+def test_an_extra_turn_does_not_complete_the_round_cycle():
+    """Noticed during ben's extra turn: two turns begun, but ana has not begun her next one."""
+    assert _rule(_forgotten_point(2, 1)).round_cycle.passed is False
+    assert _rule(_forgotten_point(2, 0)).round_cycle.passed is True
+
+
+def test_extra_turns_cannot_outnumber_the_turns_begun():
+    with pytest.raises(SituationError) as caught:
+        Situation.from_dict(_forgotten_point(1, 2))
+    assert caught.value.path == "noticed.extra_turns"

@@ -14,6 +14,7 @@ from rulings.core.questions import KINDS, all_templates, build_question, generat
 from rulings.core.questions.build import _near_misses, scenario
 from rulings.core.questions.catalog import LANGS
 from rulings.core.questions.model import content_hash
+from tests.rulings.core.questions.offered import offered
 
 TEMPLATE_IDS = tuple(t.id for t in all_templates())
 
@@ -22,10 +23,11 @@ ROOT = Path(__file__).resolve().parents[4]
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_same_inputs_give_the_same_question_even_without_caches(kind: str) -> None:
-    first = [build_question(t, 5, "es", kind).to_dict() for t in TEMPLATE_IDS]
+    ids = [t for t in TEMPLATE_IDS if offered(t, 5, "es", kind)]
+    first = [build_question(t, 5, "es", kind).to_dict() for t in ids]
     scenario.cache_clear()
     _near_misses.cache_clear()
-    again = [build_question(t, 5, "es", kind).to_dict() for t in TEMPLATE_IDS]
+    again = [build_question(t, 5, "es", kind).to_dict() for t in ids]
     assert first == again
 
 

@@ -9,6 +9,7 @@ import pytest
 from rulings.core.questions import build_question, templates
 from rulings.core.questions.build import scenario
 from rulings.core.questions.catalog import LANGS
+from tests.rulings.core.questions.offered import offered
 
 SEEDS = range(40)
 RIFTBOUND = [t.id for t in templates() if t.game == "riftbound"]
@@ -35,6 +36,8 @@ def _contradicts(told: set[str], infraction: str) -> bool:
 def _stated_infractions(template_id: str, seed: int, lang: str) -> set[str]:
     mc = build_question(template_id, seed=seed, lang=lang, kind="multiple_choice")
     names = {o.parts.infraction for o in mc.options if not o.correct}
+    if not offered(template_id, seed, lang, "find_the_wrong_part"):
+        return names
     wrong = build_question(template_id, seed=seed, lang=lang, kind="find_the_wrong_part")
     assert wrong.wrong_part is not None
     return names | {wrong.wrong_part.stated.infraction}
@@ -104,6 +107,8 @@ def test_review3_items_offer_no_error_the_story_rules_out(
     ][:8]
     assert seeds
     for seed in seeds:
+        if not offered(template_id, seed=seed, lang=lang, kind=kind):
+            continue
         q = build_question(template_id, seed=seed, lang=lang, kind=kind)
         texts = [o.text for o in q.options] + ([q.wrong_part.stated_text] if q.wrong_part else [])
         assert texts

@@ -11,6 +11,7 @@ import pytest
 from rulings.core.questions import KeyParts, Question, build_question, templates
 from rulings.core.questions.build import after_rewind, scenario
 from rulings.core.questions.catalog import LANGS
+from tests.rulings.core.questions.offered import offered
 
 SEEDS = range(120)
 # The IPG 2024 backup condition, stated as a conclusion instead of a fact, in every language.
@@ -92,6 +93,8 @@ def test_options_fit_the_problem_told_and_trigger_fixes_go_with_missed_trigger(
     template_id: str, kind: str
 ) -> None:
     for seed in range(60):
+        if not offered(template_id, seed=seed, lang="en", kind=kind):
+            continue
         q = build_question(template_id, seed=seed, lang="en", kind=kind)
         for parts in _rulings_shown(q):
             subject = SUBJECT_INFRACTIONS.get(parts.infraction)
@@ -120,6 +123,8 @@ def test_spanish_play_continues_is_one_phrase_across_key_options_and_explanation
 ) -> None:
     for seed in range(40):
         for kind in ("multiple_choice", "find_the_wrong_part"):
+            if not offered(template_id, seed=seed, lang="es", kind=kind):
+                continue
             q = build_question(template_id, seed=seed, lang="es", kind=kind)
             texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
             if q.wrong_part is not None:
@@ -150,6 +155,8 @@ def test_a_fix_stated_only_as_the_sections_is_never_the_one_part_that_differs(
     template_id: str, kind: str
 ) -> None:
     for seed in range(60):
+        if not offered(template_id, seed=seed, lang="en", kind=kind):
+            continue
         q = build_question(template_id, seed=seed, lang="en", kind=kind)
         if q.key.remedy != ("apply_section_procedure",):
             continue
@@ -236,6 +243,8 @@ SYNONYMS = {
 def test_one_word_per_policy_term_within_an_item(template_id: str, lang: str) -> None:
     for seed in range(20):
         for kind in ("multiple_choice", "find_the_wrong_part"):
+            if not offered(template_id, seed=seed, lang=lang, kind=kind):
+                continue
             q = build_question(template_id, seed=seed, lang=lang, kind=kind)
             texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
             if q.wrong_part is not None:
@@ -262,11 +271,15 @@ OWN_ERRORS = {
 }
 
 
-@pytest.mark.parametrize("kind", ["multiple_choice", "find_the_wrong_part"])
+# Find the wrong part no longer states these errors: the story makes the infraction plain and
+# only the penalty is doubtable, so those stories make no such item (review 8, fi-023).
+@pytest.mark.parametrize("kind", ["multiple_choice"])
 def test_a_players_own_game_play_error_is_set_against_its_neighbours_not_ftmgs(kind: str) -> None:
     neighbours = 0
     for template_id in ("rb-other-game-errors", "rb-repeated-warnings", "rb-related-penalties"):
         for seed in range(120):
+            if not offered(template_id, seed=seed, lang="en", kind=kind):
+                continue
             q = build_question(template_id, seed=seed, lang="en", kind=kind)
             if q.key.infraction not in OWN_ERRORS:
                 continue

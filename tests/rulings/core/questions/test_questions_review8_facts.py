@@ -20,6 +20,7 @@ import pytest
 from rulings.core.questions import KINDS, build_question
 from rulings.core.questions.catalog import LANGS, cards, phrases
 from rulings.core.questions.render import term
+from tests.rulings.core.questions.offered import offered
 
 SEEDS = range(40)
 
@@ -75,6 +76,8 @@ def test_a_trigger_that_needs_a_target_has_one_on_the_board(lang: str) -> None:
     shown = 0
     for kind in KINDS:
         for seed in SEEDS:
+            if not offered("mtg-choices-on-stack", seed, lang, kind):
+                continue
             q = build_question("mtg-choices-on-stack", seed, lang, kind)
             name = q.situation["trigger"]["name"]
             card = next(c for c in cards().values() if c["name"]["en"] == name)
@@ -106,6 +109,8 @@ def test_a_controlled_turn_item_says_who_receives_the_penalty(lang: str) -> None
     ask = phrases(lang)["s"]["penalty.ask_who"]
     for kind in KINDS:
         for seed in range(20):
+            if not offered("mtg-turn-control", seed, lang, kind):
+                continue
             q = build_question("mtg-turn-control", seed, lang, kind)
             controller = q.situation["turn_control"]["controller"]
             assert ask in q.stem

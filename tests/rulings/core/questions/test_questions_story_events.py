@@ -13,6 +13,7 @@ import re
 import pytest
 
 from rulings.core.questions import KINDS, build_question, templates
+from tests.rulings.core.questions.offered import offered
 
 SEEDS = range(12)
 BANNED = {
@@ -92,6 +93,8 @@ def banned_in(text: str, lang: str) -> list[str]:
 def test_no_story_states_a_conclusion_or_pastes_a_seed_test(template_id: str, lang: str) -> None:
     for kind in KINDS:
         for seed in SEEDS:
+            if not offered(template_id, seed, lang, kind):
+                continue
             stem = build_question(template_id, seed, lang, kind).stem
             assert not banned_in(stem, lang), (seed, kind, banned_in(stem, lang), stem)
 

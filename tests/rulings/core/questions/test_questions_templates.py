@@ -8,6 +8,7 @@ from rulings.core.questions import KINDS, all_templates, build_question, templat
 from rulings.core.questions.build import scenario
 from rulings.core.questions.catalog import LANGS
 from rulings.core.questions.mutation import MUTATIONS
+from tests.rulings.core.questions.offered import offered
 
 TEMPLATE_IDS = tuple(t.id for t in all_templates())
 
@@ -28,6 +29,8 @@ def test_every_template_renders_free_form_in_all_languages_for_200_seeds(templat
 def test_every_template_renders_other_kinds_in_all_languages(template_id: str, kind: str) -> None:
     for seed in range(40):
         for lang in LANGS:
+            if not offered(template_id, seed, lang, kind):
+                continue
             assert build_question(template_id, seed, lang, kind).stem
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from rulings.core.questions import KINDS, build_question, generate_questions, templates
 from rulings.core.questions.build import GAME_ENDING
+from tests.rulings.core.questions.offered import offered
 
 ITEMS = 600
 SHARE = (0.27, 0.40)  # a third each, give or take
@@ -40,6 +41,8 @@ def test_no_remedy_is_the_fix_described_in_the_section(template_id: str, lang: s
     words = SECTION_FIX_WORDS[lang]
     for kind in KINDS:
         for seed in range(6):
+            if not offered(template_id, seed, lang, kind):
+                continue
             q = build_question(template_id, seed, lang, kind)
             texts = [q.key_text, *(o.text for o in q.options)]
             if q.wrong_part is not None:
@@ -50,6 +53,8 @@ def test_no_remedy_is_the_fix_described_in_the_section(template_id: str, lang: s
 @pytest.mark.parametrize("template_id", [t.id for t in templates()])
 def test_the_remedy_is_not_the_wrong_part_once_the_game_is_over(template_id: str) -> None:
     for seed in range(30):
+        if not offered(template_id, seed, "en", "find_the_wrong_part"):
+            continue
         q = build_question(template_id, seed, "en", "find_the_wrong_part")
         assert q.wrong_part is not None
         if q.key.penalty in GAME_ENDING or q.key.remedy == ("apply_section_procedure",):

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('accounts', '0003_cohort_name_translations'),
-        ('quizzes', '0018_notification_report_outcome_kinds'),
+        ('quizzes', '0019_certificate_renewed_at'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

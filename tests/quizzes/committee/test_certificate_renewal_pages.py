@@ -1,0 +1,110 @@
+"""Renewing a certificate is confirmed, done once, and shown on both certificates (UX walk 1,
+#22: "Renew" acted in one click and left two identical valid certificates, unlinked)."""
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from judgetrain.dates import format_moment
+from quizzes.models import Certificate
+from quizzes.services import certification
+from quizzes.services.certificate_pdf import certificate_pdf
+from tests.factories import committee_member
+from tests.quizzes.committee.test_certificate_privacy import _pdf_text
+from tests.quizzes.committee.test_certification import issued_for, level  # noqa: F401
+
+pytestmark = pytest.mark.django_db
+
+
+def test_renew_first_shows_the_new_validity_period_and_renews_nothing(client, level):  # noqa: F811
+    issued = issued_for(level)
+    client.force_login(committee_member())
+
+    response = client.post(reverse("committee-certificate-renew", args=[issued.pk]))
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Renew this certificate?" in page
+    new_end = issued.expires_at + timedelta(days=365)
+    assert f"until {format_moment(new_end, 'date')}." in page
+    assert "the new period is counted from that day" in page
+    assert Certificate.objects.count() == 1
+
+
+def test_a_confirmed_renewal_twice_makes_one_certificate_and_one_email(
+    client,
+    level,  # noqa: F811
+    on_commit_now,
+):
+    issued = issued_for(level)
+    client.force_login(committee_member())
+    mail.outbox.clear()
+    url = reverse("committee-certificate-renew", args=[issued.pk])
+
+    first = client.post(url, {"confirm": "1"})
+    second = client.post(url, {"confirm": "1"})
+
+    renewal = Certificate.objects.get(renewed_from=issued)
+    assert first.url == second.url == reverse("committee-certificate", args=[renewal.pk])
+    assert len(mail.outbox) == 1
+    assert "renewed" in mail.outbox[0].subject
+
+
+def test_the_old_certificate_says_renewed_and_links_its_renewal_everywhere(client, level):  # noqa: F811
+    issued = issued_for(level)
+    renewal, _created = certification.certificate_renew(certificate=issued, by=committee_member())
+    issued.refresh_from_db()
+    client.force_login(committee_member())
+
+    committee_page = client.get(reverse("committee-certificate", args=[issued.pk])).content
+    committee_list = client.get(reverse("committee-certificates")).content.decode()
+    public = client.get(reverse("certificate-verify", args=[issued.code])).content.decode()
+    public_new = client.get(reverse("certificate-verify", args=[renewal.code])).content.decode()
+
+    assert reverse("committee-certificate", args=[renewal.pk]).encode() in committee_page
+    assert b"Renew\xe2\x80\xa6" not in committee_page
+    assert "Renewed" in committee_list
+    assert "Valid" in committee_list
+    assert "RENEWED" in public
+    assert reverse("certificate-verify", args=[renewal.code]) in public
+    assert reverse("certificate-verify", args=[issued.code]) in public_new
+    assert "VALID" in public_new
+    assert issued.status() == "renewed"
+
+
+def test_the_old_certificates_pdf_names_its_renewal(level):  # noqa: F811
+    issued = issued_for(level)
+    renewal, _created = certification.certificate_renew(certificate=issued, by=committee_member())
+    issued.refresh_from_db()
+
+    text = _pdf_text(certificate_pdf(issued, "https://example.org/v"))
+
+    assert f"RENEWED: replaced by certificate number {renewal.pk}" in text
+
+
+def test_the_holders_page_says_the_certificate_was_renewed(client, level):  # noqa: F811
+    issued = issued_for(level)
+    renewal, _created = certification.certificate_renew(certificate=issued, by=committee_member())
+    client.force_login(issued.candidate)
+
+    page = client.get(reverse("my-certificate", args=[issued.pk])).content.decode()
+    listing = client.get(reverse("my-certificates")).content.decode()
+
+    assert "RENEWED" in page
+    assert reverse("certificate-verify", args=[renewal.code]) in page
+    assert "Renewed" in listing
+
+
+def test_the_evidence_names_topics_and_the_policy_version_by_title(client, level):  # noqa: F811
+    issued = issued_for(level)
+    item = issued.evidence["attempts"][0]["items"][0]
+    client.force_login(committee_member())
+
+    page = client.get(reverse("committee-certificate", args=[issued.pk])).content.decode()
+
+    from quizzes.models import Question
+
+    question = Question.objects.select_related("policy_version").get(pk=item["question"])
+    assert f"<td>{question.policy_version.title}</td>" in page
