@@ -8,6 +8,7 @@ urlpatterns = [
     path("exams/", include("quizzes.views.appeals")),
     path("mentor/", include("quizzes.views.mentor")),
     path("mentor/", include("quizzes.views.assignments")),
+    path("mentor/", include("quizzes.views.workbench")),
     path("committee/", include("quizzes.views.committee")),
     path("committee/", include("quizzes.views.committee_certificates")),
     path("committee/", include("quizzes.views.committee_items")),

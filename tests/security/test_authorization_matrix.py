@@ -466,6 +466,21 @@ MATRIX: dict[str, Entry] = {
     "mentor-cohort-restore": Entry(
         "post", lambda w: f"/mentor/cohorts/{w.cohort}/undo-remove", MENTOR_OWN_WRITE
     ),
+    "workbench": Entry("get", fixed("/mentor/workbench/"), MENTOR_PAGE),
+    "workbench-proposals": Entry("get", fixed("/mentor/workbench/proposals/"), COMMITTEE_PAGE),
+    "workbench-decide": Entry(
+        "post",
+        fixed("/mentor/workbench/proposals/999999/decide"),
+        roles(302, 403, 403, 403, 403, 404, 404),
+        lambda w: {"decision": "accept"},
+    ),
+    "api-mentor-workbench": Entry(
+        "post",
+        fixed("/api/v1/mentor/workbench"),
+        MENTOR_API,
+        lambda w: {"lang": "en", "situation": TREASURE_HUNTER_SITUATION},
+        json=True,
+    ),
     "mentor-reviews": Entry("get", fixed("/mentor/reviews/"), MENTOR_PAGE),
     "mentor-reviews-accept": Entry(
         "post",
