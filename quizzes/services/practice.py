@@ -30,16 +30,19 @@ from quizzes.models import (
     QuestionPool,
     Topic,
     TopicMastery,
+    WorkbenchStory,
 )
 from quizzes.parts import PART_NAMES
 from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
 from quizzes.services.question_reports import is_withdrawn, servable
 from quizzes.services.review import review_flag_practice
+from quizzes.services.workbench import cohort_question_first
 from rulings.core import RulingsError
 from rulings.core import questions as generator
 from rulings.core.explain import labels
 from rulings.core.grading import PARTS
+from rulings.core.questions.workbench import TEMPLATE_ID as WORKBENCH_TEMPLATE
 from rulings.models import Language, PolicyStatement
 
 # A situation answered within this window or in the user's last RECENT_SESSIONS sessions is
@@ -128,8 +131,18 @@ def practice_question_check(*, question: Question, user: User | None = None) -> 
         raise QuestionHidden
     if user is not None and access.question_sealed(user, question.pk):
         raise QuestionHidden
+    if user is not None and _workbench_hidden(user, question):
+        raise QuestionHidden
     if is_withdrawn(question):
         raise QuestionNotPractisable("This question was withdrawn by the committee.")
+
+
+def _workbench_hidden(user: User, question: Question) -> bool:
+    """A proposal not accepted, or another cohort's workbench question (no query for the
+    questions the generator made)."""
+    if question.template_id != WORKBENCH_TEMPLATE:
+        return False
+    return WorkbenchStory.objects.hidden_from(user).filter(question=question).exists()
 
 
 def practice_question_get(*, user: User, pk: int) -> Question:
@@ -140,6 +153,7 @@ def practice_question_get(*, user: User, pk: int) -> Question:
         Question.objects.select_related("policy_version")
         .filter(pk=pk, for_exams=False)
         .exclude(pk__in=access.sealed_question_ids(user))
+        .exclude(pk__in=access.workbench_hidden_ids(user))
         .first()
     )
     if question is None:
@@ -170,8 +184,21 @@ Situation = tuple[str, int]
 
 def situation_of(question: Question) -> Situation:
     """A question's situation: its template and seed. The kinds and languages of one template
-    and seed tell the same story with the same key, so they count as one situation."""
+    and seed tell the same story with the same key, so they count as one situation. A
+    workbench story has no seed (every one is 0): its question is its own situation, told as
+    the negative of its id."""
+    if question.template_id == WORKBENCH_TEMPLATE:
+        return (question.template_id, -question.pk)
     return (question.template_id, question.seed)
+
+
+def _same_situation(template_id: Any, seed: Any, pk: Any, *, prefix: str = "") -> Q:
+    """The rows (``prefix``: through a relation) telling the situation of template ``template_id``
+    and ``seed``, or, for a workbench story, the question ``pk`` alone."""
+    generated = Q(**{f"{prefix}template_id": template_id, f"{prefix}seed": seed}) & ~Q(
+        **{f"{prefix}template_id": WORKBENCH_TEMPLATE}
+    )
+    return generated | Q(**{f"{prefix}pk": pk})
 
 
 @dataclass(frozen=True)
@@ -202,20 +229,25 @@ def _without_situations(
 ) -> QuerySet[Question]:
     shown = Q()
     for template_id, seed in situations:
-        shown |= Q(template_id=template_id, seed=seed)
+        if template_id == WORKBENCH_TEMPLATE:
+            shown |= Q(pk=-seed)
+        else:
+            shown |= Q(template_id=template_id, seed=seed)
     return questions.exclude(shown) if shown else questions
 
 
 def _practice_bank(*, user: User, filters: PracticeFilters, avoid: Avoid) -> QuerySet[Question]:
-    questions = servable(Question.objects.filter(for_exams=False, language=filters.lang)).exclude(
-        id__in=access.sealed_question_ids(user)
+    questions = (
+        servable(Question.objects.filter(for_exams=False, language=filters.lang))
+        .exclude(id__in=access.sealed_question_ids(user))
+        .exclude(id__in=access.workbench_hidden_ids(user))
     )
     questions = _without_situations(questions, avoid.situations)
     if avoid.recent:
-        seen = _recent_answers(user).filter(
-            question__template_id=OuterRef("template_id"), question__seed=OuterRef("seed")
+        same = _same_situation(
+            OuterRef("template_id"), OuterRef("seed"), OuterRef("pk"), prefix="question__"
         )
-        questions = questions.exclude(Exists(seen))
+        questions = questions.exclude(Exists(_recent_answers(user).filter(same)))
     if filters.game:
         questions = questions.filter(game=filters.game)
     if filters.kinds:
@@ -300,10 +332,8 @@ def _fresh(question: Question, *, user: User, avoid: Avoid) -> bool:
         return False
     if situation_of(question) in avoid.situations:
         return False
-    seen = _recent_answers(user).filter(
-        question__template_id=question.template_id, question__seed=question.seed
-    )
-    return not seen.exists()
+    same = _same_situation(question.template_id, question.seed, question.pk, prefix="question__")
+    return not _recent_answers(user).filter(same).exists()
 
 
 def practice_question_next(
@@ -315,7 +345,11 @@ def practice_question_next(
     ``avoid.situations``."""
     avoid = avoid or Avoid()
     topics = _topic_plan(user=user, filters=filters)
-    found = _pick_from_bank(_practice_bank(user=user, filters=filters, avoid=avoid), topics, avoid)
+    bank = _practice_bank(user=user, filters=filters, avoid=avoid)
+    # A question the candidate's mentor wrote for their cohort comes first (workbench).
+    found = cohort_question_first(user=user, questions=bank)
+    if found is None:
+        found = _pick_from_bank(bank, topics, avoid)
     if found is None:
         found = _generate_fresh(user=user, filters=filters, topics=topics, avoid=avoid)
     if found is None:

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quizzes', '0019_certificate_renewed_at'),
+        ('quizzes', '0020_workbench_stories'),
     ]
 
     operations = [
