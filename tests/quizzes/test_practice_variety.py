@@ -169,3 +169,16 @@ def test_the_demo_bank_holds_three_ten_question_sessions_without_a_repeat():
 
     assert len(set(shown)) == 30, shown
     assert Question.objects.count() == banked_before  # the bank sufficed: nothing generated
+
+
+def test_two_workbench_stories_are_two_situations(monkeypatch):
+    """Workbench stories have no seed (every one is 0): each question is its own situation."""
+    no_generation(monkeypatch)
+    first = question(template_id="workbench", seed=0, topics=["a"])
+    second = question(template_id="workbench", seed=0, topics=["a"])
+    assert situation_of(first) != situation_of(second)
+    session = practice_session_start(user=candidate(), size=5, filters=PracticeFilters())
+
+    shown = {answer_current(session), answer_current(session)}
+
+    assert shown == {first, second}
