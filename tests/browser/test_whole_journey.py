@@ -101,7 +101,7 @@ def test_blueprint_assignment_exam_review_and_certificate(
     page.locator("[name=opens_at]").fill(years_later(opens, 2))
     page.locator("[name=closes_at]").fill(years_later(opens, 1))
     page.get_by_role("button", name=t("Assign and prepare the variants")).click()
-    page.get_by_text(t("The exam must close after it opens.")).wait_for()
+    page.get_by_text(t("The exam must close after it opens."), exact=True).wait_for()
     assert problems_on(page, "assignment form with an error") == []
     page.locator("[name=opens_at]").fill(opens)
     page.get_by_role("button", name=t("Assign and prepare the variants")).click()
