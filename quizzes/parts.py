@@ -36,6 +36,10 @@ NOT_READ = {
 }
 """A free-form part the grader found nothing for (the candidate may still have written one)."""
 
+MENTOR_WILL_CHECK = _("A mentor will check it.")
+"""Said after a part's reading when the grading went to a mentor. A constant, not ``_()`` inside
+an f-string, which makemessages cannot see (so it stayed English in pt-BR and es)."""
+
 
 # Rules that read a part as said without commitment (docs/grading.md), for grades stored
 # before the grade kept its "hedged" and "conflict" flags.
@@ -97,5 +101,5 @@ def part_reading(
     else:
         text = str(NOT_READ.get(part, _("We could not read this part in your answer.")))
     if to_mentor:
-        text = f"{text} {_('A mentor will check it.')}"
+        text = f"{text} {MENTOR_WILL_CHECK}"
     return text

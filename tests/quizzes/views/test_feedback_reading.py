@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from quizzes.models import AttemptItem, Review, WrittenReview
 from quizzes.parts import part_reading
@@ -33,6 +34,18 @@ def test_a_part_read_as_nothing_says_a_mentor_will_check_it_when_one_will():
     text = part_reading("remedy", None, NAMES, to_mentor=True)
 
     assert text == "We could not read a remedy in your answer. A mentor will check it."
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("pt-br", "Um mentor vai revisá-la."), ("es", "Un mentor la revisará.")],
+)
+def test_a_part_a_mentor_will_check_says_so_in_the_pages_language(language, said):
+    with translation.override(language):
+        text = part_reading("remedy", None, NAMES, to_mentor=True)
+
+    assert text.endswith(f" {said}")
+    assert "A mentor will check it." not in text
 
 
 def test_practice_feedback_reads_what_was_read_and_what_was_due():
