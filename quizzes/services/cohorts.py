@@ -174,7 +174,8 @@ def cohort_heatmap(
     topics = []
     for slug in progress["topics"]:
         cells = [(column.candidate, column.masteries.get(slug)) for column in columns]
-        values = [cell.mastery for _who, cell in cells if cell is not None]
+        # The candidate's Home shows no percentage before enough answers; nor does the mean.
+        values = [cell.mastery for _who, cell in cells if cell is not None and cell.enough_answers]
         mean = sum(values) / len(values) if values else None
         topics.append(TopicRow(slug=slug, name=str(topic_name(slug)), cells=cells, mean=mean))
     topics.sort(key=lambda topic: topic.name.casefold())

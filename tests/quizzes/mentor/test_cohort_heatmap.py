@@ -113,3 +113,18 @@ def test_the_cohort_page_runs_a_fixed_number_of_queries_past_the_column_limit(cl
         the_cohort.candidates.add(extra)
         mastered(extra, "cheating", 0.4)
     assert count_queries(lambda: page(client, the_cohort, "?order=best&topics=strongest")) == few
+
+
+def test_a_topic_with_too_few_answers_shows_no_percentage_as_on_the_candidates_home(client):
+    the_cohort, people = a_cohort(2)
+    mastered(people[0], "battlefield", 0.0, answered=2)
+    mastered(people[1], "battlefield", 0.9, answered=5)
+    client.force_login(the_cohort.mentor)
+
+    html = heatmap_of(page(client, the_cohort))
+    cell = html[html.index(f'data-label="{people[0]}"') :]
+    cell = cell[: cell.index("</td>")]
+
+    assert "not enough answers yet (2 of 3)" in cell
+    assert "0%" not in cell and "low" not in cell
+    assert '<td data-label="Cohort mean">90%</td>' in html  # only the proven answer counts
