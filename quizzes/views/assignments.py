@@ -44,11 +44,16 @@ class CandidateChoices(forms.ModelMultipleChoiceField):
         return f"{obj} ({obj.email})"
 
 
+class DisplayNameChoice(forms.ModelChoiceField):
+    """An exam or cohort by the name the rest of the flow shows, in the page's language."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return str(obj.display_name)
+
+
 class AssignmentForm(forms.Form):
-    blueprint = forms.ModelChoiceField(
-        label=_("Exam blueprint"), queryset=ExamBlueprint.objects.none()
-    )
-    cohort = forms.ModelChoiceField(
+    blueprint = DisplayNameChoice(label=_("Exam blueprint"), queryset=ExamBlueprint.objects.none())
+    cohort = DisplayNameChoice(
         label=_("The whole cohort"),
         queryset=Cohort.objects.none(),
         required=False,
@@ -302,6 +307,12 @@ def assignment_edit(request: AuthenticatedHttpRequest, job_id: int) -> HttpRespo
     return redirect("variant-job", job_id=job.pk)
 
 
+SHORTER = _(
+    "An extension must close later than the exam closes now (%(when)s). To shorten the time,"
+    " use “Change the deadline or the note” above."
+)
+
+
 @require_POST
 @mentor_required
 def assignment_extend(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
@@ -313,6 +324,11 @@ def assignment_extend(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
         return _render_job(request, job, assigned, extend_form=form, status=400)
     who, closes_at = int(form.cleaned_data["who"] or 0), form.cleaned_data["closes_at"]
     chosen = [row for row in active if not who or row.pk == who]
+    latest = max((row.closes_at for row in chosen), default=None)
+    if latest is not None and closes_at <= latest:
+        # Refused before the confirmation, which would otherwise announce a shorter deadline.
+        form.add_error("closes_at", SHORTER % {"when": format_moment(latest)})
+        return _render_job(request, job, assigned, extend_form=form, status=400)
     if request.POST.get("confirm") != "1":
         names = ", ".join(str(row.candidate) for row in chosen)
         summary = _("%(names)s will have until %(when)s.") % {

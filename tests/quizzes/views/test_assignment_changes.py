@@ -99,6 +99,44 @@ def test_an_extension_must_close_later_than_now_closes(client):
     assert "must close later" in response.content.decode()
 
 
+def test_an_earlier_extension_is_refused_on_its_field_before_any_confirmation(client):
+    guide, _people, job = an_assigned_exam()
+    client.force_login(guide)
+    before = list(ExamAssignment.objects.values_list("closes_at", flat=True))
+
+    response = client.post(
+        reverse("assignment-extend", args=[job.pk]),
+        {"extend-who": "", "extend-closes_at": when(hours=2)},
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+    page = response.content.decode()
+
+    assert response.status_code == 400
+    assert 'name="confirm"' not in page
+    field = page[page.index('for="id_extend-closes_at"') :]
+    assert "Para acortar el plazo, use “Cambiar el plazo o la nota”" in field[:2000]
+    assert list(ExamAssignment.objects.values_list("closes_at", flat=True)) == before
+
+
+def test_the_assignment_pages_name_the_exam_and_cohort_as_the_confirmations_do(client):
+    guide, _people, job = an_assigned_exam()
+    job.blueprint.name_translations = {"pt-br": "Prova de demonstração"}
+    job.blueprint.save(update_fields=["name_translations"])
+    cohort(mentor=guide, name="Demo cohort", name_translations={"pt-br": "Turma de demonstração"})
+    client.force_login(guide)
+
+    job_page = client.get(reverse("variant-job", args=[job.pk]), HTTP_ACCEPT_LANGUAGE="pt-br")
+    form_page = client.get(reverse("assign"), HTTP_ACCEPT_LANGUAGE="pt-br")
+
+    assert "<h1>Prova de demonstração</h1>" in job_page.content.decode()
+    form = form_page.content.decode()
+    assert ">Prova de demonstração</a>" in form  # recent assignments
+    assert ">Prova de demonstração</option>" in form
+    assert ">Turma de demonstração</option>" in form
+    assert job.blueprint.name not in form
+    assert "Demo cohort" not in form
+
+
 def test_an_extension_lets_an_attempt_in_progress_run_its_full_time():
     _guide, _people, _job = an_assigned_exam(1)
     row = ExamAssignment.objects.get()
