@@ -84,27 +84,43 @@ class InviteForm(EmailForm):
 
 
 class PartsForm(forms.Form):
-    """Accept or override each part; an override needs a percentage and a reason."""
+    """Accept or override each part; an override needs a percentage and a reason.
 
-    def __init__(self, data: Any = None, *, parts: dict[str, dict[str, Any]]) -> None:
+    ``decided`` (a decided review's ``parts``) starts the form at that decision, so changing
+    one part does not silently put the others back to the grader's verdict."""
+
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        parts: dict[str, dict[str, Any]],
+        decided: dict[str, dict[str, Any]] | None = None,
+    ) -> None:
         super().__init__(data)
         self.parts = parts
         for name in parts:
             label = REVIEWED_PART_NAMES.get(name, name)
+            before = (decided or {}).get(name) or {}
+            overridden = before.get("decision") == "overridden"
             self.fields[f"{name}-decision"] = forms.ChoiceField(
                 label=label,
                 choices=[("accept", _("Accept the grader's verdict")), ("override", _("Override"))],
                 widget=forms.RadioSelect,
-                initial="accept",
+                initial="override" if overridden else "accept",
             )
             self.fields[f"{name}-percent"] = forms.IntegerField(
-                label=_("Score for this part (%)"), min_value=0, max_value=100, required=False
+                label=_("Score for this part (%)"),
+                min_value=0,
+                max_value=100,
+                required=False,
+                initial=before.get("percent") if overridden else None,
             )
             self.fields[f"{name}-reason"] = forms.CharField(
                 label=_("Reason"),
                 required=False,
                 max_length=2000,
                 widget=forms.Textarea(attrs={"rows": 2}),
+                initial=before.get("reason") or "",
             )
 
     def clean(self) -> dict[str, Any]:
@@ -631,7 +647,8 @@ def review_detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResp
     found = _visible_review(request.user, review_id)
     parts = review.review_parts(found)
     if request.method == "GET":
-        return _render_review(request, found, PartsForm(parts=parts))
+        decided = found.parts if found.status != Review.Status.PENDING else None
+        return _render_review(request, found, PartsForm(parts=parts, decided=decided))
     form = PartsForm(request.POST, parts=parts)
     if not form.is_valid():
         return _render_review(request, found, form, status=400)

@@ -189,6 +189,21 @@ def test_overriding_a_part_with_67_percent_saves_and_is_audited(client):
     assert AuditEntry.objects.filter(review=found).count() == 1
 
 
+def test_changing_a_decision_starts_from_the_saved_one_part_by_part(client):
+    found = flagged_review()
+    client.force_login(mentor_of(found))
+    client.post(reverse("mentor-review", args=[found.pk]), override_penalty("67"))
+
+    page = client.get(reverse("mentor-review", args=[found.pk])).content.decode()
+    form = page[page.index('id="form-heading"') :]
+
+    assert re.search(r'name="penalty-decision" value="override"[^>]*checked', form)
+    assert re.search(r'name="infraction-decision" value="accept"[^>]*checked', form)
+    assert not re.search(r'name="penalty-decision" value="accept"[^>]*checked', form)
+    assert re.search(r'name="penalty-percent" value="67"', form)
+    assert "Hedged, but the right penalty.</textarea>" in form
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
