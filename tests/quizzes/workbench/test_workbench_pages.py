@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -79,6 +80,20 @@ def test_the_error_is_in_the_readers_language(client) -> None:
     client.force_login(mentor())
     response = client.post(URL, facts(player_2="Ana"), HTTP_ACCEPT_LANGUAGE="pt-br")
     assert "Cada jogador" in response.content.decode()
+
+
+def test_a_story_that_does_not_fit_is_summed_up_at_the_top_with_a_link_to_its_field(
+    client,
+) -> None:
+    client.force_login(mentor())
+    response = client.post(URL, facts(player_2="Ana"), HTTP_ACCEPT_LANGUAGE="es")
+    page = response.content.decode()
+
+    summary = page[page.index("data-error-summary") : page.index("<h1>")]
+    assert '<a href="#id_player_1">' in summary
+    assert "Cada jugador necesita un nombre propio." in summary
+    assert "<title>Error: " in page
+    assert re.search(r'<input[^>]*aria-invalid="true"[^>]*id="id_player_1"', page)
 
 
 def test_showing_a_subject_keeps_what_was_typed_without_errors(client) -> None:
