@@ -456,6 +456,19 @@ class IssueForm(IssueStartForm):
         self.fields["attempts"].widget = forms.CheckboxSelectMultiple(choices=attempt_choices)
         self.fields["endorsed_by"].queryset = _people(Role.MENTOR)  # type: ignore[attr-defined]
 
+    def clean(self) -> dict[str, Any]:
+        """A level that needs an endorsement names it beside the mentor's field (the service
+        refuses it too, but only as a message about the whole form)."""
+        cleaned = super().clean() or {}
+        level = cleaned.get("level")
+        if level is not None and level.endorsement_required and not cleaned.get("endorsed_by"):
+            self.add_error(
+                "endorsed_by",
+                _("%(level)s needs the endorsement of the candidate's mentor: choose them here.")
+                % {"level": level.display_name},
+            )
+        return cleaned
+
 
 class RevokeForm(forms.Form):
     """Revoking is asked twice: the first post shows what it does, the confirmed one does it."""

@@ -297,3 +297,24 @@ def test_a_level_refuses_an_exam_of_the_other_game(client):
     assert response.status_code == 400
     assert "This exam is of another game than the level." in response.content.decode()
     assert not CertificationLevel.objects.filter(name="RB L2").exists()
+
+
+def test_issuing_a_level_that_needs_an_endorsement_without_one_is_a_form_error(client, level):
+    level.endorsement_required = True
+    level.save(update_fields=["endorsement_required"])
+    person = candidate()
+    cohort(mentor=mentor(), candidates=[person])
+    graded_attempt(person, exam_of(level), [1.0, 1.0])
+    client.force_login(committee_member())
+
+    response = client.post(
+        reverse("committee-certificate-issue"),
+        {"candidate": person.pk, "level": level.pk, "endorsed_by": ""},
+        HTTP_ACCEPT_LANGUAGE="pt-br",
+    )
+    page = response.content.decode()
+
+    assert response.status_code == 400
+    assert not Certificate.objects.exists()
+    field = page[page.index('for="id_endorsed_by"') :]
+    assert "RB L1 exige o aval do mentor do candidato" in field[: field.index("</div>")]
