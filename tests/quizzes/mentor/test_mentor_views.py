@@ -244,6 +244,24 @@ def test_the_candidate_sees_the_override_labelled_with_the_mentors_name(client):
     assert "Hedged, but the right penalty." in html
 
 
+def test_a_questions_headline_score_is_the_mentors_grade_once_decided(client):
+    found = flagged_review()
+    client.force_login(mentor_of(found))
+    client.post(reverse("mentor-review", args=[found.pk]), override_penalty("100"))
+    item = found.item
+    item.refresh_from_db()
+    assert item.override_score != item.score  # the grader's reading was overridden
+
+    client.force_login(found.candidate)
+    html = client.get(reverse("exam-result", args=[item.attempt_id])).content.decode()
+    question = html[html.index(f'id="r{item.position}"') :]
+
+    mentors, graders = round(item.override_score * 100), round(item.score * 100)
+    assert f"<strong>Score: {mentors}%</strong> (Mentor's grade)" in question
+    assert f"grader's score {graders}%, no longer counted" in question
+    assert f"<strong>Score:</strong> {graders}%" not in question
+
+
 def test_the_review_queue_runs_a_constant_number_of_queries(client):
     the_cohort = cohort()
     client.force_login(the_cohort.mentor)
