@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from quizzes.parts import PART_NAMES
 from rulings.core import questions as generator
+from rulings.core.questions.topics import summary_in
 
 TEMPLATES_BY_ID = {template.id: template for template in generator.all_templates()}
 
@@ -64,7 +65,11 @@ def template_name(template_id: str, lang: str) -> str:
     return " · ".join(generator.topic_name(topic, lang) for topic in found.topics)
 
 
-def template_summary(template_id: str) -> str:
-    """What the template asks, in the generator's words (English)."""
+def template_summary(template_id: str, lang: str = "en") -> tuple[str, str]:
+    """What the template asks, in ``lang`` when translated, else in the generator's English
+    words, with the language it is in (for the page's ``lang`` attribute)."""
     found = TEMPLATES_BY_ID.get(template_id)
-    return found.summary if found is not None else ""
+    if found is None:
+        return "", "en"
+    translated = summary_in(template_id, lang)
+    return (translated, lang) if translated else (found.summary, "en")

@@ -51,8 +51,9 @@ class TemplateStatus:
         return template_name(self.template_id, content_language(get_language()))
 
     @property
-    def summary(self) -> str:
-        return template_summary(self.template_id)
+    def summary(self) -> tuple[str, str]:
+        """(text, language): in the page's language when translated."""
+        return template_summary(self.template_id, content_language(get_language()))
 
     @property
     def flags(self) -> list[str]:

@@ -21,3 +21,16 @@ def topic_name(slug: str, lang: str = "en") -> str:
     names = _names()
     language = lang if lang in LANGS else "en"
     return names[language].get(slug) or names["en"].get(slug) or slug.replace("_", " ").capitalize()
+
+
+@cache
+def _summaries() -> dict[str, dict[str, str]]:
+    path = resources.files("rulings.core.questions") / "data" / "summaries.toml"
+    data: dict[str, dict[str, str]] = tomllib.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def summary_in(template_id: str, lang: str) -> str | None:
+    """What a template asks, in ``lang`` (data/summaries.toml), or None when only the
+    template's own English ``summary`` says it."""
+    return _summaries().get(lang, {}).get(template_id)

@@ -45,6 +45,16 @@ def test_the_page_shows_flagged_templates_first_with_their_flags(client, committ
     assert f"/committee/items/{EASY}/retire" in page
 
 
+def test_each_templates_description_is_in_the_pages_language(client, committee):
+    answers([EASY])
+
+    page = client.get("/committee/items/", HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+
+    assert '<span lang="pt-BR">Uma habilidade desencadeada com impacto observável' in page
+    assert "A trigger with an observable impact" not in page
+    assert "Overpaying a cost" not in page
+
+
 def test_the_committee_retires_and_restores_a_template_from_its_page(client, committee):
     answers([EASY])
 
