@@ -133,7 +133,7 @@ def _opponents_turn(order: tuple[str, ...]) -> Draft:
 
 @template(
     "mtg-out-of-order",
-    version=2,
+    version=3,
     game=GAME,
     topics=("out_of_order", "missed_trigger", "no_infraction"),
     summary="MTR 4.3: a block of actions announced slightly out of order is fine if each action "
