@@ -431,7 +431,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-intent",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
@@ -481,11 +481,16 @@ def rb_trigger_intent(rng: random.Random) -> Draft:
     )
     sentences = (
         *st.opening(GAME, order, card_id, player),
+        # The forgetting is shown by the player's own new game action, not only by what they
+        # say to the judge (review 9: mu-005, mu-023, fi-001).
+        st.action(GAME, "new_game_action", player),
         s("impact.yes")
         if impact
         else s("impact.no", why=Term(f"no_impact_why.{card(card_id)['no_impact']}")),
         s(f"intent.{intent}", actor=player),
-        st.advantage(adv, player, card_id),
+        # A trigger that could change nothing leaves nothing to tell about what missing it did:
+        # "a unit stays without the bonus" contradicted "no other friendly unit" (fi-035).
+        *((st.advantage(adv, player, card_id),) if impact else ()),
         st.noticed("same_turn", player),
     )
     return Draft(situation, sentences, {"intent": intent, "impact": impact})
