@@ -376,7 +376,7 @@ def rb_other_errors(rng: random.Random) -> Draft:
 
 @template(
     "rb-rewind-authority",
-    version=3,
+    version=4,
     game=GAME,
     topics=("rewind", "general_error", "low_opl"),
     summary="General Error (TR 702.16): who may rewind: any judge for a simple rewind "
@@ -404,6 +404,9 @@ def rb_rewind_authority(rng: random.Random) -> Draft:
         st.setup(GAME, order, opl),
         s("error.general", player=player),
         s(f"rewind.{rewind}", player=player),
+        # A rewind beyond the last action needs leaving the game as it is to be substantially
+        # worse (TR 701.5.a): the story shows what the error brought (review 9: mu-007, mu-035).
+        *((s("rewind.worse", player=player),) if rewind == "complex" else ()),
         s("rewind.ask_who"),
     )
     return Draft(situation, lines, {"rewind": rewind, "opl": opl})
