@@ -22,6 +22,7 @@ from quizzes.models import (
     ExamAssignment,
     Question,
     ReviewPolicy,
+    WorkbenchStory,
 )
 
 KEY_PERMISSION = "quizzes.view_question_key"
@@ -141,4 +142,11 @@ def questions_visible(user: User, questions: QuerySet[Question]) -> QuerySet[Que
     questions = questions.exclude(pk__in=sealed_question_ids(user))
     if keys_visible(user) and not exam_variants_hidden(user):
         return questions
+    if not keys_visible(user):  # another cohort's workbench story, a proposal not accepted
+        questions = questions.exclude(pk__in=workbench_hidden_ids(user))
     return questions.filter(for_exams=False)
+
+
+def workbench_hidden_ids(user: User) -> QuerySet[Any]:
+    """The workbench questions ``user`` may not practise or browse (a subquery)."""
+    return WorkbenchStory.objects.hidden_from(user).values("question_id")

@@ -7,7 +7,11 @@ rebuilt from them by ``policies_sync`` after every migrate and are read-only els
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+from rulings.core import policy
+from rulings.core.errors import PolicyError
 
 
 class Game(models.TextChoices):
@@ -54,6 +58,16 @@ class PolicyVersion(models.Model):
 
     def __str__(self) -> str:
         return self.version_id
+
+    @property
+    def display_title(self) -> str:
+        """The title in the active language, from the engine's data (else as stored)."""
+        code = (get_language() or "en").lower()
+        lang = next((c for c in Language.values if c.lower() == code), Language.EN)
+        try:
+            return policy.title(self.version_id, lang)
+        except PolicyError:  # a version the data no longer has
+            return self.title
 
 
 class PolicyStatement(models.Model):

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from quizzes.api import assignments, exams, mentor, reports, variants, views
+from quizzes.api import assignments, exams, mentor, reports, variants, views, workbench
 
 urlpatterns = [
     path("questions", views.QuestionListView.as_view(), name="api-question-list"),
@@ -57,6 +57,7 @@ urlpatterns = [
         name="api-mentor-appeal-decide",
     ),
     path("mentor/cohorts", mentor.CohortListView.as_view(), name="api-mentor-cohorts"),
+    path("mentor/workbench", workbench.WorkbenchView.as_view(), name="api-mentor-workbench"),
     path(
         "mentor/cohorts/<int:cohort_id>/progress",
         mentor.CohortProgressView.as_view(),

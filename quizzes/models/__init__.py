@@ -22,6 +22,7 @@ from quizzes.models.review import (
     Review,
     ReviewerRole,
 )
+from quizzes.models.workbench import WorkbenchStory
 
 __all__ = [
     "Appeal",
@@ -53,5 +54,6 @@ __all__ = [
     "TopicMastery",
     "VariantJob",
     "WithdrawnTemplate",
+    "WorkbenchStory",
     "WrittenReview",
 ]

@@ -29,7 +29,7 @@ from quizzes.models import (
 )
 from quizzes.services.review import item_override_set, item_snapshot, reviewer_role
 from rulings.core import vocabulary
-from rulings.core.grading import GradingError
+from rulings.core.grading import GradingError, ruling_ids
 
 
 class AppealError(Exception):
@@ -342,9 +342,16 @@ def _key_after(question: Any, correction: KeyCorrection) -> dict[str, str]:
         "penalty": _("The corrected penalty is not a penalty: %(value)s."),
         "remedy": _("The corrected remedy is not a remedy: %(value)s."),
     }
+    other_game = {
+        "infraction": _("The corrected infraction is not one of this game's: %(value)s."),
+        "penalty": _("The corrected penalty is not one of this game's: %(value)s."),
+        "remedy": _("The corrected remedy is not one of this game's: %(value)s."),
+    }
     for part, value in key_after.items():
         if value not in _PART_IDS[part]:
             raise AppealError(wrong[part] % {"value": value})
+        if value not in ruling_ids(question.game, part):
+            raise AppealError(other_game[part] % {"value": value})
     return key_after
 
 

@@ -30,16 +30,19 @@ from quizzes.models import (
     QuestionPool,
     Topic,
     TopicMastery,
+    WorkbenchStory,
 )
 from quizzes.parts import PART_NAMES
 from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
 from quizzes.services.question_reports import is_withdrawn, servable
 from quizzes.services.review import review_flag_practice
+from quizzes.services.workbench import cohort_question_first
 from rulings.core import RulingsError
 from rulings.core import questions as generator
 from rulings.core.explain import labels
 from rulings.core.grading import PARTS
+from rulings.core.questions.workbench import TEMPLATE_ID as WORKBENCH_TEMPLATE
 from rulings.models import Language, PolicyStatement
 
 # A question answered within this window is not served again while the bank has others.
@@ -126,8 +129,18 @@ def practice_question_check(*, question: Question, user: User | None = None) -> 
         raise QuestionHidden
     if user is not None and access.question_sealed(user, question.pk):
         raise QuestionHidden
+    if user is not None and _workbench_hidden(user, question):
+        raise QuestionHidden
     if is_withdrawn(question):
         raise QuestionNotPractisable("This question was withdrawn by the committee.")
+
+
+def _workbench_hidden(user: User, question: Question) -> bool:
+    """A proposal not accepted, or another cohort's workbench question (no query for the
+    questions the generator made)."""
+    if question.template_id != WORKBENCH_TEMPLATE:
+        return False
+    return WorkbenchStory.objects.hidden_from(user).filter(question=question).exists()
 
 
 def practice_question_get(*, user: User, pk: int) -> Question:
@@ -138,6 +151,7 @@ def practice_question_get(*, user: User, pk: int) -> Question:
         Question.objects.select_related("policy_version")
         .filter(pk=pk, for_exams=False)
         .exclude(pk__in=access.sealed_question_ids(user))
+        .exclude(pk__in=access.workbench_hidden_ids(user))
         .first()
     )
     if question is None:
@@ -171,6 +185,7 @@ def _practice_bank(*, user: User, filters: PracticeFilters) -> QuerySet[Question
         servable(Question.objects.filter(for_exams=False, language=filters.lang))
         .exclude(id__in=recent)
         .exclude(id__in=access.sealed_question_ids(user))
+        .exclude(id__in=access.workbench_hidden_ids(user))
     )
     if filters.game:
         questions = questions.filter(game=filters.game)
@@ -250,7 +265,11 @@ def _generate_fresh_pooled(
 def practice_question_next(*, user: User, filters: PracticeFilters) -> Question:
     """The next practice question: from the bank if one fits, else freshly generated."""
     topics = _topic_plan(user=user, filters=filters)
-    found = _pick_from_bank(_practice_bank(user=user, filters=filters), topics)
+    bank = _practice_bank(user=user, filters=filters)
+    # A question the candidate's mentor wrote for their cohort comes first (workbench).
+    found = cohort_question_first(user=user, questions=bank)
+    if found is None:
+        found = _pick_from_bank(bank, topics)
     if found is None:
         found = _generate_fresh(filters=filters, topics=topics)
     if found is None:

@@ -76,6 +76,7 @@ GRADING_RULES = {
     "counted": _("only named as the player's record"),
     "hypothetical": _("only named in a condition or a hypothetical"),
     "questioned": _("only asked, not stated"),
+    "questioned_over_record": _("asked after the player's record: the answer it proposes"),
     "denied_warning": _("a Warning denied, with no other penalty: no penalty"),
     "only_denied": _("every option named is denied"),
     "unread_words": _("not found, and some words were not understood"),

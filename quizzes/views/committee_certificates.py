@@ -42,10 +42,11 @@ def level_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 def level_edit(request: AuthenticatedHttpRequest, pk: int | None = None) -> HttpResponse:
     level = get_object_or_404(CertificationLevel, pk=pk) if pk is not None else None
     form = LevelForm(request.POST or None, instance=level)
-    requirements = RequirementFormSet(request.POST or None, instance=level, prefix="req")
+    requirements = RequirementFormSet(
+        request.POST or None, instance=level, prefix="req", game=request.POST.get("game")
+    )
     if request.method == "POST":
-        valid = form.is_valid() & requirements.is_valid()
-        if valid and requirements.check_game(form.cleaned_data.get("game")):
+        if form.is_valid() & requirements.is_valid():
             with transaction.atomic():
                 saved = form.save()
                 requirements.instance = saved

@@ -68,7 +68,7 @@ def policy_version_label(version: PolicyVersion) -> str:
     """A version as the committee reads it: its title first (the words that tell versions
     apart, which a phone's narrow select would otherwise cut off), then its game and whether
     it is the game's default; never its slug."""
-    label = f"{version.title} · {version.document.get_game_display()}"
+    label = f"{version.display_title} · {version.document.get_game_display()}"
     if version.is_default:
         return str(_("%(version)s, the default") % {"version": label})
     return label
@@ -312,6 +312,34 @@ class LevelForm(NameTranslationsFormMixin, forms.ModelForm[CertificationLevel]):
         self.add_name_fields(CertificationLevel._meta.get_field("name").max_length or 120)
 
 
+class ExamSelect(forms.Select):
+    """Each exam names its game (``data-game``), so the page offers only the exams of the
+    level's game chosen above (quizzes/committee.js); the formset checks it anyway."""
+
+    games: dict[str, str]
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(name, value, *args, **kwargs)
+        if value:
+            option["attrs"]["data-game"] = self.games.get(str(value), "")
+        return option
+
+
+def exam_choices() -> tuple[list[tuple[str, Any]], dict[str, str]]:
+    """Every exam blueprint by its name in the page's language, grouped by game (one query),
+    and each one's game by primary key."""
+    blueprints = list(ExamBlueprint.objects.only("pk", "name", "name_translations", "game"))
+    groups: list[tuple[str, Any]] = [("", _("Choose an exam"))]
+    for game, label in Game.choices:
+        named = sorted(
+            ((b.pk, b.display_name) for b in blueprints if b.game == game),
+            key=lambda pair: pair[1].casefold(),
+        )
+        if named:
+            groups.append((str(label), named))
+    return groups, {str(b.pk): b.game for b in blueprints}
+
+
 class RequirementForm(forms.ModelForm[LevelRequirement]):
     min_percent = forms.IntegerField(
         label=_("Minimum mark (%)"), min_value=1, max_value=100, initial=80
@@ -320,11 +348,29 @@ class RequirementForm(forms.ModelForm[LevelRequirement]):
     class Meta:
         model = LevelRequirement
         fields = ("blueprint",)
+        widgets = {"blueprint": ExamSelect}
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, exams: tuple[list[tuple[str, Any]], dict[str, str]], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
+        field = self.fields["blueprint"]
+        field.required = False  # an empty row is skipped; a filled one needs its exam
+        field.widget.choices = exams[0]
+        field.widget.games = exams[1]
+        self.fields["min_percent"].required = False
         if self.instance.pk:
             self.fields["min_percent"].initial = round(self.instance.min_score * 100)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("DELETE") or not self.has_changed():
+            return cleaned
+        if cleaned.get("blueprint") is None and "blueprint" not in self.errors:
+            self.add_error("blueprint", _("Choose the exam this row requires."))
+        if cleaned.get("min_percent") is None and "min_percent" not in self.errors:
+            self.add_error("min_percent", _("Give the minimum mark for this exam."))
+        return cleaned
 
     def save(self, commit: bool = True) -> LevelRequirement:
         self.instance.min_score = self.cleaned_data["min_percent"] / 100
@@ -335,17 +381,32 @@ class RequirementForm(forms.ModelForm[LevelRequirement]):
 class BaseRequirementFormSet(
     forms.BaseInlineFormSet[LevelRequirement, CertificationLevel, RequirementForm]
 ):
-    def check_game(self, game: str | None) -> bool:
-        """Every required exam is of the level's game; marks each one that is not."""
-        fine = True
+    """Three empty rows below the level's exams, each labelled; an exam of another game than
+    the level's is an error on its row."""
+
+    def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+
+    @functools.cached_property
+    def exams(self) -> tuple[list[tuple[str, Any]], dict[str, str]]:
+        return exam_choices()
+
+    def get_form_kwargs(self, index: int | None) -> dict[str, Any]:
+        return {**super().get_form_kwargs(index), "exams": self.exams}
+
+    def clean(self) -> None:
+        super().clean()
+        if not self.game:
+            return  # the level form reports the game
         for form in self.forms:
             blueprint = form.cleaned_data.get("blueprint") if form.is_valid() else None
-            if blueprint is None or form.cleaned_data.get("DELETE") or not game:
+            if blueprint is None or form.cleaned_data.get("DELETE"):
                 continue
-            if blueprint.game != game:
+            if blueprint.game != self.game:
                 form.add_error("blueprint", _("This exam is of another game than the level."))
-                fine = False
-        return fine
+        if any(form.errors for form in self.forms):
+            raise forms.ValidationError(_("Fix the exams marked below."))
 
 
 RequirementFormSet: type[BaseRequirementFormSet] = forms.inlineformset_factory(  # type: ignore[assignment]
@@ -354,8 +415,9 @@ RequirementFormSet: type[BaseRequirementFormSet] = forms.inlineformset_factory( 
     formset=BaseRequirementFormSet,
     form=RequirementForm,
     fields=("blueprint",),
-    extra=1,
+    extra=3,
     can_delete=True,
+    can_delete_extra=False,  # an empty row has nothing to remove
 )
 
 
@@ -363,9 +425,14 @@ def _people(role: Role) -> Any:
     return User.objects.filter(groups__name=role.value).order_by("last_name", "email")
 
 
+class LevelField(forms.ModelChoiceField[CertificationLevel]):
+    def label_from_instance(self, obj: CertificationLevel) -> str:
+        return obj.display_name  # the level's name in the page's language
+
+
 class IssueStartForm(forms.Form):
     candidate = forms.ModelChoiceField(label=_("Candidate"), queryset=User.objects.none())
-    level = forms.ModelChoiceField(label=_("Level"), queryset=CertificationLevel.objects.all())
+    level = LevelField(label=_("Level"), queryset=CertificationLevel.objects.all())
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -10,12 +10,20 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import selectors_reports as sr
+from quizzes.item_names import (
+    FLAG_NAMES,
+    choice_name,
+    flag_names,
+    template_name,
+    template_summary,
+)
+from quizzes.languages import content_language
 from quizzes.models import RetiredTemplate
 from quizzes.services import retirement
 from quizzes.views.committee import TEMPLATES, committee_required
@@ -37,6 +45,23 @@ class TemplateStatus:
     template_id: str
     row: sr.ItemRow | None
     retired: RetiredTemplate | None
+
+    @property
+    def name(self) -> str:
+        return template_name(self.template_id, content_language(get_language()))
+
+    @property
+    def summary(self) -> str:
+        return template_summary(self.template_id)
+
+    @property
+    def flags(self) -> list[str]:
+        return flag_names(self.row.flags) if self.row else []
+
+    @property
+    def choices(self) -> list[tuple[str, sr.Choice]]:
+        """Each choice in plain words, with its counts."""
+        return [(choice_name(c.name), c) for c in self.row.choices] if self.row else []
 
 
 def template_statuses(viewer: retirement.User) -> list[TemplateStatus]:
@@ -64,6 +89,7 @@ def item_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     context = {
         "statuses": template_statuses(request.user),
         "reason_max": retirement.MAX_REASON_CHARS,
+        "flag_names": FLAG_NAMES,
         "thresholds": {
             "too_easy": sr.TOO_EASY,
             "too_hard": sr.TOO_HARD,

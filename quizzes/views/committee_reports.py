@@ -16,7 +16,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.utils import formats
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -24,13 +24,13 @@ from judgetrain.exports import csv_response
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import charts
 from quizzes import selectors_reports as sr
+from quizzes.item_names import TEMPLATES_BY_ID, choice_name, flag_names
 from quizzes.languages import content_language
 from quizzes.parts import PART_NAMES
 from quizzes.views.committee import TEMPLATES
 from rulings.core import questions as generator
 from rulings.core.grading import PARTS
 
-TEMPLATES_BY_ID = {template.id: template for template in generator.all_templates()}
 LANGUAGE_NAMES = {code.lower(): name for code, name in settings.LANGUAGES}
 MAX_SPOKEN = 12  # bars a chart's text alternative names; the table beside it has them all
 
@@ -50,41 +50,17 @@ def _num(value: float | None) -> str:
     return "" if value is None else f"{value:.3f}"
 
 
-FLAG_NAMES = {
-    "too_hard": gettext_lazy("too hard"),
-    "too_easy": gettext_lazy("too easy"),
-    "negative_discrimination": gettext_lazy("stronger candidates do worse"),
-    "low_discrimination": gettext_lazy("does not tell strong from weak"),
-    "unchosen_option": gettext_lazy("an option nobody chooses"),
-}
-
-
 def _part_name(part: str) -> str:
     return str(PART_NAMES.get(part, part))
 
 
-def choice_name(name: str) -> str:
-    """A choice as the report names it: "option:key" → "the key's option", "option:penalty"
-    → "option changing: Penalty", "wrong:remedy" → "“wrong part”: Remedy", "A" → "A"."""
-    kind, _sep, rest = name.partition(":")
-    if kind == "option" and rest:
-        if rest == "key":
-            return _("the key's option")
-        parts = ", ".join(_part_name(part) for part in rest.split("+"))
-        return _("option changing: %(parts)s") % {"parts": parts}
-    if kind == "wrong" and rest:
-        return _("“wrong part”: %(part)s") % {"part": _part_name(rest)}
-    return _part_name(name)
-
-
 def choices_text(row: sr.ItemRow) -> str:
-    """Each choice as "name chosen/offered", e.g. "the key's option 19/25; option changing:
-    Penalty 0/25"."""
+    """Each choice as "name chosen/offered", e.g. "the key 19/25; wrong penalty 0/25"."""
     return "; ".join(f"{choice_name(c.name)} {c.chosen}/{c.offered}" for c in row.choices)
 
 
 def _flags(row: sr.ItemRow) -> str:
-    return "; ".join(str(FLAG_NAMES.get(flag, flag)) for flag in row.flags)
+    return "; ".join(flag_names(row.flags))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from django import forms
@@ -29,13 +29,14 @@ from judgetrain.accounts.models import Cohort, User
 from judgetrain.throttling import limits_wait
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.languages import content_language
-from quizzes.models import Appeal, QuestionCorrection, Review
+from quizzes.models import Appeal, QuestionCorrection, QuestionKind, Review
 from quizzes.parts import REVIEWED_PART_NAMES
 from quizzes.services import appeals, cohorts, review
 from quizzes.services.practice import practice_key, practice_statements
 from rulings.core import questions as generator
 from rulings.core import vocabulary
 from rulings.core.explain import labels
+from rulings.core.grading import PARTS, ruling_ids
 
 TEMPLATES = "quizzes/mentor/"
 View = Callable[..., HttpResponse]
@@ -179,24 +180,48 @@ class AppealDecisionForm(forms.Form):
 
 
 class CommitteeDecisionForm(AppealDecisionForm):
+    """The committee's decision on a contested appeal. Only a free-form question's key can be
+    corrected (a choice question's options were written against its key): on any other
+    question the form offers withdrawing alone, and says so. A correction offers, part by
+    part, only the ids the question's game rules with, named in the page's language."""
+
+    KEY_ACTIONS = [
+        ("", _("The key is right")),
+        (QuestionCorrection.Action.WITHDRAW, _("Withdraw this question for everyone")),
+        (QuestionCorrection.Action.CORRECT, _("Correct the key for everyone")),
+    ]
     key_action = forms.ChoiceField(
         label=_("The key"),
-        choices=[
-            ("", _("The key is right")),
-            (QuestionCorrection.Action.WITHDRAW, _("Withdraw this question for everyone")),
-            (QuestionCorrection.Action.CORRECT, _("Correct the key for everyone")),
-        ],
+        choices=KEY_ACTIONS,
         required=False,
         widget=forms.RadioSelect,
     )
-    infraction = forms.ChoiceField(label=_("Corrected infraction"), required=False, choices=[])
-    penalty = forms.ChoiceField(label=_("Corrected penalty"), required=False, choices=[])
-    remedy = forms.ChoiceField(label=_("Corrected remedy"), required=False, choices=[])
+    infraction = forms.ChoiceField(required=False, choices=[])
+    penalty = forms.ChoiceField(required=False, choices=[])
+    remedy = forms.ChoiceField(required=False, choices=[])
     confirm = forms.CharField(required=False, widget=forms.HiddenInput, max_length=128)
 
-    def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, lang: str = "en", kind: str = "free_form", game: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        for name, choices in key_part_choices(lang).items():
+        self.correctable = kind == QuestionKind.FREE_FORM
+        if not self.correctable:
+            action = cast(forms.ChoiceField, self.fields["key_action"])
+            action.choices = [
+                c for c in self.KEY_ACTIONS if c[0] != QuestionCorrection.Action.CORRECT
+            ]
+            action.help_text = _(
+                "Only a free-form question's key can be corrected: the options of this "
+                "question were written against its key. If the key is wrong, withdraw the "
+                "question."
+            )
+            for name in PARTS:
+                del self.fields[name]
+            return
+        headings = labels(lang)["heading"]
+        for name, choices in key_part_choices(lang, game).items():
+            self.fields[name].label = headings[name]
             self.fields[name].choices = choices  # type: ignore[attr-defined]
 
     def correction(self) -> appeals.KeyCorrection | None:
@@ -215,20 +240,26 @@ def _second(pair: tuple[str, str]) -> str:
     return pair[1]
 
 
-def key_part_choices(lang: str) -> dict[str, list[tuple[str, str]]]:
-    """Each part of a key offers only its own vocabulary's ids, named in the page's
-    language and sorted by name: infractions, penalties (in ladder order), remedies."""
+def key_part_choices(lang: str, game: str = "") -> dict[str, list[tuple[str, str]]]:
+    """Each part of a key offers only its own vocabulary's ids (of ``game`` alone, when
+    given: what its keys may name), named in the page's language and sorted by name:
+    infractions, penalties (in ladder order), remedies."""
     names = labels(lang)["id"]
-
-    def named(ids: tuple[str, ...], *, keep_order: bool = False) -> list[tuple[str, str]]:
-        pairs = [(i, str(names.get(i, i))) for i in ids]
-        return [("", "—"), *(pairs if keep_order else sorted(pairs, key=_second))]
-
-    return {
-        "infraction": named(vocabulary.INFRACTIONS),
-        "penalty": named(vocabulary.PENALTIES, keep_order=True),
-        "remedy": named(vocabulary.REMEDIES),
+    every = {
+        "infraction": vocabulary.INFRACTIONS,
+        "penalty": vocabulary.PENALTIES,
+        "remedy": vocabulary.REMEDIES,
     }
+
+    def named(part: str) -> list[tuple[str, str]]:
+        ids = every[part]
+        if game:
+            allowed = set(ruling_ids(game, part))
+            ids = tuple(i for i in ids if i in allowed)
+        pairs = [(i, str(names.get(i, i))) for i in ids]
+        return [("", "—"), *(pairs if part == "penalty" else sorted(pairs, key=_second))]
+
+    return {part: named(part) for part in PARTS}
 
 
 class InvitationAcceptForm(forms.Form):
@@ -675,7 +706,13 @@ def _decision_form(
     if not appeals.appeal_decidable_by(found, request.user):
         return None
     if found.status == Appeal.Status.CONTESTED:
-        return CommitteeDecisionForm(data, lang=content_language(request.LANGUAGE_CODE))
+        question = found.item.question
+        return CommitteeDecisionForm(
+            data,
+            lang=content_language(request.LANGUAGE_CODE),
+            kind=question.kind,
+            game=question.game,
+        )
     return AppealDecisionForm(data)
 
 

@@ -181,6 +181,25 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
 
 
 @cache
+def _own_meta(version_id: str) -> dict[str, Any]:
+    """The ``[policy]`` table of the version's own file, without its parent's."""
+    files = _files()
+    if version_id not in files:
+        raise PolicyError(f"unknown policy version {version_id!r}")
+    meta: dict[str, Any] = tomllib.loads(files[version_id].read_text(encoding="utf-8"))["policy"]
+    return meta
+
+
+def title(version_id: str, lang: str = "en") -> str:
+    """The version's title in ``lang`` (en, pt-BR or es): its file's ``titles`` entry for the
+    language, else its English ``title``. A version never takes its parent's title."""
+    if lang not in LANGS:
+        raise PolicyError(f"language must be one of {', '.join(LANGS)}")
+    meta = _own_meta(version_id)
+    return str(meta.get("titles", {}).get(lang) or meta["title"])
+
+
+@cache
 def load_policy(version_id: str) -> Policy:
     """The policy version with this id; PolicyError if unknown or malformed."""
     from rulings.core.policy_build import build

@@ -289,6 +289,7 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
         # --- reports ----------------------------------------------------------------------
         "reports": Entry("get", fixed("/reports/"), report_page),
         "report-csv": Entry("get", fixed("/reports/pass-by-cohort.csv"), report_page),
+        "report-chart": Entry("get", fixed("/reports/pass-by-cohort.svg"), report_page),
         "report-devset": Entry("get", fixed("/reports/corrected-gradings.jsonl"), report_page),
         "report-devset-csv": Entry("get", fixed("/reports/corrected-gradings.csv"), report_page),
         "api-committee-report": Entry(

@@ -163,6 +163,8 @@ PERSONA_OVERRIDES: dict[str, dict[str, int]] = {
     "mentor-correction": personas_like(committee=404, admin=404),  # mentors: 403 as ever
     "committee-report-decide": personas_like(committee=404, admin=404),
     "api-committee-report-decision": personas_like(committee=404, admin=404),
+    "whatif-practice": personas_like(**EVERY_PERSONA),  # the practice answer's question
+    "whatif-practice-fact": personas_like(**EVERY_PERSONA),
     # --- the committee persona also holds the candidate role (to sit the exam): it may
     # practise, and the candidate's own attempts answer it 404 like any other caller's ------
     "api-practice-next": personas_like(committee=200),

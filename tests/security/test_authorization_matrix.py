@@ -36,6 +36,7 @@ from quizzes.services.practice import (
     practice_answer_submit,
     practice_session_start,
 )
+from rulings.core import questions as generator
 from tests.factories import (
     TREASURE_HUNTER_SITUATION,
     BlueprintFactory,
@@ -185,6 +186,13 @@ def fixed(url: str) -> Callable[[World], str]:
     return lambda world: url
 
 
+def _fact(world: World) -> str:
+    """A deciding fact of the graded attempt's first question (what-if explorer)."""
+    item = world.graded.items.select_related("question").get(position=1).question
+    facts = generator.deciding_facts(item.situation, item.ruling, item.template_id, "en")
+    return facts[0].name if facts else "advantageous"
+
+
 # Shorthands for the API: the practise permission (candidates, mentors, admin), the
 # evaluate permission (mentors, committee, admin), and "only the owner" of an attempt.
 PRACTISE = roles(401, 200, 200, 200, 200, 403, 200)
@@ -199,6 +207,7 @@ MENTOR_OWN_API = roles(401, 403, 403, 200, 404, 200, 200)
 MENTOR_PAGE = roles(302, 403, 403, 200, 200, 200, 200)
 MENTOR_OWN_PAGE = roles(302, 403, 403, 200, 404, 200, 200)
 MENTOR_OWN_WRITE = roles(302, 403, 403, 302, 404, 302, 302)
+EXPLORER = roles(302, 200, 404, 200, 404, 200, 200)
 COMMITTEE_PAGE = roles(302, 403, 403, 403, 403, 200, 200)
 
 
@@ -411,6 +420,15 @@ MATRIX: dict[str, Entry] = {
     # The submit page (GET): the summary of what is saved, the candidate's own only.
     "exam-submit GET": Entry("get", lambda w: f"/exams/attempts/{w.attempt.pk}/submit", OWNER_PAGE),
     "exam-result": Entry("get", lambda w: f"/exams/attempts/{w.graded.pk}/result", OWNER_PAGE),
+    # The what-if explorer (issue 30, point 4): the candidate, their mentor and the committee.
+    "whatif-practice": Entry("get", lambda w: f"/what-if/practice/{w.answer.pk}", EXPLORER),
+    "whatif-practice-fact": Entry(
+        "get", lambda w: f"/what-if/practice/{w.answer.pk}/advantageous", EXPLORER
+    ),
+    "whatif-exam": Entry("get", lambda w: f"/what-if/exams/{w.graded.pk}/1", EXPLORER),
+    "whatif-exam-fact": Entry(
+        "get", lambda w: f"/what-if/exams/{w.graded.pk}/1/{_fact(w)}", EXPLORER
+    ),
     "exam-appeal": Entry(
         "post",
         lambda w: f"/exams/attempts/{w.graded.pk}/items/1/appeal",
@@ -447,6 +465,21 @@ MATRIX: dict[str, Entry] = {
     ),
     "mentor-cohort-restore": Entry(
         "post", lambda w: f"/mentor/cohorts/{w.cohort}/undo-remove", MENTOR_OWN_WRITE
+    ),
+    "workbench": Entry("get", fixed("/mentor/workbench/"), MENTOR_PAGE),
+    "workbench-proposals": Entry("get", fixed("/mentor/workbench/proposals/"), COMMITTEE_PAGE),
+    "workbench-decide": Entry(
+        "post",
+        fixed("/mentor/workbench/proposals/999999/decide"),
+        roles(302, 403, 403, 403, 403, 404, 404),
+        lambda w: {"decision": "accept"},
+    ),
+    "api-mentor-workbench": Entry(
+        "post",
+        fixed("/api/v1/mentor/workbench"),
+        MENTOR_API,
+        lambda w: {"lang": "en", "situation": TREASURE_HUNTER_SITUATION},
+        json=True,
     ),
     "mentor-reviews": Entry("get", fixed("/mentor/reviews/"), MENTOR_PAGE),
     "mentor-reviews-accept": Entry(

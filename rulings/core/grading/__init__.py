@@ -9,6 +9,7 @@ Pure Python: reads only its own data files. Public entry points:
 - MAX_ANSWER_CHARS: the size limit; MAX_TERMS, MAX_CUES: the most terms and cue words an
   answer may hold (reading weighs each against each); lexicon_version(): the data version
 - warm_up(): load the lexicon and the second reading ahead of the first grading
+- ruling_ids(game, part): the ids an expected ruling may name for that part in that game
 """
 
 from .errors import GradingError
@@ -22,6 +23,15 @@ from .second_reader import load_second_reader
 def lexicon_version() -> str:
     """The version string of the lexicon data in use."""
     return load_lexicon().version
+
+
+def ruling_ids(game: str, part: str) -> tuple[str, ...]:
+    """The public ids a key may name for ``part`` in ``game``, in vocabulary order: what
+    ``grade_answer`` accepts as expected (a Riftbound key names no Magic remedy)."""
+    if game not in GAMES or part not in PARTS:
+        raise GradingError(f"unknown game {game!r} or part {part!r}")
+    table = load_lexicon().ids[part]
+    return tuple(ident for ident, info in table.items() if not info.internal and game in info.games)
 
 
 def warm_up() -> None:
@@ -47,5 +57,6 @@ __all__ = [
     "Span",
     "grade_answer",
     "lexicon_version",
+    "ruling_ids",
     "warm_up",
 ]

@@ -507,12 +507,27 @@ def _refocus_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
 
 def _baseline_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
     # "normally no penalty, but ...": the usual ruling, stated within its own clause
-    if (
-        cue.first < m.first
-        and ctx.clause[cue.first] == ctx.clause[m.first]
-        and _free(ctx.owner, cue.last, m.first, -1)
-    ):
+    if cue.first >= m.first:
+        return
+    in_clause = ctx.clause[cue.first] == ctx.clause[m.first]
+    if (in_clause and _free(ctx.owner, cue.last, m.first, -1)) or _baseline_until_but(m, cue, ctx):
         m.hypothetical = True
+
+
+def _baseline_until_but(m: Mention, cue: CueHit, ctx: Context) -> bool:
+    """ "On its face overpayment, no penalty, but ...": a baseline's sentence sets the
+    usual ruling aside up to the "but" that turns to the answer's own, when one follows."""
+    sentence = ctx.sentence[cue.first]
+    if ctx.sentence[m.first] != sentence or _contrary_between(ctx, cue.last, m.first):
+        return False
+    if _ended_between(ctx, cue, m.first, ("reset", "conclusion")):
+        return False
+    end = m.last
+    while end < len(ctx.sentence) and ctx.sentence[end] == sentence:
+        if ctx.toks.words[end] in _CONTRARY:
+            return True
+        end += 1
+    return False
 
 
 def _condition_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
@@ -577,7 +592,7 @@ def _question(m: Mention, ctx: Context) -> None:
         m.questioned = True
         return
     word = toks.words[e]
-    if owner[e] == -1 and word in ctx.lex.deny:
+    if (owner[e] == -1 and word in ctx.lex.deny) or _pointer_rejects(e, ctx):
         m.rejected = True
     elif owner[e] == -1 and word in ctx.lex.affirm:
         return
@@ -585,6 +600,22 @@ def _question(m: Mention, ctx: Context) -> None:
         m.rejected = True
     else:
         m.questioned = True
+
+
+_POINTERS = frozenset({"that", "thats", "that's", "this", "isso", "isto", "eso", "esto"})
+"""Words pointing back at the option just asked ("Default action? That no longer exists")."""
+_POINTER_REACH = 2
+
+
+def _pointer_rejects(e: int, ctx: Context) -> bool:
+    """ "¿Acción por defecto? Eso ya no existe": the answer to the question points back at
+    the option asked and a rejection follows it closely."""
+    if ctx.toks.words[e] not in _POINTERS or ctx.owner[e] >= 0:
+        return False
+    return any(
+        e < start <= e + _POINTER_REACH and ctx.sentence[start] == ctx.sentence[e]
+        for start in ctx.cue_starts(("reject_post", "reject_end"))
+    )
 
 
 def _question_end(m: Mention, ctx: Context) -> int:

@@ -152,7 +152,7 @@ def analyse(
     _named_rulings(lex, tokens, owner, mentions, sentence, clause, cues)
     _others_not_at_fault(lex, tokens, owner, mentions, sentence)
     mentions = _foreign_remedies(lex, mentions, game, tokens.words)
-    unread, loose = _unread_clause(lex, tokens, owner, cues, clause)
+    unread, loose = _unread_clause(lex, tokens, owner, cues, clause, sentence)
     if loose:
         # "se pone en la pila ahora o al comienzo de la próxima fase": a tight paraphrase
         # with words the lexicon did not place in its clause may be part of a longer one.
@@ -1090,14 +1090,36 @@ def _segments(toks: Tokens) -> tuple[list[int], list[int]]:
 
 
 def _unread_clause(
-    lex: Lexicon, toks: Tokens, owner: list[int], cues: list[CueHit], clause: list[int]
+    lex: Lexicon,
+    toks: Tokens,
+    owner: list[int],
+    cues: list[CueHit],
+    clause: list[int],
+    sentence: list[int],
 ) -> tuple[bool, tuple[int, ...]]:
     """Whether some clause has content words but no term or cue the grader recognised.
 
     Such a clause may state a part in words the lexicon lacks ("so leave it"), so a part
-    the grader found nothing for is then sent to review instead of being marked missing.
+    the grader found nothing for is then sent to review instead of being marked missing;
+    not a clause that a conclusion later in its sentence draws from ("only her second one,
+    so Warning"): it is the reason for the term concluded, not a ruling of its own.
     Also returns the positions of all such unrecognised content words.
     """
+    content, touched, loose = _content_words(lex, toks, owner, cues, clause)
+    if not loose and all(c in touched for c in content):
+        return False, ()
+    concluding = _concluding_clauses(toks, owner, cues, clause, sentence)
+    unread = any(
+        n >= _UNREAD_WORDS and c not in touched and c not in concluding for c, n in content.items()
+    )
+    return unread, tuple(i for i in loose if clause[i] not in concluding)
+
+
+def _content_words(
+    lex: Lexicon, toks: Tokens, owner: list[int], cues: list[CueHit], clause: list[int]
+) -> tuple[dict[int, int], set[int], list[int]]:
+    """Per clause, how many content words no term or cue read; the clauses holding a term;
+    and the positions of the unrecognised words."""
     cue_word = _cue_words(toks, owner, cues)
     content: dict[int, int] = {}
     touched: set[int] = set()
@@ -1115,8 +1137,42 @@ def _unread_clause(
             # tell the language apart, in a clause where no term was read, may state a part
             # in a form the lexicon lacks.
             content[clause[i]] = content.get(clause[i], 0) + 1
-    unread = any(count >= _UNREAD_WORDS and c not in touched for c, count in content.items())
-    return unread, tuple(loose)
+    return content, touched, loose
+
+
+def _concluding_clauses(
+    toks: Tokens, owner: list[int], cues: list[CueHit], clause: list[int], sentence: list[int]
+) -> frozenset[int]:
+    """The clauses that stand before a conclusion cue followed by a term, in one sentence
+    ("it's only her second, so Warning"; "ninguém lembrou, então fica Advertência"): the
+    reasons a conclusion is drawn from."""
+    found: set[int] = set()
+    for cue in cues:
+        if cue.kind == "conclusion" and _concludes_a_term(toks, owner, cue.last):
+            here, own = sentence[cue.first], clause[cue.first]
+            j = cue.first - 1
+            while j >= 0 and sentence[j] == here:
+                if clause[j] != own:
+                    found.add(clause[j])
+                j -= 1
+    return frozenset(found)
+
+
+def _concludes_a_term(toks: Tokens, owner: list[int], start: int) -> bool:
+    """Whether a term follows within `_CONCLUDED_GAP` tokens of `start` and ends its clause
+    ("so Warning.", "então fica sem penalidade;"), so nothing unread is concluded with it."""
+    n = len(owner)
+    j = next((k for k in range(start, min(n, start + _CONCLUDED_GAP + 1)) if owner[k] >= 0), n)
+    if j >= n or (j > start and toks.breaks[j] != BREAK_NONE):
+        return False
+    end = j
+    while end < n and owner[end] == owner[j]:
+        end += 1
+    return end >= n or toks.breaks[end] != BREAK_NONE
+
+
+_CONCLUDED_GAP = 2
+"""Words that may stand between a conclusion cue and its term ("so it's a Warning")."""
 
 
 def _cue_words(toks: Tokens, owner: list[int], cues: list[CueHit]) -> list[bool]:

@@ -11,20 +11,24 @@ from rulings.core.questions.model import KINDS, KeyParts, Option, Question, Wron
 from rulings.core.questions.template import Template
 from rulings.core.questions.templates import all_templates, all_topics, templates
 from rulings.core.questions.topics import topic_name
+from rulings.core.questions.whatif import Fact, Variant, deciding_facts, what_if
 
 __all__ = [
     "KINDS",
+    "Fact",
     "KeyParts",
     "KindUnavailable",
     "Option",
     "Question",
     "QuestionError",
     "Template",
+    "Variant",
     "WrongPart",
     "all_templates",
     "all_topics",
     "build_question",
     "coverage",
+    "deciding_facts",
     "generate_questions",
     "offers_kind",
     "remedy_asked",
@@ -32,4 +36,5 @@ __all__ = [
     "run_generate",
     "templates",
     "topic_name",
+    "what_if",
 ]

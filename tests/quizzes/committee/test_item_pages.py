@@ -40,7 +40,8 @@ def test_the_page_shows_flagged_templates_first_with_their_flags(client, committ
     page = client.get("/committee/items/").content.decode()
 
     assert page.index(EASY) < page.index("rb-overpayment")
-    assert "too_easy" in page
+    assert "too easy" in page
+    assert "too_easy" not in page
     assert f"/committee/items/{EASY}/retire" in page
 
 
@@ -151,3 +152,29 @@ def test_the_api_list_reads_a_fixed_number_of_queries(client, committee):
     retirement.template_retire(template_id="mtg-copies", reason="too easy", by=committee)
 
     assert count() == few
+
+
+def test_the_page_names_templates_choices_and_flags_in_plain_translated_words(client, committee):
+    # UX walk 1, #26: slugs, "option:key", "wrong:infraction" and "(too_easy)" were shown.
+    from django.utils import translation
+
+    from rulings.core import questions as generator
+    from tests.quizzes.committee.test_item_flags import answer, choice_question
+
+    mc = choice_question("rb-trigger-impact")
+    wrong_part = question(template_id="rb-overpayment", kind="find_the_wrong_part")
+    answer([([1.0, 0.0], ["A", "penalty: warning"])] * 5, [mc, wrong_part])
+    client.cookies["django_language"] = "es"
+
+    page = client.get("/committee/items/").content.decode()
+
+    heading = page.split('<h2 id="template-rb-trigger-impact">')[1].split("</h2>")[0]
+    template = next(t for t in generator.all_templates() if t.id == "rb-trigger-impact")
+    assert generator.topic_name(template.topics[0], "es") in heading
+    assert "rb-trigger-impact" not in heading
+    with translation.override("es"):
+        for words in ("the key", "wrong penalty and remedy", "says the penalty is wrong"):
+            assert translation.gettext(words) in page
+        assert translation.gettext("too easy") in page
+    for code in ("option:", "wrong:", "too_easy", "unchosen_option", "low_discrimination"):
+        assert code not in page

@@ -150,6 +150,7 @@ def test_committee_forms_name_topics_and_policy_versions_never_by_slug():
     from django.utils import translation
 
     from quizzes.views.committee_forms import PolicyCompareForm, topic_choices
+    from rulings.core import policy
     from rulings.core import questions as generator
     from tests.factories import question
 
@@ -164,8 +165,8 @@ def test_committee_forms_name_topics_and_policy_versions_never_by_slug():
     assert set(slugs) <= set(topics)
     assert all(topics[slug] == generator.topic_name(slug, "es") for slug in slugs)
     labelled = next(label for value, label in versions.items() if str(value) == str(version.pk))
-    assert version.title in str(labelled)
-    assert str(labelled) != version.version_id
+    assert policy.title(version.version_id, "es") in str(labelled)
+    assert version.version_id not in str(labelled)
 
 
 def test_a_question_report_is_headed_by_its_topic_not_its_template_slug(client):
@@ -189,3 +190,22 @@ def test_a_question_report_is_headed_by_its_topic_not_its_template_slug(client):
     heading = html.split('<h2 id="report-')[1].split("</h2>")[0]
     assert generator.topic_name(slug, "en") in heading
     assert reported.template_id not in heading
+
+
+def test_policy_versions_read_in_the_committees_language_on_the_policy_update_page(client):
+    # UX walk 1, #36: "policy-version names are English only".
+    from rulings.core import policy
+    from rulings.models import PolicyVersion
+    from tests.factories import question
+
+    question()
+    version = PolicyVersion.objects.select_related("document").get(
+        version_id="riftbound-tr-2026-seed"
+    )
+    client.force_login(committee_member())
+    in_language(client, "pt-br")
+
+    html = client.get(reverse("committee-policy-update")).content.decode()
+
+    assert policy.title(version.version_id, "pt-BR") in html
+    assert version.title not in html

@@ -390,6 +390,7 @@ def test_a_confirmation_with_an_outdated_token_says_so_and_shows_the_new_preview
 def test_the_corrected_key_offers_each_part_only_its_own_ids_translated(client):
     # Issue 29: "three identical 56-item dropdowns mixing infractions, penalties and remedies".
     from rulings.core import vocabulary
+    from rulings.core.grading import ruling_ids
 
     appeal = contested_appeal()
     client.force_login(committee_member())
@@ -401,11 +402,12 @@ def test_the_corrected_key_offers_each_part_only_its_own_ids_translated(client):
     def ids(field):
         return [value for value, _ in field.choices if value]
 
+    game = appeal.item.question.game
     assert ids(form.fields["infraction"]) == sorted(
-        vocabulary.INFRACTIONS, key=dict(form.fields["infraction"].choices).get
+        ruling_ids(game, "infraction"), key=dict(form.fields["infraction"].choices).get
     )
     assert ids(form.fields["penalty"]) == list(vocabulary.PENALTIES)
-    assert set(ids(form.fields["remedy"])) == set(vocabulary.REMEDIES)
+    assert set(ids(form.fields["remedy"])) == set(ruling_ids(game, "remedy"))
     assert dict(form.fields["penalty"].choices)["game_loss"] != "game_loss"
     assert (
         dict(spanish.fields["penalty"].choices)["game_loss"]

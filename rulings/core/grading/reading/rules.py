@@ -249,6 +249,20 @@ def questioned(p: PartMentions) -> Reading | None:
     return Reading(asked[0].ident, QUESTIONED, asked[0], True, rule="questioned")
 
 
+def questioned_over_record(p: PartMentions) -> Reading | None:
+    """ "His sixth Warning, so a Game Loss?": the player's record (counted) is why; the id
+    asked after it is the answer the candidate proposes, hedged."""
+    counted = [m for m in p.mentions if m.counted and not (m.negated or m.rejected)]
+    if not counted:
+        return None
+    reading = questioned(p)
+    if reading is None or reading.evidence is None:
+        return None
+    if reading.evidence.first < max(m.first for m in counted):
+        return None
+    return replace(reading, rule="questioned_over_record")
+
+
 def denied_warning(p: PartMentions) -> Reading | None:
     """Warning is the lowest rung: "not a Warning" or "a Warning is not appropriate", with
     no other penalty claimed, says there is no penalty."""
@@ -272,6 +286,7 @@ PART_RULES: Sequence[Rule] = (
     option_picked_by_order,
     options_left_open,
     claimed,
+    questioned_over_record,
     _set_aside("fallback", FALLBACK),
     _set_aside("counted", FALLBACK),
     _set_aside("hypothetical", HYPOTHETICAL),

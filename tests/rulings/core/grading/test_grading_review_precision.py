@@ -199,3 +199,95 @@ def test_a_wrong_penalty_read_from_a_typo_is_still_flagged() -> None:
     )
     assert grade.parts["penalty"].found == "warning"
     assert grade.needs_review
+
+
+# The answers below were written for these tests.
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Warning for the missed upkeep trigger? Then Tove picks: on the stack or not.",
+        "Advertência pelo gatilho de manutenção esquecido? A Tove decide se entra na pilha.",
+        "¿Advertencia por el disparo de mantenimiento olvidado? Tove decide si va a la pila.",
+    ],
+)
+def test_one_option_asked_and_nothing_else_is_read_without_a_mentor(answer: str) -> None:
+    expected = Expected("missed_trigger", "warning", "opponent_chooses_put_on_stack")
+    grade = grade_answer(answer, expected, game="mtg")
+    assert grade.parts["penalty"].found == "warning"
+    assert grade.parts["penalty"].rule == "questioned"
+    assert not grade.needs_review, grade.review_reasons
+
+
+def test_a_part_nothing_is_said_of_is_not_doubted_by_the_second_reading() -> None:
+    grade = grade_answer(
+        "Looking at Extra Cards, Warning.",
+        Expected("looking_at_extra_cards", "warning", SECTION),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].rule == "nothing_said"
+    assert not grade.needs_review, grade.review_reasons
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed trigger, Warning; Ivo may have the default action happen now or at the start "
+        "of the next phase, so Lena loses the game.",
+        "Habilidade esquecida, Advertência; o Ivo pode aplicar a ação padrão agora ou no "
+        "início da próxima fase, e a Lena perde o jogo.",
+        "Disparo olvidado, Advertencia; Ivo puede aplicar la acción por defecto ahora o al "
+        "comienzo de la siguiente fase, y Lena pierde el juego.",
+    ],
+)
+def test_a_game_lost_to_a_default_action_is_not_the_penalty(answer: str) -> None:
+    grade = grade_answer(
+        answer,
+        Expected("missed_trigger", "warning", "opponent_chooses_default_action"),
+        game="mtg",
+    )
+    assert grade.parts["penalty"].found == "warning"
+    assert not grade.parts["penalty"].conflict
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Fourth GRV this event: he loses the game.",
+        "Quarta VRJ no evento: ele perde o jogo.",
+        "Cuarta GRV del evento: pierde el juego.",
+    ],
+)
+def test_losing_the_game_alone_is_still_a_game_loss(answer: str) -> None:
+    grade = grade_answer(
+        answer, Expected("game_rule_violation", "game_loss", "simple_backup"), game="mtg"
+    )
+    assert grade.parts["penalty"].found == "game_loss"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Looking at Extra Cards. Just her second slip of the kind, so Warning.",
+        "Olhar Cartas a Mais. É só o segundo deslize desse tipo, então Advertência.",
+        "Ver cartas de más. Solo es su segundo desliz de ese tipo, así que Advertencia.",
+    ],
+)
+def test_the_reason_a_conclusion_is_drawn_from_is_no_unread_ruling(answer: str) -> None:
+    grade = grade_answer(
+        answer, Expected("looking_at_extra_cards", "warning", SECTION), game="riftbound"
+    )
+    assert grade.parts["remedy"].found is None
+    assert not any(r.startswith("remedy") for r in grade.review_reasons), grade.review_reasons
+
+
+def test_words_after_a_concluded_term_in_its_clause_may_still_state_a_part() -> None:
+    grade = grade_answer(
+        "Forgetting to Score, no penalty. Everyone agrees on the total, so the forgotten "
+        "point simply lands on the tally.",
+        Expected("forgetting_to_score", "no_penalty", "correct_score"),
+        game="riftbound",
+    )
+    assert grade.parts["remedy"].found is None
+    assert any(r.startswith("remedy") for r in grade.review_reasons)

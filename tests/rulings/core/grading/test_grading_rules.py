@@ -45,6 +45,12 @@ MT = Expected(
         ),
         ("Missed trigger. Warning, Game Loss.", "penalty", "warning", "conflict"),
         ("Missed trigger. A Warning?", "penalty", "warning", "questioned"),
+        (
+            "Missed trigger, and with his fourth Warning already on record, a Game Loss?",
+            "penalty",
+            "game_loss",
+            "questioned_over_record",
+        ),
         ("Missed trigger, not a Warning.", "penalty", "no_penalty", "denied_warning"),
         ("Missed trigger, not a Game Loss.", "penalty", None, "only_denied"),
         ("No infraction.", "penalty", "no_penalty", "implied_by_infraction"),

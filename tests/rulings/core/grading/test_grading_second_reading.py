@@ -40,7 +40,9 @@ def test_words_not_understood_are_settled_when_the_second_reading_firmly_agrees(
 def test_a_hedge_is_not_settled_by_the_words() -> None:
     # a hedge is about commitment, and may cover two options
     grade = grade_answer(
-        "Hmm, probably a General Error? Warning and a simple rewind.", GE, game="riftbound"
+        "Hmm, could this maybe be a General Error? Then Warning plus a simple rewind.",
+        GE,
+        game="riftbound",
     )
     assert grade.parts["infraction"].hedged
     assert grade.score == 1.0

@@ -1,0 +1,190 @@
+"""The scenario workbench (issue 30, point 5): rule a story built from facts, save it as a
+practice question for one cohort (mentors) or propose it for the bank (the committee, who
+then accept or reject proposals on their question-reports page).
+
+The stem and key come from ``rulings.core.questions.workbench``: the engine keys the very
+situation the phrase banks tell, never a person. A story meant for exams is told with the
+exam pools' names (when the installation has private pools) and stored as an exam question.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from judgetrain.accounts.models import Cohort, User
+from quizzes.models import PracticeAnswer, Question, QuestionPool, WorkbenchStory
+from quizzes.services.bank import bank_store_ids
+from quizzes.services.pools import pools_applied
+from rulings.core import questions as generator
+from rulings.core.explain import labels
+from rulings.core.policy import statement
+from rulings.core.questions import workbench
+
+
+class WorkbenchError(Exception):
+    """A save the rules refuse; the message is for the person."""
+
+
+@dataclass(frozen=True)
+class Story:
+    """A story as the form or the API gives it: the situation, the trigger's name (told, not
+    ruled on), the stem's language and the facts as typed (kept to reopen the form)."""
+
+    situation: dict[str, Any]
+    lang: str
+    trigger_name: str = ""
+    facts: dict[str, Any] | None = None
+
+
+def workbench_rule(*, story: Story) -> generator.Question:
+    """The story told and keyed (SituationError names the field; QuestionError if untellable)."""
+    return workbench.workbench_question(
+        story.situation, lang=story.lang, trigger_name=story.trigger_name
+    )
+
+
+def _statement_text(version: str, sid: str | None, lang: str) -> str:
+    return statement(version, sid).paraphrase(lang) if sid else ""
+
+
+def ruling_view(ruling: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The ruling in ``lang`` for a page or the API: each part with its statement and citation."""
+    names = labels(lang)["id"]
+    version = str(ruling["policy_version"])
+
+    def name(ident: Any) -> str:
+        return str(names.get(ident, ident))
+
+    def cited(step: dict[str, Any]) -> dict[str, str]:
+        return {
+            "citation": str(step.get("citation") or ""),
+            "text": _statement_text(version, step.get("statement"), lang),
+        }
+
+    return {
+        "policy_version": version,
+        "infraction": {
+            "id": ruling["infraction"],
+            "name": name(ruling["infraction"]),
+            "text": _statement_text(version, ruling.get("infraction_statement"), lang),
+        },
+        "accountable_player": ruling.get("accountable_player"),
+        "penalty": {
+            "base": name(ruling["penalty"]["base"]),
+            "final": name(ruling["penalty"]["final"]),
+            "steps": [
+                {
+                    "from": name(step["from_penalty"]),
+                    "to": name(step["to_penalty"]),
+                    "direction": step["direction"],
+                    **cited(step),
+                }
+                for step in ruling["penalty"]["steps"]
+            ],
+        },
+        "remedy": [
+            {"id": s["remedy"], "name": name(s["remedy"]), **cited(s)} for s in ruling["remedy"]
+        ],
+        "explanation": [{"role": s["role"], **cited(s)} for s in ruling["explanation"]],
+        "derived": [
+            {
+                "fact": d["fact"],
+                "raw": d["value"],
+                "value": name(d["value"]),
+                "event": d.get("event"),
+                **cited(d),
+            }
+            for d in ruling.get("derived", ())
+        ],
+    }
+
+
+def _store(
+    story: Story, *, author: User, status: str, cohort: Cohort | None, for_exams: bool
+) -> WorkbenchStory:
+    use = QuestionPool.Use.EXAMS if for_exams else QuestionPool.Use.BANK
+    with pools_applied(use=use) as pools:
+        situation = story.situation
+        if for_exams and pools is not None:
+            names = workbench.pooled_names(situation, seed=secrets.randbelow(2**31))
+            situation = workbench.with_names(situation, names)
+        told = workbench.workbench_question(
+            situation, lang=story.lang, trigger_name=story.trigger_name
+        )
+        [pk] = bank_store_ids(questions=[told], for_exams=for_exams)
+    question = Question.objects.get(pk=pk)
+    if WorkbenchStory.objects.filter(question=question).exists() or question.template_id != (
+        workbench.TEMPLATE_ID
+    ):
+        raise WorkbenchError("This story is already saved.")
+    return WorkbenchStory.objects.create(
+        question=question,
+        author=author,
+        cohort=cohort,
+        status=status,
+        facts=story.facts or {},
+    )
+
+
+@transaction.atomic
+def workbench_save_for_cohort(*, story: Story, author: User, cohort: Cohort) -> WorkbenchStory:
+    """A practice question only the candidates of ``cohort`` are given (first, until they
+    answer it). The caller has checked that ``author`` may see ``cohort``."""
+    return _store(
+        story, author=author, status=WorkbenchStory.Status.COHORT, cohort=cohort, for_exams=False
+    )
+
+
+@transaction.atomic
+def workbench_propose(*, story: Story, author: User, for_exams: bool) -> WorkbenchStory:
+    """A question proposed for the bank: nobody practises it until the committee accepts it."""
+    return _store(
+        story,
+        author=author,
+        status=WorkbenchStory.Status.PROPOSED,
+        cohort=None,
+        for_exams=for_exams,
+    )
+
+
+@transaction.atomic
+def workbench_decide(
+    *, story: WorkbenchStory, accept: bool, by: User, reason: str = ""
+) -> WorkbenchStory:
+    """Accept a proposal into the bank or reject it (once; WorkbenchError after)."""
+    locked = WorkbenchStory.objects.select_for_update().get(pk=story.pk)
+    if locked.status != WorkbenchStory.Status.PROPOSED:
+        raise WorkbenchError("This proposal has already been decided.")
+    locked.status = WorkbenchStory.Status.ACCEPTED if accept else WorkbenchStory.Status.REJECTED
+    locked.decided_by = by
+    locked.decided_at = timezone.now()
+    locked.reason = reason.strip()[:2000]
+    locked.save(update_fields=["status", "decided_by", "decided_at", "reason"])
+    return locked
+
+
+def proposals_open() -> list[WorkbenchStory]:
+    return list(
+        WorkbenchStory.objects.filter(status=WorkbenchStory.Status.PROPOSED)
+        .select_related("question", "author")
+        .order_by("created_at")
+    )
+
+
+def cohort_question_first(*, user: User, questions: Any) -> Question | None:
+    """The oldest question a mentor wrote for one of ``user``'s cohorts that ``user`` has never
+    answered, among ``questions`` (already narrowed to what ``user`` may practise)."""
+    answered = PracticeAnswer.objects.filter(user=user).values("question_id")
+    return (
+        questions.filter(
+            workbench__status=WorkbenchStory.Status.COHORT, workbench__cohort__candidates=user
+        )
+        .exclude(pk__in=answered)
+        .order_by("pk")
+        .first()
+    )

@@ -1,0 +1,171 @@
+"""The scenario workbench pages: build a story from facts, rule it, save it for a cohort
+(mentors) or propose it for the bank (the committee), and the committee's proposals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.languages import content_language
+from quizzes.models import WorkbenchStory
+from quizzes.services import cohorts, workbench
+from quizzes.views.mentor import committee_required, mentor_required
+from quizzes.views.workbench_forms import SaveForm, WorkbenchForm, derived_words
+from rulings.core.errors import SituationError
+from rulings.core.questions import QuestionError
+
+TEMPLATES = "quizzes/workbench/"
+ACTIONS = ("show", "rule", "save", "propose")
+
+
+def _is_committee(request: AuthenticatedHttpRequest) -> bool:
+    return request.user.has_perm("accounts.manage_certification")
+
+
+def _cohort_choices(request: AuthenticatedHttpRequest) -> list[tuple[int, str]]:
+    return [(c.pk, c.display_name) for c in cohorts.cohorts_visible_to(request.user)]
+
+
+def _story(form: WorkbenchForm) -> workbench.Story:
+    facts = {k: v for k, v in form.data.items() if k in form.fields}
+    return workbench.Story(
+        situation=form.situation(),
+        lang=str(form.cleaned_data["language"]),
+        trigger_name=str(form.cleaned_data.get("trigger_name") or ""),
+        facts=facts,
+    )
+
+
+def _typed(request: AuthenticatedHttpRequest, action: str) -> dict[str, Any] | None:
+    """What was typed, as the form's initial values (an unticked box stays unticked)."""
+    if not action:
+        return None
+    typed: dict[str, Any] = request.POST.dict()
+    for name, field in WorkbenchForm.base_fields.items():
+        if isinstance(field, forms.BooleanField):
+            typed[name] = name in request.POST
+    return typed
+
+
+@mentor_required
+@require_http_methods(["GET", "POST"])
+def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
+    lang = content_language(request.LANGUAGE_CODE)
+    action = request.POST.get("action", "show") if request.method == "POST" else ""
+    if action in ("rule", "save", "propose"):
+        form = WorkbenchForm(request.POST, lang=lang)
+    else:  # a first visit, or "show the fields": what was typed comes back, without errors
+        form = WorkbenchForm(initial=_typed(request, action), lang=lang)
+    save_form = SaveForm(
+        request.POST if action in ("save", "propose") else None, cohorts=_cohort_choices(request)
+    )
+    context: dict[str, Any] = {"form": form, "save_form": save_form, "lang": lang}
+    status = 200
+    if action in ("rule", "save", "propose") and form.is_valid():
+        try:
+            story = _story(form)
+            told = workbench.workbench_rule(story=story)
+        except SituationError as error:
+            form.add_engine_error(error)
+        except QuestionError:
+            form.add_error(None, _("The workbench cannot tell this story yet."))
+        else:
+            context["question"] = told
+            context["ruling"] = workbench.ruling_view(told.ruling, lang)
+            context["derived"] = derived_words(context["ruling"]["derived"])
+            if action in ("save", "propose"):
+                saved = _save(request, action, story, save_form)
+                if saved is not None:
+                    return saved
+    if form.is_bound and (form.errors or save_form.errors):
+        status = 400
+    context["is_committee"] = _is_committee(request)
+    return render(request, TEMPLATES + "workbench.html", context, status=status)
+
+
+def _save(
+    request: AuthenticatedHttpRequest, action: str, story: workbench.Story, save_form: SaveForm
+) -> HttpResponse | None:
+    if not save_form.is_valid():
+        return None
+    try:
+        if action == "propose":
+            if not _is_committee(request):
+                raise Http404
+            workbench.workbench_propose(
+                story=story, author=request.user, for_exams=save_form.cleaned_data["for_exams"]
+            )
+            messages.success(request, _("Proposed: the committee decides on it."))
+            return redirect("workbench")
+        cohort_id = save_form.cleaned_data.get("cohort")
+        visible = cohorts.cohorts_visible_to(request.user)
+        cohort = visible.filter(pk=cohort_id).first() if cohort_id else None
+        if cohort is None:
+            save_form.add_error("cohort", _("Choose one of your cohorts."))
+            return None
+        workbench.workbench_save_for_cohort(story=story, author=request.user, cohort=cohort)
+    except workbench.WorkbenchError:
+        save_form.add_error(None, _("This story is already saved."))
+        return None
+    messages.success(
+        request,
+        _("Saved: the candidates of %(cohort)s get it in practice.")
+        % {"cohort": cohort.display_name},
+    )
+    return redirect("workbench")
+
+
+class DecisionForm(forms.Form):
+    decision = forms.ChoiceField(
+        choices=[("accept", gettext_lazy("Accept")), ("reject", gettext_lazy("Reject"))]
+    )
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"), max_length=2000, required=False, widget=forms.Textarea
+    )
+
+
+@committee_required
+def proposal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    lang = content_language(request.LANGUAGE_CODE)
+    proposals = [
+        (story, workbench.ruling_view(story.question.ruling, lang))
+        for story in workbench.proposals_open()
+    ]
+    return render(request, TEMPLATES + "proposals.html", {"proposals": proposals})
+
+
+@committee_required
+@require_POST
+def proposal_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    story = WorkbenchStory.objects.filter(pk=pk, status=WorkbenchStory.Status.PROPOSED).first()
+    form = DecisionForm(request.POST)
+    if story is None or not form.is_valid():
+        raise Http404("No such proposal.")
+    try:
+        workbench.workbench_decide(
+            story=story,
+            accept=form.cleaned_data["decision"] == "accept",
+            by=request.user,
+            reason=form.cleaned_data["reason"],
+        )
+    except workbench.WorkbenchError:
+        messages.error(request, _("This proposal has already been decided."))
+    else:
+        messages.success(request, _("Decision recorded."))
+    return redirect("workbench-proposals")
+
+
+urlpatterns = [
+    path("workbench/", workbench_page, name="workbench"),
+    path("workbench/proposals/", proposal_list, name="workbench-proposals"),
+    path("workbench/proposals/<int:pk>/decide", proposal_decide, name="workbench-decide"),
+]

@@ -1,0 +1,201 @@
+"""The scenario workbench pages: build a story from facts, rule it, save it for a cohort."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from quizzes.models import Question, WorkbenchStory
+from quizzes.services.practice import PracticeFilters, practice_question_next
+from tests.factories import candidate, cohort, committee_member, mentor
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("workbench")
+
+
+def facts(**changes: Any) -> dict[str, Any]:
+    data = {
+        "game": "riftbound",
+        "policy_version": "",
+        "opl": "competitive",
+        "language": "en",
+        "player_1": "Ana",
+        "player_2": "Ben",
+        "turn_player": "1",
+        "subject": "trigger",
+        "trigger_name": "Treasure Hunter",
+        "trigger_kind": "board_change",
+        "trigger_optional": "must",
+        "trigger_controller": "1",
+        "trigger_effect": "plain",
+        "event_1_by": "1",
+        "event_1_action": "new_game_action",
+        "event_2_by": "2",
+        "event_2_action": "noticed",
+        "rewind": "simple",
+        "intent": "none",
+        "action": "rule",
+    }
+    data.update(changes)
+    return data
+
+
+def test_candidates_are_refused_the_workbench(client) -> None:
+    client.force_login(candidate())
+    assert client.get(URL).status_code == 403
+    assert client.post(URL, facts()).status_code == 403
+
+
+def test_a_mentor_rules_a_story_and_sees_why(client) -> None:
+    client.force_login(mentor())
+    response = client.post(URL, facts())
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Missed Trigger" in page
+    assert "TR 702.2" in page
+    assert "Treasure Hunter" in page
+
+
+def test_an_invalid_combination_is_an_error_on_its_field_and_keeps_what_was_typed(client) -> None:
+    client.force_login(mentor())
+    response = client.post(URL, facts(player_2="Ana", trigger_name="Typed Card"))
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert "player_1" in form.errors
+    assert 'value="Typed Card"' in response.content.decode()
+
+
+def test_a_policy_without_the_category_names_the_category_field(client) -> None:
+    client.force_login(mentor())
+    response = client.post(URL, facts(game="mtg", policy_version=""))
+    assert response.status_code == 400
+    assert "trigger_kind" in response.context["form"].errors
+
+
+def test_the_error_is_in_the_readers_language(client) -> None:
+    client.force_login(mentor())
+    response = client.post(URL, facts(player_2="Ana"), HTTP_ACCEPT_LANGUAGE="pt-br")
+    assert "Cada jogador" in response.content.decode()
+
+
+def test_showing_a_subject_keeps_what_was_typed_without_errors(client) -> None:
+    client.force_login(mentor())
+    response = client.post(URL, facts(action="show", subject="payment", player_2=""))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'value="Treasure Hunter"' in page
+    assert '<fieldset data-subject="payment">' in page
+    assert '<fieldset data-subject="trigger" hidden>' in page
+
+
+def test_a_mentor_saves_a_story_for_their_cohort_and_its_candidates_get_it_first(client) -> None:
+    who = mentor()
+    member, outsider = candidate(), candidate()
+    group = cohort(mentor=who, candidates=[member])
+    client.force_login(who)
+    response = client.post(URL, facts(action="save", cohort=str(group.pk)))
+    assert response.status_code == 302
+    story = WorkbenchStory.objects.get()
+    assert story.cohort == group
+    assert story.author == who
+    assert story.question.key_infraction == "missed_trigger"
+    assert story.question.template_id == "workbench"
+    filters = PracticeFilters(lang="en", game="riftbound")
+    assert practice_question_next(user=member, filters=filters) == story.question
+    assert practice_question_next(user=outsider, filters=filters) != story.question
+
+
+def test_a_mentor_cannot_save_for_another_mentors_cohort(client) -> None:
+    other = cohort()
+    client.force_login(mentor())
+    response = client.post(URL, facts(action="save", cohort=str(other.pk)))
+    assert response.status_code == 400
+    assert not WorkbenchStory.objects.exists()
+
+
+def test_only_the_committee_proposes_and_a_proposal_waits_for_a_decision(client) -> None:
+    client.force_login(mentor())
+    client.post(URL, facts(action="propose"))
+    assert not WorkbenchStory.objects.exists()
+    member = committee_member()
+    client.force_login(member)
+    assert client.post(URL, facts(action="propose")).status_code == 302
+    story = WorkbenchStory.objects.get()
+    assert story.status == WorkbenchStory.Status.PROPOSED
+    learner = candidate()
+    filters = PracticeFilters(lang="en", game="riftbound")
+    assert practice_question_next(user=learner, filters=filters) != story.question
+    assert client.get(reverse("workbench-proposals")).status_code == 200
+    client.post(reverse("workbench-decide", args=[story.pk]), {"decision": "accept"})
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.ACCEPTED
+    assert story.decided_by == member
+    assert Question.objects.filter(pk=story.question_id, for_exams=False).exists()
+
+
+def test_the_workbench_page_queries_are_bounded(client, django_assert_max_num_queries) -> None:
+    who = mentor()
+    cohort(mentor=who)
+    client.force_login(who)
+    with django_assert_max_num_queries(6):
+        client.get(URL)
+    with django_assert_max_num_queries(6):
+        client.post(URL, facts())
+
+
+def test_a_payment_story_is_ruled_from_its_own_fields(client) -> None:
+    client.force_login(mentor())
+    response = client.post(
+        URL,
+        facts(
+            subject="payment",
+            payment_player="1",
+            payment_cost="3",
+            payment_paid="4",
+            payment_correctable="on",
+            noticed_when="same_action",
+            noticed_by="opponent",
+        ),
+    )
+    assert response.status_code == 200
+    question = response.context["question"]
+    assert question.situation["payment"] == {
+        "player": "Ana",
+        "cost": 3,
+        "paid": 4,
+        "wrong_requirements": False,
+        "caused_result": False,
+        "correctable": True,
+    }
+    assert "trigger" not in question.situation
+    assert question.key.infraction == question.ruling["infraction"]
+
+
+def test_a_subjects_missing_fact_is_asked_for_on_its_field(client) -> None:
+    client.force_login(mentor())
+    response = client.post(URL, facts(subject="game_error", error_player="1", error_kind=""))
+    assert response.status_code == 400
+    assert "error_kind" in response.context["form"].errors
+
+
+def test_an_event_by_a_player_not_in_the_game_is_an_error_on_that_event(client) -> None:
+    client.force_login(mentor())
+    response = client.post(URL, facts(event_2_by="3"))
+    assert response.status_code == 400
+    assert "event_2_by" in response.context["form"].errors
+
+
+def test_the_proposals_page_queries_do_not_grow_with_proposals(
+    client, django_assert_max_num_queries
+) -> None:
+    member = committee_member()
+    client.force_login(member)
+    for name in ("Cleo", "Dora", "Eli"):
+        client.post(URL, facts(action="propose", player_2=name))
+    assert WorkbenchStory.objects.count() == 3
+    with django_assert_max_num_queries(5):
+        response = client.get(reverse("workbench-proposals"))
+    assert response.content.decode().count("Accept into the bank") == 3
