@@ -22,7 +22,6 @@ from rulings.core.questions.build import (
     STATED_FACTS,
     TOLD_ACTION_FACTS,
     _near_misses,
-    offers_kind,
     scenario,
 )
 
@@ -182,15 +181,18 @@ def test_the_infraction_is_pickable_only_where_the_story_leaves_it_in_doubt(
 
 
 def test_a_story_stating_the_forgetting_leaves_the_infraction_unpickable() -> None:
-    # Review 9's fi-005 (Jonas moves on without mentioning the trigger) and fi-033 (Lena
-    # states the Might without the bonus), rebuilt from their templates and seeds.
+    # Review 9's fi-005, fi-018, fi-038 ("moves on without mentioning the trigger"), fi-010
+    # ("draws for the turn without the trigger") and fi-026, rebuilt from their templates and
+    # seeds (the templates' versions are the ones reviewed).
     from rulings.core.questions import build_question
 
     for template_id, seed in (
         ("rb-opponent-duties", 791114146),
-        ("rb-trigger-might-only", 228062193),
+        ("rb-opponent-duties", 634702085),
+        ("rb-opponent-duties", 1288108496),
+        ("mtg-opponent-duties", 910784524),
+        ("mtg-default-action", 1802032031),
     ):
-        if offers_kind(template_id, seed, "find_the_wrong_part"):
-            wrong = build_question(template_id, seed, "en", "find_the_wrong_part").wrong_part
-            assert wrong is not None
-            assert "infraction" not in wrong.pickable
+        wrong = build_question(template_id, seed, "en", "find_the_wrong_part").wrong_part
+        assert wrong is not None
+        assert wrong.pickable == ("penalty", "remedy"), (template_id, seed)
