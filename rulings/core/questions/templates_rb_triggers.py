@@ -76,7 +76,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -160,7 +160,7 @@ def rb_might_only(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-first-beginning-phase",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "first_beginning_phase"),
     summary="A trigger at the start of the first Beginning Phase (TR 506.3.d): acknowledged later "
@@ -182,7 +182,7 @@ def rb_first_beginning_phase(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-first-time",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "first_time"),
     summary="A 'first time' trigger, mandatory or optional (TR 506.5): a forgotten mandatory one "
@@ -327,7 +327,7 @@ def _served(situation: dict[str, Any], now: str) -> str:
 
 @template(
     "rb-opponent-duties",
-    version=5,
+    version=6,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and are not penalised for staying "
