@@ -38,7 +38,9 @@ def test_mentor_overrides_a_flagged_part_and_an_appeal_goes_to_the_committee(liv
     penalty.get_by_label("Score for this part (%)").fill("167")
     penalty.get_by_label("Reason").fill("Hedged, but the penalty named first is right.")
     page.get_by_role("button", name="Save the decision").click()
-    expect(page.get_by_text("less than or equal to 100")).to_be_visible()  # a form error, not a 500
+    # A form error, not a 500: in the summary at the top and beside the field.
+    expect(page.get_by_text("less than or equal to 100")).to_have_count(2)
+    expect(penalty.get_by_text("less than or equal to 100")).to_be_visible()
     penalty = page.get_by_role("group", name="Penalty")
     assert penalty.get_by_label("Reason").input_value().startswith("Hedged")
     penalty.get_by_label("Score for this part (%)").fill("100")
