@@ -105,7 +105,8 @@ WRITTEN_BEFORE_THE_BATCH = {
         "blind34-en-hw-063",
     ),
     (
-        "Habilidade esquecida, sem penalidade; o oponente escolhe se ela resolve agora ou se perde.",
+        "Habilidade esquecida, sem penalidade; o oponente escolhe se ela resolve agora ou se "
+        "perde.",
         "blind34-pt-BR-hw-044",
     ),
 }
