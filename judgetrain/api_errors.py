@@ -120,6 +120,16 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     return views.page_not_found(request, exception)
 
 
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A JSON 403 under /api/; the site's page elsewhere."""
+    if _is_api(request):
+        body = {"detail": "You do not have permission to do this.", "code": "permission_denied"}
+        return JsonResponse(body, status=403)
+    from judgetrain import views
+
+    return views.permission_denied(request, exception)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     """A JSON 500 under /api/; Django's page elsewhere."""
     if _is_api(request):

@@ -17,10 +17,11 @@ filter and template rendering, the admin, DRF's fields, a form's initial value).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from django.core.exceptions import ValidationError
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
+from django.utils.dates import MONTHS
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -108,6 +109,20 @@ def zone_name(local: datetime) -> str:
     return "UTC" if name in ("UTC", "+00", "Z") or name[:1] in "+-" else name
 
 
+# Languages whose month names are written in lower case within a date ("21 de dezembro de
+# 2026"), where Django's translations capitalise them.
+LOWER_CASE_MONTHS = frozenset({"pt-br", "pt", "es"})
+
+
+def date_text(local: date, format_name: str = "DATE_FORMAT") -> str:
+    """``formats.date_format`` with the month's name in the case the language writes it."""
+    text = formats.date_format(local, format_name)
+    if (translation.get_language() or "").lower() not in LOWER_CASE_MONTHS:
+        return text
+    name = str(MONTHS[local.month])
+    return text.replace(name, name.lower())
+
+
 def format_moment(value: datetime, kind: str = "datetime") -> str:
     """A moment as every page shows it, in the reader's zone (``in_zone``): ``"datetime"`` is
     the language's date, the 24-hour time and the zone ("7 December 2026, 14:30
@@ -117,16 +132,16 @@ def format_moment(value: datetime, kind: str = "datetime") -> str:
         value = value.replace(tzinfo=UTC)
     local = in_zone(value)
     if kind == "date":
-        return formats.date_format(local, "DATE_FORMAT")
+        return date_text(local)
     time = f"{formats.date_format(local, TIME_FORMAT)} {zone_name(local)}"
     if kind == "time":
         return time
-    return f"{formats.date_format(local, 'DATE_FORMAT')}, {time}"
+    return f"{date_text(local)}, {time}"
 
 
 def format_date(value: datetime, format_name: str) -> str:
     """Django's ``date`` filter, in the current zone through ``in_zone``."""
-    return formats.date_format(in_zone(value), format_name)
+    return date_text(in_zone(value), format_name)
 
 
 class DateTimeField(serializers.DateTimeField):

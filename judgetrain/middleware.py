@@ -23,13 +23,17 @@ gets ``no-store, private``, the anonymous landing page and the public certificat
 verification (it names the holder) included. A view that wants caching sets its own header
 (``/healthz`` and the admin's ``never_cache`` are no-store already); static files are served
 by WhiteNoise, before this middleware, with their own long-lived headers.
+
+Error pages. A view's 404 and 403 render the site's own pages (its layout, the user's
+language, a way home) with DEBUG on as well as off (``ErrorPagesMiddleware``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
@@ -116,3 +120,26 @@ class NoStoreMiddleware:
         if not response.has_header("Cache-Control"):
             response["Cache-Control"] = NO_STORE
         return response
+
+
+class ErrorPagesMiddleware:
+    """A page's 404 and 403 in the site's layout, with DEBUG on too: Django shows its
+    technical 404 page (which lists the URL patterns) instead of ``handler404`` when DEBUG is
+    on, and its bare "403 Forbidden" wherever no ``handler403`` renders one. Here a view's
+    Http404 or PermissionDenied goes to the same handlers in both modes (an unknown address,
+    which no view saw, still gets the technical page under DEBUG)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        from judgetrain import api_errors
+
+        if isinstance(exception, Http404):
+            return api_errors.page_not_found(request, exception)
+        if isinstance(exception, PermissionDenied):
+            return api_errors.permission_denied(request, exception)
+        return None

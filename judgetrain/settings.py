@@ -355,6 +355,8 @@ MIDDLEWARE += [
     "judgetrain.middleware.BodyLimitMiddleware",
     "judgetrain.middleware.RejectNulMiddleware",
     "axes.middleware.AxesMiddleware",
+    # Last, so a view's Http404 and PermissionDenied reach it first (in both DEBUG modes).
+    "judgetrain.middleware.ErrorPagesMiddleware",
 ]
 # No response is kept in a cache unless its view says so: right after WhiteNoise (static files
 # keep their own headers), so that every other response, redirects included, passes through it.

@@ -21,5 +21,6 @@ urlpatterns = [
 ]
 
 handler400 = "judgetrain.api_errors.bad_request"
+handler403 = "judgetrain.api_errors.permission_denied"
 handler404 = "judgetrain.api_errors.page_not_found"
 handler500 = "judgetrain.api_errors.server_error"

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -78,7 +79,30 @@ def _dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return render(request, "404.html", status=404)
+    """The 404 page in the site's layout and the user's language; for a certificate code no
+    certificate has, a page that says so and how to check the code."""
+    match = getattr(request, "resolver_match", None)
+    code = match.kwargs.get("code") if match and match.url_name == "certificate-verify" else None
+    return render(request, "404.html", {"certificate_code": code}, status=404)
+
+
+# Who a page is for, by the start of its path: what the 403 page tells someone else.
+PAGE_AUDIENCES = (
+    ("/mentor/", _("This page is for mentors.")),
+    ("/committee/", _("This page is for the certification committee.")),
+    ("/reports/", _("This page is for mentors and the certification committee.")),
+    ("/practice/", _("This page is for judge candidates.")),
+    ("/exams/", _("This page is for judge candidates.")),
+)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The 403 page in the site's layout and the user's language: who the page is for, and a
+    way home."""
+    audience = next(
+        (text for prefix, text in PAGE_AUDIENCES if request.path.startswith(prefix)), None
+    )
+    return render(request, "403.html", {"audience": audience}, status=403)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

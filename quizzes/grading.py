@@ -20,8 +20,9 @@ from rulings.core.grading import (
     PartGrade,
     grade_answer,
 )
-from rulings.core.grading.feedback import render_feedback
+from rulings.core.grading.feedback import render_feedback, review_sentence
 from rulings.core.grading.lexicon import load_lexicon
+from rulings.core.questions import KeyParts, remedy_asked
 
 
 def citations_from_ruling(ruling: Mapping[str, Any]) -> dict[str, str]:
@@ -89,6 +90,11 @@ def grade_as_dict(grade: Grade) -> dict[str, Any]:
                 "correct": part.correct,
                 "confidence": part.confidence,
                 "rule": part.rule,
+                # how the answer said it: feedback rebuilt in another language and the
+                # part lines ("your answer hedged") need them
+                "hedged": part.hedged,
+                "conflict": part.conflict,
+                "candidates": list(part.candidates),
                 "evidence": None
                 if part.evidence is None
                 else {
@@ -202,13 +208,18 @@ def grade_response(question: Question, response: str, *, lang: str | None = None
     return grade_as_dict(grade_for_question(question, response, lang=lang))
 
 
-def feedback_in(question: Question, grade: Mapping[str, Any], lang: str) -> str:
+def feedback_in(
+    question: Question, grade: Mapping[str, Any], lang: str, *, reviewed: bool = False
+) -> str:
     """A free-form grade's sentences in ``lang`` (the page's language, not the attempt's).
 
     Rebuilt from the stored parts, so switching the interface language never re-grades; the
     stored sentences are kept when the grade lacks what is needed or is already in ``lang``.
     """
     stored = str(grade.get("feedback", ""))
+    if reviewed:  # a person has graded it: no "A mentor will review this grading"
+        pending = review_sentence(str(grade.get("language", "")))
+        stored = stored.replace(pending, "").strip() if pending else stored
     if question.kind != QuestionKind.FREE_FORM or grade.get("language") == lang:
         return stored
     if lang not in LANGUAGES or not grade.get("parts"):
@@ -224,11 +235,27 @@ def feedback_in(question: Question, grade: Mapping[str, Any], lang: str) -> str:
                 evidence=None,
                 hedged=bool(part.get("hedged", False)),
                 conflict=bool(part.get("conflict", False)),
+                candidates=tuple(part.get("candidates", ())),
             )
             for name, part in grade["parts"].items()
         }
-        reasons = tuple(grade.get("review_reasons", ()))
+        reasons = () if reviewed else tuple(grade.get("review_reasons", ()))
         expected = expected_for_question(question)
         return render_feedback(parts, expected, question.game, lang, reasons, load_lexicon())
     except (KeyError, TypeError, ValueError):
         return stored
+
+
+def remedy_is_asked(question: Question) -> bool:
+    """Whether the question asks for the remedy (the engine's ``remedy_asked``: not where the
+    seeds give no concrete fix, nor after a Game Loss or more), so the answer field asks for
+    what the stem asks."""
+    key = question.key_detail.get("key") or {}
+    if not key:
+        return True
+    parts = KeyParts(
+        infraction=str(key.get("infraction", "")),
+        penalty=str(key.get("penalty", "")),
+        remedy=tuple(key.get("remedy") or ()),
+    )
+    return remedy_asked(parts)

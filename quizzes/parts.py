@@ -7,6 +7,7 @@ One table per way a page names a part: as a label ("Penalty"), as the subject of
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
@@ -36,13 +37,65 @@ NOT_READ = {
 """A free-form part the grader found nothing for (the candidate may still have written one)."""
 
 
-def part_reading(part: str, found: str | None, names: Mapping[str, str], *, to_mentor: bool) -> str:
+# Rules that read a part as said without commitment (docs/grading.md), for grades stored
+# before the grade kept its "hedged" and "conflict" flags.
+HEDGED_RULES = frozenset({"options_left_open", "undecided", "hedged_claim"})
+
+
+HEDGED_BETWEEN = _(
+    "Your answer hedged: it leaves more than one option standing (%(options)s) and commits to none."
+)
+
+
+def _hedging(graded: Mapping[str, Any]) -> str:
+    """How a part was said: "hedged", "conflict" (another option beside it) or ""."""
+    if graded.get("hedged") or graded.get("left_open") or graded.get("rule") in HEDGED_RULES:
+        return "hedged"
+    if graded.get("conflict") or graded.get("rule") == "conflict":
+        return "conflict"
+    return ""
+
+
+def part_reading(
+    part: str,
+    found: str | None,
+    names: Mapping[str, str],
+    *,
+    to_mentor: bool,
+    graded: Mapping[str, Any] | None = None,
+    short: bool = False,
+) -> str:
     """What the grader read for one part of a written answer, said as a reading, never as
-    what the candidate said: "We read: Warning." or, when it read nothing, that it could not
-    read one, and that a mentor will check it when the grading went to a mentor."""
+    what the candidate said: "We read: Warning." (``short``: "Warning", for a table column
+    headed "What we read"); a hedged part says it hedged, as the feedback paragraph does; and
+    when it read nothing, that it could not read one, and that a mentor will check it when
+    the grading went to a mentor."""
+    graded = graded or {}
+    hedging = _hedging(graded)
     if found:
-        return str(_("We read: %(found)s.") % {"found": names.get(found, found)})
-    text = str(NOT_READ.get(part, _("We could not read this part in your answer.")))
+        name = names.get(found, found)
+        if hedging == "hedged":
+            template = (
+                _("%(found)s, said with a hedge")
+                if short
+                else _("We read: %(found)s, said with a hedge.")
+            )
+        elif hedging == "conflict":
+            template = (
+                _("%(found)s, beside another option")
+                if short
+                else _("We read: %(found)s, beside another option.")
+            )
+        else:
+            return str(name) if short else str(_("We read: %(found)s.") % {"found": name})
+        return str(template % {"found": name})
+    options = [str(names.get(option, option)) for option in graded.get("candidates") or ()]
+    if hedging and len(options) > 1:
+        text = str(HEDGED_BETWEEN % {"options": str(_(" or ")).join(options)})
+    elif hedging:
+        text = str(_("Your answer hedged: it commits to no single option."))
+    else:
+        text = str(NOT_READ.get(part, _("We could not read this part in your answer.")))
     if to_mentor:
         text = f"{text} {_('A mentor will check it.')}"
     return text

@@ -4,12 +4,14 @@ The IANA database has about 600 names ("America/Sao_Paulo"). The settings page o
 suggestions under a text input (a ``datalist``: the browser filters them as the person types,
 and without JavaScript the input still takes a name): the common zones of the site's
 communities first, then every zone by region, each shown as "City — Region" with the region's
-name translated. What a person types is matched leniently (case, spaces for underscores, a
-city alone when only one zone has it), then stored as the IANA name.
+name translated and the city spelt as people write it ("São Paulo"). What a person types is
+matched leniently (case, accents, spaces for underscores, the region in the page's language,
+a city alone when only one zone has it), then stored as the IANA name.
 """
 
 from __future__ import annotations
 
+import unicodedata
 import zoneinfo
 from dataclasses import dataclass
 from functools import cache
@@ -98,11 +100,31 @@ def offered_names() -> tuple[str, ...]:
     return tuple(sorted({*names, "UTC"}))
 
 
+#: Cities the IANA names spell without their accents, as people write them (the list shows
+#: these; typing either spelling works, since matching ignores accents).
+CITY_NAMES = {
+    "America/Sao_Paulo": "São Paulo",
+    "America/Bogota": "Bogotá",
+    "America/Mexico_City": "Ciudad de México",
+    "America/Asuncion": "Asunción",
+    "America/Cuiaba": "Cuiabá",
+    "America/Belem": "Belém",
+    "America/Maceio": "Maceió",
+    "America/Araguaina": "Araguaína",
+    "America/Santarem": "Santarém",
+    "America/Merida": "Mérida",
+    "America/Cancun": "Cancún",
+    "America/Mazatlan": "Mazatlán",
+    "Atlantic/Azores": "Açores",
+    "Europe/Zurich": "Zürich",
+}
+
+
 def zone(name: str) -> Zone:
     if "/" not in name:
         return Zone(name=name, city=name, region="")
     region, _sep, rest = name.partition("/")
-    city = rest.replace("/", " / ").replace("_", " ")
+    city = CITY_NAMES.get(name) or rest.replace("/", " / ").replace("_", " ")
     return Zone(name=name, city=city, region=str(REGIONS.get(region, region)))
 
 
@@ -119,7 +141,26 @@ def choices(current: str = "") -> list[Zone]:
 
 
 def _key(text: str) -> str:
-    return text.strip().replace(" ", "_").casefold()
+    """``text`` as matching compares it: no accents ("São Paulo" is "Sao Paulo"), case
+    folded, spaces as underscores."""
+    plain = unicodedata.normalize("NFKD", text.strip())
+    plain = "".join(char for char in plain if not unicodedata.combining(char))
+    return plain.replace(" ", "_").casefold()
+
+
+def _region_keys() -> dict[str, str]:
+    """Each region's IANA name by its key and by its name in the current language."""
+    keys = {_key(region): region for region in REGIONS}
+    keys.update({_key(str(label)): region for region, label in REGIONS.items()})
+    return keys
+
+
+def _with_iana_region(key: str) -> str:
+    """A typed "Américas/São Paulo" (the region as the list names it) as "america/sao_paulo"."""
+    region, sep, rest = key.partition("/")
+    if not sep:
+        return key
+    return f"{_key(_region_keys().get(region, region))}/{rest}"
 
 
 @cache
@@ -132,6 +173,8 @@ def _by_city() -> dict[str, list[str]]:
     cities: dict[str, list[str]] = {}
     for name in offered_names():
         cities.setdefault(_key(name.rsplit("/", 1)[-1]), []).append(name)
+        if name in CITY_NAMES and _key(CITY_NAMES[name]) != _key(name.rsplit("/", 1)[-1]):
+            cities.setdefault(_key(CITY_NAMES[name]), []).append(name)
     return cities
 
 
@@ -142,9 +185,10 @@ def match(text: str) -> str | None:
     key = _key(text)
     if not key:
         return None
+    key = _with_iana_region(key.replace("_/_", "/"))
     if key in _by_key():
         return _by_key()[key]
-    found = _by_city().get(key.replace("_/_", "/").rsplit("/", 1)[-1], [])
+    found = _by_city().get(key.rsplit("/", 1)[-1], [])
     if len(found) > 1:  # an old alias and its zone ("America/Buenos_Aires"): the common one
         found = [name for name in found if name in COMMON]
     return found[0] if len(found) == 1 else None

@@ -93,6 +93,15 @@ class PracticeSession(models.Model):
         Question, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     answered = models.PositiveSmallIntegerField(_("answered"), default=0)
+    # Every situation the session has shown, as [template id, seed]: a multiple-choice and a
+    # find-the-wrong-part question of one template and seed tell the same story with the same
+    # key, so the session never shows the same situation twice, whatever the kind.
+    served = models.JSONField(_("situations shown"), default=list, blank=True)
+    ran_out = models.BooleanField(
+        _("ran out of situations"),
+        default=False,
+        help_text=_("Ended before its size: no situation it had not shown fitted its choices."),
+    )
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 

@@ -8,11 +8,12 @@ from typing import Any
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import formats, timezone, translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from judgetrain.accounts.models import User
+from judgetrain.dates import date_text
 from judgetrain.names import localized_name
 from judgetrain.queueing import enqueue, enqueue_on_commit
 from quizzes.models import Notification
@@ -133,7 +134,7 @@ def _report_message(context: dict[str, Any], site: str) -> tuple[str, str]:
 def _certificate_message(context: dict[str, Any], site: str) -> tuple[str, str]:
     """A certificate issued, renewed or revoked: what happened, until when, and the link."""
     level = localized_name(context["level"], context.get("level_names"))
-    date = formats.date_format(datetime.fromisoformat(context["date"]), "DATE_FORMAT")
+    date = date_text(datetime.fromisoformat(context["date"]))
     values = {"level": level, "date": date, "url": site + context["path"]}
     if context["event"] == "revoked":
         subject = _("Your certificate %(level)s was revoked") % values

@@ -16,7 +16,7 @@ from typing import Any
 
 import fsrs
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
@@ -45,8 +45,10 @@ from rulings.core.grading import PARTS
 from rulings.core.questions.workbench import TEMPLATE_ID as WORKBENCH_TEMPLATE
 from rulings.models import Language, PolicyStatement
 
-# A question answered within this window is not served again while the bank has others.
+# A situation answered within this window or in the user's last RECENT_SESSIONS sessions is
+# not served again while the bank (or the generator) has others.
 RECENT_WINDOW = timedelta(days=1)
+RECENT_SESSIONS = 3
 # Weight of the newest score in the exponential moving average of a topic's mastery. The
 # average starts at 0, not at the first score: one right answer reads 30%, not 100%.
 MASTERY_WEIGHT = 0.3
@@ -177,16 +179,75 @@ def weakest_topic_slugs(*, user: User, among: Sequence[str] = ()) -> list[str]:
     return [mastery.topic.slug for mastery in ranked[:WEAKEST_TOPICS]]
 
 
-def _practice_bank(*, user: User, filters: PracticeFilters) -> QuerySet[Question]:
-    recent = PracticeAnswer.objects.filter(
-        user=user, answered_at__gte=timezone.now() - RECENT_WINDOW
-    ).values("question_id")
+Situation = tuple[str, int]
+
+
+def situation_of(question: Question) -> Situation:
+    """A question's situation: its template and seed. The kinds and languages of one template
+    and seed tell the same story with the same key, so they count as one situation. A
+    workbench story has no seed (every one is 0): its question is its own situation, told as
+    the negative of its id."""
+    if question.template_id == WORKBENCH_TEMPLATE:
+        return (question.template_id, -question.pk)
+    return (question.template_id, question.seed)
+
+
+def _same_situation(template_id: Any, seed: Any, pk: Any, *, prefix: str = "") -> Q:
+    """The rows (``prefix``: through a relation) telling the situation of template ``template_id``
+    and ``seed``, or, for a workbench story, the question ``pk`` alone."""
+    generated = Q(**{f"{prefix}template_id": template_id, f"{prefix}seed": seed}) & ~Q(
+        **{f"{prefix}template_id": WORKBENCH_TEMPLATE}
+    )
+    return generated | Q(**{f"{prefix}pk": pk})
+
+
+@dataclass(frozen=True)
+class Avoid:
+    """What a pick stays away from: the situations (and templates) the current session has
+    shown, which are never shown again in it; and, while the bank or the generator has
+    others, the situations the user answered recently (``recent``)."""
+
+    situations: tuple[Situation, ...] = ()
+    recent: bool = True
+
+    @property
+    def templates(self) -> set[str]:
+        return {template_id for template_id, _seed in self.situations}
+
+
+def _recent_answers(user: User) -> QuerySet[PracticeAnswer]:
+    """The user's answers within RECENT_WINDOW or in their last RECENT_SESSIONS sessions."""
+    sessions = PracticeSession.objects.filter(user=user).order_by("-started_at")
+    return PracticeAnswer.objects.filter(user=user).filter(
+        Q(answered_at__gte=timezone.now() - RECENT_WINDOW)
+        | Q(session__in=sessions.values("pk")[:RECENT_SESSIONS])
+    )
+
+
+def _without_situations(
+    questions: QuerySet[Question], situations: Iterable[Situation]
+) -> QuerySet[Question]:
+    shown = Q()
+    for template_id, seed in situations:
+        if template_id == WORKBENCH_TEMPLATE:
+            shown |= Q(pk=-seed)
+        else:
+            shown |= Q(template_id=template_id, seed=seed)
+    return questions.exclude(shown) if shown else questions
+
+
+def _practice_bank(*, user: User, filters: PracticeFilters, avoid: Avoid) -> QuerySet[Question]:
     questions = (
         servable(Question.objects.filter(for_exams=False, language=filters.lang))
-        .exclude(id__in=recent)
         .exclude(id__in=access.sealed_question_ids(user))
         .exclude(id__in=access.workbench_hidden_ids(user))
     )
+    questions = _without_situations(questions, avoid.situations)
+    if avoid.recent:
+        same = _same_situation(
+            OuterRef("template_id"), OuterRef("seed"), OuterRef("pk"), prefix="question__"
+        )
+        questions = questions.exclude(Exists(_recent_answers(user).filter(same)))
     if filters.game:
         questions = questions.filter(game=filters.game)
     if filters.kinds:
@@ -194,10 +255,16 @@ def _practice_bank(*, user: User, filters: PracticeFilters) -> QuerySet[Question
     return questions
 
 
-def _pick_from_bank(questions: QuerySet[Question], topics: Iterable[str | None]) -> Question | None:
+def _pick_from_bank(
+    questions: QuerySet[Question], topics: Iterable[str | None], avoid: Avoid
+) -> Question | None:
+    """A question of the first topic that has one, of a template the session has not shown
+    yet if the topic has one (two situations of one template often share their key)."""
+    shown = avoid.templates
     for topic in topics:
         narrowed = questions.filter(topics__slug=topic) if topic else questions
-        found = _random_row(narrowed)
+        found = _random_row(narrowed.exclude(template_id__in=shown)) if shown else None
+        found = found or _random_row(narrowed)
         if found is not None:
             return found
     return None
@@ -243,35 +310,53 @@ def _generate(*, filters: PracticeFilters, topic: str | None) -> generator.Quest
     return batch[0] if batch else None
 
 
-def _generate_fresh(*, filters: PracticeFilters, topics: Sequence[str | None]) -> Question | None:
-    with pools_applied(use=QuestionPool.Use.BANK):
-        return _generate_fresh_pooled(filters=filters, topics=topics)
-
-
-def _generate_fresh_pooled(
-    *, filters: PracticeFilters, topics: Sequence[str | None]
+def _generate_fresh(
+    *, user: User, filters: PracticeFilters, topics: Sequence[str | None], avoid: Avoid
 ) -> Question | None:
-    for topic in topics:
-        for _attempt in range(GENERATION_ATTEMPTS):
-            generated = _generate(filters=filters, topic=topic)
-            if generated is None:
-                break
-            stored = bank_store(questions=[generated])[0]
-            if not stored.for_exams and not is_withdrawn(stored):
-                return stored
+    """A new situation for the bank (a top-up): a random seed, so a situation neither the
+    session nor, as a rule, the user has seen; one they have is tried again."""
+    with pools_applied(use=QuestionPool.Use.BANK):
+        for topic in topics:
+            for _attempt in range(GENERATION_ATTEMPTS):
+                generated = _generate(filters=filters, topic=topic)
+                if generated is None:
+                    break
+                stored = bank_store(questions=[generated])[0]
+                if _fresh(stored, user=user, avoid=avoid):
+                    return stored
     return None
 
 
-def practice_question_next(*, user: User, filters: PracticeFilters) -> Question:
-    """The next practice question: from the bank if one fits, else freshly generated."""
+def _fresh(question: Question, *, user: User, avoid: Avoid) -> bool:
+    if question.for_exams or is_withdrawn(question):
+        return False
+    if situation_of(question) in avoid.situations:
+        return False
+    same = _same_situation(question.template_id, question.seed, question.pk, prefix="question__")
+    return not _recent_answers(user).filter(same).exists()
+
+
+def practice_question_next(
+    *, user: User, filters: PracticeFilters, avoid: Avoid | None = None
+) -> Question:
+    """The next practice question: a situation ``avoid`` does not name (by default, one the
+    user has not answered recently), from the bank if one fits, else freshly generated (the
+    bank grows); only when neither can, a situation the user answered recently, never one in
+    ``avoid.situations``."""
+    avoid = avoid or Avoid()
     topics = _topic_plan(user=user, filters=filters)
-    bank = _practice_bank(user=user, filters=filters)
+    bank = _practice_bank(user=user, filters=filters, avoid=avoid)
     # A question the candidate's mentor wrote for their cohort comes first (workbench).
     found = cohort_question_first(user=user, questions=bank)
     if found is None:
-        found = _pick_from_bank(bank, topics)
+        found = _pick_from_bank(bank, topics, avoid)
     if found is None:
-        found = _generate_fresh(filters=filters, topics=topics)
+        found = _generate_fresh(user=user, filters=filters, topics=topics, avoid=avoid)
+    if found is None:
+        again = Avoid(situations=avoid.situations, recent=False)
+        found = _pick_from_bank(
+            _practice_bank(user=user, filters=filters, avoid=again), topics, again
+        )
     if found is None:
         raise NoPracticeQuestion("No practice question fits these choices yet.")
     return found
@@ -410,7 +495,9 @@ def practice_session_question(*, session: PracticeSession) -> Question:
     """The question the session shows now: the one shown before and not yet answered (a
     reload or a resumed session shows the same), else the next one for its filters.
 
-    Raises SessionFinished, and NoPracticeQuestion when nothing fits the filters any more.
+    Raises SessionFinished (also when no situation the session has not shown is left for its
+    choices: it ends early, its summary says so), and NoPracticeQuestion when nothing fits
+    the filters before the first answer.
     """
     with transaction.atomic():
         locked = (
@@ -427,10 +514,32 @@ def practice_session_question(*, session: PracticeSession) -> Question:
             except QuestionNotPractisable:
                 current = None  # withdrawn or sealed since it was shown: pick another
         if current is None:
-            current = practice_question_next(user=locked.user, filters=session_filters(locked))
-            locked.current_question = current
-            locked.save(update_fields=["current_question"])
+            current = _session_next(locked)
+    if current is None:
+        raise SessionFinished
     session.current_question = current
+    session.served = locked.served
+    return current
+
+
+def _session_next(locked: PracticeSession) -> Question | None:
+    """Pick the locked session's next question, a situation it has not shown; None when none
+    is left for its choices and the session has answers: it ends there."""
+    shown = tuple((str(template_id), int(seed)) for template_id, seed in locked.served)
+    try:
+        current = practice_question_next(
+            user=locked.user, filters=session_filters(locked), avoid=Avoid(situations=shown)
+        )
+    except NoPracticeQuestion:
+        if not locked.answered:
+            raise
+        locked.finished_at = timezone.now()
+        locked.ran_out = True
+        locked.save(update_fields=["finished_at", "ran_out"])
+        return None
+    locked.current_question = current
+    locked.served = [*locked.served, list(situation_of(current))]
+    locked.save(update_fields=["current_question", "served"])
     return current
 
 

@@ -3,15 +3,16 @@ from datetime import datetime
 from typing import Any
 
 from django import template
-from django.utils import formats, timezone
+from django.core.exceptions import ObjectDoesNotExist
+from django.utils import timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from judgetrain.dates import format_date, format_moment
-from quizzes.grading import feedback_in
+from judgetrain.dates import date_text, format_date, format_moment
+from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
-from quizzes.models import AttemptItem, QuestionKind
+from quizzes.models import AttemptItem, QuestionKind, Review
 from quizzes.parts import CORRECTION_LEGENDS, REVIEWED_PART_NAMES, THE_PART, part_reading
 from rulings.core import questions as generator
 from rulings.core.explain import labels
@@ -30,9 +31,12 @@ def vocab(value: str | None, lang: str | None = None) -> str:
 
 @register.simple_tag
 def part_read(name: str, part: dict[str, Any], to_mentor: bool = False) -> str:
-    """What the grader read for one part of a written answer, in the page's language."""
+    """What the grader read for one part of a written answer, in the page's language, for a
+    column headed "What we read" (so without "We read:")."""
     names = labels(content_language(get_language()))["id"]
-    return part_reading(name, part.get("found"), names, to_mentor=bool(to_mentor))
+    return part_reading(
+        name, part.get("found"), names, to_mentor=bool(to_mentor), graded=part, short=True
+    )
 
 
 @register.filter
@@ -95,7 +99,7 @@ def when(value: datetime | None, kind: str = "datetime") -> str:
         return "—"
     if isinstance(value, datetime):
         return format_moment(value, kind)
-    return formats.date_format(value, "DATE_FORMAT")
+    return date_text(value)
 
 
 @register.filter
@@ -107,7 +111,7 @@ def local_date(value: datetime | None, format_name: str = "DATE_FORMAT") -> str:
         return ""
     if isinstance(value, datetime):
         return format_date(value, format_name)
-    return formats.date_format(value, format_name)
+    return date_text(value, format_name)
 
 
 @register.filter
@@ -165,8 +169,31 @@ def part_name(value: str) -> str:
 
 @register.filter
 def feedback_now(item: AttemptItem) -> str:
-    """The grader's sentences in the page's language, whatever language the attempt had."""
-    return feedback_in(item.question, item.grade or {}, content_language(get_language()))
+    """The grader's sentences in the page's language, whatever language the attempt had;
+    once a person has graded the answer, without "A mentor will review this grading"."""
+    reviewed = decided_review(item) is not None or item.override_score is not None
+    return feedback_in(
+        item.question, item.grade or {}, content_language(get_language()), reviewed=reviewed
+    )
+
+
+@register.filter
+def decided_review(item: AttemptItem) -> Review | None:
+    """The answer's review once a mentor or the committee decided it (None before)."""
+    try:
+        review = item.review
+    except ObjectDoesNotExist:
+        return None
+    return None if review.status == Review.Status.PENDING else review
+
+
+@register.filter
+def part_decision(review: Review | None, name: str) -> dict[str, Any] | None:
+    """A decided review's decision on one part: decision, percent and reason."""
+    if review is None:
+        return None
+    decided = review.parts.get(name)
+    return decided if isinstance(decided, dict) else None
 
 
 @register.inclusion_tag("quizzes/committee/_pools_warning.html")
@@ -194,3 +221,15 @@ def _gap_names(gaps: list[str]) -> list[str]:
         else:
             named.append(gettext("sentences (%(language)s)") % {"language": which})
     return named
+
+
+@register.filter
+def ruling_label(question: Any) -> str:
+    """A written answer's label, asking for what the stem asks: the remedy only where the
+    question asks for one. An exam question as served (a payload without its key) does not
+    say, so its label points to the stem's own question."""
+    if isinstance(question, dict):
+        return str(_("Your ruling, as the question above asks it"))
+    if remedy_is_asked(question):
+        return str(_("Your ruling: the error, the penalty and the remedy"))
+    return str(_("Your ruling: the error and the penalty"))

@@ -275,8 +275,11 @@ def slot_initial(blueprint: ExamBlueprint | None) -> list[dict[str, Any]]:
 
 
 class ReportQuestionForm(forms.Form):
+    # No default: a comment alone must not file "the key is wrong" (UX walk 1, #35).
     problem = forms.ChoiceField(
-        label=_("What is the problem?"), choices=QuestionReport.Problem.choices
+        label=_("What is the problem?"),
+        choices=[("", _("Choose the problem")), *QuestionReport.Problem.choices],
+        error_messages={"required": _("Choose what the problem is.")},
     )
     comment = forms.CharField(
         label=_("Explain"), max_length=2000, widget=forms.Textarea(attrs={"rows": 3})

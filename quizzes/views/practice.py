@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access
-from quizzes.grading import feedback_in
+from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
 from quizzes.models import (
     PracticeAnswer,
@@ -232,7 +232,11 @@ def response_field(question: Question) -> forms.Field:
         return choice_field(_("The wrong part"), parts, _("Choose the part that is wrong."))
     return forms.CharField(
         label=_("Your ruling"),
-        help_text=_("State the error, the penalty and the remedy, in your own words."),
+        help_text=(
+            _("State the error, the penalty and the remedy, in your own words.")
+            if remedy_is_asked(question)
+            else _("State the error and the penalty, in your own words.")
+        ),
         max_length=MAX_ANSWER_CHARS,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 6, "aria-describedby": "id_response-help"}),
@@ -321,6 +325,7 @@ def render_question(
         "session": session,
         "position": session.answered + 1 if session else None,
         "option_keys": option_keys(question),
+        "part_keys": part_keys(question),
     }
     return render(request, TEMPLATES + "question.html", context, status=status)
 
@@ -336,6 +341,15 @@ def option_keys(question: Question) -> str:
         return ""
     count = min(count, 9)
     return _("1-%(last)s or A-%(letter)s") % {"last": count, "letter": "ABCDEFGHI"[count - 1]}
+
+
+def part_keys(question: Question) -> str:
+    """Find the wrong part with corrections: the keys that open each part's choices ("1-3");
+    empty for other questions."""
+    if question.kind != QuestionKind.FIND_THE_WRONG_PART or not question.part_corrections:
+        return ""
+    parts = {choice["part"] for choice in question.part_corrections}
+    return "1" if len(parts) == 1 else f"1-{len(parts)}"
 
 
 @require_GET
@@ -402,7 +416,7 @@ def part_detail(
             "found": VERDICT_NAMES[found],
             "expected": VERDICT_NAMES[expected],
         }
-    read = part_reading(part, found, names, to_mentor=to_mentor)
+    read = part_reading(part, found, names, to_mentor=to_mentor, graded=graded)
     if graded["correct"]:
         return read
     return _("%(read)s Expected: %(expected)s.") % {
@@ -542,6 +556,10 @@ def render_summary(request: AuthenticatedHttpRequest, session: PracticeSession) 
             for slug, tally in summary.topics.items()
         ],
         "review_next": [(slug, topic_label(slug)) for slug in summary.review_next],
+        "answers": [
+            (answer, [topic_label(topic.slug) for topic in answer.question.topics.all()])
+            for answer in summary.answers
+        ],
         "filters": filters,
         "query": session_query(session),
     }

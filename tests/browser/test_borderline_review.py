@@ -23,7 +23,7 @@ from tests.factories import BlueprintFactory, assignment, candidate, cohort, men
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ANSWER_LABEL = "Your ruling: the error, the penalty and the remedy"
+ANSWER_LABEL = "Your ruling, as the question above asks it"
 WRONG = "Cheating, disqualification."
 
 

@@ -17,7 +17,7 @@ from tests.quizzes.factories_practice import mastery
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ANSWER_LABEL = "Your ruling: the error, the penalty and the remedy"
+ANSWER_LABEL = "Your ruling, as the question above asks it"
 
 
 def start_exam(page, base_url):

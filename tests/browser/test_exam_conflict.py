@@ -10,7 +10,7 @@ from tests.factories import assignment, candidate
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ANSWER = "Your ruling: the error, the penalty and the remedy"
+ANSWER = "Your ruling, as the question above asks it"
 MINE = "Yours in this tab"
 THEIRS = "Saved from another tab"
 

@@ -11,7 +11,7 @@ from tests.factories import BlueprintFactory, assignment, candidate
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-ANSWER_LABEL = "Your ruling: the error, the penalty and the remedy"
+ANSWER_LABEL = "Your ruling, as the question above asks it"
 
 
 def test_exam_start_autosave_reload_submit_and_result(live_server, page):
@@ -24,13 +24,13 @@ def test_exam_start_autosave_reload_submit_and_result(live_server, page):
     page.get_by_role("heading", name="Riftbound L1").wait_for()
     assert fits_a_phone(page)
 
-    answer = page.get_by_label("Your ruling: the error, the penalty and the remedy").first
+    answer = page.get_by_label("Your ruling, as the question above asks it").first
     answer.focus()
     page.keyboard.type("Missed trigger, no penalty, the opponent chooses")
     wait_until_saved(answer)
 
     page.reload()
-    answer = page.get_by_label("Your ruling: the error, the penalty and the remedy").first
+    answer = page.get_by_label("Your ruling, as the question above asks it").first
     assert answer.input_value() == "Missed trigger, no penalty, the opponent chooses"
 
     page.get_by_role("radio").first.focus()
@@ -57,7 +57,7 @@ def test_a_second_tab_sees_the_answer_saved_in_the_first(live_server, page):
     assignment(candidate=student)
     log_in(page, live_server.url, next_url="/exams/")
     start_exam(page)
-    label = "Your ruling: the error, the penalty and the remedy"
+    label = "Your ruling, as the question above asks it"
     page.get_by_label(label).first.fill("typed in the first tab")
     wait_until_saved(page.get_by_label(label).first)
 

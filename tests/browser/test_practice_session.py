@@ -108,3 +108,33 @@ def test_shortcuts_stay_off_while_typing_a_free_form_ruling(live_server, page):
     expect(field).to_have_value("1 a n\nb")
     assert page.url.endswith(f"/practice/questions/{item.pk}?lang=en")
     expect(page.locator("[data-shortcut-help]")).to_contain_text("shortcuts are off")
+
+
+def test_find_the_wrong_part_on_a_phone_is_two_short_steps_by_keyboard(live_server, page):
+    """UX walk 1, finding 2: about 30 radio options made a 3,700-px page on a phone, and the
+    shortcuts reached only the first nine. Now each part's choices sit in a closed group;
+    1-3 open a part and the arrow keys choose within it."""
+    candidate(email="ana@example.com")
+    item = banked(kind="find_the_wrong_part", seed=3)
+    assert len(item.part_corrections) > 20
+    page.set_viewport_size({"width": 375, "height": 667})
+
+    log_in(page, live_server.url, next_url="/practice/")
+    page.goto(f"{live_server.url}/practice/questions/{item.pk}?lang=en")
+
+    choices = page.locator("[data-part-groups]")
+    assert choices.bounding_box()["height"] < 400
+    expect(page.locator("[data-shortcut-help]")).to_contain_text("open a part's choices")
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("2")
+    penalty = page.locator("details.correction-group").nth(1)
+    expect(penalty).to_have_attribute("open", "")
+    first = penalty.locator("input[type=radio]").first
+    expect(first).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    second = penalty.locator("input[type=radio]").nth(1)
+    expect(second).to_be_checked()
+    page.keyboard.press("Enter")
+
+    page.wait_for_url("**/practice/answers/*")
+    assert fits_a_phone(page)

@@ -117,7 +117,7 @@ def test_blueprint_assignment_exam_review_and_certificate(
     log_in(page, base, "ana@example.com", "/exams/")
     start_exam(page, t("Start the exam"))
     page.get_by_role("heading", name="Journey exam").wait_for()
-    page.get_by_label(t("Your ruling: the error, the penalty and the remedy")).fill(HEDGED[lang])
+    page.get_by_label(t("Your ruling, as the question above asks it")).fill(HEDGED[lang])
     page.get_by_role("button", name=t("Review and submit")).click()
     page.get_by_role("heading", name=t("Submit the exam?")).wait_for()
     page.get_by_role("button", name=t("Submit now")).click()

@@ -91,7 +91,7 @@ MOMENT = datetime(2026, 12, 7, 14, 30, tzinfo=UTC)
     [
         ("en", "Europe/Lisbon", "Dec. 7, 2026, 14:30 Europe/Lisbon"),
         ("en", "America/Sao_Paulo", "Dec. 7, 2026, 11:30 America/Sao_Paulo"),
-        ("pt-br", "America/Sao_Paulo", "7 de Dezembro de 2026, 11:30 America/Sao_Paulo"),
+        ("pt-br", "America/Sao_Paulo", "7 de dezembro de 2026, 11:30 America/Sao_Paulo"),
         ("es", "America/Los_Angeles", "7 de diciembre de 2026, 06:30 America/Los_Angeles"),
         ("en", "UTC", "Dec. 7, 2026, 14:30 UTC"),
     ],
@@ -113,3 +113,19 @@ def test_a_time_alone_reads_with_the_zones_name():
 def test_a_moment_the_zone_cannot_hold_reads_in_utc_named():
     with timezone.override(EAST):
         assert dates.format_moment(LAST_MINUTE, "time") == "23:59 UTC"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("pt-br", "21 de dezembro de 2026, 10:30 UTC"),
+        ("es", "21 de diciembre de 2026, 10:30 UTC"),
+        ("en", "Dec. 21, 2026, 10:30 UTC"),
+    ],
+)
+def test_month_names_are_in_the_case_each_language_writes_them(lang, expected):
+    """UX walk 1, finding 5: "21 de Dezembro de 2026"; Portuguese writes months lower-case."""
+    moment = datetime(2026, 12, 21, 10, 30, tzinfo=UTC)
+
+    with translation.override(lang), timezone.override("UTC"):
+        assert dates.format_moment(moment) == expected

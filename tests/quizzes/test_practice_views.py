@@ -3,7 +3,9 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from quizzes.models import PracticeAnswer, Question, TopicMastery
+from quizzes.services.bank import bank_store
 from rulings.core.grading import MAX_ANSWER_CHARS
+from rulings.core.questions import build_question
 from tests.factories import candidate, mentor, question, user
 from tests.quizzes.factories_practice import RIGHT_ANSWER, banked
 
@@ -102,7 +104,7 @@ def test_a_find_the_wrong_part_question_states_the_ruling_and_offers_the_parts(c
     # Each part with what it may be corrected to (issue 27, point 2).
     for choice in item.part_corrections:
         assert f'value="{choice["part"]}:{choice["id"]}"' in html
-    assert "The penalty is wrong; it should be: " in html
+    assert "The penalty is wrong; it should be:</summary>" in html  # one group per part
 
 
 def test_answering_stores_it_and_shows_part_by_part_feedback_with_the_policy(client, student):
@@ -276,3 +278,19 @@ def test_explanation_and_cited_policy_are_one_section_with_a_disclosure(client, 
 
     assert "The policy it rests on" not in html
     assert "<summary>Full text of the sections cited</summary>" in html
+
+
+def test_the_written_answers_help_asks_for_what_the_stem_asks(client, student):
+    """UX walk 1, finding 6: the stem asked for the infraction and the penalty, the field for
+    "the error, the penalty and the remedy"."""
+    built = build_question("rb-other-game-errors", 0, "en", "free_form")
+    no_remedy = bank_store(questions=[built])[0]
+    with_remedy = question()
+
+    without = client.get(question_url(no_remedy)).content.decode()
+    with_it = client.get(question_url(with_remedy)).content.decode()
+
+    assert "what penalty applies?" in no_remedy.stem or "and the penalty." in no_remedy.stem
+    assert "State the error and the penalty, in your own words." in without
+    assert "the remedy" not in without.split('id="id_response-help"')[1][:200]
+    assert "State the error, the penalty and the remedy, in your own words." in with_it

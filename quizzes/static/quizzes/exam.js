@@ -25,10 +25,25 @@
   var flagStatus = document.getElementById("flag-status") || status;
   function sayFlag(text) { flagStatus.textContent = text; }
 
-  // In the page's language (not the browser's), like every other time on the site.
+  // Only with this script do answers save as you type: the page says so once it runs (its
+  // text without the script asks for "Save answers").
+  if (status.dataset.msgAutosave) say(status.dataset.msgAutosave);
+
+  // In the page's language (not the browser's) and the account's time zone, named, like
+  // every other time on the site ("14:30:05 America/Sao_Paulo").
   function savedTime() {
-    return new Date().toLocaleTimeString(document.documentElement.lang || undefined,
-      { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+    var zone = status.dataset.zone;
+    var options = { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" };
+    var lang = document.documentElement.lang || undefined;
+    if (zone) {
+      try {
+        options.timeZone = zone;
+        return new Date().toLocaleTimeString(lang, options) + " " + zone;
+      } catch (error) {
+        delete options.timeZone;  // a zone this browser does not know: its own, unnamed
+      }
+    }
+    return new Date().toLocaleTimeString(lang, options);
   }
 
   function fieldValue(fieldset) {

@@ -1,5 +1,6 @@
-// Practice keyboard shortcuts: 1-9 or A-I choose an option, Enter checks the answer, N goes
-// to the next question. Off while a text field has focus (the free-form ruling keeps every
+// Practice keyboard shortcuts: 1-9 or A-I choose an option (in a find-the-wrong-part question
+// with its parts in groups, 1-3 open a part's group and focus its first choice; the arrow
+// keys then move within it), Enter checks the answer, N goes to the next question. Off while a text field has focus (the free-form ruling keeps every
 // key) and with Ctrl, Alt or Meta held. Without this script the plain forms work as ever.
 (function () {
   "use strict";
@@ -15,7 +16,20 @@
     return ["radio", "checkbox", "button", "submit", "reset", "hidden"].indexOf(type) === -1;
   }
 
+  function openPart(groups, key) {
+    var parts = groups.querySelectorAll("details.correction-group");
+    var index = "123456789".indexOf(key);
+    if (index === -1 || index >= parts.length) return false;
+    parts.forEach(function (part, i) { part.open = i === index; });
+    var first = parts[index].querySelector("input[type=radio]:checked") ||
+      parts[index].querySelector("input[type=radio]");
+    if (first) first.focus();
+    return true;
+  }
+
   function choose(form, key) {
+    var groups = form.querySelector("[data-part-groups]");
+    if (groups) return openPart(groups, key);
     var radios = form.querySelectorAll("input[type=radio][name=response]");
     var index = "123456789".indexOf(key);
     if (index === -1) index = LETTERS.indexOf(key.toLowerCase());

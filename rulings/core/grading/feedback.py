@@ -41,11 +41,16 @@ def _sentence_for(grade: PartGrade) -> str:
         return "right_but_between" if grade.conflict and between else "right_but_unsure"
     if (grade.hedged or grade.conflict) and between:
         return "between"
-    if grade.hedged:
-        return "hedged"
+    if grade.hedged:  # "does not commit" only when it names nothing; else it said one
+        return "hedged" if grade.found is None else "wrong_hedged"
     if grade.conflict:
         return "conflict"
     return "missing" if grade.found is None else "wrong"
+
+
+def review_sentence(lang: str) -> str:
+    """The sentence feedback ends with when a grading goes to a mentor, in ``lang``."""
+    return str(_wording().get(lang, {}).get("review", ""))
 
 
 def render_feedback(

@@ -24,7 +24,7 @@ from rulings.core.questions.model import (
 from rulings.core.questions.nearmiss import near_misses
 from rulings.core.questions.pools import Pools, current_pools, using_pools
 from rulings.core.questions.story import next_in_order
-from rulings.core.questions.template import REGISTRY, Draft, Template, s, template_rng
+from rulings.core.questions.template import REGISTRY, Draft, Sentence, Template, s, template_rng
 
 LABELS = "ABCD"
 # Remedies whose text names who chooses ({chooser} in the phrase banks).
@@ -275,7 +275,9 @@ def build_question(
     sc = scenario(template_id, seed, policy_version, current_pools())
     tpl = sc.template
     rng = template_rng(tpl.id, tpl.version, seed, f"render|{lang}")
-    stem = render.introduce(lang, tpl.game, render.stem(lang, sc.draft.sentences, rng))
+    stem = render.introduce(
+        lang, tpl.game, render.stem(lang, _for_kind(sc.draft.sentences, kind), rng)
+    )
     key_choosers = _key_params(sc)
     asked = remedy_asked(sc.key)
     key_text = render.parts_text(lang, sc.key, key_choosers, remedy=asked)
@@ -299,6 +301,21 @@ def build_question(
         ask = f"ask.find_the_wrong_part_settled_{settled[0]}"
     stem += " " + render.sentence(lang, s(ask), rng)
     return replace(_question(sc, lang, kind, stem, key_text, options, wrong), near_misses=near)
+
+
+# A story's "say also ..." asks, as a choice question words them: its answer is a choice,
+# with no place to say anything, so the stem says what a correct ruling states instead.
+CHOICE_ASKS = {
+    "score.ask_cycle": "score.ask_cycle_choice",
+    "rewind.ask_who": "rewind.ask_who_choice",
+    "penalty.ask_who": "penalty.ask_who_choice",
+}
+
+
+def _for_kind(sentences: tuple[Sentence, ...], kind: str) -> tuple[Sentence, ...]:
+    if kind == "free_form":
+        return sentences
+    return tuple(replace(line, key=CHOICE_ASKS.get(line.key, line.key)) for line in sentences)
 
 
 def _question(

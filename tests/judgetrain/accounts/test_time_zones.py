@@ -46,7 +46,7 @@ def test_the_suggestions_put_the_current_zone_then_the_common_ones_first():
 
 def test_the_regions_are_named_in_the_pages_language():
     with translation.override("pt-br"):
-        assert time_zones.zone("America/Sao_Paulo").label == "Sao Paulo — Américas"
+        assert time_zones.zone("America/Sao_Paulo").label == "São Paulo — Américas"
     with translation.override("es"):
         assert time_zones.zone("Europe/Madrid").label == "Madrid — Europa"
 
@@ -64,7 +64,7 @@ def test_the_settings_page_offers_a_searchable_input_with_suggestions(client):
     assert 'value="Europe/Lisbon"' in html
     datalist = html[html.index('<datalist id="time-zone-list">') :]
     assert datalist.index('"Europe/Lisbon"') < datalist.index('"America/Sao_Paulo"')
-    assert '<option value="America/Sao_Paulo">Sao Paulo — Americas</option>' in datalist
+    assert '<option value="America/Sao_Paulo">São Paulo — Americas</option>' in datalist
     assert 'id="detected-zone" hidden' in html  # shown by site.js only
 
 
@@ -92,3 +92,26 @@ def test_a_zone_not_known_is_a_clear_error_that_keeps_what_was_typed(client):
     assert 'value="Lisbo"' in html
     assert "Lisbo" in html[html.index('class="error"') :]
     assert "Europe/Lisbon" in html  # the example and the suggestions
+
+
+@pytest.mark.parametrize(
+    ("typed", "lang", "expected"),
+    [
+        ("São Paulo", "en", "America/Sao_Paulo"),
+        ("são paulo", "pt-br", "America/Sao_Paulo"),
+        ("Américas/São Paulo", "pt-br", "America/Sao_Paulo"),
+        ("São Paulo — Américas", "pt-br", "America/Sao_Paulo"),
+        ("Bogotá", "es", "America/Bogota"),
+        ("Europa/Madrid", "es", "Europe/Madrid"),
+    ],
+)
+def test_a_city_with_its_accents_or_a_translated_region_is_understood(typed, lang, expected):
+    """UX walk 1, finding 10: "São Paulo", as the city is written, was "not a time zone we
+    know"; only "Sao Paulo" matched."""
+    with translation.override(lang):
+        assert time_zones.match(typed) == expected
+
+
+def test_the_list_spells_the_city_as_people_write_it_with_the_region_translated():
+    with translation.override("pt-br"):
+        assert time_zones.zone("America/Sao_Paulo").label == "São Paulo — Américas"

@@ -93,6 +93,25 @@ def test_a_candidate_reports_a_practised_question_from_the_feedback_page(client)
     assert QuestionReport.objects.get().reporter == person
 
 
+def test_a_report_needs_a_chosen_problem_none_is_preselected(client):
+    """UX walk 1, finding 35: the list preselected "The key is wrong", so a comment alone
+    filed a wrong-key report."""
+    person = candidate()
+    q = question()
+    answer = practice_answer_submit(user=person, question=q, response="Cheating.").answer
+    client.force_login(person)
+
+    page = client.get(reverse("practice-feedback", args=[answer.pk])).content.decode()
+    client.post(
+        reverse("question-report", args=[q.pk]),
+        {"problem": "", "comment": "The same situation came twice.", "next": "/practice/"},
+    )
+
+    assert '<option value="" selected disabled>Choose the problem</option>' in page
+    assert 'name="problem" id="report-problem-' in page
+    assert not QuestionReport.objects.exists()
+
+
 def test_a_candidate_cannot_report_a_question_they_never_saw(client):
     client.force_login(candidate())
 

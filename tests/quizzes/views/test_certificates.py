@@ -5,6 +5,7 @@ findings these answer are issue 29's (candidate blocker, committee certificate f
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -51,6 +52,17 @@ def test_my_certificates_lists_only_my_own(client, certificate):
 
     assert reverse("my-certificate", args=[certificate.pk]) in body
     assert reverse("my-certificate", args=[stranger.pk]) not in body
+
+
+def test_my_certificates_say_the_status_once(client, certificate):
+    """UX walk 1, finding 21: "Valid valid until Dec. 6, 2028"."""
+    client.force_login(certificate.candidate)
+
+    body = client.get(reverse("my-certificates")).content.decode()
+    text = " ".join(re.sub(r"<[^>]+>", " ", body).split())
+
+    assert re.search(r"Valid until \w", text)
+    assert text.lower().count("valid") == 1
 
 
 def test_the_certificate_page_offers_link_qr_pdf_linkedin_and_badges(client, certificate):

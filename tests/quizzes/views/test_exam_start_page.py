@@ -4,6 +4,8 @@ mark, attempts left, rules); the exam list shows neither attempts left nor pass 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -98,3 +100,25 @@ def test_the_start_page_is_translated(client, student):
 
     assert "Antes de empezar" in html
     assert "Reglas" in html
+
+
+def test_the_attempt_page_without_javascript_asks_for_save_answers_and_names_the_zone(
+    client, student
+):
+    """UX walk 1, finding 31: with JavaScript off the page promised "saved as you type"; the
+    autosave time came in the device's zone, unnamed. The script says the first and is told
+    the account's zone."""
+    student.time_zone = "America/Sao_Paulo"
+    student.save(update_fields=["time_zone"])
+    job = assignment(candidate=student)
+    client.post(reverse("exam-start", args=[job.pk]))
+    attempt = Attempt.objects.get()
+
+    html = client.get(reverse("exam-attempt", args=[attempt.pk])).content.decode()
+
+    status = re.search(r'<p id="save-status"[^>]*>(.*?)</p>', html)
+    assert status is not None
+    assert "saved as you type" not in status.group(1)
+    assert "Save answers" in status.group(1)
+    assert 'data-zone="America/Sao_Paulo"' in status.group(0)
+    assert 'data-msg-autosave="Answers are saved as you type."' in status.group(0)

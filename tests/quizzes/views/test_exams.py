@@ -183,6 +183,18 @@ def test_the_result_shows_the_chosen_option_and_part_in_words(client, student):
     assert "The penalty" in html
 
 
+def test_an_unanswered_wrong_part_question_says_what_the_part_should_be(client, student):
+    """UX walk 1, finding 9: "the wrong part is: The infraction." and nothing more."""
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    exams.attempt_submit(attempt=attempt, responses={})
+    item = attempt.items.select_related("question").get(question__kind="find_the_wrong_part")
+    detail = item.question.key_detail
+
+    html = client.get(reverse("exam-result", args=[attempt.pk])).content.decode()
+
+    assert f"it should be: {detail['correct_text']}." in html
+
+
 def test_submit_first_saves_and_shows_a_summary_with_the_unanswered_and_flagged_questions(
     client, student
 ):

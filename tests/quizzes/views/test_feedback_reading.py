@@ -8,10 +8,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from quizzes.models import AttemptItem, WrittenReview
+from quizzes.models import AttemptItem, Review, WrittenReview
 from quizzes.parts import part_reading
+from quizzes.services.review import PartDecision, review_decide
 from quizzes.views.practice import part_detail
 from tests.quizzes.mentor.conftest import RIGHT, graded_attempt, mentored_candidate
+
+HEDGED = "Missed trigger, maybe a warning or perhaps no penalty, resolve it now"
 
 NAMES = {"warning": "Warning", "no_penalty": "No penalty"}
 
@@ -62,6 +65,70 @@ def test_the_exam_result_says_per_part_what_was_read_and_that_a_mentor_will_chec
     page = client.get(reverse("exam-result", args=[attempt.pk])).content.decode()
 
     assert "What we read" in page
-    assert "We read: " in page
+    # The column is headed "What we read": its cells do not repeat "We read:" (UX walk 1, #9).
+    assert "We read: " not in page
+    assert "Missed Trigger" in page
     assert "We could not read a remedy in your answer. A mentor will check it." in page
     assert "nothing recognised" not in page
+
+
+def test_a_hedged_part_says_it_hedged_not_that_nothing_was_read():
+    """UX walk 1, finding 3: "maybe a warning or perhaps no penalty" read "We could not read a
+    penalty in your answer" above a paragraph saying it left two options standing."""
+    graded = {
+        "found": None,
+        "expected": "warning",
+        "correct": False,
+        "rule": "options_left_open",
+        "hedged": True,
+        "candidates": ["warning", "no_penalty"],
+    }
+
+    text = str(part_detail(graded, NAMES, part="penalty"))
+
+    assert text.startswith(
+        "Your answer hedged: it leaves more than one option standing (Warning or No penalty)"
+    )
+    assert "could not read" not in text
+
+
+def test_a_hedged_part_stored_before_the_flags_were_kept_still_says_it_hedged():
+    graded = {"found": None, "expected": "warning", "correct": False, "rule": "options_left_open"}
+
+    assert str(part_detail(graded, NAMES, part="penalty")).startswith(
+        "Your answer hedged: it commits to no single option."
+    )
+
+
+def test_a_hedged_claim_is_read_as_said_with_a_hedge():
+    graded = {"found": "warning", "expected": "warning", "correct": True, "rule": "hedged_claim"}
+
+    assert str(part_detail(graded, NAMES, part="penalty")) == (
+        "We read: Warning, said with a hedge."
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("on_commit_now")
+def test_after_a_mentor_review_the_result_shows_the_mentors_part_grades(client):
+    """UX walk 1, finding 13: the table kept the grader's parts and "A mentor will review"."""
+    who, cohort = mentored_candidate()
+    attempt = graded_attempt(who, [HEDGED], blueprint={"written_review": WrittenReview.EVERY})
+    review = Review.objects.get(item__attempt=attempt)
+    item = AttemptItem.objects.get(attempt=attempt)
+    assert "A mentor will review this grading." in item.grade["feedback"]
+    decisions = {
+        name: PartDecision(override=name == "remedy", percent=50, reason="Half the remedy.")
+        for name in item.grade["parts"]
+    }
+    review_decide(review=review, by=cohort.mentor, decisions=decisions)
+    client.force_login(who)
+
+    page = client.get(reverse("exam-result", args=[attempt.pk])).content.decode()
+
+    assert '<th scope="col">Mentor\'s grade</th>' in page
+    assert "<strong>50%</strong> (changed)" in page
+    assert "(grader's grade kept)" in page
+    assert "Your answer hedged: it leaves more than one option standing" in page
+    assert "A mentor will review this grading." not in page
+    assert "A mentor will check it." not in page

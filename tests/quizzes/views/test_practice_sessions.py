@@ -5,8 +5,10 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from quizzes.models import PracticeAnswer, PracticeSession, TopicMastery
+from quizzes.services import practice
 from quizzes.services.practice import PracticeFilters, practice_session_start
 from tests.factories import candidate, question
 from tests.quizzes.factories_practice import RIGHT_ANSWER, banked
@@ -264,3 +266,38 @@ def test_session_pages_queries_are_bounded(client, student, django_assert_max_nu
         answer_shown(client, session)
     with django_assert_max_num_queries(8):
         client.get(session_url(session))  # the summary
+
+
+def test_the_summary_names_each_answer_by_its_topics_and_situation(client, student):
+    """UX walk 1, finding 4: "Your answers" listed five identical "Feedback (33%)" links."""
+    question(topics=["scoring"], stem="Yuki forgot to score the battlefield.")
+    question(topics=["cheating"], stem="Rafael hid a card under his deck box.")
+    start(client, size="5")
+    session = PracticeSession.objects.get()
+    for _index in range(2):
+        answer_shown(client, session, response="Cheating.")
+    PracticeSession.objects.filter(pk=session.pk).update(finished_at=timezone.now())
+
+    html = client.get(session_url(session)).content.decode()
+
+    assert "Question 2: " in html
+    assert "Question 1: Scoring points" in html or "Question 2: Scoring points" in html
+    assert "Yuki forgot to score the battlefield." in html
+    assert "Rafael hid a card under his deck box." in html
+    assert "Feedback (" not in html
+
+
+def test_a_session_out_of_situations_ends_early_and_its_summary_says_why(
+    client, student, monkeypatch
+):
+    monkeypatch.setattr(practice, "_generate", lambda **_kw: None)
+    question(topics=["scoring"])
+    start(client, size="5")
+    session = PracticeSession.objects.get()
+    answer_shown(client, session)
+
+    response = client.get(session_url(session), follow=True)
+
+    html = response.content.decode()
+    assert "Session summary" in html
+    assert "every situation that fits its choices was already shown" in html

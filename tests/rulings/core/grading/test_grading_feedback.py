@@ -80,3 +80,24 @@ def test_review_is_announced_in_the_feedback() -> None:
     grade = grade_answer("Talvez advertência.", MT_RB, game="riftbound")
     assert grade.needs_review
     assert "mentor" in grade.feedback
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("I think it might be a missed trigger. No penalty, continue.", "says Missed Trigger"),
+        ("Maybe a missed trigger, no penalty, play continues.", "says Missed Trigger"),
+    ],
+)
+def test_a_hedged_wrong_claim_is_said_as_what_it_says_not_as_no_commitment(
+    text: str, said: str
+) -> None:
+    """UX walk 1, finding 9: "your answer does not commit to one option" for an answer that
+    named one (hedged), which the same page showed as read."""
+    expected = Expected("no_infraction", "no_penalty", "continue_play")
+    grade = grade_answer(text, expected, game="riftbound")
+
+    assert grade.parts["infraction"].found == "missed_trigger"
+    assert grade.parts["infraction"].hedged
+    assert f"Infraction: your answer {said}, with a hedge" in grade.feedback
+    assert "does not commit" not in grade.feedback
