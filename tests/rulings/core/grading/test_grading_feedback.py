@@ -85,7 +85,7 @@ def test_review_is_announced_in_the_feedback() -> None:
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("I think it is probably a missed trigger. No penalty, continue.", "says Missed Trigger"),
+        ("I think it might be a missed trigger. No penalty, continue.", "says Missed Trigger"),
         ("Maybe a missed trigger, no penalty, play continues.", "says Missed Trigger"),
     ],
 )
