@@ -6,10 +6,10 @@ import copy
 import random
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
-from rulings.core import Ruling, Situation, evaluate, explain, load_policy, statement
+from rulings.core import Ruling, Situation, as_events, evaluate, explain, load_policy, statement
 from rulings.core.questions import options, render
 from rulings.core.questions.errors import KindUnavailable, QuestionError
 from rulings.core.questions.model import (
@@ -122,6 +122,16 @@ class Scenario:
     ruling_dict: dict[str, Any]
     key: KeyParts
     pools: Pools | None = None  # the private pools the story was drawn with (None: public)
+
+    @cached_property
+    def stored(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The situation as a question stores it, told as events (issue 30), and its ruling
+        (the same key; `derived` says what the engine concluded from the events). Templates
+        build, and mutations change, the conclusions form (`situation`)."""
+        told = as_events(self.situation)
+        if told == self.situation:
+            return self.situation, self.ruling_dict
+        return told, evaluate(Situation.from_dict(told)).to_dict()
 
 
 def get_template(template_id: str) -> Template:
@@ -347,8 +357,8 @@ def _question(
         lang=lang,
         kind=kind,
         stem=stem,
-        situation=_copy_tree(sc.situation),
-        ruling=_copy_tree(sc.ruling_dict),
+        situation=_copy_tree(sc.stored[0]),
+        ruling=_copy_tree(sc.stored[1]),
         key=sc.key,
         key_text=key_text,
         options=options,
