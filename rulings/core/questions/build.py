@@ -6,10 +6,10 @@ import copy
 import random
 import re
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
-from rulings.core import Ruling, Situation, as_events, evaluate, explain, load_policy, statement
+from rulings.core import Ruling, Situation, evaluate, explain, load_policy, statement
 from rulings.core.questions import options, render
 from rulings.core.questions.errors import KindUnavailable, QuestionError
 from rulings.core.questions.model import (
@@ -122,16 +122,6 @@ class Scenario:
     ruling_dict: dict[str, Any]
     key: KeyParts
     pools: Pools | None = None  # the private pools the story was drawn with (None: public)
-
-    @cached_property
-    def stored(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The situation as a question stores it, told as events (issue 30), and its ruling
-        (the same key; `derived` says what the engine concluded from the events). Templates
-        build, and mutations change, the conclusions form (`situation`)."""
-        told = as_events(self.situation)
-        if told == self.situation:
-            return self.situation, self.ruling_dict
-        return told, evaluate(Situation.from_dict(told)).to_dict()
 
 
 def get_template(template_id: str) -> Template:
@@ -357,8 +347,8 @@ def _question(
         lang=lang,
         kind=kind,
         stem=stem,
-        situation=_copy_tree(sc.stored[0]),
-        ruling=_copy_tree(sc.stored[1]),
+        situation=_copy_tree(sc.situation),
+        ruling=_copy_tree(sc.ruling_dict),
         key=sc.key,
         key_text=key_text,
         options=options,
@@ -649,19 +639,23 @@ def _padded_options(
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
         if _story_allows(sc, miss.parts):
             picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
-    for parts, how in _padding(sc):
-        if len(picked) >= CHOICES:
-            break
-        fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
-        if (
-            fresh
-            and coherent(parts)
-            and not _also_right(sc.key, parts)
-            and _story_allows(sc, parts)
-            and _plausible(sc.key, parts)
-        ):
-            choosers = _with_choosers(sc, parts, key_choosers)
-            picked.append((parts, choosers, f"ladder:{how}"))
+    # Plausible padding first; only when the story leaves fewer than four options (a third
+    # Game Rule Violation caught at once: the upgrade forgotten and "no infraction" are all
+    # there is), the key's own infraction two rungs away rather than a three-option item.
+    for strict in (True, False):
+        for parts, how in _padding(sc):
+            if len(picked) >= CHOICES:
+                break
+            fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
+            if (
+                fresh
+                and coherent(parts)
+                and not _also_right(sc.key, parts)
+                and _story_allows(sc, parts)
+                and (_plausible(sc.key, parts) or not strict)
+            ):
+                choosers = _with_choosers(sc, parts, key_choosers)
+                picked.append((parts, choosers, f"ladder:{how}"))
     _same_shape(sc, picked, key_choosers)
     _not_the_odd_one(sc, picked, policy_version, key_choosers)
     return picked
