@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from rulings.core.events import Derived, derive
 from rulings.core.policy import Policy
 from rulings.core.situation import Battlefield, Situation
+from rulings.core.validate import policy_for
 
 SAME_TURN = ("same_action", "same_turn")
 
@@ -99,3 +102,16 @@ def _cycle_passed(s: Situation, turns: int) -> bool:
     if standard == len(s.players):
         return not s.noticed.at_start_of_turn
     return standard > len(s.players)
+
+
+def as_conclusions(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A situation told as events, given instead by the conclusions the engine draws from them
+    (the `play` and `noticed` fields, events left out): the form the question generator's
+    one-fact mutations work on. Situations without events come back unchanged."""
+    if not data.get("events"):
+        return dict(data)
+    situation = Situation.from_dict(data)
+    ctx = build_context(situation, policy_for(situation))
+    told = ctx.situation.to_dict()
+    told.pop("events", None)
+    return told

@@ -6,7 +6,7 @@ import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from operator import itemgetter
@@ -254,6 +254,9 @@ class Lexicon:
     denials: frozenset[str] = frozenset()
     """One-word denials ("não", "no", "not", "sin"): a phrase never runs past one into
     the next clause."""
+    trailing_off: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Per language: one-word retractions that correct the answer when they follow an
+    ellipsis and end their clause ("fix the score... no, a whole round went by")."""
 
     def index_for(self, game: str) -> Mapping[str, Starting]:
         """Patterns usable in one game, keyed by every token that may start them."""
@@ -358,6 +361,9 @@ def compile_lexicon(lex: dict[str, Any], lang: dict[str, Any]) -> Lexicon:
         default_language=str(lang["default_language"]),
         patterns=tuple(patterns),
         denials=_all_words(lang, "deny") | _all_words(lang, "gap_stop"),
+        trailing_off={
+            code: frozenset(_folded_words(lang[code].get("trailing_off", []))) for code in LANGUAGES
+        },
     )
 
 

@@ -178,9 +178,28 @@ def analyse(
             for part, by_language in lex.hints.items()
             for _, cue in _phrase_hits(by_language.get(language, {}), tokens, owner, names=True)
         ),
-        tuple(c.first for c in cues if c.kind == "self_correction"),
+        _corrections(cues, tokens, lex.trailing_off.get(language, frozenset())),
         _picks(cues, tokens),
     )
+
+
+def _corrections(cues: list[CueHit], toks: Tokens, retractions: frozenset[str]) -> tuple[int, ...]:
+    """Where the answer corrects itself: each self-correction cue, and a bare retraction
+    that follows an ellipsis and ends its clause ("fix the score... no, a whole round has
+    gone by": the trailing off is the hesitation the cue words would otherwise say)."""
+    found = {c.first for c in cues if c.kind == "self_correction"}
+    n = len(toks.words)
+    found.update(
+        i
+        for i in range(1, n)
+        if toks.words[i] in retractions
+        and (i + 1 == n or toks.breaks[i + 1] != BREAK_NONE)
+        and toks.source[toks.ends[i - 1] : toks.starts[i]].rstrip().endswith(_ELLIPSES)
+    )
+    return tuple(sorted(found))
+
+
+_ELLIPSES = ("...", "\u2026")
 
 
 def _picks(cues: list[CueHit], toks: Tokens) -> tuple[tuple[int, int], ...]:

@@ -431,8 +431,26 @@ def _design(
         exact,
         rng,
         _look,
+        _lone_values(sc, alternatives),
     )
     return tuple(design) if design is not None else None
+
+
+# Infractions a story can set against the key in one option only: "No infraction" takes no
+# penalty and nothing to fix, so no two options can carry it (review 9, finding 5).
+LONE_INFRACTIONS = ("no_infraction",)
+
+
+def _lone_values(sc: Scenario, alternatives: dict[str, list[options.Value]]) -> dict[str, int]:
+    """The infraction alternative that may stand alone in one distractor: "No infraction" where
+    a near miss of the story is ruled so (the trigger acknowledged, not yet forgotten, without
+    impact), so that across the bank it is a distractor more often than the key."""
+    if sc.key.infraction in LONE_INFRACTIONS:
+        return {}
+    for index, value in enumerate(alternatives.get("infraction", ())):
+        if dict(value.fields).get("infraction") in LONE_INFRACTIONS:
+            return {"infraction": index}
+    return {}
 
 
 def _alternatives(
@@ -537,11 +555,32 @@ def _look(choice: options.Choice) -> bool:
 def _story_allows(sc: Scenario, parts: KeyParts) -> bool:
     """No fix the story itself rules out: a rewind or backup where it says nobody can
     reconstruct the earlier game (review 7: mu-020, mu-032, mu-033), a corrected score where
-    it says nobody can tell what the score should be."""
-    if sc.situation.get("rewind") == "none" and any(r in REWIND_REMEDIES for r in parts.remedy):
+    it says nobody can tell what the score should be; a simple rewind or backup "of the last
+    action" for an error a turn or more old, and any rewind for a silent witness whose
+    player's error is handled separately (review 9: mu-001, 004, 008, 017, 031; mu-003,
+    016)."""
+    rewinds = any(r in REWIND_REMEDIES for r in parts.remedy)
+    if sc.situation.get("rewind") == "none" and rewinds:
+        return False
+    if _error_turns_old(sc) and any(r in LAST_ACTION_REMEDIES for r in parts.remedy):
+        return False
+    if rewinds and (sc.situation.get("game_error") or {}).get("kind") == FTMGS:
         return False
     score = sc.situation.get("score") or {}
     return not (score.get("determinable") is False and "correct_score" in parts.remedy)
+
+
+# Fixes that undo the last action only: never the fix of an error a turn or more earlier.
+LAST_ACTION_REMEDIES = frozenset({"simple_rewind", "simple_backup"})
+
+
+def _error_turns_old(sc: Scenario) -> bool:
+    """The story tells the error was made on an earlier turn than the one the judge is called
+    in (`noticed.when` or the turns elapsed)."""
+    noticed = sc.situation.get("noticed") or {}
+    if noticed.get("turns_elapsed"):
+        return True
+    return noticed.get("when", "same_action") not in ("same_action", "same_turn")
 
 
 def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
@@ -600,21 +639,57 @@ def _padded_options(
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
         if _story_allows(sc, miss.parts):
             picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
-    for parts, how in _padding(sc):
-        if len(picked) >= CHOICES:
-            break
-        fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
-        if (
-            fresh
-            and coherent(parts)
-            and not _also_right(sc.key, parts)
-            and _story_allows(sc, parts)
-            and _plausible(sc.key, parts)
-        ):
-            choosers = _with_choosers(sc, parts, key_choosers)
-            picked.append((parts, choosers, f"ladder:{how}"))
+    # Plausible padding first; only when the story leaves fewer than four options (a third
+    # Game Rule Violation caught at once: the upgrade forgotten and "no infraction" are all
+    # there is), the key's own infraction two rungs away rather than a three-option item.
+    for strict in (True, False):
+        for parts, how in _padding(sc):
+            if len(picked) >= CHOICES:
+                break
+            fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
+            if (
+                fresh
+                and coherent(parts)
+                and not _also_right(sc.key, parts)
+                and _story_allows(sc, parts)
+                and (_plausible(sc.key, parts) or not strict)
+            ):
+                choosers = _with_choosers(sc, parts, key_choosers)
+                picked.append((parts, choosers, f"ladder:{how}"))
     _same_shape(sc, picked, key_choosers)
+    _not_the_odd_one(sc, picked, policy_version, key_choosers)
     return picked
+
+
+def _not_the_odd_one(
+    sc: Scenario,
+    picked: Picked,
+    policy_version: str | None,
+    key_choosers: dict[str, dict[str, Any]],
+) -> None:
+    """The key is never the only option of its infraction while the others share one (review
+    9: "No infraction" beside three Missed Triggers was the key in 8 of 8 items): the last
+    distractor gives way to another infraction the story could be read as, a near miss's ruling
+    first, else the key's penalty and fix under the game's next infraction."""
+    distractors = {p.infraction for p, _c, o in picked if o != "key"}
+    if len(picked) < CHOICES or len(distractors) != 1 or sc.key.infraction in distractors:
+        return
+    taken = distractors | {sc.key.infraction}
+    for miss in _near_misses(sc.template.id, sc.seed, policy_version, DESIGN_POOL, sc.pools):
+        if miss.parts.infraction not in taken and _distractor_fits(sc, miss.parts):
+            picked[-1] = (miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}")
+            return
+    for name in _candidate_infractions(sc):
+        if name in taken or not _infraction_fits(sc, name):
+            continue
+        base = load_policy(sc.ruling.policy_version).infractions.get(name)
+        penalty = base.base_penalty if base is not None else "warning"
+        parts = replace(
+            sc.key, infraction=name, penalty=penalty, remedy=("continue_play",), rewind_by=None
+        )
+        if _distractor_fits(sc, parts):
+            picked[-1] = (parts, key_choosers, f"ladder:infraction:{name}")
+            return
 
 
 def _same_shape(
@@ -793,10 +868,23 @@ def _infraction_fits(sc: Scenario, infraction: str) -> bool:
         # Failure to Maintain Game State is for a player who saw another's error and let it
         # stand (committee decisions, 2026-12-06): never offered where nobody did.
         return False
+    if infraction in PAYMENT_INFRACTIONS and not _payment_direction_fits(sc, infraction):
+        return False
     for subject, infractions in SUBJECT_INFRACTIONS.items():
         if infraction in infractions:
             return bool(sc.situation.get(subject))
     return True
+
+
+def _payment_direction_fits(sc: Scenario, infraction: str) -> bool:
+    """Overpayment only where the story has the player pay more than the cost, Mispayment
+    only where less (review 9: mu-021, mu-033, mu-038 called paying 1 of 6 runes an
+    Overpayment, and 8 of 6 a Mispayment "paying what was owed")."""
+    payment = sc.situation.get("payment") or {}
+    cost, paid = payment.get("cost"), payment.get("paid")
+    if not isinstance(cost, int) or not isinstance(paid, int):
+        return True
+    return paid > cost if infraction == "overpayment" else paid < cost
 
 
 def _someone_let_it_pass(sc: Scenario) -> bool:
@@ -860,6 +948,24 @@ TOLD_ACTION_FACTS = frozenset(
         "error_after_miss",
     }
 )
+# Near misses that flip a fact the story states outright, so that they leave the infraction
+# beyond doubt (review 9: 11 of 45 items had an obvious infraction): the forgetting shown by a
+# game action ("moves on without mentioning it", "lets the illegal block stand", or nothing
+# done yet), who took that action, the intent admitted, whether the effect showed (the runes
+# paid for another card), whether the overpayment made something else happen. They may still
+# make the penalty or the remedy doubtable.
+STATED_FACTS = frozenset(
+    {
+        "following_none",
+        "following_by_other",
+        "illegal_challenged",
+        "intent_none",
+        "intent_intentional",
+        "no_impact",
+        "impact_yes",
+        "caused_result",
+    }
+)
 
 
 def offers_kind(template_id: str, seed: int, kind: str, policy_version: str | None = None) -> bool:
@@ -882,7 +988,7 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
     for miss in misses:
         if miss.fact in TOLD_ACTION_FACTS:
             continue
-        if miss.parts.infraction != key.infraction:
+        if miss.parts.infraction != key.infraction and miss.fact not in STATED_FACTS:
             live.add("infraction")
         if miss.parts.penalty != key.penalty:
             live.add("penalty")
@@ -890,15 +996,21 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
             live.add("remedy")
     if not remedy_asked(key):
         live.discard("remedy")
+    if key.infraction == "no_infraction" and "infraction" not in live:
+        # "No infraction" takes no penalty and nothing to fix: its penalty or fix can be stated
+        # wrong only with another infraction, so without a doubtable infraction nothing is.
+        return ()
     return tuple(p for p in PARTS if p in live)
 
 
 # How likely each part is drawn as the wrong one among those a near miss makes doubtable
 # (`live_parts`). A Magic Missed Trigger keyed with the opponent's choice cannot state another
 # infraction coherently (only a Missed Trigger takes a trigger's fix), so Magic favours the
-# infraction where it can be wrong. Fitted so that, over 600 items a game from every template
-# (generator seed 11), each part is the wrong one in a third of the items, 31-35%
-# (tests/rulings/core/questions/test_questions_wrong_part_balance.py).
+# infraction where it can be wrong. Since review 9 the infraction is doubtable in only about a
+# fifth of the stories (the forgetting or the intent is told outright: `STATED_FACTS`), so it
+# is the wrong part in 13-17% of the items and the penalty and the remedy share the rest
+# evenly, 40-45% each, over 600 items a game from every template (generator seed 11;
+# tests/rulings/core/questions/test_questions_wrong_part_balance.py).
 PART_DRAW = {
     "mtg": {"infraction": 20.0, "penalty": 1.6, "remedy": 0.8},
     "riftbound": {"infraction": 1.0, "penalty": 1.2, "remedy": 1.0},

@@ -28,6 +28,12 @@ EXCLUDED: dict[str, str] = {
     "tr-702.2.c": "the engine cites it where someone rushed a player past their own trigger, "
     "but no exam story tells a rush since review 7: the seeds forbid it without saying what "
     "the rusher commits, so such an item's key would be contested",
+    "tr-702.10": "an opponent's deck card seen while cutting it could be TR 702.10 or 702.11, "
+    "which the seeds give by name only and the committee has not decided (review 9: mu-032, "
+    "mu-036), so no exam story tells it",
+    "tr-506.3.b-own-action": "cited where another player's action left the accountable "
+    "player's trigger pending; whether it does (TR 506.3 against 506.3.b) is not decided by "
+    "the seeds or the committee (review 9: mu-037), so no exam story tells it",
     "ipg-2.1-opponent-asks": "the engine's situation model has no fact for an opponent asking "
     "about a trigger, and no ruling cites this principle (reported to the engine's owner)",
 }

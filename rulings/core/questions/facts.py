@@ -67,6 +67,10 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     # advantage, intent, impact
     "advantage.yes": {"advantageous": YES},
     "advantage.accountable": {"advantageous": YES},
+    # A battlefield's trigger missed: an event that uses what it would have cost (review 9).
+    "bf.used.runes_ready": {"advantageous": YES},
+    "bf.used.kept_card": {"advantageous": YES},
+    "bf.used.unit_stays": {"advantageous": YES},
     "error.advantage.yes": {"advantageous": YES},
     "advantage.no": {"advantageous": NO},
     "advantage.no_event": {"advantageous": NO},

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rulings.core import Situation, SituationError, evaluate
+from rulings.core.context import as_conclusions
 from rulings.core.questions import mutations_other, mutations_trigger
 from rulings.core.questions.mutation import MUTATIONS, Data
 
@@ -33,7 +34,10 @@ PIVOT_ONLY = frozenset(
 
 def near_misses(situation: Data, order: tuple[str, ...]) -> Iterator[tuple[str, Data, Data]]:
     """(mutation name, changed situation, its ruling dict) for every mutation that applies
-    and yields a valid situation, in `order` first and then the rest by name."""
+    and yields a valid situation, in `order` first and then the rest by name. A situation told
+    as events (a stored question's) is first given by its conclusions, the form mutations
+    change one fact of."""
+    situation = as_conclusions(situation)
     generic = (name for name in sorted(MUTATIONS) if name not in PIVOT_ONLY)
     names = list(dict.fromkeys((*order, *generic)))
     for name in names:

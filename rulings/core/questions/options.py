@@ -40,6 +40,7 @@ PART_FIELDS = {
 WEIGHT = {"candidates": 5, "near_miss": 3, "ladder": 2, "other": 1}
 PER_PART = 4  # alternative values kept per part (the design search grows with its cube)
 EXACT_BONUS = 2  # an option that is exactly a near miss's ruling (one fact of the story flipped)
+LONE_BONUS = 6  # a lone "No infraction" distractor, wherever the story allows one (`balanced`)
 
 Params = Mapping[str, Mapping[str, Any]]
 
@@ -180,14 +181,20 @@ def balanced(
     exact: Mapping[KeyParts, str],
     rng: random.Random,
     look: Callable[[Choice], Hashable] = lambda choice: None,
+    odd: Mapping[str, int] | None = None,
 ) -> list[Choice] | None:
     """The most plausible balanced set of CHOICES options with the key first, or None.
 
     `valid(choice)`: a distractor the story allows (coherent, not right as well); `same(a, b)`:
     two rulings that mean the same; `exact`: near-miss rulings and the fact each flips;
     `look(choice)`: what the text shows beyond the parts' values (an appended clause), which
-    must be balanced too."""
+    must be balanced too. `odd`: per part, an alternative that may stand alone in one
+    distractor, the other three options sharing the key's value ("No infraction" beside three
+    Missed Triggers): where the key is "No infraction" it is the only option of its
+    infraction, so the bank must show the lone value as a distractor at least as often
+    (review 9: the odd one out found the key in 8 of 8 such items); preferred when allowed."""
     parts = tuple(alternatives)
+    lone = odd or {}
     cells = {
         index: _cell(key, parts, index, alternatives, exact, valid)
         for index in itertools.product(*((None, *range(len(alternatives[p]))) for p in parts))
@@ -195,7 +202,12 @@ def balanced(
     distinct: dict[tuple[KeyParts, KeyParts], bool] = {}
     best: list[list[Choice]] = []
     top = -1.0
-    columns = [_COLUMNS[min(len(alternatives[p]), PER_PART)] for p in parts]
+    columns = [
+        _COLUMNS[min(len(alternatives[p]), PER_PART)]
+        + ([_lone(lone[p], slot) for slot in range(3)] if p in lone else [])
+        for p in parts
+    ]
+    lone_columns = {_lone(alt, slot) for alt in lone.values() for slot in range(3)}
     for combo in itertools.product(*columns):
         varied = sum(1 for column in combo if column != (None, None, None))
         if not varied:
@@ -206,6 +218,8 @@ def balanced(
         found = [c for c in chosen if c is not None]
         # Slightly prefer designs that make the candidate weigh more parts.
         score = found[0][1] + found[1][1] + found[2][1] + 0.1 * varied
+        if any(column in lone_columns for column in combo):
+            score += LONE_BONUS
         if score < top:
             continue
         options = [key, *(choice for choice, _weight in found)]
@@ -222,6 +236,11 @@ def balanced(
     if not best:
         return None
     return best[rng.randrange(len(best))]
+
+
+def _lone(alt: int, slot: int) -> tuple[int | None, int | None, int | None]:
+    """One distractor (`slot`) takes the alternative `alt`; the other options keep the key's."""
+    return tuple(alt if i == slot else None for i in range(3))  # type: ignore[return-value]
 
 
 def _cell(

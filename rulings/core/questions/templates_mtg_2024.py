@@ -22,7 +22,7 @@ def _version() -> str | None:
 
 @template(
     "mtg-2024-wording",
-    version=8,
+    version=9,
     game=GAME,
     topics=(
         "missed_trigger",
@@ -45,11 +45,21 @@ def mtg_2024(rng: random.Random) -> Draft:
     rest: dict[str, Any] = {}
     if variant == "aura":
         card_id = "claustrophobia"
-        trig = st.trigger(card_id, player)
-        lines += [st.triggers(card_id, player), s("mtg2024.aura", actor=player, other=other)]
+        # The 2024 Warning test asks whether the controller owns the card: always said (review
+        # 9: mu-042 left it out).
+        trig = st.trigger(card_id, player, owner=player)
+        lines += [
+            s("mtg2024.owns", player=player, card=Card(card_id)),
+            st.triggers(card_id, player),
+            s("mtg2024.aura", actor=player, other=other),
+        ]
     elif variant == "backup":
         card_id = "luminarch_aspirant"
-        changes = rng.random() < 0.6
+        # Only the story where the revealing action cannot change the effect: the 2024 note
+        # allows ("may") a backup where it would, and whether attacking with one of two
+        # creatures changes "put a counter on target creature" or only its best target is a
+        # point the seeds and the committee leave open (review 9: fr-011).
+        changes = False
         trig = st.trigger(card_id, player)
         play["revealing_action_changes_effect"] = changes
         rest["rewind"] = "simple"
@@ -77,8 +87,9 @@ def mtg_2024(rng: random.Random) -> Draft:
         ]
     else:
         card_id = "geist_of_saint_traft"
-        trig = st.trigger(card_id, player, zone_change=False, creates_token=True)
+        trig = st.trigger(card_id, player, zone_change=False, creates_token=True, owner=player)
         lines += [
+            s("mtg2024.owns", player=player, card=Card(card_id)),
             st.triggers(card_id, player),
             s("mtg.delayed.missed.geist_of_saint_traft", actor=player, other=other),
         ]

@@ -133,7 +133,7 @@ def _opponents_turn(order: tuple[str, ...]) -> Draft:
 
 @template(
     "mtg-out-of-order",
-    version=2,
+    version=3,
     game=GAME,
     topics=("out_of_order", "missed_trigger", "no_infraction"),
     summary="MTR 4.3: a block of actions announced slightly out of order is fine if each action "
@@ -163,7 +163,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=7,
+    version=8,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
@@ -182,7 +182,10 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     # A simple backup undoes only the last action: "simple" means the error is that action;
     # "a few actions later" leaves several actions to undo (complex), never "nothing can be
     # reconstructed", which would contradict a story told a few actions on.
-    rewind = "simple" if by == "opponent" else st.pick(rng, ("simple", "complex"))
+    # A player (or judge) who catches the error at once, with the opponent saying they saw it,
+    # is not told: whether a one-action silence "lets it stand" (Failure to Maintain Game State)
+    # is a point neither the seeds nor the committee settle (review 9: fr-045, fi-042).
+    rewind = "simple" if by == "opponent" else "complex"
     # An opponent who did not point it out is asked and says they saw it and let it stand: then
     # the committee's decision (2026-12-06: FtMGS only for a player who saw the error and let it
     # stand) and the 2024 IPG note (FtMGS also for an opponent who failed to notice) key the

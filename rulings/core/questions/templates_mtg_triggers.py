@@ -133,7 +133,7 @@ def mtg_visible(rng: random.Random) -> Draft:
 
 @template(
     "mtg-rules-change",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "awareness_category", "opponent_duties"),
     summary="IPG category 3: a rules-changing trigger is missed only if its controller lets an "

@@ -16,9 +16,12 @@ BASE_WARNING = (
     "drawing_extra_cards",
     "facedown_card_error",
     "mulligan_procedure_error",
-    "looking_at_secret_information",
     "looking_at_opponent_private_information",
 )
+# Not told: an opponent's deck card seen while cutting it. The seeds give TR 702.10 (Looking at
+# Secret Information) and 702.11 (Looking at Opponent Private Information) by name only, and the
+# committee's decisions settle 702.5 against 702.10, not 702.10 against 702.11 (review 9: mu-032,
+# mu-036), so no exam story tells it (coverage.EXCLUDED says why 702.10 is unreached).
 # Further errors the told action itself can produce (TR 701.3.d: one error, several
 # infractions), each told as what that action also did (`related_for.<kind>.<other>`): a draw
 # never "also involved searching a deck", a glance at an opponent's hand no deck error at all.
@@ -207,7 +210,7 @@ def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
 
 @template(
     "rb-repeated-warnings",
-    version=4,
+    version=5,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings"),
     summary="Repeated Warnings: the third in the same category, the sixth in total at competitive "
@@ -238,7 +241,7 @@ def rb_repeated_warnings(rng: random.Random) -> Draft:
 
 @template(
     "rb-ftmgs-exemption",
-    version=4,
+    version=5,
     game=GAME,
     topics=("penalty_upgrade", "ftmgs_exemption", "repeated_warnings"),
     summary="Failure to Maintain Game State never upgrades (TR 702.1.b, TR 702.17.b) unless the "
@@ -276,7 +279,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=9,
+    version=10,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -341,7 +344,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
 
 @template(
     "rb-other-game-errors",
-    version=3,
+    version=4,
     game=GAME,
     topics=("game_play_errors", "no_infraction"),
     summary="The other TR 702 game play errors: base Warning, or no penalty unless advantageous.",
@@ -373,7 +376,7 @@ def rb_other_errors(rng: random.Random) -> Draft:
 
 @template(
     "rb-rewind-authority",
-    version=3,
+    version=4,
     game=GAME,
     topics=("rewind", "general_error", "low_opl"),
     summary="General Error (TR 702.16): who may rewind: any judge for a simple rewind "
@@ -401,6 +404,9 @@ def rb_rewind_authority(rng: random.Random) -> Draft:
         st.setup(GAME, order, opl),
         s("error.general", player=player),
         s(f"rewind.{rewind}", player=player),
+        # A rewind beyond the last action needs leaving the game as it is to be substantially
+        # worse (TR 701.5.a): the story shows what the error brought (review 9: mu-007, mu-035).
+        *((s("rewind.worse", player=player),) if rewind == "complex" else ()),
         s("rewind.ask_who"),
     )
     return Draft(situation, lines, {"rewind": rewind, "opl": opl})

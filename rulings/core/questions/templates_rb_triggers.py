@@ -76,7 +76,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -132,7 +132,7 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-might-only",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "observable_impact", "might_only"),
     summary="A trigger that only adds Might (TR 506.3.e.4): missed only once the Might matters.",
@@ -142,7 +142,10 @@ def rb_might_only(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3)))
     player = order[0]
     card_id = st.pick(rng, cards_where(GAME, kind="might_only"))
-    mode = st.pick(rng, ("none", "new_game_action", "might_matters", "wrong_characteristics"))
+    # No "new game action" before the Might matters: whether a Might-only trigger is then
+    # forgotten (TR 506.3.b) or still pending (506.3.e.4) is a point the seeds leave open and
+    # the committee has not decided (review 9: fi-019), so exam stories retire that variant.
+    mode = st.pick(rng, ("none", "might_matters", "wrong_characteristics"))
     # A Might bonus for one's own unit never helps when it is missed (no card here has a
     # drawback): the story says so once the bonus has mattered, and says nothing before.
     adv = False
@@ -157,7 +160,7 @@ def rb_might_only(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-first-beginning-phase",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "first_beginning_phase"),
     summary="A trigger at the start of the first Beginning Phase (TR 506.3.d): acknowledged later "
@@ -179,7 +182,7 @@ def rb_first_beginning_phase(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-first-time",
-    version=3,
+    version=4,
     game=GAME,
     topics=("missed_trigger", "first_time"),
     summary="A 'first time' trigger, mandatory or optional (TR 506.5): a forgotten mandatory one "
@@ -221,7 +224,7 @@ def rb_first_time(rng: random.Random) -> Draft:
 
 @template(
     "rb-battlefield-accountability",
-    version=7,
+    version=8,
     game=GAME,
     topics=("accountability", "battlefield", "missed_trigger"),
     summary="A battlefield's trigger: controlled, uncontrolled or naming a player (TR 506.1.a, "
@@ -271,7 +274,22 @@ def rb_battlefield(rng: random.Random) -> Draft:
         advantageous=adv,
     )
     who = st.accountable(situation)
-    situation["play"]["following_action_by"] = "accountable" if who == now else "other"
+    if who != now:
+        # Whether another player's moving on forgets the accountable player's trigger is a
+        # point the seeds leave open (TR 506.3 against 506.3.b; review 9: mu-037) and the
+        # committee has not decided: exam stories retire that variant, and the accountable
+        # player is the one whose turn it is and who moves on.
+        now = who
+        situation = _base(
+            order,
+            now,
+            now,
+            "same_turn",
+            trigger=trig,
+            play={"following_action": "advance_step"},
+            advantageous=adv,
+        )
+    situation["play"]["following_action_by"] = "accountable"
     effect = card(card_id).get("effect")
     sentences = (
         st.setup(GAME, order),
@@ -292,9 +310,9 @@ def rb_battlefield(rng: random.Random) -> Draft:
             what=Parts(((f"missed_gain.{effect}", (("player", _served(situation, now)),)),)),
         )
         if not adv
-        # Told in the present, of the benefit itself: whether the trigger was missed at all
-        # (and so whether the game went on past it) is what the question asks.
-        else s("advantage.accountable", why=Term(f"advantage_now.{st.reason(card_id)}")),
+        # An event that uses what missing the trigger left (review 9: fr-020, fi-016; "the
+        # runes stay ready" asserted the advantage without showing it, as fr-006 does).
+        else s(f"bf.used.{st.reason(card_id)}", player=_served(situation, now)),
         st.noticed("same_turn", now),
     )
     return Draft(situation, sentences, {"mode": mode, "card": card_id})
@@ -309,7 +327,7 @@ def _served(situation: dict[str, Any], now: str) -> str:
 
 @template(
     "rb-opponent-duties",
-    version=5,
+    version=6,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and are not penalised for staying "
@@ -413,7 +431,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-intent",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
@@ -463,11 +481,16 @@ def rb_trigger_intent(rng: random.Random) -> Draft:
     )
     sentences = (
         *st.opening(GAME, order, card_id, player),
+        # The forgetting is shown by the player's own new game action, not only by what they
+        # say to the judge (review 9: mu-005, mu-023, fi-001).
+        st.action(GAME, "new_game_action", player),
         s("impact.yes")
         if impact
         else s("impact.no", why=Term(f"no_impact_why.{card(card_id)['no_impact']}")),
         s(f"intent.{intent}", actor=player),
-        st.advantage(adv, player, card_id),
+        # A trigger that could change nothing leaves nothing to tell about what missing it did:
+        # "a unit stays without the bonus" contradicted "no other friendly unit" (fi-035).
+        *((st.advantage(adv, player, card_id),) if impact else ()),
         st.noticed("same_turn", player),
     )
     return Draft(situation, sentences, {"intent": intent, "impact": impact})

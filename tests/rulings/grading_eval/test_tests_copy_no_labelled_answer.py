@@ -100,6 +100,15 @@ WRITTEN_BEFORE_THE_BATCH = {
         "blind33-en-hw-054",
     ),
     ("Disparo olvidado, sin penalización; el rival elige si va a la pila.", "blind33-es-hw-053"),
+    (
+        "Habilidade esquecida, no penalty, and the opponent chooses whether it goes on the stack.",
+        "blind34-en-hw-063",
+    ),
+    (
+        "Habilidade esquecida, sem penalidade; o oponente escolhe se ela resolve agora ou se "
+        "perde.",
+        "blind34-pt-BR-hw-044",
+    ),
 }
 
 

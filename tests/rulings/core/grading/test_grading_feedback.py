@@ -86,7 +86,10 @@ def test_review_is_announced_in_the_feedback() -> None:
     ("text", "said"),
     [
         ("I think it might be a missed trigger. No penalty, continue.", "says Missed Trigger"),
-        ("Maybe a missed trigger, no penalty, play continues.", "says Missed Trigger"),
+        (
+            "Perhaps the trigger was missed here; I would give no penalty and let it be.",
+            "says Missed Trigger",
+        ),
     ],
 )
 def test_a_hedged_wrong_claim_is_said_as_what_it_says_not_as_no_commitment(

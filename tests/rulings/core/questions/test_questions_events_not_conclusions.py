@@ -31,13 +31,15 @@ def test_no_advantage_is_told_by_what_the_missing_trigger_left_out(template_id: 
 
 def test_the_event_sentence_reads_in_every_language() -> None:
     texts = [
-        build_question("rb-trigger-first-beginning-phase", 1, lang, "free_form").stem
+        build_question("rb-trigger-first-beginning-phase", 0, lang, "free_form").stem
         for lang in ("en", "pt-BR", "es")
     ]
     assert "one card fewer in hand" in texts[0]
     assert "uma carta a menos na mão" in texts[1]
     assert "una carta menos en la mano" in texts[2]
     assert not any("no advantage" in t or "nenhuma vantagem" in t for t in texts)
+    # Review 9: not "nothing else in the game changes", which all but said "no advantage".
+    assert not any("nothing else" in t or "nada mais" in t or "nada más" in t for t in texts)
 
 
 def test_first_beginning_phase_triggers_come_from_legends() -> None:

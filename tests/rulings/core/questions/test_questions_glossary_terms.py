@@ -178,6 +178,10 @@ def test_the_check_catches_each_kind_of_finding() -> None:
     assert problems("jogue uma ficha Ouro exaurida", "pt-BR", "riftbound")
     assert problems("compra o card do turno", "pt-BR", "mtg")
     assert not problems("recebe +2 de Poderio (Might) neste turno", "pt-BR", "riftbound")
+    # Review 9 (fr-025, mu-027): the Menace keyword as a noun instead of the keyword.
+    assert problems("as criaturas ganham ameaça até o final do turno", "pt-BR", "mtg")
+    assert not problems("as criaturas ganham a habilidade ameaçar", "pt-BR", "mtg")
+    assert problems("creatures gain menace", "es", "mtg")
     # Review 8's findings: English Riftbound names and a bare "Might".
     assert problems("recebe +2 de Might neste turno", "pt-BR", "riftbound")
     story = "La habilidad de Mirefen Seer, de Kai, se dispara."

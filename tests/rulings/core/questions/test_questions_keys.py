@@ -42,13 +42,15 @@ def test_no_distractor_equals_the_key(template_id: str) -> None:
 def test_near_miss_distractors_are_the_engine_ruling_with_one_fact_changed(
     template_id: str,
 ) -> None:
+    from rulings.core.context import as_conclusions
     from rulings.core.questions.mutation import MUTATIONS
 
     question = build_question(template_id, 3, "en", "multiple_choice")
     for option in question.options:
         if option.origin.startswith("near_miss:"):
             fact = option.origin.split(":", 1)[1]
-            changed = MUTATIONS[fact](question.situation)
+            # A stored question tells its trigger as events; mutations change the conclusions.
+            changed = MUTATIONS[fact](as_conclusions(question.situation))
             assert changed is not None
             ruling = evaluate(Situation.from_dict(changed)).to_dict()
             assert key_parts(get_template(template_id), ruling) == option.parts

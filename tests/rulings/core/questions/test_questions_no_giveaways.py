@@ -48,6 +48,9 @@ CONCLUSIONS = {
         "than the rules allow",
         "than the rules require",
         "not an infraction",
+        # MTR 4.3's own test for a block of actions (review 9: fr-009, mu-039).
+        "quick block",
+        "block of actions",
     ),
     "pt-BR": (
         "fase atual do turno anterior",
@@ -56,6 +59,8 @@ CONCLUSIONS = {
         "viola as regras",
         "do que as regras",
         "não é infração",
+        "sequência rápida",
+        "bloco de ações",
     ),
     "es": (
         "fase actual del turno anterior",
@@ -65,6 +70,8 @@ CONCLUSIONS = {
         "de las que permiten las reglas",
         "de las que exigen las reglas",
         "no es una infracción",
+        "secuencia rápida",
+        "bloque de acciones",
     ),
 }
 

@@ -136,6 +136,10 @@ def test_stories_pick_cards_whose_attributes_fit_what_is_told(tpl: Template) -> 
             if "impact.no" in keys:
                 why = keys["impact.no"]["why"]
                 assert getattr(why, "key", "") == f"no_impact_why.{data.get('no_impact')}", seed
+        used = [k for k in keys if k.startswith("bf.used.")]
+        if used and card_id:
+            # The event told is the one the card's trigger would have cost (review 9, fr-020).
+            assert used == [f"bf.used.{card(card_id)['advantage_reason']}"], seed
         told_yes = ADVANTAGE_YES & set(keys)
         if told_yes and card_id:
             # When advantage decides, the story says why it helped, and the card can help.

@@ -96,11 +96,15 @@ def test_a_variant_marks_what_changed_from_the_key_with_citations() -> None:
 
 
 def test_a_changed_remedy_only_keeps_the_rest_unmarked() -> None:
-    sc = scenario("mtg-2024-wording", 3)
+    # The backup story (mtg-2024-wording 9 tells only the revealing action that changes
+    # nothing, review 9: fr-011): had it changed the effect, a simple backup comes first.
+    sc = scenario("mtg-2024-wording", 2)
+    assert sc.draft.facts["variant"] == "backup"
     variant = what_if(sc.situation, sc.ruling_dict, "mtg-2024-wording", "revealing_unchanged", "en")
     changed = [part.part for part in variant.parts if part.changed]
     assert changed == ["remedy"]
-    assert [step.citation for step in variant.dropped] == ["IPG 2.1"]
+    assert [step.citation for step in variant.steps if step.changed] == ["IPG 2.1"]
+    assert not variant.dropped
 
 
 def test_a_fact_that_does_not_decide_the_question_is_refused() -> None:

@@ -14,17 +14,19 @@ from rulings.core.questions.build import GAME_ENDING
 from tests.rulings.core.questions.offered import offered
 
 ITEMS = 600
-SHARE = (0.27, 0.40)  # a third each, give or take
+# Review 9: the infraction is pickable only where a candidate could doubt it from the story as
+# told (not where the forgetting or the intent is stated), about a fifth of the stories; there
+# it is drawn first, and the penalty and the remedy share the rest evenly.
+SHARE = {"infraction": (0.10, 0.25), "penalty": (0.35, 0.50), "remedy": (0.35, 0.50)}
 
 
 @pytest.mark.parametrize("game", ["mtg", "riftbound"])
-def test_each_part_is_the_wrong_one_in_about_a_third_of_the_items(game: str) -> None:
+def test_the_penalty_and_the_remedy_are_the_wrong_part_equally_often(game: str) -> None:
     items = generate_questions(
         game=game, lang="en", kind="find_the_wrong_part", count=ITEMS, seed=11
     )
     shares = Counter(q.wrong_part.part for q in items if q.wrong_part is not None)
-    for part in ("infraction", "penalty", "remedy"):
-        low, high = SHARE
+    for part, (low, high) in SHARE.items():
         assert low <= shares[part] / len(items) <= high, (game, dict(shares))
 
 
