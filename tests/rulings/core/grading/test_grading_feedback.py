@@ -46,6 +46,16 @@ def test_feedback_explains_a_missing_part() -> None:
     assert "does not state" in grade.feedback
 
 
+def test_portuguese_feedback_names_the_remedy_as_the_pages_do() -> None:
+    # The pages (locale pt_BR, "Remedy") and the key call the part "Correção" (UX walk 2 #2).
+    grade = grade_answer(
+        "Habilidade desencadeada esquecida, sem penalidade.", MT_RB, game="riftbound"
+    )
+    assert grade.language == "pt-BR"
+    assert "Correção:" in grade.feedback
+    assert "Remédio" not in grade.feedback
+
+
 def test_feedback_for_mtg_cites_the_ipg() -> None:
     grade = grade_answer(
         "Game rule violation, warning.", Expected(infraction="missed_trigger"), game="mtg"
