@@ -55,6 +55,16 @@ def test_the_queue_filters_by_source_candidate_exam_and_reason(client):
     assert listed(client, "?reason=borderline") == set()
 
 
+def test_a_practice_gradings_source_tag_is_a_noun_in_spanish(client):
+    the_cohort, _ana, _bruno = a_cohort_with_exam_and_practice_reviews()
+    client.force_login(the_cohort.mentor)
+
+    html = client.get(reverse("mentor-reviews"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+
+    assert '<span class="badge">Práctica</span>' in html
+    assert '<span class="badge">Practicar</span>' not in html
+
+
 def test_the_appeal_reason_lists_reviews_whose_answer_the_candidate_appealed(client):
     the_cohort, ana, _bruno = a_cohort_with_exam_and_practice_reviews()
     appealed = Review.objects.get(candidate=ana, item__isnull=False)
