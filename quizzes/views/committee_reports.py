@@ -3,9 +3,11 @@ each (an SVG drawn by pygal, ``quizzes.charts``), CSV."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from csp.decorators import csp
@@ -24,11 +26,10 @@ from judgetrain.exports import csv_response
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import charts
 from quizzes import selectors_reports as sr
-from quizzes.item_names import TEMPLATES_BY_ID, choice_name, flag_names
+from quizzes.item_names import choice_name, flag_names, template_name
 from quizzes.languages import content_language
 from quizzes.parts import PART_NAMES
 from quizzes.views.committee import TEMPLATES
-from rulings.core import questions as generator
 from rulings.core.grading import PARTS
 
 LANGUAGE_NAMES = {code.lower(): name for code, name in settings.LANGUAGES}
@@ -42,12 +43,14 @@ def _scope(request: AuthenticatedHttpRequest) -> sr.Scope:
         raise PermissionDenied from None
 
 
-def _pct(value: float | None) -> str:
-    return "" if value is None else f"{value * 100:.1f}"
+def _pct(value: float | None) -> Decimal | str:
+    """A Decimal, not a string: the page writes it the reader's way ("66,7" in pt-BR and es),
+    the CSV as digits and a point ("66.7")."""
+    return "" if value is None else Decimal(f"{value * 100:.1f}")
 
 
-def _num(value: float | None) -> str:
-    return "" if value is None else f"{value:.3f}"
+def _num(value: float | None) -> Decimal | str:
+    return "" if value is None else Decimal(f"{value:.3f}")
 
 
 def _part_name(part: str) -> str:
@@ -102,12 +105,16 @@ def month_name(period: str) -> str:
     return named if get_language() == "en" else named[:1].lower() + named[1:]
 
 
-def _template_label(template_id: str, lang: str) -> str:
-    """A template by the topic it trains first (in the page's language), with its id."""
-    found = TEMPLATES_BY_ID.get(template_id)
-    if found is None or not found.topics:
-        return template_id
-    return f"{generator.topic_name(found.topics[0], lang)} ({template_id})"
+def _template_labels(template_ids: list[str], lang: str, *, full: bool) -> dict[str, str]:
+    """Templates by the topics they train, in the page's language; the id only in the CSV,
+    or on the page where two templates would otherwise read the same."""
+    names = {template_id: template_name(template_id, lang) for template_id in template_ids}
+    seen = Counter(names.values())
+    return {
+        template_id: f"{name} ({template_id})" if (full or seen[name] > 1) and name != template_id
+        else name
+        for template_id, name in names.items()
+    }  # fmt: skip
 
 
 def _items(rows: list[sr.ItemRow], *, questions: bool, full: bool, lang: str) -> Built:
@@ -124,13 +131,14 @@ def _items(rows: list[sr.ItemRow], *, questions: bool, full: bool, lang: str) ->
     ]
     body = []
     bars = []
+    labels = {} if questions else _template_labels([r.key for r in rows], lang, full=full)
     for r in rows:
         if questions:
             text = r.label if full else _short(r.label)
             named = [r.key, text]
             bar_label = _("Question %(id)s") % {"id": r.key}
         else:
-            bar_label = _template_label(r.key, lang)
+            bar_label = labels[r.key]
             named = [bar_label]
         body.append(
             [

@@ -542,3 +542,20 @@ def test_months_are_lower_case_in_portuguese(client, world):
     page = client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
 
     assert "<td>dezembro de 2026</td>" in page
+
+
+def test_the_page_names_templates_without_ids_and_writes_percentages_the_readers_way(client):
+    blueprint = BlueprintFactory()
+    paying = question(template_id="rb-mispayment")
+    for score in (1.0, 1.0, 0.0):
+        graded_attempt(candidate(), blueprint, [score], [paying])
+    client.force_login(committee_member())
+
+    page = client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    exported = client.get(reverse("report-csv", args=["items-by-template"])).content.decode()
+
+    items = page[page.index("items-by-template") :]
+    assert "<td>66,7</td>" in items
+    assert "(rb-mispayment)" not in page
+    assert "rb-mispayment" in exported  # the CSV keeps the id a spreadsheet can look up
+    assert ",66.7," in exported
