@@ -25,7 +25,11 @@ from rulings.models import Language
 MAX_PLAYERS = 4
 MAX_EVENTS = 5
 SUBJECTS = ("trigger", "payment", "score", "game_error")
-PLACES = [(str(n), _("Player %(n)s") % {"n": n}) for n in range(1, MAX_PLAYERS + 1)]
+# Filled per form (``_places``): "Player 1" only where no name is typed, in the page's language.
+PLACES = [(str(n), str(n)) for n in range(1, MAX_PLAYERS + 1)]
+PLACE_FIELDS = (
+    "turn_player", "trigger_controller", "payment_player", "score_player", "error_player",
+)  # fmt: skip
 OBSERVERS = [("judge", _("a judge")), ("spectator", _("a spectator"))]
 
 EVENT_NAMES = {
@@ -240,7 +244,12 @@ class WorkbenchForm(forms.Form):
                 for game, ids in _KINDS_BY_GAME
             ),
         ]
-        by = [*PLACES, *OBSERVERS]
+        places = self._places()
+        for name in PLACE_FIELDS:
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = places
+        by = [*places, *OBSERVERS]
         for n in range(1, MAX_EVENTS + 1):
             self.fields[f"event_{n}_by"] = forms.ChoiceField(
                 label=_("Event %(n)s: who") % {"n": n}, choices=by, required=False
@@ -256,6 +265,16 @@ class WorkbenchForm(forms.Form):
                 max_value=20,
                 required=False,
             )
+
+    def _places(self) -> list[tuple[str, str]]:
+        """Each place in turn order by the name typed for it (bound or initial), else
+        "Player n": the mentor picks Ana, not a number to map to her."""
+        typed = self.data if self.is_bound else (self.initial or {})
+        places = []
+        for n in range(1, MAX_PLAYERS + 1):
+            name = str(typed.get(f"player_{n}") or "").strip()
+            places.append((str(n), name or str(_("Player %(n)s") % {"n": n})))
+        return places
 
     def event_rows(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
         return [

@@ -96,6 +96,23 @@ def test_a_story_that_does_not_fit_is_summed_up_at_the_top_with_a_link_to_its_fi
     assert re.search(r'<input[^>]*aria-invalid="true"[^>]*id="id_player_1"', page)
 
 
+def test_players_are_offered_by_the_names_typed_else_by_place_in_the_pages_language(
+    client,
+) -> None:
+    client.force_login(mentor())
+
+    empty = client.get(URL, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    typed = client.post(URL, facts(), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+
+    turn = empty[empty.index('name="turn_player"') :]
+    assert '<option value="1">Jugador 1</option>' in turn[: turn.index("</select>")]
+    assert "Player 1" not in empty
+    turn = typed[typed.index('name="turn_player"') :]
+    assert '<option value="2">Ben</option>' in turn[: turn.index("</select>")]
+    who = typed[typed.index('name="event_1_by"') :]
+    assert '<option value="1" selected>Ana</option>' in who[: who.index("</select>")]
+
+
 def test_showing_a_subject_keeps_what_was_typed_without_errors(client) -> None:
     client.force_login(mentor())
     response = client.post(URL, facts(action="show", subject="payment", player_2=""))
