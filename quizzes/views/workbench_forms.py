@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulings.core.errors import SituationError
 from rulings.core.policy import default_version, load_policy, policy_versions
+from rulings.core.policy import title as policy_title
 from rulings.core.questions import render
 from rulings.core.questions.workbench import GAME_ERRORS
 from rulings.core.situation import EVENT_ACTIONS, TRIGGER_KINDS
@@ -100,14 +101,15 @@ _KINDS_BY_GAME = (
 )
 
 
+GAMES = [("riftbound", "Riftbound"), ("mtg", "Magic")]
+
+
 def _choices(names: dict[str, Any], ids: Any) -> list[tuple[str, Any]]:
     return [(i, names[i]) for i in ids]
 
 
 class WorkbenchForm(forms.Form):
-    game = forms.ChoiceField(
-        label=_("Game"), choices=[("riftbound", "Riftbound"), ("mtg", "Magic")]
-    )
+    game = forms.ChoiceField(label=_("Game"), choices=GAMES)
     policy_version = forms.ChoiceField(
         label=_("Policy version"),
         required=False,
@@ -234,6 +236,17 @@ class WorkbenchForm(forms.Form):
     def __init__(self, *args: Any, lang: str = "en", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["language"].initial = lang
+        versions = self.fields["policy_version"]
+        assert isinstance(versions, forms.ChoiceField)
+        # By title in the page's language, grouped under each game: never a raw id, and a
+        # Riftbound story is not offered Magic's versions as if they were its own.
+        versions.choices = [
+            ("", _("The game's default")),
+            *(
+                (game_name, [(v, policy_title(v, lang)) for v in policy_versions(game)])
+                for game, game_name in GAMES
+            ),
+        ]
         kinds = self.fields["trigger_kind"]
         assert isinstance(kinds, forms.ChoiceField)
         # Grouped by game: each policy version knows only its own game's categories.

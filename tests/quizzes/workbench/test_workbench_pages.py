@@ -113,6 +113,20 @@ def test_players_are_offered_by_the_names_typed_else_by_place_in_the_pages_langu
     assert '<option value="1" selected>Ana</option>' in who[: who.index("</select>")]
 
 
+def test_policy_versions_are_offered_by_title_under_their_game(client) -> None:
+    client.force_login(mentor())
+
+    page = client.get(URL, HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    versions = page[page.index('name="policy_version"') :]
+    versions = versions[: versions.index("</select>")]
+
+    riftbound = versions[versions.index('<optgroup label="Riftbound">') :]
+    riftbound = riftbound[: riftbound.index("</optgroup>")]
+    assert ">Regras de Torneio de Riftbound" in riftbound
+    assert "mtg-" not in riftbound
+    assert not re.search(r">[a-z]+-[a-z0-9.-]+</option>", versions)  # never a raw id
+
+
 def test_showing_a_subject_keeps_what_was_typed_without_errors(client) -> None:
     client.force_login(mentor())
     response = client.post(URL, facts(action="show", subject="payment", player_2=""))
