@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from django.conf import settings
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.languages import content_language
-from quizzes.models import Attempt, Certificate, CertificationLevel
+from quizzes.models import Attempt, Certificate, CertificationLevel, ExamBlueprint
 from quizzes.services import certification
 from quizzes.services.certificate_pdf import certificate_pdf
 from quizzes.views.committee import TEMPLATES, committee_required
@@ -26,7 +27,9 @@ from quizzes.views.committee_forms import (
     RequirementFormSet,
     RevokeForm,
 )
+from rulings.core import policy
 from rulings.core import questions as generator
+from rulings.core.errors import PolicyError
 from rulings.models import PolicyVersion
 
 
@@ -139,14 +142,21 @@ def certificate_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
 
 
 def _evidence_rows(evidence: dict[str, Any], language: str) -> list[dict[str, Any]]:
-    """The evidence as a person reads it: each item's topics by name and its policy version
-    by title (one query), beside the ids and seeds that let it be regraded exactly."""
+    """The evidence as a person reads it: each exam by its name and each item's topics and
+    policy version by title, in the reader's language (two queries), beside the ids and seeds
+    that let it be regraded exactly."""
     lang = content_language(language)
     attempts = (evidence or {}).get("attempts", [])
     slugs = {item.get("policy_version") for attempt in attempts for item in attempt["items"]}
     titles = dict(
         PolicyVersion.objects.filter(version_id__in=slugs).values_list("version_id", "title")
     )
+    for slug in titles:
+        # A version the engine's data no longer has keeps its stored title.
+        with suppress(PolicyError):
+            titles[slug] = policy.title(slug, lang)
+    blueprint_ids = {attempt.get("blueprint") for attempt in attempts}
+    exams = {b.pk: b.display_name for b in ExamBlueprint.objects.filter(pk__in=blueprint_ids)}
     templates = {template.id: template for template in generator.all_templates()}
     rows = []
     for attempt in attempts:
@@ -161,7 +171,8 @@ def _evidence_rows(evidence: dict[str, Any], language: str) -> list[dict[str, An
                     "policy_title": titles.get(item.get("policy_version"), ""),
                 }
             )
-        rows.append({**attempt, "items": items})
+        name = exams.get(attempt.get("blueprint")) or attempt.get("blueprint_name", "")
+        rows.append({**attempt, "blueprint_name": name, "items": items})
     return rows
 
 

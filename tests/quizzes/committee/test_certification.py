@@ -318,3 +318,22 @@ def test_issuing_a_level_that_needs_an_endorsement_without_one_is_a_form_error(c
     assert not Certificate.objects.exists()
     field = page[page.index('for="id_endorsed_by"') :]
     assert "RB L1 exige o aval do mentor do candidato" in field[: field.index("</div>")]
+
+
+def test_the_certificate_page_names_its_evidence_in_the_readers_language(
+    client, level, django_assert_max_num_queries
+):
+    exam = exam_of(level)
+    exam.name_translations = {"pt-br": "Prova de demonstração"}
+    exam.save(update_fields=["name_translations"])
+    issued = issued_for(level)
+    client.force_login(committee_member())
+
+    with django_assert_max_num_queries(12):
+        page = client.get(
+            reverse("committee-certificate", args=[issued.pk]), HTTP_ACCEPT_LANGUAGE="pt-br"
+        ).content.decode()
+
+    evidence = page[page.index('id="evidence-title"') :]
+    assert "<h3>Prova de demonstração: " in evidence
+    assert exam.name not in evidence
