@@ -108,11 +108,14 @@ def candidate_section(user: User, now: datetime) -> Section:
 
 
 def mentor_section(user: User) -> Section:
-    """Exam gradings waiting for review and appeals waiting, oldest first, then the mentor's
-    cohorts: three queries, five when a list is full."""
-    pending = review.review_queue(user=user).filter(item__isnull=False)
+    """Exam gradings waiting for review (and how many practice ones) and appeals waiting,
+    oldest first, then the mentor's cohorts: four queries, six when a list is full."""
+    queue = review.review_queue(user=user)
+    pending = queue.filter(item__isnull=False)
     reviews = list(pending[:SHOWN])
     reviews_waiting = _total(pending, reviews)
+    # Said beside the exam gradings, so Home and the dashboard's total agree (UX walk 2 #11).
+    practice_waiting = queue.filter(item__isnull=True).count()
     open_appeals = (
         appeals.appeals_visible_to(user)
         .filter(status=Appeal.Status.OPEN)
@@ -130,6 +133,7 @@ def mentor_section(user: User) -> Section:
         data={
             "reviews": reviews,
             "reviews_waiting": reviews_waiting,
+            "practice_waiting": practice_waiting,
             "appeals": appeals_shown,
             "appeals_waiting": appeals_waiting,
             "cohorts": cohorts,

@@ -16,6 +16,7 @@ from quizzes.models import Certificate
 from quizzes.selectors_home import SHOWN
 from quizzes.services import appeals, exams
 from quizzes.services import question_reports as reports
+from quizzes.services.practice import practice_answer_submit
 from tests.factories import (
     BlueprintFactory,
     assignment,
@@ -87,6 +88,19 @@ def test_a_mentor_sees_exam_gradings_and_appeals_waiting_before_their_cohorts(cl
     assert "1 appeal waiting" in html
     assert f'href="{reverse("mentor-appeal", args=[appeal.pk])}"' in html
     assert html.index("Waiting for you as a mentor") < html.index("Tuesday group")
+
+
+def test_a_mentors_home_counts_the_practice_gradings_the_dashboard_counts_too(client):
+    guide = mentor()
+    student = candidate()
+    cohort(mentor=guide, candidates=[student])
+    graded_attempt(student, [HEDGED])
+    practice_answer_submit(user=student, question=question(), response=HEDGED, lang="en")
+
+    html = _home(client, guide)
+
+    assert "1 exam grading waiting for review" in html
+    assert f'href="{reverse("mentor-reviews")}?source=practice">and 1 practice grading</a>' in html
 
 
 def test_a_pure_mentors_home_is_their_mentoring_not_a_candidate_dashboard(client):
