@@ -241,8 +241,8 @@ def exam_assign(
 def _window_problems(
     *, opens_at: datetime, closes_at: datetime, now: datetime
 ) -> list[AssignmentError]:
-    """What is wrong with the times: the opening, then the closing (past, else before the
-    opening)."""
+    """What is wrong with the times: the opening, then the closing (past, and before the
+    opening: both said at once, so fixing one does not reveal the other)."""
     problems = []
     if opens_at < now - OPENING_GRACE:
         problems.append(
@@ -256,7 +256,7 @@ def _window_problems(
                 _("The closing time is in the past."), code="closes_in_past", field="closes_at"
             )
         )
-    elif closes_at <= opens_at:
+    if closes_at <= opens_at:
         problems.append(_closes_before_opens())
     return problems
 

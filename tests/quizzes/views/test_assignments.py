@@ -166,7 +166,12 @@ def test_every_rule_the_input_breaks_is_shown_at_once(client, world):
     assert response.status_code == 400
     errors = response.context["form"].errors
     assert errors["opens_at"] == ["The opening time is in the past."]
-    assert errors["closes_at"] == ["The closing time is in the past."]
+    # Closing before opening too (UX walk 2 #14): fixing the dates into the future must not
+    # bring a second round of errors.
+    assert errors["closes_at"] == [
+        "The closing time is in the past.",
+        "The exam must close after it opens.",
+    ]
     assert errors["__all__"] == ["Choose a cohort or at least one candidate."]
     assert not ExamAssignment.objects.exists()
 
