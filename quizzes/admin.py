@@ -32,6 +32,7 @@ from quizzes.models import (
     TopicMastery,
     VariantJob,
     WithdrawnTemplate,
+    WorkbenchStory,
 )
 from quizzes.models.exams import VARIANT_JOB_STATES
 from quizzes.services import exams, variants
@@ -556,6 +557,16 @@ class RetiredTemplateAdmin(_ReadOnlyAdmin):
     through the committee's item-analysis page, which checks the role and audits both."""
 
     list_display = ("template_id", "retired_at", "retired_by")
+
+
+@admin.register(WorkbenchStory)
+class WorkbenchStoryAdmin(_ReadOnlyAdmin):
+    """Stories told on the scenario workbench, read-only here: saving, proposing and deciding
+    go through the workbench and the committee's proposals page, which check the role."""
+
+    list_display = ("question", "author", "cohort", "status", "created_at")
+    list_filter = ("status",)
+    list_select_related = ("question", "author", "cohort")
 
 
 from quizzes import admin_review  # noqa: E402, F401  (the mentor records, read-only)

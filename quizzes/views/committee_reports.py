@@ -255,7 +255,7 @@ def report_chart(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         raise Http404("Nothing to chart yet.")
     svg = charts.bar_chart_svg(title=title(), bars=built.bars)
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
-    response["Cache-Control"] = "private, no-cache"
+    response["Cache-Control"] = "no-store"  # a report's figures, like every page here
     return response
 
 

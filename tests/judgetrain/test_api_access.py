@@ -40,6 +40,7 @@ ENDPOINTS = [
     ("get", "/api/v1/mentor/appeals"),
     ("post", "/api/v1/mentor/appeals/1/decide"),
     ("get", "/api/v1/mentor/cohorts"),
+    ("post", "/api/v1/mentor/workbench"),
     ("get", "/api/v1/mentor/cohorts/1/progress"),
     ("get", "/api/v1/variant-jobs"),
     ("get", "/api/v1/variant-jobs/1"),

@@ -49,6 +49,7 @@ def writes(client, superuser) -> list[tuple[str, str]]:
         ("post", f"/api/v1/mentor/reviews/{review.pk}/decide"),
         ("post", "/api/v1/assignments"),
         ("post", "/api/v1/rulings/diff"),
+        ("post", "/api/v1/mentor/workbench"),
     ]
 
 

@@ -82,6 +82,15 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind35 (2026-12-07): four stock answers the tests held since earlier sessions.
+    ("Missed trigger, no penalty, opponent chooses.", "blind35-en-hw-056"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind35-en-hw-056"),
+    ("HDE, sem penalidade. O oponente escolhe se coloca na pilha ou não.", "blind35-pt-BR-hw-068"),
+    (
+        "El oponente vio el error y no dijo nada: fallo al mantener el estado de juego, "
+        "advertencia.",
+        "blind35-es-hw-019",
+    ),
     (
         "DISPARO OLVIDADO. SIN PENALIZACIÓN. EL OPONENTE ELIGE SI SE RESUELVE O NO.",
         "blind33-es-mtg-026",
