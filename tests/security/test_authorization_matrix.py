@@ -579,6 +579,7 @@ ADMIN_MODELS: dict[str, tuple[bool, bool, bool]] = {
     "quizzes.poolsnapshot": (False, False, False),
     "quizzes.bankseed": (False, False, False),
     "quizzes.retiredtemplate": (False, False, False),
+    "quizzes.workbenchstory": (False, False, False),
     # The mentors' records: read-only, and only the administrator lists them.
     "quizzes.review": (False, False, False),
     "quizzes.auditentry": (False, False, False),

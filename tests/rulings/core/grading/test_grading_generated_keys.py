@@ -20,14 +20,7 @@ LANGS = ("en", "pt-BR", "es")
 SEEDS = (0, 1, 2, 3)
 TEMPLATE_IDS = tuple(t.id for t in templates())
 
-MISREAD = (
-    "a step where a judge chooses at random in place of the opponent, after a rewind, is read "
-    "as a second remedy (the opponent's choice): two candidates"
-)
-KNOWN_MISREADS = {
-    ("rb-trigger-impact", "pt-BR", "multiple_choice"): MISREAD,
-    ("rb-trigger-impact", "es", "multiple_choice"): MISREAD,
-}
+KNOWN_MISREADS: dict[tuple[str, str, str], str] = {}
 """Generator wordings the grader reads otherwise today (strict: a fix removes the entry)."""
 
 
