@@ -116,7 +116,7 @@ def test_find_the_wrong_part_on_a_phone_is_two_short_steps_by_keyboard(live_serv
     1-3 open a part and the arrow keys choose within it."""
     candidate(email="ana@example.com")
     item = banked(kind="find_the_wrong_part", seed=3)
-    assert len(item.part_corrections) > 20
+    assert len(item.part_corrections) > 9  # more than the digits reach, in two or three parts
     page.set_viewport_size({"width": 375, "height": 667})
 
     log_in(page, live_server.url, next_url="/practice/")
@@ -127,12 +127,12 @@ def test_find_the_wrong_part_on_a_phone_is_two_short_steps_by_keyboard(live_serv
     expect(page.locator("[data-shortcut-help]")).to_contain_text("open a part's choices")
     page.locator("body").click(position={"x": 5, "y": 5})
     page.keyboard.press("2")
-    penalty = page.locator("details.correction-group").nth(1)
-    expect(penalty).to_have_attribute("open", "")
-    first = penalty.locator("input[type=radio]").first
+    part = page.locator("details.correction-group").nth(1)
+    expect(part).to_have_attribute("open", "")
+    first = part.locator("input[type=radio]").first
     expect(first).to_be_focused()
     page.keyboard.press("ArrowDown")
-    second = penalty.locator("input[type=radio]").nth(1)
+    second = part.locator("input[type=radio]").nth(1)
     expect(second).to_be_checked()
     page.keyboard.press("Enter")
 
