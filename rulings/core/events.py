@@ -140,7 +140,13 @@ def _noticed(
     found = next(
         (i for i, e in enumerate(s.events) if e.action in ("noticed", "acknowledge")), None
     )
-    if found is None or (s.events[found].action == "acknowledge" and acknowledged == "in_time"):
+    if found is None:
+        return s.noticed, ()
+    if s.events[found].action == "acknowledge" and (
+        acknowledged == "in_time" or s.noticed != Noticed()
+    ):
+        # Nothing missed, or the caller said when it was noticed: a late acknowledgement
+        # alone does not override that.
         return s.noticed, ()
     event = s.events[found]
     when = _when(found, event.turn)

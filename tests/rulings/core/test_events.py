@@ -347,3 +347,16 @@ def test_extra_turns_cannot_outnumber_the_turns_begun():
     with pytest.raises(SituationError) as caught:
         Situation.from_dict(_forgotten_point(1, 2))
     assert caught.value.path == "noticed.extra_turns"
+
+
+def test_a_late_acknowledgement_keeps_the_noticing_the_caller_gave():
+    """Told when it was noticed (a turn later), a late acknowledgement does not move it."""
+    story = _story(
+        "riftbound-tr-2026-seed",
+        "point_total",
+        [{"by": "ana", "action": "new_game_action"}, {"by": "ana", "action": "acknowledge"}],
+    )
+    story["noticed"] = {"when": "previous_turn", "turns_elapsed": 1}
+    ruling = _rule(story)
+    assert ruling.remedy[0].remedy == "continue_play"  # a previous turn's miss: play continues
+    assert "noticed.when" not in {f["fact"] for f in ruling.to_dict()["derived"]}
