@@ -31,7 +31,7 @@ from quizzes.models import (
     ReviewerRole,
     WrittenReview,
 )
-from quizzes.parts import WHOLE_ANSWER
+from quizzes.parts import REVIEWED_PART_NAMES, WHOLE_ANSWER
 
 
 class ReviewError(Exception):
@@ -240,7 +240,11 @@ def _validated(
     if set(decisions) != set(parts):
         raise ReviewError(_("Decide every part of the answer."))
     decided: dict[str, dict[str, Any]] = {}
-    for name, decision in decisions.items():
+    # The ruling's order, whatever order the stored parts come back in (PostgreSQL's jsonb
+    # orders keys by length): the reason the candidate reads names them as the pages do.
+    order = list(REVIEWED_PART_NAMES)
+    for name in sorted(decisions, key=lambda part: order.index(part) if part in order else 9):
+        decision = decisions[name]
         reason = decision.reason.strip()
         if "\x00" in reason or len(reason) > 2000:
             raise ReviewError(_("A reason can be at most 2000 characters."))

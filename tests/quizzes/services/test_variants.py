@@ -220,6 +220,10 @@ def test_a_batch_refused_by_the_unique_constraint_is_built_one_assignment_at_a_t
 
 def test_building_a_batch_makes_the_same_number_of_queries_for_1_or_10_assignments(monkeypatch):
     monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
+    # Warm the per-process and shared caches first (CI shares one Redis cache among workers,
+    # so a cold lookup would otherwise land in whichever batch came first).
+    warm = assign([candidate()])
+    assignments_variants_build(list(warm.assignments.values_list("pk", flat=True)))
     counts = []
     for size in (1, 10):
         job = assign([candidate() for _ in range(size)])
