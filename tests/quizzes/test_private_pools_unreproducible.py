@@ -19,6 +19,7 @@ from quizzes.pool_directory import random_exam_pool
 from quizzes.services import exams
 from rulings.core.questions import build_question, generate_questions
 from rulings.core.questions.catalog import public_cards
+from rulings.core.questions.errors import KindUnavailable
 from rulings.core.questions.pools import POOL_LANGS, Pools
 from tests.factories import BlueprintFactory, assignment
 
@@ -113,9 +114,15 @@ def test_no_exam_question_is_in_a_large_public_sample(exam_questions, public_sam
 def test_the_exam_questions_own_seed_tells_another_story_in_public(exam_questions, pool_text):
     names = re.compile(r"\b(" + "|".join(map(re.escape, private_names(pool_text))) + r")\b")
     for question in exam_questions:
-        twin = build_question(question.template_id, question.seed, question.language, question.kind)
-
         assert names.search(question.stem), question.stem  # the exam shows private material
+        try:
+            twin = build_question(
+                question.template_id, question.seed, question.language, question.kind
+            )
+        except KindUnavailable:
+            # The public story of this seed offers no item of this kind at all (too few parts
+            # a candidate could doubt): still nothing the public generator can reproduce.
+            continue
         assert twin.stem != question.stem
         assert not names.search(" ".join(texts(twin)))
         assert twin.content_hash != question.content_hash
