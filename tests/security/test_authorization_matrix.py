@@ -187,10 +187,17 @@ def fixed(url: str) -> Callable[[World], str]:
 
 
 def _fact(world: World) -> str:
-    """A deciding fact of the graded attempt's first question (what-if explorer)."""
-    item = world.graded.items.select_related("question").get(position=1).question
-    facts = generator.deciding_facts(item.situation, item.ruling, item.template_id, "en")
-    return facts[0].name if facts else "advantageous"
+    """The position and a deciding fact of the graded attempt's first question that has one
+    (what-if explorer; the attempt's questions are drawn at random, and some stories have no
+    fact that changes their ruling)."""
+    for item in world.graded.items.select_related("question").order_by("position"):
+        question = item.question
+        facts = generator.deciding_facts(
+            question.situation, question.ruling, question.template_id, "en"
+        )
+        if facts:
+            return f"{item.position}/{facts[0].name}"
+    raise AssertionError("no question of the graded attempt has a deciding fact")
 
 
 # Shorthands for the API: the practise permission (candidates, mentors, admin), the
@@ -427,7 +434,7 @@ MATRIX: dict[str, Entry] = {
     ),
     "whatif-exam": Entry("get", lambda w: f"/what-if/exams/{w.graded.pk}/1", EXPLORER),
     "whatif-exam-fact": Entry(
-        "get", lambda w: f"/what-if/exams/{w.graded.pk}/1/{_fact(w)}", EXPLORER
+        "get", lambda w: f"/what-if/exams/{w.graded.pk}/{_fact(w)}", EXPLORER
     ),
     "exam-appeal": Entry(
         "post",
