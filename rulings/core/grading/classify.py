@@ -270,6 +270,20 @@ def _free_or_own_noun(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
     return _free(ctx.owner, m.last, cue.first, me) or _own_noun_between(ctx, m, cue.first, me)
 
 
+def _same_part_term_right_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "a missed trigger is a General Error": the copula names another id of the term's
+    part next (an article may stand between), in the same clause."""
+    words = ctx.toks.words
+    for j in range(cue.last, min(cue.last + _PREDICATE_GAP + 1, len(words))):
+        if ctx.clause[j] != ctx.clause[cue.first]:
+            return False
+        other = ctx.owner[j]
+        if other not in (-1, me):
+            found = ctx.mentions[other]
+            return found.part == m.part and bool(found.ident) and found.ident != m.ident
+    return False
+
+
 GUARDS: dict[str, _Guard] = {
     "no_conclusion_between": _no_conclusion_between,
     "no_object_between": _no_object_between,
@@ -282,6 +296,7 @@ GUARDS: dict[str, _Guard] = {
     "no_reset_or_reason_between": _no_reset_or_reason_between,
     "not_about_the_next_option": _not_about_the_next_option,
     "free_or_own_noun": _free_or_own_noun,
+    "same_part_term_right_after": _same_part_term_right_after,
 }
 """The named conditions a row of cues.toml may ask for."""
 
