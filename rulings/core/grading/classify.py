@@ -184,6 +184,18 @@ def _reach_near_or_quoted(m: Mention, me: int, cue: CueHit, ctx: Context, lo: in
     return _reach_near(m, me, cue, ctx, lo, hi) or _quoted(ctx, cue, m.first)
 
 
+def _reach_near_own_noun(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
+    """Near, or only the part's own noun between ("ya no existe el remedio de la acción por
+    defecto")."""
+    if _reach_near(m, me, cue, ctx, lo, hi):
+        return True
+    return (
+        ctx.clause[cue.first] == ctx.clause[m.first]
+        and _own_noun_between(ctx, m, hi, me, lo)
+        and not any(_joins(ctx, j, cue.last) for j in range(lo, hi))
+    )
+
+
 def _reach_free_clause(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
     return _reach_clause(m, me, cue, ctx, lo, hi) and _free(ctx.owner, lo, hi, me)
 
@@ -195,6 +207,7 @@ def _reach_free_sentence(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int
 _REACHES: dict[str, _Reach] = {
     "near": _reach_near,
     "near_or_quoted": _reach_near_or_quoted,
+    "near_or_own_noun": _reach_near_own_noun,
     "free": _reach_free,
     "clause": _reach_clause,
     "free_clause": _reach_free_clause,
@@ -484,9 +497,10 @@ def _predicates_next(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
     return False
 
 
-def _own_noun_between(ctx: Context, m: Mention, hi: int, me: int) -> bool:
-    """ "the default-action remedy is gone": only the part's own noun stands between."""
-    owners = {ctx.owner[j] for j in range(m.last, hi)} - {-1, me}
+def _own_noun_between(ctx: Context, m: Mention, hi: int, me: int, lo: int = -1) -> bool:
+    """ "the default-action remedy is gone": only the part's own noun stands between (from
+    the term's end, or from `lo`)."""
+    owners = {ctx.owner[j] for j in range(m.last if lo < 0 else lo, hi)} - {-1, me}
     return bool(owners) and all(
         ctx.mentions[o].part == m.part and not ctx.mentions[o].ident for o in owners
     )
