@@ -689,9 +689,10 @@ def resolve_generic(
             m.first = m.neg_from if m.neg_from >= 0 else m.first
             out.append(m)
             continue
-        if m.live and not m.hedged:
+        if m.live:  # "Penalidade, depende: ...": stated, if in doubt
             dangling.add(m.part)
-            _fill_slot(m, mentions, toks, lex)
+            if not m.hedged:
+                _fill_slot(m, mentions, toks, lex)
         end = _none_end(m, toks, owner, lex)
         if end >= 0:
             m.ident, m.last, m.confidence = EMPTY_IDS[m.part], end, 0.9

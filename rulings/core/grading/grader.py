@@ -724,10 +724,15 @@ def _implied_by_infraction(
     infraction whose ruling has no penalty or no fix, and says nothing about that part: it
     states the whole ruling (the label convention's only implied parts). An infraction only
     set aside ("if not, there is nothing to sanction": a fallback, a hypothetical, a
-    question) is no commitment, so it implies nothing."""
-    if readings["infraction"].rule in _SET_ASIDE:
+    question with an answer beside it) is no commitment, so it implies nothing; an infraction
+    only asked, and nothing else said of it ("No infraction?", "so I guess Cheating?"), is
+    the answer the candidate gives, and every blind writer labels its implied parts."""
+    infraction = readings["infraction"]
+    if infraction.rule == "questioned":
+        infraction = replace(infraction, hedged=False, confidence=CONCLUDED)
+    elif infraction.rule in _SET_ASIDE:
         return
-    for part, implied in _implied_parts(readings["infraction"], lex).items():
+    for part, implied in _implied_parts(infraction, lex).items():
         if not by_part[part] and part not in analysis.stated:
             readings[part] = Reading(
                 implied,
