@@ -525,8 +525,18 @@ def _hedge_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
 
 
 def _aside_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
-    if cue.first < m.first:
+    if cue.first < m.first and _accent_kept(cue, ctx):
         m.aside = True  # "; other player Kai: no infraction": another player's ruling
+
+
+def _accent_kept(cue: CueHit, ctx: Context) -> bool:
+    """ "Caio sí se lleva la Advertencia" (Caio, for his part, gets it) is another player's
+    ruling; "si se lleva" (if he gets) is a condition: folding drops the accent that tells
+    them apart, so a cue opening with "si" asks the answer's own letters for it."""
+    toks = ctx.toks
+    if toks.words[cue.first] != "si":
+        return True
+    return toks.source[toks.starts[cue.first] + 1] in "\u00ed\u00cd"
 
 
 def _refocus_scope(m: Mention, cue: CueHit, ctx: Context) -> None:

@@ -14,7 +14,7 @@ from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
 from .reading.calibration import REVIEW_THRESHOLD, bucket, calibrated, load_table
 from .reading.nearmiss import unseparated
-from .reading.rules import CONCLUDED, FIRM, Reading, decide
+from .reading.rules import CONCLUDED, FIRM, NAMED, Reading, decide
 from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text, ruled_parts
 from .second_reader import Doubt, current_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
@@ -638,16 +638,29 @@ def _mentions_by_part(analysis: Analysis, lex: Lexicon) -> dict[str, list[Mentio
     by_part: dict[str, list[Mention]] = {part: [] for part in PARTS}
     for mention in analysis.mentions:
         by_part[mention.part].append(mention)
+    own_ruling = _no_infraction_whole_ruling(by_part)
     for part, mentions in by_part.items():
         # Another player's ruling is set aside only when the answer gives one of its own
-        # for that part: "Other player: FtMGS, Warning." alone is the ruling asked for.
-        if any(not m.aside for m in mentions):
+        # for that part, or says there is no infraction (the whole ruling): "Other player:
+        # FtMGS, Warning." alone is the ruling asked for; "Sin infracción. Caio sí se lleva
+        # Advertencia" is not.
+        if any(not m.aside for m in mentions) or (mentions and own_ruling):
             by_part[part] = [m for m in mentions if not m.aside]
         else:
             for m in mentions:
                 m.aside = False
     by_part["remedy"] = _without_infractions_citation(by_part["remedy"], by_part, analysis, lex)
     return by_part
+
+
+def _no_infraction_whole_ruling(by_part: Mapping[str, list[Mention]]) -> bool:
+    """The answer names no infraction as its own ruling and states no fix (a fix would be
+    for an infraction): another player's penalty after it is set aside ("Sin infracción.
+    Caio sí se lleva Advertencia")."""
+    return any(
+        m.ident == EMPTY_IDS["infraction"] and m.live and m.confidence >= NAMED
+        for m in by_part["infraction"]
+    ) and not any(m.live and m.ident not in ("", EMPTY_IDS["remedy"]) for m in by_part["remedy"])
 
 
 _Readings = dict[str, Reading]
