@@ -77,6 +77,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         readings = {part: _unread(r) for part, r in readings.items()}
     for part in analysis.stated:  # "the fix is ...": stated, in words not understood
         readings[part] = _unread(readings[part])
+    readings = _hinted_ids(readings, analysis, lex, game)
     language = lang or analysis.language
     to_a_point = _to_a_point(analysis, lex)  # read once: the remedy and its doubt use it
     parts = {
@@ -120,6 +121,26 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         review_reasons=reasons,
         lexicon_version=lex.version,
     )
+
+
+def _hinted_ids(
+    readings: dict[str, Reading], analysis: Analysis, lex: Lexicon, game: str
+) -> dict[str, Reading]:
+    """A broad term ("rewind", "backup") that the answer pins down outside any term: "Fix:
+    rewind, done by the head judge" is Riftbound's rewind beyond the last action, which only
+    the head judge performs (`hints` in the lexicon); every labelled answer read so is
+    labelled the longer rewind (11 of 11 over the devset and blind1-35)."""
+    for part, ident in sorted(analysis.hinted):
+        reading = readings[part]
+        evidence = reading.evidence
+        if evidence is None or reading.found != evidence.ident:
+            continue
+        broad = lex.ids[part].get(reading.found)
+        if broad is None or not broad.internal or ident not in broad.satisfies:
+            continue
+        if game in lex.ids[part][ident].games and not (reading.hedged or reading.conflict):
+            readings[part] = replace(reading, found=ident, rule="hinted_id")
+    return readings
 
 
 def _calibrated(
