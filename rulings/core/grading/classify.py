@@ -297,6 +297,16 @@ def _same_part_term_right_after(m: Mention, me: int, cue: CueHit, ctx: Context) 
     return False
 
 
+_ROLES = frozenset({"opponent", "oponente", "rival", "adversario", "the", "o", "el"})
+"""Words a chooser's term may open with ("the opponent chooses"): a player's role."""
+
+
+def _term_is_no_role(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "Lia counts as the opponent and chooses whether ...": the cue speaks of the player,
+    not of the remedy whose chooser it names."""
+    return ctx.toks.words[m.first] not in _ROLES
+
+
 GUARDS: dict[str, _Guard] = {
     "no_conclusion_between": _no_conclusion_between,
     "no_object_between": _no_object_between,
@@ -310,6 +320,7 @@ GUARDS: dict[str, _Guard] = {
     "not_about_the_next_option": _not_about_the_next_option,
     "free_or_own_noun": _free_or_own_noun,
     "same_part_term_right_after": _same_part_term_right_after,
+    "term_is_no_role": _term_is_no_role,
 }
 """The named conditions a row of cues.toml may ask for."""
 
