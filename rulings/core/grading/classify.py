@@ -297,6 +297,30 @@ def _same_part_term_right_after(m: Mention, me: int, cue: CueHit, ctx: Context) 
     return False
 
 
+_SUBJECT_POINTERS = frozenset(
+    {"that", "thats", "that's", "it", "its", "it's", "this", "which", "isso", "isto", "o",
+     "que", "eso", "esto", "lo", "ele", "ela", "el", "ella", "would", "seria", "sería"}
+)
+"""Words that may open the clause of a rejection after a term and still speak of it ("a
+backup, that would do nothing"; "Nothing to rule, the extra flying wouldn't do anything"
+speaks of the flying)."""
+
+
+def _no_other_subject(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """The rejection's clause says nothing before the cue but words pointing back at the
+    term: another subject there is what the rejection is about."""
+    clause = ctx.clause[cue.first]
+    if clause == ctx.clause[m.first]:
+        return True
+    words = ctx.toks.words
+    j = cue.first - 1
+    while j >= m.last and ctx.clause[j] == clause:
+        if ctx.owner[j] < 0 and words[j] not in _SUBJECT_POINTERS and words[j] not in ctx.lex.filler:
+            return False
+        j -= 1
+    return True
+
+
 _ROLES = frozenset({"opponent", "oponente", "rival", "adversario", "the", "o", "el"})
 """Words a chooser's term may open with ("the opponent chooses"): a player's role."""
 
@@ -321,6 +345,7 @@ GUARDS: dict[str, _Guard] = {
     "free_or_own_noun": _free_or_own_noun,
     "same_part_term_right_after": _same_part_term_right_after,
     "term_is_no_role": _term_is_no_role,
+    "no_other_subject": _no_other_subject,
 }
 """The named conditions a row of cues.toml may ask for."""
 
