@@ -751,6 +751,29 @@ def _implied_by_remedy(
         )
 
 
+def _only_nothing_to_do(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "Rui remembered in time. Nothing to do.": an answer whose only ruling is that there
+    is nothing to do, with no word of an infraction or a penalty, says there is no
+    infraction (every such labelled answer, 3 of 3 over the devset and blind1-35)."""
+    remedy = readings["remedy"]
+    if (
+        remedy.found == EMPTY_IDS["remedy"]
+        and remedy.rule == "one_claim"
+        and not by_part["infraction"]
+        and not by_part["penalty"]
+        and not analysis.stated & {"infraction", "penalty"}
+    ):
+        readings["infraction"] = Reading(
+            EMPTY_IDS["infraction"],
+            _BY_REMEDY,
+            remedy.evidence,
+            implied=True,
+            rule="implied_by_remedy",
+        )
+
+
 def _implied_by_infraction(
     readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
 ) -> None:
@@ -787,6 +810,7 @@ _ACROSS_PARTS = (
     _procedure_named,
     _pending_trigger_resolves,
     _implied_by_remedy,
+    _only_nothing_to_do,
     _implied_by_infraction,
 )
 """The rules across parts, in the order they are applied after the per-part rules."""
