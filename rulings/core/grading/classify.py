@@ -298,8 +298,30 @@ def _same_part_term_right_after(m: Mention, me: int, cue: CueHit, ctx: Context) 
 
 
 _SUBJECT_POINTERS = frozenset(
-    {"that", "thats", "that's", "it", "its", "it's", "this", "which", "isso", "isto", "o",
-     "que", "eso", "esto", "lo", "ele", "ela", "el", "ella", "would", "seria", "sería"}
+    {
+        "that",
+        "thats",
+        "that's",
+        "it",
+        "its",
+        "it's",
+        "this",
+        "which",
+        "isso",
+        "isto",
+        "o",
+        "que",
+        "eso",
+        "esto",
+        "lo",
+        "ele",
+        "ela",
+        "el",
+        "ella",
+        "would",
+        "seria",
+        "sería",
+    }
 )
 """Words that may open the clause of a rejection after a term and still speak of it ("a
 backup, that would do nothing"; "Nothing to rule, the extra flying wouldn't do anything"
@@ -315,7 +337,11 @@ def _no_other_subject(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
     words = ctx.toks.words
     j = cue.first - 1
     while j >= m.last and ctx.clause[j] == clause:
-        if ctx.owner[j] < 0 and words[j] not in _SUBJECT_POINTERS and words[j] not in ctx.lex.filler:
+        if (
+            ctx.owner[j] < 0
+            and words[j] not in _SUBJECT_POINTERS
+            and words[j] not in ctx.lex.filler
+        ):
             return False
         j -= 1
     return True

@@ -61,7 +61,9 @@ def test_an_unaccented_si_is_a_condition_not_another_player() -> None:
 
 
 def test_a_fix_beside_the_no_infraction_keeps_the_other_players_ruling() -> None:
-    answer = "Sin infracción para Luz. Tomás: disparo olvidado, Advertencia; Luz elige si va a la pila."
+    answer = (
+        "Sin infracción para Luz. Tomás: disparo olvidado, Advertencia; Luz elige si va a la pila."
+    )
     grade = grade_answer(answer, DEFAULT, game="mtg")
     assert grade.parts["penalty"].found == "warning"
 
