@@ -38,9 +38,9 @@ def test_every_relative_link_resolves(page):
     for link in _links(page):
         path, _, anchor = link.partition("#")
         target = (page.parent / path).resolve() if path else page
-        if not target.exists():
-            broken.append(link)
-        elif anchor and target.suffix == ".md" and anchor not in _anchors(target):
+        if not target.exists() or (
+            anchor and target.suffix == ".md" and anchor not in _anchors(target)
+        ):
             broken.append(link)
 
     assert broken == []
