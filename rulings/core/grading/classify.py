@@ -703,6 +703,20 @@ def _question(m: Mention, ctx: Context) -> None:
         m.questioned = True
 
 
+_RECORD_REACH = 2
+"""Tokens between a term and the count cue that makes it the player's record."""
+
+
+def _on_the_record(ctx: Context, o: Mention) -> bool:
+    """ "Game Loss for her earlier Warnings? No": a term of the player's record, beside a
+    count cue ("earlier", "anteriores"), is what the question is about, not another option."""
+    return any(
+        c.kind == "count"
+        and (0 <= o.first - c.last <= _RECORD_REACH or 0 <= c.first - o.last <= _RECORD_REACH)
+        for c in ctx.cues
+    )
+
+
 _POINTERS = frozenset({"that", "thats", "that's", "this", "isso", "isto", "eso", "esto"})
 """Words pointing back at the option just asked ("Default action? That no longer exists")."""
 _POINTER_REACH = 2
@@ -733,7 +747,12 @@ def _question_end(m: Mention, ctx: Context) -> int:
     # "a backup first? No": a word or two of the same clause may stand before the "?".
     for j in range(e, min(e + window, n)):
         # "Game Loss for the third FtMGS? No": another part's term may stand there too.
-        other = owner[j] != -1 and ctx.mentions[owner[j]].part == m.part and not opened
+        other = (
+            owner[j] != -1
+            and ctx.mentions[owner[j]].part == m.part
+            and not opened
+            and not _on_the_record(ctx, ctx.mentions[owner[j]])
+        )
         ended = toks.breaks[j] == BREAK_SENTENCE or (toks.breaks[j] != BREAK_NONE and not opened)
         if other or ended or toks.question[j]:
             break
