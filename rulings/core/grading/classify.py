@@ -617,7 +617,9 @@ def _baseline_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
 
 def _baseline_until_but(m: Mention, cue: CueHit, ctx: Context) -> bool:
     """ "On its face overpayment, no penalty, but ...": a baseline's sentence sets the
-    usual ruling aside up to the "but" that turns to the answer's own, when one follows."""
+    usual ruling aside up to the "but" that turns to the answer's own, when one follows, in
+    the sentence or opening the next ("... would normally be Overpayment, no penalty. But
+    here ...")."""
     sentence = ctx.sentence[cue.first]
     if ctx.sentence[m.first] != sentence or _contrary_between(ctx, cue.last, m.first):
         return False
@@ -628,7 +630,7 @@ def _baseline_until_but(m: Mention, cue: CueHit, ctx: Context) -> bool:
         if ctx.toks.words[end] in _CONTRARY:
             return True
         end += 1
-    return False
+    return end < len(ctx.sentence) and ctx.toks.words[end] in _CONTRARY
 
 
 def _condition_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
