@@ -709,6 +709,14 @@ _RECORD_REACH = 2
 """Tokens between a term and the count cue that makes it the player's record."""
 
 
+def _other_option(ctx: Context, o: int, m: Mention) -> bool:
+    """Token owner `o` is another term of m's part that is no record of the player's: the
+    option a question about m would stop before."""
+    if o == -1 or ctx.mentions[o].part != m.part:
+        return False
+    return not _on_the_record(ctx, ctx.mentions[o])
+
+
 def _on_the_record(ctx: Context, o: Mention) -> bool:
     """ "Game Loss for her earlier Warnings? No": a term of the player's record, beside a
     count cue ("earlier", "anteriores"), is what the question is about, not another option."""
@@ -749,12 +757,7 @@ def _question_end(m: Mention, ctx: Context) -> int:
     # "a backup first? No": a word or two of the same clause may stand before the "?".
     for j in range(e, min(e + window, n)):
         # "Game Loss for the third FtMGS? No": another part's term may stand there too.
-        other = (
-            owner[j] != -1
-            and ctx.mentions[owner[j]].part == m.part
-            and not opened
-            and not _on_the_record(ctx, ctx.mentions[owner[j]])
-        )
+        other = not opened and _other_option(ctx, owner[j], m)
         ended = toks.breaks[j] == BREAK_SENTENCE or (toks.breaks[j] != BREAK_NONE and not opened)
         if other or ended or toks.question[j]:
             break
