@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from rulings.core import codec
+from rulings.core.context import as_conclusions
 from rulings.core.diff import diff_rulings
 from rulings.core.evaluate import evaluate
 from rulings.core.explain import labels
@@ -30,7 +31,6 @@ from rulings.core.questions.model import KeyParts
 from rulings.core.questions.mutation import Data
 from rulings.core.questions.nearmiss import near_misses
 from rulings.core.questions.template import REGISTRY
-from rulings.core.context import as_conclusions
 from rulings.core.situation import Situation
 
 # About as many facts as a reader weighs at once; the template's pivots come first.
