@@ -74,12 +74,13 @@ def told_as_events(data: Mapping[str, Any], ruling: Mapping[str, Any] | None = N
 
 def conclusions(data: Mapping[str, Any]) -> Data:
     """The conclusions a situation gives, every default filled in (events left out). A stated
-    `controller_active_role` decides alone: `active_role_taken` beside it is not read."""
+    `controller_active_role` decides alone: `active_role_taken` beside it is not read, and is
+    given as the role says."""
     encoded = Situation.from_dict(dict(data)).to_dict()
     encoded.pop("events", None)
     play = dict(encoded.get("play") or {})
     if play.get("controller_active_role", "unstated") != "unstated":
-        play.pop("active_role_taken", None)
+        play["active_role_taken"] = play["controller_active_role"] != "none"
     encoded["play"] = play
     return encoded
 

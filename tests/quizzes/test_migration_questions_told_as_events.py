@@ -12,6 +12,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from rulings import Situation, evaluate
+from rulings.core.questions import build_question
 from rulings.core.questions.build import scenario
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -65,6 +66,7 @@ def _store(
     n: int,
     ruling: dict[str, Any] | None = None,
     template_id: str = "test-template",
+    explanation: str = "The explanation as rendered when it was stored.",
 ) -> int:
     """A row as the code before 0022 stored it: the situation given, its ruling."""
     if ruling is None:
@@ -86,7 +88,7 @@ def _store(
         key_infraction=ruling["infraction"],
         key_penalty=ruling["penalty"]["final"],
         key_remedy=ruling["remedy"][0]["remedy"],
-        explanation="The explanation as rendered when it was stored.",
+        explanation=explanation,
         difficulty=0.3,
     )
     return int(row.pk)
@@ -113,23 +115,24 @@ def test_generated_trigger_questions_move_to_events_keyed_and_reasoned_the_same_
     stored = {}
     for n, (template_id, seed) in enumerate(GENERATED, start=1):
         sc = scenario(template_id, seed)
-        row = _store(apps, sc.situation, n, sc.ruling_dict, template_id)
-        stored[row] = (sc.situation, sc.ruling_dict)
+        text = build_question(template_id, seed, "en", "free_form").explanation
+        row = _store(apps, sc.situation, n, sc.ruling_dict, template_id, text)
+        stored[row] = (sc.situation, sc.ruling_dict, text)
 
     apps = migrate(AFTER)
     Question = apps.get_model("quizzes", "Question")
-    for row, (situation, ruling) in stored.items():
+    for row, (_situation, ruling, text) in stored.items():
         told = Question.objects.get(pk=row)
         assert "events" in told.situation, told.template_id
         assert "acknowledged" not in told.situation.get("play", {})
         assert _without_derived(told.ruling) == ruling  # same key, same steps in order
         assert told.ruling == evaluate(Situation.from_dict(told.situation)).to_dict()
-        assert told.explanation == "The explanation as rendered when it was stored."
+        assert told.explanation == text
     assert f"{len(GENERATED)} questions told as events; 0 kept" in capsys.readouterr().out
 
     apps = migrate(BEFORE)
     Question = apps.get_model("quizzes", "Question")
-    for row, (situation, ruling) in stored.items():
+    for row, (_situation, ruling, _text) in stored.items():
         back = Question.objects.get(pk=row)
         assert "events" not in back.situation
         assert back.ruling == ruling
@@ -172,3 +175,16 @@ def test_reversing_leaves_workbench_stories_told_as_events():
     apps = migrate(BEFORE)
     Question = apps.get_model("quizzes", "Question")
     assert Question.objects.get(pk=row).situation == WORKBENCH
+
+
+def test_a_row_whose_explanation_would_read_otherwise_is_kept(capsys):
+    apps = migrate(BEFORE)
+    sc = scenario("mtg-visible-change", 0)
+    text = build_question("mtg-visible-change", 0, "en", "free_form").explanation
+    edited = text.replace("1. [", "1. [IPG 9.9] ", 1)
+    row = _store(apps, sc.situation, 1, sc.ruling_dict, explanation=edited)
+
+    apps = migrate(AFTER)
+    Question = apps.get_model("quizzes", "Question")
+    assert Question.objects.get(pk=row).situation == sc.situation
+    assert "its explanation would read otherwise" in capsys.readouterr().out
