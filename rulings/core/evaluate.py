@@ -145,7 +145,11 @@ def explanation(
     # its statement anyway: then once, where the ruling used it (a story told as events reads
     # as the same story told by its conclusions).
     classified = [s for s in (rule.statement, *rule.cites, infraction.statement) if s]
-    refs += [("timing", d.statement) for d in ctx.derived if d.statement not in (None, *classified)]
+    refs += [
+        ("timing", d.statement)
+        for d in ctx.derived
+        if d.statement is not None and d.statement not in classified
+    ]
     refs += [("infraction", s) for s in classified]
     refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]
     refs += [("penalty", step.statement) for step in penalty.steps]
