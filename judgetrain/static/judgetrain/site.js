@@ -43,6 +43,13 @@
         field.focus({ preventScroll: true });
       });
     }
+    // A save that waits for a confirmation (a preview): move there, so nothing below the
+    // fold is missed.
+    var landing = !summary && document.querySelector("[data-focus-on-load]");
+    if (landing) {
+      landing.scrollIntoView({ block: "start" });
+      landing.focus({ preventScroll: true });
+    }
     // A page still waiting for something (a grade) looks again by itself.
     var pending = document.querySelector("[data-refresh-after]");
     if (pending) {
