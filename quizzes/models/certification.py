@@ -168,3 +168,13 @@ class Certificate(models.Model):
         if self.renewed_at is None:
             return None
         return Certificate.objects.filter(renewed_from=self).select_related("level").first()
+
+    @property
+    def revoked_renewal(self) -> Certificate | None:
+        """This certificate's renewal, when it was revoked (one query): the renewal replaces
+        nothing any more, and this certificate stands on its own dates again."""
+        return (
+            Certificate.objects.filter(renewed_from=self, revoked_at__isnull=False)
+            .select_related("level")
+            .first()
+        )
