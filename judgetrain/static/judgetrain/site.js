@@ -50,6 +50,19 @@
       landing.scrollIntoView({ block: "start" });
       landing.focus({ preventScroll: true });
     }
+    // Boxes that scroll sideways (wide tables, the exam's question numbers): fade the edge
+    // that has more, so a phone shows that the row goes on (walk 3, #1 and #24).
+    var sideways = document.querySelectorAll(".table-scroll, [data-scroll-cue]");
+    var markMore = function (box) {
+      var more = box.scrollWidth - box.clientWidth;
+      box.classList.toggle("more-after", more > 1 && box.scrollLeft < more - 1);
+      box.classList.toggle("more-before", more > 1 && box.scrollLeft > 1);
+    };
+    sideways.forEach(function (box) {
+      markMore(box);
+      box.addEventListener("scroll", function () { markMore(box); }, { passive: true });
+    });
+    window.addEventListener("resize", function () { sideways.forEach(markMore); });
     // A page still waiting for something (a grade) looks again by itself.
     var pending = document.querySelector("[data-refresh-after]");
     if (pending) {
