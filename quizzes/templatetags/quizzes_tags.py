@@ -91,6 +91,15 @@ def topic_name(slug: str) -> str:
 
 
 @register.filter
+def template_title(template_id: str) -> str:
+    """A question template as a person reads it (what it asks, in the page's language when
+    translated), never its raw id; an id no template has any more stays as it is."""
+    from quizzes.item_names import template_summary
+
+    return template_summary(template_id, content_language(get_language()))[0] or template_id
+
+
+@register.filter
 def when(value: datetime | None, kind: str = "datetime") -> str:
     """A moment for a person to read, the one format every page uses (``format_moment``):
     ``value|when`` (date, 24-hour time and the zone's name), ``value|when:"time"``,
