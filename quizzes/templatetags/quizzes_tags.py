@@ -4,6 +4,7 @@ from typing import Any
 
 from django import template
 from django.core.exceptions import ObjectDoesNotExist
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext
@@ -216,7 +217,11 @@ def exam_pools_warning() -> dict[str, Any]:
         gaps = exam_pools_gaps()
     except PoolDirectoryError:
         return {"broken": True}
-    return {"public": gaps == ["all"], "gaps": [] if gaps == ["all"] else _gap_names(gaps)}
+    return {
+        "public": gaps == ["all"],
+        "gaps": [] if gaps == ["all"] else _gap_names(gaps),
+        "pools_url": reverse("admin:quizzes_questionpool_changelist"),
+    }
 
 
 def _gap_names(gaps: list[str]) -> list[str]:
@@ -228,7 +233,9 @@ def _gap_names(gaps: list[str]) -> list[str]:
         elif kind == "cards":
             named.append(gettext("cards"))
         else:
-            named.append(gettext("sentences (%(language)s)") % {"language": which})
+            named.append(
+                gettext("the sentences that tell the story (%(language)s)") % {"language": which}
+            )
     return named
 
 
