@@ -66,8 +66,11 @@ def home(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_GET
 @committee_required
 def blueprint_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    # Assigned counts the assignments still standing; cancelled ones are shown apart (walk 3,
+    # #28: a blueprint whose only assignment was cancelled still read "Assigned: 1").
     blueprints = ExamBlueprint.objects.select_related("policy_version").annotate(
-        assigned=Count("assignments")
+        assigned=Count("assignments", filter=Q(assignments__cancelled_at__isnull=True)),
+        cancelled=Count("assignments", filter=Q(assignments__cancelled_at__isnull=False)),
     )
     return render(request, TEMPLATES + "blueprints.html", {"blueprints": blueprints})
 

@@ -369,3 +369,19 @@ def test_the_changed_statements_are_read_in_a_fixed_number_of_queries(django_ass
         changes = policy_updates.statement_changes(old=old, new=new, lang="pt-br")
 
     assert [c.statement_id for c in changes] == [q.ruling["infraction_statement"]]
+
+
+def test_the_blueprint_list_does_not_count_a_cancelled_assignment_as_assigned(client):
+    """Walk 3, #28: after its only assignment was cancelled a blueprint read "Assigned: 1"."""
+    from django.utils import timezone
+
+    from tests.factories import BlueprintFactory, assignment
+
+    blueprint = BlueprintFactory(name="Walk3 check")
+    assignment(blueprint=blueprint, cancelled_at=timezone.now())
+    client.force_login(committee_member())
+
+    page = client.get(reverse("committee-blueprints")).content.decode()
+
+    row = page.split("Walk3 check")[1].split("</tr>")[0]
+    assert '>0 <span class="meta">(1 cancelled)</span>' in row
