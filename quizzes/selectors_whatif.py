@@ -19,11 +19,11 @@ from django.utils import translation
 from judgetrain.accounts.models import User
 from quizzes import access
 from quizzes.languages import content_language
+from quizzes.grading import engine_key
 from quizzes.models import Attempt, AttemptItem, PracticeAnswer, Question
 from quizzes.services.cohorts import candidate_visible
 from rulings import RulingsError
 from rulings.core import questions as generator
-from rulings.core.questions.model import KeyParts
 
 
 @dataclass(frozen=True)
@@ -103,12 +103,13 @@ def base_url(source: PracticeAnswer | AttemptItem) -> str:
 def key_corrected(question: Question) -> bool:
     """Whether the question's key is no longer the engine's ruling of its story: the
     committee corrected it (walk 3, #16). No query."""
-    try:
-        parts = KeyParts.from_ruling(question.ruling)
-    except (KeyError, TypeError, AttributeError):  # a ruling stored in an older shape
-        return False
-    engine = (parts.infraction, parts.penalty, parts.remedy[0] if parts.remedy else "none")
-    return engine != (question.key_infraction, question.key_penalty, question.key_remedy)
+    engine = engine_key(question.ruling)
+    stored = {
+        "infraction": question.key_infraction,
+        "penalty": question.key_penalty,
+        "remedy": question.key_remedy,
+    }
+    return bool(engine) and engine != stored
 
 
 def explorer(*, source: PracticeAnswer | AttemptItem, fact: str | None = None) -> Explorer:
