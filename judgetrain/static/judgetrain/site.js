@@ -6,13 +6,21 @@
     var url = document.body.dataset.detectTimeZone;
     var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
     var csrf = document.querySelector("input[name=csrfmiddlewaretoken]");
+    var typed = false;
+    document.addEventListener("input", function () { typed = true; }, { once: true });
     if (url && zone && csrf) {
       var body = new URLSearchParams({ time_zone: zone });
       fetch(url, {
         method: "POST", credentials: "same-origin", body: body,
         headers: { "X-CSRFToken": csrf.value }
       }).then(function (reply) {
-        if (reply.ok) document.body.removeAttribute("data-detect-time-zone");
+        if (!reply.ok) return;
+        document.body.removeAttribute("data-detect-time-zone");
+        // This first page showed its times in UTC: show it again in the zone just saved
+        // (walk 3, #4), unless it answered a form or the user has started typing.
+        if (document.body.hasAttribute("data-zone-reload") && zone !== "UTC" && !typed) {
+          window.location.reload();
+        }
       }).catch(function () {});
     }
     // Settings: suggest the browser's zone when it is not the one in the time zone field.
