@@ -18,8 +18,8 @@ from django.utils import translation
 
 from judgetrain.accounts.models import User
 from quizzes import access
-from quizzes.languages import content_language
 from quizzes.grading import engine_key
+from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, PracticeAnswer, Question
 from quizzes.services.cohorts import candidate_visible
 from rulings import RulingsError

@@ -206,9 +206,10 @@ def certificate_revoke(
     # A revoked renewal replaces nothing: the certificate it renewed stands on its own again,
     # valid until its own end date (docs/operations.md, "Certificates"). If the reason
     # applies to the holder, the committee revokes that one too.
-    Certificate.objects.filter(pk=certificate.renewed_from_id, renewed_at__isnull=False).update(
-        renewed_at=None
-    )
+    if certificate.renewed_from_id is not None:
+        Certificate.objects.filter(pk=certificate.renewed_from_id, renewed_at__isnull=False).update(
+            renewed_at=None
+        )
     certificate_notify(certificate=certificate, event="revoked")
     return certificate
 

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
-from quizzes.languages import content_language
 from quizzes.item_names import template_summary
+from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, Certificate, CertificationLevel, ExamBlueprint
 from quizzes.services import certification
 from quizzes.services.certificate_pdf import certificate_pdf

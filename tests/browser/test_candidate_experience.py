@@ -235,9 +235,7 @@ def test_the_browser_time_zone_is_used_for_every_date(live_server, browser):
         context.close()
 
 
-def test_the_first_page_after_logging_in_shows_its_times_in_the_browser_zone(
-    live_server, browser
-):
+def test_the_first_page_after_logging_in_shows_its_times_in_the_browser_zone(live_server, browser):
     """Walk 3, #4: the very first page showed "09:42 UTC", the next ones the browser's zone."""
     context = browser.new_context(
         viewport={"width": 1280, "height": 800}, timezone_id="America/Sao_Paulo", locale="en"
