@@ -96,6 +96,8 @@ def blueprint_edit(request: AuthenticatedHttpRequest, pk: int | None = None) -> 
         form.add_error(None, _("The generator cannot draw these slots; change topics or counts."))
         return _render_blueprint(request, form, slots, blueprint, status=400)
     if "preview" in request.POST:
+        # The rows again, as drawn, and an empty one to add a slot (walk 3, #11).
+        slots = SlotFormSet(initial=slot_initial(draft), prefix="slots", game=draft.game)
         return _render_blueprint(request, form, slots, blueprint, sample=sample)
     if draft.created_by_id is None:
         draft.created_by = request.user

@@ -385,3 +385,31 @@ def test_the_blueprint_list_does_not_count_a_cancelled_assignment_as_assigned(cl
 
     row = page.split("Walk3 check")[1].split("</tr>")[0]
     assert '>0 <span class="meta">(1 cancelled)</span>' in row
+
+
+def test_a_slot_error_is_summed_up_at_the_top_with_its_row(client):
+    """Walk 3, #13: a row error ("less than or equal to 50") showed only on the row."""
+    client.force_login(committee_member())
+
+    response = client.post(
+        reverse("committee-blueprint-new"), blueprint_post(**{"slots-0-count": "60"})
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    summary = page[page.index("data-error-summary") : page.index("</h1>")]
+    assert 'href="#id_slots-0-count"' in summary
+    assert "Row 1, " in summary
+    assert "<title>Error: " in page
+
+
+def test_a_preview_adds_an_empty_row_for_another_slot(client):
+    """Walk 3, #11: the help promised an empty row after a preview; none came."""
+    client.force_login(committee_member())
+    data = blueprint_post(**{"slots-1-topic": "rewind", "slots-1-count": "2", "preview": "1"})
+
+    page = client.post(reverse("committee-blueprint-new"), data).content.decode()
+
+    assert 'name="slots-TOTAL_FORMS" value="3"' in page
+    assert 'name="slots-2-count"' in page
+    assert 'name="slots-1-count" value="2"' in page
