@@ -413,3 +413,17 @@ def test_a_preview_adds_an_empty_row_for_another_slot(client):
     assert 'name="slots-TOTAL_FORMS" value="3"' in page
     assert 'name="slots-2-count"' in page
     assert 'name="slots-1-count" value="2"' in page
+
+
+def test_two_blueprints_cannot_share_a_name(client):
+    """Walk 3, #15: the assignment menu listed two blueprints of the same name."""
+    client.force_login(committee_member())
+    assert client.post(reverse("committee-blueprint-new"), blueprint_post()).status_code == 302
+
+    again = client.post(reverse("committee-blueprint-new"), blueprint_post(name="l1 WRITTEN"))
+
+    assert again.status_code == 400
+    assert "Another exam blueprint has this name" in again.content.decode()
+    blueprint = ExamBlueprint.objects.get()
+    edit = client.post(reverse("committee-blueprint-edit", args=[blueprint.pk]), blueprint_post())
+    assert edit.status_code == 302  # its own name is not another's
