@@ -271,3 +271,26 @@ def test_a_penalty_step_that_changes_nothing_is_not_shown_as_a_change(client) ->
     steps = page[page.index("The ruling") :]
     assert "No penalty" in steps
     assert not re.search(r"<li>([^<→]+) → \1[ <]", steps)
+
+
+def test_an_accepted_proposal_stays_listed_with_a_link_to_its_bank_question(client) -> None:
+    """Walk 3, #10: after "Accept into the bank" the proposal vanished, with no link."""
+    client.force_login(committee_member())
+    client.post(URL, facts(action="propose"))
+    story = WorkbenchStory.objects.get()
+    client.post(reverse("workbench-decide", args=[story.pk]), {"decision": "accept"})
+
+    page = client.get(reverse("workbench-proposals")).content.decode()
+
+    assert "No proposal is waiting." in page
+    assert "Decided lately" in page
+    assert reverse("admin:quizzes_question_change", args=[story.question_id]) in page
+
+
+def test_a_mentor_is_told_that_the_bank_is_the_committees(client) -> None:
+    """Walk 3, #9: nothing said that proposing for the bank is the committee's."""
+    client.force_login(mentor())
+
+    page = client.post(URL, facts()).content.decode()
+
+    assert "The question bank and exams are the certification committee" in page
