@@ -66,8 +66,7 @@ def error_summary(*forms_given: Any) -> dict[str, Any]:
 def error_title(*forms_given: Any) -> str:
     """The page title's prefix when a save failed: a screen reader says it first."""
     failed = any(
-        f is not None
-        and (f.total_error_count() if isinstance(f, forms.BaseFormSet) else f.errors)
+        f is not None and (f.total_error_count() if isinstance(f, forms.BaseFormSet) else f.errors)
         for f in forms_given
     )
     return _("Error: ") if failed else ""
