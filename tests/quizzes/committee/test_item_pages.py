@@ -199,3 +199,13 @@ def test_the_flag_rules_give_facility_as_the_table_does_in_percent(client, commi
     rules = page.split('<p class="help">')[1].split("</p>")[0]
     assert "above 95%" in rules
     assert "below 20%" in rules
+
+
+def test_retiring_is_not_the_pages_primary_action(client, committee):
+    """Walk 3, #26: "Retire from exams" was a primary button on every template."""
+    answers([EASY])
+
+    page = client.get("/committee/items/").content.decode()
+
+    assert 'class="primary">Retire from exams' not in page
+    assert ">Retire from exams</button>" in page
