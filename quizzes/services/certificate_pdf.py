@@ -81,10 +81,11 @@ def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
         lines.append(
             _("Valid until: %(date)s") % {"date": formats.date_format(certificate.expires_at)}
         )
-    if status in ("valid", "expired") and (revoked := certificate.revoked_renewal) is not None:
+    revoked = certificate.revoked_renewal_note if status in ("valid", "expired") else None
+    if revoked is not None:
         lines.append(
             _("Its renewal, certificate number %(number)s, was revoked: it replaces nothing.")
-            % {"number": revoked.pk}
+            % {"number": revoked["number"]}
         )
     lines.append(_("Verify at: %(url)s") % {"url": verify_url})
     for index, line in enumerate(lines):

@@ -18,6 +18,7 @@ from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.item_names import template_summary
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, Certificate, CertificationLevel, ExamBlueprint
+from quizzes.models.certification import with_revoked_renewal
 from quizzes.services import certification
 from quizzes.services.certificate_pdf import certificate_pdf
 from quizzes.views.committee import TEMPLATES, committee_required
@@ -238,9 +239,8 @@ def certificate_renew(request: AuthenticatedHttpRequest, pk: int) -> HttpRespons
 
 
 def _public(code: str) -> Certificate:
-    return get_object_or_404(
-        Certificate.objects.select_related("candidate", "level", "renewed_from"), code=code
-    )
+    certificates = Certificate.objects.select_related("candidate", "level", "renewed_from")
+    return get_object_or_404(with_revoked_renewal(certificates), code=code)
 
 
 @require_GET
