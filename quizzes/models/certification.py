@@ -174,8 +174,9 @@ class Certificate(models.Model):
         """The number and date of this certificate's revoked renewal, for its status banner
         and PDF: read from ``with_revoked_renewal``'s annotation when the query made it (no
         query more), else one query; None when no renewal of it was revoked."""
-        if hasattr(self, "revoked_renewal_number"):
-            number, at = self.revoked_renewal_number, self.revoked_renewal_at
+        annotated = self.__dict__  # with_revoked_renewal's columns, when the query had them
+        if "revoked_renewal_number" in annotated:
+            number, at = annotated["revoked_renewal_number"], annotated["revoked_renewal_at"]
         else:
             found = (
                 Certificate.objects.filter(renewed_from=self, revoked_at__isnull=False)
