@@ -968,6 +968,20 @@ STATED_FACTS = frozenset(
 )
 
 
+# Sentences that settle the penalty's advantage test outright: what the game lacks without the
+# trigger ("X has one rune fewer"), a harmless overpayment told as events, the board facts of
+# an error caught at once. A near miss that makes the error advantageous then changes a fact
+# the candidate reads, so it leaves the penalty beyond doubt (review 10: 10 of 45 FtWP items
+# had a dead "No penalty" part); the part is said to be right instead.
+ADVANTAGE_SETTLED = frozenset(
+    {"advantage.no", "advantage.no_event", "pay.result.no", "error.advantage.no"}
+)
+
+
+def _advantage_settled(sc: Scenario) -> bool:
+    return any(line.key in ADVANTAGE_SETTLED for line in sc.draft.sentences)
+
+
 def offers_kind(template_id: str, seed: int, kind: str, policy_version: str | None = None) -> bool:
     """Whether (template, seed) makes an item of `kind`: a find-the-wrong-part item needs two
     parts a candidate could doubt (`live_parts`); every story makes the other kinds."""
@@ -985,8 +999,11 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
     described in the section"); a fix meaning the same as the key's changes nothing."""
     key = sc.key
     live = set()
+    settled = _advantage_settled(sc)
     for miss in misses:
         if miss.fact in TOLD_ACTION_FACTS:
+            continue
+        if settled and miss.fact == "advantageous":
             continue
         if miss.parts.infraction != key.infraction and miss.fact not in STATED_FACTS:
             live.add("infraction")
