@@ -242,7 +242,7 @@ def mtg_intent(rng: random.Random) -> Draft:
             # impact the story is one of forgetting.
             intent = "none"
         trig = st.trigger("chasm_drake", player, impact=not alone)
-        play: dict[str, Any] = {"following_action": "declare_damage"}
+        play: dict[str, Any] = {"following_action": "pass_priority"}
         lines += [
             st.triggers("chasm_drake", player),
             s("mtg.drake.alone" if alone else "mtg.drake.friend", actor=player),
