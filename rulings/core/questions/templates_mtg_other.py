@@ -133,7 +133,7 @@ def _opponents_turn(order: tuple[str, ...]) -> Draft:
 
 @template(
     "mtg-out-of-order",
-    version=3,
+    version=4,
     game=GAME,
     topics=("out_of_order", "missed_trigger", "no_infraction"),
     summary="MTR 4.3: a block of actions announced slightly out of order is fine if each action "
@@ -220,7 +220,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
 
 @template(
     "mtg-intent-and-no-impact",
-    version=5,
+    version=6,
     game=GAME,
     topics=("cheating", "no_infraction", "missed_trigger"),
     summary="Ignoring one's own trigger on purpose may be Cheating unless the player did not know "
