@@ -653,6 +653,7 @@ def _padded_options(
                 and not _also_right(sc.key, parts)
                 and _story_allows(sc, parts)
                 and (_plausible(sc.key, parts) or not strict)
+                and (_infraction_fits(sc, parts.infraction) or not strict)
             ):
                 choosers = _with_choosers(sc, parts, key_choosers)
                 picked.append((parts, choosers, f"ladder:{how}"))
@@ -870,10 +871,35 @@ def _infraction_fits(sc: Scenario, infraction: str) -> bool:
         return False
     if infraction in PAYMENT_INFRACTIONS and not _payment_direction_fits(sc, infraction):
         return False
+    if infraction == "no_infraction" and sc.key.infraction in RULE_VIOLATIONS:
+        # The story states the illegal act (an illegal target or attack, a step not carried
+        # out): nobody would call it no infraction (review 10: mu-010, 018, 025, 038).
+        return False
+    if infraction in RULE_VIOLATIONS and not _rule_broken(sc):
+        # Nothing in the story breaks a rule (review 10: mu-011, 022, 042).
+        return False
     for subject, infractions in SUBJECT_INFRACTIONS.items():
         if infraction in infractions:
             return bool(sc.situation.get(subject))
     return True
+
+
+# Infractions for a breach of the game rules themselves, told in the story as an act.
+RULE_VIOLATIONS = frozenset({"general_error", "game_rule_violation"})
+# Templates whose stories tell a rules breach (a trigger mishandled after acknowledgement, a
+# rewind after an illegal act) even where the key names another infraction.
+RULE_BREACH_TOPICS = frozenset({"general_error", "game_rule_violation"})
+
+
+def _rule_broken(sc: Scenario) -> bool:
+    """A story that tells an act breaking a game rule: the key's own breach, a template about
+    one, a told game error or payment, or an opponent's illegal play."""
+    if sc.key.infraction in RULE_VIOLATIONS or RULE_BREACH_TOPICS & set(sc.template.topics):
+        return True
+    if sc.situation.get("game_error") or sc.situation.get("payment"):
+        return True
+    play = sc.situation.get("play") or {}
+    return "illegal" in str(play.get("following_action", "")) or bool(play.get("error_after_miss"))
 
 
 def _payment_direction_fits(sc: Scenario, infraction: str) -> bool:
