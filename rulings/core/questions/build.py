@@ -228,7 +228,7 @@ def after_rewind(parts: KeyParts) -> bool:
     return (
         parts.infraction == "general_error"
         and len(parts.remedy) > 1
-        and parts.remedy[0] in REWIND_REMEDIES
+        and parts.remedy[0] in (*REWIND_REMEDIES, "continue_play")
         and all(r in TRIGGER_REMEDIES for r in parts.remedy[1:])
     )
 
