@@ -2,9 +2,8 @@
 # The interpreter .venv is built on: Debian's python3.11 where the machine has it with its
 # venv module, else the PATH's python3. Debian builds its interpreter with profile-guided
 # optimisation and links it statically; the python3 first on these machines' PATH (pyenv's
-# default build) has neither, and the grader runs about 1.15x as fast on Debian's
-# (docs/grading.md as of commit 2d52697, *Throughput*). `PYTHON=python3 make install` in a new clone builds on the
-# PATH's instead.
+# default build) has neither, and the grader is faster on Debian's (`make bench` on each
+# shows by how much). `PYTHON=python3 make install` in a new clone builds on the PATH's instead.
 DEBIAN_PYTHON := /usr/bin/python3.11
 PYTHON ?= $(shell $(DEBIAN_PYTHON) -c "import ensurepip, venv" >/dev/null 2>&1 \
 	&& echo $(DEBIAN_PYTHON) || echo python3)

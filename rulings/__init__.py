@@ -17,8 +17,10 @@ from rulings.core import (
     diff_rulings,
     evaluate,
     explain,
+    labels,
     load_policy,
     policy_versions,
+    ruling_view,
     situation_schema,
     statement,
 )
@@ -35,8 +37,10 @@ __all__ = [
     "diff_rulings",
     "evaluate",
     "explain",
+    "labels",
     "load_policy",
     "policy_versions",
+    "ruling_view",
     "situation_schema",
     "statement",
 ]

@@ -32,7 +32,7 @@ from quizzes.models import Certificate, QuestionReport
 from quizzes.services import appeals, certification, policy_updates
 from quizzes.services import question_reports as reports
 from quizzes.services.blueprints import PreviewError, blueprint_preview
-from quizzes.views.committee import MANAGE, _decide
+from quizzes.services.retirement import MANAGE
 from quizzes.views.committee_forms import (
     BlueprintForm,
     DecisionForm,
@@ -234,7 +234,13 @@ class QuestionReportDecisionView(CommitteeView):
         if not form.is_valid():
             raise _invalid(form)
         try:
-            _decide(report, form.cleaned_data, _user(request))
+            reports.question_report_decide(
+                report=report,
+                action=form.cleaned_data["action"],
+                reason=form.cleaned_data["reason"],
+                by=_user(request),
+                preview_token=form.cleaned_data["confirm"],
+            )
         except appeals.PreviewChanged as changed:
             code = "preview_changed" if form.cleaned_data["confirm"] else "confirmation_required"
             body = {"detail": str(changed), "code": code, "preview": _preview_body(changed.preview)}

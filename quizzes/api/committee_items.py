@@ -15,14 +15,9 @@ from rest_framework.response import Response
 from judgetrain.parsers import SMALL_BODY
 from quizzes import selectors_reports as sr
 from quizzes.api.committee import CommitteeView, Refused, _body, _invalid, _user
+from quizzes.selectors_items import TemplateStatus, template_status, template_statuses
 from quizzes.services import retirement
 from quizzes.services.pools import exam_pools_gaps
-from quizzes.views.committee_items import (
-    ReasonForm,
-    TemplateStatus,
-    template_status,
-    template_statuses,
-)
 
 
 def _status_json(found: TemplateStatus) -> dict[str, Any]:
@@ -75,7 +70,7 @@ class _DecisionView(CommitteeView):
     def post(self, request: Request, template_id: str) -> Response:
         """``{"reason": "..."}``; answers the template's status. The decision is audited;
         asking again for what is already so changes nothing and answers the same."""
-        form = ReasonForm(_body(request))
+        form = retirement.ReasonForm(_body(request))
         if not form.is_valid():
             raise _invalid(form)
         act = retirement.template_retire if self.retire else retirement.template_restore

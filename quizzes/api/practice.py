@@ -57,14 +57,8 @@ class ListParamField(serializers.ListField):
         return [item.strip() for value in values for item in value.split(",") if item.strip()]
 
 
-class PracticeNextQuerySerializer(serializers.Serializer[Any]):
-    game = serializers.ChoiceField(choices=Game.choices, required=False)
-    topics = ListParamField(child=serializers.SlugField(), required=False, max_length=50)
-    lang = serializers.ChoiceField(choices=Language.choices, required=False)
-    kinds = ListParamField(
-        child=serializers.ChoiceField(choices=QuestionKind.choices), required=False
-    )
-    weakest = serializers.BooleanField(required=False, default=False)
+class PracticeFiltersSerializer(serializers.Serializer[Any]):
+    """What a round or a session is asked for (its subclasses name the fields)."""
 
     def filters(self, *, default_lang: str) -> PracticeFilters:
         data = self.validated_data
@@ -75,6 +69,16 @@ class PracticeNextQuerySerializer(serializers.Serializer[Any]):
             kinds=tuple(data.get("kinds", ())),
             weakest=data["weakest"],
         )
+
+
+class PracticeNextQuerySerializer(PracticeFiltersSerializer):
+    game = serializers.ChoiceField(choices=Game.choices, required=False)
+    topics = ListParamField(child=serializers.SlugField(), required=False, max_length=50)
+    lang = serializers.ChoiceField(choices=Language.choices, required=False)
+    kinds = ListParamField(
+        child=serializers.ChoiceField(choices=QuestionKind.choices), required=False
+    )
+    weakest = serializers.BooleanField(required=False, default=False)
 
 
 class PracticeAnswerRequestSerializer(serializers.Serializer[Any]):
@@ -268,7 +272,7 @@ class MasteryView(APIView):
         return Response(PracticeMasterySerializer(masteries, many=True).data)
 
 
-class PracticeSessionRequestSerializer(serializers.Serializer[Any]):
+class PracticeSessionRequestSerializer(PracticeFiltersSerializer):
     """A JSON body: the filters of ``next`` (lists as JSON arrays) and the size."""
 
     size = serializers.ChoiceField(choices=SESSION_SIZES, help_text="5, 10 or 20 questions.")
@@ -281,16 +285,6 @@ class PracticeSessionRequestSerializer(serializers.Serializer[Any]):
     weakest = serializers.BooleanField(
         required=False, default=True, help_text="Due topics first (the default)."
     )
-
-    def filters(self, *, default_lang: str) -> PracticeFilters:
-        data = self.validated_data
-        return PracticeFilters(
-            lang=data.get("lang", default_lang),
-            game=data.get("game"),
-            topics=tuple(data.get("topics", ())),
-            kinds=tuple(data.get("kinds", ())),
-            weakest=data["weakest"],
-        )
 
 
 class PracticeTallySerializer(serializers.Serializer[Any]):

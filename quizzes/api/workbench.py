@@ -17,7 +17,7 @@ from judgetrain.parsers import LARGE_BODY
 from judgetrain.throttling import ScopedRateThrottle
 from quizzes.api.mentor import MENTOR
 from quizzes.services import cohorts, workbench
-from rulings.core.errors import SituationError
+from rulings import SituationError, ruling_view
 from rulings.core.questions import QuestionError
 from rulings.models import Language
 
@@ -98,7 +98,7 @@ class WorkbenchView(APIView):
             "stem": told.stem,
             "key_text": told.key_text,
             "explanation": told.explanation,
-            "ruling": workbench.ruling_view(told.ruling, data["lang"]),
+            "ruling": ruling_view(told.ruling, data["lang"]),
             "saved": saved,
         }
         return Response(body, status=status.HTTP_201_CREATED if saved else status.HTTP_200_OK)

@@ -1,4 +1,5 @@
-"""The committee's side of the bank: problem reports on questions and withdrawn templates."""
+"""The committee's side of the bank: problem reports on questions, withdrawn and retired
+templates."""
 
 from __future__ import annotations
 
@@ -52,43 +53,46 @@ class QuestionReport(models.Model):
         return f"{self.question.template_id}: {self.get_problem_display()}"
 
 
-class WithdrawnTemplate(models.Model):
-    """A question template the committee took out of banks and new exam variants."""
+class TemplateDecision(models.Model):
+    """A committee decision about a whole question template: which one, and why. Who decided
+    and when stay on each kind, under its own names."""
 
     template_id = models.CharField(_("template"), max_length=100, unique=True)
     reason = models.TextField(_("reason"))
-    withdrawn_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    withdrawn_at = models.DateTimeField(_("withdrawn"), auto_now_add=True)
 
     class Meta:
+        abstract = True
         ordering = ("template_id",)
-        verbose_name = _("withdrawn template")
-        verbose_name_plural = _("withdrawn templates")
 
     def __str__(self) -> str:
         return self.template_id
 
 
-class RetiredTemplate(models.Model):
+class WithdrawnTemplate(TemplateDecision):
+    """A question template the committee took out of banks and new exam variants."""
+
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    withdrawn_at = models.DateTimeField(_("withdrawn"), auto_now_add=True)
+
+    class Meta(TemplateDecision.Meta):
+        verbose_name = _("withdrawn template")
+        verbose_name_plural = _("withdrawn templates")
+
+
+class RetiredTemplate(TemplateDecision):
     """A question template the committee retired on its item statistics (too easy, too hard,
     not discriminating, an option nobody picks): new exam variants stop drawing from it;
     practice keeps it, since its keys are right. Restoring deletes the row; the audit log
     keeps both decisions."""
 
-    template_id = models.CharField(_("template"), max_length=100, unique=True)
-    reason = models.TextField(_("reason"))
     flags = models.JSONField(_("flags when retired"), default=list, blank=True)
     retired_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     retired_at = models.DateTimeField(_("retired"), auto_now_add=True)
 
-    class Meta:
-        ordering = ("template_id",)
+    class Meta(TemplateDecision.Meta):
         verbose_name = _("retired template")
         verbose_name_plural = _("retired templates")
-
-    def __str__(self) -> str:
-        return self.template_id

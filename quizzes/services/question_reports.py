@@ -217,6 +217,22 @@ def question_report_dismiss(*, report: QuestionReport, reason: str, by: User) ->
     return report
 
 
+def question_report_decide(
+    *, report: QuestionReport, action: str, reason: str, by: User, preview_token: str = ""
+) -> None:
+    """Apply the committee's decision on a report (the page's and the API's): withdraw its
+    question (which needs the token of its preview, else ``appeals.PreviewChanged``), withdraw
+    its template, or dismiss it."""
+    if action == "withdraw_question":
+        question_withdraw(
+            question=report.question, reason=reason, by=by, preview_token=preview_token
+        )
+    elif action == "withdraw_template":
+        template_withdraw(template_id=report.question.template_id, reason=reason, by=by)
+    else:
+        question_report_dismiss(report=report, reason=reason, by=by)
+
+
 def reports_filed_by(user: User) -> QuerySet[QuestionReport]:
     """The reports ``user`` filed, newest first, each with ``sealed``: its question is in an
     exam of theirs whose keys are not released, so the committee's reason stays hidden."""

@@ -7,8 +7,10 @@ from it while practice keeps serving it. Variants already drawn keep their quest
 
 from __future__ import annotations
 
+from django import forms
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from judgetrain.accounts.models import User
 from quizzes import selectors_reports as sr
@@ -30,6 +32,16 @@ class RetirementForbidden(RetirementError):
 
 class AlreadyDecided(RetirementError):
     """The template is already retired (or, restoring, not retired): nothing changed."""
+
+
+class ReasonForm(forms.Form):
+    """The reason a retirement or a restoration takes, from the page or the API."""
+
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=MAX_REASON_CHARS,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
 
 
 def retired_template_ids() -> set[str]:

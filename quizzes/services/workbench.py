@@ -21,8 +21,6 @@ from quizzes.models import PracticeAnswer, Question, QuestionPool, WorkbenchStor
 from quizzes.services.bank import bank_store_ids
 from quizzes.services.pools import pools_applied
 from rulings.core import questions as generator
-from rulings.core.explain import labels
-from rulings.core.policy import statement
 from rulings.core.questions import workbench
 
 
@@ -46,62 +44,6 @@ def workbench_rule(*, story: Story) -> generator.Question:
     return workbench.workbench_question(
         story.situation, lang=story.lang, trigger_name=story.trigger_name
     )
-
-
-def _statement_text(version: str, sid: str | None, lang: str) -> str:
-    return statement(version, sid).paraphrase(lang) if sid else ""
-
-
-def ruling_view(ruling: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The ruling in ``lang`` for a page or the API: each part with its statement and citation."""
-    names = labels(lang)["id"]
-    version = str(ruling["policy_version"])
-
-    def name(ident: Any) -> str:
-        return str(names.get(ident, ident))
-
-    def cited(step: dict[str, Any]) -> dict[str, str]:
-        return {
-            "citation": str(step.get("citation") or ""),
-            "text": _statement_text(version, step.get("statement"), lang),
-        }
-
-    return {
-        "policy_version": version,
-        "infraction": {
-            "id": ruling["infraction"],
-            "name": name(ruling["infraction"]),
-            "text": _statement_text(version, ruling.get("infraction_statement"), lang),
-        },
-        "accountable_player": ruling.get("accountable_player"),
-        "penalty": {
-            "base": name(ruling["penalty"]["base"]),
-            "final": name(ruling["penalty"]["final"]),
-            "steps": [
-                {
-                    "from": name(step["from_penalty"]),
-                    "to": name(step["to_penalty"]),
-                    "direction": step["direction"],
-                    **cited(step),
-                }
-                for step in ruling["penalty"]["steps"]
-            ],
-        },
-        "remedy": [
-            {"id": s["remedy"], "name": name(s["remedy"]), **cited(s)} for s in ruling["remedy"]
-        ],
-        "explanation": [{"role": s["role"], **cited(s)} for s in ruling["explanation"]],
-        "derived": [
-            {
-                "fact": d["fact"],
-                "raw": d["value"],
-                "value": name(d["value"]),
-                "event": d.get("event"),
-                **cited(d),
-            }
-            for d in ruling.get("derived", ())
-        ],
-    }
 
 
 def _store(

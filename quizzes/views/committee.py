@@ -189,7 +189,13 @@ def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             messages.error(request, " ".join(str(error) for error in errors))
         return redirect("committee-question-reports")
     try:
-        _decide(report, form.cleaned_data, request.user)
+        reports.question_report_decide(
+            report=report,
+            action=form.cleaned_data["action"],
+            reason=form.cleaned_data["reason"],
+            by=request.user,
+            preview_token=form.cleaned_data["confirm"],
+        )
     except appeals.PreviewChanged as changed:
         if form.cleaned_data["confirm"]:
             messages.warning(request, str(changed))
@@ -200,20 +206,6 @@ def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("The decision was recorded."))
     return redirect("committee-question-reports")
-
-
-def _decide(report: QuestionReport, decision: dict[str, Any], by: Any) -> None:
-    """Apply the committee's decision on a report; withdrawing the question needs the token
-    of its preview (``decision["confirm"]``), else raises ``appeals.PreviewChanged``."""
-    action, reason = decision["action"], decision["reason"]
-    if action == "withdraw_question":
-        reports.question_withdraw(
-            question=report.question, reason=reason, by=by, preview_token=decision["confirm"]
-        )
-    elif action == "withdraw_template":
-        reports.template_withdraw(template_id=report.question.template_id, reason=reason, by=by)
-    else:
-        reports.question_report_dismiss(report=report, reason=reason, by=by)
 
 
 # --- policy updates --------------------------------------------------------------------------

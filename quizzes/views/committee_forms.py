@@ -55,7 +55,7 @@ def topic_choices() -> list[tuple[str, Any]]:
 
 class TopicSelect(forms.Select):
     """Each option names its game (``data-game``, "" for both), so the page shows only the
-    topics of the game chosen above (quizzes/committee.js); the server checks it anyway."""
+    topics of the game chosen above (quizzes/game_choices.js); the server checks it anyway."""
 
     def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
         option: dict[str, Any] = super().create_option(name, value, *args, **kwargs)
@@ -317,7 +317,7 @@ class LevelForm(NameTranslationsFormMixin, forms.ModelForm[CertificationLevel]):
 
 class ExamSelect(forms.Select):
     """Each exam names its game (``data-game``), so the page offers only the exams of the
-    level's game chosen above (quizzes/committee.js); the formset checks it anyway."""
+    level's game chosen above (quizzes/game_choices.js); the formset checks it anyway."""
 
     games: dict[str, str]
 

@@ -20,7 +20,7 @@ from quizzes.models import WorkbenchStory
 from quizzes.services import cohorts, workbench
 from quizzes.views.mentor import committee_required, mentor_required
 from quizzes.views.workbench_forms import SaveForm, WorkbenchForm, derived_words
-from rulings.core.errors import SituationError
+from rulings import SituationError, ruling_view
 from rulings.core.questions import QuestionError
 
 TEMPLATES = "quizzes/workbench/"
@@ -80,7 +80,7 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
             form.add_error(None, _("The workbench cannot tell this story yet."))
         else:
             context["question"] = told
-            context["ruling"] = workbench.ruling_view(told.ruling, lang)
+            context["ruling"] = ruling_view(told.ruling, lang)
             context["derived"] = derived_words(context["ruling"]["derived"])
             if action in ("save", "propose"):
                 saved = _save(request, action, story, save_form)
@@ -137,8 +137,7 @@ class DecisionForm(forms.Form):
 def proposal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     lang = content_language(request.LANGUAGE_CODE)
     proposals = [
-        (story, workbench.ruling_view(story.question.ruling, lang))
-        for story in workbench.proposals_open()
+        (story, ruling_view(story.question.ruling, lang)) for story in workbench.proposals_open()
     ]
     return render(request, TEMPLATES + "proposals.html", {"proposals": proposals})
 

@@ -54,7 +54,7 @@ def test_topics_are_grouped_by_game_and_name_their_game(client):
     assert '<option value="delayed_trigger" data-game="mtg">' in page
     assert '<option value="scoring" data-game="riftbound">' in page
     assert '<option value="missed_trigger" data-game="">' in page
-    assert "quizzes/committee.js" in page
+    assert "quizzes/game_choices.js" in page
 
 
 def test_the_sample_names_topics_and_kinds_not_template_ids(client):

@@ -61,7 +61,7 @@ def test_exams_are_grouped_by_game_named_in_the_page_language_and_tagged_with_th
     assert re.search(r'data-game="riftbound"[^>]*>Examen RB</option>', select)
     assert re.search(r'data-game="mtg"[^>]*>MTG exam</option>', select)
     assert "RB exam" not in select
-    assert "quizzes/committee.js" in html
+    assert "quizzes/game_choices.js" in html
 
 
 def test_several_exams_are_required_at_once(client):

@@ -10,7 +10,7 @@ from rulings.core.grading.feedback import display_name
 from rulings.core.grading.lexicon import LANGUAGES, load_lexicon
 from rulings.core.policy import load_policy, policy_versions
 
-# The public contract of ../shared/reference/vocabulary.md (ids may be added, never renamed).
+# The public contract of docs/vocabulary.md (ids may be added, never renamed).
 VOCABULARY: dict[str, dict[str, tuple[str, ...]]] = {
     "infraction": {
         "missed_trigger": ("riftbound", "mtg"),

@@ -1,7 +1,7 @@
 """Find the wrong part across the bank (issue 27, point 2): the wrong part is the infraction as
 often as the penalty and the remedy, in each game; the remedy is never asked where a Game Loss
 ends the game or the seeds give no concrete fix; and no text offers "the fix described in the
-section" as a remedy (committee decisions for exam items, ../shared/reference/policy-notes.md)."""
+section" as a remedy (committee decisions for exam items, in rulings/core/data/policies/)."""
 
 from __future__ import annotations
 
