@@ -583,7 +583,7 @@ def _error_turns_old(sc: Scenario) -> bool:
     return noticed.get("when", "same_action") not in ("same_action", "same_turn")
 
 
-def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
+def _distractor_fits(sc: Scenario, parts: KeyParts, *, odd_one: bool = False) -> bool:
     """A wrong ruling a candidate could weigh for this story: coherent, wrong, a fix for the
     kind of problem told and not ruled out by it, a Game Loss only where upgrades are the
     subject."""
@@ -592,7 +592,7 @@ def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
         return False
     if parts.remedy != key.remedy and not _story_allows(sc, parts):
         return False
-    if not _infraction_fits(sc, parts.infraction):
+    if not _infraction_fits(sc, parts.infraction, odd_one=odd_one):
         return False
     if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
         return False
@@ -681,14 +681,14 @@ def _not_the_odd_one(
             picked[-1] = (miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}")
             return
     for name in _candidate_infractions(sc):
-        if name in taken or not _infraction_fits(sc, name):
+        if name in taken or not _infraction_fits(sc, name, odd_one=True):
             continue
         base = load_policy(sc.ruling.policy_version).infractions.get(name)
         penalty = base.base_penalty if base is not None else "warning"
         parts = replace(
             sc.key, infraction=name, penalty=penalty, remedy=("continue_play",), rewind_by=None
         )
-        if _distractor_fits(sc, parts):
+        if _distractor_fits(sc, parts, odd_one=True):
             picked[-1] = (parts, key_choosers, f"ladder:infraction:{name}")
             return
 
@@ -855,7 +855,10 @@ SUBJECT_INFRACTIONS = {
 }
 
 
-def _infraction_fits(sc: Scenario, infraction: str) -> bool:
+def _infraction_fits(sc: Scenario, infraction: str, *, odd_one: bool = False) -> bool:
+    """An infraction a candidate could name for this story. `odd_one`: the last resort that
+    keeps a "No infraction" key from standing alone against three options of one infraction
+    (`_not_the_odd_one`), where a rules violation is the only other infraction there is."""
     if infraction != sc.key.infraction and infraction in sc.draft.facts.get("told_errors", ()):
         # A further error the same mistake is told to have involved (TR 701.3.d) was committed
         # too: naming it instead of the main error differs from the key only in which related
@@ -875,7 +878,12 @@ def _infraction_fits(sc: Scenario, infraction: str) -> bool:
         # The story states the illegal act (an illegal target or attack, a step not carried
         # out): nobody would call it no infraction (review 10: mu-010, 018, 025, 038).
         return False
-    if infraction in RULE_VIOLATIONS and not _rule_broken(sc):
+    if (
+        infraction in RULE_VIOLATIONS
+        and sc.key.infraction == "no_infraction"
+        and not odd_one
+        and not _rule_broken(sc)
+    ):
         # Nothing in the story breaks a rule (review 10: mu-011, 022, 042).
         return False
     for subject, infractions in SUBJECT_INFRACTIONS.items():

@@ -220,7 +220,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
 
 @template(
     "mtg-intent-and-no-impact",
-    version=6,
+    version=5,
     game=GAME,
     topics=("cheating", "no_infraction", "missed_trigger"),
     summary="Ignoring one's own trigger on purpose may be Cheating unless the player did not know "

@@ -114,7 +114,7 @@ def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
     topics=("payment", "overpayment", "rewind", "floating_resources"),
     summary="Overpaying a cost (TR 702.8): no penalty, General Error if it caused a result; "
     "simple rewind (runes readied/unrecycled) or play on; nothing floats.",
-    pivots=("underpaid_instead", "caused_result", "advantageous", "rewind_none"),
+    pivots=("underpaid_instead", "advantageous", "caused_result", "rewind_none"),
 )
 def rb_overpayment(rng: random.Random) -> Draft:
     order, player, cost, what = _payment_setup(rng)
