@@ -1002,14 +1002,16 @@ STATED_FACTS = frozenset(
 )
 
 
-# Sentences that settle the penalty's advantage test outright: what the game lacks without the
-# trigger ("X has one rune fewer"), a harmless overpayment told as events, the board facts of
-# an error caught at once. A near miss that makes the error advantageous then changes a fact
-# the candidate reads, so it leaves the penalty beyond doubt (review 10: 10 of 45 FtWP items
-# had a dead "No penalty" part); the part is said to be right instead.
-ADVANTAGE_SETTLED = frozenset(
-    {"advantage.no", "advantage.no_event", "pay.result.no", "error.advantage.no"}
-)
+# Sentences that settle the penalty's advantage test outright: a harmless overpayment told as
+# events, the board facts of an error caught at once. A near miss that makes the error
+# advantageous then changes a fact the candidate reads, so it leaves the penalty beyond doubt
+# (review 10: fi-018, fi-035); the part is said to be right instead. What a missed trigger
+# leaves out ("X has one rune fewer", `advantage.no_event`) settles it too (fi-001...), but
+# those stories are the only Missed Trigger items that state "No penalty — nothing to fix"
+# with the remedy wrong, the twin that keeps a "No infraction" item's stated ruling from
+# giving its wrong part away (test_questions_wrong_part_lookalike): left as they are until
+# they tell board facts that need the judgment.
+ADVANTAGE_SETTLED = frozenset({"pay.result.no", "error.advantage.no"})
 
 
 def _advantage_settled(sc: Scenario) -> bool:
@@ -1038,6 +1040,10 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
         if miss.fact in TOLD_ACTION_FACTS:
             continue
         if settled and miss.fact == "advantageous":
+            continue
+        if settled and miss.fact in STATED_FACTS and miss.parts.infraction != key.infraction:
+            # Another infraction's penalty beside the key's infraction, from a fact the story
+            # states (an overpayment that caused a result): nobody would doubt the penalty.
             continue
         if miss.parts.infraction != key.infraction and miss.fact not in STATED_FACTS:
             live.add("infraction")
