@@ -121,6 +121,18 @@ class QuestionWithKeySerializer(QuestionSerializer):
             "key_detail",
             "explanation",
         )
+        extra_kwargs = {
+            "situation": {
+                "help_text": (
+                    "The story as the engine reads it (GET /api/v1/rulings/situation-schema), "
+                    "told as events for a trigger: the engine derives the play conclusions, "
+                    "listed in the ruling's `derived`. A story the events would not tell the "
+                    "same stays in the old conclusions form, which still works for one policy "
+                    "cycle."
+                )
+            },
+            "ruling": {"help_text": "The engine's ruling of `situation`, with every citation."},
+        }
 
     def get_key(self, obj: Question) -> dict[str, str]:
         return {

@@ -84,6 +84,7 @@ GRADING_RULES = {
     "implied_by_infraction": _("implied by the infraction the answer states"),
     "pending_resolves_now": _("no infraction and the trigger resolves now: no fix"),
     "candidates_all_expected": _("every option left standing counts as the key"),
+    "hinted_id": _("a broad term the answer's other words pin down (the head judge rewinds)"),
 }
 """The grader's decision rules (`rulings.core.grading.reading.rules.RULE_NAMES`) for a page:
 which rule decided a part, shown to mentors beside the evidence."""

@@ -83,7 +83,11 @@ class EvaluateView(APIView):
         responses=RulingResponseSerializer,
         description=(
             "The body is a situation as described by GET /api/v1/rulings/situation-schema "
-            "(the engine's JSON Schema). An invalid field answers 400 naming the field."
+            "(the engine's JSON Schema). Tell a trigger's story as `events`, the form questions "
+            "are stored in: the ruling then carries `derived`, each conclusion the engine drew "
+            "with its citation. The old `play` conclusion fields (acknowledged, "
+            "following_action(_by), controller_active_role) still work for one policy cycle. "
+            "An invalid field answers 400 naming the field."
         ),
     )
     def post(self, request: Request) -> Response:

@@ -141,8 +141,16 @@ def explanation(
     """Every step of the reasoning, each citing a statement of the policy version."""
     refs: list[tuple[str, str]] = [("accountability", s) for s in ctx.accountability]
     refs += [("timing", s) for s in _awareness(ctx)]
-    refs += [("timing", d.statement) for d in ctx.derived if d.statement]
-    refs += [("infraction", s) for s in (rule.statement, *rule.cites, infraction.statement) if s]
+    # A conclusion drawn from the events is cited as timing, unless the classification cites
+    # its statement anyway: then once, where the ruling used it (a story told as events reads
+    # as the same story told by its conclusions).
+    classified = [s for s in (rule.statement, *rule.cites, infraction.statement) if s]
+    refs += [
+        ("timing", d.statement)
+        for d in ctx.derived
+        if d.statement is not None and d.statement not in classified
+    ]
+    refs += [("infraction", s) for s in classified]
     refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]
     refs += [("penalty", step.statement) for step in penalty.steps]
     refs += [("penalty", s) for s in _penalty_procedure(ctx, penalty, infraction)]

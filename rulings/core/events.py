@@ -83,7 +83,7 @@ def _play(s: Situation, policy: Policy, accountable: str) -> tuple[Play, tuple[D
     acknowledged = "no" if aware is None else ("in_time" if first_past is None else "late")
     following = _following(s, first_past, aware)
     moved_by = s.events[following].by if following is not None else accountable
-    active = _active_role(s, policy, role)
+    active = _active_role(s, policy, role, accountable)
     play = replace(
         s.play,
         acknowledged=acknowledged,
@@ -107,12 +107,17 @@ def _play(s: Situation, policy: Policy, accountable: str) -> tuple[Play, tuple[D
 
 def _following(s: Situation, first_past: int | None, aware: int | None) -> int | None:
     """The event that decided the miss: the first past the point of impact, else the last
-    action before awareness (or before the end of the story)."""
+    action before awareness (or before the end of the story); acknowledged before any action,
+    the first action after the acknowledgement (what followed the trigger, as the old
+    `following_action` said it)."""
     if first_past is not None:
         return first_past
     end = len(s.events) if aware is None else aware
     actions = [i for i in range(end) if s.events[i].action not in ("acknowledge", "noticed")]
-    return actions[-1] if actions else None
+    if actions:
+        return actions[-1]
+    after = range(0 if aware is None else aware + 1, len(s.events))
+    return next((i for i in after if s.events[i].action not in ("acknowledge", "noticed")), None)
 
 
 def _action(s: Situation, index: int | None) -> str:
@@ -122,14 +127,31 @@ def _action(s: Situation, index: int | None) -> str:
     return AS_IMPACT.get(action, action)
 
 
-def _active_role(s: Situation, policy: Policy, role: int | None) -> str:
+def _active_role(s: Situation, policy: Policy, role: int | None, accountable: str) -> str:
     """What the controller did before showing awareness, where the policy has the active-role
-    rule (IPG 2.1; Riftbound has none): an action, an explicit pass, or neither."""
+    rule (IPG 2.1; Riftbound has none) and the trigger was controlled on an opponent's turn
+    (the turn of the error: `noticed.error_turn_player`, else `turn_player`): an action, an
+    explicit pass, or neither. On the controller's own turn (or one they control) the rule
+    says nothing."""
     if "active_role" not in policy.procedure:
+        return "unstated"
+    if on_own_turn(s, accountable):
         return "unstated"
     if role is None:
         return "none"
     return "explicit_pass" if s.events[role].action == "explicit_pass" else "action"
+
+
+def on_own_turn(s: Situation, accountable: str) -> bool:
+    """The trigger's turn (the error's: `noticed.error_turn_player`, else `turn_player`) is
+    its accountable player's own, or one they control (IPG 2.1's active-role rule is for a
+    trigger controlled on an opponent's turn)."""
+    turn = s.noticed.error_turn_player or s.turn_player
+    control = s.turn_control
+    controls = (
+        control is not None and control.controlled == turn and control.controller == accountable
+    )
+    return accountable == turn or controls
 
 
 def _noticed(

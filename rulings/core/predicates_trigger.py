@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulings.core.events import impact_actions
+from rulings.core.events import impact_actions, on_own_turn
 from rulings.core.predicates import _trigger, predicate
 
 if TYPE_CHECKING:
@@ -109,7 +109,9 @@ def missed(ctx: Context) -> bool:
 
 
 def _on_opponents_turn(ctx: Context) -> bool:
-    return ctx.accountable != ctx.situation.turn_player
+    """The trigger was controlled on an opponent's turn: the turn of the error (noticed a turn
+    later, `turn_player` is whose turn it is now), not one its controller controls."""
+    return not on_own_turn(ctx.situation, ctx.accountable)
 
 
 @predicate

@@ -355,7 +355,14 @@ class Situation:
         default=None, metadata=spec("a player controls another player's turn")
     )
     trigger: Trigger | None = field(default=None, metadata=spec("the triggered ability"))
-    play: Play = field(default_factory=Play, metadata=spec("what happened around the trigger"))
+    play: Play = field(
+        default_factory=Play,
+        metadata=spec(
+            "what happened around the trigger; tell the story as `events` (the form questions "
+            "are stored in): the conclusions they decide (acknowledged, following_action(_by), "
+            "controller_active_role, active_role_taken) still work here for one policy cycle"
+        ),
+    )
     events: tuple[Event, ...] = field(
         default=(),
         metadata=spec(

@@ -184,6 +184,18 @@ def _reach_near_or_quoted(m: Mention, me: int, cue: CueHit, ctx: Context, lo: in
     return _reach_near(m, me, cue, ctx, lo, hi) or _quoted(ctx, cue, m.first)
 
 
+def _reach_near_own_noun(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
+    """Near, or only the part's own noun between ("ya no existe el remedio de la acción por
+    defecto")."""
+    if _reach_near(m, me, cue, ctx, lo, hi):
+        return True
+    return (
+        ctx.clause[cue.first] == ctx.clause[m.first]
+        and _own_noun_between(ctx, m, hi, me, lo)
+        and not any(_joins(ctx, j, cue.last) for j in range(lo, hi))
+    )
+
+
 def _reach_free_clause(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int, hi: int) -> bool:
     return _reach_clause(m, me, cue, ctx, lo, hi) and _free(ctx.owner, lo, hi, me)
 
@@ -195,6 +207,7 @@ def _reach_free_sentence(m: Mention, me: int, cue: CueHit, ctx: Context, lo: int
 _REACHES: dict[str, _Reach] = {
     "near": _reach_near,
     "near_or_quoted": _reach_near_or_quoted,
+    "near_or_own_noun": _reach_near_own_noun,
     "free": _reach_free,
     "clause": _reach_clause,
     "free_clause": _reach_free_clause,
@@ -270,6 +283,80 @@ def _free_or_own_noun(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
     return _free(ctx.owner, m.last, cue.first, me) or _own_noun_between(ctx, m, cue.first, me)
 
 
+def _same_part_term_right_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "a missed trigger is a General Error": the copula names another id of the term's
+    part next (an article may stand between), in the same clause."""
+    words = ctx.toks.words
+    for j in range(cue.last, min(cue.last + _PREDICATE_GAP + 1, len(words))):
+        if ctx.clause[j] != ctx.clause[cue.first]:
+            return False
+        other = ctx.owner[j]
+        if other not in (-1, me):
+            found = ctx.mentions[other]
+            return found.part == m.part and bool(found.ident) and found.ident != m.ident
+    return False
+
+
+_SUBJECT_POINTERS = frozenset(
+    {
+        "that",
+        "thats",
+        "that's",
+        "it",
+        "its",
+        "it's",
+        "this",
+        "which",
+        "isso",
+        "isto",
+        "o",
+        "que",
+        "eso",
+        "esto",
+        "lo",
+        "ele",
+        "ela",
+        "el",
+        "ella",
+        "would",
+        "seria",
+        "sería",
+    }
+)
+"""Words that may open the clause of a rejection after a term and still speak of it ("a
+backup, that would do nothing"; "Nothing to rule, the extra flying wouldn't do anything"
+speaks of the flying)."""
+
+
+def _no_other_subject(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """The rejection's clause says nothing before the cue but words pointing back at the
+    term: another subject there is what the rejection is about."""
+    clause = ctx.clause[cue.first]
+    if clause == ctx.clause[m.first]:
+        return True
+    words = ctx.toks.words
+    j = cue.first - 1
+    while j >= m.last and ctx.clause[j] == clause:
+        if (
+            ctx.owner[j] < 0
+            and words[j] not in _SUBJECT_POINTERS
+            and words[j] not in ctx.lex.filler
+        ):
+            return False
+        j -= 1
+    return True
+
+
+_ROLES = frozenset({"opponent", "oponente", "rival", "adversario", "the", "o", "el"})
+"""Words a chooser's term may open with ("the opponent chooses"): a player's role."""
+
+
+def _term_is_no_role(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "Lia counts as the opponent and chooses whether ...": the cue speaks of the player,
+    not of the remedy whose chooser it names."""
+    return ctx.toks.words[m.first] not in _ROLES
+
+
 GUARDS: dict[str, _Guard] = {
     "no_conclusion_between": _no_conclusion_between,
     "no_object_between": _no_object_between,
@@ -282,6 +369,9 @@ GUARDS: dict[str, _Guard] = {
     "no_reset_or_reason_between": _no_reset_or_reason_between,
     "not_about_the_next_option": _not_about_the_next_option,
     "free_or_own_noun": _free_or_own_noun,
+    "same_part_term_right_after": _same_part_term_right_after,
+    "term_is_no_role": _term_is_no_role,
+    "no_other_subject": _no_other_subject,
 }
 """The named conditions a row of cues.toml may ask for."""
 
@@ -469,9 +559,10 @@ def _predicates_next(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
     return False
 
 
-def _own_noun_between(ctx: Context, m: Mention, hi: int, me: int) -> bool:
-    """ "the default-action remedy is gone": only the part's own noun stands between."""
-    owners = {ctx.owner[j] for j in range(m.last, hi)} - {-1, me}
+def _own_noun_between(ctx: Context, m: Mention, hi: int, me: int, lo: int = -1) -> bool:
+    """ "the default-action remedy is gone": only the part's own noun stands between (from
+    the term's end, or from `lo`)."""
+    owners = {ctx.owner[j] for j in range(m.last if lo < 0 else lo, hi)} - {-1, me}
     return bool(owners) and all(
         ctx.mentions[o].part == m.part and not ctx.mentions[o].ident for o in owners
     )
@@ -496,8 +587,18 @@ def _hedge_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
 
 
 def _aside_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
-    if cue.first < m.first:
+    if cue.first < m.first and _accent_kept(cue, ctx):
         m.aside = True  # "; other player Kai: no infraction": another player's ruling
+
+
+def _accent_kept(cue: CueHit, ctx: Context) -> bool:
+    """ "Caio sí se lleva la Advertencia" (Caio, for his part, gets it) is another player's
+    ruling; "si se lleva" (if he gets) is a condition: folding drops the accent that tells
+    them apart, so a cue opening with "si" asks the answer's own letters for it."""
+    toks = ctx.toks
+    if toks.words[cue.first] != "si":
+        return True
+    return toks.source[toks.starts[cue.first] + 1] in "\u00ed\u00cd"
 
 
 def _refocus_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
@@ -516,7 +617,9 @@ def _baseline_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
 
 def _baseline_until_but(m: Mention, cue: CueHit, ctx: Context) -> bool:
     """ "On its face overpayment, no penalty, but ...": a baseline's sentence sets the
-    usual ruling aside up to the "but" that turns to the answer's own, when one follows."""
+    usual ruling aside up to the "but" that turns to the answer's own, when one follows, in
+    the sentence or opening the next ("... would normally be Overpayment, no penalty. But
+    here ...")."""
     sentence = ctx.sentence[cue.first]
     if ctx.sentence[m.first] != sentence or _contrary_between(ctx, cue.last, m.first):
         return False
@@ -527,7 +630,7 @@ def _baseline_until_but(m: Mention, cue: CueHit, ctx: Context) -> bool:
         if ctx.toks.words[end] in _CONTRARY:
             return True
         end += 1
-    return False
+    return end < len(ctx.sentence) and ctx.toks.words[end] in _CONTRARY
 
 
 def _condition_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
@@ -602,6 +705,28 @@ def _question(m: Mention, ctx: Context) -> None:
         m.questioned = True
 
 
+_RECORD_REACH = 2
+"""Tokens between a term and the count cue that makes it the player's record."""
+
+
+def _other_option(ctx: Context, o: int, m: Mention) -> bool:
+    """Token owner `o` is another term of m's part that is no record of the player's: the
+    option a question about m would stop before."""
+    if o == -1 or ctx.mentions[o].part != m.part:
+        return False
+    return not _on_the_record(ctx, ctx.mentions[o])
+
+
+def _on_the_record(ctx: Context, o: Mention) -> bool:
+    """ "Game Loss for her earlier Warnings? No": a term of the player's record, beside a
+    count cue ("earlier", "anteriores"), is what the question is about, not another option."""
+    return any(
+        c.kind == "count"
+        and (0 <= o.first - c.last <= _RECORD_REACH or 0 <= c.first - o.last <= _RECORD_REACH)
+        for c in ctx.cues
+    )
+
+
 _POINTERS = frozenset({"that", "thats", "that's", "this", "isso", "isto", "eso", "esto"})
 """Words pointing back at the option just asked ("Default action? That no longer exists")."""
 _POINTER_REACH = 2
@@ -632,7 +757,7 @@ def _question_end(m: Mention, ctx: Context) -> int:
     # "a backup first? No": a word or two of the same clause may stand before the "?".
     for j in range(e, min(e + window, n)):
         # "Game Loss for the third FtMGS? No": another part's term may stand there too.
-        other = owner[j] != -1 and ctx.mentions[owner[j]].part == m.part and not opened
+        other = not opened and _other_option(ctx, owner[j], m)
         ended = toks.breaks[j] == BREAK_SENTENCE or (toks.breaks[j] != BREAK_NONE and not opened)
         if other or ended or toks.question[j]:
             break
@@ -660,9 +785,10 @@ def resolve_generic(
             m.first = m.neg_from if m.neg_from >= 0 else m.first
             out.append(m)
             continue
-        if m.live and not m.hedged:
+        if m.live:  # "Penalidade, depende: ...": stated, if in doubt
             dangling.add(m.part)
-            _fill_slot(m, mentions, toks, lex)
+            if not m.hedged:
+                _fill_slot(m, mentions, toks, lex)
         end = _none_end(m, toks, owner, lex)
         if end >= 0:
             m.ident, m.last, m.confidence = EMPTY_IDS[m.part], end, 0.9

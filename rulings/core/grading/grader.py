@@ -14,7 +14,7 @@ from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
 from .reading.calibration import REVIEW_THRESHOLD, bucket, calibrated, load_table
 from .reading.nearmiss import unseparated
-from .reading.rules import CONCLUDED, FIRM, Reading, decide
+from .reading.rules import CONCLUDED, FIRM, NAMED, Reading, decide
 from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text, ruled_parts
 from .second_reader import Doubt, current_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
@@ -77,6 +77,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         readings = {part: _unread(r) for part, r in readings.items()}
     for part in analysis.stated:  # "the fix is ...": stated, in words not understood
         readings[part] = _unread(readings[part])
+    readings = _hinted_ids(readings, analysis, lex, game)
     language = lang or analysis.language
     to_a_point = _to_a_point(analysis, lex)  # read once: the remedy and its doubt use it
     parts = {
@@ -120,6 +121,26 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         review_reasons=reasons,
         lexicon_version=lex.version,
     )
+
+
+def _hinted_ids(
+    readings: dict[str, Reading], analysis: Analysis, lex: Lexicon, game: str
+) -> dict[str, Reading]:
+    """A broad term ("rewind", "backup") that the answer pins down outside any term: "Fix:
+    rewind, done by the head judge" is Riftbound's rewind beyond the last action, which only
+    the head judge performs (`hints` in the lexicon); every labelled answer read so is
+    labelled the longer rewind (11 of 11 over the devset and blind1-35)."""
+    for part, ident in sorted(analysis.hinted):
+        reading = readings[part]
+        evidence = reading.evidence
+        if evidence is None or reading.found != evidence.ident:
+            continue
+        broad = lex.ids[part].get(reading.found)
+        if broad is None or not broad.internal or ident not in broad.satisfies:
+            continue
+        if game in lex.ids[part][ident].games and not (reading.hedged or reading.conflict):
+            readings[part] = replace(reading, found=ident, rule="hinted_id")
+    return readings
 
 
 def _calibrated(
@@ -638,16 +659,29 @@ def _mentions_by_part(analysis: Analysis, lex: Lexicon) -> dict[str, list[Mentio
     by_part: dict[str, list[Mention]] = {part: [] for part in PARTS}
     for mention in analysis.mentions:
         by_part[mention.part].append(mention)
+    own_ruling = _no_infraction_whole_ruling(by_part)
     for part, mentions in by_part.items():
         # Another player's ruling is set aside only when the answer gives one of its own
-        # for that part: "Other player: FtMGS, Warning." alone is the ruling asked for.
-        if any(not m.aside for m in mentions):
+        # for that part, or says there is no infraction (the whole ruling): "Other player:
+        # FtMGS, Warning." alone is the ruling asked for; "Sin infracción. Caio sí se lleva
+        # Advertencia" is not.
+        if any(not m.aside for m in mentions) or (mentions and own_ruling):
             by_part[part] = [m for m in mentions if not m.aside]
         else:
             for m in mentions:
                 m.aside = False
     by_part["remedy"] = _without_infractions_citation(by_part["remedy"], by_part, analysis, lex)
     return by_part
+
+
+def _no_infraction_whole_ruling(by_part: Mapping[str, list[Mention]]) -> bool:
+    """The answer names no infraction as its own ruling and states no fix (a fix would be
+    for an infraction): another player's penalty after it is set aside ("Sin infracción.
+    Caio sí se lleva Advertencia")."""
+    return any(
+        m.ident == EMPTY_IDS["infraction"] and m.live and m.confidence >= NAMED
+        for m in by_part["infraction"]
+    ) and not any(m.live and m.ident not in ("", EMPTY_IDS["remedy"]) for m in by_part["remedy"])
 
 
 _Readings = dict[str, Reading]
@@ -717,6 +751,29 @@ def _implied_by_remedy(
         )
 
 
+def _only_nothing_to_do(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "Rui remembered in time. Nothing to do.": an answer whose only ruling is that there
+    is nothing to do, with no word of an infraction or a penalty, says there is no
+    infraction (every such labelled answer, 3 of 3 over the devset and blind1-35)."""
+    remedy = readings["remedy"]
+    if (
+        remedy.found == EMPTY_IDS["remedy"]
+        and remedy.rule == "one_claim"
+        and not by_part["infraction"]
+        and not by_part["penalty"]
+        and not analysis.stated & {"infraction", "penalty"}
+    ):
+        readings["infraction"] = Reading(
+            EMPTY_IDS["infraction"],
+            _BY_REMEDY,
+            remedy.evidence,
+            implied=True,
+            rule="implied_by_remedy",
+        )
+
+
 def _implied_by_infraction(
     readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
 ) -> None:
@@ -724,10 +781,15 @@ def _implied_by_infraction(
     infraction whose ruling has no penalty or no fix, and says nothing about that part: it
     states the whole ruling (the label convention's only implied parts). An infraction only
     set aside ("if not, there is nothing to sanction": a fallback, a hypothetical, a
-    question) is no commitment, so it implies nothing."""
-    if readings["infraction"].rule in _SET_ASIDE:
+    question with an answer beside it) is no commitment, so it implies nothing; an infraction
+    only asked, and nothing else said of it ("No infraction?", "so I guess Cheating?"), is
+    the answer the candidate gives, and every blind writer labels its implied parts."""
+    infraction = readings["infraction"]
+    if infraction.rule == "questioned":
+        infraction = replace(infraction, hedged=False, confidence=CONCLUDED)
+    elif infraction.rule in _SET_ASIDE:
         return
-    for part, implied in _implied_parts(readings["infraction"], lex).items():
+    for part, implied in _implied_parts(infraction, lex).items():
         if not by_part[part] and part not in analysis.stated:
             readings[part] = Reading(
                 implied,
@@ -748,6 +810,7 @@ _ACROSS_PARTS = (
     _procedure_named,
     _pending_trigger_resolves,
     _implied_by_remedy,
+    _only_nothing_to_do,
     _implied_by_infraction,
 )
 """The rules across parts, in the order they are applied after the per-part rules."""

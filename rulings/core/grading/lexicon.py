@@ -69,6 +69,7 @@ _CUE_KINDS = (
     "pick_former",
     "pick_latter",
     "decisive",
+    "predicate",
 )
 _FUZZY_MIN = 4
 

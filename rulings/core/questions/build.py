@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import copy
+import logging
 import random
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from rulings.core import Ruling, Situation, evaluate, explain, load_policy, statement
@@ -25,6 +26,9 @@ from rulings.core.questions.nearmiss import near_misses
 from rulings.core.questions.pools import Pools, current_pools, using_pools
 from rulings.core.questions.story import next_in_order
 from rulings.core.questions.template import REGISTRY, Draft, Sentence, Template, s, template_rng
+from rulings.core.told import Told, told_as_events
+
+log = logging.getLogger(__name__)
 
 LABELS = "ABCD"
 # Remedies whose text names who chooses ({chooser} in the phrase banks).
@@ -122,6 +126,20 @@ class Scenario:
     ruling_dict: dict[str, Any]
     key: KeyParts
     pools: Pools | None = None  # the private pools the story was drawn with (None: public)
+
+    @cached_property
+    def stored(self) -> Told:
+        """The situation as a question carries and the bank stores it: told as events, with
+        the ruling of that form (the same key and steps; `derived` says what the engine
+        concluded from the events). Templates build, and mutations change, the conclusions
+        form (`situation`). A story whose events would not derive back to the same conclusions
+        keeps that form, and says so in the log (a test keeps every template clear of it)."""
+        told = told_as_events(self.situation, self.ruling_dict)
+        if told.kept is not None:
+            log.warning(
+                "%s seed %s kept as conclusions: %s", self.template.id, self.seed, told.kept
+            )
+        return told
 
 
 def get_template(template_id: str) -> Template:
@@ -333,6 +351,8 @@ def _question(
         "lang": lang,
         "kind": kind,
         "stem": stem,
+        # The hash is over the conclusions form, as before stories were stored as events
+        # (issue 30): a question keeps its identity whichever form the bank holds it in.
         "situation": sc.situation,
         "key": sc.key.to_dict(),
         "options": [[o.label, o.text, o.correct] for o in options],
@@ -347,8 +367,8 @@ def _question(
         lang=lang,
         kind=kind,
         stem=stem,
-        situation=_copy_tree(sc.situation),
-        ruling=_copy_tree(sc.ruling_dict),
+        situation=_copy_tree(sc.stored.situation),
+        ruling=_copy_tree(sc.stored.ruling),
         key=sc.key,
         key_text=key_text,
         options=options,

@@ -58,7 +58,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
 
 @template(
     "mtg-opponent-duties",
-    version=5,
+    version=6,
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
     summary="Opponents need not point out triggers and are never penalised for silence; an "
@@ -113,7 +113,14 @@ def _opponents_turn(order: tuple[str, ...]) -> Draft:
         order,
         active,
         trigger=st.trigger(card_id, player),
-        play={"following_action": "advance_step", "following_action_by": "other"},
+        # "who has taken no part since": the active role the story states (issue 30: told as
+        # events, the engine draws this same conclusion).
+        play={
+            "following_action": "advance_step",
+            "following_action_by": "other",
+            "controller_active_role": "none",
+            "active_role_taken": False,
+        },
         noticed={"when": "same_action"},
     )
     lines = (

@@ -19,6 +19,12 @@ ERROR_PHASE = {
     "declare_damage": "combat",
 }
 STILL_ON_STACK = ("none", "pass_priority", "instant_speed_action")
+# The controller answers "go ahead" on the opponent's turn (an explicit pass, IPG 2.1's active
+# role) and the turn player moves the game on.
+EXPLICIT_PASS_THEN_OTHER = {
+    "following_action_by": "other",
+    "controller_active_role": "explicit_pass",
+}
 
 
 def _when(
@@ -166,7 +172,7 @@ BLOCKERS = frozenset({"kaijin_of_the_vanishing_touch"})  # its trigger comes on 
 
 @template(
     "mtg-delayed-triggers",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "delayed_trigger", "delayed_zone_change", "time_bar"),
     summary="Triggers that only create a delayed trigger resolve by themselves; a missed delayed "
@@ -193,6 +199,10 @@ def mtg_delayed(rng: random.Random) -> Draft:
             card_id, player, delayed=True, zone_change=True, creates_only_delayed_trigger=False
         )
         play = {"following_action": "advance_step"}
+        if turn != player:
+            # "Go ahead" on the opponent's turn: an explicit pass (the active role), then the
+            # turn player moves on; told so, the story keeps its meaning as events (issue 30).
+            play = {**play, **EXPLICIT_PASS_THEN_OTHER}
         story = s(f"mtg.delayed.missed.{card_id}", actor=player, other=other)
     situation = _situation(order, now, turn, when, trig, play)
     sentences = (*st.opening(GAME, order, card_id, player), story, noticed)
@@ -284,7 +294,7 @@ def mtg_duration(rng: random.Random) -> Draft:
 
 @template(
     "mtg-detrimental-symmetric",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "penalty_upgrade", "symmetric_trigger"),
     summary="Upgrade to Warning for a trigger usually detrimental to its controller; symmetric "
@@ -303,9 +313,10 @@ def mtg_detrimental(rng: random.Random) -> Draft:
     affects = st.pick(rng, ("controller", "opponent")) if symmetric else "controller"
     turn = player if affects == "controller" else other
     trig = st.trigger(card_id, player, affects=affects)
-    situation = _situation(
-        order, turn, turn, "same_turn", trig, {"following_action": "advance_step"}
-    )
+    play: dict[str, str] = {"following_action": "advance_step"}
+    if turn != player:  # "no, go ahead" on the opponent's turn, as in mtg-delayed-triggers
+        play = {**play, **EXPLICIT_PASS_THEN_OTHER}
+    situation = _situation(order, turn, turn, "same_turn", trig, play)
     lines: list[Sentence] = [
         st.setup(GAME, order),
         s("mtg.symmetric.whose_turn", turn=turn, player=player, card=Card(card_id)),

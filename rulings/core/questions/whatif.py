@@ -20,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from rulings.core import codec
+from rulings.core.context import as_conclusions
 from rulings.core.diff import diff_rulings
 from rulings.core.evaluate import evaluate
 from rulings.core.explain import labels
@@ -294,7 +295,10 @@ def _dumps(data: object) -> str:
 def deciding_facts(
     situation: Data, ruling: Mapping[str, Any], template_id: str, lang: str
 ) -> tuple[Fact, ...]:
-    """The question's deciding facts in `lang`: each changes the key when changed alone."""
+    """The question's deciding facts in `lang`: each changes the key when changed alone. A
+    story told as events is read by the conclusions the engine draws from them (the form
+    the facts are named and changed in)."""
+    situation = as_conclusions(situation)
     found = _deciding(_dumps(situation), _dumps(ruling), template_id)
     return tuple(describe(name, situation, json.loads(text), lang) for name, text in found)
 
@@ -304,6 +308,7 @@ def what_if(
 ) -> Variant:
     """The story with deciding fact `fact` changed: its ruling in `lang`, what changed marked
     (QuestionError when `fact` is not one of the question's deciding facts)."""
+    situation = as_conclusions(situation)
     found = dict(_deciding(_dumps(situation), _dumps(ruling), template_id))
     if fact not in found:
         raise QuestionError(f"{fact!r} is not a deciding fact of this question")

@@ -75,6 +75,24 @@ def test_evaluate_rules_the_treasure_hunter_example_with_citations(client, treas
     assert all(step["citation"] for step in ruling["explanation"])
 
 
+def test_evaluate_rules_the_old_conclusion_fields_as_their_events_for_one_policy_cycle(
+    client, treasure_hunter
+):
+    """The worked example's old `play` conclusions still work; told as events (the form
+    questions are stored in) it keys the same and says what the engine concluded (issue 30)."""
+    client.force_login(mentor())
+    told = engine.as_events(treasure_hunter)
+    assert "play" not in told
+
+    old = client.post(EVALUATE, treasure_hunter, content_type="application/json").json()
+    new = client.post(EVALUATE, told, content_type="application/json").json()
+
+    assert "derived" not in old["ruling"]
+    assert {k: v for k, v in new["ruling"].items() if k != "derived"} == old["ruling"]
+    facts = {d["fact"]: d["value"] for d in new["ruling"]["derived"]}
+    assert facts["play.acknowledged"] == "no"
+
+
 def test_evaluate_explains_in_the_requested_language(client, treasure_hunter):
     client.force_login(committee_member())
 

@@ -82,6 +82,10 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind36 (2026-12-07): three stock answers the tests held since earlier sessions.
+    ("Missed trigger, no penalty, opponent chooses.", "blind36-en-hw-064"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind36-en-hw-064"),
+    ("Disparo olvidado, sin penalización; el rival elige si va a la pila.", "blind36-es-hw-066"),
     # blind35 (2026-12-07): four stock answers the tests held since earlier sessions.
     ("Missed trigger, no penalty, opponent chooses.", "blind35-en-hw-056"),
     ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind35-en-hw-056"),

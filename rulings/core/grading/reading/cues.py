@@ -12,7 +12,16 @@ from ..errors import GradingError
 
 DIRECTIONS = ("before", "after")
 REACHES = frozenset(
-    {"near", "near_or_quoted", "free", "clause", "free_clause", "free_sentence", "sentence"}
+    {
+        "near",
+        "near_or_quoted",
+        "near_or_own_noun",
+        "free",
+        "clause",
+        "free_clause",
+        "free_sentence",
+        "sentence",
+    }
 )
 
 

@@ -500,5 +500,6 @@ RULE_NAMES: tuple[str, ...] = (
     "implied_by_infraction",
     "pending_resolves_now",
     "candidates_all_expected",
+    "hinted_id",
 )
 """Every name a `PartGrade.rule` may carry."""

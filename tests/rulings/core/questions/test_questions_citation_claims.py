@@ -18,6 +18,7 @@ import re
 import pytest
 
 from rulings.core import load_policy
+from rulings.core.context import as_conclusions
 from rulings.core.questions import KINDS, build_question
 from tests.rulings.core.questions.offered import offered
 
@@ -84,7 +85,7 @@ def test_no_rushing_is_cited_only_for_a_rushed_player(lang: str) -> None:
     for template_id in ("rb-battlefield-accountability", "rb-opponent-duties"):
         for seed in range(40):
             q = build_question(template_id, seed, lang, "free_form")
-            play = q.situation["play"]
+            play = as_conclusions(q.situation)["play"]  # told as events: the engine's reading
             by_other = play.get("following_action_by") == "other"
             on_own_turn = q.situation["turn_player"] == q.situation.get("trigger", {}).get(
                 "controller"

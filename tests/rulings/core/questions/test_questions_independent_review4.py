@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from rulings.core.context import as_conclusions
 from rulings.core.questions import build_question, templates
 from rulings.core.questions.build import _same_remedy, scenario
 from rulings.core.questions.catalog import LANGS, card
@@ -113,7 +114,8 @@ def test_a_rushed_trigger_is_keyed_as_resolving_now_and_never_offered_as_nothing
     for tid in ("mtg-opponent-duties", "rb-battlefield-accountability"):
         for seed in range(60):
             q = build_question(tid, seed, lang, "multiple_choice")
-            rushed = q.situation.get("play", {}).get("following_action_by") == "other"
+            play = as_conclusions(q.situation).get("play", {})  # told as events (issue 30)
+            rushed = play.get("following_action_by") == "other"
             if not rushed or q.key.infraction != "no_infraction":
                 continue
             told += 1

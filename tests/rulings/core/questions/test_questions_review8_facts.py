@@ -17,6 +17,7 @@ import re
 
 import pytest
 
+from rulings.core.context import as_conclusions
 from rulings.core.questions import KINDS, build_question
 from rulings.core.questions.catalog import LANGS, cards, phrases
 from rulings.core.questions.render import term
@@ -30,7 +31,7 @@ def test_an_acknowledged_trigger_is_shown_carried_out(lang: str) -> None:
     told = 0
     for seed in SEEDS:
         q = build_question("rb-trigger-impact", seed, lang, "free_form")
-        if q.situation["play"].get("acknowledged") != "in_time":
+        if as_conclusions(q.situation).get("play", {}).get("acknowledged") != "in_time":
             continue
         told += 1
         card = next(
