@@ -31,7 +31,7 @@ def test_an_overpayment_story_tells_what_the_extra_runes_did_never_a_conclusion(
     # runes brings a needed rune sooner" an impossible advantage (a rune put at the bottom of
     # the rune deck moves no other rune up).
     phrases = public_phrases(lang)["s"]
-    told = Counter()
+    told: Counter[str] = Counter()
     for seed in SEEDS:
         sc = scenario("rb-overpayment", seed)
         keys = [line.key for line in sc.draft.sentences]
@@ -68,7 +68,7 @@ def test_the_out_of_order_block_is_told_as_one_unanswered_motion_in_both_variant
     # MTR 4.3: a block is fine when the opponent had no chance to respond; told as events
     # (one quick motion, the opponent neither speaks nor moves) in the legal and the illegal
     # variant alike, so the sentence does not point to either key.
-    variants = Counter()
+    variants: Counter[str] = Counter()
     for seed in SEEDS:
         sc = scenario("mtg-out-of-order", seed)
         line = next(line for line in sc.draft.sentences if line.key.startswith("mtg.ooo."))
@@ -125,7 +125,7 @@ def test_a_rules_violation_beside_a_story_without_one_is_only_the_last_resort(
 ) -> None:
     # Where nothing in the story breaks a rule, a rules violation is offered only so that a
     # "No infraction" key does not stand alone against three options of one infraction.
-    shares = Counter()
+    shares: Counter[bool] = Counter()
     for q in choices:
         if q.key.infraction != "no_infraction":
             continue
