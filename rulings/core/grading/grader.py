@@ -1100,9 +1100,7 @@ def _infraction_left_to_the_story(parts: Mapping[str, PartGrade]) -> tuple[_Reas
     infraction = parts.get("infraction")
     if infraction is None or infraction.found is not None or infraction.rule != "nothing_said":
         return ()
-    if all(
-        part in parts and parts[part].found is not None for part in _RULED_BESIDE_INFRACTION
-    ):
+    if all(part in parts and parts[part].found is not None for part in _RULED_BESIDE_INFRACTION):
         return (_Reason("infraction", reason_text("infraction_left_to_the_story")),)
     return ()
 
