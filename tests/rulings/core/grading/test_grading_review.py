@@ -300,6 +300,9 @@ def test_a_penalty_and_fix_with_no_infraction_named_go_to_a_mentor(text: str, la
 
 def test_an_infraction_named_with_its_penalty_and_fix_is_not_sent_for_it() -> None:
     grade = grade_answer(
-        "Failure to Maintain Game State, Warning, no fix.", FMGS, game="riftbound", lang="en"
+        "Both players let the board drift, so FtMGS for Jo with a Warning; nothing to repair.",
+        FMGS,
+        game="riftbound",
+        lang="en",
     )
     assert not any(r.startswith("infraction: not named") for r in grade.review_reasons)
