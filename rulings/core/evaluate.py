@@ -21,6 +21,7 @@ from rulings.core.validate import policy_for, validate
 from rulings.core.vocabulary import rung
 
 UNNOTICED_BY_OPPONENTS = ("error_player", "judge", "spectator")
+PHASE_FACTS = ("noticed.phase", "noticed.error_phase")
 
 
 def evaluate(situation: Situation) -> Ruling:
@@ -145,10 +146,14 @@ def explanation(
     # its statement anyway: then once, where the ruling used it (a story told as events reads
     # as the same story told by its conclusions).
     classified = [s for s in (rule.statement, *rule.cites, infraction.statement) if s]
+    # The phases are cited only where the policy orders them (its time bar compares them);
+    # elsewhere (Riftbound) they are recorded in `derived` and decide nothing.
     refs += [
         ("timing", d.statement)
         for d in ctx.derived
-        if d.statement is not None and d.statement not in classified
+        if d.statement is not None
+        and d.statement not in classified
+        and (ctx.policy.phases_ordered or d.fact not in PHASE_FACTS)
     ]
     refs += [("infraction", s) for s in classified]
     refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]
