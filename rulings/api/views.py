@@ -23,6 +23,7 @@ from rulings.api.serializers import (
     PolicyVersionSerializer,
     RulingResponseSerializer,
 )
+from rulings.core.diff import sided
 from rulings.models import PolicyVersion
 
 
@@ -93,7 +94,11 @@ class EvaluateView(APIView):
     def post(self, request: Request) -> Response:
         query = EvaluateQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        ruling = engine.evaluate(_situation_from(request.data))
+        situation = _situation_from(request.data)
+        try:
+            ruling = engine.evaluate(situation)
+        except engine.SituationError as error:  # e.g. asked_about: a player with no ruling
+            raise ValidationError({error.path: [error.problem]}) from error
         explanation = engine.explain(ruling, query.validated_data["lang"])
         return Response({"ruling": ruling.to_dict(), "explanation": explanation})
 
@@ -133,7 +138,7 @@ class DiffView(APIView):
         try:
             changes = engine.diff_rulings(before, after)
         except engine.SituationError as error:
-            raise ValidationError({"after." + error.path: [error.problem]}) from error
+            raise ValidationError({sided(error.path): [error.problem]}) from error
         return Response(changes.to_dict())
 
 

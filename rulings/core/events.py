@@ -194,7 +194,8 @@ def _phases(
     miss to light (the first `noticed`, or the controller's late acknowledgement), each citing
     the statement that names the phase. Only where both events give a phase and the caller
     gave neither field (a caller who gives them keeps them); nothing when nothing was missed."""
-    if acknowledged == "in_time" or s.noticed.phase is not None or s.noticed.error_phase is not None:
+    given = s.noticed.phase is not None or s.noticed.error_phase is not None
+    if acknowledged == "in_time" or given:
         return noticed, ()
     missed = next((d.event for d in why_play if d.fact == "play.following_action"), None)
     found = next(
