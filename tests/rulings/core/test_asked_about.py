@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rulings.core import Situation, SituationError, evaluate, load_policy
+from rulings.core import Situation, SituationError, evaluate, explain, load_policy
 
 
 def _rule(data: dict[str, Any]) -> dict[str, Any]:
@@ -160,7 +160,8 @@ def test_magic_opponent_who_did_not_notice_a_game_rule_violation_is_asked_about(
 
 
 def test_a_witness_s_warning_upgrades_on_their_own_record_when_instructed() -> None:
-    record = {"other_records": [{"player": "ben", "warnings": {"failure_to_maintain_game_state": 2}}]}
+    earlier = {"failure_to_maintain_game_state": 2}
+    record = {"other_records": [{"player": "ben", "warnings": earlier}]}
     exempt = _rule(_unscored(["ana", "ben"], ["ben"], asked_about="ben", **record))
     assert exempt["penalty"]["final"] == "warning"
     assert [s["reason"] for s in exempt["penalty"]["steps"]] == [
@@ -189,7 +190,8 @@ def test_asking_about_the_player_who_erred_is_the_ruling_as_before() -> None:
     plain = _rule(_unscored(["ana", "ben"], ["ben"]))
     asked = _rule(_unscored(["ana", "ben"], ["ben"], asked_about="ana"))
     assert asked == plain
-    assert "asked_about" not in plain and "additional_remedy" not in plain
+    assert "asked_about" not in plain
+    assert "additional_remedy" not in plain
 
 
 def test_asked_about_a_player_the_policy_does_not_rule_on_names_the_field() -> None:
@@ -220,3 +222,22 @@ def test_asked_about_must_be_one_of_the_players() -> None:
         Situation.from_dict(_unscored(["ana", "ben"], ["ben"], asked_about="zed"))
     assert error.value.path == "asked_about"
     assert "ana, ben" in error.value.problem
+
+
+@pytest.mark.parametrize(
+    ("lang", "asked", "fix"),
+    [
+        ("en", "Ruling for: ben", "Remedy of the error: "),
+        ("pt-BR", "Decisão para: ben", "Correção do erro: "),
+        ("es", "Resolución para: ben", "Corrección del error: "),
+    ],
+)
+def test_the_explanation_says_whom_it_rules_for_and_the_error_s_fix(
+    lang: str, asked: str, fix: str
+) -> None:
+    ruling = evaluate(Situation.from_dict(_unscored(["ana", "ben"], ["ben"], asked_about="ben")))
+    text = explain(ruling, lang)
+    assert asked in text
+    assert fix in text
+    assert "[TR 702.3.b.1]" in text
+    assert asked not in explain(evaluate(Situation.from_dict(_unscored(["ana", "ben"], ["ben"]))))

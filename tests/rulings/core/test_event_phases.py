@@ -16,9 +16,7 @@ from rulings.core.situation import ALL_PHASES
 MTG_TIME_BAR = ("mtg-ipg-2.1-seed", "mtg-ipg-2.1-2024-09-23")
 
 
-def _magic(
-    version: str, error_phase: str | None, phase: str | None, turn: int
-) -> dict[str, Any]:
+def _magic(version: str, error_phase: str | None, phase: str | None, turn: int) -> dict[str, Any]:
     """Alice misses her own visible trigger (she moves to the next step) in a phase of her
     turn; Nick points it out `turn` turns later, in `phase`."""
     return {
@@ -233,7 +231,8 @@ def test_a_phase_not_in_the_schema_is_refused_by_the_codec() -> None:
     with pytest.raises(SituationError) as error:
         Situation.from_dict(data)
     assert error.value.path == "events[0].phase"
-    assert "awaken" in error.value.problem and "postcombat_main" in error.value.problem
+    assert "awaken" in error.value.problem
+    assert "postcombat_main" in error.value.problem
 
 
 def test_magic_events_in_one_turn_never_go_back_a_phase() -> None:
