@@ -88,7 +88,10 @@ class EvaluateView(APIView):
             "are stored in: the ruling then carries `derived`, each conclusion the engine drew "
             "with its citation. The old `play` conclusion fields (acknowledged, "
             "following_action(_by), controller_active_role) still work for one policy cycle. "
-            "An invalid field answers 400 naming the field."
+            "Events may name their `phase` (one of the game's phases). `asked_about` names "
+            "the player the question asks for: a silent witness's own ruling is then the main "
+            "one, the erring player's additional. An invalid field, or an `asked_about` the "
+            "policy does not rule on, answers 400 naming the field."
         ),
     )
     def post(self, request: Request) -> Response:
