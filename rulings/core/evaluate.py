@@ -109,14 +109,16 @@ def explanation(
     # its statement anyway: then once, where the ruling used it (a story told as events reads
     # as the same story told by its conclusions).
     classified = [s for s in (rule.statement, *rule.cites, infraction.statement) if s]
-    # The phases are cited only where the policy orders them (its time bar compares them);
-    # elsewhere (Riftbound) they are recorded in `derived` and decide nothing.
+    # The phases are cited only where the policy's time bar compares them; elsewhere
+    # (Riftbound, the older Magic wording) they are recorded in `derived` and decide nothing.
+    # A phase's statement that the remedy cites (the time bar) is cited once, as the remedy.
+    fixed = {step.statement for step in remedy.steps}
     refs += [
         ("timing", d.statement)
         for d in ctx.derived
         if d.statement is not None
         and d.statement not in classified
-        and (ctx.policy.phases_ordered or d.fact not in PHASE_FACTS)
+        and (d.fact not in PHASE_FACTS or (ctx.policy.phases_ordered and d.statement not in fixed))
     ]
     refs += [("infraction", s) for s in classified]
     refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]

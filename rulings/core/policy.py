@@ -134,8 +134,8 @@ class Policy:
     accountability: Mapping[str, tuple[str, ...]]
     procedure: Mapping[str, str]
     notes: tuple[Note, ...] = ()
-    # The phases of a turn (`[turn]`), each with the statement that names it; `phases_ordered`
-    # when the sources give their order (Magic's time bar compares them), else only recorded.
+    # The phases of a turn (`[turn]`), each with the statement that cites it; `phases_ordered`
+    # when the policy's time bar compares them in this order (Magic's), else only recorded.
     phases: tuple[str, ...] = ()
     phase_statements: Mapping[str, str] = field(default_factory=dict)
     phases_ordered: bool = False

@@ -160,7 +160,7 @@ def _events(s: Situation) -> None:
 
 def _phases(s: Situation, policy: Policy) -> None:
     """Every phase named is one of the game's (its policy version's `[turn] phases`), and,
-    where the sources give their order, events in one turn never go back a phase."""
+    where the time bar compares them in order, events in one turn never go back a phase."""
     allowed = ", ".join(policy.phases) or "none"
     named = [(f"events[{i}].phase", e.phase) for i, e in enumerate(s.events)]
     named += [("noticed.phase", s.noticed.phase), ("noticed.error_phase", s.noticed.error_phase)]
