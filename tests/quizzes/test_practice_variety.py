@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db
 
 RIFTBOUND = PracticeFilters(lang="en", game="riftbound")
 # A template that makes every kind of question (not every one makes find the wrong part).
-EVERY_KIND = "rb-overpayment"
+EVERY_KIND = "rb-trigger-impact"
 
 
 def banked(*, kind: str, seed: int) -> Question:

@@ -246,7 +246,7 @@ def after_rewind(parts: KeyParts) -> bool:
     return (
         parts.infraction == "general_error"
         and len(parts.remedy) > 1
-        and parts.remedy[0] in REWIND_REMEDIES
+        and parts.remedy[0] in (*REWIND_REMEDIES, "continue_play")
         and all(r in TRIGGER_REMEDIES for r in parts.remedy[1:])
     )
 
@@ -603,7 +603,7 @@ def _error_turns_old(sc: Scenario) -> bool:
     return noticed.get("when", "same_action") not in ("same_action", "same_turn")
 
 
-def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
+def _distractor_fits(sc: Scenario, parts: KeyParts, *, odd_one: bool = False) -> bool:
     """A wrong ruling a candidate could weigh for this story: coherent, wrong, a fix for the
     kind of problem told and not ruled out by it, a Game Loss only where upgrades are the
     subject."""
@@ -612,7 +612,7 @@ def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
         return False
     if parts.remedy != key.remedy and not _story_allows(sc, parts):
         return False
-    if not _infraction_fits(sc, parts.infraction):
+    if not _infraction_fits(sc, parts.infraction, odd_one=odd_one):
         return False
     if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
         return False
@@ -673,6 +673,7 @@ def _padded_options(
                 and not _also_right(sc.key, parts)
                 and _story_allows(sc, parts)
                 and (_plausible(sc.key, parts) or not strict)
+                and (_infraction_fits(sc, parts.infraction) or not strict)
             ):
                 choosers = _with_choosers(sc, parts, key_choosers)
                 picked.append((parts, choosers, f"ladder:{how}"))
@@ -700,14 +701,14 @@ def _not_the_odd_one(
             picked[-1] = (miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}")
             return
     for name in _candidate_infractions(sc):
-        if name in taken or not _infraction_fits(sc, name):
+        if name in taken or not _infraction_fits(sc, name, odd_one=True):
             continue
         base = load_policy(sc.ruling.policy_version).infractions.get(name)
         penalty = base.base_penalty if base is not None else "warning"
         parts = replace(
             sc.key, infraction=name, penalty=penalty, remedy=("continue_play",), rewind_by=None
         )
-        if _distractor_fits(sc, parts):
+        if _distractor_fits(sc, parts, odd_one=True):
             picked[-1] = (parts, key_choosers, f"ladder:infraction:{name}")
             return
 
@@ -874,7 +875,10 @@ SUBJECT_INFRACTIONS = {
 }
 
 
-def _infraction_fits(sc: Scenario, infraction: str) -> bool:
+def _infraction_fits(sc: Scenario, infraction: str, *, odd_one: bool = False) -> bool:
+    """An infraction a candidate could name for this story. `odd_one`: the last resort that
+    keeps a "No infraction" key from standing alone against three options of one infraction
+    (`_not_the_odd_one`), where a rules violation is the only other infraction there is."""
     if infraction != sc.key.infraction and infraction in sc.draft.facts.get("told_errors", ()):
         # A further error the same mistake is told to have involved (TR 701.3.d) was committed
         # too: naming it instead of the main error differs from the key only in which related
@@ -890,10 +894,40 @@ def _infraction_fits(sc: Scenario, infraction: str) -> bool:
         return False
     if infraction in PAYMENT_INFRACTIONS and not _payment_direction_fits(sc, infraction):
         return False
+    if infraction == "no_infraction" and sc.key.infraction in RULE_VIOLATIONS:
+        # The story states the illegal act (an illegal target or attack, a step not carried
+        # out): nobody would call it no infraction (review 10: mu-010, 018, 025, 038).
+        return False
+    if (
+        infraction in RULE_VIOLATIONS
+        and sc.key.infraction == "no_infraction"
+        and not odd_one
+        and not _rule_broken(sc)
+    ):
+        # Nothing in the story breaks a rule (review 10: mu-011, 022, 042).
+        return False
     for subject, infractions in SUBJECT_INFRACTIONS.items():
         if infraction in infractions:
             return bool(sc.situation.get(subject))
     return True
+
+
+# Infractions for a breach of the game rules themselves, told in the story as an act.
+RULE_VIOLATIONS = frozenset({"general_error", "game_rule_violation"})
+# Templates whose stories tell a rules breach (a trigger mishandled after acknowledgement, a
+# rewind after an illegal act) even where the key names another infraction.
+RULE_BREACH_TOPICS = frozenset({"general_error", "game_rule_violation"})
+
+
+def _rule_broken(sc: Scenario) -> bool:
+    """A story that tells an act breaking a game rule: the key's own breach, a template about
+    one, a told game error or payment, or an opponent's illegal play."""
+    if sc.key.infraction in RULE_VIOLATIONS or RULE_BREACH_TOPICS & set(sc.template.topics):
+        return True
+    if sc.situation.get("game_error") or sc.situation.get("payment"):
+        return True
+    play = sc.situation.get("play") or {}
+    return "illegal" in str(play.get("following_action", "")) or bool(play.get("error_after_miss"))
 
 
 def _payment_direction_fits(sc: Scenario, infraction: str) -> bool:
@@ -988,6 +1022,22 @@ STATED_FACTS = frozenset(
 )
 
 
+# Sentences that settle the penalty's advantage test outright: a harmless overpayment told as
+# events, the board facts of an error caught at once. A near miss that makes the error
+# advantageous then changes a fact the candidate reads, so it leaves the penalty beyond doubt
+# (review 10: fi-018, fi-035); the part is said to be right instead. What a missed trigger
+# leaves out ("X has one rune fewer", `advantage.no_event`) settles it too (fi-001...), but
+# those stories are the only Missed Trigger items that state "No penalty — nothing to fix"
+# with the remedy wrong, the twin that keeps a "No infraction" item's stated ruling from
+# giving its wrong part away (test_questions_wrong_part_lookalike): left as they are until
+# they tell board facts that need the judgment.
+ADVANTAGE_SETTLED = frozenset({"pay.result.no", "error.advantage.no"})
+
+
+def _advantage_settled(sc: Scenario) -> bool:
+    return any(line.key in ADVANTAGE_SETTLED for line in sc.draft.sentences)
+
+
 def offers_kind(template_id: str, seed: int, kind: str, policy_version: str | None = None) -> bool:
     """Whether (template, seed) makes an item of `kind`: a find-the-wrong-part item needs two
     parts a candidate could doubt (`live_parts`); every story makes the other kinds."""
@@ -1005,8 +1055,15 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
     described in the section"); a fix meaning the same as the key's changes nothing."""
     key = sc.key
     live = set()
+    settled = _advantage_settled(sc)
     for miss in misses:
         if miss.fact in TOLD_ACTION_FACTS:
+            continue
+        if settled and miss.fact == "advantageous":
+            continue
+        if settled and miss.fact in STATED_FACTS and miss.parts.infraction != key.infraction:
+            # Another infraction's penalty beside the key's infraction, from a fact the story
+            # states (an overpayment that caused a result): nobody would doubt the penalty.
             continue
         if miss.parts.infraction != key.infraction and miss.fact not in STATED_FACTS:
             live.add("infraction")

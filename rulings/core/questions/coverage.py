@@ -34,6 +34,9 @@ EXCLUDED: dict[str, str] = {
     "tr-506.3.b-own-action": "cited where another player's action left the accountable "
     "player's trigger pending; whether it does (TR 506.3 against 506.3.b) is not decided by "
     "the seeds or the committee (review 9: mu-037), so no exam story tells it",
+    "tr-702.8.b.1.a": "no legal overpayment gives an advantage that is not a result it caused "
+    "(TR 702.8.b.1.b, a General Error): a rune recycled to the bottom of the rune deck brings "
+    "no other rune up sooner (review 10: fr-008, mu-006, mu-036), so no exam story tells it",
     "ipg-2.1-opponent-asks": "the engine's situation model has no fact for an opponent asking "
     "about a trigger, and no ruling cites this principle (reported to the engine's owner)",
 }

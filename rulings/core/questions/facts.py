@@ -75,7 +75,6 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "advantage.no": {"advantageous": NO},
     "advantage.no_event": {"advantageous": NO},
     "error.advantage.no": {"advantageous": NO},
-    "pay.no_advantage": {"advantageous": NO},
     "intent.none": {"intent": _one("none")},
     "intent.intentional": {"intent": _one("intentional")},
     "intent.intentional_unaware_of_rule": {"intent": _one("intentional_unaware_of_rule")},
@@ -87,7 +86,8 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "pay.correctable": {"payment.correctable": YES},
     "pay.not_correctable": {"payment.correctable": NO},
     "pay.result.yes": {"payment.caused_result": YES},
-    "pay.result.no": {"payment.caused_result": NO},
+    # The extra runes only exhausted, nothing referring to them: no result and no advantage.
+    "pay.result.no": {"payment.caused_result": NO, "advantageous": NO},
     "score.determinable": {"score.determinable": YES},
     "score.undeterminable": {"score.determinable": NO},
     # penalties

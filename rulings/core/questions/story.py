@@ -164,10 +164,18 @@ def advantage(advantageous: bool, player: str, card_id: str = "") -> Sentence:
             # A whole clause with the player in it (review 8: "fica apenas com todos os
             # oponentes mantendo seus pontos" put another player's state in the slot of
             # what this player has).
-            what = Parts(((f"missed_gain.{effect}", (("player", player),)),))
+            what = Parts(((missed_gain(card_id), (("player", player),)),))
             return s("advantage.no_event", player=player, what=what)
         return s("advantage.no", player=player)
     return s("advantage.yes", player=player, why=Term(f"advantage_why.{reason(card_id)}"))
+
+
+def missed_gain(card_id: str) -> str:
+    """The phrase-bank term for what missing the card's trigger leaves on the board: the
+    card's own `missed_gain` where its effect alone does not show help or harm (a unit moved
+    can be either: review 10, fr-023, fi-022, fi-031), else its effect's."""
+    data = card(card_id)
+    return f"missed_gain.{data.get('missed_gain') or data.get('effect')}"
 
 
 def reason(card_id: str) -> str:

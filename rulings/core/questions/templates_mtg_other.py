@@ -140,7 +140,7 @@ def _opponents_turn(order: tuple[str, ...]) -> Draft:
 
 @template(
     "mtg-out-of-order",
-    version=3,
+    version=4,
     game=GAME,
     topics=("out_of_order", "missed_trigger", "no_infraction"),
     summary="MTR 4.3: a block of actions announced slightly out of order is fine if each action "
@@ -249,7 +249,7 @@ def mtg_intent(rng: random.Random) -> Draft:
             # impact the story is one of forgetting.
             intent = "none"
         trig = st.trigger("chasm_drake", player, impact=not alone)
-        play: dict[str, Any] = {"following_action": "declare_damage"}
+        play: dict[str, Any] = {"following_action": "pass_priority"}
         lines += [
             st.triggers("chasm_drake", player),
             s("mtg.drake.alone" if alone else "mtg.drake.friend", actor=player),

@@ -109,21 +109,22 @@ def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
 
 @template(
     "rb-overpayment",
-    version=4,
+    version=5,
     game=GAME,
     topics=("payment", "overpayment", "rewind", "floating_resources"),
-    summary="Overpaying a cost (TR 702.8): no penalty, Warning with advantage, General Error if "
-    "it caused a result; simple rewind (runes readied/unrecycled) or play on; nothing floats.",
+    summary="Overpaying a cost (TR 702.8): no penalty, General Error if it caused a result; "
+    "simple rewind (runes readied/unrecycled) or play on; nothing floats.",
     pivots=("underpaid_instead", "advantageous", "caused_result", "rewind_none"),
 )
 def rb_overpayment(rng: random.Random) -> Draft:
     order, player, cost, what = _payment_setup(rng)
     paid = cost + rng.randrange(1, 3)
-    adv = rng.random() < 0.4
     caused = rng.random() < 0.3
-    # A result caused by overpaying makes it a General Error whatever the advantage (review 7:
-    # mu-008, "no advantage" beside a result that helped): the story then leaves advantage out.
-    adv = adv and not caused
+    # No story tells an advantage (TR 702.8.b.1.a; coverage.EXCLUDED says why): a rune
+    # recycled to the bottom of the rune deck brings no other rune up sooner (review 10: fr-008,
+    # mu-006, mu-036), and anything else overpaying changes on the board is a result it caused
+    # (TR 702.8.b.1.b). Whether it caused one is told as events on both sides (review 10:
+    # "paying that way made nothing else happen" was the conclusion; mu-021 tells the events).
     rewind = st.pick(rng, ("simple", "none"))
     floating = rng.random() < 0.5
     situation = st.situation(
@@ -131,7 +132,7 @@ def rb_overpayment(rng: random.Random) -> Draft:
         order,
         player,
         payment={"player": player, "cost": cost, "paid": paid, "caused_result": caused},
-        advantageous=adv,
+        advantageous=False,
         rewind=rewind,
     )
     lines: list[Sentence] = [
@@ -144,17 +145,11 @@ def rb_overpayment(rng: random.Random) -> Draft:
             paid=Count("runes", paid),
         ),
         s("pay.result.yes" if caused else "pay.result.no", player=player),
-    ]
-    if adv:
-        lines.append(s("error.advantage.yes", player=player, why=Term("error_why.overpayment")))
-    elif not caused:
-        lines.append(s("pay.no_advantage", player=player))  # told as events, not "no advantage"
-    lines += [
         s(f"rewind.{rewind}", player=player),
     ]
     if floating:
         lines.append(s("pay.floating", other=order[1], player=player))
-    return Draft(situation, tuple(lines), {"adv": adv, "caused": caused, "rewind": rewind})
+    return Draft(situation, tuple(lines), {"caused": caused, "rewind": rewind})
 
 
 @template(
@@ -370,7 +365,9 @@ def rb_other_errors(rng: random.Random) -> Draft:
     if adv:
         lines.append(s("error.advantage.yes", player=player, why=Term(f"error_why.{kind}")))
     elif decides:
-        lines.append(s("error.advantage.no", player=player))
+        # The board facts that show no advantage (review 10: fr-007 told only the timing).
+        why = Term(f"error_why_not.{kind}")
+        lines.append(s("error.advantage.no", player=player, why=why))
     return Draft(situation, tuple(lines), {"kind": kind, "adv": adv})
 
 

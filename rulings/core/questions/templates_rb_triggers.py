@@ -290,7 +290,6 @@ def rb_battlefield(rng: random.Random) -> Draft:
             advantageous=adv,
         )
     situation["play"]["following_action_by"] = "accountable"
-    effect = card(card_id).get("effect")
     sentences = (
         st.setup(GAME, order),
         s("trigger.battlefield", card=Card(card_id), text=CardText(card_id), now=now),
@@ -307,7 +306,7 @@ def rb_battlefield(rng: random.Random) -> Draft:
         # fi-033, "benefits nobody" stated the Warning test instead of the events).
         s(
             "advantage.no_event",
-            what=Parts(((f"missed_gain.{effect}", (("player", _served(situation, now)),)),)),
+            what=Parts(((st.missed_gain(card_id), (("player", _served(situation, now)),)),)),
         )
         if not adv
         # An event that uses what missing the trigger left (review 9: fr-020, fi-016; "the

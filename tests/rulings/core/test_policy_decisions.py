@@ -156,8 +156,21 @@ def test_a_missed_trigger_applied_wrongly_is_rewound_then_fixed_as_a_missed_trig
     assert "TR 702.2.f.2" in {step.citation for step in ruling.explanation}
 
 
-def test_without_a_rewind_play_continues_as_before() -> None:
+def test_without_a_rewind_the_missed_triggers_own_remedy_still_follows() -> None:
+    # Only the rewind is impossible: the trigger is still missed this turn, so the committee's
+    # "the key names both, or the story makes one of them moot" keeps TR 702.2.f.2.
     ruling = _error_after_miss("none")
+
+    assert ruling.infraction == "general_error"
+    assert [step.remedy for step in ruling.remedy] == [
+        "continue_play",
+        "opponent_chooses_resolve_or_skip",
+    ]
+    assert "TR 702.2.f.2" in {step.citation for step in ruling.explanation}
+
+
+def test_a_trigger_missed_on_an_earlier_turn_and_misapplied_leaves_play_as_it_is() -> None:
+    ruling = _error_after_miss("none", when="previous_turn")
 
     assert ruling.infraction == "general_error"
     assert [step.remedy for step in ruling.remedy] == ["continue_play"]

@@ -104,4 +104,5 @@ def test_same_story_with_one_fact_flipped_carries_a_different_key(kind: str) -> 
         if scenario("rb-trigger-impact", seed).key.infraction == "missed_trigger"
     }
     assert penalties == {"no_penalty", "warning"}
-    assert build_question("rb-trigger-impact", 1, "en", kind).key.infraction
+    seed = next(s for s in range(200) if offered("rb-trigger-impact", s, "en", kind))
+    assert build_question("rb-trigger-impact", seed, "en", kind).key.infraction
