@@ -253,6 +253,8 @@ def _render_job(
             },
         ),
         "extend_form": extend_form or ExtendForm(prefix="extend", assignments=active),
+        # A failed job says why as things stand now, in the reader's language (walk 4, #11).
+        "failure": variants.undrawable_reason(job.blueprint) if job.state == "failed" else "",
     }
     return render(request, TEMPLATES + "job.html", context, status=status)
 
@@ -384,10 +386,27 @@ def assignment_cancel(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
     return redirect("variant-job", job_id=job.pk)
 
 
+@require_POST
+@mentor_required
+def variant_job_retry(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
+    """Prepare a failed job's variants again, once its blueprint can be drawn."""
+    job = _visible_job(request, job_id)
+    if job.state != "failed":
+        return redirect("variant-job", job_id=job.pk)
+    try:
+        variants.variant_job_retry(job=job)
+    except variants.AssignmentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The variants are being prepared again."))
+    return redirect("variant-job", job_id=job.pk)
+
+
 urlpatterns = [
     path("assign/", assign, name="assign"),
     path("assign/jobs/<int:job_id>/", variant_job, name="variant-job"),
     path("assign/jobs/<int:job_id>/edit", assignment_edit, name="assignment-edit"),
+    path("assign/jobs/<int:job_id>/retry", variant_job_retry, name="variant-job-retry"),
     path("assign/jobs/<int:job_id>/extend", assignment_extend, name="assignment-extend"),
     path("assign/jobs/<int:job_id>/cancel", assignment_cancel, name="assignment-cancel"),
 ]
