@@ -804,3 +804,15 @@ def test_the_history_says_who_changed_which_part_from_what_to_what_in_the_reader
     assert f"{who} mudou a penalidade da nota da questão {n} de 67% para 100%." in pt
     for raw in ("override_score", "<code>", "review_overridden", "parts"):
         assert raw not in en[en.index("audit-heading") :], raw
+
+
+def test_the_committees_dashboard_counts_a_contested_appeal_by_the_list_that_holds_it(client):
+    """Walk 4, #4: "1 appeal to decide" opened the mentors' list, where it was not."""
+    contested_appeal()
+    client.force_login(committee_member())
+
+    page = client.get(reverse("mentor")).content.decode()
+
+    assert "0 appeals to decide" in page
+    contested = page[page.index(reverse("committee-appeals")) :]
+    assert "1 to decide" in contested[:200]
