@@ -186,6 +186,19 @@ def test_cancelling_stops_new_starts_and_keeps_the_started_attempt(client):
     )
 
 
+def test_a_cancelled_exam_does_not_count_attempts_left(client):
+    """Walk 4, #16: "2 attempts left" next to "Cancelled by your mentor"."""
+    guide, people, job = an_assigned_exam(1)
+    client.force_login(guide)
+    post_confirmed(client, "assignment-cancel", job, {})
+    client.force_login(people[0])
+
+    listed = client.get(reverse("exams")).content.decode()
+
+    assert "Cancelled by your mentor" in listed
+    assert "attempt left" not in listed
+
+
 def test_the_page_shows_each_candidates_progress_with_times(client):
     guide, people, job = an_assigned_exam(3)
     exams.attempt_start(assignment=ExamAssignment.objects.get(candidate=people[0]), language="en")
