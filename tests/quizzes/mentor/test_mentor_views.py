@@ -671,6 +671,19 @@ def test_removing_a_member_asks_first_then_says_who_was_removed(client):
     assert "Undo the removal" in page
 
 
+def test_the_removal_step_opened_by_url_leads_back_to_the_cohort(client):
+    """Walk 4, #15: a GET on the confirmation's URL was an empty 405 page."""
+    someone = candidate()
+    the_cohort = cohort(candidates=[someone])
+    client.force_login(the_cohort.mentor)
+
+    opened = client.get(reverse("mentor-cohort-remove", args=[the_cohort.pk, someone.pk]))
+
+    assert opened.status_code == 302
+    assert opened.url == reverse("mentor-cohort", args=[the_cohort.pk])
+    assert the_cohort.candidates.exists()
+
+
 def test_a_removal_is_undone_without_a_new_invitation(client):
     someone = candidate()
     the_cohort = cohort(candidates=[someone])
