@@ -577,7 +577,7 @@ def review_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, TEMPLATES + "reviews.html", context)
 
 
-@require_POST
+@post_or_back("mentor-reviews")
 @mentor_required
 def review_accept_bulk(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Accept the grader's reading of the chosen gradings: first a page that lists them and

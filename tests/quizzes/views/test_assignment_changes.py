@@ -265,3 +265,16 @@ def test_a_fail_with_attempts_and_time_left_reads_as_not_passed_yet(client):
     assert page.count('data-progress="retry"') == 1
     assert "Not passed yet: 2 attempts left, until " in page
     assert page.count(">Not passed<") == 1  # the one with no attempt left
+
+
+@pytest.mark.parametrize("step", ["assignment-edit", "assignment-extend", "assignment-cancel"])
+def test_a_change_step_opened_by_url_leads_back_to_the_exam(client, step):
+    """Walk 4, #15: a GET on a confirmation's URL was an empty 405 page."""
+    guide, _people, job = an_assigned_exam(1)
+    client.force_login(guide)
+
+    opened = client.get(reverse(step, args=[job.pk]))
+
+    assert opened.status_code == 302
+    assert opened.url == reverse("variant-job", args=[job.pk])
+    assert not ExamAssignment.objects.filter(cancelled_at__isnull=False).exists()
