@@ -196,17 +196,20 @@ def proposal_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     form = DecisionForm(request.POST)
     if story is None or not form.is_valid():
         raise Http404("No such proposal.")
+    accept = form.cleaned_data["decision"] == "accept"
     try:
         workbench.workbench_decide(
-            story=story,
-            accept=form.cleaned_data["decision"] == "accept",
-            by=request.user,
-            reason=form.cleaned_data["reason"],
+            story=story, accept=accept, by=request.user, reason=form.cleaned_data["reason"]
         )
     except workbench.WorkbenchError:
         messages.error(request, _("This proposal has already been decided."))
-    else:
-        messages.success(request, _("Decision recorded."))
+    else:  # walk 4, #10: say what the decision did
+        messages.success(
+            request,
+            _("Accepted into the bank: candidates get it in practice.")
+            if accept
+            else _("Rejected: it stays out of the bank."),
+        )
     return redirect("workbench-proposals")
 
 

@@ -282,6 +282,8 @@ def test_an_accepted_proposal_stays_listed_with_a_link_to_its_bank_question(clie
 
     page = client.get(reverse("workbench-proposals")).content.decode()
 
+    assert "Accepted into the bank: candidates get it in practice." in page  # walk 4, #10
+    assert f"Bank question {story.question_id}" not in page
     assert "No proposal is waiting." in page
     assert "Decided lately" in page
     assert reverse("admin:quizzes_question_change", args=[story.question_id]) in page
@@ -321,7 +323,7 @@ def test_a_mentor_suggests_a_saved_cohort_story_and_the_committee_accepts_it(cli
     client.post(reverse("workbench-decide", args=[story.pk]), {"decision": "accept"})
     story.refresh_from_db()
     assert story.status == WorkbenchStory.Status.ACCEPTED
-    assert practice_question_next(user=candidate(), filters=filters) == story.question
+    assert not WorkbenchStory.objects.hidden_from(candidate()).filter(pk=story.pk).exists()
 
 
 def test_a_mentor_cannot_suggest_another_mentors_cohort_story(client) -> None:
