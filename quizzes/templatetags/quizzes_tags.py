@@ -225,17 +225,29 @@ def exam_pools_warning() -> dict[str, Any]:
 
 
 def _gap_names(gaps: list[str]) -> list[str]:
-    named = []
+    """Each kind of gap once, its games or languages together (walk 4, #20: "the sentences
+    that tell the story (en), the sentences that tell the story (pt-BR), …")."""
+    games: list[str] = []
+    languages: list[str] = []
+    cards = False
     for gap in gaps:
         kind, _sep, which = gap.partition(":")
         if kind == "names":
-            named.append(gettext("player names (%(game)s)") % {"game": which})
+            games.append(which)
         elif kind == "cards":
-            named.append(gettext("cards"))
+            cards = True
         else:
-            named.append(
-                gettext("the sentences that tell the story (%(language)s)") % {"language": which}
-            )
+            languages.append(which)
+    named = []
+    if games:
+        named.append(gettext("player names (%(game)s)") % {"game": ", ".join(games)})
+    if cards:
+        named.append(gettext("cards"))
+    if languages:
+        named.append(
+            gettext("the sentences that tell the story (%(language)s)")
+            % {"language": ", ".join(languages)}
+        )
     return named
 
 
