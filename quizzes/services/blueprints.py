@@ -107,6 +107,19 @@ class Undrawable:
         ) % {"slot": self.slot, "topic": self.topic}
 
 
+def slot_undrawable(
+    *, blueprint: ExamBlueprint, composition: list[dict[str, Any]], index: int, lang: str
+) -> Undrawable:
+    """Why slot ``index`` of ``composition`` could not be drawn, as ``PreviewError`` said."""
+    slot = composition[index]
+    topic = slot.get("topic")
+    return Undrawable(
+        slot=index + 1,
+        topic=generator.topic_name(topic, lang) if topic else _("any topic"),
+        excluded=sorted(_slot_templates(blueprint, slot) & exam_excluded_template_ids()),
+    )
+
+
 def blueprint_undrawable(
     *, blueprint: ExamBlueprint, also_excluded: Collection[str] = (), lang: str = "en"
 ) -> Undrawable | None:
