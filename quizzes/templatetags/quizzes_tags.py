@@ -11,6 +11,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from judgetrain.dates import date_text, format_date, format_moment
+from judgetrain.names import localized_name
 from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind, Review
@@ -249,6 +250,13 @@ def _gap_names(gaps: list[str]) -> list[str]:
             % {"language": ", ".join(languages)}
         )
     return named
+
+
+@register.filter
+def exam_name(row: dict[str, Any]) -> str:
+    """The exam of a stored row (a correction's preview) in the page's language: its
+    translation, else the catalog's, else as typed (walk 4, #22)."""
+    return localized_name(str(row.get("exam") or ""), row.get("exam_names"))
 
 
 @register.filter

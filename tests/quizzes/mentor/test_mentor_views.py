@@ -396,6 +396,9 @@ def test_a_committee_withdrawal_is_previewed_then_confirmed_and_shows_whose_pass
     assert not appeal.corrections.exists()
     assert "Preview: nothing is applied yet" in html
     assert str(appeal.item.attempt.candidate) in html
+    # Walk 4, #21: on a phone the rows stack, each value named, before and after in view.
+    assert '<table class="stack">' in html
+    assert 'data-label="Exam"' in html
     token = previewed.context["preview"].token
     assert f'name="confirm" value="{token}"' in html
     response = client.post(url, {**decision, "confirm": token}, follow=True)
