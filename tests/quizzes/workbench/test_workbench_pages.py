@@ -232,6 +232,11 @@ def test_an_event_by_a_player_not_in_the_game_is_an_error_on_that_event(client) 
     response = client.post(URL, facts(event_2_by="3"))
     assert response.status_code == 400
     assert "event_2_by" in response.context["form"].errors
+    # Walk 4, #18: the error says why, not only that it does not fit.
+    assert response.context["form"].errors["event_2_by"] == [
+        "This player is not in the game: name them among the players above, or choose one of "
+        "those named."
+    ]
 
 
 def test_the_proposals_page_queries_do_not_grow_with_proposals(
