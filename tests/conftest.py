@@ -7,13 +7,15 @@ on a developer machine without the services they are skipped with the reason.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from tests.waiting import wait_for
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 CHROMIUM = "/usr/bin/chromium"
@@ -88,14 +90,15 @@ def _wait_until_workers_are_idle(app: Any, seconds: float = 20) -> None:
     worker; the test database is flushed next, and a TRUNCATE racing a worker's transaction
     deadlocks. Wait until no worker has a task in hand (bounded: a stuck worker fails loudly
     in the next test, not here)."""
-    deadline = time.monotonic() + seconds
     inspect = app.control.inspect(timeout=0.5)
-    while time.monotonic() < deadline:
+
+    def idle() -> bool:
         active = inspect.active() or {}
         reserved = inspect.reserved() or {}
-        if not any(active.values()) and not any(reserved.values()):
-            return
-        time.sleep(0.2)
+        return not any(active.values()) and not any(reserved.values())
+
+    with contextlib.suppress(AssertionError):
+        wait_for(idle, what="every Celery worker idle", seconds=seconds)
 
 
 @pytest.fixture

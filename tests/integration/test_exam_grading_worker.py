@@ -1,24 +1,21 @@
 """Exam grading on the real Celery worker: queued on commit, by id, re-fetched there."""
 
-import time
-
 import pytest
 
 from quizzes.models import Attempt
 from quizzes.services import exams
 from tests.factories import assignment
+from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
 def wait_for_status(attempt: Attempt, status: str, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    def reached() -> bool:
         attempt.refresh_from_db()
-        if attempt.status == status:
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"attempt {attempt.pk} is {attempt.status!r}, not {status!r}")
+        return attempt.status == status
+
+    wait_for(reached, what=f"attempt {attempt.pk} {status!r} on the worker", seconds=seconds)
 
 
 def test_a_submitted_attempt_is_graded_by_the_worker():
@@ -66,9 +63,11 @@ def test_a_variant_built_by_the_worker_is_prepared_started_and_graded_there():
         closes_at=now + timedelta(days=1),
         language="en",
     )
-    deadline = time.monotonic() + 60
-    while VariantJob.objects.get(pk=job.pk).state != "done" and time.monotonic() < deadline:
-        time.sleep(0.2)
+    wait_for(
+        lambda: VariantJob.objects.get(pk=job.pk).state == "done",
+        what=f"variant job {job.pk} done on the worker",
+        seconds=60,
+    )
     variant = ExamVariant.objects.select_related("attempt").get(assignment__variant_job=job)
     assert variant.attempt.status == Attempt.Status.READY  # prepared by the worker
     prepared = AttemptItem.objects.filter(attempt_id=variant.attempt_id).order_by("position")

@@ -7,7 +7,6 @@ in ``pg_stat_activity``; then the first commits. The order is fixed, not left to
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import timedelta
@@ -20,6 +19,7 @@ from django.db import connection, transaction
 from quizzes.models import Appeal, Attempt, AttemptItem
 from quizzes.services import exams
 from tests.factories import assignment
+from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -49,17 +49,19 @@ def own_connection(work: Callable[[], Any]) -> Callable[[], Any]:
 
 
 def wait_until_a_write_waits_for_a_lock(seconds: float = 30) -> None:
-    end = time.monotonic() + seconds
-    with connection.cursor() as cursor:
-        while time.monotonic() < end:
+    def a_session_waits_for_a_lock() -> bool:
+        with connection.cursor() as cursor:
             cursor.execute(
                 "SELECT count(*) FROM pg_stat_activity "
                 "WHERE datname = current_database() AND wait_event_type = 'Lock'"
             )
-            if cursor.fetchone()[0]:
-                return
-            time.sleep(0.05)
-    raise AssertionError("the second write never waited for the first one's lock")
+            return bool(cursor.fetchone()[0])
+
+    wait_for(
+        a_session_waits_for_a_lock,
+        what="the second write waiting for the first one's lock",
+        seconds=seconds,
+    )
 
 
 def race(

@@ -1,9 +1,6 @@
 """Mentor work on the real Celery worker: e-mails and the regrade after a key is withdrawn are
 queued on commit, by id, and done there once."""
 
-import time
-from collections.abc import Callable
-
 import pytest
 
 from quizzes.models import Notification, QuestionCorrection
@@ -15,17 +12,9 @@ from tests.quizzes.mentor.conftest import (
     graded_attempt,
     mentored_candidate,
 )
+from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-
-def wait_until(check: Callable[[], bool], seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.2)
-    raise AssertionError("the worker did not finish in time")
 
 
 def test_the_worker_sends_the_emails_and_regrades_after_a_withdrawal():
@@ -43,11 +32,17 @@ def test_the_worker_sends_the_emails_and_regrades_after_a_withdrawal():
     )
 
     correction = QuestionCorrection.objects.get()
-    wait_until(lambda: QuestionCorrection.objects.get().status == "applied")
+    wait_for(
+        lambda: QuestionCorrection.objects.get().status == "applied",
+        what="the worker applying the key correction",
+    )
     correction.refresh_from_db()
     assert [row["attempt"] for row in correction.changes] == [attempt.pk]
     assert attempt.items.get(position=1).withdrawn
-    wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())
+    wait_for(
+        lambda: not Notification.objects.filter(sent_at__isnull=True).exists(),
+        what="the worker sending every notification",
+    )
     kinds = sorted(Notification.objects.values_list("key", flat=True))
     assert kinds == [
         f"appeal:{appeal.pk}:committee",

@@ -14,7 +14,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote
@@ -30,20 +30,12 @@ from quizzes.services import exams
 from tests.conftest import require
 from tests.factories import assignment, candidate
 from tests.outage import broker_down, celery_app, dead_port, hung_server, redis_cache
+from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
 GRADE_TASK = "quizzes.attempt_grade"
-
-
-def wait_until(condition: Callable[[], bool], seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"{what}: not within {seconds} s")
 
 
 def status_of(attempt: Attempt) -> str:
@@ -113,13 +105,13 @@ class Workers:
         )
         self.started.append(process)
         with celery_app(broker_url=self.broker, result_backend=self.broker) as app:
-            wait_until(
+            wait_for(
                 lambda: (
                     bool(app.control.ping(destination=[f"{name}@fault-test"], timeout=0.5))
                     or process.poll() is not None
                 ),
-                90,
-                f"worker {name} answering a ping",
+                what=f"worker {name} answering a ping (or exiting)",
+                seconds=90,
             )
         assert process.poll() is None, self.log(name)
         return process
@@ -188,7 +180,7 @@ def children(pid: int) -> list[int]:
 
 def assert_graded_exactly_once(attempt: Attempt, workers: Workers, broker: str, *names: str):
     graded_at = attempt.graded_at
-    wait_until(lambda: drained(broker), 30, "the queue draining")
+    wait_for(lambda: drained(broker), what="the queue draining", seconds=30)
     attempt.refresh_from_db()
     assert attempt.graded_at == graded_at  # nothing graded it again
     assert all(item.grade is not None for item in attempt.items.all())
@@ -204,7 +196,7 @@ def test_a_grading_whose_worker_process_is_killed_is_redelivered_at_once(workers
     attempt = submitted_attempt(fault_redis)
     side = lock_row(attempt)
     worker = workers.start("prompt")
-    wait_until(waiting_for_a_lock, 60, "the worker holding the grading task")
+    wait_for(waiting_for_a_lock, what="the worker holding the grading task", seconds=60)
 
     [child] = children(worker.pid)
     os.kill(child, signal.SIGKILL)  # the pool process grading it dies (OOM killer, kill -9)
@@ -213,7 +205,9 @@ def test_a_grading_whose_worker_process_is_killed_is_redelivered_at_once(workers
 
     # Rejected on worker loss and back on the queue at once, well before the visibility
     # timeout (90 s by default) or the beat sweep.
-    wait_until(lambda: status_of(attempt) == Attempt.Status.GRADED, 45, "graded")
+    wait_for(
+        lambda: status_of(attempt) == Attempt.Status.GRADED, what="the attempt graded", seconds=45
+    )
     assert_graded_exactly_once(attempt, workers, fault_redis, "prompt")
 
 
@@ -228,7 +222,7 @@ def test_a_grading_held_by_a_worker_killed_with_sigkill_is_graded_once_by_anothe
         "CELERY_BROKER_VISIBILITY_TIMEOUT": "6",
     }
     first = workers.start("doomed", **limits)
-    wait_until(waiting_for_a_lock, 60, "the worker holding the grading task")
+    wait_for(waiting_for_a_lock, what="the worker holding the grading task", seconds=60)
 
     workers.kill(first)  # the whole worker, main process and pool, with SIGKILL
     side.rollback()
@@ -238,7 +232,9 @@ def test_a_grading_held_by_a_worker_killed_with_sigkill_is_graded_once_by_anothe
 
     # The rescuer puts the unacknowledged task back once it is older than the visibility
     # timeout (checked every 5 s): graded within about 6 + 5 s, not the sweep's minutes.
-    wait_until(lambda: status_of(attempt) == Attempt.Status.GRADED, 60, "graded")
+    wait_for(
+        lambda: status_of(attempt) == Attempt.Status.GRADED, what="the attempt graded", seconds=60
+    )
     assert_graded_exactly_once(attempt, workers, fault_redis, "doomed", "rescuer")
 
 
@@ -297,7 +293,11 @@ def test_with_redis_unavailable_exams_answer_quickly_and_grading_catches_up(
     assert closed == [open_one.pk]
     assert done.pk in requeued
     for attempt in (done, open_one):
-        wait_until(lambda a=attempt: status_of(a) == Attempt.Status.GRADED, 60, "graded")
+        wait_for(
+            lambda a=attempt: status_of(a) == Attempt.Status.GRADED,
+            what="the attempt graded",
+            seconds=60,
+        )
 
 
 # --- The database lost mid-request ----------------------------------------------------------
