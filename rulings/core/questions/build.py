@@ -743,7 +743,12 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
             sc.key, infraction="no_infraction", penalty="no_penalty", remedy=("continue_play",)
         )
         nothing = replace(nothing, rewind_by=None)
-        return [*_ladder(sc.key, sc.template.topics), *others, (nothing, "no_infraction")]
+        return [
+            *_ladder(sc.key, sc.template.topics),
+            *others,
+            *_opponent_also_warned(sc),
+            (nothing, "no_infraction"),
+        ]
     game = sc.template.game
     usual = PLAUSIBLE_INFRACTIONS[game][0]
     remedy = (PLAUSIBLE_REMEDIES[game][0],)
@@ -755,6 +760,25 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
             "usual_continue",
         ),
     ]
+
+
+def _opponent_also_warned(sc: Scenario) -> list[tuple[KeyParts, str]]:
+    """A rules violation that the opponent pointed out at once: the key with a Failure to
+    Maintain Game State Warning for that opponent too, the near miss in which the error went
+    unnoticed (IPG 3.5 is for the player who let it pass, not the one who caught it). Offered
+    before "No infraction", which nobody picks beside a stated violation (h27d: a third Game
+    Rule Violation's Game Loss padded with it in 40 of 800 items)."""
+    noticed = sc.situation.get("noticed") or {}
+    if sc.key.infraction not in RULE_VIOLATIONS or sc.key.additional:
+        return []
+    if noticed.get("by") != "opponent" or sc.template.game != "mtg":
+        return []
+    error = sc.situation.get("game_error") or {}
+    others = [p for p in sc.situation["players"] if p != error.get("player")]
+    if len(others) != 1:
+        return []
+    parts = replace(sc.key, additional=((others[0], FTMGS, "warning"),))
+    return [(parts, "opponent_ftmgs")]
 
 
 def _ladder(key: KeyParts, topics: tuple[str, ...] = ()) -> list[tuple[KeyParts, str]]:

@@ -1,0 +1,43 @@
+"""The causes of review 10 that h27c left open, checked over generated items (h27d).
+
+1. Find the wrong part: a missed trigger's "No penalty" part was dead where the story said what
+   the miss left out ("without the trigger, X has one rune fewer").
+2. fi-036: a rewind beyond the last action keyed where the story never showed, as events, that
+   leaving the game as it is would be substantially worse (TR 701.5.a).
+3. Multiple choice: a rare infraction offered as an option was mostly the key.
+4. A third Game Rule Violation's Game Loss: "No infraction" padded the options beside the
+   stated violation.
+"""
+
+from __future__ import annotations
+
+from rulings.core.questions.build import build_question, scenario
+
+THIRD_WARNING_SEEDS = range(400)
+
+
+def test_a_stated_rules_violation_is_never_padded_with_no_infraction() -> None:
+    checked = 0
+    for seed in THIRD_WARNING_SEEDS:
+        sc = scenario("mtg-third-warning", seed)
+        if sc.key.infraction != "game_rule_violation":
+            continue
+        question = build_question("mtg-third-warning", seed, "en", "multiple_choice")
+        checked += 1
+        infractions = [o.parts.infraction for o in question.options]
+        assert "no_infraction" not in infractions, (seed, [o.origin for o in question.options])
+        assert len(question.options) == 4
+    assert checked > 50
+
+
+def test_the_opponent_who_caught_the_error_is_offered_a_warning_only_as_a_distractor() -> None:
+    found = 0
+    for seed in THIRD_WARNING_SEEDS:
+        question = build_question("mtg-third-warning", seed, "en", "multiple_choice")
+        for option in question.options:
+            if option.origin == "ladder:opponent_ftmgs":
+                found += 1
+                assert not option.correct
+                assert question.situation["noticed"]["by"] == "opponent"
+                assert not question.key.additional
+    assert found
