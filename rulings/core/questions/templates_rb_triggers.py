@@ -364,7 +364,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=7,
+    version=8,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -385,7 +385,11 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
         card_id = st.pick(rng, several)
     elif not after_ack:
         after_ack = True
-    rewind = st.pick(rng, ("simple", "complex", "none"))
+    worse = _rewind_worse(card_id, after_ack)
+    # A rewind beyond the last action only where the story can tell what the error brought
+    # since (TR 701.5.a: leaving the game as it is must be substantially worse; review 10:
+    # fi-036 keyed that rewind with no consequence told).
+    rewind = st.pick(rng, ("simple", "complex", "none") if worse else ("simple", "none"))
     if after_ack:
         play = {
             "acknowledged": "in_time",
@@ -418,14 +422,38 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
         rewind=rewind,
         opl=opl,
     )
+    told = rewind == "complex"
     sentences = (
         *st.opening(GAME, order, card_id, player, opl),
         middle,
         s(f"rewind.{rewind}", player=player),
+        *((s("rewind.worse_by", why=Parts(((worse, (("player", player),)),))),) if told else ()),
         st.noticed(when, player),
         s("rewind.ask_who"),
     )
     return Draft(situation, sentences, {"after_ack": after_ack, "rewind": rewind, "opl": opl})
+
+
+def _rewind_worse(card_id: str, after_ack: bool) -> str:
+    """The phrase-bank term that tells what the card's effect, carried out wrongly (or only in
+    part, for a missed trigger), brought after the error (`terms.rewind_worse`); "" when the
+    banks tell none (a card from a private pool, a first step only)."""
+    effect = str(card(card_id).get("effect", ""))
+    if after_ack:
+        key = effect if effect in wrong_effects() else ""
+    else:
+        key = f"partly.{effect}" if effect in applied_parts() else ""
+    if not key or key.split(".")[-1] not in _worse_terms(key):
+        return ""
+    return f"rewind_worse.{key}"
+
+
+@cache
+def _worse_terms(key: str) -> frozenset[str]:
+    table = public_phrases("en")["terms"]["rewind_worse"]
+    if key.startswith("partly."):
+        table = table.get("partly", {})
+    return frozenset(k for k, v in table.items() if isinstance(v, str))
 
 
 @template(

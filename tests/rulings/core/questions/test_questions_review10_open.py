@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from rulings.core.questions.build import build_question, scenario
+from rulings.core.questions.catalog import public_phrases
 
 THIRD_WARNING_SEEDS = range(400)
 
@@ -41,3 +42,24 @@ def test_the_opponent_who_caught_the_error_is_offered_a_warning_only_as_a_distra
                 assert question.situation["noticed"]["by"] == "opponent"
                 assert not question.key.additional
     assert found
+
+
+def test_a_rewind_beyond_the_last_action_comes_with_what_the_error_brought() -> None:
+    keyed = 0
+    for seed in range(300):
+        sc = scenario("rb-error-after-trigger", seed)
+        told = [line.key for line in sc.draft.sentences]
+        if "rewind" in sc.key.remedy:
+            keyed += 1
+            assert "rewind.worse_by" in told, (seed, told)
+        else:
+            assert "rewind.worse_by" not in told, (seed, told)
+    assert keyed > 50
+
+
+def test_each_wrong_effect_and_applied_part_has_its_consequence_in_every_language() -> None:
+    for lang in ("en", "pt-BR", "es"):
+        table = public_phrases(lang)["terms"]
+        worse = table["rewind_worse"]
+        assert set(table["wrong_effect"]) <= set(worse), lang
+        assert set(table["part_applied"]) - {"first_step"} <= set(worse["partly"]), lang
