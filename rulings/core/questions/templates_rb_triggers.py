@@ -50,9 +50,18 @@ def _impact_cards(advantageous: bool | None = None) -> tuple[str, ...]:
     def fits(data: dict[str, Any]) -> bool:
         return data.get("kind") != "might_only" and (told is None or told(data))
 
-    return cards_where(
+    found = cards_where(
         GAME, where=fits, battlefield=False, first_beginning_phase=False, first_time=False
     )
+    if advantageous is False:
+        # A trigger that costs something, missed with no benefit (`no_benefit`), is the story
+        # whose penalty needs the helped-vs-hurt judgment; one that only helps settles it
+        # (build.ADVANTAGE_SETTLED). Weighted so that about two in five no-advantage stories
+        # are the former (review 10: fi-001...).
+        costly = tuple(c for c in found if card(c).get("no_benefit"))
+        if costly:
+            found = found + costly * max(1, (len(found) - len(costly)) * 2 // (3 * len(costly)))
+    return found
 
 
 def _when(
@@ -76,7 +85,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -326,7 +335,7 @@ def _served(situation: dict[str, Any], now: str) -> str:
 
 @template(
     "rb-opponent-duties",
-    version=6,
+    version=7,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and are not penalised for staying "
@@ -458,7 +467,7 @@ def _worse_terms(key: str) -> frozenset[str]:
 
 @template(
     "rb-trigger-intent",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "

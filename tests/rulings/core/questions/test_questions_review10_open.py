@@ -11,10 +11,19 @@
 
 from __future__ import annotations
 
-from rulings.core.questions.build import build_question, scenario
+import pytest
+
+from rulings.core.questions import Question, generate_questions
+from rulings.core.questions.build import build_question, offers_kind, scenario
 from rulings.core.questions.catalog import public_phrases
 
 THIRD_WARNING_SEEDS = range(400)
+GAIN_TEMPLATES = (
+    "rb-trigger-impact",
+    "rb-battlefield-accountability",
+    "rb-trigger-might-only",
+    "rb-opponent-duties",
+)
 
 
 def test_a_stated_rules_violation_is_never_padded_with_no_infraction() -> None:
@@ -63,3 +72,44 @@ def test_each_wrong_effect_and_applied_part_has_its_consequence_in_every_languag
         worse = table["rewind_worse"]
         assert set(table["wrong_effect"]) <= set(worse), lang
         assert set(table["part_applied"]) - {"first_step"} <= set(worse["partly"]), lang
+
+
+@pytest.fixture(scope="module")
+def rb_wrong_part() -> list[Question]:
+    return generate_questions(
+        game="riftbound", lang="en", kind="find_the_wrong_part", count=600, seed=11
+    )
+
+
+def _told(question: Question) -> set[str]:
+    return {line.key for line in scenario(question.template_id, question.seed).draft.sentences}
+
+
+def test_a_trigger_that_only_helps_leaves_no_dead_no_penalty_part() -> None:
+    settled = 0
+    for template_id in GAIN_TEMPLATES:
+        for seed in range(60):
+            told = {line.key for line in scenario(template_id, seed).draft.sentences}
+            if "advantage.no_event" not in told:
+                continue
+            settled += 1
+            if not offers_kind(template_id, seed, "find_the_wrong_part"):
+                continue
+            wrong = build_question(template_id, seed, "en", "find_the_wrong_part").wrong_part
+            assert wrong is not None
+            assert "penalty" not in wrong.pickable, (template_id, seed)
+    assert settled > 20
+
+
+def test_a_costly_trigger_missed_for_nothing_keeps_the_penalty_in_doubt(
+    rb_wrong_part: list[Question],
+) -> None:
+    judged = [q for q in rb_wrong_part if "advantage.no_benefit" in _told(q)]
+    assert judged
+    for question in judged:
+        assert question.wrong_part is not None
+        assert question.key.penalty == "no_penalty"
+        assert "penalty" in question.wrong_part.pickable, (question.template_id, question.seed)
+    # They are the Missed Trigger items that state "No penalty — nothing to fix" with the
+    # remedy wrong (test_questions_wrong_part_lookalike).
+    assert any(q.wrong_part and q.wrong_part.part == "remedy" for q in judged)
