@@ -10,6 +10,7 @@ from the values on a fixed 0-100% axis.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +22,9 @@ WIDTH = 360
 ROW = 46  # a label line and a bar
 AXIS = 36  # the 0-100% scale below the bars, and the margins
 FONT = 13
+LINE = 18  # another line of a long label, and the room it takes above its bar
+WRAP = 44  # characters a label line holds before it wraps (walk 3, #17: a chart as wide as
+# its longest label was scaled down to ~6 px text)
 STYLE = Style(
     font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     background="#ffffff",
@@ -44,10 +48,16 @@ class _LabelledBars(pygal.HorizontalBar):
     _series_margin = 0.3
 
 
+def _lines(label: str) -> list[str]:
+    """A label's lines: whole words, at most ``WRAP`` characters each (a longer word alone)."""
+    return textwrap.wrap(label, WRAP, break_long_words=False, break_on_hyphens=False) or [""]
+
+
 def _width_for(labels: Sequence[str]) -> int:
-    """Wide enough for the longest label at the chart's font (pygal's own estimate of a
-    character, 0.6 em), so a label is never cut; the image scales down to its box."""
-    longest = max((len(label) for label in labels), default=0)
+    """Wide enough for the longest label line at the chart's font (pygal's own estimate of a
+    character, 0.6 em), so a label is never cut; long labels wrap, so the chart stays narrow
+    enough to be read when the image scales down to its box."""
+    longest = max((len(line) for label in labels for line in _lines(label)), default=0)
     return max(WIDTH, int(longest * FONT * 0.6) + 24)
 
 
@@ -65,12 +75,13 @@ def bar_chart_svg(*, title: str, bars: Sequence[tuple[str, float | None]]) -> by
         style=STYLE,
         js=[],
         width=_width_for(labels),
-        height=ROW * len(bars) + AXIS,
+        height=_row_height(labels) * len(bars) + AXIS + _extra(labels),
         range=(0, 100),
         show_legend=False,
         show_y_labels=False,
         y_labels=[0, 25, 50, 75, 100],
         margin=8,
+        margin_top=8 + _extra(labels),  # the first label's further lines
         margin_right=48,  # a full bar's figure after its end
         disable_xml_declaration=True,
         no_prefix=True,
@@ -90,6 +101,16 @@ def bar_chart_svg(*, title: str, bars: Sequence[tuple[str, float | None]]) -> by
     _title(tree, title)
     svg: bytes = etree.tostring(tree, encoding="utf-8")
     return svg
+
+
+def _extra(labels: Sequence[str]) -> int:
+    """The room a label's lines beyond its first take (the longest label's)."""
+    return LINE * (max((len(_lines(label)) for label in labels), default=1) - 1)
+
+
+def _row_height(labels: Sequence[str]) -> int:
+    """A bar's row: room above it for its label's lines (every row alike, as pygal draws)."""
+    return ROW + _extra(labels)
 
 
 def _tag(element: Any) -> str:
@@ -117,10 +138,16 @@ def _label_bars(tree: Any, bars: Sequence[tuple[str, float | None]]) -> None:
         top = first_top + index * row
         rect = drawn.get(index)
         end = axis_x + (float(rect.get("width", 0)) if rect is not None else 0.0)
+        lines = _lines(label)
+        first = top - 5 - LINE * (len(lines) - 1)
         text = etree.SubElement(
-            overlay, "text", {"x": f"{axis_x:.1f}", "y": f"{top - 5:.1f}", "class": "bar-label"}
+            overlay, "text", {"x": f"{axis_x:.1f}", "y": f"{first:.1f}", "class": "bar-label"}
         )
-        text.text = label
+        for number, line in enumerate(lines):
+            span = etree.SubElement(
+                text, "tspan", {"x": f"{axis_x:.1f}", "dy": "0" if number == 0 else str(LINE)}
+            )
+            span.text = line
         middle = top + bar_height / 2 + FONT * 0.35
         figure = etree.SubElement(
             overlay, "text", {"x": f"{end + 4:.1f}", "y": f"{middle:.1f}", "class": "bar-value"}

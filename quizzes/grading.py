@@ -38,6 +38,21 @@ def citations_from_ruling(ruling: Mapping[str, Any]) -> dict[str, str]:
     return citations
 
 
+def engine_key(ruling: Mapping[str, Any]) -> dict[str, str]:
+    """The key the engine's ruling gives, as a question stores it (the first remedy, "none"
+    without one); {} for a ruling in a shape it cannot read. A stored key that differs was
+    corrected by the committee."""
+    try:
+        remedy = ruling["remedy"]
+        return {
+            "infraction": str(ruling["infraction"]),
+            "penalty": str(ruling["penalty"]["final"]),
+            "remedy": str(remedy[0]["remedy"]) if remedy else "none",
+        }
+    except (KeyError, TypeError, IndexError):
+        return {}
+
+
 # The remedy of a question whose key names no concrete fix is not asked (docs/questions.md).
 _NOT_ASKED = "apply_section_procedure"
 

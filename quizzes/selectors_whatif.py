@@ -18,6 +18,7 @@ from django.utils import translation
 
 from judgetrain.accounts.models import User
 from quizzes import access
+from quizzes.grading import engine_key
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, PracticeAnswer, Question
 from quizzes.services.cohorts import candidate_visible
@@ -40,6 +41,9 @@ class Explorer:
     base_url: str
     facts: tuple[FactLink, ...]
     variant: generator.Variant | None = None
+    # The committee corrected the key: the engine's ruling of the story is not the key that
+    # counts, so the explorer (which reasons from the story) is not offered.
+    key_corrected: bool = False
 
     @property
     def variant_url(self) -> str:
@@ -96,10 +100,28 @@ def base_url(source: PracticeAnswer | AttemptItem) -> str:
     return reverse("whatif-exam", args=[source.attempt_id, source.position])
 
 
+def key_corrected(question: Question) -> bool:
+    """Whether the question's key is no longer the engine's ruling of its story: the
+    committee corrected it (walk 3, #16). No query."""
+    engine = engine_key(question.ruling)
+    stored = {
+        "infraction": question.key_infraction,
+        "penalty": question.key_penalty,
+        "remedy": question.key_remedy,
+    }
+    return bool(engine) and engine != stored
+
+
 def explorer(*, source: PracticeAnswer | AttemptItem, fact: str | None = None) -> Explorer:
     """The explorer of `source`'s question in the page's language; `fact` chooses a variant
-    (Http404 when it is not one of the question's deciding facts). No query of its own."""
+    (Http404 when it is not one of the question's deciding facts). No query of its own.
+
+    A question whose key the committee corrected offers no fact: every variant would start
+    from the engine's ruling, which the corrected key contradicts; the page says why."""
     question = source.question
+    url = base_url(source)
+    if key_corrected(question):
+        return Explorer(question, url, (), key_corrected=True)
     lang = page_language()
     try:
         facts = generator.deciding_facts(
@@ -107,7 +129,6 @@ def explorer(*, source: PracticeAnswer | AttemptItem, fact: str | None = None) -
         )
     except RulingsError:  # a story stored under rules the engine no longer reads
         facts = ()
-    url = base_url(source)
     links = tuple(FactLink(f, f"{url}/{f.name}") for f in facts)
     if fact is None:
         return Explorer(question, url, links)

@@ -168,3 +168,43 @@ class Certificate(models.Model):
         if self.renewed_at is None:
             return None
         return Certificate.objects.filter(renewed_from=self).select_related("level").first()
+
+    @property
+    def revoked_renewal_note(self) -> dict[str, object] | None:
+        """The number and date of this certificate's revoked renewal, for its status banner
+        and PDF: read from ``with_revoked_renewal``'s annotation when the query made it (no
+        query more), else one query; None when no renewal of it was revoked."""
+        annotated = self.__dict__  # with_revoked_renewal's columns, when the query had them
+        if "revoked_renewal_number" in annotated:
+            number, at = annotated["revoked_renewal_number"], annotated["revoked_renewal_at"]
+        else:
+            found = (
+                Certificate.objects.filter(renewed_from=self, revoked_at__isnull=False)
+                .values_list("pk", "revoked_at")
+                .first()
+            )
+            number, at = found or (None, None)
+        return {"number": number, "revoked_at": at} if number else None
+
+    @property
+    def revoked_renewal(self) -> Certificate | None:
+        """This certificate's renewal, when it was revoked (one query): the renewal replaces
+        nothing any more, and this certificate stands on its own dates again."""
+        return (
+            Certificate.objects.filter(renewed_from=self, revoked_at__isnull=False)
+            .select_related("level")
+            .first()
+        )
+
+
+def with_revoked_renewal(
+    certificates: models.QuerySet[Certificate],
+) -> models.QuerySet[Certificate]:
+    """``certificates`` with their revoked renewal's number and date, in the same query."""
+    revoked = Certificate.objects.filter(
+        renewed_from=models.OuterRef("pk"), revoked_at__isnull=False
+    )
+    return certificates.annotate(
+        revoked_renewal_number=models.Subquery(revoked.values("pk")[:1]),
+        revoked_renewal_at=models.Subquery(revoked.values("revoked_at")[:1]),
+    )

@@ -44,3 +44,20 @@ def blueprint_preview(
             raise PreviewError(f"slot {index + 1}", slot=index)
         chosen.extend(usable)
     return chosen
+
+
+def slots_with_few_situations(
+    *, sample: list[generator.Question], composition: list[dict[str, Any]]
+) -> list[dict[str, int]]:
+    """The slots whose drawn questions tell few distinct stories (walk 3, #12: a slot of 9
+    drew the same card, wording and key four times, only the names changed): fewer distinct
+    (template, key) than half its questions. Each: slot number, questions, distinct."""
+    thin = []
+    start = 0
+    for number, slot in enumerate(composition, start=1):
+        drawn = sample[start : start + slot["count"]]
+        start += slot["count"]
+        distinct = len({(q.template_id, q.key) for q in drawn})
+        if len(drawn) >= 4 and distinct * 2 < len(drawn):
+            thin.append({"slot": number, "count": len(drawn), "distinct": distinct})
+    return thin

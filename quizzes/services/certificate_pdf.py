@@ -81,6 +81,12 @@ def certificate_pdf(certificate: Certificate, verify_url: str) -> bytes:
         lines.append(
             _("Valid until: %(date)s") % {"date": formats.date_format(certificate.expires_at)}
         )
+    revoked = certificate.revoked_renewal_note if status in ("valid", "expired") else None
+    if revoked is not None:
+        lines.append(
+            _("Its renewal, certificate number %(number)s, was revoked: it replaces nothing.")
+            % {"number": revoked["number"]}
+        )
     lines.append(_("Verify at: %(url)s") % {"url": verify_url})
     for index, line in enumerate(lines):
         if index == 3 and status != "valid":

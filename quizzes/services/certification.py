@@ -203,6 +203,13 @@ def certificate_revoke(
     certificate.revoked_at = now or timezone.now()
     certificate.revoked_reason = reason
     certificate.save(update_fields=["revoked_at", "revoked_reason"])
+    # A revoked renewal replaces nothing: the certificate it renewed stands on its own again,
+    # valid until its own end date (docs/operations.md, "Certificates"). If the reason
+    # applies to the holder, the committee revokes that one too.
+    if certificate.renewed_from_id is not None:
+        Certificate.objects.filter(pk=certificate.renewed_from_id, renewed_at__isnull=False).update(
+            renewed_at=None
+        )
     certificate_notify(certificate=certificate, event="revoked")
     return certificate
 
@@ -236,6 +243,13 @@ def certificate_renew(
         return existing, False
     if certificate.revoked_at is not None:
         raise CertificationError(_("A revoked certificate cannot be renewed."))
+    if certificate.revoked_renewal is not None:
+        raise CertificationError(
+            _(
+                "This certificate's renewal was revoked, so it cannot be renewed again: "
+                "issue a new certificate from the evidence instead."
+            )
+        )
     issued_at, expires_at = renewal_period(certificate=certificate, now=now)
     renewed = Certificate.objects.create(
         candidate_id=certificate.candidate_id,

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from judgetrain.accounts.models import User
 from quizzes import access
-from quizzes.grading import citations_from_ruling, grade_response, question_key
+from quizzes.grading import citations_from_ruling, engine_key, grade_response, question_key
 from quizzes.models import (
     PracticeAnswer,
     PracticeSession,
@@ -680,11 +680,15 @@ def practice_key(*, question: Question, lang: str) -> dict[str, dict[str, str]]:
     """The keyed ruling's parts: vocabulary id, its name in ``lang`` and its citation."""
     names = labels(lang if lang in Language.values else Language.EN)["id"]
     citations = citations_from_ruling(question.ruling)
+    engine = engine_key(question.ruling)
+    # A part the committee corrected is not cited with the section of the engine's old one
+    # (walk 3, #23); it says it was corrected instead.
     return {
         part: {
             "id": value,
             "name": str(names.get(value, value)),
-            "citation": citations.get(part, ""),
+            "citation": citations.get(part, "") if engine.get(part, value) == value else "",
+            "corrected": "" if engine.get(part, value) == value else "yes",
         }
         for part, value in question_key(question).items()
     }

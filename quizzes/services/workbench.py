@@ -118,6 +118,17 @@ def proposals_open() -> list[WorkbenchStory]:
     )
 
 
+def proposals_decided(*, limit: int = 20) -> list[WorkbenchStory]:
+    """The latest decided proposals, newest first: what was accepted into the bank (with its
+    question) or rejected, and by whom."""
+    decided = (WorkbenchStory.Status.ACCEPTED, WorkbenchStory.Status.REJECTED)
+    return list(
+        WorkbenchStory.objects.filter(status__in=decided)
+        .select_related("question", "author", "decided_by")
+        .order_by("-decided_at", "-pk")[:limit]
+    )
+
+
 def cohort_question_first(*, user: User, questions: Any) -> Question | None:
     """The oldest question a mentor wrote for one of ``user``'s cohorts that ``user`` has never
     answered, among ``questions`` (already narrowed to what ``user`` may practise)."""

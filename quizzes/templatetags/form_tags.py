@@ -24,6 +24,9 @@ def summary_items(*forms_given: Any) -> list[tuple[str, str]]:
     name them better with ``error_label(name)``)."""
     items: list[tuple[str, str]] = []
     for form in forms_given:
+        if isinstance(form, forms.BaseFormSet):  # each row's errors, named by row
+            items.extend(_formset_items(form))
+            continue
         if form is None or not form.errors:
             continue
         first = next(iter(form), None)
@@ -38,6 +41,22 @@ def summary_items(*forms_given: Any) -> list[tuple[str, str]]:
     return items
 
 
+def _formset_items(formset: forms.BaseFormSet[Any]) -> list[tuple[str, str]]:
+    if not formset.is_bound:
+        return []
+    first = next(iter(formset.forms[0]), None) if formset.forms else None
+    items = [
+        (_field_anchor(first) if first is not None else "", str(error))
+        for error in formset.non_form_errors()
+    ]
+    for number, form in enumerate(formset.forms, start=1):
+        for bound in form:
+            for error in bound.errors:
+                row = _("Row %(number)s") % {"number": number}
+                items.append((_field_anchor(bound), f"{row}, {bound.label}: {error}"))
+    return items
+
+
 @register.inclusion_tag("includes/error_summary.html")
 def error_summary(*forms_given: Any) -> dict[str, Any]:
     return {"errors": summary_items(*forms_given)}
@@ -46,4 +65,8 @@ def error_summary(*forms_given: Any) -> dict[str, Any]:
 @register.simple_tag
 def error_title(*forms_given: Any) -> str:
     """The page title's prefix when a save failed: a screen reader says it first."""
-    return _("Error: ") if any(f is not None and f.errors for f in forms_given) else ""
+    failed = any(
+        f is not None and (f.total_error_count() if isinstance(f, forms.BaseFormSet) else f.errors)
+        for f in forms_given
+    )
+    return _("Error: ") if failed else ""

@@ -277,3 +277,18 @@ def audit_lines(entry: Any) -> list[str]:
             gettext("%(who)s saved %(what)s's grade unchanged.") % {"who": who, "what": what}
         )
     return lines
+
+
+@register.simple_tag(takes_context=True)
+def feedback_for_page(context: template.Context, question: Any, grade: Any) -> str:
+    """The grader's feedback to the candidate in the page's language (walk 3, #21: a mentor
+    reading in Spanish got the attempt's English sentences), rebuilt from the stored parts."""
+    from django.utils import translation
+
+    from quizzes.grading import feedback_in
+    from quizzes.languages import content_language
+
+    if not grade or not grade.get("feedback"):
+        return ""
+    lang = content_language(translation.get_language())
+    return feedback_in(question, grade, lang)

@@ -4,6 +4,7 @@ from typing import Any
 
 from django import template
 from django.core.exceptions import ObjectDoesNotExist
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext
@@ -88,6 +89,15 @@ def by_part(corrections: list[dict[str, str]]) -> list[dict[str, Any]]:
 def topic_name(slug: str) -> str:
     """A question topic's name in the page's language."""
     return generator.topic_name(slug, content_language(get_language()))
+
+
+@register.filter
+def template_title(template_id: str) -> str:
+    """A question template as a person reads it (what it asks, in the page's language when
+    translated), never its raw id; an id no template has any more stays as it is."""
+    from quizzes.item_names import template_summary
+
+    return template_summary(template_id, content_language(get_language()))[0] or template_id
 
 
 @register.filter
@@ -207,7 +217,11 @@ def exam_pools_warning() -> dict[str, Any]:
         gaps = exam_pools_gaps()
     except PoolDirectoryError:
         return {"broken": True}
-    return {"public": gaps == ["all"], "gaps": [] if gaps == ["all"] else _gap_names(gaps)}
+    return {
+        "public": gaps == ["all"],
+        "gaps": [] if gaps == ["all"] else _gap_names(gaps),
+        "pools_url": reverse("admin:quizzes_questionpool_changelist"),
+    }
 
 
 def _gap_names(gaps: list[str]) -> list[str]:
@@ -219,7 +233,9 @@ def _gap_names(gaps: list[str]) -> list[str]:
         elif kind == "cards":
             named.append(gettext("cards"))
         else:
-            named.append(gettext("sentences (%(language)s)") % {"language": which})
+            named.append(
+                gettext("the sentences that tell the story (%(language)s)") % {"language": which}
+            )
     return named
 
 

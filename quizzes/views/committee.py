@@ -25,7 +25,7 @@ from quizzes.models import (
 )
 from quizzes.services import appeals, policy_updates
 from quizzes.services import question_reports as reports
-from quizzes.services.blueprints import PreviewError, blueprint_preview
+from quizzes.services.blueprints import PreviewError, blueprint_preview, slots_with_few_situations
 from quizzes.views.committee_forms import (
     BlueprintForm,
     DecisionForm,
@@ -66,8 +66,11 @@ def home(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_GET
 @committee_required
 def blueprint_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    # Assigned counts the assignments still standing; cancelled ones are shown apart (walk 3,
+    # #28: a blueprint whose only assignment was cancelled still read "Assigned: 1").
     blueprints = ExamBlueprint.objects.select_related("policy_version").annotate(
-        assigned=Count("assignments")
+        assigned=Count("assignments", filter=Q(assignments__cancelled_at__isnull=True)),
+        cancelled=Count("assignments", filter=Q(assignments__cancelled_at__isnull=False)),
     )
     return render(request, TEMPLATES + "blueprints.html", {"blueprints": blueprints})
 
@@ -93,7 +96,10 @@ def blueprint_edit(request: AuthenticatedHttpRequest, pk: int | None = None) -> 
         form.add_error(None, _("The generator cannot draw these slots; change topics or counts."))
         return _render_blueprint(request, form, slots, blueprint, status=400)
     if "preview" in request.POST:
-        return _render_blueprint(request, form, slots, blueprint, sample=sample)
+        # The rows again, as drawn, and an empty one to add a slot (walk 3, #11).
+        slots = SlotFormSet(initial=slot_initial(draft), prefix="slots", game=draft.game)
+        thin = slots_with_few_situations(sample=sample, composition=composition)
+        return _render_blueprint(request, form, slots, blueprint, sample=sample, thin=thin)
     if draft.created_by_id is None:
         draft.created_by = request.user
     draft.save()
@@ -108,6 +114,7 @@ def _render_blueprint(
     blueprint: ExamBlueprint | None,
     status: int = 200,
     sample: list[Any] | None = None,
+    thin: list[dict[str, int]] | None = None,
 ) -> HttpResponse:
     lang = content_language(request.LANGUAGE_CODE)
     rows = [
@@ -118,7 +125,13 @@ def _render_blueprint(
         }
         for question in sample or []
     ]
-    context = {"form": form, "slots": slots, "blueprint": blueprint, "sample": rows}
+    context = {
+        "form": form,
+        "slots": slots,
+        "blueprint": blueprint,
+        "sample": rows,
+        "thin": thin or [],
+    }
     return render(request, TEMPLATES + "blueprint_form.html", context, status=status)
 
 

@@ -15,8 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.item_names import template_summary
 from quizzes.languages import content_language
-from quizzes.models import Attempt, Certificate, CertificationLevel, ExamBlueprint
+from quizzes.models import Attempt, AttemptItem, Certificate, CertificationLevel, ExamBlueprint
+from quizzes.models.certification import with_revoked_renewal
 from quizzes.services import certification
 from quizzes.services.certificate_pdf import certificate_pdf
 from quizzes.views.committee import TEMPLATES, committee_required
@@ -158,17 +160,26 @@ def _evidence_rows(evidence: dict[str, Any], language: str) -> list[dict[str, An
     blueprint_ids = {attempt.get("blueprint") for attempt in attempts}
     exams = {b.pk: b.display_name for b in ExamBlueprint.objects.filter(pk__in=blueprint_ids)}
     templates = {template.id: template for template in generator.all_templates()}
+    # Withdrawn since (a key found wrong): shown, but the attempt's score leaves it out.
+    withdrawn = set(
+        AttemptItem.objects.filter(
+            attempt_id__in={attempt.get("attempt") for attempt in attempts}, withdrawn=True
+        ).values_list("attempt_id", "position")
+    )
     rows = []
     for attempt in attempts:
         items = []
         for item in attempt.get("items", []):
-            template = templates.get(item.get("template_id", ""))
+            template_id = item.get("template_id", "")
+            template = templates.get(template_id)
             topics = template.topics if template is not None else ()
             items.append(
                 {
                     **item,
                     "topics": ", ".join(generator.topic_name(t, lang) for t in topics),
+                    "template_summary": template_summary(template_id, lang)[0] or template_id,
                     "policy_title": titles.get(item.get("policy_version"), ""),
+                    "withdrawn": (attempt.get("attempt"), item.get("position")) in withdrawn,
                 }
             )
         name = exams.get(attempt.get("blueprint")) or attempt.get("blueprint_name", "")
@@ -228,9 +239,8 @@ def certificate_renew(request: AuthenticatedHttpRequest, pk: int) -> HttpRespons
 
 
 def _public(code: str) -> Certificate:
-    return get_object_or_404(
-        Certificate.objects.select_related("candidate", "level", "renewed_from"), code=code
-    )
+    certificates = Certificate.objects.select_related("candidate", "level", "renewed_from")
+    return get_object_or_404(with_revoked_renewal(certificates), code=code)
 
 
 @require_GET

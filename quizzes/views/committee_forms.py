@@ -142,6 +142,19 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
         value: str = self.cleaned_data.get("written_review") or self.instance.written_review
         return value
 
+    def clean_name(self) -> str:
+        """Names tell blueprints apart where they are chosen (walk 3, #15: the assignment
+        menu listed two "Walk3 Riftbound scoring check")."""
+        value: str = self.cleaned_data["name"]
+        taken = ExamBlueprint.objects.filter(name__iexact=value.strip()).exclude(
+            pk=self.instance.pk
+        )
+        if value and taken.exists():
+            raise forms.ValidationError(
+                _("Another exam blueprint has this name: give this one a name of its own.")
+            )
+        return value
+
     def clean_attempts_allowed(self) -> int:
         value: int = self.cleaned_data["attempts_allowed"]
         if not 1 <= value <= MAX_ATTEMPTS:  # as many as an assignment may allow

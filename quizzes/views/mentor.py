@@ -218,9 +218,16 @@ class CommitteeDecisionForm(AppealDecisionForm):
     confirm = forms.CharField(required=False, widget=forms.HiddenInput, max_length=128)
 
     def __init__(
-        self, *args: Any, lang: str = "en", kind: str = "free_form", game: str = "", **kwargs: Any
+        self,
+        *args: Any,
+        lang: str = "en",
+        kind: str = "free_form",
+        game: str = "",
+        key: dict[str, str] | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.lang = lang
         self.correctable = kind == QuestionKind.FREE_FORM
         if not self.correctable:
             action = cast(forms.ChoiceField, self.fields["key_action"])
@@ -239,6 +246,22 @@ class CommitteeDecisionForm(AppealDecisionForm):
         for name, choices in key_part_choices(lang, game).items():
             self.fields[name].label = headings[name]
             self.fields[name].choices = choices  # type: ignore[attr-defined]
+            # The current key is the start: a correction usually changes one part.
+            self.fields[name].initial = (key or {}).get(name, "")
+
+    def corrected_key(self) -> list[tuple[str, str]]:
+        """The corrected key the preview shows, each part's heading and name in the page's
+        language ([] when the key is withdrawn or kept)."""
+        if not self.is_valid() or self.cleaned_data.get("key_action") != (
+            QuestionCorrection.Action.CORRECT
+        ):
+            return []
+        names, headings = labels(self.lang)["id"], labels(self.lang)["heading"]
+        return [
+            (str(headings[part]), str(names.get(value, value)))
+            for part in PARTS
+            if (value := self.cleaned_data.get(part) or "")
+        ]
 
     def correction(self) -> appeals.KeyCorrection | None:
         action = self.cleaned_data.get("key_action")
@@ -729,6 +752,11 @@ def _decision_form(
             lang=content_language(request.LANGUAGE_CODE),
             kind=question.kind,
             game=question.game,
+            key={
+                "infraction": question.key_infraction,
+                "penalty": question.key_penalty,
+                "remedy": question.key_remedy,
+            },
         )
     return AppealDecisionForm(data)
 
@@ -754,6 +782,7 @@ def _render_appeal(
     item = found.item
     context = {
         "preview": preview,
+        "corrected_key": form.corrected_key() if isinstance(form, CommitteeDecisionForm) else [],
         "appeal": found,
         "item": item,
         "response": item.response,
@@ -794,9 +823,14 @@ def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResp
             preview_token=form.cleaned_data.get("confirm") or "",
         )
     except appeals.PreviewChanged as changed:
-        # Nothing applied: show what would change and ask for the confirmation.
+        # Nothing applied: show what would change, first on the page, and ask for the
+        # confirmation.
         if form.cleaned_data.get("confirm"):
             messages.warning(request, str(changed))
+        else:
+            messages.info(
+                request, _("Nothing is applied yet: check the preview and confirm to apply it.")
+            )
         return _render_appeal(request, found, form, preview=changed.preview)
     except appeals.AppealError as error:
         form.add_error(None, str(error))

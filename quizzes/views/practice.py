@@ -239,7 +239,7 @@ def response_field(question: Question) -> forms.Field:
         ),
         max_length=MAX_ANSWER_CHARS,
         strip=False,
-        widget=forms.Textarea(attrs={"rows": 6, "aria-describedby": "id_response-help"}),
+        widget=forms.Textarea(attrs={"rows": 6, "aria-describedby": "id_response_helptext"}),
         error_messages={"required": _("Write your ruling before submitting.")},
     )
 

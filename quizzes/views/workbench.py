@@ -139,7 +139,8 @@ def proposal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     proposals = [
         (story, ruling_view(story.question.ruling, lang)) for story in workbench.proposals_open()
     ]
-    return render(request, TEMPLATES + "proposals.html", {"proposals": proposals})
+    context = {"proposals": proposals, "decided": workbench.proposals_decided()}
+    return render(request, TEMPLATES + "proposals.html", context)
 
 
 @committee_required

@@ -104,6 +104,46 @@ _KINDS_BY_GAME = (
 GAMES = [("riftbound", "Riftbound"), ("mtg", "Magic")]
 
 
+def _game_of_each(ids_by_game: dict[str, frozenset[str]]) -> dict[str, str]:
+    """Each id's game when only one game's data names it, "" when both or neither do."""
+    games: dict[str, str] = {}
+    for game, ids in ids_by_game.items():
+        for i in ids:
+            games[i] = "" if i in games and games[i] != game else game
+    return games
+
+
+def _awareness_actions(game: str) -> frozenset[str]:
+    awareness = load_policy(default_version(game)).awareness
+    return frozenset(action for actions in awareness.values() for action in actions)
+
+
+# What each option belongs to, from the policy data (walk 3, #7: a Riftbound story was offered
+# Magic's versions, trigger kinds and actions): the page shows only the chosen game's.
+OPTION_GAMES = {
+    **_game_of_each({game: _awareness_actions(game) for game, _name in GAMES}),
+    **_game_of_each(
+        {game: frozenset(load_policy(default_version(game)).awareness) for game, _name in GAMES}
+    ),
+    **{version: load_policy(version).game for version in policy_versions()},
+}
+# Challenging the forbidden action is the other side of letting it stand: the same game's.
+OPTION_GAMES["opponent_illegal_action_challenged"] = OPTION_GAMES.get(
+    "opponent_illegal_action_unchallenged", ""
+)
+
+
+class GameSelect(forms.Select):
+    """Each option names its game (``data-game``, "" for both), so the page offers only the
+    chosen game's (quizzes/game_choices.js); the form checks the game anyway."""
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(name, value, *args, **kwargs)
+        if value:
+            option["attrs"]["data-game"] = OPTION_GAMES.get(str(value), "")
+        return option
+
+
 def _choices(names: dict[str, Any], ids: Any) -> list[tuple[str, Any]]:
     return [(i, names[i]) for i in ids]
 
@@ -114,6 +154,7 @@ class WorkbenchForm(forms.Form):
         label=_("Policy version"),
         required=False,
         choices=[("", _("The game's default")), *((v, v) for v in policy_versions())],
+        widget=GameSelect,
     )
     opl = forms.ChoiceField(
         label=_("Organized Play Level"),
@@ -141,7 +182,7 @@ class WorkbenchForm(forms.Form):
     )
     # the trigger
     trigger_name = forms.CharField(label=_("The ability's card"), max_length=80, required=False)
-    trigger_kind = forms.ChoiceField(label=_("What it does"), required=False)
+    trigger_kind = forms.ChoiceField(label=_("What it does"), required=False, widget=GameSelect)
     trigger_optional = forms.ChoiceField(
         label=_("Its text says"),
         choices=[("must", _("no “may”: it must happen")), ("may", _("“may”"))],
@@ -271,6 +312,7 @@ class WorkbenchForm(forms.Form):
                 label=_("Event %(n)s: what they do") % {"n": n},
                 choices=[("", "—"), *_choices(EVENT_NAMES, EVENT_ACTIONS)],
                 required=False,
+                widget=GameSelect,
             )
             self.fields[f"event_{n}_turn"] = forms.IntegerField(
                 label=_("Event %(n)s: turns begun since the trigger") % {"n": n},

@@ -235,6 +235,22 @@ def test_the_browser_time_zone_is_used_for_every_date(live_server, browser):
         context.close()
 
 
+def test_the_first_page_after_logging_in_shows_its_times_in_the_browser_zone(live_server, browser):
+    """Walk 3, #4: the very first page showed "09:42 UTC", the next ones the browser's zone."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, timezone_id="America/Sao_Paulo", locale="en"
+    )
+    page = context.new_page()
+    try:
+        assignment(candidate=candidate(email="ana@example.com"))
+        log_in(page, live_server.url)
+
+        expect(page.locator("main time").first).to_have_text(re.compile("America/Sao_Paulo$"))
+        assert "UTC" not in page.locator("main").inner_text()
+    finally:
+        context.close()
+
+
 def test_the_language_menu_is_whole_on_a_phone_in_every_language(live_server, page):
     for lang in ("en", "pt-br", "es"):
         page.context.add_cookies(

@@ -61,3 +61,31 @@ def test_the_committee_corrects_a_key_with_a_preview_and_a_confirmation(live_ser
     correction = QuestionCorrection.objects.get()
     assert correction.key_after["penalty"] == "game_loss"
     assert problems_on(page, f"appeal after the correction ({lang})") == []
+
+
+def test_saving_a_key_correction_lands_on_its_preview_with_the_key_prefilled(live_server, page):
+    """Walk 3, #5 and #6: the menus start from the current key, so changing one part is
+    enough; the save lands on the preview (in view, focused, a notice at the top), and the
+    preview restates the corrected key."""
+    appeal = contested_appeal(first_name="Caio")
+    committee_member(email="celia@example.com", first_name="Celia", preferred_language="en")
+    url = f"/mentor/appeals/{appeal.pk}/"
+    log_in(page, live_server.url, "celia@example.com", url)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+    question = appeal.item.question
+    expect(page.locator("select[name=infraction]")).to_have_value(question.key_infraction)
+    expect(page.locator("select[name=remedy]")).to_have_value(question.key_remedy)
+    page.locator("input[name=decision][value=uphold]").check()
+    page.locator("input[name=key_action][value=correct]").check()
+    page.locator("select[name=penalty]").select_option("game_loss")
+    page.locator("textarea[name=reason]").fill("The penalty is a game loss.")
+    page.locator("section[aria-labelledby=decide-heading] button[type=submit]").click()
+
+    preview = page.locator("#preview")
+    expect(preview).to_be_focused()
+    expect(preview).to_be_in_viewport()
+    expect(preview.locator("button[type=submit]")).to_be_in_viewport()
+    expect(page.locator(".messages")).to_contain_text("Nothing is applied yet")
+    expect(preview).to_contain_text("Game Loss")
+    assert not QuestionCorrection.objects.exists()

@@ -216,9 +216,12 @@ def test_the_committee_sees_the_warning_on_its_pages_until_exam_pools_exist(clie
 
     write(pools_dir, "exams/spring.toml", names_toml(EXAM_NAMES))
     page = client.get("/committee/").content.decode()
-    assert "public repository" not in page
-    assert "Exam stems still show public material the exam pools do not replace" in page
+    assert "draw their names, cards and wording" not in page
+    # Walk 3, #25: it says what is public, why it matters, and where to fix it.
+    assert "still take some of their wording from the public repository" in page
     assert "cards" in page
+    assert "the sentences that tell the story (en)" in page
+    assert 'href="/admin/quizzes/questionpool/"' in page
 
     write(pools_dir, "exams/spring.toml", full_toml())
     assert "pools-warning" not in client.get("/committee/").content.decode()

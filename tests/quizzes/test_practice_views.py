@@ -292,5 +292,5 @@ def test_the_written_answers_help_asks_for_what_the_stem_asks(client, student):
 
     assert "what penalty applies?" in no_remedy.stem or "and the penalty." in no_remedy.stem
     assert "State the error and the penalty, in your own words." in without
-    assert "the remedy" not in without.split('id="id_response-help"')[1][:200]
+    assert "the remedy" not in without.split('id="id_response_helptext"')[1][:200]
     assert "State the error, the penalty and the remedy, in your own words." in with_it

@@ -108,3 +108,60 @@ def test_the_evidence_names_topics_and_the_policy_version_by_title(client, level
 
     question = Question.objects.select_related("policy_version").get(pk=item["question"])
     assert f"<td>{question.policy_version.title}</td>" in page
+
+
+def renewed_then_renewal_revoked(level):  # noqa: F811
+    issued = issued_for(level)
+    renewal, _created = certification.certificate_renew(certificate=issued, by=committee_member())
+    certification.certificate_revoke(
+        certificate=renewal, reason="Issued in error", by=committee_member()
+    )
+    issued.refresh_from_db()
+    return issued, renewal
+
+
+def test_a_revoked_renewal_leaves_the_old_certificate_valid_on_its_own_dates(level):  # noqa: F811
+    issued, renewal = renewed_then_renewal_revoked(level)
+
+    assert issued.status() == "valid"
+    assert issued.renewal is None
+    assert issued.revoked_renewal == renewal
+
+
+def test_every_page_and_the_pdf_agree_once_the_renewal_is_revoked(client, level):  # noqa: F811
+    issued, renewal = renewed_then_renewal_revoked(level)
+    client.force_login(issued.candidate)
+    until = format_moment(issued.expires_at, "date")
+
+    public = client.get(reverse("certificate-verify", args=[issued.code])).content.decode()
+    mine = client.get(reverse("my-certificate", args=[issued.pk])).content.decode()
+    listing = client.get(reverse("my-certificates")).content.decode()
+    home = client.get(reverse("home")).content.decode()
+    text = _pdf_text(certificate_pdf(issued, "https://example.org/v"))
+
+    for page in (public, mine):
+        assert "RENEWED" not in page
+        assert "VALID" in page
+        assert f"certificate number {renewal.pk}, was revoked" in page
+    assert "Renewed" not in listing
+    assert f"until {until}" in listing
+    assert f"valid until {until}" in home
+    assert "RENEWED" not in text
+    assert f"Its renewal, certificate number {renewal.pk}, was revoked" in text
+
+
+def test_a_certificate_whose_renewal_was_revoked_is_not_renewed_again(level):  # noqa: F811
+    issued, _renewal = renewed_then_renewal_revoked(level)
+
+    with pytest.raises(certification.CertificationError, match="renewal was revoked"):
+        certification.certificate_renew(certificate=issued, by=committee_member())
+
+
+def test_home_says_a_renewed_certificate_was_replaced_as_its_list_does(client, level):  # noqa: F811
+    issued = issued_for(level)
+    certification.certificate_renew(certificate=issued, by=committee_member())
+    client.force_login(issued.candidate)
+
+    home = client.get(reverse("home")).content.decode()
+
+    assert "replaced by a newer certificate" in home

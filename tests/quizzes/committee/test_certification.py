@@ -337,3 +337,27 @@ def test_the_certificate_page_names_its_evidence_in_the_readers_language(
     evidence = page[page.index('id="evidence-title"') :]
     assert "<h3>Prova de demonstração: " in evidence
     assert exam.name not in evidence
+
+
+def test_the_evidence_says_what_a_withdrawn_question_and_an_asterisk_mean(client, level):
+    """Walk 3, #19: a withdrawn question read "0%" with nothing saying it was not counted, an
+    asterisk had no footnote, and templates were raw ids."""
+    from quizzes.item_names import template_summary
+    from quizzes.models import AttemptItem
+
+    issued = issued_for(level)
+    record = issued.evidence["attempts"][0]
+    record["items"][0]["template_id"] = "rb-trigger-intent"
+    issued.save(update_fields=["evidence"])
+    AttemptItem.objects.filter(attempt_id=record["attempt"], position=1).update(withdrawn=True)
+    client.force_login(committee_member())
+
+    page = client.get(reverse("committee-certificate", args=[issued.pk])).content.decode()
+
+    evidence = page[page.index('id="evidence-title"') :]
+    assert "withdrawn: not counted" in evidence
+    assert "* A mentor&#x27;s or the committee&#x27;s grade" in evidence or (
+        "* A mentor's or the committee's grade" in evidence
+    )
+    assert "rb-trigger-intent" not in evidence
+    assert template_summary("rb-trigger-intent", "en")[0] in evidence

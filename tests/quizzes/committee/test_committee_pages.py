@@ -369,3 +369,61 @@ def test_the_changed_statements_are_read_in_a_fixed_number_of_queries(django_ass
         changes = policy_updates.statement_changes(old=old, new=new, lang="pt-br")
 
     assert [c.statement_id for c in changes] == [q.ruling["infraction_statement"]]
+
+
+def test_the_blueprint_list_does_not_count_a_cancelled_assignment_as_assigned(client):
+    """Walk 3, #28: after its only assignment was cancelled a blueprint read "Assigned: 1"."""
+    from django.utils import timezone
+
+    from tests.factories import BlueprintFactory, assignment
+
+    blueprint = BlueprintFactory(name="Walk3 check")
+    assignment(blueprint=blueprint, cancelled_at=timezone.now())
+    client.force_login(committee_member())
+
+    page = client.get(reverse("committee-blueprints")).content.decode()
+
+    row = page.split("Walk3 check")[1].split("</tr>")[0]
+    assert '>0 <span class="meta">(1 cancelled)</span>' in row
+
+
+def test_a_slot_error_is_summed_up_at_the_top_with_its_row(client):
+    """Walk 3, #13: a row error ("less than or equal to 50") showed only on the row."""
+    client.force_login(committee_member())
+
+    response = client.post(
+        reverse("committee-blueprint-new"), blueprint_post(**{"slots-0-count": "60"})
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    summary = page[page.index("data-error-summary") : page.index("</h1>")]
+    assert 'href="#id_slots-0-count"' in summary
+    assert "Row 1, " in summary
+    assert "<title>Error: " in page
+
+
+def test_a_preview_adds_an_empty_row_for_another_slot(client):
+    """Walk 3, #11: the help promised an empty row after a preview; none came."""
+    client.force_login(committee_member())
+    data = blueprint_post(**{"slots-1-topic": "rewind", "slots-1-count": "2", "preview": "1"})
+
+    page = client.post(reverse("committee-blueprint-new"), data).content.decode()
+
+    assert 'name="slots-TOTAL_FORMS" value="3"' in page
+    assert 'name="slots-2-count"' in page
+    assert 'name="slots-1-count" value="2"' in page
+
+
+def test_two_blueprints_cannot_share_a_name(client):
+    """Walk 3, #15: the assignment menu listed two blueprints of the same name."""
+    client.force_login(committee_member())
+    assert client.post(reverse("committee-blueprint-new"), blueprint_post()).status_code == 302
+
+    again = client.post(reverse("committee-blueprint-new"), blueprint_post(name="l1 WRITTEN"))
+
+    assert again.status_code == 400
+    assert "Another exam blueprint has this name" in again.content.decode()
+    blueprint = ExamBlueprint.objects.get()
+    edit = client.post(reverse("committee-blueprint-edit", args=[blueprint.pk]), blueprint_post())
+    assert edit.status_code == 302  # its own name is not another's

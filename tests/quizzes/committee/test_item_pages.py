@@ -188,3 +188,24 @@ def test_the_page_names_templates_choices_and_flags_in_plain_translated_words(cl
         assert translation.gettext("too easy") in page
     for code in ("option:", "wrong:", "too_easy", "unchosen_option", "low_discrimination"):
         assert code not in page
+
+
+def test_the_flag_rules_give_facility_as_the_table_does_in_percent(client, committee):
+    """Walk 3, #26: the rules read "above 0.95, below 0.2" beside a table in percent."""
+    answers([EASY])
+
+    page = client.get("/committee/items/").content.decode()
+
+    rules = page.split('<p class="help">')[1].split("</p>")[0]
+    assert "above 95%" in rules
+    assert "below 20%" in rules
+
+
+def test_retiring_is_not_the_pages_primary_action(client, committee):
+    """Walk 3, #26: "Retire from exams" was a primary button on every template."""
+    answers([EASY])
+
+    page = client.get("/committee/items/").content.decode()
+
+    assert 'class="primary">Retire from exams' not in page
+    assert ">Retire from exams</button>" in page

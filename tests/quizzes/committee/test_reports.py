@@ -448,7 +448,8 @@ def chart_bars(svg: bytes) -> dict[str | None, tuple[float, str | None]]:
         r for r in root.iterfind(".//svg:rect", ns) if "reactive" in r.get("class", "").split()
     ]
     texts = root.findall(".//svg:g[@class='bar-labels']/svg:text", ns)
-    labels = [t.text for t in texts if t.get("class") == "bar-label"]
+    # A long label wraps onto lines (tspans): read whole, its words joined again.
+    labels = [" ".join(t.itertext()) for t in texts if t.get("class") == "bar-label"]
     figures = [t.text for t in texts if t.get("class") == "bar-value"]
     widths = [float(r.get("width", 0)) for r in reversed(rects)]  # pygal draws bottom up
     rows = zip(labels, widths, figures, strict=True)
@@ -559,3 +560,19 @@ def test_the_page_names_templates_without_ids_and_writes_percentages_the_readers
     assert "(rb-mispayment)" not in page
     assert "rb-mispayment" in exported  # the CSV keeps the id a spreadsheet can look up
     assert ",66.7," in exported
+
+
+def test_a_long_label_wraps_so_the_chart_stays_readable_when_scaled(client):
+    """Walk 3, #17: a chart as wide as its longest label was scaled to ~6 px text."""
+    blueprint = BlueprintFactory()
+    name = "Triggered abilities · Other rules errors · How far the game can go back, spring"
+    person = candidate()
+    cohort(name=name, candidates=[person])
+    graded_attempt(person, blueprint, [1.0], [question()])
+    client.force_login(committee_member())
+
+    svg = client.get(reverse("report-chart", args=["pass-by-cohort"])).content
+
+    width = float(ElementTree.fromstring(svg).get("viewBox").split()[2])
+    assert width <= 400  # was 48 characters of label wider than the 360 of a phone's chart
+    assert list(chart_bars(svg)) == [name]

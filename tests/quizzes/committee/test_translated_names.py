@@ -209,3 +209,23 @@ def test_policy_versions_read_in_the_committees_language_on_the_policy_update_pa
 
     assert policy.title(version.version_id, "pt-BR") in html
     assert version.title not in html
+
+
+def test_a_question_report_names_its_template_by_what_it_asks_not_its_id(client):
+    """Walk 3, #19: "Template rb-forgetting-to-score, version 3"."""
+    from django.urls import reverse
+
+    from quizzes.item_names import template_summary
+    from quizzes.services import question_reports
+    from tests.factories import committee_member, mentor, question
+
+    reported = question(template_id="rb-trigger-intent")
+    question_reports.question_report_create(
+        question=reported, reporter=mentor(), problem="wrong", comment="Key is wrong"
+    )
+    client.force_login(committee_member())
+
+    html = client.get(reverse("committee-question-reports")).content.decode()
+
+    assert "rb-trigger-intent" not in html
+    assert template_summary("rb-trigger-intent", "en")[0] in html.replace("&#x27;", "'")

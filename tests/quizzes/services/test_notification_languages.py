@@ -36,7 +36,7 @@ EXPECTED = {
         "en": ("Your appeal on L1 written was decided", ["upheld", "Fair point."], []),
         "pt-br": (
             "Seu recurso em Prova escrita foi decidido",
-            ["acolhido"],
+            ["deferido"],
             ["upheld", " by the "],
         ),
         "es": ("Tu apelación en Examen escrito fue decidida", ["aceptada"], ["upheld", " by the "]),

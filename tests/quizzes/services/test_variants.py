@@ -218,24 +218,29 @@ def test_a_batch_refused_by_the_unique_constraint_is_built_one_assignment_at_a_t
     ]  # fmt: skip
 
 
-def test_building_a_batch_makes_the_same_number_of_queries_for_1_or_10_assignments(monkeypatch):
+def test_building_a_batch_makes_no_query_per_assignment(monkeypatch):
     monkeypatch.setattr(variants, "_queue_job", lambda job_id: None)
     # Warm the per-process and shared caches first (CI shares one Redis cache among workers,
     # so a cold lookup would otherwise land in whichever batch came first).
     warm = assign([candidate()])
     assignments_variants_build(list(warm.assignments.values_list("pk", flat=True)))
     counts = []
-    for size in (1, 10):
+    for size in (1, 10, 30):
         job = assign([candidate() for _ in range(size)])
         ids = list(job.assignments.values_list("pk", flat=True))
         with CaptureQueriesContext(connection) as queries:
             assert assignments_variants_build(ids) == size
         counts.append(len(queries))
 
-    assert counts[0] == counts[1]
+    # A bigger batch may add a query or two per batch, never one per assignment: a redraw
+    # round for a slot short of distinct questions and the first storing of stories new to
+    # the bank each cost one query for the whole batch, and the draw is random. One query
+    # per assignment would add 9 and 29.
+    assert max(counts) - counts[0] <= 5, counts
     # One variant at a time made 20 queries for each variant; a batch's now include its
-    # prepared attempts, their items and the questions as served.
-    assert counts[0] <= 21
+    # prepared attempts, their items and the questions as served (21), and a redraw round
+    # or a first storing may add one or two.
+    assert counts[0] <= 23, counts
 
 
 def test_a_blueprint_that_cannot_be_drawn_marks_the_job_failed():

@@ -215,3 +215,22 @@ def test_each_section_makes_the_same_queries_however_much_waits(
     # full lists add their count queries (three here: reviews, appeals, reports), no more
     assert many <= few + 3
     assert many <= 22
+
+
+def test_a_topic_without_enough_answers_gives_its_count_once(client):
+    """Walk 3, #20: "not enough answers yet (2 of 3) (2 answers)"."""
+    from tests.factories import candidate
+    from tests.quizzes.factories_practice import mastery
+
+    person = candidate()
+    few = mastery(person, "missed_trigger", level=1.0, due_in=None)
+    few.answered = 2
+    few.save(update_fields=["answered"])
+    mastery(person, "rewind", level=0.8, due_in=None)  # 3 answers: enough
+    client.force_login(person)
+
+    html = client.get(reverse("home")).content.decode()
+
+    assert "not enough answers yet (2 of 3)" in html
+    assert "(2 answers)" not in html
+    assert "(3 answers)" in html

@@ -167,3 +167,16 @@ def test_a_withdrawal_that_turns_a_fail_into_a_pass_emails_the_candidate_once():
     assert "100%, passed" in passed[0].body
     assert Notification.objects.filter(kind=Notification.Kind.OUTCOME).count() == 1
     assert not [m for m in passed if still_passing_who.email in m.to]
+
+
+def test_a_mentors_rejection_says_it_may_be_contested_once_and_links_there(client):
+    """Walk 3, #2: nothing said a rejected appeal could be taken to the committee."""
+    appeal, by = _appealed()
+    appeals.appeal_decide(appeal=appeal, by=by, uphold=False, reason="The key stands.")
+    client.force_login(appeal.item.attempt.candidate)
+
+    html = client.get(URL).content.decode()
+
+    assert "You may contest this decision to the committee, once" in html
+    appeals.appeal_contest(appeal=appeal, comment="The penalty is wrong.")
+    assert "You may contest this decision" not in client.get(URL).content.decode()

@@ -212,3 +212,48 @@ def test_the_explorer_adds_no_query_per_question_to_the_result(client):
         counts.append(len(captured))
 
     assert counts[0] == counts[1]
+
+
+def corrected_story():
+    """A story whose key the committee corrected (walk 3, #16): the stored key is no longer
+    the engine's ruling of the story."""
+    item = story()
+    item.key_remedy = "opponent_chooses_resolve_or_skip"
+    item.save(update_fields=["key_remedy"])
+    return item
+
+
+def test_a_corrected_key_is_not_contradicted_by_the_explorer(client):
+    person = candidate()
+    answer = practice_answer(person, corrected_story())
+    client.force_login(person)
+
+    html = client.get(practice_url(answer)).content.decode()
+
+    assert "The committee corrected this question" in html
+    assert "the ability says may" not in html
+    assert "(unchanged)" not in html
+
+
+def test_a_permalink_of_a_corrected_question_shows_no_variant(client):
+    person = candidate()
+    answer = practice_answer(person, corrected_story())
+    client.force_login(person)
+
+    response = client.get(practice_url(answer, "intent_none"))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "The committee corrected this question" in html
+    assert "was: Cheating" not in html
+
+
+def test_the_feedback_of_a_corrected_question_says_why_there_is_no_explorer(client):
+    person = candidate()
+    answer = practice_answer(person, corrected_story())
+    client.force_login(person)
+
+    html = client.get(reverse("practice-feedback", args=[answer.pk])).content.decode()
+
+    assert "The committee corrected this question" in html
+    assert f'href="{practice_url(answer, "optional")}"' not in html

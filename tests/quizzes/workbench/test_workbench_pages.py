@@ -245,3 +245,52 @@ def test_the_proposals_page_queries_do_not_grow_with_proposals(
     with django_assert_max_num_queries(5):
         response = client.get(reverse("workbench-proposals"))
     assert response.content.decode().count("Accept into the bank") == 3
+
+
+def test_each_game_only_option_names_its_game_for_the_page_to_filter(client) -> None:
+    """Walk 3, #7: with Game = Riftbound the page still offered Magic's versions, trigger
+    kinds ("the stack") and actions ("casts an instant")."""
+    client.force_login(mentor())
+
+    page = client.get(URL).content.decode()
+
+    assert "quizzes/game_choices.js" in page
+    assert re.search(r'<option value="instant_speed_action" data-game="mtg"', page)
+    assert re.search(r'<option value="choices_on_stack" data-game="mtg"', page)
+    assert re.search(r'<option value="might_matters" data-game="riftbound"', page)
+    assert re.search(r'<option value="mtg-ipg-2.1-seed" data-game="mtg"', page)
+    assert re.search(r'<option value="new_game_action" data-game=""', page)
+
+
+def test_a_penalty_step_that_changes_nothing_is_not_shown_as_a_change(client) -> None:
+    """Walk 3, #8: "No penalty → No penalty [TR 702.2]"."""
+    client.force_login(mentor())
+
+    page = client.post(URL, facts()).content.decode()
+
+    steps = page[page.index("The ruling") :]
+    assert "No penalty" in steps
+    assert not re.search(r"<li>([^<→]+) → \1[ <]", steps)
+
+
+def test_an_accepted_proposal_stays_listed_with_a_link_to_its_bank_question(client) -> None:
+    """Walk 3, #10: after "Accept into the bank" the proposal vanished, with no link."""
+    client.force_login(committee_member())
+    client.post(URL, facts(action="propose"))
+    story = WorkbenchStory.objects.get()
+    client.post(reverse("workbench-decide", args=[story.pk]), {"decision": "accept"})
+
+    page = client.get(reverse("workbench-proposals")).content.decode()
+
+    assert "No proposal is waiting." in page
+    assert "Decided lately" in page
+    assert reverse("admin:quizzes_question_change", args=[story.question_id]) in page
+
+
+def test_a_mentor_is_told_that_the_bank_is_the_committees(client) -> None:
+    """Walk 3, #9: nothing said that proposing for the bank is the committee's."""
+    client.force_login(mentor())
+
+    page = client.post(URL, facts()).content.decode()
+
+    assert "The question bank and exams are the certification committee" in page
