@@ -25,6 +25,12 @@ ACTIONS = ("new_game_action", "advance_step")
 
 
 @cache
+def _carried_out() -> frozenset[str]:
+    """Effects whose resolving the phrase banks tell (`terms.carried_out`)."""
+    return frozenset(public_phrases("en")["terms"]["carried_out"])
+
+
+@cache
 def wrong_effects() -> frozenset[str]:
     """Effects whose wrong execution the phrase banks tell (`terms.wrong_effect`, the same keys
     in every language)."""
@@ -103,7 +109,16 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
     # resolve helped" can be true of neither, so those stories say nothing of advantage.
     missed = mode not in ("acknowledged", "none")
     adv = missed and rng.random() < 0.5
-    card_id = st.pick(rng, _impact_cards(adv if missed else None))
+    fitting = _impact_cards(adv if missed else None)
+    if mode == "acknowledged":
+        # What resolving did is told from the card's effect: a card from a private pool that
+        # states none is kept for the other stories; with no card that does, a story with
+        # nothing done yet (neither missed, so nothing is said of advantage either).
+        told = tuple(c for c in fitting if card(c).get("effect") in _carried_out())
+        if not told:
+            mode = "none"
+        fitting = told or fitting
+    card_id = st.pick(rng, fitting)
     when, now, noticed = _when(rng, order, player, mode)
     play: dict[str, Any] = {"following_action": mode}
     told: tuple[Sentence, ...] = (st.advantage(adv, player, card_id),) if missed else ()
