@@ -114,10 +114,10 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
         # What resolving did is told from the card's effect: a card from a private pool that
         # states none is kept for the other stories; with no card that does, a story with
         # nothing done yet (neither missed, so nothing is said of advantage either).
-        told = tuple(c for c in fitting if card(c).get("effect") in _carried_out())
-        if not told:
+        stated_effect = tuple(c for c in fitting if card(c).get("effect") in _carried_out())
+        if not stated_effect:
             mode = "none"
-        fitting = told or fitting
+        fitting = stated_effect or fitting
     card_id = st.pick(rng, fitting)
     when, now, noticed = _when(rng, order, player, mode)
     play: dict[str, Any] = {"following_action": mode}
