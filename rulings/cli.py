@@ -25,6 +25,7 @@ from rulings.core import (
     policy_versions,
     situation_schema,
 )
+from rulings.core.diff import sided
 from rulings.core.grading.cli import run_grade
 from rulings.core.questions import run_coverage, run_generate
 from rulings.grading_eval import calibrate as grading_calibrate
@@ -103,7 +104,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     try:
         changes = diff_rulings(before, after)
     except SituationError as exc:
-        raise SituationError(f"after.{exc.path}", exc.problem) from exc
+        raise SituationError(sided(exc.path), exc.problem) from exc
     _print_json(changes.to_dict())
     return EXIT_OK
 

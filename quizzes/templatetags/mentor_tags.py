@@ -51,6 +51,10 @@ REVIEW_REASONS = {
     "second_reading": _(
         "read as %(found)s, but answers worded like this one are mostly labelled %(second)s"
     ),
+    "infraction_left_to_the_story": _(
+        "not named, while the answer rules on the penalty and the fix: the question's story "
+        "may settle it"
+    ),
 }
 """The grader's review reasons (`rulings.core.grading.reasons.REASON_TEXTS`) for a page, by
 code: the same words, ids shown by their names."""

@@ -23,6 +23,7 @@ from rulings.api.serializers import (
     PolicyVersionSerializer,
     RulingResponseSerializer,
 )
+from rulings.core.diff import sided
 from rulings.models import PolicyVersion
 
 
@@ -87,13 +88,20 @@ class EvaluateView(APIView):
             "are stored in: the ruling then carries `derived`, each conclusion the engine drew "
             "with its citation. The old `play` conclusion fields (acknowledged, "
             "following_action(_by), controller_active_role) still work for one policy cycle. "
-            "An invalid field answers 400 naming the field."
+            "Events may name their `phase` (one of the game's phases). `asked_about` names "
+            "the player the question asks for: a silent witness's own ruling is then the main "
+            "one, the erring player's additional. An invalid field, or an `asked_about` the "
+            "policy does not rule on, answers 400 naming the field."
         ),
     )
     def post(self, request: Request) -> Response:
         query = EvaluateQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        ruling = engine.evaluate(_situation_from(request.data))
+        situation = _situation_from(request.data)
+        try:
+            ruling = engine.evaluate(situation)
+        except engine.SituationError as error:  # e.g. asked_about: a player with no ruling
+            raise ValidationError({error.path: [error.problem]}) from error
         explanation = engine.explain(ruling, query.validated_data["lang"])
         return Response({"ruling": ruling.to_dict(), "explanation": explanation})
 
@@ -133,7 +141,7 @@ class DiffView(APIView):
         try:
             changes = engine.diff_rulings(before, after)
         except engine.SituationError as error:
-            raise ValidationError({"after." + error.path: [error.problem]}) from error
+            raise ValidationError({sided(error.path): [error.problem]}) from error
         return Response(changes.to_dict())
 
 

@@ -109,9 +109,24 @@ def diff_rulings(before: Situation, after: Situation) -> RulingDiff:
         raise SituationError(
             "policy_version", f"both situations must use one policy version ({policy.id})"
         )
-    old, new = evaluate(before), evaluate(after)
+    old, new = _ruled(before, "before."), _ruled(after, "after.")
     facts = tuple(_facts(_encoded(before, policy.id), _encoded(after, policy.id), ""))
     return RulingDiff(before.game, policy.id, facts, tuple(_changes(old, new)))
+
+
+def sided(path: str) -> str:
+    """A diff error's field: as the engine named its side, else the second situation's (the
+    one that must match the first's game and policy version)."""
+    return path if path.startswith(("before.", "after.")) else f"after.{path}"
+
+
+def _ruled(situation: Situation, side: str) -> Ruling:
+    """The situation's ruling; an error only the ruling finds (such as `asked_about` naming a
+    player the policy does not rule on) names its side."""
+    try:
+        return evaluate(situation)
+    except SituationError as exc:
+        raise SituationError(side + exc.path, exc.problem) from exc
 
 
 # ---------------------------------------------------------------- facts

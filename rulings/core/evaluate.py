@@ -19,8 +19,9 @@ from rulings.core.ruling import (
 from rulings.core.situation import Situation
 from rulings.core.validate import policy_for, validate
 from rulings.core.vocabulary import rung
+from rulings.core.witnesses import about_other, additional_penalties
 
-UNNOTICED_BY_OPPONENTS = ("error_player", "judge", "spectator")
+PHASE_FACTS = ("noticed.phase", "noticed.error_phase")
 
 
 def evaluate(situation: Situation) -> Ruling:
@@ -35,7 +36,7 @@ def evaluate(situation: Situation) -> Ruling:
     remedy = decide_remedy(ctx, infraction, rule.statement)
     cycle = round_cycle(ctx)
     witnesses = additional_penalties(ctx, infraction)
-    return Ruling(
+    ruling = Ruling(
         game=situation.game,
         policy_version=ctx.policy.id,
         infraction=infraction.id,
@@ -50,6 +51,9 @@ def evaluate(situation: Situation) -> Ruling:
         explanation=explanation(ctx, rule, infraction, penalty, remedy, cycle, witnesses),
         derived=derived_facts(ctx),
     )
+    if situation.asked_about in (None, ctx.accountable):
+        return ruling
+    return about_other(ctx, ruling, infraction)
 
 
 def derived_facts(ctx: Context) -> tuple[DerivedFact, ...]:
@@ -89,46 +93,6 @@ def round_cycle(ctx: Context) -> RoundCycle | None:
     return RoundCycle(ctx.cycle_passed, ctx.error_turn_player, statement, section)
 
 
-def additional_penalties(ctx: Context, infraction: Infraction) -> tuple[AdditionalPenalty, ...]:
-    """Penalties (or explicit non-penalties) for players who saw it and said nothing, and,
-    where the policy says so, for every opponent when none of them noticed it."""
-    rule = infraction.witness
-    if rule is None:
-        return ()
-    section = ctx.policy.statement(rule.statement).section
-    players = [p for p in ctx.situation.silent_witnesses if p != ctx.accountable]
-    if rule.unnoticed and ctx.situation.noticed.by in UNNOTICED_BY_OPPONENTS:
-        players += [p for p in ctx.situation.players if p != ctx.accountable]
-    return tuple(
-        AdditionalPenalty(
-            p,
-            rule.infraction,
-            _witness_penalty(ctx, rule.infraction, rule.penalty, p),
-            rule.statement,
-            section,
-        )
-        for p in dict.fromkeys(players)
-    )
-
-
-def _witness_penalty(ctx: Context, infraction: str, penalty: str, player: str) -> str:
-    """Another player's Warning upgrades on their own record (other_records), like the error's:
-    only the same-category rule applies, and an exempt infraction (FtMGS) only when the head
-    judge instructs it."""
-    known = ctx.policy.infractions.get(infraction)
-    if penalty != "warning" or known is None:
-        return penalty
-    if not counts_toward_upgrades(ctx, known):
-        return penalty
-    record = next((r for r in ctx.situation.other_records if r.player == player), None)
-    earlier = dict(record.warnings).get(infraction, 0) if record else 0
-    for rule in ctx.policy.repeat:
-        same = rule.scope == "same_category" and ctx.situation.opl in rule.opl
-        if same and earlier + 1 >= rule.threshold:
-            return rule.to
-    return penalty
-
-
 def explanation(
     ctx: Context,
     rule: Classification,
@@ -145,15 +109,21 @@ def explanation(
     # its statement anyway: then once, where the ruling used it (a story told as events reads
     # as the same story told by its conclusions).
     classified = [s for s in (rule.statement, *rule.cites, infraction.statement) if s]
+    # The phases are cited only where the policy's time bar compares them; elsewhere
+    # (Riftbound, the older Magic wording) they are recorded in `derived` and decide nothing.
+    # A phase's statement that the remedy cites (the time bar) is cited once, as the remedy.
+    fixed = {step.statement for step in remedy.steps}
     refs += [
         ("timing", d.statement)
         for d in ctx.derived
-        if d.statement is not None and d.statement not in classified
+        if d.statement is not None
+        and d.statement not in classified
+        and (d.fact not in PHASE_FACTS or (ctx.policy.phases_ordered and d.statement not in fixed))
     ]
     refs += [("infraction", s) for s in classified]
     refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]
     refs += [("penalty", step.statement) for step in penalty.steps]
-    refs += [("penalty", s) for s in _penalty_procedure(ctx, penalty, infraction)]
+    refs += [("penalty", s) for s in penalty_procedure(ctx, penalty, infraction)]
     refs += [("remedy", step.statement) for step in remedy.steps]
     refs += [("remedy", s) for s in remedy.cites]
     if cycle is not None and ctx.situation.subject == "score":
@@ -181,7 +151,7 @@ def _policy_notes(ctx: Context) -> list[Note]:
     return [n for n in notes if n.subject in ("", subject) and holds(ctx, n.when)]
 
 
-def _penalty_procedure(ctx: Context, penalty: Penalty, infraction: Infraction) -> list[str]:
+def penalty_procedure(ctx: Context, penalty: Penalty, infraction: Infraction) -> list[str]:
     """The ladder, reporting a Game Loss or more, and investigations below the thresholds (only
     for a Warning that counts toward them: not an exempt one the head judge left exempt)."""
     procedure = ctx.policy.procedure

@@ -56,7 +56,8 @@ def derive(
         return situation, ()
     play, why_play = _play(situation, policy, accountable)
     noticed, why_noticed = _noticed(situation, accountable, play.acknowledged)
-    return replace(situation, play=play, noticed=noticed), why_play + why_noticed
+    noticed, why_phases = _phases(situation, policy, play.acknowledged, why_play, noticed)
+    return replace(situation, play=play, noticed=noticed), why_play + why_noticed + why_phases
 
 
 def _awareness_statement(policy: Policy, trigger: Trigger) -> str | None:
@@ -178,6 +179,36 @@ def _noticed(
         Derived("noticed.when", when, found, None),
         Derived("noticed.turns_elapsed", str(event.turn), found, None),
         Derived("noticed.by", by, found, None),
+    )
+
+
+def _phases(
+    s: Situation,
+    policy: Policy,
+    acknowledged: str,
+    why_play: tuple[Derived, ...],
+    noticed: Noticed,
+) -> tuple[Noticed, tuple[Derived, ...]]:
+    """`noticed.error_phase` and `noticed.phase` from the phases of the event that missed the
+    trigger (the one that decided `play.following_action`) and of the event that brought the
+    miss to light (the first `noticed`, or the controller's late acknowledgement), each citing
+    the statement that names the phase. Only where both events give a phase and the caller
+    gave neither field (a caller who gives them keeps them); nothing when nothing was missed."""
+    given = s.noticed.phase is not None or s.noticed.error_phase is not None
+    if acknowledged == "in_time" or given:
+        return noticed, ()
+    missed = next((d.event for d in why_play if d.fact == "play.following_action"), None)
+    found = next(
+        (i for i, e in enumerate(s.events) if e.action in ("noticed", "acknowledge")), None
+    )
+    if missed is None or found is None or missed > found:
+        return noticed, ()
+    error_phase, phase = s.events[missed].phase, s.events[found].phase
+    if error_phase is None or phase is None:
+        return noticed, ()
+    return replace(noticed, phase=phase, error_phase=error_phase), (
+        Derived("noticed.error_phase", error_phase, missed, policy.phase_statements[error_phase]),
+        Derived("noticed.phase", phase, found, policy.phase_statements[phase]),
     )
 
 

@@ -38,7 +38,8 @@ def explain(ruling: Ruling, lang: str = "en") -> str:
 
 def _summary(ruling: Ruling, words: dict[str, Any]) -> list[str]:
     head, names = words["heading"], words["id"]
-    lines = [
+    lines = [f"{head['asked_about']}: {ruling.asked_about}"] if ruling.asked_about else []
+    lines += [
         f"{head['infraction']}: {names.get(ruling.infraction, ruling.infraction)}",
         f"{head['penalty']}: {_penalty_path(ruling, names)}",
         f"{head['accountable']}: {ruling.accountable_player}",
@@ -54,6 +55,9 @@ def _summary(ruling: Ruling, words: dict[str, Any]) -> list[str]:
         lines.append(
             f"{head['additional']}: {extra.player}: {infraction}, {label} [{extra.citation}]"
         )
+    lines += [
+        f"{head['additional_remedy']}: {_remedy(step, words)}" for step in ruling.additional_remedy
+    ]
     return lines
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -134,6 +134,11 @@ class Policy:
     accountability: Mapping[str, tuple[str, ...]]
     procedure: Mapping[str, str]
     notes: tuple[Note, ...] = ()
+    # The phases of a turn (`[turn]`), each with the statement that cites it; `phases_ordered`
+    # when the policy's time bar compares them in this order (Magic's), else only recorded.
+    phases: tuple[str, ...] = ()
+    phase_statements: Mapping[str, str] = field(default_factory=dict)
+    phases_ordered: bool = False
 
     def statement(self, statement_id: str) -> Statement:
         try:
@@ -175,6 +180,7 @@ def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
         "accountability",
         "procedure",
         "sources",
+        "turn",
     ):
         merged[table] = {**parent.get(table, {}), **child.get(table, {})}
     return merged

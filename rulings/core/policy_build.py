@@ -22,6 +22,7 @@ from rulings.core.policy import (
     WitnessRule,
 )
 from rulings.core.registry import PREDICATES
+from rulings.core.situation import ALL_PHASES
 from rulings.core.vocabulary import GAMES, INFRACTIONS, OPLS, PENALTIES, REMEDIES
 
 
@@ -51,6 +52,9 @@ def build(raw: dict[str, Any]) -> Policy:
             )
             for n in raw.get("note", [])
         ),
+        phases=tuple(raw.get("turn", {}).get("phases", ())),
+        phase_statements=raw.get("turn", {}).get("statements", {}),
+        phases_ordered=bool(raw.get("turn", {}).get("ordered", False)),
     )
     check(policy)
     return policy
@@ -129,6 +133,18 @@ def check(policy: Policy) -> None:
         _expect(ref in policy.statements, f"statement {ref!r}")
     for kind in policy.awareness:
         _expect(kind in policy.awareness_statement, f"awareness statement for {kind!r}")
+    _check_phases(policy)
+
+
+def _check_phases(policy: Policy) -> None:
+    """Every phase is a known phase id, named by a statement, and listed once."""
+    _expect(len(set(policy.phases)) == len(policy.phases), "phases: listed twice")
+    for phase in policy.phases:
+        _expect(phase in ALL_PHASES, f"phase {phase!r}")
+        ref = policy.phase_statements.get(phase)
+        _expect(ref is not None and ref in policy.statements, f"statement for phase {phase!r}")
+    extra = set(policy.phase_statements) - set(policy.phases)
+    _expect(not extra, f"phase statements for unlisted phases {sorted(extra)!r}")
 
 
 def _all_rules(policy: Policy) -> list[Rule]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rulings.core.situation import PHASES, Trigger
+from rulings.core.situation import Trigger
 from rulings.core.vocabulary import LOW_OPLS
 
 if TYPE_CHECKING:
@@ -82,12 +82,14 @@ def missed_in_previous_turn(ctx: Context) -> bool:
 @predicate
 def past_time_bar(ctx: Context) -> bool:
     """Missed before the current phase of the previous turn. With the phases given, how long
-    ago is derived from them and the turns elapsed; otherwise `noticed.when` says it."""
+    ago is derived from them (in the policy's order of phases) and the turns elapsed; otherwise
+    `noticed.when` says it."""
     noticed = ctx.situation.noticed
-    if noticed.phase is not None and noticed.error_phase is not None:
+    phases = ctx.policy.phases
+    if noticed.phase is not None and noticed.error_phase is not None and ctx.policy.phases_ordered:
         if ctx.turns_elapsed != 1:
             return ctx.turns_elapsed > 1
-        return PHASES.index(noticed.error_phase) < PHASES.index(noticed.phase)
+        return phases.index(noticed.error_phase) < phases.index(noticed.phase)
     return noticed.when == "before_current_phase_of_previous_turn"
 
 

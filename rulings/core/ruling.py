@@ -86,14 +86,24 @@ class Ruling:
     judge_intervenes: bool
     explanation: tuple[Step, ...]
     derived: tuple[DerivedFact, ...] = ()
+    # Set when the question asks about another player than the one who erred (a silent
+    # witness): the main ruling is theirs, the erring player's is the first additional
+    # penalty, and `additional_remedy` is that ruling's remedy (the game's fix).
+    asked_about: str | None = None
+    additional_remedy: tuple[RemedyStep, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready; `derived` appears only for a situation told as events, so rulings of
-        situations given as conclusions keep the shape (and the hashes) they always had."""
+        """JSON-ready; `derived` appears only for a situation told as events, and
+        `asked_about` / `additional_remedy` only for a question about another player, so
+        other rulings keep the shape (and the hashes) they always had."""
         data: dict[str, Any] = codec.encode(self)
         data["remedy"] = [_remedy_dict(step) for step in self.remedy]
         if not self.derived:
             del data["derived"]
+        if self.asked_about is None:
+            del data["asked_about"], data["additional_remedy"]
+        else:
+            data["additional_remedy"] = [_remedy_dict(step) for step in self.additional_remedy]
         return data
 
 

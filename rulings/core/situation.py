@@ -60,6 +60,12 @@ CONTROLLER_ACTIVE_ROLES = ("unstated", "none", "action", "explicit_pass")
 NOTICED = ("same_action", "same_turn", "previous_turn", "before_current_phase_of_previous_turn")
 # Magic's phases in turn order, for "missed before the current phase of the previous turn".
 PHASES = ("beginning", "precombat_main", "combat", "postcombat_main", "ending")
+# Riftbound's phases as the sources name them (the policy data's `[turn]` cites where): the
+# Awaken Phase (TR 702.15) and the Beginning Phase (TR 506.3.d); the seeds name no others.
+RIFTBOUND_PHASES = ("awaken", "beginning")
+# Every phase id of any game, for the schema; a situation's phases are checked against its
+# policy version's own list (`[turn] phases`).
+ALL_PHASES = tuple(dict.fromkeys((*PHASES, *RIFTBOUND_PHASES)))
 NOTICED_BY = ("unstated", "opponent", "error_player", "judge", "spectator")
 # What IPG 2.5's partial fixes can repair when a simple backup is not possible.
 PARTIAL_FIXES = ("none", "missed_draw_or_discard", "object_in_wrong_zone")
@@ -81,6 +87,16 @@ class Event:
     )
     says: str = field(
         default="", metadata=spec("what was said or stated, for the record ('no responses')")
+    )
+    phase: str | None = field(
+        default=None,
+        metadata=spec(
+            "the phase of the turn it happened in, one of the game's phases (mtg: beginning, "
+            "precombat_main, combat, postcombat_main, ending; riftbound: awaken, beginning); "
+            "with phases on the event that missed the trigger and the one that noticed it, the "
+            "engine derives noticed.phase and noticed.error_phase",
+            choices=ALL_PHASES,
+        ),
     )
 
 
@@ -284,15 +300,17 @@ class Noticed:
     phase: str | None = field(
         default=None,
         metadata=spec(
-            "the phase of the current turn in which it was noticed (mtg)", choices=PHASES
+            "the phase of the current turn in which it was noticed, one of the game's phases",
+            choices=ALL_PHASES,
         ),
     )
     error_phase: str | None = field(
         default=None,
         metadata=spec(
-            "the phase in which the error happened (mtg); with `phase` and `turns_elapsed` it "
-            "decides how long ago the error was, apart from when it was noticed",
-            choices=PHASES,
+            "the phase in which the error happened, one of the game's phases; with `phase` and "
+            "`turns_elapsed` it decides how long ago the error was (mtg's time bar), apart from "
+            "when it was noticed",
+            choices=ALL_PHASES,
         ),
     )
     by: str = field(
@@ -409,6 +427,14 @@ class Situation:
     )
     silent_witnesses: tuple[str, ...] = field(
         default=(), metadata=spec("players who saw the error and said nothing")
+    )
+    asked_about: str | None = field(
+        default=None,
+        metadata=spec(
+            "the player the question asks the ruling for; null = the accountable player (the "
+            "one who erred). Another player (a silent witness, or an opponent the policy rules "
+            "on) gets their own ruling as the main one, the erring player's as additional"
+        ),
     )
     soften_at_low_opl: bool = field(
         default=False, metadata=spec("the judge uses the low-OPL discretion to soften")

@@ -18,6 +18,7 @@ def validate(s: Situation) -> None:
     _trigger(s, policy)
     _active_role(s)
     _events(s)
+    _phases(s, policy)
     _noticed(s)
     _records(s)
 
@@ -60,6 +61,7 @@ def _player_refs(s: Situation) -> list[tuple[str, str | None]]:
     refs = [
         ("turn_player", s.turn_player),
         ("noticed.error_turn_player", s.noticed.error_turn_player),
+        ("asked_about", s.asked_about),
     ]
     refs += [(f"silent_witnesses[{i}]", p) for i, p in enumerate(s.silent_witnesses)]
     refs += [(f"other_records[{i}].player", r.player) for i, r in enumerate(s.other_records)]
@@ -154,6 +156,33 @@ def _events(s: Situation) -> None:
     _left_to_engine(s, "play", s.play, Play(), DERIVED_PLAY)
     if any(e.action == "noticed" for e in s.events):
         _left_to_engine(s, "noticed", s.noticed, Noticed(), DERIVED_NOTICED)
+
+
+def _phases(s: Situation, policy: Policy) -> None:
+    """Every phase named is one of the game's (its policy version's `[turn] phases`), and,
+    where the time bar compares them in order, events in one turn never go back a phase."""
+    allowed = ", ".join(policy.phases) or "none"
+    named = [(f"events[{i}].phase", e.phase) for i, e in enumerate(s.events)]
+    named += [("noticed.phase", s.noticed.phase), ("noticed.error_phase", s.noticed.error_phase)]
+    for path, phase in named:
+        if phase is not None and phase not in policy.phases:
+            raise SituationError(
+                path, f"must be one of {allowed} (the phases of a turn in {policy.id})"
+            )
+    if not policy.phases_ordered:
+        return
+    last: tuple[int, int] | None = None
+    for index, event in enumerate(s.events):
+        if event.phase is None:
+            continue
+        at = (event.turn, policy.phases.index(event.phase))
+        if last is not None and at < last:
+            raise SituationError(
+                f"events[{index}].phase",
+                f"events must be in order: {event.phase} comes before the previous event's "
+                f"phase in turn {event.turn} ({allowed})",
+            )
+        last = at
 
 
 def _left_to_engine(

@@ -670,13 +670,30 @@ _SENTENCE_SCOPES: dict[str, Callable[[Mention, CueHit, Context], None]] = {
 
 
 def _hedges_previous_sentence(m: Mention, cue: CueHit, ctx: Context) -> bool:
-    """A hedge standing alone in the sentence right after the mention's ("Not sure.")."""
+    """A hedge standing alone in the sentence right after the mention's ("Not sure."), or
+    after a sentence that trails on from the mention's by an ellipsis ("Probably no
+    infraction... though if he attacked, MT. Not sure."): one thought, hedged whole."""
     here = ctx.sentence[cue.first]
-    if here != ctx.sentence[m.first] + 1:
+    first = here - 1
+    while first > ctx.sentence[m.first] and _trails_on(ctx, first):
+        first -= 1
+    if first != ctx.sentence[m.first]:
         return False
     if ctx.sentence_mentions_something(here):
         return False
     return ctx.sentence_size(here) <= cue.last - cue.first + 2
+
+
+def _trails_on(ctx: Context, which: int) -> bool:
+    """Sentence `which` follows the one before it after an ellipsis ("... aunque si ...")."""
+    start = ctx.sentence.index(which) if which in ctx.sentence else 0
+    if start == 0:
+        return False
+    toks = ctx.toks
+    return toks.source[toks.ends[start - 1] : toks.starts[start]].rstrip().endswith(_ELLIPSES)
+
+
+_ELLIPSES = ("...", "\u2026")
 
 
 def _replaces(other: Mention, m: Mention) -> bool:

@@ -102,7 +102,8 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         + _doubtful_wrong(parts, analysis, expected, lex, to_a_point)
         + _in_doubtful_words(parts, readings, analysis)
         + _hinted_neighbours(parts, readings, analysis, lex, game)
-        + _near_misses(parts, analysis, expected),
+        + _near_misses(parts, analysis, expected)
+        + _infraction_left_to_the_story(parts),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
@@ -1089,6 +1090,22 @@ def _near_misses(
         _Reason(u.part, reason_text("near_miss_unseparated", found=u.found, other=u.other))
         for u in unseparated(parts, analysis.mentions, expected)
     )
+
+
+def _infraction_left_to_the_story(parts: Mapping[str, PartGrade]) -> tuple[_Reason, ...]:
+    """ "Warning, and since a turn has passed, play goes on": the answer rules on the
+    penalty and the fix without naming the infraction. Writers label such answers by the
+    infraction the question's story makes plain (2 of 3 over blind1-36), which the words
+    cannot tell: a mentor reads it."""
+    infraction = parts.get("infraction")
+    if infraction is None or infraction.found is not None or infraction.rule != "nothing_said":
+        return ()
+    if all(part in parts and parts[part].found is not None for part in _RULED_BESIDE_INFRACTION):
+        return (_Reason("infraction", reason_text("infraction_left_to_the_story")),)
+    return ()
+
+
+_RULED_BESIDE_INFRACTION = ("penalty", "remedy")
 
 
 def _only_asked(readings: Mapping[str, Reading]) -> frozenset[str]:

@@ -59,6 +59,10 @@ REASON_TEXTS: Final = {
     "second_reading": (
         "read as {found}, but answers worded like this one are mostly labelled {second}"
     ),
+    "infraction_left_to_the_story": (
+        "not named, while the answer rules on the penalty and the fix: the question's story "
+        "may settle it"
+    ),
 }
 """Each reason's English text; a {name} stands for an id (or NOTHING_STATED), `options`
 for ids joined by OPTIONS_SEPARATOR."""

@@ -66,6 +66,17 @@ def test_an_invalid_field_is_named_with_its_side(client, treasure_hunter):
     assert "after.trigger.kind" in response.json()
 
 
+def test_a_player_the_policy_does_not_rule_on_is_named_with_its_side(client, treasure_hunter):
+    client.force_login(mentor())
+    pair = _pair(treasure_hunter)
+    pair["before"]["asked_about"] = "opponent"
+
+    response = client.post(DIFF, pair, content_type="application/json")
+
+    assert response.status_code == 400
+    assert "before.asked_about" in response.json()
+
+
 def test_two_policy_versions_are_refused(client, treasure_hunter):
     client.force_login(mentor())
     other = {**copy.deepcopy(treasure_hunter), "game": "mtg"}

@@ -114,6 +114,52 @@ def test_evaluate_names_the_invalid_field(client, treasure_hunter):
     assert list(response.json()) == ["detail", "code", "trigger.kind"]
 
 
+def test_evaluate_rules_for_the_silent_witness_asked_about(client):
+    client.force_login(mentor())
+    situation = {
+        "game": "riftbound",
+        "players": ["ana", "ben", "cara"],
+        "turn_player": "ana",
+        "score": {"player": "ana", "source": "conquer"},
+        "silent_witnesses": ["cara"],
+        "asked_about": "cara",
+    }
+
+    response = client.post(EVALUATE, situation, content_type="application/json")
+
+    assert response.status_code == 200, response.json()
+    ruling = response.json()["ruling"]
+    assert ruling["asked_about"] == "cara"
+    assert ruling["infraction"] == "failure_to_maintain_game_state"
+    assert ruling["additional_penalties"][0]["player"] == "ana"
+
+
+def test_evaluate_names_asked_about_when_the_policy_does_not_rule_on_that_player(
+    client, treasure_hunter
+):
+    client.force_login(mentor())
+    treasure_hunter["asked_about"] = next(
+        p for p in treasure_hunter["players"] if p != treasure_hunter["trigger"]["controller"]
+    )
+
+    response = client.post(EVALUATE, treasure_hunter, content_type="application/json")
+
+    assert response.status_code == 400
+    assert "asked_about" in response.json()
+
+
+def test_evaluate_names_an_event_phase_of_another_game(client, treasure_hunter):
+    client.force_login(mentor())
+    treasure_hunter.pop("play", None)
+    controller = treasure_hunter["trigger"]["controller"]
+    treasure_hunter["events"] = [{"by": controller, "action": "new_game_action", "phase": "combat"}]
+
+    response = client.post(EVALUATE, treasure_hunter, content_type="application/json")
+
+    assert response.status_code == 400
+    assert "awaken, beginning" in response.json()["events[0].phase"][0]
+
+
 @pytest.mark.parametrize("body", ["[1, 2]", "not json", '"a string"'])
 def test_evaluate_rejects_a_body_that_is_not_a_situation(client, body):
     client.force_login(mentor())

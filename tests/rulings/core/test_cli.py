@@ -63,6 +63,28 @@ def test_invalid_situation_exits_2_naming_the_field(
     assert error["error"].startswith("trigger.kind: must be one of")
 
 
+def test_asked_about_a_player_with_no_ruling_exits_2_naming_the_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    story = tmp_path / "witness.json"
+    story.write_text(
+        json.dumps(
+            {
+                "game": "riftbound",
+                "players": ["ana", "ben", "cara"],
+                "turn_player": "ana",
+                "score": {"player": "ana", "source": "conquer"},
+                "silent_witnesses": ["ben"],
+                "asked_about": "cara",
+            }
+        )
+    )
+    code, out, err = _run(["evaluate", str(story)], capsys)
+    assert code == 2
+    assert out == ""
+    assert json.loads(err)["field"] == "asked_about"
+
+
 def test_malformed_json_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

@@ -82,6 +82,15 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind37 (2026-12-07): five stock answers the tests held since earlier sessions.
+    ("Missed trigger, no penalty, opponent chooses.", "blind37-en-hw-066"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind37-en-hw-066"),
+    ("Channeled too few runes, no penalty; channel the missing rune.", "blind37-en-hw-021"),
+    ("HDE, sem penalidade, o oponente escolhe se vai para a pilha.", "blind37-pt-BR-hw-055"),
+    (
+        "Habilidade esquecida, sem penalidade; o oponente escolhe se ela vai para a pilha.",
+        "blind37-pt-BR-hw-057",
+    ),
     # blind36 (2026-12-07): three stock answers the tests held since earlier sessions.
     ("Missed trigger, no penalty, opponent chooses.", "blind36-en-hw-064"),
     ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind36-en-hw-064"),

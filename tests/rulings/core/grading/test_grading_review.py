@@ -281,3 +281,28 @@ def test_another_players_ruling_said_to_be_separate_is_set_aside() -> None:
 def test_nobody_denies_like_not(text: str) -> None:
     grade = grade_answer(text, MT_NO_PENALTY, game="riftbound")
     assert grade.parts["infraction"].found == "missed_trigger"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Warning, and since two turns went by, play goes on.", "en"),
+        ("Advertência, e como já passaram dois turnos, o jogo segue.", "pt-BR"),
+        ("Advertencia, y como ya pasaron dos turnos, se sigue jugando.", "es"),
+    ],
+)
+def test_a_penalty_and_fix_with_no_infraction_named_go_to_a_mentor(text: str, lang: str) -> None:
+    grade = grade_answer(text, MT, game="riftbound", lang=lang)
+    assert grade.parts["infraction"].found is None
+    assert grade.needs_review
+    assert any(r.startswith("infraction: not named") for r in grade.review_reasons)
+
+
+def test_an_infraction_named_with_its_penalty_and_fix_is_not_sent_for_it() -> None:
+    grade = grade_answer(
+        "Both players let the board drift, so FtMGS for Jo with a Warning; nothing to repair.",
+        FMGS,
+        game="riftbound",
+        lang="en",
+    )
+    assert not any(r.startswith("infraction: not named") for r in grade.review_reasons)
