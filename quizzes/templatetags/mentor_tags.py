@@ -52,8 +52,7 @@ REVIEW_REASONS = {
         "read as %(found)s, but answers worded like this one are mostly labelled %(second)s"
     ),
     "infraction_left_to_the_story": _(
-        "not named, while the answer rules on the penalty and the fix: the question's story "
-        "may settle it"
+        "not named, while the answer rules on the penalty: the question's story may settle it"
     ),
 }
 """The grader's review reasons (`rulings.core.grading.reasons.REASON_TEXTS`) for a page, by

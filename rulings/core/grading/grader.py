@@ -1093,19 +1093,18 @@ def _near_misses(
 
 
 def _infraction_left_to_the_story(parts: Mapping[str, PartGrade]) -> tuple[_Reason, ...]:
-    """ "Warning, and since a turn has passed, play goes on": the answer rules on the
-    penalty and the fix without naming the infraction. Writers label such answers by the
-    infraction the question's story makes plain (2 of 3 over blind1-36), which the words
-    cannot tell: a mentor reads it."""
+    """ "Warning, and since a turn has passed, play goes on", "His third Warning in that
+    category goes up to a Game Loss": the answer rules on the penalty (and perhaps the fix)
+    without naming the infraction. Writers label such answers by the infraction the
+    question's story makes plain (3 of 5 over blind1-37), which the words cannot tell: a
+    mentor reads it."""
     infraction = parts.get("infraction")
     if infraction is None or infraction.found is not None or infraction.rule != "nothing_said":
         return ()
-    if all(part in parts and parts[part].found is not None for part in _RULED_BESIDE_INFRACTION):
+    penalty = parts.get("penalty")
+    if penalty is not None and penalty.found is not None:
         return (_Reason("infraction", reason_text("infraction_left_to_the_story")),)
     return ()
-
-
-_RULED_BESIDE_INFRACTION = ("penalty", "remedy")
 
 
 def _only_asked(readings: Mapping[str, Reading]) -> frozenset[str]:

@@ -60,8 +60,7 @@ REASON_TEXTS: Final = {
         "read as {found}, but answers worded like this one are mostly labelled {second}"
     ),
     "infraction_left_to_the_story": (
-        "not named, while the answer rules on the penalty and the fix: the question's story "
-        "may settle it"
+        "not named, while the answer rules on the penalty: the question's story may settle it"
     ),
 }
 """Each reason's English text; a {name} stands for an id (or NOTHING_STATED), `options`

@@ -82,6 +82,11 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind38 (2026-12-07): four stock answers the tests held since 2026-11-30 or earlier.
+    ("Missed trigger, no penalty, opponent chooses.", "blind38-en-hw-063"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind38-en-hw-063"),
+    ("Forgetting to ready, no penalty: ready the units.", "blind38-en-hw-026"),
+    ("Forgetting to ready, no penalty; ready the units now.", "blind38-en-hw-026"),
     # blind37 (2026-12-07): five stock answers the tests held since earlier sessions.
     ("Missed trigger, no penalty, opponent chooses.", "blind37-en-hw-066"),
     ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind37-en-hw-066"),
