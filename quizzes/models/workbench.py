@@ -16,7 +16,9 @@ class WorkbenchStoryQuerySet(models.QuerySet["WorkbenchStory"]):
         """Stories whose question ``user`` may not practise: all but those accepted into the
         bank, except for the candidates of the cohort a story was saved for (who keep it while
         the committee decides on it as a proposal, and after)."""
-        return self.exclude(status=WorkbenchStory.Status.ACCEPTED).exclude(cohort__candidates=user)
+        return self.exclude(status=WorkbenchStory.Status.ACCEPTED).exclude(
+            cohort__candidates=user.pk
+        )
 
 
 class WorkbenchStory(models.Model):

@@ -86,7 +86,7 @@ def _store(
     )
 
 
-_REFUSAL = {
+_REFUSAL: dict[str, str] = {
     WorkbenchStory.Status.COHORT: "saved",
     WorkbenchStory.Status.PROPOSED: "proposed",
     WorkbenchStory.Status.ACCEPTED: "accepted",
