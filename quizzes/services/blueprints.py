@@ -123,25 +123,36 @@ def slot_undrawable(
 def blueprint_undrawable(
     *, blueprint: ExamBlueprint, also_excluded: Collection[str] = (), lang: str = "en"
 ) -> Undrawable | None:
-    """None if the blueprint's slots can be drawn now (a fixed sample), else which cannot and
-    why (walk 4, #11: a retired template left a saved blueprint undrawable, unsaid)."""
-    try:
-        blueprint_preview(
-            blueprint=blueprint,
-            composition=blueprint.composition,
-            seed=0,
-            also_excluded=also_excluded,
-        )
-    except PreviewError as error:
-        slot = blueprint.composition[error.slot]
-        excluded = exam_excluded_template_ids() | set(also_excluded)
-        topic = slot.get("topic")
-        return Undrawable(
-            slot=error.slot + 1,
-            topic=generator.topic_name(topic, lang) if topic else _("any topic"),
-            excluded=sorted(_slot_templates(blueprint, slot) & excluded),
-        )
-    return None
+    """None if the blueprint's slots can be drawn now, else which cannot and why (walk 4,
+    #11: a retired template left a saved blueprint undrawable, unsaid). Fixed samples, up to
+    DRAW_TRIES as the variants' draw makes (a sample can come up short where another
+    does not: a story that cannot make an item of the slot's kind is skipped)."""
+    failed: PreviewError | None = None
+    for seed in range(DRAW_TRIES):
+        try:
+            blueprint_preview(
+                blueprint=blueprint,
+                composition=blueprint.composition,
+                seed=seed * 7919,
+                also_excluded=also_excluded,
+            )
+        except PreviewError as error:
+            failed = error
+        else:
+            return None
+    assert failed is not None
+    slot = blueprint.composition[failed.slot]
+    excluded = exam_excluded_template_ids() | set(also_excluded)
+    topic = slot.get("topic")
+    return Undrawable(
+        slot=failed.slot + 1,
+        topic=generator.topic_name(topic, lang) if topic else _("any topic"),
+        excluded=sorted(_slot_templates(blueprint, slot) & excluded),
+    )
+
+
+#: Samples tried before a blueprint is said undrawable (the variants' draw makes five rounds).
+DRAW_TRIES = 5
 
 
 def blueprints_drawing_on(*, template_id: str) -> list[tuple[ExamBlueprint, bool]]:
