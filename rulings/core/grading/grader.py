@@ -17,7 +17,7 @@ from .reading.nearmiss import unseparated
 from .reading.rules import CONCLUDED, NAMED, Reading, decide
 from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text, ruled_parts
 from .second_reader import Doubt, current_second_reader
-from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
+from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, fold_phrase, tokenize
 
 MAX_ANSWER_CHARS = 5000
 """Answers longer than this (in characters, before any markup is removed) are refused."""
@@ -101,7 +101,8 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         + _in_doubtful_words(parts, readings, analysis)
         + _hinted_neighbours(parts, readings, analysis, lex, game)
         + _near_misses(parts, analysis, expected)
-        + _infraction_left_to_the_story(parts),
+        + _infraction_left_to_the_story(parts)
+        + _ambiguous_words(parts, lex),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
@@ -1083,6 +1084,32 @@ def _infraction_left_to_the_story(parts: Mapping[str, PartGrade]) -> tuple[_Reas
     if penalty is not None and penalty.found is not None:
         return (_Reason("infraction", reason_text("infraction_left_to_the_story")),)
     return ()
+
+
+def _ambiguous_words(parts: Mapping[str, PartGrade], lex: Lexicon) -> tuple[_Reason, ...]:
+    """A part read, right or wrong, from a name of its id that judges also use for another
+    id (`IdInfo.ambiguous`): "Pérdida de partida" is the Spanish IPG's Match Loss, and most
+    blind writers mean a Game Loss by it. The words cannot tell which: a mentor reads it."""
+    reasons = []
+    for name, grade in parts.items():
+        info = lex.ids[name].get(grade.found or "")
+        if info is None or not info.ambiguous or grade.evidence is None:
+            continue
+        said = fold_phrase(grade.evidence.text)
+        for phrase, other in info.ambiguous:
+            if _contains(said, phrase):
+                found = str(grade.found)
+                reasons.append(
+                    _Reason(name, reason_text("ambiguous_words", found=found, other=other))
+                )
+                break
+    return tuple(reasons)
+
+
+def _contains(words: list[str], phrase: tuple[str, ...]) -> bool:
+    """Whether `phrase` occurs in `words` as consecutive whole tokens."""
+    size = len(phrase)
+    return any(tuple(words[i : i + size]) == phrase for i in range(len(words) - size + 1))
 
 
 def _only_asked(readings: Mapping[str, Reading]) -> frozenset[str]:

@@ -166,6 +166,10 @@ class IdInfo:
     implies_remedy: str = ""
     """An infraction whose ruling has no fix of its own (FtMGS, Cheating): an answer that
     commits to it and states no remedy commits to this one ("FtMGS, Warning": no fix)."""
+    ambiguous: tuple[tuple[tuple[str, ...], str], ...] = ()
+    """Names of this id that judges also use for another id (`ambiguous` in lexicon.toml:
+    the folded tokens of the phrase, the other id): a part read from one of them alone
+    goes to a mentor."""
     then_within: frozenset[str] = frozenset()
     """Remedies that, stated as a later step after this one, are part of its own procedure:
     Magic's simple backup is a backup and then the opponent's choice of whether the trigger
@@ -527,6 +531,11 @@ def _id_info(entry: dict[str, Any]) -> IdInfo:
         yields_when_offered=bool(entry.get("yields_when_offered", True)),
         marks=frozenset(entry.get("marks", [])),
         counterparts=frozenset(entry.get("counterparts", [])),
+        ambiguous=tuple(
+            (tuple(fold_phrase(phrase)), str(other))
+            for other, phrases in entry.get("ambiguous", {}).items()
+            for phrase in phrases
+        ),
     )
 
 
@@ -564,6 +573,7 @@ def _check_named_ids(
     named = info.yields_to | info.satisfies | info.alike | info.neighbours
     named |= info.then_within
     named |= {i for _, i in info.reported_in}
+    named |= {i for _, i in info.ambiguous}
     unknown = named - ids[part].keys()
     if unknown:
         raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")
