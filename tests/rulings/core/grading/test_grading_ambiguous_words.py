@@ -37,8 +37,8 @@ def test_a_penalty_named_in_words_that_also_mean_another_goes_to_a_mentor(
 @pytest.mark.parametrize(
     "answer",
     [
-        "Fallo al mantener el estado de juego, la tercera del mismo tipo: pérdida de enfrentamiento.",
-        "Fallo al mantener el estado de juego, la tercera del mismo tipo: Match Loss.",
+        "FMEJ, la tercera del mismo tipo: pérdida de enfrentamiento.",
+        "FMEJ, la tercera del mismo tipo: Match Loss.",
     ],
 )
 def test_the_ids_other_names_are_not_doubted(answer: str) -> None:
