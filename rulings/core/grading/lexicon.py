@@ -238,6 +238,8 @@ class Lexicon:
     and Spanish phrases; in Portuguese "no" is "in the")."""
     or_words: frozenset[str]
     whether_verbs: frozenset[str]
+    participles: frozenset[str]
+    """Past participles after which a hedge "could be" is a passive "can be done"."""
     chooser_verbs: Mapping[str, str]
     not_names: frozenset[str]
     named_ruling_verbs: frozenset[str]
@@ -352,6 +354,7 @@ def compile_lexicon(lex: dict[str, Any], lang: dict[str, Any]) -> Lexicon:
         },
         or_words=_all_words(lang, "alternative"),
         whether_verbs=_all_words(lang, "whether_verbs"),
+        participles=_all_words(lang, "participles"),
         chooser_verbs=_chooser_verbs(lang),
         not_names=_all_words(lang, "not_names"),
         named_ruling_verbs=_all_words(lang, "named_ruling_verbs"),
