@@ -48,7 +48,10 @@ DESIGN_POOL = (
     WRONG_PART_POOL  # near misses whose values a balanced option set may use (shared cache)
 )
 FREE_FORM_NEAR_MISSES = 1  # the first pivot's ruling: the confusion the template is about
-LOOKALIKE_SHARE = 0.5  # of eligible Missed Trigger items stating a "no infraction" fix
+# Of eligible Missed Trigger items, those stating a "no infraction" fix. Riftbound's eligible
+# stories are only those of a costly trigger missed with no benefit since review 10's dead
+# "No penalty" parts were settled (h27d), so all of them are needed.
+LOOKALIKE_SHARE = {"mtg": 0.5, "riftbound": 1.0}
 PLAUSIBLE_INFRACTIONS = {
     "riftbound": (
         "missed_trigger",
@@ -743,7 +746,12 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
             sc.key, infraction="no_infraction", penalty="no_penalty", remedy=("continue_play",)
         )
         nothing = replace(nothing, rewind_by=None)
-        return [*_ladder(sc.key, sc.template.topics), *others, (nothing, "no_infraction")]
+        return [
+            *_ladder(sc.key, sc.template.topics),
+            *others,
+            *_opponent_also_warned(sc),
+            (nothing, "no_infraction"),
+        ]
     game = sc.template.game
     usual = PLAUSIBLE_INFRACTIONS[game][0]
     remedy = (PLAUSIBLE_REMEDIES[game][0],)
@@ -755,6 +763,25 @@ def _padding(sc: Scenario) -> list[tuple[KeyParts, str]]:
             "usual_continue",
         ),
     ]
+
+
+def _opponent_also_warned(sc: Scenario) -> list[tuple[KeyParts, str]]:
+    """A rules violation that the opponent pointed out at once: the key with a Failure to
+    Maintain Game State Warning for that opponent too, the near miss in which the error went
+    unnoticed (IPG 3.5 is for the player who let it pass, not the one who caught it). Offered
+    before "No infraction", which nobody picks beside a stated violation (h27d: a third Game
+    Rule Violation's Game Loss padded with it in 40 of 800 items)."""
+    noticed = sc.situation.get("noticed") or {}
+    if sc.key.infraction not in RULE_VIOLATIONS or sc.key.additional:
+        return []
+    if noticed.get("by") != "opponent" or sc.template.game != "mtg":
+        return []
+    error = sc.situation.get("game_error") or {}
+    others = [p for p in sc.situation["players"] if p != error.get("player")]
+    if len(others) != 1:
+        return []
+    parts = replace(sc.key, additional=((others[0], FTMGS, "warning"),))
+    return [(parts, "opponent_ftmgs")]
 
 
 def _ladder(key: KeyParts, topics: tuple[str, ...] = ()) -> list[tuple[KeyParts, str]]:
@@ -1023,15 +1050,17 @@ STATED_FACTS = frozenset(
 
 
 # Sentences that settle the penalty's advantage test outright: a harmless overpayment told as
-# events, the board facts of an error caught at once. A near miss that makes the error
+# events, the board facts of an error caught at once, what a missed trigger that only helps
+# its controller leaves out ("X has one rune fewer"). A near miss that makes the error
 # advantageous then changes a fact the candidate reads, so it leaves the penalty beyond doubt
-# (review 10: fi-018, fi-035); the part is said to be right instead. What a missed trigger
-# leaves out ("X has one rune fewer", `advantage.no_event`) settles it too (fi-001...), but
-# those stories are the only Missed Trigger items that state "No penalty — nothing to fix"
-# with the remedy wrong, the twin that keeps a "No infraction" item's stated ruling from
-# giving its wrong part away (test_questions_wrong_part_lookalike): left as they are until
-# they tell board facts that need the judgment.
-ADVANTAGE_SETTLED = frozenset({"pay.result.no", "error.advantage.no"})
+# (review 10: fi-001, 002, 003, 005, 016, 018, 019, 020, 032, 035); the part is said to be
+# right instead. A trigger that costs its controller something, missed with no benefit
+# (`advantage.no_benefit`: the board shows the cost skipped paid for nothing), is not settled:
+# the candidate judges helped-vs-hurt from events, and those stories are the Missed Trigger
+# items that state "No penalty — nothing to fix" with the remedy wrong, the twin that keeps a
+# "No infraction" item's stated ruling from giving its wrong part away
+# (test_questions_wrong_part_lookalike).
+ADVANTAGE_SETTLED = frozenset({"pay.result.no", "error.advantage.no", "advantage.no_event"})
 
 
 def _advantage_settled(sc: Scenario) -> bool:
@@ -1146,7 +1175,7 @@ def _no_infraction_lookalike(
     if key.infraction != "missed_trigger" or key.penalty != "no_penalty" or _remedy_moot(key):
         return None
     rng = template_rng(sc.template.id, sc.template.version, sc.seed, "wrong_part|lookalike")
-    if rng.random() >= LOOKALIKE_SHARE:
+    if rng.random() >= LOOKALIKE_SHARE[sc.template.game]:
         return None
     for miss in misses:
         if miss.parts.infraction != "no_infraction":

@@ -74,6 +74,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "error.advantage.yes": {"advantageous": YES},
     "advantage.no": {"advantageous": NO},
     "advantage.no_event": {"advantageous": NO},
+    "advantage.no_benefit": {"advantageous": NO},
     "error.advantage.no": {"advantageous": NO},
     "intent.none": {"intent": _one("none")},
     "intent.intentional": {"intent": _one("intentional")},

@@ -157,9 +157,16 @@ def advantage(advantageous: bool, player: str, card_id: str = "") -> Sentence:
     """Whether not having the trigger resolve helped its controller; when it did, why (the
     card's `advantage_reason`: only a trigger that costs its controller something can)."""
     if not advantageous:
+        data = card(card_id) if card_id else {}
+        if data.get("advantage_reason") and data.get("no_benefit"):
+            # A trigger that costs its controller something, missed where the board shows that
+            # skipping the cost helped in nothing: the candidate judges helped-vs-hurt from
+            # events (TR 702.2.e: a benefit, not a drawback in a vacuum; review 10: fi-001...).
+            why = Parts(((f"advantage_why_not.{data['no_benefit']}", (("player", player),)),))
+            return s("advantage.no_benefit", player=player, why=why)
         # Told as what the game looks like without the trigger (issue 27: events, not the
         # conclusion "gave no advantage"), where the card's effect only helps its controller.
-        effect = card(card_id).get("effect") if card_id else None
+        effect = data.get("effect") if card_id else None
         if effect in MISSED_GAIN and not card(card_id).get("advantage_reason"):
             # A whole clause with the player in it (review 8: "fica apenas com todos os
             # oponentes mantendo seus pontos" put another player's state in the slot of
@@ -187,8 +194,11 @@ def reason(card_id: str) -> str:
 
 def fits_advantage(advantageous: bool) -> Callable[[dict[str, Any]], bool]:
     """For `cards_where`: a card fits the advantage told when its trigger costs its controller
-    something (`advantage_reason`) exactly when missing it helped."""
-    return lambda data: bool(data.get("advantage_reason")) == advantageous
+    something (`advantage_reason`) exactly when missing it helped, or when the card also tells
+    a board in which missing it helped in nothing (`no_benefit`)."""
+    if advantageous:
+        return lambda data: bool(data.get("advantage_reason"))
+    return lambda data: not data.get("advantage_reason") or bool(data.get("no_benefit"))
 
 
 def next_in_order(order: tuple[str, ...], player: str, steps: int = 1) -> str:

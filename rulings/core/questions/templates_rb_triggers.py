@@ -25,6 +25,12 @@ ACTIONS = ("new_game_action", "advance_step")
 
 
 @cache
+def _carried_out() -> frozenset[str]:
+    """Effects whose resolving the phrase banks tell (`terms.carried_out`)."""
+    return frozenset(public_phrases("en")["terms"]["carried_out"])
+
+
+@cache
 def wrong_effects() -> frozenset[str]:
     """Effects whose wrong execution the phrase banks tell (`terms.wrong_effect`, the same keys
     in every language)."""
@@ -50,9 +56,18 @@ def _impact_cards(advantageous: bool | None = None) -> tuple[str, ...]:
     def fits(data: dict[str, Any]) -> bool:
         return data.get("kind") != "might_only" and (told is None or told(data))
 
-    return cards_where(
+    found = cards_where(
         GAME, where=fits, battlefield=False, first_beginning_phase=False, first_time=False
     )
+    if advantageous is False:
+        # A trigger that costs something, missed with no benefit (`no_benefit`), is the story
+        # whose penalty needs the helped-vs-hurt judgment; one that only helps settles it
+        # (build.ADVANTAGE_SETTLED). Weighted so that about two in five no-advantage stories
+        # are the former (review 10: fi-001...).
+        costly = tuple(c for c in found if card(c).get("no_benefit"))
+        if costly:
+            found = found + costly * max(1, (len(found) - len(costly)) * 2 // (3 * len(costly)))
+    return found
 
 
 def _when(
@@ -76,7 +91,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -94,7 +109,16 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
     # resolve helped" can be true of neither, so those stories say nothing of advantage.
     missed = mode not in ("acknowledged", "none")
     adv = missed and rng.random() < 0.5
-    card_id = st.pick(rng, _impact_cards(adv if missed else None))
+    fitting = _impact_cards(adv if missed else None)
+    if mode == "acknowledged":
+        # What resolving did is told from the card's effect: a card from a private pool that
+        # states none is kept for the other stories; with no card that does, a story with
+        # nothing done yet (neither missed, so nothing is said of advantage either).
+        stated_effect = tuple(c for c in fitting if card(c).get("effect") in _carried_out())
+        if not stated_effect:
+            mode = "none"
+        fitting = stated_effect or fitting
+    card_id = st.pick(rng, fitting)
     when, now, noticed = _when(rng, order, player, mode)
     play: dict[str, Any] = {"following_action": mode}
     told: tuple[Sentence, ...] = (st.advantage(adv, player, card_id),) if missed else ()
@@ -326,7 +350,7 @@ def _served(situation: dict[str, Any], now: str) -> str:
 
 @template(
     "rb-opponent-duties",
-    version=6,
+    version=7,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and are not penalised for staying "
@@ -364,7 +388,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=7,
+    version=8,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -385,7 +409,11 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
         card_id = st.pick(rng, several)
     elif not after_ack:
         after_ack = True
-    rewind = st.pick(rng, ("simple", "complex", "none"))
+    worse = _rewind_worse(card_id, after_ack)
+    # A rewind beyond the last action only where the story can tell what the error brought
+    # since (TR 701.5.a: leaving the game as it is must be substantially worse; review 10:
+    # fi-036 keyed that rewind with no consequence told).
+    rewind = st.pick(rng, ("simple", "complex", "none") if worse else ("simple", "none"))
     if after_ack:
         play = {
             "acknowledged": "in_time",
@@ -418,19 +446,43 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
         rewind=rewind,
         opl=opl,
     )
+    told = rewind == "complex"
     sentences = (
         *st.opening(GAME, order, card_id, player, opl),
         middle,
         s(f"rewind.{rewind}", player=player),
+        *((s("rewind.worse_by", why=Parts(((worse, (("player", player),)),))),) if told else ()),
         st.noticed(when, player),
         s("rewind.ask_who"),
     )
     return Draft(situation, sentences, {"after_ack": after_ack, "rewind": rewind, "opl": opl})
 
 
+def _rewind_worse(card_id: str, after_ack: bool) -> str:
+    """The phrase-bank term that tells what the card's effect, carried out wrongly (or only in
+    part, for a missed trigger), brought after the error (`terms.rewind_worse`); "" when the
+    banks tell none (a card from a private pool, a first step only)."""
+    effect = str(card(card_id).get("effect", ""))
+    if after_ack:
+        key = effect if effect in wrong_effects() else ""
+    else:
+        key = f"partly.{effect}" if effect in applied_parts() else ""
+    if not key or key.split(".")[-1] not in _worse_terms(key):
+        return ""
+    return f"rewind_worse.{key}"
+
+
+@cache
+def _worse_terms(key: str) -> frozenset[str]:
+    table = public_phrases("en")["terms"]["rewind_worse"]
+    if key.startswith("partly."):
+        table = table.get("partly", {})
+    return frozenset(k for k, v in table.items() if isinstance(v, str))
+
+
 @template(
     "rb-trigger-intent",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
