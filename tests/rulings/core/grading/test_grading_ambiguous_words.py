@@ -37,8 +37,8 @@ def test_a_penalty_named_in_words_that_also_mean_another_goes_to_a_mentor(
 @pytest.mark.parametrize(
     "answer",
     [
-        "FMEJ, la tercera del mismo tipo: pérdida de enfrentamiento.",
-        "FMEJ, la tercera del mismo tipo: Match Loss.",
+        "Olga ya llevaba dos de esta categoría; con esta sube a pérdida de enfrentamiento.",
+        "Olga ya llevaba dos de esta categoría; con esta sube a Match Loss.",
     ],
 )
 def test_the_ids_other_names_are_not_doubted(answer: str) -> None:
