@@ -86,8 +86,11 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     return render(request, "404.html", {"certificate_code": code}, status=404)
 
 
-# Who a page is for, by the start of its path: what the 403 page tells someone else.
+# Who a page is for, by the start of its path (the first that matches): what the 403 page
+# tells someone else. The committee's pages among the mentors' come first (walk 4, #7).
 PAGE_AUDIENCES = (
+    ("/mentor/workbench/proposals/", _("This page is for the certification committee.")),
+    ("/mentor/committee/", _("This page is for the certification committee.")),
     ("/mentor/", _("This page is for mentors.")),
     ("/committee/", _("This page is for the certification committee.")),
     ("/reports/", _("This page is for mentors and the certification committee.")),

@@ -13,11 +13,11 @@ from quizzes.models.bank import Question
 
 class WorkbenchStoryQuerySet(models.QuerySet["WorkbenchStory"]):
     def hidden_from(self, user: models.Model) -> QuerySet[WorkbenchStory]:
-        """Stories whose question ``user`` may not practise: proposals not (yet) accepted, and
-        practice questions of cohorts ``user`` is not a candidate of."""
-        return self.filter(
-            Q(status__in=(WorkbenchStory.Status.PROPOSED, WorkbenchStory.Status.REJECTED))
-            | (Q(status=WorkbenchStory.Status.COHORT) & ~Q(cohort__candidates=user))
+        """Stories whose question ``user`` may not practise: all but those accepted into the
+        bank, except for the candidates of the cohort a story was saved for (who keep it while
+        the committee decides on it as a proposal, and after)."""
+        return self.exclude(status=WorkbenchStory.Status.ACCEPTED).exclude(
+            cohort__candidates=user.pk
         )
 
 

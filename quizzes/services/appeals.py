@@ -500,6 +500,7 @@ def _regrade_holders(question: Any, action: str, key_after: dict[str, str]) -> l
                 "attempt": attempt.pk,
                 "candidate": str(attempt.candidate),
                 "exam": attempt.assignment.blueprint.name,
+                "exam_names": attempt.assignment.blueprint.name_translations,
                 "position": held[0].position if held else None,
                 "question_before": question_before,
                 "question_after": None if withdrawn or not held else held[0].final_score,

@@ -373,15 +373,15 @@ def invitations_pending(*, cohort: Cohort) -> QuerySet[Invitation]:
 
 
 def pending_counts(*, user: User) -> dict[str, int]:
-    """For the dashboard: reviews and appeals waiting for this user."""
+    """For the dashboard: reviews and appeals waiting for this user; appeals contested to the
+    committee apart, since they are listed on the committee's own page (walk 4, #4)."""
     from quizzes.services.appeals import appeals_visible_to
     from quizzes.services.review import reviews_visible_to
 
-    statuses = ["open"]
-    if user.has_perm("accounts.manage_certification"):
-        statuses.append("contested")
-    appeals = appeals_visible_to(user).filter(status__in=statuses)
+    appeals = appeals_visible_to(user)
+    committee = user.has_perm("accounts.manage_certification")
     return {
         "reviews": reviews_visible_to(user).filter(status=Review.Status.PENDING).count(),
-        "appeals": appeals.count(),
+        "appeals": appeals.filter(status="open").count(),
+        "contested": appeals.filter(status="contested").count() if committee else 0,
     }

@@ -27,6 +27,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
@@ -34,6 +35,7 @@ from judgetrain.queueing import enqueue_on_commit
 from quizzes.languages import content_language
 from quizzes.models import Attempt, ExamAssignment, ExamBlueprint, ExamVariant, VariantJob
 from quizzes.services import exams
+from quizzes.services.blueprints import blueprint_undrawable
 from rulings.models import Language
 
 logger = logging.getLogger(__name__)
@@ -81,6 +83,28 @@ def _variant_language(assignment: ExamAssignment) -> str:
     if job is not None and job.language:
         return job.language
     return content_language(assignment.candidate.preferred_language or settings.LANGUAGE_CODE)
+
+
+def undrawable_reason(blueprint: ExamBlueprint) -> str:
+    """Why ``blueprint`` cannot be drawn now, in the active language; "" if it can."""
+    lang = content_language(get_language())
+    found = blueprint_undrawable(blueprint=blueprint, lang=lang)
+    if found is None:
+        return ""
+    return _("This blueprint cannot be drawn now. %(reason)s") % {"reason": found.reason(lang)}
+
+
+@transaction.atomic
+def variant_job_retry(*, job: VariantJob) -> VariantJob:
+    """Run a failed job again once its blueprint can be drawn (AssignmentError, with why, while
+    it cannot); the builds skip the variants that exist."""
+    reason = undrawable_reason(job.blueprint)
+    if reason:
+        raise AssignmentError(reason, code="undrawable", field="blueprint")
+    VariantJob.objects.filter(pk=job.pk).update(error="", progressed_at=timezone.now())
+    job.error = ""
+    _queue_job(job.pk)
+    return job
 
 
 def _queue_job(job_id: int) -> None:
@@ -205,6 +229,9 @@ def exam_assign(
         problems.append(
             AssignmentError(_("Choose a cohort or at least one candidate."), code="no_candidates")
         )
+    undrawable = undrawable_reason(blueprint)
+    if undrawable:  # walk 4, #11: refused up front, with why, not a failed job later
+        problems.append(AssignmentError(undrawable, code="undrawable", field="blueprint"))
     _refuse(problems)
     with transaction.atomic():
         # One assigner at a time per blueprint: two at once could both find nobody assigned.
@@ -370,7 +397,10 @@ def assignment_variants_build(*, assignment_id: int) -> int:
         except exams.ExamError as error:
             logger.error("variants: assignment %s cannot be drawn: %s", assignment.pk, error)
             if assignment.variant_job_id:
-                VariantJob.objects.filter(pk=assignment.variant_job_id).update(error=str(error))
+                reason = undrawable_reason(assignment.blueprint) or _(
+                    "The exam variants could not be drawn from the blueprint."
+                )
+                VariantJob.objects.filter(pk=assignment.variant_job_id).update(error=reason)
             return built
         built += 1
     return built

@@ -25,7 +25,15 @@ from rulings.core.questions import workbench
 
 
 class WorkbenchError(Exception):
-    """A save the rules refuse; the message is for the person."""
+    """A save the rules refuse; ``code`` says why, for the page to say it in the reader's
+    language: "saved" (the bank has this very question already), "proposed" (already
+    waiting for the committee), "accepted" (already in the bank), "rejected" (the committee
+    rejected it), "decided" (a proposal decided already), "not_cohort" (only a story saved
+    for a cohort can be suggested)."""
+
+    def __init__(self, message: str, *, code: str = "saved") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -60,9 +68,14 @@ def _store(
         )
         [pk] = bank_store_ids(questions=[told], for_exams=for_exams)
     question = Question.objects.get(pk=pk)
-    if WorkbenchStory.objects.filter(question=question).exists() or question.template_id != (
-        workbench.TEMPLATE_ID
-    ):
+    existing = WorkbenchStory.objects.select_for_update().filter(question=question).first()
+    if existing is not None:
+        if existing.status == WorkbenchStory.Status.COHORT and (
+            status == WorkbenchStory.Status.PROPOSED
+        ):  # walk 4, #9: the committee proposes the question a mentor saved for a cohort
+            return _to_proposal(existing)
+        raise WorkbenchError("This story is already saved.", code=_REFUSAL[existing.status])
+    if question.template_id != workbench.TEMPLATE_ID:
         raise WorkbenchError("This story is already saved.")
     return WorkbenchStory.objects.create(
         question=question,
@@ -70,6 +83,43 @@ def _store(
         cohort=cohort,
         status=status,
         facts=story.facts or {},
+    )
+
+
+_REFUSAL: dict[str, str] = {
+    WorkbenchStory.Status.COHORT: "saved",
+    WorkbenchStory.Status.PROPOSED: "proposed",
+    WorkbenchStory.Status.ACCEPTED: "accepted",
+    WorkbenchStory.Status.REJECTED: "rejected",
+}
+
+
+def _to_proposal(story: WorkbenchStory) -> WorkbenchStory:
+    """A cohort's story proposed for the bank, its stored question as it is; the cohort's
+    candidates keep it in practice while the committee decides (``hidden_from``)."""
+    story.status = WorkbenchStory.Status.PROPOSED
+    story.save(update_fields=["status"])
+    return story
+
+
+@transaction.atomic
+def workbench_suggest(*, story: WorkbenchStory) -> WorkbenchStory:
+    """A mentor's cohort story sent to the committee's proposed questions (walk 4, #6): the
+    committee accepts or rejects it there like its own proposals. The caller has checked that
+    the mentor may see the story's cohort."""
+    locked = WorkbenchStory.objects.select_for_update().get(pk=story.pk)
+    if locked.status != WorkbenchStory.Status.COHORT:
+        raise WorkbenchError("Only a story saved for a cohort can be suggested.", code="not_cohort")
+    return _to_proposal(locked)
+
+
+def cohort_stories(*, cohort_ids: Any, limit: int = 30) -> list[WorkbenchStory]:
+    """The latest stories saved for the cohorts ``cohort_ids``, newest first, with where each
+    stands (for the cohort only, proposed for the bank, accepted or rejected)."""
+    return list(
+        WorkbenchStory.objects.filter(cohort__in=cohort_ids)
+        .select_related("question", "cohort", "decided_by")
+        .order_by("-created_at", "-pk")[:limit]
     )
 
 
@@ -101,7 +151,7 @@ def workbench_decide(
     """Accept a proposal into the bank or reject it (once; WorkbenchError after)."""
     locked = WorkbenchStory.objects.select_for_update().get(pk=story.pk)
     if locked.status != WorkbenchStory.Status.PROPOSED:
-        raise WorkbenchError("This proposal has already been decided.")
+        raise WorkbenchError("This proposal has already been decided.", code="decided")
     locked.status = WorkbenchStory.Status.ACCEPTED if accept else WorkbenchStory.Status.REJECTED
     locked.decided_by = by
     locked.decided_at = timezone.now()
@@ -113,7 +163,7 @@ def workbench_decide(
 def proposals_open() -> list[WorkbenchStory]:
     return list(
         WorkbenchStory.objects.filter(status=WorkbenchStory.Status.PROPOSED)
-        .select_related("question", "author")
+        .select_related("question", "author", "cohort")
         .order_by("created_at")
     )
 
@@ -134,9 +184,7 @@ def cohort_question_first(*, user: User, questions: Any) -> Question | None:
     answered, among ``questions`` (already narrowed to what ``user`` may practise)."""
     answered = PracticeAnswer.objects.filter(user=user).values("question_id")
     return (
-        questions.filter(
-            workbench__status=WorkbenchStory.Status.COHORT, workbench__cohort__candidates=user
-        )
+        questions.filter(workbench__cohort__candidates=user)
         .exclude(pk__in=answered)
         .order_by("pk")
         .first()

@@ -12,7 +12,7 @@ from rulings.core.grading.reasons import NOTHING_STATED, read_reason
 register = template.Library()
 
 REVIEW_REASONS = {
-    "names_expected": _("graded wrong, but the answer also names the expected id"),
+    "names_expected": _("graded wrong, but the answer also names the expected answer"),
     "unread_words": _("graded wrong, and some words of the answer were not understood"),
     "rewind_too_late": _(
         "read as %(found)s from a rewind of unstated length, where the game can no longer be "

@@ -11,6 +11,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from judgetrain.dates import date_text, format_date, format_moment
+from judgetrain.names import localized_name
 from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind, Review
@@ -225,18 +226,37 @@ def exam_pools_warning() -> dict[str, Any]:
 
 
 def _gap_names(gaps: list[str]) -> list[str]:
-    named = []
+    """Each kind of gap once, its games or languages together (walk 4, #20: "the sentences
+    that tell the story (en), the sentences that tell the story (pt-BR), …")."""
+    games: list[str] = []
+    languages: list[str] = []
+    cards = False
     for gap in gaps:
         kind, _sep, which = gap.partition(":")
         if kind == "names":
-            named.append(gettext("player names (%(game)s)") % {"game": which})
+            games.append(which)
         elif kind == "cards":
-            named.append(gettext("cards"))
+            cards = True
         else:
-            named.append(
-                gettext("the sentences that tell the story (%(language)s)") % {"language": which}
-            )
+            languages.append(which)
+    named = []
+    if games:
+        named.append(gettext("player names (%(game)s)") % {"game": ", ".join(games)})
+    if cards:
+        named.append(gettext("cards"))
+    if languages:
+        named.append(
+            gettext("the sentences that tell the story (%(language)s)")
+            % {"language": ", ".join(languages)}
+        )
     return named
+
+
+@register.filter
+def exam_name(row: dict[str, Any]) -> str:
+    """The exam of a stored row (a correction's preview) in the page's language: its
+    translation, else the catalog's, else as typed (walk 4, #22)."""
+    return localized_name(str(row.get("exam") or ""), row.get("exam_names"))
 
 
 @register.filter

@@ -24,7 +24,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.dates import format_moment, in_zone, validate_displayable
@@ -33,6 +33,7 @@ from quizzes.models import Attempt, ExamAssignment, ExamBlueprint, VariantJob
 from quizzes.models.exams import VARIANT_JOB_STATES
 from quizzes.selectors import variant_jobs_visible_to
 from quizzes.services import assignments, cohorts, variants
+from quizzes.views.confirming import post_or_back
 from quizzes.views.mentor import mentor_required
 
 TEMPLATES = "quizzes/assign/"
@@ -253,6 +254,8 @@ def _render_job(
             },
         ),
         "extend_form": extend_form or ExtendForm(prefix="extend", assignments=active),
+        # A failed job says why as things stand now, in the reader's language (walk 4, #11).
+        "failure": variants.undrawable_reason(job.blueprint) if job.state == "failed" else "",
     }
     return render(request, TEMPLATES + "job.html", context, status=status)
 
@@ -278,7 +281,7 @@ def _confirm(
     return render(request, TEMPLATES + "confirm.html", context)
 
 
-@require_POST
+@post_or_back("variant-job", job_id="job_id")
 @mentor_required
 def assignment_edit(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
     job = _visible_job(request, job_id)
@@ -313,7 +316,7 @@ SHORTER = _(
 )
 
 
-@require_POST
+@post_or_back("variant-job", job_id="job_id")
 @mentor_required
 def assignment_extend(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
     job = _visible_job(request, job_id)
@@ -348,7 +351,7 @@ def assignment_extend(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
     return redirect("variant-job", job_id=job.pk)
 
 
-@require_POST
+@post_or_back("variant-job", job_id="job_id")
 @mentor_required
 def assignment_cancel(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
     job = _visible_job(request, job_id)
@@ -384,10 +387,27 @@ def assignment_cancel(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
     return redirect("variant-job", job_id=job.pk)
 
 
+@post_or_back("variant-job", job_id="job_id")
+@mentor_required
+def variant_job_retry(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
+    """Prepare a failed job's variants again, once its blueprint can be drawn."""
+    job = _visible_job(request, job_id)
+    if job.state != "failed":
+        return redirect("variant-job", job_id=job.pk)
+    try:
+        variants.variant_job_retry(job=job)
+    except variants.AssignmentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The variants are being prepared again."))
+    return redirect("variant-job", job_id=job.pk)
+
+
 urlpatterns = [
     path("assign/", assign, name="assign"),
     path("assign/jobs/<int:job_id>/", variant_job, name="variant-job"),
     path("assign/jobs/<int:job_id>/edit", assignment_edit, name="assignment-edit"),
+    path("assign/jobs/<int:job_id>/retry", variant_job_retry, name="variant-job-retry"),
     path("assign/jobs/<int:job_id>/extend", assignment_extend, name="assignment-extend"),
     path("assign/jobs/<int:job_id>/cancel", assignment_cancel, name="assignment-cancel"),
 ]

@@ -25,7 +25,12 @@ from quizzes.models import (
 )
 from quizzes.services import appeals, policy_updates
 from quizzes.services import question_reports as reports
-from quizzes.services.blueprints import PreviewError, blueprint_preview, slots_with_few_situations
+from quizzes.services.blueprints import (
+    PreviewError,
+    blueprint_preview,
+    slot_undrawable,
+    slots_with_few_situations,
+)
 from quizzes.views.committee_forms import (
     BlueprintForm,
     DecisionForm,
@@ -93,7 +98,19 @@ def blueprint_edit(request: AuthenticatedHttpRequest, pk: int | None = None) -> 
         sample = blueprint_preview(blueprint=draft, composition=composition)
     except PreviewError as error:
         slots.mark_undrawable(error.slot)
-        form.add_error(None, _("The generator cannot draw these slots; change topics or counts."))
+        cause = slot_undrawable(
+            blueprint=draft,
+            composition=composition,
+            index=error.slot,
+            lang=content_language(request.LANGUAGE_CODE),
+        )
+        # Walk 4, #12: a retired or withdrawn template is named as the cause.
+        form.add_error(
+            None,
+            cause.reason(content_language(request.LANGUAGE_CODE))
+            if cause.excluded
+            else _("The generator cannot draw these slots; change topics or counts."),
+        )
         return _render_blueprint(request, form, slots, blueprint, status=400)
     if "preview" in request.POST:
         # The rows again, as drawn, and an empty one to add a slot (walk 3, #11).

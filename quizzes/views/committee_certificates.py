@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.item_names import template_summary
@@ -29,6 +29,7 @@ from quizzes.views.committee_forms import (
     RequirementFormSet,
     RevokeForm,
 )
+from quizzes.views.confirming import post_or_back
 from rulings.core import policy
 from rulings.core import questions as generator
 from rulings.core.errors import PolicyError
@@ -187,7 +188,7 @@ def _evidence_rows(evidence: dict[str, Any], language: str) -> list[dict[str, An
     return rows
 
 
-@require_POST
+@post_or_back("committee-certificate", pk="pk")
 @committee_required
 def certificate_revoke(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     certificate = get_object_or_404(Certificate.objects.select_related("candidate", "level"), pk=pk)
@@ -210,7 +211,7 @@ def certificate_revoke(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
     return redirect("committee-certificate", pk=pk)
 
 
-@require_POST
+@post_or_back("committee-certificate", pk="pk")
 @committee_required
 def certificate_renew(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The first post shows the new validity period; the confirmed one renews (once: a

@@ -12,9 +12,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import selectors_reports as sr
-from quizzes.item_names import FLAG_NAMES
+from quizzes.item_names import FLAG_NAMES, template_name
+from quizzes.languages import content_language
 from quizzes.selectors_items import template_statuses
 from quizzes.services import retirement
+from quizzes.services.blueprints import blueprints_drawing_on
 from quizzes.views.committee import TEMPLATES, committee_required
 
 
@@ -42,6 +44,17 @@ def _decide(request: AuthenticatedHttpRequest, template_id: str, *, retire: bool
         for errors in form.errors.values():
             messages.error(request, " ".join(str(error) for error in errors))
         return redirect("committee-items")
+    if retire and request.POST.get("confirm") != "1":
+        # Walk 4, #11: say which saved blueprints draw on it before it is retired.
+        dependent = blueprints_drawing_on(template_id=template_id)
+        if dependent and template_id in retirement.known_template_ids():
+            context = {
+                "template_id": template_id,
+                "name": template_name(template_id, content_language(request.LANGUAGE_CODE)),
+                "reason": form.cleaned_data["reason"],
+                "dependent": dependent,
+            }
+            return render(request, TEMPLATES + "item_retire_confirm.html", context)
     act = retirement.template_retire if retire else retirement.template_restore
     try:
         act(template_id=template_id, reason=form.cleaned_data["reason"], by=request.user)

@@ -30,6 +30,7 @@ from quizzes.item_names import choice_name, flag_names, template_name
 from quizzes.languages import content_language
 from quizzes.parts import PART_NAMES
 from quizzes.views.committee import TEMPLATES
+from rulings.core.explain import labels
 from rulings.core.grading import PARTS
 
 LANGUAGE_NAMES = {code.lower(): name for code, name in settings.LANGUAGES}
@@ -280,6 +281,15 @@ def devset_export(request: AuthenticatedHttpRequest) -> HttpResponse:
     return response
 
 
+def _id_names(value: Any, lang: str) -> str:
+    """Vocabulary ids (one, a list, or joined by commas) by their names in ``lang``."""
+    if not value:
+        return ""
+    ids = value if isinstance(value, list | tuple) else str(value).split(",")
+    names = labels(lang)["id"]
+    return ", ".join(str(names.get(i.strip(), i.strip().replace("_", " "))) for i in ids)
+
+
 @require_GET
 @login_required
 def devset_csv(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -289,16 +299,18 @@ def devset_csv(request: AuthenticatedHttpRequest) -> HttpResponse:
         *(_("Key: %(part)s") % {"part": _part_name(part)} for part in PARTS),
         *(_("Corrected: %(part)s") % {"part": _part_name(part)} for part in PARTS),
     ]  # fmt: skip
+    lang = content_language(request.LANGUAGE_CODE)
+    # Walk 4, #14: read by people, so in the page's words, not ids (the JSONL keeps the ids).
     rows = [
         [
             record["id"],
             record["question"],
             record["game"],
-            record["lang"],
-            record["topic"],
+            _language_name(record["lang"]),
+            template_name(record["topic"], lang),
             record["answer"],
-            *(record["expected"].get(part) or "" for part in PARTS),
-            *(record["label"].get(part) or "" for part in PARTS),
+            *(_id_names(record["expected"].get(part), lang) for part in PARTS),
+            *(_id_names(record["label"].get(part), lang) for part in PARTS),
         ]
         for record in sr.corrected_gradings(_scope(request))
     ]

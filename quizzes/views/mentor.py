@@ -33,6 +33,7 @@ from quizzes.models import Appeal, QuestionCorrection, QuestionKind, Review
 from quizzes.parts import REVIEWED_PART_NAMES
 from quizzes.services import appeals, cohorts, review
 from quizzes.services.practice import practice_key, practice_statements
+from quizzes.views.confirming import post_or_back
 from rulings.core import questions as generator
 from rulings.core import vocabulary
 from rulings.core.explain import labels
@@ -425,7 +426,7 @@ def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
     return redirect("mentor-cohort", cohort_id=cohort.pk)
 
 
-@require_POST
+@post_or_back("mentor-cohort", cohort_id="cohort_id")
 @mentor_required
 def cohort_member_remove(
     request: AuthenticatedHttpRequest, cohort_id: int, candidate_id: int
@@ -576,7 +577,7 @@ def review_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, TEMPLATES + "reviews.html", context)
 
 
-@require_POST
+@post_or_back("mentor-reviews")
 @mentor_required
 def review_accept_bulk(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Accept the grader's reading of the chosen gradings: first a page that lists them and

@@ -89,6 +89,9 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     if form.is_bound and (form.errors or save_form.errors):
         status = 400
     context["is_committee"] = _is_committee(request)
+    context["stories"] = workbench.cohort_stories(
+        cohort_ids=cohorts.cohorts_visible_to(request.user).values("pk")
+    )
     return render(request, TEMPLATES + "workbench.html", context, status=status)
 
 
@@ -101,10 +104,20 @@ def _save(
         if action == "propose":
             if not _is_committee(request):
                 raise Http404
-            workbench.workbench_propose(
+            proposed = workbench.workbench_propose(
                 story=story, author=request.user, for_exams=save_form.cleaned_data["for_exams"]
             )
-            messages.success(request, _("Proposed: the committee decides on it."))
+            if proposed.cohort is not None:
+                messages.success(
+                    request,
+                    _(
+                        "This story was saved for %(cohort)s: that question is now proposed "
+                        "for the bank, under Proposed questions."
+                    )
+                    % {"cohort": proposed.cohort.display_name},
+                )
+            else:
+                messages.success(request, _("Proposed: the committee decides on it."))
             return redirect("workbench")
         cohort_id = save_form.cleaned_data.get("cohort")
         visible = cohorts.cohorts_visible_to(request.user)
@@ -113,14 +126,47 @@ def _save(
             save_form.add_error("cohort", _("Choose one of your cohorts."))
             return None
         workbench.workbench_save_for_cohort(story=story, author=request.user, cohort=cohort)
-    except workbench.WorkbenchError:
-        save_form.add_error(None, _("This story is already saved."))
+    except workbench.WorkbenchError as error:
+        save_form.add_error(None, _refusal(error))
         return None
     messages.success(
         request,
         _("Saved: the candidates of %(cohort)s get it in practice.")
         % {"cohort": cohort.display_name},
     )
+    return redirect("workbench")
+
+
+def _refusal(error: workbench.WorkbenchError) -> str:
+    return {
+        "proposed": _("This story is already proposed for the bank: see Proposed questions."),
+        "accepted": _("This story is already in the question bank."),
+        "rejected": _("The committee already rejected this story for the bank."),
+        "not_cohort": _("This story is already proposed for the bank or decided."),
+        "decided": _("This proposal has already been decided."),
+    }.get(error.code, _("This story is already saved."))
+
+
+@mentor_required
+@require_POST
+def story_suggest(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """A mentor sends a story saved for one of their cohorts to the committee (walk 4, #6)."""
+    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    story = WorkbenchStory.objects.filter(pk=pk, cohort__in=visible).first()
+    if story is None:
+        raise Http404("No such story.")
+    try:
+        workbench.workbench_suggest(story=story)
+    except workbench.WorkbenchError as error:
+        messages.error(request, _refusal(error))
+    else:
+        messages.success(
+            request,
+            _(
+                "Suggested for the bank: the committee accepts or rejects it. Your cohort "
+                "keeps it in practice meanwhile."
+            ),
+        )
     return redirect("workbench")
 
 
@@ -150,17 +196,20 @@ def proposal_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     form = DecisionForm(request.POST)
     if story is None or not form.is_valid():
         raise Http404("No such proposal.")
+    accept = form.cleaned_data["decision"] == "accept"
     try:
         workbench.workbench_decide(
-            story=story,
-            accept=form.cleaned_data["decision"] == "accept",
-            by=request.user,
-            reason=form.cleaned_data["reason"],
+            story=story, accept=accept, by=request.user, reason=form.cleaned_data["reason"]
         )
     except workbench.WorkbenchError:
         messages.error(request, _("This proposal has already been decided."))
-    else:
-        messages.success(request, _("Decision recorded."))
+    else:  # walk 4, #10: say what the decision did
+        messages.success(
+            request,
+            _("Accepted into the bank: candidates get it in practice.")
+            if accept
+            else _("Rejected: it stays out of the bank."),
+        )
     return redirect("workbench-proposals")
 
 
@@ -168,4 +217,5 @@ urlpatterns = [
     path("workbench/", workbench_page, name="workbench"),
     path("workbench/proposals/", proposal_list, name="workbench-proposals"),
     path("workbench/proposals/<int:pk>/decide", proposal_decide, name="workbench-decide"),
+    path("workbench/stories/<int:pk>/suggest", story_suggest, name="workbench-suggest"),
 ]

@@ -457,6 +457,11 @@ class WorkbenchForm(forms.Form):
         """Put the engine's complaint on the field it names, in the reader's language."""
         field = engine_field(error.path, self)
         message = FIELD_MESSAGES.get(field or "", _("This does not fit the rest of the story."))
+        if field and re.fullmatch(r"event_\d+_by", field):  # walk 4, #18: say why
+            message = _(
+                "This player is not in the game: name them among the players above, or "
+                "choose one of those named."
+            )
         self.add_error(field if field in self.fields else None, message)
 
 

@@ -5,7 +5,7 @@ DEBUG on (as under `make run`) as well as off (UX walk 1, findings 19 and 34: a 
 import pytest
 from django.urls import reverse
 
-from tests.factories import candidate
+from tests.factories import candidate, mentor
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +27,19 @@ def test_a_page_for_mentors_tells_a_candidate_so_in_their_language(client, debug
     assert 'class="site-header"' in html
     assert f'href="{reverse("home")}"' in html
     assert "Esta página é para mentores." in html
+
+
+@pytest.mark.parametrize("path", ["/mentor/workbench/proposals/", "/mentor/committee/appeals/"])
+def test_a_committee_page_among_the_mentors_tells_a_mentor_it_is_the_committees(
+    client, debug, path
+):
+    """Walk 4, #7: "This page is for mentors", to a mentor."""
+    client.force_login(mentor())
+
+    html = client.get(path).content.decode()
+
+    assert "This page is for the certification committee." in html
+    assert "This page is for mentors." not in html
 
 
 def test_a_missing_attempt_shows_the_sites_404_page_not_the_url_patterns(client, debug):

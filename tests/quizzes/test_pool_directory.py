@@ -220,7 +220,9 @@ def test_the_committee_sees_the_warning_on_its_pages_until_exam_pools_exist(clie
     # Walk 3, #25: it says what is public, why it matters, and where to fix it.
     assert "still take some of their wording from the public repository" in page
     assert "cards" in page
-    assert "the sentences that tell the story (en)" in page
+    # Walk 4, #20: each kind once, its languages together.
+    assert "the sentences that tell the story (en, pt-BR, es)" in page
+    assert page.count("the sentences that tell the story") == 1
     assert 'href="/admin/quizzes/questionpool/"' in page
 
     write(pools_dir, "exams/spring.toml", full_toml())

@@ -147,6 +147,12 @@ def committee_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> 
             roles(302, 403, 403, 302, 404, 302, 302),
             lambda w: {"edit-closes_at": far_close(), "edit-note": "Revise.", "confirm": "1"},
         ),
+        # A job that has not failed is left as it is: back to its page.
+        "variant-job-retry": Entry(
+            "post",
+            lambda w: f"/mentor/assign/jobs/{c(w).job.pk}/retry",
+            roles(302, 403, 403, 302, 404, 302, 302),
+        ),
         "assignment-extend": Entry(
             "post",
             lambda w: f"/mentor/assign/jobs/{c(w).job.pk}/extend",

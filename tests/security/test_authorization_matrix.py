@@ -482,6 +482,11 @@ MATRIX: dict[str, Entry] = {
         roles(302, 403, 403, 403, 403, 404, 404),
         lambda w: {"decision": "accept"},
     ),
+    "workbench-suggest": Entry(
+        "post",
+        fixed("/mentor/workbench/stories/999999/suggest"),
+        roles(302, 403, 403, 404, 404, 404, 404),
+    ),
     "api-mentor-workbench": Entry(
         "post",
         fixed("/api/v1/mentor/workbench"),

@@ -321,18 +321,16 @@ def what_if(
     new_steps = {c.after["statement"] for c in explanation if c.after is not None}
     gone = [c.before for c in explanation if c.change == "removed"]
     version = diff.policy_version
+    parts = []
+    for part in PARTS:
+        text, was = _part_text(new, part, lang), _part_text(old, part, lang)
+        # A part reached by another step but reading the same is not shown as changed (walk
+        # 4, #1: "Changed: No penalty (was: No penalty)").
+        marked = text != was and any(p in changes for p in DIFF_PARTS[part])
+        parts.append(Part(part, text, _part_citation(new, part, version), marked, was))
     return Variant(
         describe(fact, situation, changed, lang),
-        tuple(
-            Part(
-                part,
-                _part_text(new, part, lang),
-                _part_citation(new, part, version),
-                any(p in changes for p in DIFF_PARTS[part]),
-                _part_text(old, part, lang),
-            )
-            for part in PARTS
-        ),
+        tuple(parts),
         tuple(_step(s, version, lang, s["statement"] in new_steps) for s in new["explanation"]),
         tuple(_step(s, version, lang, True) for s in gone),
     )

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from quizzes.models import ExamBlueprint
+from quizzes.models import ExamBlueprint, RetiredTemplate
 from quizzes.services import blueprints
 from tests.factories import committee_member
 from tests.quizzes.committee.test_committee_pages import blueprint_post
@@ -87,3 +87,20 @@ def test_policy_versions_read_title_first_with_no_slug_and_a_translated_label(cl
     assert option.split(">", 1)[1].startswith(policy.title(version.version_id, "es"))
     assert version.version_id not in option
     assert "Policy version:" not in html
+
+
+def test_a_slot_left_undrawable_by_a_retired_template_names_it_and_where_to_restore_it(client):
+    """Walk 4, #12: only "The generator cannot draw these slots", with no cause."""
+    RetiredTemplate.objects.create(template_id="rb-forgetting-to-score", reason="x", flags=[])
+    client.force_login(committee_member())
+
+    response = client.post(
+        reverse("committee-blueprint-new"),
+        blueprint_post(**{"slots-0-topic": "scoring", "slots-0-count": "1", "preview": "1"}),
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "Slot 1" in page
+    assert "restore them under Item analysis" in page
+    assert "The generator cannot draw these slots" not in page

@@ -165,3 +165,21 @@ def test_home_says_a_renewed_certificate_was_replaced_as_its_list_does(client, l
     home = client.get(reverse("home")).content.decode()
 
     assert "replaced by a newer certificate" in home
+
+
+@pytest.mark.parametrize("step", ["committee-certificate-renew", "committee-certificate-revoke"])
+def test_a_confirmation_step_opened_by_url_leads_back_to_the_certificate(
+    client,
+    level,  # noqa: F811
+    step,
+):
+    """Walk 4, #15: a GET on the confirmation's URL was an empty 405 page."""
+    issued = issued_for(level)
+    client.force_login(committee_member())
+
+    response = client.get(reverse(step, args=[issued.pk]), follow=True)
+
+    assert response.redirect_chain == [(reverse("committee-certificate", args=[issued.pk]), 302)]
+    assert "Nothing was changed: start again from this page." in response.content.decode()
+    assert Certificate.objects.count() == 1
+    assert Certificate.objects.get().revoked_at is None

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from quizzes.models import AuditEntry, RetiredTemplate
+from quizzes.models import AuditEntry, ExamBlueprint, RetiredTemplate
 from quizzes.services import retirement
 from tests.factories import assignment, candidate, committee_member, mentor, question
 from tests.quizzes.committee.seeding import graded_attempt
@@ -209,3 +209,33 @@ def test_retiring_is_not_the_pages_primary_action(client, committee):
 
     assert 'class="primary">Retire from exams' not in page
     assert ">Retire from exams</button>" in page
+
+
+def test_retiring_a_template_a_saved_blueprint_needs_names_it_before_confirming(client, committee):
+    """Walk 4, #11: retiring the only scoring template left a saved blueprint undrawable,
+    with no warning."""
+    needs = ExamBlueprint.objects.create(
+        name="Walk4 scoring check",
+        game="riftbound",
+        composition=[{"topic": "scoring", "kind": "multiple_choice", "count": 1}],
+    )
+    ExamBlueprint.objects.create(
+        name="Payment only",
+        game="riftbound",
+        composition=[{"topic": "payment", "kind": "multiple_choice", "count": 1}],
+    )
+
+    asked = client.post("/committee/items/rb-forgetting-to-score/retire", {"reason": "Too easy."})
+
+    page = asked.content.decode()
+    assert asked.status_code == 200
+    assert not RetiredTemplate.objects.exists()
+    assert "Walk4 scoring check" in page
+    assert "Payment only" not in page
+    assert "could no longer be drawn" in page
+    assert f"/committee/blueprints/{needs.pk}/" in page
+    confirmed = client.post(
+        "/committee/items/rb-forgetting-to-score/retire", {"reason": "Too easy.", "confirm": "1"}
+    )
+    assert confirmed.status_code == 302
+    assert RetiredTemplate.objects.get().reason == "Too easy."

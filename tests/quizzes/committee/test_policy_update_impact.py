@@ -77,3 +77,13 @@ def test_open_exams_leave_out_candidates_with_no_attempt_left(client):
     page = client.get(reverse("committee-policy-update"), {"old": old.pk, "new": new.pk})
 
     assert page.context["impact"].open_assignments == [still_open]
+
+
+def test_what_changed_names_a_statement_by_its_section_not_its_internal_id(client):
+    """Walk 4, #17: each row ended in a raw slug such as "(ipg-2.1-definition)"."""
+    page, _attempt, _follows = compare_default_with_newer(client)
+
+    html = page.content.decode()
+    changed = html[html.index("What changed, before and after") :]
+    summary = changed[changed.index("<summary>") : changed.index("</summary>")]
+    assert "(" not in summary.split("·")[-1]

@@ -373,7 +373,9 @@ def test_the_corrected_gradings_export_lists_accepted_reviews_as_jsonl_and_csv(c
     assert table[0][:2] == ["Id", "Question id"]
     assert len(table) == 4
     assert {row[0] for row in table[1:]} == {item.ident for item in items}
-    assert "game_loss" in table[1]
+    # Walk 4, #14: the spreadsheet is read by people: names, not ids (the JSONL keeps ids).
+    assert "Game Loss" in table[1]
+    assert not any("game_loss" in cell for row in table[1:] for cell in row)
 
 
 def test_a_part_overridden_to_another_mark_leaves_the_answer_out_of_the_export():

@@ -396,6 +396,9 @@ def test_a_committee_withdrawal_is_previewed_then_confirmed_and_shows_whose_pass
     assert not appeal.corrections.exists()
     assert "Preview: nothing is applied yet" in html
     assert str(appeal.item.attempt.candidate) in html
+    # Walk 4, #21: on a phone the rows stack, each value named, before and after in view.
+    assert '<table class="stack">' in html
+    assert 'data-label="Exam"' in html
     token = previewed.context["preview"].token
     assert f'name="confirm" value="{token}"' in html
     response = client.post(url, {**decision, "confirm": token}, follow=True)
@@ -671,6 +674,19 @@ def test_removing_a_member_asks_first_then_says_who_was_removed(client):
     assert "Undo the removal" in page
 
 
+def test_the_removal_step_opened_by_url_leads_back_to_the_cohort(client):
+    """Walk 4, #15: a GET on the confirmation's URL was an empty 405 page."""
+    someone = candidate()
+    the_cohort = cohort(candidates=[someone])
+    client.force_login(the_cohort.mentor)
+
+    opened = client.get(reverse("mentor-cohort-remove", args=[the_cohort.pk, someone.pk]))
+
+    assert opened.status_code == 302
+    assert opened.url == reverse("mentor-cohort", args=[the_cohort.pk])
+    assert the_cohort.candidates.exists()
+
+
 def test_a_removal_is_undone_without_a_new_invitation(client):
     someone = candidate()
     the_cohort = cohort(candidates=[someone])
@@ -804,3 +820,15 @@ def test_the_history_says_who_changed_which_part_from_what_to_what_in_the_reader
     assert f"{who} mudou a penalidade da nota da questão {n} de 67% para 100%." in pt
     for raw in ("override_score", "<code>", "review_overridden", "parts"):
         assert raw not in en[en.index("audit-heading") :], raw
+
+
+def test_the_committees_dashboard_counts_a_contested_appeal_by_the_list_that_holds_it(client):
+    """Walk 4, #4: "1 appeal to decide" opened the mentors' list, where it was not."""
+    contested_appeal()
+    client.force_login(committee_member())
+
+    page = client.get(reverse("mentor")).content.decode()
+
+    assert "0 appeals to decide" in page
+    contested = page[page.index(reverse("committee-appeals")) :]
+    assert "1 to decide" in contested[:200]

@@ -9,7 +9,15 @@ from django.db import IntegrityError, connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from quizzes.models import Attempt, AttemptItem, ExamAssignment, ExamVariant, Question, VariantJob
+from quizzes.models import (
+    Attempt,
+    AttemptItem,
+    ExamAssignment,
+    ExamVariant,
+    Question,
+    RetiredTemplate,
+    VariantJob,
+)
 from quizzes.services import exams, variants
 from quizzes.tasks import assignment_variants_build, assignments_variants_build, variant_job_run
 from rulings.core import questions as generator
@@ -480,3 +488,48 @@ def test_the_sweep_requeues_jobs_that_stopped_progressing(monkeypatch):
     lost.refresh_from_db()
     assert (lost.built, lost.state) == (2, "done")
     assert variants.variant_jobs_stalled() == []
+
+
+SCORING_ONLY = [{"topic": "scoring", "kind": "multiple_choice", "count": 1}]
+
+
+def retire(template_id):
+    RetiredTemplate.objects.create(template_id=template_id, reason="Too easy.", flags=[])
+
+
+def test_assigning_a_blueprint_a_retired_template_left_undrawable_is_refused_with_why():
+    """Walk 4, #11: the job failed later with "please tell your mentor", to the mentor."""
+    blueprint = BlueprintFactory(composition=SCORING_ONLY)
+    retire("rb-forgetting-to-score")
+    now = timezone.now()
+
+    with pytest.raises(variants.AssignmentError) as refused:
+        variants.exam_assign(
+            by=mentor(), blueprint=blueprint, cohort=None, candidates=[candidate()],
+            opens_at=now + timedelta(hours=1), closes_at=now + timedelta(days=1), now=now,
+        )  # fmt: skip
+
+    assert (refused.value.code, refused.value.field) == ("undrawable", "blueprint")
+    message = str(refused.value)
+    assert "Slot 1" in message
+    assert "retired or withdrew" in message
+    assert "tell your mentor" not in message
+    assert not VariantJob.objects.exists()
+
+
+def test_a_job_failed_on_a_retired_template_says_why_and_runs_again_once_restored():
+    blueprint = BlueprintFactory(composition=SCORING_ONLY)
+    retire("rb-forgetting-to-score")
+    job = assign(blueprint=blueprint)
+    job.refresh_from_db()
+    assert job.state == "failed"
+    assert "retired or withdrew" in job.error
+
+    with pytest.raises(variants.AssignmentError):
+        variants.variant_job_retry(job=job)
+    RetiredTemplate.objects.all().delete()
+    variants.variant_job_retry(job=job)
+
+    job.refresh_from_db()
+    assert job.state == "done"
+    assert job.built == 1

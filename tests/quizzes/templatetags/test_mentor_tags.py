@@ -80,3 +80,22 @@ def test_nothing_stated_and_lists_of_options_are_named_too() -> None:
 
 def test_a_reason_this_grader_does_not_write_is_shown_as_stored() -> None:
     assert review_reason("remedy: an older grader's words") == "remedy: an older grader's words"
+
+
+def test_a_reason_says_no_developer_word_to_a_mentor() -> None:
+    """Walk 4, #5: "graded wrong, but the answer also names the expected id"."""
+    text = review_reason("penalty: " + reason_text("names_expected"))
+
+    assert text == "Penalty: graded wrong, but the answer also names the expected answer"
+
+
+def test_a_correction_rows_exam_is_named_in_the_page_language() -> None:
+    """Walk 4, #22: the preview table showed the English name on a Spanish page."""
+    from quizzes.templatetags.quizzes_tags import exam_name
+
+    with translation.override("es"):
+        catalogued = exam_name({"exam": "Magic Missed Trigger demo exam"})
+        typed = exam_name({"exam": "L1", "exam_names": {"es": "Nivel 1"}})
+
+    assert catalogued == "Examen de demostración Magic: disparo olvidado"
+    assert typed == "Nivel 1"

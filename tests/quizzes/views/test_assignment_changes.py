@@ -186,6 +186,19 @@ def test_cancelling_stops_new_starts_and_keeps_the_started_attempt(client):
     )
 
 
+def test_a_cancelled_exam_does_not_count_attempts_left(client):
+    """Walk 4, #16: "2 attempts left" next to "Cancelled by your mentor"."""
+    guide, people, job = an_assigned_exam(1)
+    client.force_login(guide)
+    post_confirmed(client, "assignment-cancel", job, {})
+    client.force_login(people[0])
+
+    listed = client.get(reverse("exams")).content.decode()
+
+    assert "Cancelled by your mentor" in listed
+    assert "attempt left" not in listed
+
+
 def test_the_page_shows_each_candidates_progress_with_times(client):
     guide, people, job = an_assigned_exam(3)
     exams.attempt_start(assignment=ExamAssignment.objects.get(candidate=people[0]), language="en")
@@ -252,3 +265,16 @@ def test_a_fail_with_attempts_and_time_left_reads_as_not_passed_yet(client):
     assert page.count('data-progress="retry"') == 1
     assert "Not passed yet: 2 attempts left, until " in page
     assert page.count(">Not passed<") == 1  # the one with no attempt left
+
+
+@pytest.mark.parametrize("step", ["assignment-edit", "assignment-extend", "assignment-cancel"])
+def test_a_change_step_opened_by_url_leads_back_to_the_exam(client, step):
+    """Walk 4, #15: a GET on a confirmation's URL was an empty 405 page."""
+    guide, _people, job = an_assigned_exam(1)
+    client.force_login(guide)
+
+    opened = client.get(reverse(step, args=[job.pk]))
+
+    assert opened.status_code == 302
+    assert opened.url == reverse("variant-job", args=[job.pk])
+    assert not ExamAssignment.objects.filter(cancelled_at__isnull=False).exists()

@@ -8,8 +8,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import ExamAssignment, ExamVariant, VariantJob
+from quizzes.models import ExamAssignment, ExamVariant, RetiredTemplate, VariantJob
 from quizzes.services import variants
+from rulings.core.questions.templates import all_templates
 from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor
 
 pytestmark = pytest.mark.django_db
@@ -375,3 +376,29 @@ def test_a_closed_assignment_does_not_stop_a_new_one(client, world):
 
     assert response.status_code == 302
     assert ExamAssignment.objects.filter(candidate=people[0]).count() == 2
+
+
+@pytest.mark.usefixtures("on_commit_now")
+def test_a_failed_job_names_its_cause_to_the_mentor_and_can_be_retried(client, world, monkeypatch):
+    """Walk 4, #11: "Failed" with "please tell your mentor", no reason and no retry."""
+    guide, _group, people = world
+    job = unqueued_job(monkeypatch, by=guide, candidates=people[:1])
+    VariantJob.objects.filter(pk=job.pk).update(error="It failed.")
+    RetiredTemplate.objects.bulk_create(
+        RetiredTemplate(template_id=template.id, reason="x", flags=[])
+        for template in all_templates()
+        if template.game == "riftbound"
+    )
+    client.force_login(guide)
+
+    page = client.get(reverse("variant-job", args=[job.pk])).content.decode()
+    assert "retired or withdrew" in page
+    assert "tell your mentor" not in page
+    assert reverse("variant-job-retry", args=[job.pk]) in page
+    refused = client.post(reverse("variant-job-retry", args=[job.pk]), follow=True)
+    assert "This blueprint cannot be drawn now." in refused.content.decode()
+
+    RetiredTemplate.objects.all().delete()
+    client.post(reverse("variant-job-retry", args=[job.pk]))
+    job.refresh_from_db()
+    assert job.error == ""

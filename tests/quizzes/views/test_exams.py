@@ -137,6 +137,7 @@ def test_the_result_hides_keys_until_the_exam_closes_when_the_policy_says_so(cli
 
     assert "Keys and explanations are shown after the exam closes" in html
     assert "Key and explanation" not in html
+    assert "Appeal this grade" not in html  # walk 4, #19: no grade shown to appeal
 
 
 def test_an_appeal_from_the_result_page_is_recorded(client, student):

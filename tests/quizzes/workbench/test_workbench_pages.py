@@ -232,6 +232,11 @@ def test_an_event_by_a_player_not_in_the_game_is_an_error_on_that_event(client) 
     response = client.post(URL, facts(event_2_by="3"))
     assert response.status_code == 400
     assert "event_2_by" in response.context["form"].errors
+    # Walk 4, #18: the error says why, not only that it does not fit.
+    assert response.context["form"].errors["event_2_by"] == [
+        "This player is not in the game: name them among the players above, or choose one of "
+        "those named."
+    ]
 
 
 def test_the_proposals_page_queries_do_not_grow_with_proposals(
@@ -282,6 +287,8 @@ def test_an_accepted_proposal_stays_listed_with_a_link_to_its_bank_question(clie
 
     page = client.get(reverse("workbench-proposals")).content.decode()
 
+    assert "Accepted into the bank: candidates get it in practice." in page  # walk 4, #10
+    assert f"Bank question {story.question_id}" not in page
     assert "No proposal is waiting." in page
     assert "Decided lately" in page
     assert reverse("admin:quizzes_question_change", args=[story.question_id]) in page
@@ -294,3 +301,63 @@ def test_a_mentor_is_told_that_the_bank_is_the_committees(client) -> None:
     page = client.post(URL, facts()).content.decode()
 
     assert "The question bank and exams are the certification committee" in page
+
+
+def test_a_mentor_suggests_a_saved_cohort_story_and_the_committee_accepts_it(client) -> None:
+    """Walk 4, #6: a mentor could not send a workbench story toward the bank."""
+    who = mentor()
+    member = candidate()
+    group = cohort(mentor=who, candidates=[member])
+    client.force_login(who)
+    client.post(URL, facts(action="save", cohort=str(group.pk)))
+    story = WorkbenchStory.objects.get()
+    page = client.get(URL).content.decode()
+    assert "Stories saved for your cohorts" in page
+    assert reverse("workbench-suggest", args=[story.pk]) in page
+
+    assert client.post(reverse("workbench-suggest", args=[story.pk])).status_code == 302
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.PROPOSED
+    filters = PracticeFilters(lang="en", game="riftbound")
+    assert practice_question_next(user=member, filters=filters) == story.question
+    assert practice_question_next(user=candidate(), filters=filters) != story.question
+
+    client.force_login(committee_member())
+    proposals = client.get(reverse("workbench-proposals")).content.decode()
+    assert f"saved for {group.display_name}" in proposals
+    client.post(reverse("workbench-decide", args=[story.pk]), {"decision": "accept"})
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.ACCEPTED
+    assert not WorkbenchStory.objects.hidden_from(candidate()).filter(pk=story.pk).exists()
+
+
+def test_a_mentor_cannot_suggest_another_mentors_cohort_story(client) -> None:
+    owner = mentor()
+    group = cohort(mentor=owner)
+    client.force_login(owner)
+    client.post(URL, facts(action="save", cohort=str(group.pk)))
+    story = WorkbenchStory.objects.get()
+    client.force_login(mentor())
+    assert client.post(reverse("workbench-suggest", args=[story.pk])).status_code == 404
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.COHORT
+
+
+def test_the_committee_proposing_a_story_saved_for_a_cohort_proposes_the_stored_question(
+    client,
+) -> None:
+    """Walk 4, #9: the README story saved for a cohort was refused as "already saved"."""
+    who = mentor()
+    group = cohort(mentor=who)
+    client.force_login(who)
+    client.post(URL, facts(action="save", cohort=str(group.pk)))
+    client.force_login(committee_member())
+
+    response = client.post(URL, facts(action="propose"), follow=True)
+
+    story = WorkbenchStory.objects.get()
+    assert story.status == WorkbenchStory.Status.PROPOSED
+    assert story.author == who
+    assert "now proposed for the bank" in response.content.decode()
+    again = client.post(URL, facts(action="propose")).content.decode()
+    assert "already proposed for the bank" in again

@@ -117,3 +117,14 @@ def test_a_question_whose_template_is_gone_still_has_its_facts() -> None:
     sc = scenario("rb-trigger-intent", 3)
     facts = deciding_facts(sc.situation, sc.ruling_dict, "retired-template", "en")
     assert "optional" in {f.name for f in facts}
+
+
+def test_a_penalty_reached_by_another_step_but_the_same_is_not_marked_changed() -> None:
+    """Walk 4, #1: "Changed: No penalty (was: No penalty)"."""
+    sc = scenario("mtg-2024-wording", 1)
+
+    variant = what_if(sc.situation, sc.ruling_dict, "mtg-2024-wording", "no_impact", "en")
+
+    penalty = next(part for part in variant.parts if part.part == "penalty")
+    assert penalty.text == penalty.was == "No penalty"
+    assert not penalty.changed
