@@ -37,10 +37,6 @@ EXCLUDED: dict[str, str] = {
     "tr-702.11": "the seeds give Looking at Opponent Private Information by name only; the "
     "story told (an opponent's hand seen after bumping their arm by accident) is not a clear "
     "case, and the committee has not decided it (review 11: fr-033), so no exam story tells it",
-    "tr-506.3.c-no-impact": "a mandatory trigger that could change nothing, skipped on "
-    "purpose: TR 506.3.c penalises forgetting a mandatory trigger on purpose, the no-impact "
-    "rule says nothing happened, and neither the seeds nor the committee decide between them "
-    "(review 11: mu-003), so no exam story tells it",
     "tr-702.8.b.1.a": "no legal overpayment gives an advantage that is not a result it caused "
     "(TR 702.8.b.1.b, a General Error): a rune recycled to the bottom of the rune deck brings "
     "no other rune up sooner (review 10: fr-008, mu-006, mu-036), so no exam story tells it",
