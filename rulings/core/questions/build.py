@@ -986,10 +986,6 @@ def _someone_let_it_pass(sc: Scenario) -> bool:
 
 
 def _fits(sc: Scenario, remedy: str) -> bool:
-    if remedy == "correct_cost" and not _underpaid(sc):
-        # "The player pays what was owed" fixes a cost paid short, never an overpayment
-        # (review 11: mu-002, mu-020).
-        return False
     for subject, remedies in SUBJECT_REMEDIES.items():
         if remedy in remedies:
             return bool(sc.situation.get(subject))
@@ -1219,6 +1215,10 @@ def _with_choosers(
     the player after the accountable one in turn order (a Magic option never says "the next
     opponent in turn order", which is Riftbound's wording)."""
     filled = dict(choosers)
+    if "correct_cost" in parts.remedy and not _underpaid(sc):
+        # Correcting an overpaid cost gives runes back; "the player pays what was owed" fixes
+        # only a cost paid short (review 11: mu-002, mu-020).
+        filled["correct_cost"] = {**filled.get("correct_cost", {}), "overpaid": True}
     players = tuple(sc.situation["players"])
     accountable = sc.ruling.accountable_player
     if accountable not in players:
