@@ -449,7 +449,10 @@ def _design(
     design = options.balanced(
         options.Choice(sc.key, key_choosers, "key"),
         alternatives,
-        lambda choice: _distractor_fits(sc, choice.parts) and _pending_fits(choice),
+        lambda choice: (
+            _distractor_fits(sc, choice.parts, chosen="infraction=candidates:" in choice.origin)
+            and _pending_fits(choice)
+        ),
         _same_meaning,
         exact,
         rng,
@@ -486,7 +489,7 @@ def _alternatives(
     found: list[options.Value] = []
     given = options.confusions_for(confusions, sc.template.id)
     for name in given.get("infraction", ()):
-        if name != key.infraction and _infraction_fits(sc, name):
+        if name != key.infraction and _infraction_fits(sc, name, chosen=True):
             found.append(
                 options.Value.of(
                     "infraction",
@@ -606,7 +609,7 @@ def _error_turns_old(sc: Scenario) -> bool:
     return noticed.get("when", "same_action") not in ("same_action", "same_turn")
 
 
-def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
+def _distractor_fits(sc: Scenario, parts: KeyParts, *, chosen: bool = False) -> bool:
     """A wrong ruling a candidate could weigh for this story: coherent, wrong, a fix for the
     kind of problem told and not ruled out by it, a Game Loss only where upgrades are the
     subject."""
@@ -615,7 +618,7 @@ def _distractor_fits(sc: Scenario, parts: KeyParts) -> bool:
         return False
     if parts.remedy != key.remedy and not _story_allows(sc, parts):
         return False
-    if not _infraction_fits(sc, parts.infraction):
+    if not _infraction_fits(sc, parts.infraction, chosen=chosen):
         return False
     if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
         return False
@@ -905,8 +908,9 @@ SUBJECT_INFRACTIONS = {
 }
 
 
-def _infraction_fits(sc: Scenario, infraction: str) -> bool:
-    """An infraction a candidate could name for this story."""
+def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> bool:
+    """An infraction a candidate could name for this story. `chosen`: candidates did name it
+    for this template (item analysis), so it is no option nobody would pick."""
     if infraction != sc.key.infraction and infraction in sc.draft.facts.get("told_errors", ()):
         # A further error the same mistake is told to have involved (TR 701.3.d) was committed
         # too: naming it instead of the main error differs from the key only in which related
@@ -929,6 +933,7 @@ def _infraction_fits(sc: Scenario, infraction: str) -> bool:
     if (
         infraction in RULE_VIOLATIONS
         and sc.key.infraction == "no_infraction"
+        and not chosen
         and not _rule_broken(sc)
     ):
         # Nothing in the story breaks a rule (review 10: mu-011, 022, 042), not even as the

@@ -17,7 +17,7 @@ from rulings.core.questions.model import KINDS, Question
 from rulings.core.questions.templates import GAMES, all_topics, templates
 
 MAX_COUNT = 10_000
-ATTEMPTS_PER_QUESTION = 5
+ATTEMPTS_PER_QUESTION = 10  # stories that make no item of a kind are skipped
 
 
 def generate_questions(
