@@ -54,6 +54,7 @@ REVIEW_REASONS = {
     "infraction_left_to_the_story": _(
         "not named, while the answer rules on the penalty: the question's story may settle it"
     ),
+    "ambiguous_words": _("read as %(found)s from words judges also use for %(other)s"),
 }
 """The grader's review reasons (`rulings.core.grading.reasons.REASON_TEXTS`) for a page, by
 code: the same words, ids shown by their names."""

@@ -14,10 +14,10 @@ from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
 from .reading.calibration import REVIEW_THRESHOLD, bucket, calibrated, load_table
 from .reading.nearmiss import unseparated
-from .reading.rules import CONCLUDED, FIRM, NAMED, Reading, decide
+from .reading.rules import CONCLUDED, NAMED, Reading, decide
 from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text, ruled_parts
 from .second_reader import Doubt, current_second_reader
-from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, tokenize
+from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, fold_phrase, tokenize
 
 MAX_ANSWER_CHARS = 5000
 """Answers longer than this (in characters, before any markup is removed) are refused."""
@@ -29,14 +29,12 @@ _UNREAD = 0.45
 _ONLY_DENIED = 0.8
 _IMPLIED = 0.8
 _BY_REMEDY = 0.8
+_SECTION_PROCEDURE = "apply_section_procedure"
 _LONGER_PHRASE = 3
 """Tokens after a description where an unplaced word may continue it."""
-_SECTION_PROCEDURE = "apply_section_procedure"
-_FIRM = FIRM
 _PARAPHRASED = 0.85
-"""A wrong id read from a paraphrase with gaps (0.85) is as firm as a name for review: on
-blind1 and the devset that flag fired 27 times on right gradings and never on a wrong one.
-A term read through a corrected typo still sends a wrong grading to review."""
+"""A right id read from a paraphrase with gaps (0.85) is as firm as a name: the second
+reading does not doubt it (`_beyond_second_reading`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +101,8 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         + _in_doubtful_words(parts, readings, analysis)
         + _hinted_neighbours(parts, readings, analysis, lex, game)
         + _near_misses(parts, analysis, expected)
-        + _infraction_left_to_the_story(parts),
+        + _infraction_left_to_the_story(parts)
+        + _ambiguous_words(parts, lex),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
@@ -283,8 +282,15 @@ def _doubtful_wrong(
     wrong goes to review when the answer also mentions the expected id in a way that is
     not a plain denial (as a hypothetical, a fallback, a question, the losing side of a
     conflict), when some clause of the answer went unread, when the part was not found
-    while some words of the answer were not understood (they may state it), or when the
-    wrong id was read only from a paraphrase or a corrected typo.
+    while some words of the answer were not understood (they may state it), when a
+    rewind or a play-on is read where the words may mean its neighbour, or when the wrong
+    id was read only from a description that unplaced words follow.
+
+    Since 2026.12.07.8 a wrong id read on a weak cue (a paraphrase with gaps or a corrected
+    typo), alone or as a neighbour of the expected id, is no doubt: held out over blind1-38
+    those flags fell on 44 answers, every misgrade among them also flagged by another
+    reason; without them the same 531 of 552 misgraded answers are flagged and 1,176
+    answers are flagged, not 1,220 (devset: 774, not 800; the same 324 misgrades).
     """
     reasons: list[_Reason] = []
     for name, grade in parts.items():
@@ -356,24 +362,10 @@ def _no_fix_or_play_on(w: _Wrong) -> _Reason | None:
     return None
 
 
-def _weak_neighbour(w: _Wrong) -> _Reason | None:
-    if _neighbour_doubt(w.name, w.grade, w.lex):
-        found, want = str(w.grade.found), w.grade.expected
-        return _Reason(w.name, reason_text("weak_neighbour", found=found, want=want))
-    return None
-
-
-def _typo_or_paraphrase(w: _Wrong) -> _Reason | None:
-    grade = w.grade
-    if grade.found is not None and (
-        (
-            grade.confidence < _PARAPHRASED
-            and grade.confidence != _IMPLIED
-            and grade.rule not in _STRUCTURAL
-        )
-        or any(m.part == w.name and m.typo and m.live for m in w.analysis.mentions)
-        or _only_described(w.name, w.analysis, w.lex)
-    ):
+def _described_before_unread(w: _Wrong) -> _Reason | None:
+    """A wrong id read only from a description that unplaced words follow closely: those
+    words may continue it into another id's name (a loose paraphrase)."""
+    if w.grade.found is not None and _only_described(w.name, w.analysis, w.lex):
         return _Reason(w.name, reason_text("typo_or_paraphrase"), about_words=True)
     return None
 
@@ -384,8 +376,7 @@ _WRONG_CHECKS: tuple[Callable[[_Wrong], _Reason | None], ...] = (
     _too_late_rewind,
     _rewind_to_named_point,
     _no_fix_or_play_on,
-    _weak_neighbour,
-    _typo_or_paraphrase,
+    _described_before_unread,
 )
 """The doubts about a part graded wrong, in the order they are asked; the first that
 applies is its review reason."""
@@ -519,18 +510,6 @@ def _names_a_place(words: list[str], j: int) -> bool:
 def _names_a_step(words: list[str], j: int) -> bool:
     """A step or phase named within two tokens ("the upkeep", "o início do turno")."""
     return any(w in _STEP_WORDS for w in words[j : j + 2])
-
-
-def _neighbour_doubt(part: str, grade: PartGrade, lex: Lexicon) -> bool:
-    """A wrong id that judges confuse with the expected one, read on a weak cue: a
-    paraphrase with gaps or a typo ("Dolores may choose ..." read as the opponent choosing
-    whether the trigger goes on the stack, where the default action is expected). Not an
-    id implied by the ruling ("no infraction": no fix). Measured on the devset and
-    blind1-3, it fired on 2 right gradings in 3,046 answers."""
-    info = lex.ids[part].get(grade.found or "")
-    if info is None or grade.expected not in info.neighbours:
-        return False
-    return grade.confidence < _FIRM and grade.confidence != _IMPLIED
 
 
 def _only_described(part: str, analysis: Analysis, lex: Lexicon) -> bool:
@@ -1105,6 +1084,32 @@ def _infraction_left_to_the_story(parts: Mapping[str, PartGrade]) -> tuple[_Reas
     if penalty is not None and penalty.found is not None:
         return (_Reason("infraction", reason_text("infraction_left_to_the_story")),)
     return ()
+
+
+def _ambiguous_words(parts: Mapping[str, PartGrade], lex: Lexicon) -> tuple[_Reason, ...]:
+    """A part read, right or wrong, from a name of its id that judges also use for another
+    id (`IdInfo.ambiguous`): "Pérdida de partida" is the Spanish IPG's Match Loss, and most
+    blind writers mean a Game Loss by it. The words cannot tell which: a mentor reads it."""
+    reasons = []
+    for name, grade in parts.items():
+        info = lex.ids[name].get(grade.found or "")
+        if info is None or not info.ambiguous or grade.evidence is None:
+            continue
+        said = fold_phrase(grade.evidence.text)
+        for phrase, other in info.ambiguous:
+            if _contains(said, phrase):
+                found = str(grade.found)
+                reasons.append(
+                    _Reason(name, reason_text("ambiguous_words", found=found, other=other))
+                )
+                break
+    return tuple(reasons)
+
+
+def _contains(words: list[str], phrase: tuple[str, ...]) -> bool:
+    """Whether `phrase` occurs in `words` as consecutive whole tokens."""
+    size = len(phrase)
+    return any(tuple(words[i : i + size]) == phrase for i in range(len(words) - size + 1))
 
 
 def _only_asked(readings: Mapping[str, Reading]) -> frozenset[str]:

@@ -166,6 +166,10 @@ class IdInfo:
     implies_remedy: str = ""
     """An infraction whose ruling has no fix of its own (FtMGS, Cheating): an answer that
     commits to it and states no remedy commits to this one ("FtMGS, Warning": no fix)."""
+    ambiguous: tuple[tuple[tuple[str, ...], str], ...] = ()
+    """Names of this id that judges also use for another id (`ambiguous` in lexicon.toml:
+    the folded tokens of the phrase, the other id): a part read from one of them alone
+    goes to a mentor."""
     then_within: frozenset[str] = frozenset()
     """Remedies that, stated as a later step after this one, are part of its own procedure:
     Magic's simple backup is a backup and then the opponent's choice of whether the trigger
@@ -234,6 +238,8 @@ class Lexicon:
     and Spanish phrases; in Portuguese "no" is "in the")."""
     or_words: frozenset[str]
     whether_verbs: frozenset[str]
+    participles: frozenset[str]
+    """Past participles after which a hedge "could be" is a passive "can be done"."""
     chooser_verbs: Mapping[str, str]
     not_names: frozenset[str]
     named_ruling_verbs: frozenset[str]
@@ -348,6 +354,7 @@ def compile_lexicon(lex: dict[str, Any], lang: dict[str, Any]) -> Lexicon:
         },
         or_words=_all_words(lang, "alternative"),
         whether_verbs=_all_words(lang, "whether_verbs"),
+        participles=_all_words(lang, "participles"),
         chooser_verbs=_chooser_verbs(lang),
         not_names=_all_words(lang, "not_names"),
         named_ruling_verbs=_all_words(lang, "named_ruling_verbs"),
@@ -527,6 +534,11 @@ def _id_info(entry: dict[str, Any]) -> IdInfo:
         yields_when_offered=bool(entry.get("yields_when_offered", True)),
         marks=frozenset(entry.get("marks", [])),
         counterparts=frozenset(entry.get("counterparts", [])),
+        ambiguous=tuple(
+            (tuple(fold_phrase(phrase)), str(other))
+            for other, phrases in entry.get("ambiguous", {}).items()
+            for phrase in phrases
+        ),
     )
 
 
@@ -564,6 +576,7 @@ def _check_named_ids(
     named = info.yields_to | info.satisfies | info.alike | info.neighbours
     named |= info.then_within
     named |= {i for _, i in info.reported_in}
+    named |= {i for _, i in info.ambiguous}
     unknown = named - ids[part].keys()
     if unknown:
         raise GradingError(f"lexicon: {part}.{ident} names unknown ids {unknown}")

@@ -136,7 +136,11 @@ def analyse(
     _section_fixes(tokens, owner, mentions, game)
     language = lang or _language(lex, tokens, mentions)
     cues = _find_cues(
-        _cues_by_two_words(lex, language), tokens, owner, lex.whether_verbs, lex.joins
+        _cues_by_two_words(lex, language),
+        tokens,
+        owner,
+        (lex.whether_verbs, lex.participles),
+        lex.joins,
     )
     _check_readable(mentions, cues)
     sentence, clause = _segments(tokens)
@@ -171,7 +175,7 @@ def analyse(
         tuple(sentence),
         odd,
         tuple(clause),
-        _holding(lex.hedges[language], tokens, owner, clause),
+        _holding(lex.hedges[language], tokens, owner, clause, lex.participles),
         _holding(lex.unsure[language], tokens, owner, sentence),
         frozenset(
             (part, cue.kind)
@@ -910,10 +914,19 @@ def _phrase_hits(
 
 
 def _holding(
-    phrases: Mapping[str, tuple[Cue, ...]], toks: Tokens, owner: list[int], segment: list[int]
+    phrases: Mapping[str, tuple[Cue, ...]],
+    toks: Tokens,
+    owner: list[int],
+    segment: list[int],
+    participles: frozenset[str] = frozenset(),
 ) -> frozenset[int]:
-    """The segments (clauses or sentences) holding one of `phrases` anywhere."""
-    return frozenset(segment[i] for i, _ in _phrase_hits(phrases, toks, owner))
+    """The segments (clauses or sentences) holding one of `phrases` anywhere, less a
+    phrase ending in "ser" that a participle makes a passive ("pode ser feito")."""
+    return frozenset(
+        segment[i]
+        for i, cue in _phrase_hits(phrases, toks, owner)
+        if not (cue.words[-1] == "ser" and _passive_after(toks, i + len(cue.words), participles))
+    )
 
 
 _CueIndex = tuple[Mapping[tuple[str, str], tuple[Cue, ...]], Mapping[str, tuple[Cue, ...]]]
@@ -942,7 +955,7 @@ def _find_cues(
     index: _CueIndex,
     toks: Tokens,
     owner: list[int],
-    whether_verbs: frozenset[str],
+    verbs: tuple[frozenset[str], frozenset[str]],
     joins: frozenset[str],
 ) -> list[CueHit]:
     words = toks.words
@@ -962,7 +975,7 @@ def _find_cues(
             size = len(cue.words)
             if length and size < length:
                 break
-            if _cue_refused(cue, toks, i, whether_verbs):
+            if _cue_refused(cue, toks, i, verbs):
                 continue
             if _cue_fits(cue.words, words, toks.breaks, owner, i, n, cue.kind in _SPAN_COMMAS):
                 length = size
@@ -984,14 +997,29 @@ def _cues_at(
     return (pair + singles.get(words[i], ())) if pair else singles.get(words[i], ())
 
 
-def _cue_refused(cue: Cue, toks: Tokens, i: int, whether_verbs: frozenset[str]) -> bool:
-    """The cue's words at token i say something else than the cue."""
+def _cue_refused(
+    cue: Cue, toks: Tokens, i: int, verbs: tuple[frozenset[str], frozenset[str]]
+) -> bool:
+    """The cue's words at token i say something else than the cue (`verbs`: the
+    whether-verbs and the participles of the lexicon)."""
+    whether_verbs, participles = verbs
+    if (
+        cue.kind == "hedge"
+        and cue.words[-1] == "ser"
+        and _passive_after(toks, i + len(cue.words), participles)
+    ):
+        return True  # "pode ser feito por qualquer juiz": can be done, not "could be"
     if cue.kind == "conditional" and _whether(toks.words, toks.breaks, i, whether_verbs):
         return True  # "escolhe se", "elige si", "decides if": whether, not a condition
     if cue.kind == "conditional" and _stressed_si(toks, i):
         return True  # "Dolores sí anunció": the stressed "sí" affirms, it is no "if"
     # "No basta con X" opens a clause; "W no basta con cinco W" does not
     return cue.kind == "reject_open" and bool(i) and toks.breaks[i] == BREAK_NONE
+
+
+def _passive_after(toks: Tokens, j: int, participles: frozenset[str]) -> bool:
+    """A past participle right after a hedge ending in "be" / "ser": a passive voice."""
+    return j < len(toks.words) and toks.words[j] in participles and toks.breaks[j] == BREAK_NONE
 
 
 def _kept_cues(hits: list[CueHit], toks: Tokens, joins: frozenset[str]) -> list[CueHit]:

@@ -62,6 +62,7 @@ REASON_TEXTS: Final = {
     "infraction_left_to_the_story": (
         "not named, while the answer rules on the penalty: the question's story may settle it"
     ),
+    "ambiguous_words": "read as {found} from words judges also use for {other}",
 }
 """Each reason's English text; a {name} stands for an id (or NOTHING_STATED), `options`
 for ids joined by OPTIONS_SEPARATOR."""

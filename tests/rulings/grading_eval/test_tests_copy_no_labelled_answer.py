@@ -82,6 +82,10 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind39 (2026-12-07): three stock answers the tests held since earlier sessions.
+    ("Missed trigger, no penalty, opponent chooses.", "blind39-en-hw-063"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind39-en-hw-063"),
+    ("FMEJ, advertência, e o oponente escolhe se a habilidade resolve.", "blind39-pt-BR-hw-040"),
     # blind38 (2026-12-07): four stock answers the tests held since 2026-11-30 or earlier.
     ("Missed trigger, no penalty, opponent chooses.", "blind38-en-hw-063"),
     ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind38-en-hw-063"),

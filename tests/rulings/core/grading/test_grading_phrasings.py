@@ -245,7 +245,9 @@ PHRASINGS: list[tuple[str, dict[str, str], str]] = [
     (
         "mtg",
         E(None, "match_loss"),
-        "Pérdida de partida",
+        # "pérdida de partida" also means a Game Loss to most writers: it goes to a mentor
+        # (test_grading_ambiguous_words.py)
+        "Pérdida de enfrentamiento",
     ),
     (
         "riftbound",

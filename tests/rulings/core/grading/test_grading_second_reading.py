@@ -5,8 +5,13 @@ changes a grade (second_reader.py; figures in bench/bench_second_reader.py)."""
 from __future__ import annotations
 
 from rulings.core.grading import grade_answer
+from rulings.core.grading.models import Expected
 from rulings.core.grading.second_reader import NO_SECOND_READING, using_second_reader
 from tests.rulings.core.grading_cases import GE, MISPAYMENT
+
+MT_SKIP = Expected(
+    infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_resolve_or_skip"
+)
 
 
 def test_a_confident_misreading_no_rule_doubts_goes_to_a_mentor() -> None:
@@ -50,8 +55,8 @@ def test_a_hedge_is_not_settled_by_the_words() -> None:
 
 
 def test_a_doubt_about_rulings_judges_confuse_is_not_settled_by_the_words() -> None:
-    # a rewind the head judge must make is the longer one: the rule's doubt stands
-    answer = "General Error, Warning. At Professional the rewind has to be done by the head judge."
-    grade = grade_answer(answer, GE, game="riftbound")
+    # a rewind back to a named point may be the longer one: the rule's doubt stands
+    answer = "Missed trigger, Warning. We rewind until before he played the other unit."
+    grade = grade_answer(answer, MT_SKIP, game="riftbound")
     assert grade.parts["remedy"].found == "rewind"
-    assert grade.needs_review
+    assert any("rewind back to a point" in r for r in grade.review_reasons)
