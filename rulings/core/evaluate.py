@@ -168,6 +168,12 @@ def _awareness(ctx: Context) -> tuple[str, ...]:
     trigger = ctx.situation.trigger
     if trigger is None or trigger.kind is None:
         return ()
+    statements = ctx.policy.awareness_statement
+    only = trigger.kind == "choices_on_stack" and trigger.only_target_opponent
+    if "target_opponent" in statements and only and len(ctx.situation.players) == 2:
+        # "Target opponent" is chosen automatically in a two-player game: the trigger is shown
+        # later per its other effects, a visible change (the policy names the statement).
+        return (statements["target_opponent"], statements["visible_change"])
     return (ctx.policy.awareness_statement[trigger.kind],)
 
 

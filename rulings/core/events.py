@@ -60,9 +60,17 @@ def derive(
     return replace(situation, play=play, noticed=noticed), why_play + why_noticed + why_phases
 
 
-def _awareness_statement(policy: Policy, trigger: Trigger) -> str | None:
+def _awareness_statement(policy: Policy, s: Situation) -> str | None:
+    trigger = s.trigger
+    assert trigger is not None
     kind = trigger.kind or next(iter(trigger.also), None)
-    return policy.awareness_statement.get(kind) if kind else None
+    statements = policy.awareness_statement
+    only = kind == "choices_on_stack" and trigger.only_target_opponent
+    if "target_opponent" in statements and only and len(s.players) == 2:
+        # "Target opponent" is chosen automatically: shown later as a visible change (as
+        # evaluate._awareness cites it).
+        kind = "visible_change"
+    return statements.get(kind) if kind else None
 
 
 def _play(s: Situation, policy: Policy, accountable: str) -> tuple[Play, tuple[Derived, ...]]:
@@ -93,7 +101,7 @@ def _play(s: Situation, policy: Policy, accountable: str) -> tuple[Play, tuple[D
         controller_active_role=active,
         active_role_taken=active != "none",
     )
-    statement = _awareness_statement(policy, s.trigger)
+    statement = _awareness_statement(policy, s)
     derived = [
         Derived("play.acknowledged", acknowledged, aware, statement),
         Derived("play.following_action", play.following_action, following, statement),

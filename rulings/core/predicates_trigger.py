@@ -78,6 +78,12 @@ def out_of_order_information(ctx: Context) -> bool:
 
 
 @predicate
+def first_beginning_phase(ctx: Context) -> bool:
+    """The trigger happened as its controller's very first Beginning Phase started."""
+    return _trigger(ctx).first_beginning_phase
+
+
+@predicate
 def first_beginning_phase_window(ctx: Context) -> bool:
     trigger = _trigger(ctx)
     in_turn = ctx.situation.noticed.when in ("same_action", "same_turn")

@@ -449,7 +449,10 @@ def _design(
     design = options.balanced(
         options.Choice(sc.key, key_choosers, "key"),
         alternatives,
-        lambda choice: _distractor_fits(sc, choice.parts) and _pending_fits(choice),
+        lambda choice: (
+            _distractor_fits(sc, choice.parts, chosen="infraction=candidates:" in choice.origin)
+            and _pending_fits(choice)
+        ),
         _same_meaning,
         exact,
         rng,
@@ -486,7 +489,7 @@ def _alternatives(
     found: list[options.Value] = []
     given = options.confusions_for(confusions, sc.template.id)
     for name in given.get("infraction", ()):
-        if name != key.infraction and _infraction_fits(sc, name):
+        if name != key.infraction and _infraction_fits(sc, name, chosen=True):
             found.append(
                 options.Value.of(
                     "infraction",
@@ -606,7 +609,7 @@ def _error_turns_old(sc: Scenario) -> bool:
     return noticed.get("when", "same_action") not in ("same_action", "same_turn")
 
 
-def _distractor_fits(sc: Scenario, parts: KeyParts, *, odd_one: bool = False) -> bool:
+def _distractor_fits(sc: Scenario, parts: KeyParts, *, chosen: bool = False) -> bool:
     """A wrong ruling a candidate could weigh for this story: coherent, wrong, a fix for the
     kind of problem told and not ruled out by it, a Game Loss only where upgrades are the
     subject."""
@@ -615,7 +618,7 @@ def _distractor_fits(sc: Scenario, parts: KeyParts, *, odd_one: bool = False) ->
         return False
     if parts.remedy != key.remedy and not _story_allows(sc, parts):
         return False
-    if not _infraction_fits(sc, parts.infraction, odd_one=odd_one):
+    if not _infraction_fits(sc, parts.infraction, chosen=chosen):
         return False
     if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
         return False
@@ -704,16 +707,19 @@ def _not_the_odd_one(
             picked[-1] = (miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}")
             return
     for name in _candidate_infractions(sc):
-        if name in taken or not _infraction_fits(sc, name, odd_one=True):
+        if name in taken or not _infraction_fits(sc, name):
             continue
         base = load_policy(sc.ruling.policy_version).infractions.get(name)
         penalty = base.base_penalty if base is not None else "warning"
         parts = replace(
             sc.key, infraction=name, penalty=penalty, remedy=("continue_play",), rewind_by=None
         )
-        if _distractor_fits(sc, parts, odd_one=True):
+        if _distractor_fits(sc, parts):
             picked[-1] = (parts, key_choosers, f"ladder:infraction:{name}")
             return
+    # No infraction a candidate could weigh is left (a rules violation where nothing breaks a
+    # rule was the last resort, and nobody picked it: review 11): the key stays the odd one
+    # out, and the bank draws no multiple-choice item from this story (`offers_kind`).
 
 
 def _same_shape(
@@ -902,10 +908,9 @@ SUBJECT_INFRACTIONS = {
 }
 
 
-def _infraction_fits(sc: Scenario, infraction: str, *, odd_one: bool = False) -> bool:
-    """An infraction a candidate could name for this story. `odd_one`: the last resort that
-    keeps a "No infraction" key from standing alone against three options of one infraction
-    (`_not_the_odd_one`), where a rules violation is the only other infraction there is."""
+def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> bool:
+    """An infraction a candidate could name for this story. `chosen`: candidates did name it
+    for this template (item analysis), so it is no option nobody would pick."""
     if infraction != sc.key.infraction and infraction in sc.draft.facts.get("told_errors", ()):
         # A further error the same mistake is told to have involved (TR 701.3.d) was committed
         # too: naming it instead of the main error differs from the key only in which related
@@ -928,10 +933,11 @@ def _infraction_fits(sc: Scenario, infraction: str, *, odd_one: bool = False) ->
     if (
         infraction in RULE_VIOLATIONS
         and sc.key.infraction == "no_infraction"
-        and not odd_one
+        and not chosen
         and not _rule_broken(sc)
     ):
-        # Nothing in the story breaks a rule (review 10: mu-011, 022, 042).
+        # Nothing in the story breaks a rule (review 10: mu-011, 022, 042), not even as the
+        # last resort against an odd key out (review 11: mu-007, 031, 043, 045): nobody picks it.
         return False
     for subject, infractions in SUBJECT_INFRACTIONS.items():
         if infraction in infractions:
@@ -966,6 +972,15 @@ def _payment_direction_fits(sc: Scenario, infraction: str) -> bool:
     if not isinstance(cost, int) or not isinstance(paid, int):
         return True
     return paid > cost if infraction == "overpayment" else paid < cost
+
+
+def _underpaid(sc: Scenario) -> bool:
+    """The story has the player pay less than the cost (or does not say how much)."""
+    payment = sc.situation.get("payment") or {}
+    cost, paid = payment.get("cost"), payment.get("paid")
+    if not isinstance(cost, int) or not isinstance(paid, int):
+        return True
+    return paid < cost
 
 
 def _someone_let_it_pass(sc: Scenario) -> bool:
@@ -1069,12 +1084,23 @@ def _advantage_settled(sc: Scenario) -> bool:
 
 def offers_kind(template_id: str, seed: int, kind: str, policy_version: str | None = None) -> bool:
     """Whether (template, seed) makes an item of `kind`: a find-the-wrong-part item needs two
-    parts a candidate could doubt (`live_parts`); every story makes the other kinds."""
+    parts a candidate could doubt (`live_parts`), a multiple-choice item four options in which
+    the key is not the odd infraction out (`_not_the_odd_one`); every story makes free form."""
+    sc = scenario(template_id, seed, policy_version, current_pools())
+    if kind == "multiple_choice":
+        return not key_stands_out(_options(sc, "en", policy_version, _key_params(sc)))
     if kind != "find_the_wrong_part":
         return True
-    sc = scenario(template_id, seed, policy_version, current_pools())
     misses = _near_misses(template_id, seed, policy_version, WRONG_PART_POOL, sc.pools)
     return len(live_parts(sc, misses)) >= 2
+
+
+def key_stands_out(options: tuple[Option, ...]) -> bool:
+    """The key is the only option of its infraction while the three others share one: picking
+    the odd infraction out would find it without reading the story (review 9)."""
+    others = {o.parts.infraction for o in options if not o.correct}
+    key = next((o.parts.infraction for o in options if o.correct), None)
+    return len(options) == CHOICES and len(others) == 1 and key not in others
 
 
 def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
@@ -1194,6 +1220,10 @@ def _with_choosers(
     the player after the accountable one in turn order (a Magic option never says "the next
     opponent in turn order", which is Riftbound's wording)."""
     filled = dict(choosers)
+    if "correct_cost" in parts.remedy and not _underpaid(sc):
+        # Correcting an overpaid cost gives runes back; "the player pays what was owed" fixes
+        # only a cost paid short (review 11: mu-002, mu-020).
+        filled["correct_cost"] = {**filled.get("correct_cost", {}), "overpaid": True}
     players = tuple(sc.situation["players"])
     accountable = sc.ruling.accountable_player
     if accountable not in players:

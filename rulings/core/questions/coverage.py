@@ -34,6 +34,9 @@ EXCLUDED: dict[str, str] = {
     "tr-506.3.b-own-action": "cited where another player's action left the accountable "
     "player's trigger pending; whether it does (TR 506.3 against 506.3.b) is not decided by "
     "the seeds or the committee (review 9: mu-037), so no exam story tells it",
+    "tr-702.11": "the seeds give Looking at Opponent Private Information by name only; the "
+    "story told (an opponent's hand seen after bumping their arm by accident) is not a clear "
+    "case, and the committee has not decided it (review 11: fr-033), so no exam story tells it",
     "tr-702.8.b.1.a": "no legal overpayment gives an advantage that is not a result it caused "
     "(TR 702.8.b.1.b, a General Error): a rune recycled to the bottom of the rune deck brings "
     "no other rune up sooner (review 10: fr-008, mu-006, mu-036), so no exam story tells it",

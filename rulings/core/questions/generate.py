@@ -10,14 +10,14 @@ from collections.abc import Iterable
 from typing import NoReturn, TextIO
 
 from rulings.core import SituationError, load_policy, policy_versions
-from rulings.core.questions.build import build_question
+from rulings.core.questions.build import build_question, key_stands_out
 from rulings.core.questions.catalog import LANGS
 from rulings.core.questions.errors import KindUnavailable, QuestionError
 from rulings.core.questions.model import KINDS, Question
 from rulings.core.questions.templates import GAMES, all_topics, templates
 
 MAX_COUNT = 10_000
-ATTEMPTS_PER_QUESTION = 5
+ATTEMPTS_PER_QUESTION = 10  # stories that make no item of a kind are skipped
 
 
 def generate_questions(
@@ -58,6 +58,8 @@ def generate_questions(
             continue
         except KindUnavailable:  # this story cannot make an item of that kind
             continue
+        if kind == "multiple_choice" and key_stands_out(question.options):
+            continue  # no four options in which the key is not the odd one out (build.py)
         if question.content_hash not in seen:
             seen.add(question.content_hash)
             questions.append(question)

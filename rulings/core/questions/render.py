@@ -164,6 +164,10 @@ def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping
             # Said as a fix of its own ("the trigger resolves now"), the same shape as every
             # other option's fix: an appended clause only the key carried gave it away.
             name = "remedy_variant.none_trigger_resolves_now"
+        if step == "correct_cost" and given.get("overpaid") is True:
+            # Said the way an overpayment would be undone (review 11: mu-002, mu-020 offered
+            # "the player pays what was owed" for a cost paid beyond it).
+            name = "remedy_variant.correct_cost_overpaid"
         if step == "opponent_chooses_default_action" and given.get("choice") == "when":
             name = "remedy_variant.default_action_when"  # the opponent picks only the timing
         if step == "resolve_now_or_next_phase" and given.get("uses_stack") is not False:

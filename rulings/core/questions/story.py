@@ -109,12 +109,21 @@ def opening(
     return setup(game, order, opl), triggers(card_id, player)
 
 
+# The actions a story can tell after a beginning-of-combat trigger, in words that show combat.
+COMBAT_ACTIONS = frozenset({"sorcery_speed_action", "advance_step", "instant_speed_action", "none"})
+
+
 def action(game: str, following: str, actor: str, other: str = "", card_id: str = "") -> Sentence:
     """What followed the trigger. A card with more than one trigger names the one left out
-    (`missed_trigger` in cards.toml: Battlegrace Angel's exalted, not its lifelink)."""
+    (`missed_trigger` in cards.toml: Battlegrace Angel's exalted, not its lifelink); a trigger at
+    the beginning of combat (`step = "combat"`) is told after the move to combat."""
     missed = card(card_id).get("missed_trigger") if card_id else None
     if missed and following in ("declare_damage", "wrong_characteristics"):
         return s(f"action.{game}.{following}_{missed}", actor=actor, other=other)
+    if card_id and card(card_id).get("step") == "combat" and following in COMBAT_ACTIONS:
+        # A beginning-of-combat trigger: the story shows combat beginning (review 11: fr-025,
+        # mu-026 had a sorcery "in the main phase" and no combat at all).
+        return s(f"action.{game}.{following}_combat", actor=actor, other=other)
     return s(f"action.{game}.{following}", actor=actor, other=other)
 
 

@@ -58,7 +58,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
 
 @template(
     "mtg-opponent-duties",
-    version=6,
+    version=7,
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
     summary="Opponents need not point out triggers and are never penalised for silence; an "
@@ -140,19 +140,25 @@ def _opponents_turn(order: tuple[str, ...]) -> Draft:
 
 @template(
     "mtg-out-of-order",
-    version=4,
+    version=5,
     game=GAME,
     topics=("out_of_order", "missed_trigger", "no_infraction"),
     summary="MTR 4.3: a block of actions announced slightly out of order is fine if each action "
-    "is legal in order and no information is gained early; drawing before choosing a target is "
-    "not.",
+    "is legal in order and no information is gained early; drawing before choosing what the "
+    "trigger takes is not.",
     pivots=("information_gained", "no_information"),
 )
 def mtg_out_of_order(rng: random.Random) -> Draft:
+    # Not the seed's own examples (Rift Bolt, Pitchburn Devils) nor its wording (review 11:
+    # fr-010, fr-029, fr-040, mu-030, mu-012, fi-043 retold them and tested recall): other cards
+    # in the same two situations. Information gained: an upkeep trigger whose choice (which
+    # permanents to sacrifice) is made only after the card for the turn was drawn and seen. None:
+    # a beginning-of-combat target announced right after the attack, with nothing learnt between.
     order = st.players(rng, GAME, 2)
     player, other = order
     info = rng.random() < 0.5
-    card_id = "rift_bolt" if info else "pitchburn_devils"
+    cards = ("braids_cabal_minion", "smokestack") if info else ("luminarch_aspirant",)
+    card_id = st.pick(rng, cards)
     block = {"legal_in_order": True, "information_gained": info}
     situation = _base(
         order,
@@ -162,10 +168,10 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
     )
     sentences = (
         *st.opening(GAME, order, card_id, player),
-        s("mtg.ooo.rift_bolt" if info else "mtg.ooo.devils", actor=player, other=other),
+        s(f"mtg.ooo.{card_id}", actor=player, other=other, card=Card(card_id)),
         st.noticed("same_turn", player),
     )
-    return Draft(situation, sentences, {"info": info})
+    return Draft(situation, sentences, {"info": info, "card": card_id})
 
 
 @template(

@@ -123,7 +123,7 @@ def mtg_choices(rng: random.Random) -> Draft:
 
 @template(
     "mtg-visible-change",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 2: a visible change or a choice on resolution, shown before an action "
@@ -225,7 +225,7 @@ def mtg_default_action(rng: random.Random) -> Draft:
 
 @template(
     "mtg-time-bar",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "time_bar", "penalty_upgrade"),
     summary="Missed before the current phase of the previous turn: play continues, yet a "

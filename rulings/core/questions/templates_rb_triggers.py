@@ -248,7 +248,7 @@ def rb_first_time(rng: random.Random) -> Draft:
 
 @template(
     "rb-battlefield-accountability",
-    version=8,
+    version=9,
     game=GAME,
     topics=("accountability", "battlefield", "missed_trigger"),
     summary="A battlefield's trigger: controlled, uncontrolled or naming a player (TR 506.1.a, "
@@ -482,7 +482,7 @@ def _worse_terms(key: str) -> frozenset[str]:
 
 @template(
     "rb-trigger-intent",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
@@ -494,7 +494,11 @@ def rb_trigger_intent(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
     player = order[0]
     intent = st.pick(rng, ("intentional", "intentional", "none"))
-    impact = rng.random() < 0.75
+    # A trigger that could change nothing is skipped only by mistake: skipped on purpose,
+    # TR 506.3.c (intentionally forgetting a mandatory trigger is penalised) and the no-impact
+    # rule disagree, and neither the seeds nor the committee decide it (review 11: mu-003;
+    # coverage.EXCLUDED).
+    impact = rng.random() < 0.75 or intent != "none"
     adv = rng.random() < 0.5
     # A trigger that could change nothing cannot have helped anyone, and a player who skips a
     # mandatory trigger on purpose does it for an advantage (Cheating, TR 704.8): saying otherwise

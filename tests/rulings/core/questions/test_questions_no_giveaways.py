@@ -148,3 +148,28 @@ def test_topic_names_name_no_infraction_penalty_or_remedy(lang: str) -> None:
         name = topic_name(topic, lang)
         for game in ("mtg", "riftbound"):
             assert not named_terms(name, game, lang), (topic, name)
+
+
+# The seed's own MTR 4.3 examples (Rift Bolt targeted after the draw, Pitchburn Devils announced
+# in a block) and their wording: an item that retells them tests recall, not reasoning (review
+# 11: fr-010, fr-029, fr-040, mu-030, mu-012, fi-043).
+SEED_EXAMPLE_WORDS = {
+    "en": ("in one quick motion", "neither speaks nor moves", "only then says"),
+    "pt-BR": ("num só movimento rápido", "não fala nem se mexe", "só então diz"),
+    "es": ("en un solo movimiento rápido", "no habla ni se mueve", "solo entonces dice"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_out_of_order_item_retells_the_seeds_own_examples(lang: str) -> None:
+    cards: set[str] = set()
+    for seed in SEEDS:
+        cards.add(scenario("mtg-out-of-order", seed).draft.facts["card"])
+        for template_id in TEMPLATE_IDS:
+            if scenario(template_id, seed).template.game != "mtg":
+                continue
+            text = " ".join(t for _k, t in _sentences(template_id, seed, lang, "free_form"))
+            lowered = text.lower()
+            assert not [w for w in SEED_EXAMPLE_WORDS[lang] if w in lowered], (template_id, seed)
+    assert not cards & {"rift_bolt", "pitchburn_devils"}, cards
+    assert len(cards) >= 2, cards

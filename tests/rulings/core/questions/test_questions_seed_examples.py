@@ -93,18 +93,21 @@ CASES = [
         id="grave-betrayal",
     ),
     pytest.param(
-        # MTR 4.3: Rift Bolt targeted only after drawing: information gained, missed.
+        # MTR 4.3 (the seed's Rift Bolt situation, told with other cards): the upkeep
+        # sacrifice chosen only after drawing: information gained, missed; a symmetric harmful
+        # trigger on its controller's own upkeep is a Warning.
         "mtg-out-of-order",
         lambda sc: _facts(sc)["info"],
-        ("missed_trigger", "no_penalty", ("opponent_chooses_put_on_stack",)),
-        id="rift-bolt-block",
+        ("missed_trigger", "warning", ("opponent_chooses_put_on_stack",)),
+        id="draw-first-block",
     ),
     pytest.param(
-        # MTR 4.3: Pitchburn Devils announced in a quick legal block: fine.
+        # MTR 4.3 (the seed's Pitchburn Devils situation, told with Luminarch Aspirant): a
+        # target announced in a quick legal block with nothing learnt: fine.
         "mtg-out-of-order",
         lambda sc: not _facts(sc)["info"],
         ("no_infraction", "no_penalty", ("none",)),
-        id="pitchburn-devils-block",
+        id="combat-target-block",
     ),
     pytest.param(
         # Pyreheart Wolf: the attacker points out the illegal block at once: not missed.
