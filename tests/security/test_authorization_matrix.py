@@ -8,7 +8,6 @@ rolled back after it, so one caller's write never changes what the next caller s
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
@@ -607,40 +606,6 @@ ADMIN_MODELS |= COMMITTEE_ADMIN_MODELS
 ADMIN_ACTIONS = ("changelist", "add", "change", "delete", "history")
 
 
-@pytest.fixture(scope="module")
-def _module_world(django_db_setup: None, django_db_blocker: Any) -> Iterator[World]:
-    """The world, built once for the module (as Django's ``setUpTestData`` does): in a
-    transaction rolled back after the module's last test, each test in a savepoint inside it
-    and each request in a block rolled back after it, so no test sees another's writes.
-    Building it per test cost about a quarter of a second each, 190 times."""
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            # Run on-commit callbacks (the grading the world's attempts queue) at once, as the
-            # tests' own `on_commit_now` does: this transaction never commits either.
-            with pytest.MonkeyPatch.context() as patch:
-                patch.setattr(
-                    transaction, "on_commit", lambda func, using=None, robust=False: func()
-                )
-                built = _world()
-        except BaseException:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
-            raise
-    yield built
-    with django_db_blocker.unblock():
-        transaction.set_rollback(True)
-        outer.__exit__(None, None, None)
-
-
-@pytest.fixture
-def world(_module_world: World) -> World:
-    """A copy per test (as ``setUpTestData`` gives): a service that changes an instance it is
-    given leaves the next test's copy as built."""
-    return copy.deepcopy(_module_world)
-
-
 def _routes(patterns: list[Any], namespace: str = "") -> Iterator[str]:
     for pattern in patterns:
         if isinstance(pattern, URLResolver):
@@ -712,8 +677,9 @@ def _assert_personas_refused_and_shown_nothing_sealed(
 
 
 @pytest.mark.parametrize("name", sorted(MATRIX))
-def test_route_answers_each_caller_as_the_matrix_says(client, world, name):
+def test_route_answers_each_caller_as_the_matrix_says(client, name):
     entry = MATRIX[name]
+    world = _world()
     url = entry.url(world)
     body = entry.body(world) if entry.body else None
 
@@ -736,7 +702,8 @@ def test_every_persona_override_names_a_route():
 
 
 @pytest.mark.parametrize("name", sorted(ADMIN_SITE))
-def test_admin_site_page_answers_each_caller_as_the_matrix_says(client, world, name):
+def test_admin_site_page_answers_each_caller_as_the_matrix_says(client, name):
+    world = _world()
     url = {
         "admin:index": "/admin/",
         "admin:login": "/admin/login/",
@@ -758,7 +725,8 @@ def test_admin_site_page_answers_each_caller_as_the_matrix_says(client, world, n
 
 
 @pytest.mark.parametrize("label", sorted(ADMIN_MODELS))
-def test_admin_model_pages_answer_each_caller_as_the_matrix_says(client, world, label):
+def test_admin_model_pages_answer_each_caller_as_the_matrix_says(client, label):
+    world = _world()
     app, model = label.split(".")
     committee_lists, committee_adds, addable = ADMIN_MODELS[label]
     staff_only = everyone(302, 302)
