@@ -96,6 +96,8 @@ def test_the_committee_decides_a_proposal_on_an_accessible_page(live_server, pag
     page.get_by_role("heading", name=_(lang, "Proposed questions"), level=1).wait_for()
     assert problems_on(page, "proposals") == []
     page.get_by_role("button", name=_(lang, "Accept into the bank")).click()
-    expect(page.get_by_text(_(lang, "Decision recorded."))).to_be_visible()
+    expect(
+        page.get_by_text(_(lang, "Accepted into the bank: candidates get it in practice."))
+    ).to_be_visible()
     proposal.refresh_from_db()
     assert proposal.status == WorkbenchStory.Status.ACCEPTED
