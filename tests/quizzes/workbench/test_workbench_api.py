@@ -60,6 +60,14 @@ def test_an_invalid_fact_answers_400_naming_it(client) -> None:
     assert "situation.trigger.kind" in response.json()
 
 
+def test_a_situation_with_more_keys_than_any_situation_has_is_refused_unread(client) -> None:
+    client.force_login(mentor())
+    story = body(situation={f"field{n}": n for n in range(65)})
+    response = client.post(URL, story, content_type="application/json")
+    assert response.status_code == 400
+    assert "at most 64 fields" in str(response.json())
+
+
 def test_a_mentor_saves_for_their_cohort_only(client) -> None:
     who = mentor()
     own, other = cohort(mentor=who), cohort()
