@@ -8,12 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from rulings import Situation, evaluate
 from rulings.core.questions import build_question
 from rulings.core.questions.build import scenario
+from tests.quizzes.migrating import _latest_schema_after, migrate  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,22 +41,6 @@ WORKBENCH = {
     "trigger": {"kind": "visible_change", "controller": "ana", "name": "Lens of the test"},
     "events": [{"by": "ana", "action": "advance_step"}, {"by": "ana", "action": "acknowledge"}],
 }
-
-
-def migrate(target: list[tuple[str, str]]) -> Any:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
-@pytest.fixture(autouse=True)
-def _latest_schema_after():
-    """Whatever happens, leave the database at the newest migrations for the next tests."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def _store(

@@ -5,32 +5,16 @@ superseded; reversing marks the original renewed again."""
 from datetime import timedelta
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from quizzes.models import Certificate
 from tests.factories import candidate
+from tests.quizzes.migrating import _latest_schema_after, migrate  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("quizzes", "0022_questions_told_as_events")]
 AFTER = [("quizzes", "0023_revoked_renewal_restores_its_original")]
-
-
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
-@pytest.fixture(autouse=True)
-def _latest_schema_after():
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def _renewed_pair(apps, holder, level, *, renewal_revoked):
