@@ -18,20 +18,9 @@ from judgetrain.throttling import ScopedRateThrottle
 from quizzes.api.mentor import MENTOR
 from quizzes.services import cohorts, workbench
 from rulings import SituationError, ruling_view
+from rulings.api.serializers import SituationField
 from rulings.core.questions import QuestionError
 from rulings.models import Language
-
-SITUATION_KEYS = 64
-"""More top-level keys than any situation has (about twenty fields): an object with more is
-refused before it is read, so its size costs nothing (the input-linearity test sends one with
-thousands)."""
-
-
-class SituationField(serializers.JSONField):
-    def to_internal_value(self, data: Any) -> Any:
-        if isinstance(data, dict) and len(data) > SITUATION_KEYS:
-            raise ValidationError(f"a situation has at most {SITUATION_KEYS} fields.")
-        return super().to_internal_value(data)
 
 
 class WorkbenchInputSerializer(serializers.Serializer[Any]):

@@ -1,11 +1,26 @@
 from typing import Any
 
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 
 from rulings.core import diff as engine_diff
 from rulings.models import Language, PolicyStatement, PolicyVersion
 
 LANGUAGES = Language.values
+
+SITUATION_KEYS = 64
+"""More top-level keys than any situation has (about twenty fields): an object with more is
+refused before it is read, so its size costs nothing (the input-linearity test sends one with
+thousands)."""
+
+
+class SituationField(serializers.JSONField):
+    """A situation as JSON, refused early when it has more fields than any situation has."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict) and len(data) > SITUATION_KEYS:
+            raise ValidationError(f"a situation has at most {SITUATION_KEYS} fields.")
+        return super().to_internal_value(data)
 
 
 class PolicyStatementSerializer(serializers.ModelSerializer[PolicyStatement]):
@@ -71,8 +86,8 @@ class DiffRequestSerializer(serializers.Serializer[Any]):
     """Two situations ruled under the same policy version (the schema of each: GET
     /api/v1/rulings/situation-schema)."""
 
-    before = serializers.JSONField(help_text="the first situation")
-    after = serializers.JSONField(help_text="the second situation, same game and policy version")
+    before = SituationField(help_text="the first situation")
+    after = SituationField(help_text="the second situation, same game and policy version")
 
 
 class FactChangeSerializer(serializers.Serializer[Any]):

@@ -136,8 +136,10 @@ class DiffView(APIView):
                 {name: ["is required."] for name in missing}
                 | {name[:80]: ["unknown field."] for name in unknown[:4]}
             )
-        before = _situation_from(body["before"], "before.")
-        after = _situation_from(body["after"], "after.")
+        request_body = DiffRequestSerializer(data=body)
+        request_body.is_valid(raise_exception=True)
+        before = _situation_from(request_body.validated_data["before"], "before.")
+        after = _situation_from(request_body.validated_data["after"], "after.")
         try:
             changes = engine.diff_rulings(before, after)
         except engine.SituationError as error:

@@ -77,6 +77,19 @@ def test_a_player_the_policy_does_not_rule_on_is_named_with_its_side(client, tre
     assert "before.asked_about" in response.json()
 
 
+def test_a_situation_with_more_fields_than_any_situation_has_is_refused_unread(
+    client, treasure_hunter
+):
+    client.force_login(mentor())
+    pair = _pair(treasure_hunter)
+    pair["after"] = {f"field{n}": n for n in range(65)}
+
+    response = client.post(DIFF, pair, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["after"] == ["a situation has at most 64 fields."]
+
+
 def test_two_policy_versions_are_refused(client, treasure_hunter):
     client.force_login(mentor())
     other = {**copy.deepcopy(treasure_hunter), "game": "mtg"}
