@@ -296,9 +296,7 @@ def build_question(
     sc = scenario(template_id, seed, policy_version, current_pools())
     tpl = sc.template
     rng = template_rng(tpl.id, tpl.version, seed, f"render|{lang}")
-    stem = render.introduce(
-        lang, tpl.game, render.stem(lang, _for_kind(sc.draft.sentences, kind), rng)
-    )
+    stem = render.stem(lang, _for_kind(sc.draft.sentences, kind), rng)
     key_choosers = _key_params(sc)
     asked = remedy_asked(sc.key)
     key_text = render.parts_text(lang, sc.key, key_choosers, remedy=asked)
