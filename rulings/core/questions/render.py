@@ -155,7 +155,10 @@ def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping
             name = "remedy_variant.resolve_when_" + (
                 "priority" if "next_priority" in timing else "now"
             )
-        text = term(lang, name).format(chooser=who)
+        if step == "make_up_draw_or_discard" and isinstance(given.get("player"), str):
+            # Concrete (committee decision): who draws or discards, and which (review 12: fr-045).
+            name = f"remedy_variant.make_up_{given.get('act', 'discard')}"
+        text = term(lang, name).format(chooser=who, player=given.get("player", ""))
         if given.get("to") == "before_the_card_or_ability_went_on_the_chain":
             text += term(lang, "remedy_note.before_chain")
         if given.get("restore_runes") is True:
