@@ -2,6 +2,8 @@
 
 - fr-045: a remedy is concrete; a made-up discard names who discards, never "the player who
   failed to draw or discard does so now" (committee decision: remedies are concrete).
+- fr-022: a story about a mishandled trigger never says later cards were paid "with the runes
+  the error left" (the error was no payment).
 """
 
 from __future__ import annotations
@@ -47,3 +49,22 @@ def test_a_made_up_discard_names_who_discards(lang: str) -> None:
             ]
     assert concrete
     assert not generic
+
+
+RUNES_LEFT = {
+    "en": "runes the error left",
+    "pt-BR": "runas que o erro deixou",
+    "es": "runas que dejó",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_trigger_error_leaves_no_runes_behind(lang: str) -> None:
+    told = [
+        (kind, seed)
+        for kind in KINDS
+        for seed in SEEDS
+        if offered("rb-error-after-trigger", seed, lang, kind)
+        and RUNES_LEFT[lang] in build_question("rb-error-after-trigger", seed, lang, kind).stem
+    ]
+    assert not told
