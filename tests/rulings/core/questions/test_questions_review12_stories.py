@@ -177,6 +177,7 @@ def test_the_overpayment_nobody_can_undo_is_still_told() -> None:
     told = [
         seed
         for seed in SEEDS
-        if NOBODY_CAN_RECONSTRUCT["en"] in build_question("rb-overpayment", seed, "en", "free_form").stem
+        if NOBODY_CAN_RECONSTRUCT["en"]
+        in build_question("rb-overpayment", seed, "en", "free_form").stem
     ]
     assert told
