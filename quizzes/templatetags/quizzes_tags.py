@@ -10,6 +10,7 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.accounts.time_zones import display
 from judgetrain.dates import date_text, format_date, format_moment
 from judgetrain.names import localized_name
 from quizzes.grading import feedback_in, remedy_is_asked
@@ -111,6 +112,13 @@ def when(value: datetime | None, kind: str = "datetime") -> str:
     if isinstance(value, datetime):
         return format_moment(value, kind)
     return date_text(value)
+
+
+@register.filter
+def zone_label(name: object) -> str:
+    """A zone (its IANA name or a ``tzinfo``) named as every page names it now: "São Paulo
+    (UTC-3)" (``time_zones.display``)."""
+    return display(str(getattr(name, "key", name) or "UTC"))
 
 
 @register.filter
