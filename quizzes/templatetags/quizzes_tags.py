@@ -1,4 +1,5 @@
 import re
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -40,6 +41,14 @@ def part_read(name: str, part: dict[str, Any], to_mentor: bool = False) -> str:
     return part_reading(
         name, part.get("found"), names, to_mentor=bool(to_mentor), graded=part, short=True
     )
+
+
+@register.filter
+def labelled(row: Iterable[object], head: Iterable[object]) -> list[tuple[object, object]]:
+    """A table row's cells each with its column's heading (``row|labelled:table.head``), for
+    tables whose rows stack on a phone with each value named (``data-label``)."""
+    names = list(head)
+    return [(names[i] if i < len(names) else "", cell) for i, cell in enumerate(row)]
 
 
 @register.filter
