@@ -6,6 +6,7 @@ import copy
 import logging
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any
@@ -278,11 +279,22 @@ def coherent(parts: KeyParts) -> bool:
     return parts.penalty != "disqualification" or parts.infraction == "cheating"
 
 
+def _remedy_params(sc: Scenario, ruling: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """A ruling's remedy parameters, with who makes up a missed draw or discard and which
+    (the template's `make_up` fact): the committee's remedies are concrete, "Paula discards a
+    card now", never "whoever did not draw or discard does so now" (review 12: fr-045)."""
+    params = render.remedy_params(ruling)
+    make_up = sc.draft.facts.get("make_up")
+    if isinstance(make_up, Mapping) and "make_up_draw_or_discard" in params:
+        params["make_up_draw_or_discard"] = {**params["make_up_draw_or_discard"], **make_up}
+    return params
+
+
 def _key_params(sc: Scenario) -> dict[str, dict[str, Any]]:
     """The key's remedy parameters by step and, where one player controls another's turn, who
     receives the penalty (`penalty.to`): the committee decision says items must say who
     (review 8, fi-009)."""
-    params = render.remedy_params(sc.ruling_dict)
+    params = _remedy_params(sc, sc.ruling_dict)
     if sc.situation.get("turn_control") and sc.ruling_dict.get("accountable_player"):
         params["penalty"] = {"to": str(sc.ruling_dict["accountable_player"])}
     return params
@@ -296,9 +308,7 @@ def build_question(
     sc = scenario(template_id, seed, policy_version, current_pools())
     tpl = sc.template
     rng = template_rng(tpl.id, tpl.version, seed, f"render|{lang}")
-    stem = render.introduce(
-        lang, tpl.game, render.stem(lang, _for_kind(sc.draft.sentences, kind), rng)
-    )
+    stem = render.stem(lang, _for_kind(sc.draft.sentences, kind), rng)
     key_choosers = _key_params(sc)
     asked = remedy_asked(sc.key)
     key_text = render.parts_text(lang, sc.key, key_choosers, remedy=asked)
@@ -522,7 +532,7 @@ def _alternatives(
             )
     for miss in misses:
         origin = f"near_miss:{miss.fact}"
-        params = render.remedy_params(miss.ruling)
+        params = _remedy_params(sc, miss.ruling)
         for part in PARTS:
             value = options.Value.of(part, miss.parts, params, weight["near_miss"], origin)
             if value.fields != options.Value.of(part, key, {}, 0, "").fields:
@@ -664,7 +674,7 @@ def _padded_options(
     picked: Picked = [(sc.key, key_choosers, "key")]
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
         if _story_allows(sc, miss.parts):
-            picked.append((miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}"))
+            picked.append((miss.parts, _remedy_params(sc, miss.ruling), f"near_miss:{miss.fact}"))
     # Plausible padding first; only when the story leaves fewer than four options (a third
     # Game Rule Violation caught at once: the upgrade forgotten and "no infraction" are all
     # there is), the key's own infraction two rungs away rather than a three-option item.
@@ -704,7 +714,7 @@ def _not_the_odd_one(
     taken = distractors | {sc.key.infraction}
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, DESIGN_POOL, sc.pools):
         if miss.parts.infraction not in taken and _distractor_fits(sc, miss.parts):
-            picked[-1] = (miss.parts, render.remedy_params(miss.ruling), f"near_miss:{miss.fact}")
+            picked[-1] = (miss.parts, _remedy_params(sc, miss.ruling), f"near_miss:{miss.fact}")
             return
     for name in _candidate_infractions(sc):
         if name in taken or not _infraction_fits(sc, name):
@@ -1173,7 +1183,7 @@ def _wrong_value(
             # and a second part would look wrong.
             mixed = choosers
             if part == "remedy":
-                mixed = {**choosers, **render.remedy_params(miss.ruling)}
+                mixed = {**choosers, **_remedy_params(sc, miss.ruling)}
             return stated, mixed
     fabricated = _fabricate_part(sc, part, rng)
     if fabricated is None or fabricated == sc.key or not _stated_fits(sc, fabricated):
@@ -1209,7 +1219,7 @@ def _no_infraction_lookalike(
         stated = _replace(key, "remedy", miss.parts)
         if stated == key or not coherent(stated) or _also_right(key, stated):
             continue
-        return stated, {**choosers, **render.remedy_params(miss.ruling)}
+        return stated, {**choosers, **_remedy_params(sc, miss.ruling)}
     return None
 
 

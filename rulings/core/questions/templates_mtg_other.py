@@ -176,7 +176,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=8,
+    version=9,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
@@ -228,7 +228,10 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     if by != "opponent":
         lines.append(s("mtg.after_ack.opponent.seen", other=other))
     lines.append(s(f"mtg.backup.{rewind}"))  # Magic says "backup", Riftbound "rewind"
-    return Draft(situation, tuple(lines), {"rewind": rewind, "by": by, "seen": seen})
+    # The Sword's discard is made up by the player it names: the remedy says so (review 12).
+    make_up = {"player": other, "act": "discard"}
+    facts = {"rewind": rewind, "by": by, "seen": seen, "make_up": make_up}
+    return Draft(situation, tuple(lines), facts)
 
 
 @template(

@@ -388,7 +388,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=8,
+    version=9,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -450,7 +450,9 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
     sentences = (
         *st.opening(GAME, order, card_id, player, opl),
         middle,
-        s(f"rewind.{rewind}", player=player),
+        # The later cards are not said to be paid with runes the error left: the error is about
+        # a trigger, not a payment (review 12: fr-022).
+        s("rewind.complex_later" if told else f"rewind.{rewind}", player=player),
         *((s("rewind.worse_by", why=Parts(((worse, (("player", player),)),))),) if told else ()),
         st.noticed(when, player),
         s("rewind.ask_who"),
