@@ -266,7 +266,10 @@ def coherent(parts: KeyParts) -> bool:
         parts.penalty != "no_penalty" or any(r not in NO_INFRACTION_REMEDIES for r in parts.remedy)
     ):
         return False
-    if parts.infraction != "no_infraction" and named_distractors.TRIGGER_NEVER_RESOLVES in parts.remedy:
+    if (
+        parts.infraction != "no_infraction"
+        and named_distractors.TRIGGER_NEVER_RESOLVES in parts.remedy
+    ):
         # Any infraction's own fix says what happens to the trigger.
         return False
     if parts.penalty == "match_loss":
@@ -978,7 +981,9 @@ def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> 
 RULE_VIOLATIONS = frozenset({"general_error", "game_rule_violation"})
 # Templates whose stories tell a rules breach (a trigger mishandled after acknowledgement, a
 # rewind after an illegal act) even where the key names another infraction.
-RULE_BREACH_TOPICS = frozenset({"general_error", "game_rule_violation"})
+# MTR 4.3's block of actions announced out of the rules' order is tolerated, not legal play
+# in order: calling it a Game Rule Violation is the confusion such stories test.
+RULE_BREACH_TOPICS = frozenset({"general_error", "game_rule_violation", "out_of_order"})
 
 
 def _rule_broken(sc: Scenario) -> bool:

@@ -51,9 +51,9 @@ def rule(name: str) -> Callable[[Rule], Rule]:
     return register
 
 
-def distractors(names: tuple[str, ...], key: KeyParts, situation: Mapping[str, Any]) -> list[
-    Distractor
-]:
+def distractors(
+    names: tuple[str, ...], key: KeyParts, situation: Mapping[str, Any]
+) -> list[Distractor]:
     """The wrong values the named rules give for this key and story, in the rules' order."""
     found: list[Distractor] = []
     for name in names:
