@@ -15,11 +15,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.forms.workbench import SaveForm, WorkbenchForm, derived_words
 from quizzes.languages import content_language
 from quizzes.models import WorkbenchStory
 from quizzes.services import cohorts, workbench
 from quizzes.views.mentor import committee_required, mentor_required
-from quizzes.views.workbench_forms import SaveForm, WorkbenchForm, derived_words
 from rulings import SituationError, ruling_view
 from rulings.core.questions import QuestionError
 
