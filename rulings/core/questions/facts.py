@@ -32,9 +32,6 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "noticed.same_action": {"noticed.when": _one("same_action")},
     "noticed.same_turn": {"noticed.when": _one("same_turn")},
     "mtg.duties.other_turn_called": {"noticed.when": _one("same_action")},
-    # The opponent calls a judge with the sacrifice only pointed at (review 12: fr-041).
-    "mtg.ooo.braids_cabal_minion": {"noticed.when": _one("same_action")},
-    "mtg.ooo.smokestack": {"noticed.when": _one("same_action")},
     "noticed.controlled_player": {"noticed.when": _one("same_turn")},
     "noticed.previous_turn": {"noticed.when": LATER},
     "noticed.mtg_previous_turn": {"noticed.when": LATER},

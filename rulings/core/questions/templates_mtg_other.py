@@ -162,11 +162,12 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
     cards = ("braids_cabal_minion", "smokestack") if info else ("luminarch_aspirant",)
     card_id = st.pick(rng, cards)
     block = {"legal_in_order": True, "information_gained": info}
-    # The sacrifice chosen after the draw is only pointed at: the opponent calls a judge with
-    # the permanents still on the battlefield, as in the seed's example (a target announced
-    # after the draw). A sacrifice already made would leave open what becomes of it, which the
-    # seeds do not settle (review 12: fr-041, mu-025, mu-043).
-    when = "same_action" if info else "same_turn"
+    # The sacrifice chosen after the draw is only pointed at and the opponent calls a judge at
+    # once, the permanents still on the battlefield, as in the seed's example (a target
+    # announced after the draw). A sacrifice already made would leave open what becomes of it,
+    # which the seeds do not settle (review 12: fr-041, mu-025, mu-043). Both variants close
+    # alike, so the closing sentence points to neither key.
+    when = "same_action"
     situation = _base(
         order,
         player,
@@ -177,7 +178,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
     sentences = (
         *st.opening(GAME, order, card_id, player),
         s(f"mtg.ooo.{card_id}", actor=player, other=other, card=Card(card_id)),
-        *(() if info else (st.noticed(when, player),)),
+        st.noticed(when, player),
     )
     return Draft(situation, sentences, {"info": info, "card": card_id})
 

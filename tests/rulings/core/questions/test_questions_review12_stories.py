@@ -79,9 +79,9 @@ SACRIFICED = {
     "es": ("luego sacrifica",),
 }
 STOPPED = {
-    "en": "still on the battlefield",
-    "pt-BR": "ainda no campo de batalha",
-    "es": "aún en el campo de batalla",
+    "en": "points at",
+    "pt-BR": "aponta para",
+    "es": "señala",
 }
 
 
