@@ -8,17 +8,24 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from judgetrain.middleware import bad_request as refuse
-
 # An error message quotes at most this much of the input it refuses (a ChoiceField echoes
 # the value: a 100 KB value made a 100 KB error).
 MAX_MESSAGE_CHARS = 300
+
+
+def refuse(request: HttpRequest, message: str, code: str) -> HttpResponse:
+    """A 400: JSON with ``detail`` and ``code`` under /api/, the site's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": message, "code": code}, status=400)
+    return render(request, "400.html", {"message": message}, status=400)
+
 
 _CODES_BY_STATUS = {
     status.HTTP_400_BAD_REQUEST: "invalid",

@@ -34,10 +34,11 @@ from collections.abc import Callable
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
-from django.shortcuts import render
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
+from judgetrain import api_errors
+from judgetrain.api_errors import refuse
 from judgetrain.parsers import BodyTooLarge, body_limit
 
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
@@ -60,13 +61,6 @@ def nul_refusal(request: HttpRequest) -> str | None:
     if request.method == "POST" and request.content_type in FORM_TYPES and holds_nul(request.POST):
         return _("Form fields may not contain NUL characters. Nothing was saved.")
     return None
-
-
-def bad_request(request: HttpRequest, message: str, code: str) -> HttpResponse:
-    """A 400: JSON with ``detail`` and ``code`` under /api/, the site's page elsewhere."""
-    if request.path.startswith("/api/"):
-        return JsonResponse({"detail": message, "code": code}, status=400)
-    return render(request, "400.html", {"message": message}, status=400)
 
 
 def _content_length(request: HttpRequest) -> int:
@@ -102,7 +96,7 @@ class RejectNulMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         refusal = nul_refusal(request)
         if refusal is not None:
-            return bad_request(request, refusal, "null_character")
+            return refuse(request, refusal, "null_character")
         return self.get_response(request)
 
 
@@ -136,8 +130,6 @@ class ErrorPagesMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        from judgetrain import api_errors
-
         if isinstance(exception, Http404):
             return api_errors.page_not_found(request, exception)
         if isinstance(exception, PermissionDenied):

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from judgetrain.admin_mixins import NoAddMixin
 from quizzes import access
+from quizzes.admin_sealed import SealedRowsMixin
 from quizzes.models import (
     Appeal,
     Attempt,
@@ -68,22 +69,6 @@ def mastery_percent(obj: TopicMastery) -> str:
 
 def _sitting_exam(request: HttpRequest) -> bool:
     return access.exam_variants_hidden(request.user)  # type: ignore[arg-type]
-
-
-class SealedRowsMixin:
-    """Leaves out the rows about a question sealed for the user
-    (``access.sealed_question_ids``: one of their own exam's, before its keys are released to
-    them), whatever their roles: these rows show its key, explanation or grading. A change page
-    of such a row answers as for a row that does not exist."""
-
-    sealed_question_fields: tuple[str, ...] = ("question",)
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
-        rows: QuerySet[Any] = super().get_queryset(request)  # type: ignore[misc]
-        sealed = access.sealed_question_ids(request.user)  # type: ignore[arg-type]
-        for field in self.sealed_question_fields:
-            rows = rows.exclude(**{f"{field}__in": sealed})
-        return rows
 
 
 @admin.register(Topic)

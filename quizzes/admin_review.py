@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from judgetrain.admin_mixins import NoAddMixin
-from quizzes.admin import SealedRowsMixin
+from quizzes.admin_sealed import SealedRowsMixin
 from quizzes.models import AuditEntry, Invitation, Notification, QuestionCorrection, Review
 
 

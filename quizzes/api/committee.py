@@ -27,13 +27,7 @@ from judgetrain.parsers import SMALL_BODY, TEXT_BODY
 from judgetrain.permissions import require_permission
 from quizzes import selectors_reports as sr
 from quizzes.api.mentor import _preview_body
-from quizzes.languages import content_language
-from quizzes.models import Certificate, QuestionReport
-from quizzes.services import appeals, certification, policy_updates
-from quizzes.services import question_reports as reports
-from quizzes.services.blueprints import PreviewError, blueprint_preview
-from quizzes.services.retirement import MANAGE
-from quizzes.views.committee_forms import (
+from quizzes.forms.committee import (
     BlueprintForm,
     DecisionForm,
     IssueForm,
@@ -42,7 +36,13 @@ from quizzes.views.committee_forms import (
     RevokeForm,
     SlotFormSet,
 )
-from quizzes.views.committee_reports import TABLES
+from quizzes.languages import content_language
+from quizzes.models import Certificate, QuestionReport
+from quizzes.report_tables import TABLES
+from quizzes.services import appeals, certification, policy_updates
+from quizzes.services import question_reports as reports
+from quizzes.services.blueprints import PreviewError, blueprint_preview
+from quizzes.services.retirement import MANAGE
 
 COMMITTEE = (IsAuthenticated, require_permission(MANAGE))
 

@@ -16,6 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.forms.committee import (
+    BlueprintForm,
+    DecisionForm,
+    PolicyCompareForm,
+    ReportQuestionForm,
+    SlotFormSet,
+    slot_initial,
+)
 from quizzes.languages import content_language
 from quizzes.models import (
     Certificate,
@@ -30,14 +38,6 @@ from quizzes.services.blueprints import (
     blueprint_preview,
     slot_undrawable,
     slots_with_few_situations,
-)
-from quizzes.views.committee_forms import (
-    BlueprintForm,
-    DecisionForm,
-    PolicyCompareForm,
-    ReportQuestionForm,
-    SlotFormSet,
-    slot_initial,
 )
 from rulings.core import questions as generator
 

@@ -15,6 +15,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes.forms.committee import (
+    IssueForm,
+    IssueStartForm,
+    LevelForm,
+    RequirementFormSet,
+    RevokeForm,
+)
 from quizzes.item_names import template_summary
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, Certificate, CertificationLevel, ExamBlueprint
@@ -22,13 +29,6 @@ from quizzes.models.certification import with_revoked_renewal
 from quizzes.services import certification
 from quizzes.services.certificate_pdf import certificate_pdf
 from quizzes.views.committee import TEMPLATES, committee_required
-from quizzes.views.committee_forms import (
-    IssueForm,
-    IssueStartForm,
-    LevelForm,
-    RequirementFormSet,
-    RevokeForm,
-)
 from quizzes.views.confirming import post_or_back
 from rulings.core import policy
 from rulings.core import questions as generator

@@ -4,32 +4,15 @@ nothing changes for exams already assigned."""
 from datetime import timedelta
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from tests.factories import candidate
+from tests.quizzes.migrating import _latest_schema_after, migrate  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("quizzes", "0007_appeal_status_choices_after_merge")]
 AFTER = [("quizzes", "0008_assignment_attempt_policy")]
-
-
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
-@pytest.fixture(autouse=True)
-def _latest_schema_after():
-    """Whatever happens, leave the database at the newest migrations for the next tests."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def test_assignments_made_before_take_their_blueprints_cooldown():

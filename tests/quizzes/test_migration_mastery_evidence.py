@@ -2,31 +2,15 @@
 100%; without 5 answers, most of them fully right, a topic now reads at most 60%."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from quizzes.models import TopicMastery
 from tests.factories import candidate
+from tests.quizzes.migrating import _latest_schema_after, migrate  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("quizzes", "0015_question_part_corrections")]
 AFTER = [("quizzes", "0016_practice_sessions")]
-
-
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
-@pytest.fixture(autouse=True)
-def _latest_schema_after():
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def test_unproven_masteries_are_capped_and_proven_ones_kept():

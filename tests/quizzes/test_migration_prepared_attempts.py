@@ -7,38 +7,17 @@ import json
 from datetime import timedelta
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from quizzes.models import Attempt, ExamAssignment
 from quizzes.services import exams
 from tests.factories import QuestionFactory, candidate
+from tests.quizzes.migrating import _latest_schema_after, migrate, migrate_to_latest  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("quizzes", "0010_attempt_waiting_grading_index")]
 AFTER = [("quizzes", "0011_attempts_prepared_ahead")]
-
-
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
-def migrate_to_latest():
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-@pytest.fixture(autouse=True)
-def _latest_schema_after():
-    """Whatever happens, leave the database at the newest migrations for the next tests."""
-    yield
-    migrate_to_latest()
 
 
 class Old:

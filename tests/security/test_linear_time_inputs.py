@@ -45,7 +45,7 @@ from judgetrain.middleware import nul_refusal
 from quizzes.api.practice import PracticeNextQuerySerializer
 from quizzes.api.reports import ReportFilterSerializer
 from quizzes.api.serializers import QuestionFilterSerializer
-from quizzes.views.committee_forms import PolicyCompareForm
+from quizzes.forms.committee import PolicyCompareForm
 from quizzes.views.practice import (
     PracticeFilterForm,
     carried_query,

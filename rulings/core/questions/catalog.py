@@ -25,19 +25,6 @@ def _load(*parts: str) -> dict[str, Any]:
 
 
 @cache
-def printed_terms() -> tuple[dict[str, str], ...]:
-    """Glossary terms whose English word is printed on the cards (Riftbound's "Might"): each
-    entry's forms by language and its `printed` word (rulings/core/data/glossary.toml)."""
-    path = resources.files("rulings.core").joinpath("data", "glossary.toml")
-    terms = tomllib.loads(path.read_text(encoding="utf-8"))["terms"]
-    return tuple(
-        {**{lang: str(e[lang]) for lang in LANGS}, "game": str(e["game"]), "printed": e["printed"]}
-        for e in terms.values()
-        if "printed" in e
-    )
-
-
-@cache
 def public_cards() -> dict[str, dict[str, Any]]:
     return _load("cards.toml")
 

@@ -60,6 +60,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "rewind.simple": {"rewind": _one("simple")},
     "mtg.backup.simple": {"rewind": _one("simple")},
     "rewind.complex": {"rewind": _one("complex")},
+    "rewind.complex_later": {"rewind": _one("complex")},
     "rewind.none": {"rewind": _one("none")},
     "mtg.backup.none": {"rewind": _one("none")},
     "mtg.backup.complex": {"rewind": _one("complex")},

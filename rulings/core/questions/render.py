@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rulings.core.questions.catalog import card, cards, lookup, phrases, printed_terms
+from rulings.core.questions.catalog import card, lookup, phrases
 from rulings.core.questions.errors import QuestionError
 from rulings.core.questions.model import KeyParts
 from rulings.core.questions.template import (
@@ -76,27 +76,6 @@ def names(lang: str, items: tuple[str, ...]) -> str:
 
 def stem(lang: str, sentences: tuple[Sentence, ...], rng: random.Random) -> str:
     return " ".join(sentence(lang, item, rng) for item in sentences)
-
-
-def introduce(lang: str, game: str, text: str) -> str:
-    """The English printed name, in parentheses, after the first mention of each Riftbound card
-    and printed game term ("Might") in a pt-BR or es story (glossary header): "Caçador de
-    Tesouros (Treasure Hunter)", later "Caçador de Tesouros"."""
-    if lang == "en" or game != "riftbound":
-        return text
-    forms = [
-        (str(c["name"][lang]), str(c["name"]["en"]))
-        for c in cards().values()
-        if c.get("game") == game and lang in c["name"] and "en" in c["name"]
-    ]
-    forms += [(t[lang], t["printed"]) for t in printed_terms() if t["game"] in (game, "both")]
-    for form, printed in sorted(forms, key=lambda f: len(f[0]), reverse=True):
-        if form == printed or f"{form} ({printed})" in text:
-            continue
-        first = re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text)
-        if first:
-            text = f"{text[: first.end()]} ({printed}){text[first.end() :]}"
-    return text
 
 
 def parts_text(
@@ -176,7 +155,10 @@ def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping
             name = "remedy_variant.resolve_when_" + (
                 "priority" if "next_priority" in timing else "now"
             )
-        text = term(lang, name).format(chooser=who)
+        if step == "make_up_draw_or_discard" and isinstance(given.get("player"), str):
+            # Concrete (committee decision): who draws or discards, and which (review 12: fr-045).
+            name = f"remedy_variant.make_up_{given.get('act', 'discard')}"
+        text = term(lang, name).format(chooser=who, player=given.get("player", ""))
         if given.get("to") == "before_the_card_or_ability_went_on_the_chain":
             text += term(lang, "remedy_note.before_chain")
         if given.get("restore_runes") is True:

@@ -65,6 +65,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
     "opponent's ordinary play on their own turn does not make the controller's trigger missed "
     "before the controller takes an active part (IPG 2.1): no infraction, it resolves now.",
     pivots=("following_by_other", "no_witness"),
+    distractors=("trigger_never_resolves",),
 )
 def mtg_opponent_duties(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 2)))
@@ -147,6 +148,7 @@ def _opponents_turn(order: tuple[str, ...]) -> Draft:
     "is legal in order and no information is gained early; drawing before choosing what the "
     "trigger takes is not.",
     pivots=("information_gained", "no_information"),
+    distractors=("out_of_order_as_violation",),
 )
 def mtg_out_of_order(rng: random.Random) -> Draft:
     # Not the seed's own examples (Rift Bolt, Pitchburn Devils) nor its wording (review 11:
@@ -176,7 +178,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=8,
+    version=9,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
@@ -228,7 +230,10 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     if by != "opponent":
         lines.append(s("mtg.after_ack.opponent.seen", other=other))
     lines.append(s(f"mtg.backup.{rewind}"))  # Magic says "backup", Riftbound "rewind"
-    return Draft(situation, tuple(lines), {"rewind": rewind, "by": by, "seen": seen})
+    # The Sword's discard is made up by the player it names: the remedy says so (review 12).
+    make_up = {"player": other, "act": "discard"}
+    facts = {"rewind": rewind, "by": by, "seen": seen, "make_up": make_up}
+    return Draft(situation, tuple(lines), facts)
 
 
 @template(
@@ -312,6 +317,7 @@ def mtg_intent(rng: random.Random) -> Draft:
     summary="A trigger that only copies a spell (storm) resolves by itself, but the copies must "
     "be acknowledged under the usual timing.",
     pivots=("pass_priority", "advance_step"),
+    distractors=("trigger_never_resolves",),
 )
 def mtg_copies(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)

@@ -279,7 +279,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=11,
+    version=12,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -321,7 +321,9 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     if related:
         what = {f"what{i}": Term(f"related_for.{kind}.{k}") for i, k in enumerate(others)}
         shape = "both" if len(related) == 2 else "one"
-        lines.append(s(f"related.item_{shape}", **what))
+        # Told as what the player did while making it, never as "the same mistake also involved
+        # a further error" (TR 701.3.d's own test; review 12: fr-018, mu-004, mu-032).
+        lines.append(s(f"related.item_{shape}", player=player, **what))
     if upgrade:
         # Told as "for the same kind of error", so that the stem never names the infraction.
         lines.extend(st.history_lines(player, {kind: 2}, kind))

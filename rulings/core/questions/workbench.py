@@ -224,7 +224,7 @@ def workbench_question(
     key = KeyParts.from_ruling(ruling_dict)
     sc = Scenario(tpl, seed, draft, data, ruling, ruling_dict, key)
     rng = random.Random(f"{TEMPLATE_ID}|{seed}|render|{lang}")
-    stem = render.introduce(lang, tpl.game, render.stem(lang, told, rng))
+    stem = render.stem(lang, told, rng)
     asked = remedy_asked(key)
     stem += " " + render.sentence(
         lang, s("ask.free_form" if asked else "ask.free_form_no_remedy"), rng

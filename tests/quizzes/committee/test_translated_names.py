@@ -149,7 +149,7 @@ def test_committee_forms_name_topics_and_policy_versions_never_by_slug():
     # Issue 29: "raw slugs for topics, policy versions and report headings".
     from django.utils import translation
 
-    from quizzes.views.committee_forms import PolicyCompareForm, topic_choices
+    from quizzes.forms.committee import PolicyCompareForm, topic_choices
     from rulings.core import policy
     from rulings.core import questions as generator
     from tests.factories import question

@@ -8,8 +8,10 @@ texts (tokens included) are read, and any English game term the glossary transla
 naming of a term, and any English card name in a pt-BR Magic item fails.
 
 Review 8 found English Riftbound card and battlefield names and "Might" in 26 of 48 translated
-Riftbound items: Riftbound names and Might are now translated, with the English printed word in
-parentheses at the first mention in the story only (glossary header and `terms.might`).
+Riftbound items; they were translated with the English printed word in parentheses at the first
+mention. Review 12 flagged that gloss on 28 items ("Gólem del Peaje (Tollgate Golem)",
+"Poderío (Might)"): a translated item names a card or term once, in its language. So any English
+card name (either game) or English game term in a pt-BR or es text fails, in brackets or not.
 """
 
 from __future__ import annotations
@@ -49,42 +51,42 @@ def card_names(lang: str, game: str) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
 
-def printed_forms(lang: str, game: str) -> list[tuple[str, str]]:
-    """(form in `lang`, English printed word) for every Riftbound card and printed game term."""
-    if game != "riftbound":
-        return []
-    forms = [
-        (str(c["name"][lang]), str(c["name"]["en"])) for c in cards().values() if c["game"] == game
-    ]
-    forms += [(str(e[lang]), str(e["printed"])) for e in terms().values() if "printed" in e]
-    return sorted(forms, key=lambda f: len(f[0]), reverse=True)
-
-
 def without_card_names(text: str, lang: str, game: str) -> str:
-    # A printed word is allowed only as "form (printed)": strip those, and the forms.
-    for form, printed in printed_forms(lang, game):
-        text = text.replace(f"{form} ({printed})", " ")
     for name in card_names(lang, game):
         text = text.replace(name, " ")
     return text
 
 
-def printed_name_problems(stem: str, lang: str, game: str) -> list[str]:
-    """A pt-BR or es Riftbound story gives each card's, battlefield's and printed term's English
-    word once, in parentheses right after its first mention, and never on its own."""
+def english_names(game: str) -> list[str]:
+    """Every English card name of `game`."""
+    names = [str(c["name"]["en"]) for c in cards().values() if c["game"] == game]
+    return sorted(names, key=len, reverse=True)
+
+
+def english_terms(lang: str, game: str) -> set[str]:
+    """The English form of every game term of `game` that `lang` names otherwise."""
+    return {
+        str(e["en"]).lower()
+        for e in terms().values()
+        if _applies(e, game) and str(e[lang]).lower() != str(e["en"]).lower()
+    }
+
+
+def gloss_problems(text: str, lang: str, game: str) -> list[str]:
+    """An English card name or game term in a pt-BR or es text: a second naming, glossed
+    in brackets ("Gólem del Peaje (Tollgate Golem)", "Poderío (Might)") or on its own (review 12,
+    terminology, 28 items)."""
     found = []
-    for form, printed in printed_forms(lang, game):
-        if form == printed:
-            found.append(f"{printed!r} not translated")
+    translated = {str(c["name"][lang]) for c in cards().values() if c["game"] == game}
+    for en in english_names(game):
+        if en in translated:
             continue
-        first = re.search(rf"(?<!\w){re.escape(form)}(?!\w)", stem)
-        intro = f"{form} ({printed})"
-        if first and not stem.startswith(intro, first.start()):
-            found.append(f"first mention of {form!r} without ({printed})")
-        if stem.count(intro) > 1:
-            found.append(f"{intro!r} more than once")
-        if re.search(rf"\b{re.escape(printed)}\b", stem.replace(intro, " ")):
-            found.append(f"English {printed!r} outside its introduction")
+        for hit in re.finditer(rf"(?<!\w){re.escape(en)}(?!\w)", text):
+            found.append(f"English name {hit.group(0)!r}")
+    for hit in re.finditer(r"\(([^()]*)\)", text):
+        inside = hit.group(1).strip()
+        if inside in english_names(game) or inside.lower() in english_terms(lang, game):
+            found.append(f"English gloss {hit.group(0)!r}")
     return found
 
 
@@ -102,11 +104,7 @@ def problems(text: str, lang: str, game: str) -> list[str]:
         for pattern in entry.get("avoid", {}).get(lang, ()):
             for hit in re.finditer(pattern, plain):
                 found.append(f"{term_id}: {hit.group(0)!r} instead of {entry[lang]!r}")
-    if game == "mtg":
-        for c in cards().values():
-            en = str(c["name"]["en"])
-            if c["game"] == "mtg" and c["name"][lang] != en and en in text:
-                found.append(f"English card name {en!r}")
+    found += gloss_problems(text, lang, game)
     return found
 
 
@@ -128,8 +126,6 @@ def test_every_item_names_each_game_term_as_the_glossary(template_id: str, lang:
                 continue
             game, texts = item_texts(template_id, lang, kind, seed)
             found += [(kind, seed, p) for text in texts for p in problems(text, lang, game)]
-            stem = texts[0]
-            found += [(kind, seed, p) for p in printed_name_problems(stem, lang, game)]
     assert not found
 
 
@@ -160,13 +156,14 @@ def test_card_names_follow_the_glossary_rules() -> None:
     assert not wrong
 
 
-def test_might_is_translated_and_introduced_with_the_printed_word() -> None:
+def test_might_is_named_once_in_the_items_language() -> None:
     might = terms()["might"]
-    assert (might["pt-BR"], might["es"], might["printed"]) == ("Poderio", "Poderío", "Might")
+    assert (might["pt-BR"], might["es"]) == ("Poderio", "Poderío")
     assert "Power" in might["note"]
-    intro = build_question("rb-trigger-might-only", 1, "pt-BR", "free_form").stem
-    assert intro.count("Poderio (Might)") == 1
-    assert not printed_name_problems(intro, "pt-BR", "riftbound")
+    for lang in LANGS:
+        q = build_question("rb-trigger-might-only", 1, lang, "free_form")
+        assert might[lang] in q.stem
+        assert not gloss_problems(" ".join((q.stem, q.explanation)), lang, "riftbound")
 
 
 def test_the_check_catches_each_kind_of_finding() -> None:
@@ -177,7 +174,7 @@ def test_the_check_catches_each_kind_of_finding() -> None:
     assert problems("a pila de la habilidad y la cadena", "es", "mtg")
     assert problems("jogue uma ficha Ouro exaurida", "pt-BR", "riftbound")
     assert problems("compra o card do turno", "pt-BR", "mtg")
-    assert not problems("recebe +2 de Poderio (Might) neste turno", "pt-BR", "riftbound")
+    assert not problems("recebe +2 de Poderio neste turno", "pt-BR", "riftbound")
     # Review 9 (fr-025, mu-027): the Menace keyword as a noun instead of the keyword.
     assert problems("as criaturas ganham ameaça até o final do turno", "pt-BR", "mtg")
     assert not problems("as criaturas ganham a habilidade ameaçar", "pt-BR", "mtg")
@@ -185,10 +182,9 @@ def test_the_check_catches_each_kind_of_finding() -> None:
     # Review 8's findings: English Riftbound names and a bare "Might".
     assert problems("recebe +2 de Might neste turno", "pt-BR", "riftbound")
     story = "La habilidad de Mirefen Seer, de Kai, se dispara."
-    assert printed_name_problems(story, "es", "riftbound")
-    story = "A habilidade de Coletor de Dízimos, de Odile, desencadeia."
-    assert printed_name_problems(story, "pt-BR", "riftbound")
-    story = (
-        "A habilidade de Coletor de Dízimos (Tithe Collector) desencadeia; Tithe Collector ataca."
-    )
-    assert printed_name_problems(story, "pt-BR", "riftbound")
+    assert problems(story, "es", "riftbound")
+    # Review 12: the English gloss in brackets, of a card and of Might.
+    assert problems("El Gólem del Peaje (Tollgate Golem) ataca.", "es", "riftbound")
+    assert problems("recebe +2 de Poderio (Might) neste turno", "pt-BR", "riftbound")
+    assert problems("gana +2 de Poderío (Might).", "es", "riftbound")
+    assert not problems("El Gólem del Peaje ataca.", "es", "riftbound")

@@ -51,6 +51,9 @@ CONCLUSIONS = {
         # MTR 4.3's own test for a block of actions (review 9: fr-009, mu-039).
         "quick block",
         "block of actions",
+        # TR 701.3.d's own test, one error leading to several (review 12: fr-018, mu-004).
+        "further error",
+        "same mistake",
     ),
     "pt-BR": (
         "fase atual do turno anterior",
@@ -61,6 +64,9 @@ CONCLUSIONS = {
         "não é infração",
         "sequência rápida",
         "bloco de ações",
+        "outro erro",
+        "outros dois erros",
+        "mesmo engano",
     ),
     "es": (
         "fase actual del turno anterior",
@@ -72,6 +78,9 @@ CONCLUSIONS = {
         "no es una infracción",
         "secuencia rápida",
         "bloque de acciones",
+        "otro error",
+        "otros dos errores",
+        "mismo fallo",
     ),
 }
 

@@ -249,9 +249,7 @@ def test_one_word_per_policy_term_within_an_item(template_id: str, lang: str) ->
             texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
             if q.wrong_part is not None:
                 texts += [q.wrong_part.stated_text, q.wrong_part.correct_text]
-            # The printed English word introduces the term once (review 8, glossary `might`):
-            # "Poderío (Might)" is one naming.
-            item = " ".join(texts).lower().replace("poderío (might)", "poderío")
+            item = " ".join(texts).lower()
             for group in SYNONYMS[lang]:
                 used = [word for word in group if word in item]
                 assert len(used) <= 1, (seed, kind, used)
