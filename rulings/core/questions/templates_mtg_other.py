@@ -245,6 +245,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     "the rule; a trigger that changes nothing is no infraction; an acknowledged optional "
     "invisible trigger is taken as chosen.",
     pivots=("intent_none", "impact_yes"),
+    distractors=("suspected_cheating",),
 )
 def mtg_intent(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
