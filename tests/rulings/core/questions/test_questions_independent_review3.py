@@ -8,8 +8,8 @@ import pytest
 
 from rulings.core.questions import build_question, templates
 from rulings.core.questions.build import scenario
-from rulings.core.questions.distractors import witnessed_error
 from rulings.core.questions.catalog import LANGS
+from rulings.core.questions.distractors import witnessed_error
 from tests.rulings.core.questions.offered import offered
 
 SEEDS = range(40)
