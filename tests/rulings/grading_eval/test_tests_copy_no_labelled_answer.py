@@ -82,6 +82,10 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind40 (2026-12-07): three stock answers the tests held since earlier sessions.
+    ("Missed trigger, no penalty, opponent chooses.", "blind40-en-hw-069"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind40-en-hw-069"),
+    ("Disparo olvidado, sin penalización; el rival elige si va a la pila.", "blind40-es-hw-068"),
     # blind39 (2026-12-07): three stock answers the tests held since earlier sessions.
     ("Missed trigger, no penalty, opponent chooses.", "blind39-en-hw-063"),
     ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind39-en-hw-063"),
