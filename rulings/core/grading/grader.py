@@ -831,6 +831,37 @@ def _only_nothing_to_do(
         )
 
 
+def _bare_nothing(readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon) -> None:
+    """ "Nada." / "Caio, nothing." / "Nada, no hay nada que sacrificar": an answer that
+    names no infraction, penalty or fix and rules "nothing" in a sentence (or the answer's
+    opening clause) of that word alone, or of a player's name and it, says there is no
+    infraction (the label convention's implied parts then fill the rest)."""
+    if any(by_part[part] or readings[part].found for part in PARTS):
+        return
+    if analysis.stated or not _bare_nothing_said(analysis, lex):
+        return
+    readings["infraction"] = Reading(
+        EMPTY_IDS["infraction"], _IMPLIED, None, implied=True, rule="bare_nothing"
+    )
+
+
+_BARE_NOTHING_TOKENS = 2
+"""At most this many tokens in a bare "nothing" ruling: the word, and a name before it."""
+
+
+def _bare_nothing_said(analysis: Analysis, lex: Lexicon) -> bool:
+    words, clause, sentence = analysis.tokens.words, analysis.clause, analysis.sentence
+    for i, word in enumerate(words):
+        if word not in lex.nothing:
+            continue
+        own = [j for j in range(len(words)) if sentence[j] == sentence[i]]
+        opening = [j for j in range(len(words)) if clause[j] == clause[0]]
+        for span in (own, opening if i in opening else []):
+            if span and span[-1] == i and len(span) <= _BARE_NOTHING_TOKENS:
+                return True
+    return False
+
+
 def _implied_by_infraction(
     readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
 ) -> None:
@@ -868,6 +899,7 @@ _ACROSS_PARTS = (
     _pending_trigger_resolves,
     _implied_by_remedy,
     _only_nothing_to_do,
+    _bare_nothing,
     _implied_by_infraction,
 )
 """The rules across parts, in the order they are applied after the per-part rules."""
