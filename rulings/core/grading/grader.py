@@ -251,7 +251,8 @@ def _as_expected(
 
     A claim counts as the expected id when it is that id, one of the steps of a remedy
     stated in sequence ("simple backup, then the opponent chooses"), an id that satisfies
-    it (the broad "rewind" satisfies a simple rewind), or, for "apply the section's
+    it (the broad "rewind" satisfies a simple rewind), an id of the same meaning (`alike`:
+    "no fix" and "play continues from the current state"), or, for "apply the section's
     procedure", the concrete fix that section prescribes for the expected infraction (a
     single fix is reported as claimed and graded right; among steps or candidates it is
     reported as the procedure). Otherwise an internal broad id is reported as the public id
@@ -326,8 +327,8 @@ def _counts_as(part: str, ident: str, want: str, expected: Expected, lex: Lexico
     info = lex.ids[part].get(ident)
     if info is None:
         return False
-    if want in info.satisfies:
-        return True
+    if want in info.satisfies or want in info.alike:
+        return True  # "no fix" where the key says play continues: one meaning
     procedure = lex.section_procedure.get(expected.infraction or "", frozenset())
     return want == "apply_section_procedure" and ident in procedure
 
