@@ -25,6 +25,8 @@ from django.utils.dates import MONTHS
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from judgetrain.accounts.time_zones import display
+
 #: The first and last moments accepted as input: a day inside ``datetime``'s range.
 EARLIEST = datetime(1, 1, 2, tzinfo=UTC)
 LATEST = datetime(9999, 12, 31, tzinfo=UTC) - timedelta(microseconds=1)
@@ -99,12 +101,13 @@ TIME_FORMAT = "H:i"
 
 
 def zone_name(local: datetime) -> str:
-    """The name of the zone ``local`` is shown in: its IANA name ("Europe/Lisbon"), or "UTC";
-    never a bare offset such as "-03", which is all many zones' abbreviations are."""
+    """The name of the zone ``local`` is shown in, as a person reads it: its city and its
+    offset at that moment ("São Paulo (UTC-3)", ``time_zones.display``), or "UTC"; never the
+    raw IANA name ("America/Sao_Paulo") nor a bare offset such as "-03"."""
     zone = local.tzinfo
     key = getattr(zone, "key", None)
     if key:
-        return str(key)
+        return display(str(key), local)
     name = local.tzname() or "UTC"
     return "UTC" if name in ("UTC", "+00", "Z") or name[:1] in "+-" else name
 
@@ -126,7 +129,7 @@ def date_text(local: date, format_name: str = "DATE_FORMAT") -> str:
 def format_moment(value: datetime, kind: str = "datetime") -> str:
     """A moment as every page shows it, in the reader's zone (``in_zone``): ``"datetime"`` is
     the language's date, the 24-hour time and the zone ("7 December 2026, 14:30
-    Europe/Lisbon"), ``"time"`` the time and zone ("14:30 Europe/Lisbon"), ``"date"`` the
+    Lisbon (UTC)"), ``"time"`` the time and zone ("14:30 Lisbon (UTC)"), ``"date"`` the
     date alone. A naive value is read as UTC."""
     if timezone.is_naive(value):
         value = value.replace(tzinfo=UTC)

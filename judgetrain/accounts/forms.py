@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from judgetrain.accounts import time_zones
 from judgetrain.accounts.models import User
+from judgetrain.accounts.time_zones import Zone
 from judgetrain.queueing import enqueue_on_commit
 
 
@@ -50,26 +51,28 @@ class CeleryPasswordResetForm(PasswordResetForm):
 
 
 class TimeZoneForm(forms.Form):
-    """A time zone typed or picked from the suggestions (``time_zones``): matched leniently
-    and stored as its IANA name; anything else is a form error that says what to type."""
+    """A time zone picked from the server-rendered list (``time_zones.grouped``: readable
+    names and current offsets, grouped by region); what arrives is matched leniently and
+    stored as its IANA name, anything else is a form error that says what to do."""
 
     time_zone = forms.CharField(
         label=_("Time zone"),
         help_text=_(
-            "Deadlines, dates and times are shown in this zone. Type your city or region and "
-            "choose from the list."
+            "Deadlines, dates and times are shown in this zone. Search for your city, region "
+            "or offset to shorten the list."
         ),
         max_length=64,
-        widget=forms.TextInput(
-            attrs={
-                "list": "time-zone-list",
-                "autocomplete": "off",
-                "spellcheck": "false",
-                "autocapitalize": "off",
-            }
-        ),
-        error_messages={"required": _("Enter a time zone, for example Europe/Lisbon.")},
+        widget=forms.Select(),
+        error_messages={"required": _("Choose a time zone, for example Lisbon — Europe.")},
     )
+
+    def __init__(self, *args: Any, groups: list[tuple[str, list[Zone]]], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        widget = self.fields["time_zone"].widget
+        assert isinstance(widget, forms.Select)
+        widget.choices = [
+            (label, [(item.name, item.label) for item in items]) for label, items in groups
+        ]
 
     def clean_time_zone(self) -> str:
         typed = self.cleaned_data["time_zone"]
@@ -77,8 +80,8 @@ class TimeZoneForm(forms.Form):
         if name is None:
             raise forms.ValidationError(
                 _(
-                    "“%(value)s” is not a time zone we know. Type a city (for example Lisbon) "
-                    "or a region and city (Europe/Lisbon), and choose from the list."
+                    "“%(value)s” is not a time zone we know. Search for a city (for example "
+                    "Lisbon) and choose it from the list."
                 ),
                 code="invalid_time_zone",
                 params={"value": typed},

@@ -1,12 +1,13 @@
 """The time zones a person can choose, named so that they can find theirs.
 
-The IANA database has about 600 names ("America/Sao_Paulo"). The settings page offers them as
-suggestions under a text input (a ``datalist``: the browser filters them as the person types,
-and without JavaScript the input still takes a name): the common zones of the site's
-communities first, then every zone by region, each shown as "City — Region" with the region's
-name translated and the city spelt as people write it ("São Paulo"). What a person types is
-matched leniently (case, accents, spaces for underscores, the region in the page's language,
-a city alone when only one zone has it), then stored as the IANA name.
+The IANA database has about 600 names ("America/Sao_Paulo"). The settings page offers them in
+a server-rendered list (a ``select``): the common zones of the site's communities first, then
+every zone grouped by region, each shown as "City — Region (UTC-3)" with the region's name
+translated, the city spelt as people write it ("São Paulo") and the zone's offset now. A
+search (``search``: a GET without JavaScript, a filter box with it) narrows the list. What a
+form receives is matched leniently (case, accents, spaces for underscores, the region in the
+page's language, a city alone when only one zone has it), then stored as the IANA name.
+Every page names a zone the same readable way (``display``: "São Paulo (UTC-3)").
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import unicodedata
 import zoneinfo
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from django.utils.translation import gettext_lazy as _
@@ -75,10 +77,44 @@ class Zone:
     name: str  # the IANA name, what the form stores
     city: str
     region: str  # the translated region
+    offset: str = ""  # "UTC-3" now, "" when not asked for
 
     @property
     def label(self) -> str:
-        return f"{self.city} — {self.region}" if self.region else self.city
+        label = f"{self.city} — {self.region}" if self.region else self.city
+        if self.offset and self.offset != label:
+            return f"{label} ({self.offset})"
+        return label
+
+
+def offset_text(delta: timedelta | None) -> str:
+    """An offset from UTC as people write it: "UTC", "UTC+1", "UTC-3", "UTC+5:30" (with a real
+    minus sign, hours without a leading zero, minutes only when there are some)."""
+    if not delta:
+        return "UTC"
+    minutes = int(delta.total_seconds() // 60)
+    sign = "+" if minutes > 0 else "\u2212"
+    hours, rest = divmod(abs(minutes), 60)
+    return f"UTC{sign}{hours}" + (f":{rest:02d}" if rest else "")
+
+
+def offset_at(name: str, when: datetime | None = None) -> str:
+    """``name``'s offset at ``when`` (now by default), written by ``offset_text``."""
+    moment = when or datetime.now(UTC)
+    return offset_text(moment.astimezone(zoneinfo.ZoneInfo(name)).utcoffset())
+
+
+def display(name: str, when: datetime | None = None) -> str:
+    """A zone as every page names it beside a time: its city and offset at ``when``
+    ("São Paulo (UTC-3)"), or "UTC"; an unknown name as it is."""
+    if name not in all_names():
+        return name
+    offset = offset_at(name, when)
+    if name in ("UTC", "Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "Universal", "Zulu"):
+        return "UTC"
+    if name.startswith("Etc/"):
+        return offset
+    return f"{zone(name).city} ({offset})"
 
 
 @cache
@@ -120,24 +156,57 @@ CITY_NAMES = {
 }
 
 
-def zone(name: str) -> Zone:
+def zone(name: str, when: datetime | None = None) -> Zone:
+    """``name`` as a person reads it; with ``when``, its offset at that moment too."""
+    offset = offset_at(name, when) if when is not None and name in all_names() else ""
     if "/" not in name:
-        return Zone(name=name, city=name, region="")
+        return Zone(name=name, city=name, region="", offset=offset)
     region, _sep, rest = name.partition("/")
     city = CITY_NAMES.get(name) or rest.replace("/", " / ").replace("_", " ")
-    return Zone(name=name, city=city, region=str(REGIONS.get(region, region)))
+    return Zone(name=name, city=city, region=str(REGIONS.get(region, region)), offset=offset)
 
 
-def choices(current: str = "") -> list[Zone]:
-    """The suggestions in order: the current zone, the common ones, then every other zone."""
+def choices(current: str = "", when: datetime | None = None) -> list[Zone]:
+    """The suggestions in order: the current zone, the common ones, then every other zone,
+    each with its offset at ``when`` (now by default)."""
+    moment = when or datetime.now(UTC)
     first = [name for name in (current, *COMMON) if name and name in all_names()]
     seen = set()
     ordered = []
     for name in [*first, *offered_names()]:
         if name not in seen:
             seen.add(name)
-            ordered.append(zone(name))
+            ordered.append(zone(name, moment))
     return ordered
+
+
+def _search_key(text: str) -> str:
+    """What a search compares: ``_key`` with a hyphen read as the minus sign of offsets."""
+    return _key(text).replace("-", "\u2212")
+
+
+def matches(item: Zone, query: str) -> bool:
+    """True when every word of ``query`` is in the zone's label or IANA name, ignoring case
+    and accents ("sao paulo", "americas -3", "lisbon")."""
+    haystack = _search_key(f"{item.label} {item.name}")
+    return all(word in haystack for word in _search_key(query).split("_") if word)
+
+
+def grouped(
+    current: str = "", query: str = "", when: datetime | None = None
+) -> list[tuple[str, list[Zone]]]:
+    """The list as the settings page shows it: the current and common zones under "Common
+    time zones", then each region's zones, only those matching ``query`` (all without one);
+    the current zone is always kept, so that the form never loses it."""
+    common_label = str(_("Common time zones"))
+    groups: dict[str, list[Zone]] = {common_label: []}
+    first = {name for name in (current, *COMMON) if name}
+    for item in choices(current, when):
+        if query and item.name != current and not matches(item, query):
+            continue
+        group = common_label if item.name in first else (item.region or common_label)
+        groups.setdefault(group, []).append(item)
+    return [(label, items) for label, items in groups.items() if items]
 
 
 def _key(text: str) -> str:

@@ -79,26 +79,49 @@ def set_preferred_language(request: AuthenticatedHttpRequest) -> HttpResponse:
     return response
 
 
+#: The longest time zone search the settings page reads (longer text is cut, not refused).
+ZONE_QUERY_MAX = 64
+
+
 @login_required
 def account_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """The user's time zone (detected from the browser at first, changeable here)."""
+    """The user's time zone (detected from the browser at first, changeable here). A GET
+    with ``q`` narrows the list (the search without JavaScript; with it, site.js filters the
+    list as one types)."""
     user = request.user
+    query = request.GET.get("q", "").strip()[:ZONE_QUERY_MAX]
     if request.method == "POST":
-        form = TimeZoneForm(request.POST)
+        form = TimeZoneForm(request.POST, groups=time_zones.grouped(user.time_zone))
         if form.is_valid():
             user.time_zone = form.cleaned_data["time_zone"]
             user.save(update_fields=["time_zone"])
             messages.success(request, _("Your time zone is saved."))
             return redirect("account-settings")
-        return _render_settings(request, form, status=400)
-    return _render_settings(request, TimeZoneForm(initial={"time_zone": user.time_zone or "UTC"}))
+        return _render_settings(request, form, "", status=400)
+    groups = time_zones.grouped(user.time_zone, query)
+    form = TimeZoneForm(initial={"time_zone": user.time_zone or "UTC"}, groups=groups)
+    found = sum(time_zones.matches(item, query) for _label, items in groups for item in items)
+    return _render_settings(request, form, query, found=found)
 
 
 def _render_settings(
-    request: AuthenticatedHttpRequest, form: TimeZoneForm, status: int = 200
+    request: AuthenticatedHttpRequest,
+    form: TimeZoneForm,
+    query: str,
+    found: int = 0,
+    status: int = 200,
 ) -> HttpResponse:
-    """The settings page: the form and the zones it suggests (common ones first)."""
-    context = {"form": form, "zones": time_zones.choices(request.user.time_zone)}
+    """The settings page: the search, the grouped list and how many zones it shows."""
+    choices = form.fields["time_zone"].widget.choices
+    shown = sum(len(options) for _label, options in choices)
+    context = {
+        "form": form,
+        "query": query,
+        "shown": shown,
+        "found": found,
+        "query_max": ZONE_QUERY_MAX,
+        "current": time_zones.display(request.user.time_zone or "UTC"),
+    }
     return render(request, "registration/settings.html", context, status=status)
 
 

@@ -15,9 +15,11 @@ class WorkbenchStoryQuerySet(models.QuerySet["WorkbenchStory"]):
     def hidden_from(self, user: models.Model) -> QuerySet[WorkbenchStory]:
         """Stories whose question ``user`` may not practise: all but those accepted into the
         bank, except for the candidates of the cohort a story was saved for (who keep it while
-        the committee decides on it as a proposal, and after)."""
+        the committee decides on it as a proposal, and after), unless its mentor removed it
+        (retired: nobody is given it again; past answers stay)."""
+        retired = WorkbenchStory.Status.RETIRED
         return self.exclude(status=WorkbenchStory.Status.ACCEPTED).exclude(
-            cohort__candidates=user.pk
+            Q(cohort__candidates=user.pk) & ~Q(status=retired)
         )
 
 
@@ -27,6 +29,7 @@ class WorkbenchStory(models.Model):
         PROPOSED = "proposed", _("Proposed for the bank")
         ACCEPTED = "accepted", _("Accepted into the bank")
         REJECTED = "rejected", _("Rejected")
+        RETIRED = "retired", _("Removed by its mentor")
 
     question = models.OneToOneField(
         Question, on_delete=models.CASCADE, related_name="workbench", verbose_name=_("question")

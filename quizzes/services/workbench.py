@@ -69,6 +69,8 @@ def _store(
         [pk] = bank_store_ids(questions=[told], for_exams=for_exams)
     question = Question.objects.get(pk=pk)
     existing = WorkbenchStory.objects.select_for_update().filter(question=question).first()
+    if existing is not None and existing.status == WorkbenchStory.Status.RETIRED:
+        return _revive(existing, story, author=author, status=status, cohort=cohort)
     if existing is not None:
         if existing.status == WorkbenchStory.Status.COHORT and (
             status == WorkbenchStory.Status.PROPOSED
@@ -94,6 +96,40 @@ _REFUSAL: dict[str, str] = {
 }
 
 
+def _revive(
+    existing: WorkbenchStory, story: Story, *, author: User, status: str, cohort: Cohort | None
+) -> WorkbenchStory:
+    """A removed story saved or proposed again: the same question (its past answers kept),
+    given again to whom the new save says."""
+    existing.author = author
+    existing.cohort = cohort
+    existing.status = status
+    existing.facts = story.facts or {}
+    existing.decided_by = None
+    existing.decided_at = None
+    existing.reason = ""
+    fields = ["author", "cohort", "status", "facts", "decided_by", "decided_at", "reason"]
+    existing.save(update_fields=fields)
+    return existing
+
+
+@transaction.atomic
+def workbench_retire(*, story: WorkbenchStory, by: User) -> WorkbenchStory:
+    """A story saved for a cohort removed by its mentor (walk 4, #8): nobody is given it in
+    practice again, and the answers candidates gave stay as they are (the question row and
+    its answers are kept; only the story's status changes). Once proposed for the bank, it
+    is the committee's to decide (WorkbenchError "not_cohort"). The caller has checked that
+    ``by`` may see the story's cohort."""
+    locked = WorkbenchStory.objects.select_for_update().get(pk=story.pk)
+    if locked.status != WorkbenchStory.Status.COHORT:
+        raise WorkbenchError("Only a story saved for a cohort can be removed.", code="not_cohort")
+    locked.status = WorkbenchStory.Status.RETIRED
+    locked.decided_by = by
+    locked.decided_at = timezone.now()
+    locked.save(update_fields=["status", "decided_by", "decided_at"])
+    return locked
+
+
 def _to_proposal(story: WorkbenchStory) -> WorkbenchStory:
     """A cohort's story proposed for the bank, its stored question as it is; the cohort's
     candidates keep it in practice while the committee decides (``hidden_from``)."""
@@ -115,9 +151,11 @@ def workbench_suggest(*, story: WorkbenchStory) -> WorkbenchStory:
 
 def cohort_stories(*, cohort_ids: Any, limit: int = 30) -> list[WorkbenchStory]:
     """The latest stories saved for the cohorts ``cohort_ids``, newest first, with where each
-    stands (for the cohort only, proposed for the bank, accepted or rejected)."""
+    stands (for the cohort only, proposed for the bank, accepted or rejected); not those
+    their mentor removed."""
     return list(
         WorkbenchStory.objects.filter(cohort__in=cohort_ids)
+        .exclude(status=WorkbenchStory.Status.RETIRED)
         .select_related("question", "cohort", "decided_by")
         .order_by("-created_at", "-pk")[:limit]
     )

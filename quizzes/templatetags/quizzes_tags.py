@@ -1,4 +1,5 @@
 import re
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.accounts.time_zones import display
 from judgetrain.dates import date_text, format_date, format_moment
 from judgetrain.names import localized_name
 from quizzes.grading import feedback_in, remedy_is_asked
@@ -39,6 +41,14 @@ def part_read(name: str, part: dict[str, Any], to_mentor: bool = False) -> str:
     return part_reading(
         name, part.get("found"), names, to_mentor=bool(to_mentor), graded=part, short=True
     )
+
+
+@register.filter
+def labelled(row: Iterable[object], head: Iterable[object]) -> list[tuple[object, object]]:
+    """A table row's cells each with its column's heading (``row|labelled:table.head``), for
+    tables whose rows stack on a phone with each value named (``data-label``)."""
+    names = list(head)
+    return [(names[i] if i < len(names) else "", cell) for i, cell in enumerate(row)]
 
 
 @register.filter
@@ -111,6 +121,13 @@ def when(value: datetime | None, kind: str = "datetime") -> str:
     if isinstance(value, datetime):
         return format_moment(value, kind)
     return date_text(value)
+
+
+@register.filter
+def zone_label(name: object) -> str:
+    """A zone (its IANA name or a ``tzinfo``) named as every page names it now: "São Paulo
+    (UTC-3)" (``time_zones.display``)."""
+    return display(str(getattr(name, "key", name) or "UTC"))
 
 
 @register.filter

@@ -439,8 +439,11 @@ def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     if question.for_exams:  # banked for an exam since it was practised: keep its key hidden
         return render_unavailable(request)
     session = answer.session
-    key_lang = session_filters(session).lang if session else round_language(request.GET, question)
-    result = practice_feedback(answer=answer, key_lang=key_lang, text_lang=interface_language())
+    # Walk 4, #2: every word of the feedback (the key's parts, what was read and expected,
+    # the options' mistakes) in the page's language, as the grader's sentences and the exam
+    # result are, whatever language the question was practised in.
+    lang = interface_language()
+    result = practice_feedback(answer=answer, key_lang=lang, text_lang=lang)
     masteries = (
         TopicMastery.objects.filter(user=request.user, topic__questions=question)
         .select_related("topic")
@@ -450,8 +453,8 @@ def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "answer": answer,
         "question": question,
         "feedback": result,
-        "parts": part_rows(answer.grade, labels(key_lang)["id"]),
-        "grader_feedback": feedback_in(question, answer.grade, interface_language()),
+        "parts": part_rows(answer.grade, labels(lang)["id"]),
+        "grader_feedback": feedback_in(question, answer.grade, lang),
         "score_percent": round(answer.score * 100),
         "wrong_part": PART_NAMES.get(question.key_detail.get("wrong_part", "")),
         "masteries": [(topic_label(m.topic.slug), m) for m in masteries],

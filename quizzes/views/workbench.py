@@ -19,6 +19,7 @@ from quizzes.forms.workbench import SaveForm, WorkbenchForm, derived_words
 from quizzes.languages import content_language
 from quizzes.models import WorkbenchStory
 from quizzes.services import cohorts, workbench
+from quizzes.views.confirming import post_or_back
 from quizzes.views.mentor import committee_required, mentor_required
 from rulings import SituationError, ruling_view
 from rulings.core.questions import QuestionError
@@ -170,6 +171,37 @@ def story_suggest(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return redirect("workbench")
 
 
+@post_or_back("workbench")
+@mentor_required
+def story_retire(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """First a page that asks (which story, for whom, what stays), then (``confirm``) the
+    removal of a story saved for one of the mentor's cohorts (walk 4, #8)."""
+    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    story = (
+        WorkbenchStory.objects.select_related("question", "cohort")
+        .filter(pk=pk, cohort__in=visible, status=WorkbenchStory.Status.COHORT)
+        .first()
+    )
+    if story is None:
+        raise Http404("No such story.")
+    if request.POST.get("confirm") != "1":
+        return render(request, TEMPLATES + "retire.html", {"story": story})
+    try:
+        workbench.workbench_retire(story=story, by=request.user)
+    except workbench.WorkbenchError as error:
+        messages.error(request, _refusal(error))
+    else:
+        messages.success(
+            request,
+            _(
+                "Removed: the candidates of %(cohort)s are no longer given it. The answers "
+                "they gave stay in their history."
+            )
+            % {"cohort": story.cohort.display_name if story.cohort else ""},
+        )
+    return redirect("workbench")
+
+
 class DecisionForm(forms.Form):
     decision = forms.ChoiceField(
         choices=[("accept", gettext_lazy("Accept")), ("reject", gettext_lazy("Reject"))]
@@ -218,4 +250,5 @@ urlpatterns = [
     path("workbench/proposals/", proposal_list, name="workbench-proposals"),
     path("workbench/proposals/<int:pk>/decide", proposal_decide, name="workbench-decide"),
     path("workbench/stories/<int:pk>/suggest", story_suggest, name="workbench-suggest"),
+    path("workbench/stories/<int:pk>/remove", story_retire, name="workbench-retire"),
 ]

@@ -66,6 +66,6 @@ def test_the_exam_header_and_bar_are_each_one_uncut_row_with_a_named_save_time(
     field.fill("Missed trigger, no penalty")
     wait_until_saved(field)
     expect(page.locator("#save-status")).to_have_text(
-        re.compile(r"\d\d:\d\d:\d\d America/Sao_Paulo$")
+        re.compile(r"\d\d:\d\d:\d\d São Paulo \(UTC\u22123\)$")
     )
     context.close()

@@ -89,25 +89,36 @@ MOMENT = datetime(2026, 12, 7, 14, 30, tzinfo=UTC)
 @pytest.mark.parametrize(
     ("language", "zone", "shown"),
     [
-        ("en", "Europe/Lisbon", "Dec. 7, 2026, 14:30 Europe/Lisbon"),
-        ("en", "America/Sao_Paulo", "Dec. 7, 2026, 11:30 America/Sao_Paulo"),
-        ("pt-br", "America/Sao_Paulo", "7 de dezembro de 2026, 11:30 America/Sao_Paulo"),
-        ("es", "America/Los_Angeles", "7 de diciembre de 2026, 06:30 America/Los_Angeles"),
+        ("en", "Europe/Lisbon", "Dec. 7, 2026, 14:30 Lisbon (UTC)"),
+        ("en", "America/Sao_Paulo", "Dec. 7, 2026, 11:30 São Paulo (UTC\u22123)"),
+        ("pt-br", "America/Sao_Paulo", "7 de dezembro de 2026, 11:30 São Paulo (UTC\u22123)"),
+        ("es", "America/Los_Angeles", "7 de diciembre de 2026, 06:30 Los Angeles (UTC\u22128)"),
         ("en", "UTC", "Dec. 7, 2026, 14:30 UTC"),
     ],
 )
 def test_a_moment_reads_in_24_hours_with_the_zones_name_never_a_bare_offset(language, zone, shown):
+    """UX walk 4, #3: the zone read as its raw IANA id ("America/Sao_Paulo"); it reads as
+    its city and its offset from UTC at that moment."""
     with translation.override(language), timezone.override(zoneinfo.ZoneInfo(zone)):
         text = dates.format_moment(MOMENT)
 
     assert text == shown
     assert "-03" not in text
+    assert "/" not in text
     assert "p.m." not in text
 
 
 def test_a_time_alone_reads_with_the_zones_name():
     with timezone.override(zoneinfo.ZoneInfo("Europe/Lisbon")):
-        assert dates.format_moment(MOMENT, "time") == "14:30 Europe/Lisbon"
+        assert dates.format_moment(MOMENT, "time") == "14:30 Lisbon (UTC)"
+
+
+def test_the_offset_shown_is_the_one_in_force_at_that_moment():
+    summer = datetime(2026, 7, 1, 12, 0, tzinfo=UTC)
+    with timezone.override(zoneinfo.ZoneInfo("Europe/Lisbon")):
+        assert dates.format_moment(summer, "time") == "13:00 Lisbon (UTC+1)"
+    with timezone.override(zoneinfo.ZoneInfo("Asia/Kolkata")):
+        assert dates.format_moment(summer, "time") == "17:30 Kolkata (UTC+5:30)"
 
 
 def test_a_moment_the_zone_cannot_hold_reads_in_utc_named():

@@ -137,15 +137,26 @@ def test_a_wrong_part_is_marked_with_a_cross_and_the_expected_answer(client, stu
     assert "Expected: No penalty" in html
 
 
-def test_feedback_names_the_key_in_the_rounds_language(client, student):
-    item = question()
-    client.post(answer_url(item, "lang=pt-BR"), {"response": RIGHT_ANSWER})
+def test_feedback_names_the_key_in_the_pages_language_whatever_the_rounds(client, student):
+    """Walk 4, #2: a Portuguese page showed the key and what was read in English (the
+    question's language) beside a Portuguese paragraph; all of it reads in the page's."""
+    item = question()  # an English question
+    client.cookies["django_language"] = "pt-br"
+    client.post(answer_url(item), {"response": "Missed trigger, warning, rewind"})
     answer = PracticeAnswer.objects.get()
 
-    url = reverse("practice-feedback", args=[answer.pk]) + "?lang=pt-BR"
-    html = client.get(url).content.decode()
-    assert "Sem penalidade" in html
-    assert "Habilidade Desencadeada Esquecida" in html
+    html = client.get(reverse("practice-feedback", args=[answer.pk])).content.decode()
+    feedback = html[: html.index('id="explanation-heading"')]  # the explanation is the question's
+    assert "Sem penalidade" in feedback
+    assert "Habilidade Desencadeada Esquecida" in feedback
+    assert "No penalty" not in feedback
+    assert "Missed Trigger" not in feedback
+    assert "Warning" not in feedback
+
+    client.cookies["django_language"] = "en"
+    english = client.get(reverse("practice-feedback", args=[answer.pk]) + "?lang=pt-BR")
+    assert "No penalty" in english.content.decode()
+    assert "Sem penalidade" not in english.content.decode()
 
 
 @pytest.mark.parametrize("typed", ["", "x" * (MAX_ANSWER_CHARS + 1)], ids=["empty", "overlong"])

@@ -487,6 +487,12 @@ MATRIX: dict[str, Entry] = {
         fixed("/mentor/workbench/stories/999999/suggest"),
         roles(302, 403, 403, 404, 404, 404, 404),
     ),
+    "workbench-retire": Entry(
+        "post",
+        fixed("/mentor/workbench/stories/999999/remove"),
+        roles(302, 403, 403, 404, 404, 404, 404),
+        lambda w: {"confirm": "1"},
+    ),
     "api-mentor-workbench": Entry(
         "post",
         fixed("/api/v1/mentor/workbench"),

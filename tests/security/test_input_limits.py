@@ -161,6 +161,7 @@ def test_ten_thousand_players_are_refused_at_once(client, superuser):
         "/api/v1/questions?policy_version=" + "v" * 5000,
         "/api/v1/practice/next?topics=" + ",".join(["t"] * 500),
         "/api/v1/policies/?game=" + "g" * 5000,
+        "/accounts/settings/?q=" + "x" * 5000,
     ],
 )
 def test_oversized_query_parameters_are_refused_or_ignored_never_a_500(client, superuser, query):

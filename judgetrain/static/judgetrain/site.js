@@ -23,14 +23,23 @@
         }
       }).catch(function () {});
     }
-    // Settings: suggest the browser's zone when it is not the one in the time zone field.
-    var detected = document.getElementById("detected-zone");
+    // Settings: the search box filters the list of zones as one types (without this script
+    // the search is a GET the server answers with the shorter list), and the browser's zone
+    // is suggested when it is not the one chosen.
     var zoneInput = document.getElementById("id_time_zone");
+    var zoneSearch = document.querySelector("[data-zone-search]");
+    var showAllZones = function () {};
+    if (zoneInput && zoneSearch) {
+      showAllZones = filterZones(zoneInput, zoneSearch);
+    }
+    var detected = document.getElementById("detected-zone");
     if (detected && zoneInput && zone && zoneInput.value !== zone) {
       var useZone = detected.querySelector("button");
-      useZone.textContent = useZone.dataset.msg.replace("{zone}", zone);
+      var known = zoneInput.querySelector("option[value='" + zone.replace(/'/g, "") + "']");
+      useZone.textContent = useZone.dataset.msg.replace("{zone}", known ? known.textContent : zone);
       detected.hidden = false;
       useZone.addEventListener("click", function () {
+        showAllZones();
         zoneInput.value = zone;
         detected.hidden = true;
         zoneInput.focus();
@@ -79,3 +88,51 @@
     }
   });
 })();
+
+// The settings page's time zone list, narrowed to the options whose text or value holds
+// every word typed (case and accents ignored, "-" read as the offsets' minus sign); the
+// chosen option always stays. Returns a function that shows every zone again.
+function filterZones(select, form) {
+  var box = form.querySelector("input[type=search]");
+  var count = document.getElementById("zone-count");
+  var groups = Array.prototype.map.call(select.querySelectorAll("optgroup"), function (group) {
+    return { group: group, options: Array.prototype.slice.call(group.children) };
+  });
+  function key(text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/_/g, " ").replace(/-/g, "\u2212");
+  }
+  function apply() {
+    var words = key(box.value).split(/\s+/).filter(Boolean);
+    var chosen = select.value;
+    var shown = 0;
+    var matched = 0;
+    groups.forEach(function (entry) {
+      entry.group.textContent = "";
+      entry.options.forEach(function (option) {
+        var text = key(option.textContent + " " + option.value);
+        var hit = words.every(function (word) { return text.indexOf(word) !== -1; });
+        if (hit || option.value === chosen) {
+          entry.group.appendChild(option);
+          shown += 1;
+          if (hit) matched += 1;
+        }
+      });
+      entry.group.hidden = !entry.group.children.length;
+      entry.group.disabled = !entry.group.children.length;
+    });
+    select.value = chosen;
+    if (count) {
+      count.textContent = words.length && !matched
+        ? count.dataset.msgNone : count.dataset.msg.replace("{n}", shown);
+    }
+  }
+  box.addEventListener("input", apply);
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    apply();
+    select.focus();
+  });
+  return function () { box.value = ""; apply(); };
+}
+

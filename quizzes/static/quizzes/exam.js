@@ -30,15 +30,16 @@
   if (status.dataset.msgAutosave) say(status.dataset.msgAutosave);
 
   // In the page's language (not the browser's) and the account's time zone, named, like
-  // every other time on the site ("14:30:05 America/Sao_Paulo").
+  // every other time on the site ("14:30:05 São Paulo (UTC−3)").
   function savedTime() {
     var zone = status.dataset.zone;
+    var label = status.dataset.zoneLabel || zone;
     var options = { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" };
     var lang = document.documentElement.lang || undefined;
     if (zone) {
       try {
         options.timeZone = zone;
-        return new Date().toLocaleTimeString(lang, options) + " " + zone;
+        return new Date().toLocaleTimeString(lang, options) + " " + label;
       } catch (error) {
         delete options.timeZone;  // a zone this browser does not know: its own, unnamed
       }

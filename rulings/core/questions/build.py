@@ -12,6 +12,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from rulings.core import Ruling, Situation, evaluate, explain, load_policy, statement
+from rulings.core.questions import distractors as named_distractors
 from rulings.core.questions import options, render
 from rulings.core.questions.errors import KindUnavailable, QuestionError
 from rulings.core.questions.model import (
@@ -105,6 +106,9 @@ SAME_MEANING = (
 GAME_ENDING = frozenset({"game_loss", "match_loss", "disqualification"})
 FTMGS = "failure_to_maintain_game_state"
 SPECIAL_REMEDIES = ("none", "continue_play")
+# What a "No infraction" ruling may say about the game: nothing to fix, play continues, or (a
+# candidate's confusion, never a key) the trigger's moment taken as gone.
+NO_INFRACTION_REMEDIES = (*SPECIAL_REMEDIES, named_distractors.TRIGGER_NEVER_RESOLVES)
 # Remedies that undo actions: only a ruling with one of these says who performs the rewind
 # ("play continues as it is; rewind performed by any judge" contradicts itself).
 REWIND_REMEDIES = frozenset({"rewind", "simple_rewind", "simple_backup"})
@@ -260,8 +264,14 @@ def coherent(parts: KeyParts) -> bool:
     ("no infraction, and the opponent chooses whether the trigger goes on the stack" answers
     itself), never a Match Loss for a game play error, a Disqualification only for Cheating."""
     if parts.infraction == "no_infraction" and (
-        parts.penalty != "no_penalty" or any(r not in SPECIAL_REMEDIES for r in parts.remedy)
+        parts.penalty != "no_penalty" or any(r not in NO_INFRACTION_REMEDIES for r in parts.remedy)
     ):
+        return False
+    if (
+        parts.infraction != "no_infraction"
+        and named_distractors.TRIGGER_NEVER_RESOLVES in parts.remedy
+    ):
+        # Any infraction's own fix says what happens to the trigger.
         return False
     if parts.penalty == "match_loss":
         return False
@@ -460,7 +470,7 @@ def _design(
         options.Choice(sc.key, key_choosers, "key"),
         alternatives,
         lambda choice: (
-            _distractor_fits(sc, choice.parts, chosen="infraction=candidates:" in choice.origin)
+            _distractor_fits(sc, choice.parts, chosen=_named_infraction(choice.origin))
             and _pending_fits(choice)
         ),
         _same_meaning,
@@ -470,6 +480,13 @@ def _design(
         _lone_values(sc, alternatives),
     )
     return tuple(design) if design is not None else None
+
+
+def _named_infraction(origin: str) -> bool:
+    """The option's infraction is one candidates gave for this template (item analysis) or a
+    confusion the template names (distractors.py): a wrong answer someone would pick, even
+    where the story's facts alone would not suggest it."""
+    return "infraction=candidates:" in origin or "infraction=confusion:" in origin
 
 
 # Infractions a story can set against the key in one option only: "No infraction" takes no
@@ -537,6 +554,16 @@ def _alternatives(
             value = options.Value.of(part, miss.parts, params, weight["near_miss"], origin)
             if value.fields != options.Value.of(part, key, {}, 0, "").fields:
                 found.append(value)
+    for confusion in named_distractors.distractors(sc.template.distractors, key, sc.situation):
+        found.append(
+            options.Value.of(
+                confusion.part,
+                confusion.parts,
+                confusion.params,
+                weight["confusion"],
+                confusion.origin,
+            )
+        )
     for parts, how in _ladder(key, sc.template.topics):
         found.append(options.Value.of("penalty", parts, {}, weight["ladder"], f"ladder:{how}"))
     for parts, how in _other_remedies(sc):
@@ -716,15 +743,20 @@ def _not_the_odd_one(
         if miss.parts.infraction not in taken and _distractor_fits(sc, miss.parts):
             picked[-1] = (miss.parts, _remedy_params(sc, miss.ruling), f"near_miss:{miss.fact}")
             return
-    for name in _candidate_infractions(sc):
-        if name in taken or not _infraction_fits(sc, name):
+    named = [
+        c.parts.infraction
+        for c in named_distractors.distractors(sc.template.distractors, sc.key, sc.situation)
+        if c.part == "infraction"
+    ]
+    for name in [*named, *_candidate_infractions(sc)]:
+        if name in taken or not _infraction_fits(sc, name, chosen=name in named):
             continue
         base = load_policy(sc.ruling.policy_version).infractions.get(name)
         penalty = base.base_penalty if base is not None else "warning"
         parts = replace(
             sc.key, infraction=name, penalty=penalty, remedy=("continue_play",), rewind_by=None
         )
-        if _distractor_fits(sc, parts):
+        if _distractor_fits(sc, parts, chosen=name in named):
             picked[-1] = (parts, key_choosers, f"ladder:infraction:{name}")
             return
     # No infraction a candidate could weigh is left (a rules violation where nothing breaks a
@@ -849,7 +881,7 @@ def _other_remedies(sc: Scenario) -> list[tuple[KeyParts, str]]:
 
 # Remedies that fix one kind of problem only (the situation's subject).
 SUBJECT_REMEDIES = {
-    "trigger": CHOOSER_REMEDIES,
+    "trigger": CHOOSER_REMEDIES | {named_distractors.TRIGGER_NEVER_RESOLVES},
     "payment": frozenset({"correct_cost"}),
     "score": frozenset({"correct_score"}),
 }
@@ -959,7 +991,9 @@ def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> 
 RULE_VIOLATIONS = frozenset({"general_error", "game_rule_violation"})
 # Templates whose stories tell a rules breach (a trigger mishandled after acknowledgement, a
 # rewind after an illegal act) even where the key names another infraction.
-RULE_BREACH_TOPICS = frozenset({"general_error", "game_rule_violation"})
+# MTR 4.3's block of actions announced out of the rules' order is tolerated, not legal play
+# in order: calling it a Game Rule Violation is the confusion such stories test.
+RULE_BREACH_TOPICS = frozenset({"general_error", "game_rule_violation", "out_of_order"})
 
 
 def _rule_broken(sc: Scenario) -> bool:

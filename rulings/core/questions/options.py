@@ -37,7 +37,8 @@ PART_FIELDS = {
     "remedy": ("remedy", "rewind_by", "cycle_passed", "cycle_ends"),
 }
 # How much a source of wrong values is a real confusion.
-WEIGHT = {"candidates": 5, "near_miss": 3, "ladder": 2, "other": 1}
+# A named confusion (distractors.py) is as strong as a near miss: a misreading candidates make.
+WEIGHT = {"candidates": 5, "near_miss": 3, "confusion": 3, "ladder": 2, "other": 1}
 PER_PART = 4  # alternative values kept per part (the design search grows with its cube)
 EXACT_BONUS = 2  # an option that is exactly a near miss's ruling (one fact of the story flipped)
 LONE_BONUS = 6  # a lone "No infraction" distractor, wherever the story allows one (`balanced`)
@@ -223,6 +224,8 @@ def balanced(
         if score < top:
             continue
         options = [key, *(choice for choice, _weight in found)]
+        if odd_key_out(options):
+            continue
         if len(set(Counter(look(o) for o in options).values())) > 1:
             continue
         if not all(
@@ -236,6 +239,13 @@ def balanced(
     if not best:
         return None
     return best[rng.randrange(len(best))]
+
+
+def odd_key_out(options: list[Choice]) -> bool:
+    """The key (first) is the only option of its infraction while the three others share one:
+    picking the odd infraction out would find it without reading the story (review 9)."""
+    others = {choice.parts.infraction for choice in options[1:]}
+    return len(others) == 1 and options[0].parts.infraction not in others
 
 
 def _lone(alt: int, slot: int) -> tuple[int | None, int | None, int | None]:

@@ -94,6 +94,8 @@ class Template:
     summary: str
     build: Builder
     pivots: tuple[str, ...] = ()  # near-miss mutations tried first for distractors
+    # Named distractor rules (distractors.py): real confusions no near miss produces.
+    distractors: tuple[str, ...] = ()
 
 
 REGISTRY: dict[str, Template] = {}
@@ -107,13 +109,14 @@ def template(
     topics: tuple[str, ...],
     summary: str,
     pivots: tuple[str, ...] = (),
+    distractors: tuple[str, ...] = (),
 ) -> Callable[[Builder], Builder]:
     """Register the decorated builder as a template."""
 
     def register(build: Builder) -> Builder:
         if id in REGISTRY:
             raise ValueError(f"duplicate template id {id!r}")
-        REGISTRY[id] = Template(id, version, game, topics, summary, build, pivots)
+        REGISTRY[id] = Template(id, version, game, topics, summary, build, pivots, distractors)
         return build
 
     return register

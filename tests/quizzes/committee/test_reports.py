@@ -39,6 +39,11 @@ def world():
     return {"ma": ma, "blueprint": blueprint, "q1": q1, "q2": q2}
 
 
+def cells(html: str) -> str:
+    """The page with its cells' column names (``data-label``, for phones) left out."""
+    return re.sub(r'<td data-label="[^"]*">', "<td>", html)
+
+
 def rates(rows):
     return {row.label: (row.attempts, row.passed) for row in rows}
 
@@ -266,8 +271,24 @@ def test_a_mentors_report_page_leaves_out_other_cohorts(client, world):
 
     body = client.get(reverse("reports")).content.decode()
 
-    assert "<td>A</td>" in body
-    assert "<td>B</td>" not in body
+    assert re.search(r"<td data-label=\"[^\"]+\">A</td>", body)
+    assert not re.search(r"<td data-label=\"[^\"]+\">B</td>", body)
+
+
+def test_every_report_cell_is_named_by_its_column_to_stack_on_a_phone(client, world):
+    """Walk 4, #13: on a phone the item-analysis tables kept 5 to 7 columns, cut off at
+    the right. Their rows stack there (table.stack), each value named by its column."""
+    client.force_login(world["ma"])
+
+    body = client.get(reverse("reports")).content.decode()
+
+    tables = re.findall(r"<table class=\"stack report-table\">(.*?)</table>", body, re.S)
+    assert tables
+    for table in tables:
+        head = re.findall(r"<th scope=\"col\">(.*?)</th>", table)
+        for row in re.findall(r"<tr>(<td data-label.*?)</tr>", table):
+            assert re.findall(r"<td data-label=\"(.*?)\">", row) == head[: len(head)]
+    assert 'tabindex="0" role="region"' in body  # the box stays reachable by keyboard
 
 
 def add_world(n, blueprint):
@@ -398,7 +419,7 @@ def test_the_question_csv_has_the_question_id_and_its_whole_text(client):
 
     response = client.get(reverse("report-csv", args=["items-by-question"]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    page = client.get(reverse("reports")).content.decode()
+    page = cells(client.get(reverse("reports")).content.decode())
 
     assert rows[0][:2] == ["Question id", "Question"]
     assert rows[1][:2] == [str(q.pk), long_stem.strip()]
@@ -418,7 +439,7 @@ def test_the_report_page_names_parts_languages_and_flags_in_the_readers_language
         graded_attempt(someone, blueprint, [0.0], [hard])
     client.force_login(guide)
 
-    page = client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    page = cells(client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode())
 
     assert "<td>Penalidade</td>" in page
     assert "<td>Inglês</td>" in page
@@ -430,7 +451,7 @@ def test_the_report_page_names_parts_languages_and_flags_in_the_readers_language
 def test_each_report_has_a_chart_image_with_a_text_alternative_beside_its_table(client, world):
     client.force_login(committee_member())
 
-    page = client.get(reverse("reports")).content.decode()
+    page = cells(client.get(reverse("reports")).content.decode())
 
     # Every table with rows (all but agreement by language: nothing was overridden).
     charts = re.findall(r'<img src="(/reports/[\w-]+\.svg)" alt="([^"]*)"', page)
@@ -439,7 +460,7 @@ def test_each_report_has_a_chart_image_with_a_text_alternative_beside_its_table(
         "/reports/pass-by-cohort.svg",
         "Chart: Pass rate by cohort. A: 50%; B: 100%.",
     )
-    assert page.count("<table>") == 7  # the tables stay, beside the charts
+    assert page.count("<table ") == 7  # the tables stay, beside the charts
 
 
 def chart_bars(svg: bytes) -> dict[str | None, tuple[float, str | None]]:
@@ -526,7 +547,7 @@ def test_reports_name_cohorts_levels_and_months_in_the_readers_language(client, 
     Attempt.objects.update(graded_at=datetime(2026, 12, 3, 12, tzinfo=UTC))
     client.force_login(committee_member())
 
-    page = client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    page = cells(client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="es").content.decode())
     month_csv = client.get(reverse("report-csv", args=["pass-by-period"])).content.decode()
 
     assert "<td>Grupo A</td>" in page
@@ -542,7 +563,7 @@ def test_months_are_lower_case_in_portuguese(client, world):
     Attempt.objects.update(graded_at=datetime(2026, 12, 3, 12, tzinfo=UTC))
     client.force_login(committee_member())
 
-    page = client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    page = cells(client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode())
 
     assert "<td>dezembro de 2026</td>" in page
 
@@ -554,7 +575,7 @@ def test_the_page_names_templates_without_ids_and_writes_percentages_the_readers
         graded_attempt(candidate(), blueprint, [score], [paying])
     client.force_login(committee_member())
 
-    page = client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    page = cells(client.get(reverse("reports"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode())
     exported = client.get(reverse("report-csv", args=["items-by-template"])).content.decode()
 
     items = page[page.index("items-by-template") :]

@@ -115,10 +115,11 @@ def test_exam_times_are_in_the_users_zone_named_and_counted_in_words(client, stu
     assert "1 questions" not in html
     local = timezone.localtime(closes, timezone=ZoneInfo("America/Sao_Paulo"))
     # 24-hour time and the zone's name, never a bare offset such as "-03" (issue 29)
-    assert f"{local.day}, {local.year}, {local:%H:%M} America/Sao_Paulo" in html
+    assert f"{local.day}, {local.year}, {local:%H:%M} São Paulo (UTC\u22123)" in html
+    assert "America/Sao_Paulo" not in html  # readable, never the raw IANA id (walk 4, #3)
     assert "(-03)" not in html
     assert " -03<" not in html
-    assert "UTC" not in html
+    assert " UTC<" not in html  # shown in the zone chosen, not in UTC
 
 
 def test_demo_names_are_translated(client, student):

@@ -8,8 +8,13 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from quizzes.models import Question, WorkbenchStory
-from quizzes.services.practice import PracticeFilters, practice_question_next
+from quizzes.models import PracticeAnswer, Question, WorkbenchStory
+from quizzes.services.practice import (
+    PracticeFilters,
+    practice_answer_submit,
+    practice_question_next,
+)
+from quizzes.services.workbench import workbench_retire
 from tests.factories import candidate, cohort, committee_member, mentor
 
 pytestmark = pytest.mark.django_db
@@ -361,3 +366,95 @@ def test_the_committee_proposing_a_story_saved_for_a_cohort_proposes_the_stored_
     assert "now proposed for the bank" in response.content.decode()
     again = client.post(URL, facts(action="propose")).content.decode()
     assert "already proposed for the bank" in again
+
+
+def _saved_story(client, who, group) -> WorkbenchStory:
+    client.force_login(who)
+    client.post(URL, facts(action="save", cohort=str(group.pk)))
+    return WorkbenchStory.objects.get()
+
+
+def test_a_mentor_removes_a_cohort_story_after_confirming_and_past_answers_stay(client) -> None:
+    """Walk 4, #8: a mentor could not remove a story they saved for a cohort."""
+    who = mentor()
+    member = candidate()
+    group = cohort(mentor=who, candidates=[member])
+    story = _saved_story(client, who, group)
+    answer = practice_answer_submit(
+        user=member, question=story.question, response="Missed trigger, no penalty"
+    ).answer
+    remove = reverse("workbench-retire", args=[story.pk])
+    assert remove in client.get(URL).content.decode()
+
+    asked = client.post(remove)  # the first step asks, and changes nothing
+    page = asked.content.decode()
+    assert asked.status_code == 200
+    assert "Remove this story from the cohort\u2019s practice?" in page
+    assert "The answers they already gave stay" in page
+    assert 'name="confirm" value="1"' in page
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.COHORT
+
+    done = client.post(remove, {"confirm": "1"}, follow=True)
+    assert "Removed: the candidates of" in done.content.decode()
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.RETIRED
+    assert story.decided_by == who
+    assert remove not in client.get(URL).content.decode()  # gone from the list
+    filters = PracticeFilters(lang="en", game="riftbound")
+    assert practice_question_next(user=member, filters=filters) != story.question
+    assert PracticeAnswer.objects.filter(pk=answer.pk).exists()  # kept, feedback and all
+    client.force_login(member)
+    feedback = client.get(reverse("practice-feedback", args=[answer.pk]))
+    assert feedback.status_code == 200
+
+
+def test_opening_the_removal_by_url_goes_back_to_the_workbench(client) -> None:
+    who = mentor()
+    story = _saved_story(client, who, cohort(mentor=who))
+
+    response = client.get(reverse("workbench-retire", args=[story.pk]))
+
+    assert response.status_code == 302
+    assert response["Location"] == URL
+
+
+def test_a_mentor_cannot_remove_another_mentors_or_a_proposed_story(client) -> None:
+    owner = mentor()
+    story = _saved_story(client, owner, cohort(mentor=owner))
+    client.force_login(mentor())
+    remove = reverse("workbench-retire", args=[story.pk])
+    assert client.post(remove, {"confirm": "1"}).status_code == 404
+
+    client.force_login(owner)
+    client.post(reverse("workbench-suggest", args=[story.pk]))
+    assert client.post(remove, {"confirm": "1"}).status_code == 404  # the committee's now
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.PROPOSED
+
+
+def test_a_removed_story_saved_again_is_given_again_with_the_same_question(client) -> None:
+    who = mentor()
+    member = candidate()
+    group = cohort(mentor=who, candidates=[member])
+    story = _saved_story(client, who, group)
+    workbench_retire(story=story, by=who)
+
+    client.post(URL, facts(action="save", cohort=str(group.pk)))
+
+    again = WorkbenchStory.objects.get()
+    assert (again.pk, again.question_id) == (story.pk, story.question_id)
+    assert again.status == WorkbenchStory.Status.COHORT
+    filters = PracticeFilters(lang="en", game="riftbound")
+    assert practice_question_next(user=member, filters=filters) == story.question
+
+
+def test_the_removal_page_uses_few_queries(client, django_assert_max_num_queries) -> None:
+    who = mentor()
+    story = _saved_story(client, who, cohort(mentor=who))
+    remove = reverse("workbench-retire", args=[story.pk])
+
+    with django_assert_max_num_queries(8):
+        assert client.post(remove).status_code == 200
+    with django_assert_max_num_queries(14):
+        assert client.post(remove, {"confirm": "1"}).status_code == 302

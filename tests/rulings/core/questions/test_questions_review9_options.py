@@ -72,16 +72,6 @@ def test_the_key_is_never_alone_in_its_infraction_while_the_others_share_one(
     assert not found
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "review 11's dead-option fix (h27e) dropped the General Error / Game Rule Violation "
-        "padding beside stories with no rules breach; where only Missed Trigger and No "
-        "infraction are live, those stories make no multiple-choice item, so Missed Trigger "
-        "is the key in 85% of the items offering it (limit: chance 73% + 10); a live fourth "
-        "option for those stories is the open fix"
-    ),
-)
 def test_an_infraction_offered_is_the_key_no_more_often_than_chance(
     items: list[Question],
 ) -> None:
