@@ -53,7 +53,11 @@ class DisplayNameChoice(forms.ModelChoiceField):
 
 
 class AssignmentForm(forms.Form):
-    blueprint = DisplayNameChoice(label=_("Exam blueprint"), queryset=ExamBlueprint.objects.none())
+    blueprint = DisplayNameChoice(
+        label=_("Exam blueprint"),
+        queryset=ExamBlueprint.objects.none(),
+        empty_label=_("Choose a blueprint"),
+    )
     cohort = DisplayNameChoice(
         label=_("The whole cohort"),
         queryset=Cohort.objects.none(),

@@ -86,7 +86,12 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     save_form = SaveForm(
         request.POST if action in ("save", "propose") else None, cohorts=_cohort_choices(request)
     )
-    context: dict[str, Any] = {"form": form, "save_form": save_form, "lang": lang}
+    context: dict[str, Any] = {
+        "form": form,
+        "save_form": save_form,
+        "lang": lang,
+        "saving": action in ("save", "propose"),  # "Rule it" saves nothing (walk 5, #23)
+    }
     status = 200
     if action in ("rule", "save", "propose") and form.is_valid():
         try:

@@ -445,3 +445,14 @@ def test_a_failed_job_names_its_cause_to_the_mentor_and_can_be_retried(client, w
     client.post(reverse("variant-job-retry", args=[job.pk]))
     job.refresh_from_db()
     assert job.error == ""
+
+
+def test_the_blueprint_list_asks_to_choose_one(client, world):
+    """Walk 5, #8: the list began with Django's "---------"."""
+    guide, _group, _people = world
+    client.force_login(guide)
+
+    page = client.get(reverse("assign")).content.decode()
+
+    assert '<option value="" selected>Choose a blueprint</option>' in page
+    assert "---------" not in page

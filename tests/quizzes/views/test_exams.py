@@ -147,6 +147,17 @@ def test_a_late_no_javascript_save_is_refused_with_a_message(client, student):
     assert attempt.items.get(position=1).response == ""
 
 
+def test_a_withdrawn_question_offers_no_appeal(client, student):
+    """Walk 5, #19: a question that no longer counts still offered "Appeal this grade"."""
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    exams.attempt_submit(attempt=attempt)
+    attempt.items.exclude(position=1).update(withdrawn=True)
+
+    html = client.get(reverse("exam-result", args=[attempt.pk])).content.decode()
+
+    assert html.count("Appeal this grade") == 1  # the question still counting
+
+
 def test_the_result_hides_keys_until_the_exam_closes_when_the_policy_says_so(client, student):
     job = assignment(candidate=student, blueprint=BlueprintFactory(review_policy="after_close"))
     attempt = exams.attempt_start(assignment=job, language="en")

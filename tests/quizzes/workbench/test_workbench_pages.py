@@ -549,3 +549,15 @@ def test_a_mentor_cannot_revise_another_mentors_story(client) -> None:
     page = client.get(URL, {"story": story.pk})
 
     assert page.context["form"].initial.get("player_2") != "Bea"
+
+
+def test_rule_it_errors_do_not_say_nothing_was_saved(client) -> None:
+    """Walk 5, #23: "Rule it" saves nothing; its errors were headed "Nothing was saved"."""
+    client.force_login(mentor())
+
+    ruled = client.post(URL, facts(event_2_by="3")).content.decode()
+    saved = client.post(URL, facts(event_2_by="3", action="save")).content.decode()
+
+    assert "Please correct this" in ruled
+    assert "Nothing was saved" not in ruled
+    assert "Nothing was saved" in saved
