@@ -102,7 +102,7 @@ def variant_job_run(job_id: int) -> int:
     helps and each task commits a batch at once. Returns the number of assignments."""
     batches = variants.variant_job_batches(job_id=job_id)
     for assignment_ids in batches:
-        enqueue(assignments_variants_build, assignment_ids)
+        enqueue("quizzes.assignments_variants_build", assignment_ids=assignment_ids)
     return sum(len(batch) for batch in batches)
 
 
@@ -134,5 +134,5 @@ def variant_jobs_resume() -> list[int]:
     """Every few minutes (beat): queue again the pre-generation jobs whose tasks were lost."""
     stalled = variants.variant_jobs_stalled()
     for job_id in stalled:
-        enqueue(variant_job_run, job_id)
+        enqueue("quizzes.variant_job_run", job_id=job_id)
     return stalled

@@ -13,7 +13,11 @@ class AccountsConfig(AppConfig):
 
         import judgetrain.schema  # noqa: F401  (registers the OpenAPI extension)
         from judgetrain import dates
-        from judgetrain.accounts import views  # noqa: F401  (connects the login receiver)
+        from judgetrain import tasks as project_tasks  # noqa: F401  (registers judgetrain.ping)
+        from judgetrain.accounts import (
+            tasks,  # noqa: F401  (queued by name: judgetrain.queueing)
+            views,  # noqa: F401  (connects the login receiver)
+        )
         from judgetrain.accounts.roles import sync_role_groups
 
         # Groups follow the role table in code after every migrate, so a permission added

@@ -37,8 +37,6 @@ class CeleryPasswordResetForm(PasswordResetForm):
         to_email: str,
         html_email_template_name: str | None = None,
     ) -> None:
-        from judgetrain.accounts.tasks import password_reset_email_send
-
         kwargs = {
             "user_id": context["user"].pk,
             "uid": context["uid"],
@@ -47,7 +45,7 @@ class CeleryPasswordResetForm(PasswordResetForm):
             "protocol": context["protocol"],
             "language": translation.get_language() or settings.LANGUAGE_CODE,
         }
-        enqueue_on_commit(password_reset_email_send, kwargs=kwargs)
+        enqueue_on_commit("accounts.password_reset_email_send", **kwargs)
 
 
 class TimeZoneForm(forms.Form):

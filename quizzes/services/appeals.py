@@ -403,7 +403,6 @@ def question_correction_create(
 ) -> QuestionCorrection:
     """Record the committee's key decision and queue the regrade of every attempt holding it."""
     from quizzes.models import Question
-    from quizzes.tasks import question_correction_apply_task
 
     question = Question.objects.select_for_update().get(pk=question_id)
     key_after = _key_after(question, correction)
@@ -426,8 +425,7 @@ def question_correction_create(
         after=key_after or {"withdrawn": True},
         reason=reason,
     )
-    record_id = record.pk
-    enqueue_on_commit(question_correction_apply_task, record_id)
+    enqueue_on_commit("quizzes.question_correction_apply", correction_id=record.pk)
     return record
 
 

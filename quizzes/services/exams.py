@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -43,6 +43,7 @@ from quizzes.services.bank import bank_store_ids
 from quizzes.services.notifications import notifications_send_on_commit
 from quizzes.services.pools import pools_applied
 from quizzes.services.retirement import exam_excluded_template_ids
+from quizzes.services.scoring import attempt_rescore
 from rulings.core import questions as generator
 from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
 
@@ -497,9 +498,24 @@ def _set_started(attempt: Attempt, now: datetime, deadline: datetime) -> Attempt
 def _count_variant(assignment: ExamAssignment) -> None:
     """A variant made on the spot takes a number pre-generation would have built: it counts
     in the assignment's job, which would otherwise never finish."""
-    from quizzes.services.variants import variants_counted
-
     variants_counted(job_id=assignment.variant_job_id, count=1)
+
+
+def variants_counted(*, job_id: int | None, count: int) -> None:
+    """Count ``count`` more variants built for the job (and its finishing time when these
+    were the last ones)."""
+    if job_id is None:
+        return
+    now = timezone.now()
+    # One statement: the count, and the finishing time when these were the last ones.
+    VariantJob.objects.filter(pk=job_id).update(
+        built=F("built") + count,
+        progressed_at=now,
+        finished_at=Case(
+            When(finished_at__isnull=True, built__gte=F("wanted") - count, then=Value(now)),
+            default=F("finished_at"),
+        ),
+    )
 
 
 # What a candidate is shown of an exam question, in this order: the fields of
@@ -754,15 +770,13 @@ def attempt_close(*, attempt: Attempt, now: datetime | None = None) -> None:
 
 
 def _close(attempt: Attempt, at: datetime, closure: str) -> None:
-    from quizzes.tasks import attempt_grade_task
-
     attempt.status = Attempt.Status.SUBMITTED
     attempt.closed_at = at
     attempt.closure = closure
     attempt.save(update_fields=["status", "closed_at", "closure"])
     # After commit, and never raising: a broker outage must not turn a saved submission
     # into an error; the beat sweep queues the grading again (attempts_regrade_stuck).
-    enqueue_on_commit(attempt_grade_task, attempt.pk)
+    enqueue_on_commit("quizzes.attempt_grade", attempt_id=attempt.pk)
 
 
 def _grade_item(item: AttemptItem, language: str) -> None:
@@ -877,19 +891,6 @@ def _save_grades(items: list[AttemptItem]) -> None:
         )
 
 
-def attempt_rescore(
-    *, attempt: Attempt, items: list[AttemptItem] | None = None, now: datetime | None = None
-) -> None:
-    """Recompute the attempt's score from its items (after grading or a mentor's override)."""
-    items = items if items is not None else list(attempt.items.all())
-    scores = [item.final_score or 0.0 for item in items if not item.withdrawn]
-    attempt.score = sum(scores) / len(scores) if scores else 0.0
-    attempt.passed = attempt.score >= attempt.assignment.blueprint.pass_score
-    attempt.status = Attempt.Status.GRADED
-    attempt.graded_at = now or timezone.now()
-    attempt.save(update_fields=["score", "passed", "status", "graded_at"])
-
-
 def attempts_close_overdue(*, now: datetime | None = None) -> list[int]:
     """Close every attempt past its deadline (the beat sweep): the ids it closed.
 
@@ -931,10 +932,8 @@ def attempts_regrade_stuck(
         .values_list("pk", flat=True)
         if attempt_id not in skip
     ]
-    from quizzes.tasks import attempt_grade_task
-
     for attempt_id in stuck:
-        if not enqueue(attempt_grade_task, attempt_id):
+        if not enqueue("quizzes.attempt_grade", attempt_id=attempt_id):
             break  # the broker is down: the next sweep tries again
     return stuck
 

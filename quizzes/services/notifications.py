@@ -32,8 +32,6 @@ def notification_queue(
     """Record an e-mail and queue its sending on commit; a second call with the same key
     (a retried task, a double click) queues nothing. ``send`` False: the caller queues
     ``notifications_send`` for it (with others, one task for the lot)."""
-    from quizzes.tasks import notification_send_task
-
     try:
         with transaction.atomic():
             notification = Notification.objects.create(
@@ -42,16 +40,14 @@ def notification_queue(
     except IntegrityError:
         return None
     if send:
-        enqueue_on_commit(notification_send_task, notification.pk)
+        enqueue_on_commit("quizzes.notification_send", notification_id=notification.pk)
     return notification
 
 
 def notifications_send_on_commit(*, notification_ids: list[int]) -> None:
     """Queue one task sending these recorded e-mails once the transaction commits."""
-    from quizzes.tasks import notifications_send_task
-
     if notification_ids:
-        enqueue_on_commit(notifications_send_task, notification_ids)
+        enqueue_on_commit("quizzes.notifications_send", notification_ids=notification_ids)
 
 
 def _message(notification: Notification) -> tuple[str, str]:
@@ -243,8 +239,6 @@ def notifications_requeue_unsent(*, now: datetime | None = None) -> list[int]:
     """Queue again every e-mail still unsent a while after it was recorded: its task was never
     queued (the broker was down at commit) or was lost. Sending is idempotent, so a task that
     is merely slow sends nothing twice."""
-    from quizzes.tasks import notification_send_task
-
     cutoff = (now or timezone.now()) - timedelta(seconds=settings.CELERY_BROKER_VISIBILITY_TIMEOUT)
     pending = list(
         Notification.objects.filter(sent_at__isnull=True, created_at__lt=cutoff)
@@ -252,6 +246,6 @@ def notifications_requeue_unsent(*, now: datetime | None = None) -> list[int]:
         .values_list("pk", flat=True)[:500]
     )
     for notification_id in pending:
-        if not enqueue(notification_send_task, notification_id):
+        if not enqueue("quizzes.notification_send", notification_id=notification_id):
             break  # the broker is still down: the next sweep tries again
     return pending

@@ -32,6 +32,7 @@ from quizzes.models import (
     WrittenReview,
 )
 from quizzes.parts import REVIEWED_PART_NAMES, WHOLE_ANSWER
+from quizzes.services.scoring import attempt_rescore
 
 
 class ReviewError(Exception):
@@ -284,8 +285,6 @@ def item_override_set(
 ) -> None:
     """Write (or clear, with None) a person's grade on an exam answer and rescore its attempt.
     The caller holds the transaction and writes the audit entry."""
-    from quizzes.services.exams import attempt_rescore
-
     item.override_score = score
     item.override_reason = reason if score is not None else ""
     item.overridden_by = by if score is not None else None

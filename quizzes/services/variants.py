@@ -25,7 +25,6 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Case, F, Value, When
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -108,9 +107,7 @@ def variant_job_retry(*, job: VariantJob) -> VariantJob:
 
 
 def _queue_job(job_id: int) -> None:
-    from quizzes.tasks import variant_job_run
-
-    enqueue_on_commit(variant_job_run, job_id)
+    enqueue_on_commit("quizzes.variant_job_run", job_id=job_id)
 
 
 def assignments_create(
@@ -418,23 +415,6 @@ def _numbers_taken(assignments: Sequence[ExamAssignment]) -> set[tuple[int, int]
     ))  # fmt: skip
 
 
-def variants_counted(*, job_id: int | None, count: int) -> None:
-    """Count ``count`` more variants built for the job (and its finishing time when these
-    were the last ones)."""
-    if job_id is None:
-        return
-    now = timezone.now()
-    # One statement: the count, and the finishing time when these were the last ones.
-    VariantJob.objects.filter(pk=job_id).update(
-        built=F("built") + count,
-        progressed_at=now,
-        finished_at=Case(
-            When(finished_at__isnull=True, built__gte=F("wanted") - count, then=Value(now)),
-            default=F("finished_at"),
-        ),
-    )
-
-
 # How many assignments one build task takes: their variants are drawn together, their
 # questions stored with one INSERT and all of it committed once (bench/profile_exam.py).
 BATCH_ASSIGNMENTS = 10
@@ -516,7 +496,7 @@ def _build_variants(wanted: list[ExamVariant]) -> None:
         variant.attempt, variant.payload = attempt, payload
     ExamVariant.objects.bulk_create(wanted)
     for job_id, count in Counter(v.assignment.variant_job_id for v in wanted).items():
-        variants_counted(job_id=job_id, count=count)
+        exams.variants_counted(job_id=job_id, count=count)
 
 
 STALLED_AFTER = timedelta(minutes=10)

@@ -1,5 +1,7 @@
 """The pure-Python rulings engine: policy data, situations, rulings (standard library only)."""
 
+# First: it installs the checks every Situation.from_dict runs (see rulings.core.situation).
+from rulings.core import validate as _validate  # noqa: F401  isort: skip
 from rulings.core.diff import RulingDiff, diff_rulings
 from rulings.core.errors import PolicyError, RulingsError, SituationError
 from rulings.core.evaluate import evaluate

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rulings.core.context import Context, build_context
 from rulings.core.errors import RulingsError
+from rulings.core.facts import Context, build_context
 from rulings.core.penalties import counts_toward_upgrades, decide_penalty
 from rulings.core.policy import Classification, Infraction, Note
 from rulings.core.registry import holds

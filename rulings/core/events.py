@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rulings.core.policy import Policy
+from rulings.core.policy_types import Policy
 from rulings.core.situation import Event, Noticed, Play, Situation, Trigger
 
 # Actions that are a player's own game action: taking one on an opponent's turn before

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulings.core.context import Context
+from rulings.core.facts import Context
 from rulings.core.policy import Infraction, Policy
 from rulings.core.registry import holds
 from rulings.core.ruling import Penalty, PenaltyStep

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulings.core.errors import PolicyError
-from rulings.core.policy import (
+from rulings.core.policy_types import (
     LANGS,
     STATEMENT_KINDS,
     SUBJECTS,

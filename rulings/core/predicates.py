@@ -13,7 +13,7 @@ from rulings.core.situation import Trigger
 from rulings.core.vocabulary import LOW_OPLS
 
 if TYPE_CHECKING:
-    from rulings.core.context import Context
+    from rulings.core.facts import Context
 
 Predicate = Callable[["Context"], bool]
 PREDICATES: dict[str, Predicate] = {}

@@ -8,7 +8,7 @@ from rulings.core.predicates import predicate
 from rulings.core.situation import Payment
 
 if TYPE_CHECKING:
-    from rulings.core.context import Context
+    from rulings.core.facts import Context
 
 
 NO_PAYMENT = Payment(player="", cost=0, paid=0)

@@ -8,7 +8,7 @@ from rulings.core.events import impact_actions, on_own_turn
 from rulings.core.predicates import _trigger, predicate
 
 if TYPE_CHECKING:
-    from rulings.core.context import Context
+    from rulings.core.facts import Context
 
 
 @predicate

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rulings.core.context import Context
+from rulings.core.facts import Context
 from rulings.core.policy import Infraction, RemedyRule, RemedyTemplate
 from rulings.core.registry import holds
 from rulings.core.ruling import RemedyStep

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -450,10 +451,10 @@ class Situation:
     @classmethod
     def from_dict(cls, data: object) -> Situation:
         """Decode and validate; raises SituationError naming the field."""
-        from rulings.core.validate import validate
-
         situation = codec.decode(cls, data)
-        validate(situation)
+        if _validator is None:
+            raise RuntimeError("rulings.core.validate is not loaded: import rulings.core first")
+        _validator(situation)
         return situation
 
     def to_dict(self) -> dict[str, Any]:
@@ -467,3 +468,16 @@ class Situation:
             if getattr(self, name) is not None:
                 return name
         return "none"
+
+
+# The checks that need more than one field or the policy data (`rulings.core.validate`) sit
+# above this module: they need the policy loader, which needs the predicates, which read
+# situations. `validate` installs itself here when imported, and `rulings.core` imports it,
+# so every `Situation.from_dict` is checked (a missing validator fails loudly).
+_validator: Callable[[Situation], None] | None = None
+
+
+def install_validator(validate: Callable[[Situation], None]) -> None:
+    """Make ``validate`` the check `Situation.from_dict` runs (`rulings.core.validate` calls it)."""
+    global _validator
+    _validator = validate

@@ -1,10 +1,14 @@
-"""Checks that need more than one field, or the policy data (run by Situation.from_dict)."""
+"""Checks that need more than one field, or the policy data (run by Situation.from_dict).
+
+This module sits above the policy loader and installs `validate` into `rulings.core.situation`
+(see `install_validator`) rather than being imported by it.
+"""
 
 from __future__ import annotations
 
 from rulings.core.errors import PolicyError, SituationError, shown
 from rulings.core.policy import Policy, default_version, load_policy
-from rulings.core.situation import OBSERVERS, Noticed, Play, Situation
+from rulings.core.situation import OBSERVERS, Noticed, Play, Situation, install_validator
 
 SAME_TURN = ("same_action", "same_turn")
 
@@ -227,3 +231,6 @@ def _noticed(s: Situation) -> None:
         raise SituationError(
             "noticed.turns_elapsed", f"must be at least 1 when noticed.when is {s.noticed.when}"
         )
+
+
+install_validator(validate)

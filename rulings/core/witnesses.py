@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulings.core.context import Context
 from rulings.core.errors import SituationError
+from rulings.core.facts import Context
 from rulings.core.penalties import counts_toward_upgrades
 from rulings.core.policy import Infraction, RepeatRule, WitnessRule
 from rulings.core.ruling import (

@@ -21,11 +21,11 @@ from rulings.core.grading.reading.calibration import (
     FIRM_CONFIDENCE,
     HeldOut,
     Observation,
-    bucket,
     calibrated,
     choose_threshold,
     fit,
     leave_one_batch_out,
+    part_bucket,
     table_data,
 )
 from rulings.core.grading.reasons import reason_text, ruled_parts
@@ -51,7 +51,7 @@ def observations(items: Iterable[DevItem]) -> list[Observation]:
             out.append(
                 Observation(
                     item.ident,
-                    bucket(graded.rule, part in ruled),
+                    part_bucket(graded.rule, part in ruled, graded.hedged, graded.conflict),
                     graded.found == item.label.get(part),
                     flagged,
                 )

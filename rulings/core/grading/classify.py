@@ -55,6 +55,7 @@ class Context:
     _cue_starts: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     _sentence_sizes: Counter[int] | None = None
     _mentioned_sentences: frozenset[int] | None = None
+    _bracketed: list[int] | None = None
 
     def cue_starts(self, kinds: tuple[str, ...]) -> list[int]:
         """Where each cue of these kinds starts, in order."""
@@ -69,16 +70,43 @@ class Context:
             self._sentence_sizes = Counter(self.sentence)
         return self._sentence_sizes[which]
 
+    def gap(self, lo: int, hi: int) -> int:
+        """The tokens in [lo, hi) that count toward a cue's window: a parenthetical between
+        cue and term does not ("depois, um juiz (ao acaso, no lugar do oponente) escolhe")."""
+        if self._bracketed is None:
+            self._bracketed = _bracketed_before(self.toks) if "(" in self.toks.source else []
+        if not self._bracketed or hi <= lo:
+            return hi - lo
+        return hi - lo - (self._bracketed[hi] - self._bracketed[lo])
+
     def sentence_mentions_something(self, which: int) -> bool:
         if self._mentioned_sentences is None:
             self._mentioned_sentences = frozenset(self.sentence[o.first] for o in self.mentions)
         return which in self._mentioned_sentences
 
 
+def _bracketed_before(toks: Tokens) -> list[int]:
+    """For each token index i, how many tokens before it lie inside brackets."""
+    counts = [0]
+    depth, pos, source = 0, 0, toks.source
+    for start in toks.starts:
+        for ch in source[pos:start]:
+            depth += ch == "("
+            depth -= ch == ")" and depth > 0
+        pos = max(pos, start)
+        counts.append(counts[-1] + (depth > 0))
+    return counts
+
+
 def classify(m: Mention, me: int, ctx: Context) -> None:
     for cue in ctx.cues:
         if cue.last <= m.first:
-            if m.first - cue.last <= _NEAR_REACH or cue.kind in _ANY_DISTANCE:
+            gap = m.first - cue.last
+            if (
+                gap <= _NEAR_REACH
+                or cue.kind in _ANY_DISTANCE
+                or ctx.gap(cue.last, m.first) <= _NEAR_REACH
+            ):
                 _cue_before(m, me, cue, ctx)
         elif cue.first >= m.last:
             _cue_after(m, me, cue, ctx)
@@ -134,13 +162,13 @@ def _joins(ctx: Context, j: int, after_cue: int) -> bool:
 def _cue_before(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
     row = _BEFORE.get(cue.kind)
     if row is not None:
-        _scope(row, m, me, cue, ctx, m.first - cue.last, cue.last, m.first)
+        _scope(row, m, me, cue, ctx, ctx.gap(cue.last, m.first), cue.last, m.first)
 
 
 def _cue_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> None:
     row = _AFTER.get(cue.kind)
     if row is not None:
-        _scope(row, m, me, cue, ctx, cue.first - m.last, m.last, cue.first)
+        _scope(row, m, me, cue, ctx, ctx.gap(m.last, cue.first), m.last, cue.first)
 
 
 def _scope(

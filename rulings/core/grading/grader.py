@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import Final
 
 from .errors import GradingError
 from .feedback import render_feedback
@@ -12,10 +13,10 @@ from .lexicon import EMPTY_IDS, GAMES, LANGUAGES, PARTS, Lexicon, load_lexicon
 from .matcher import Analysis, analyse
 from .mentions import Mention
 from .models import Expected, Grade, PartGrade, Span
-from .reading.calibration import REVIEW_THRESHOLD, bucket, calibrated, load_table
+from .reading.calibration import REVIEW_THRESHOLD, calibrated, load_table, part_bucket
 from .reading.nearmiss import unseparated
 from .reading.rules import CONCLUDED, NAMED, Reading, decide
-from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, reason_text, ruled_parts
+from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, read_reason, reason_text, ruled_parts
 from .second_reader import Doubt, current_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, fold_phrase, tokenize
 
@@ -108,6 +109,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         analysis.unread,
         tokens.words,
     )
+    reasons = _not_alone(reasons, parts)
     parts, reasons = _calibrated(parts, reasons)
     score = sum(1 for p in parts.values() if p.correct) / len(parts)
     confidence = min(p.confidence for p in parts.values())
@@ -143,6 +145,80 @@ def _hinted_ids(
     return readings
 
 
+_FTMGS = "failure_to_maintain_game_state"
+
+
+def _other_players_ftmgs(grade: PartGrade) -> bool:
+    """Two infractions standing, the one read the key's and the other Failure to Maintain
+    Game State: the opponent's own infraction for letting the error pass ("GRV for Rui,
+    FtMGS for Paula"), which the answer rules on beside the key's."""
+    return (
+        grade.part == "infraction"
+        and grade.correct
+        and grade.found != _FTMGS
+        and _FTMGS in grade.candidates
+    )
+
+
+def _hedged_reading(grade: PartGrade) -> bool:
+    """An infraction or a fix read as the key from a hypothetical a hedge covers; or two
+    ids doubted with none chosen (`undecided`): the answer commits to neither and is
+    graded so, as options left open are."""
+    if grade.rule == "undecided":
+        return True
+    return grade.part != "penalty" and grade.correct and grade.rule == "hypothetical"
+
+
+def _hinted_rewind(grade: PartGrade) -> bool:
+    """A rewind pinned down as the head judge's longer one, said too late for a simple one."""
+    return grade.rule == "hinted_id"
+
+
+_REWINDS = frozenset({"simple_rewind", "rewind", "simple_backup"})
+
+
+def _key_beside_a_step(grade: PartGrade) -> bool:
+    """The other player's FtMGS beside the key's infraction, or one fix and a rewind or
+    backup standing, the one read the key's: the rewind is the step that takes the game
+    back before the fix ("simple rewind, then she readies the unit")."""
+    if _other_players_ftmgs(grade):
+        return True
+    rewinds = _REWINDS.intersection(grade.candidates)
+    return grade.part == "remedy" and grade.correct and len(grade.candidates) - len(rewinds) == 1
+
+
+_NOT_ALONE: Final[Mapping[str, Callable[[PartGrade], bool]]] = MappingProxyType(
+    {
+        "two_candidates": _key_beside_a_step,
+        "hedged": _hedged_reading,
+        "rewind_too_late": _hinted_rewind,
+    }
+)
+"""Doubts that send an answer to a mentor only beside another reason: the reason's code,
+and which parts it holds for. Over blind1-39 each was the answer's only reason on right
+gradings far more often than on misgrades: the other player's FtMGS beside the key's
+infraction (81 right, 1 misgraded), a hypothetical infraction or fix read as the key under
+a hedge (58, 2), two ids doubted and none chosen (29, 0), a rewind beside the key's fix,
+a rewind of the head judge's length said too late for a simple one (15, 0). Held out, the
+answers flagged went from 8.6% to 7.5% (blind32-39: 10.9% to 9.8%), the misgraded answers
+flagged from 528 to 527 of 549. The part still reads with the record of doubted parts
+(`part_bucket`), so never at 0.9 or more. A penalty's two candidates still flag alone: "GRV.
+Warning. Game Loss." must not earn the first one unseen."""
+
+
+def _not_alone(reasons: tuple[str, ...], parts: Mapping[str, PartGrade]) -> tuple[str, ...]:
+    """No reasons when every one is a doubt of `_NOT_ALONE` (the calibration table may
+    still flag a part whose record is weak)."""
+    return () if reasons and all(_weak_alone(r, parts) for r in reasons) else reasons
+
+
+def _weak_alone(reason: str, parts: Mapping[str, PartGrade]) -> bool:
+    read = read_reason(reason)
+    grade = parts.get(read.part) if read is not None else None
+    holds = _NOT_ALONE.get(read.code) if read is not None else None
+    return grade is not None and holds is not None and holds(grade)
+
+
 def _calibrated(
     parts: dict[str, PartGrade], reasons: tuple[str, ...]
 ) -> tuple[dict[str, PartGrade], tuple[str, ...]]:
@@ -155,7 +231,8 @@ def _calibrated(
     ruled = ruled_parts(reasons) if reasons else frozenset()
     for name, grade in parts.items():
         reviewed = name in ruled
-        confidence = calibrated(table, bucket(grade.rule, reviewed))
+        key = part_bucket(grade.rule, reviewed, grade.hedged, grade.conflict)
+        confidence = calibrated(table, key)
         if not reviewed and confidence < REVIEW_THRESHOLD:
             extra.append(str(_Reason(name, reason_text("weak_record", rule=grade.rule))))
         out[name] = replace(grade, confidence=confidence)

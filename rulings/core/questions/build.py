@@ -1126,6 +1126,17 @@ def _advantage_settled(sc: Scenario) -> bool:
     return any(line.key in ADVANTAGE_SETTLED for line in sc.draft.sentences)
 
 
+# Sentences that say nothing can be undone ("nobody can reconstruct how the game stood"): a
+# near miss that makes a rewind possible changes a fact the candidate reads, so it leaves
+# "play continues" beyond doubt (review 12: fi-018); the remedy is said to be right instead.
+NOTHING_TO_UNDO = frozenset({"rewind.none", "mtg.backup.none"})
+REWIND_FACTS = frozenset({"rewind_simple", "rewind_complex"})
+
+
+def _nothing_to_undo(sc: Scenario) -> bool:
+    return any(line.key in NOTHING_TO_UNDO for line in sc.draft.sentences)
+
+
 def offers_kind(template_id: str, seed: int, kind: str, policy_version: str | None = None) -> bool:
     """Whether (template, seed) makes an item of `kind`: a find-the-wrong-part item needs two
     parts a candidate could doubt (`live_parts`), a multiple-choice item four options in which
@@ -1155,8 +1166,11 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
     key = sc.key
     live = set()
     settled = _advantage_settled(sc)
+    undone = _nothing_to_undo(sc)
     for miss in misses:
         if miss.fact in TOLD_ACTION_FACTS:
+            continue
+        if undone and miss.fact in REWIND_FACTS:
             continue
         if settled and miss.fact == "advantageous":
             continue

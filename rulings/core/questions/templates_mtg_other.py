@@ -141,7 +141,7 @@ def _opponents_turn(order: tuple[str, ...]) -> Draft:
 
 @template(
     "mtg-out-of-order",
-    version=5,
+    version=6,
     game=GAME,
     topics=("out_of_order", "missed_trigger", "no_infraction"),
     summary="MTR 4.3: a block of actions announced slightly out of order is fine if each action "
@@ -162,16 +162,23 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
     cards = ("braids_cabal_minion", "smokestack") if info else ("luminarch_aspirant",)
     card_id = st.pick(rng, cards)
     block = {"legal_in_order": True, "information_gained": info}
+    # The sacrifice chosen after the draw is only pointed at and the opponent calls a judge at
+    # once, the permanents still on the battlefield, as in the seed's example (a target
+    # announced after the draw). A sacrifice already made would leave open what becomes of it,
+    # which the seeds do not settle (review 12: fr-041, mu-025, mu-043). Both variants close
+    # alike, so the closing sentence points to neither key.
+    when = "same_action"
     situation = _base(
         order,
         player,
         trigger=st.trigger(card_id, player),
         play={"following_action": "draw_card" if info else "none", "out_of_order_block": block},
+        noticed={"when": when},
     )
     sentences = (
         *st.opening(GAME, order, card_id, player),
         s(f"mtg.ooo.{card_id}", actor=player, other=other, card=Card(card_id)),
-        st.noticed("same_turn", player),
+        st.noticed(when, player),
     )
     return Draft(situation, sentences, {"info": info, "card": card_id})
 
@@ -354,7 +361,7 @@ def mtg_copies(rng: random.Random) -> Draft:
 
 @template(
     "mtg-third-warning",
-    version=8,
+    version=9,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
     summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "
@@ -407,10 +414,19 @@ def _rules_error(
     rng: random.Random, player: str, other: str
 ) -> tuple[dict[str, Any], list[Sentence]]:
     by, rewind, fix, key = RULES_ERRORS[st.pick(rng, tuple(RULES_ERRORS))]
-    data = {
+    data: dict[str, Any] = {
         "game_error": {"kind": "game_rule_violation", "player": player},
         "noticed": {"when": "same_turn", "by": by},
         "rewind": rewind,
         "partial_fix": fix,
     }
-    return data, [s(key, player=player, other=other), s(f"mtg.backup.{rewind}")]
+    told = [s(key, player=player, other=other)]
+    if by != "opponent":
+        # Caught by a judge: the opponent, asked, says they saw it and said nothing. The
+        # committee (2026-12-06: Failure to Maintain Game State only for a player who saw the
+        # error and let it stand) and the IPG note (also for one who failed to notice) then key
+        # the same; an opponent who "had not noticed" is where they differ (review 12: fr-009,
+        # mu-014), so it is not told.
+        data["silent_witnesses"] = [other]
+        told.append(s(f"{key}.seen", player=player, other=other))
+    return data, [*told, s(f"mtg.backup.{rewind}")]

@@ -114,7 +114,7 @@ def _payment_setup(rng: random.Random) -> tuple[tuple[str, ...], str, int, str]:
 
 @template(
     "rb-overpayment",
-    version=5,
+    version=6,
     game=GAME,
     topics=("payment", "overpayment", "rewind", "floating_resources"),
     summary="Overpaying a cost (TR 702.8): no penalty, General Error if it caused a result; "
@@ -150,6 +150,9 @@ def rb_overpayment(rng: random.Random) -> Draft:
             paid=Count("runes", paid),
         ),
         s("pay.result.yes" if caused else "pay.result.no", player=player),
+        # What came later is told only where the story goes on past the error, in order: "the
+        # error is the last action" and a later fact contradict each other (review 12: mu-016).
+        *((s("pay.later.nothing_else", player=player),) if rewind == "none" and not caused else ()),
         s(f"rewind.{rewind}", player=player),
     ]
     if floating:
@@ -380,7 +383,7 @@ def rb_other_errors(rng: random.Random) -> Draft:
 
 @template(
     "rb-rewind-authority",
-    version=4,
+    version=5,
     game=GAME,
     topics=("rewind", "general_error", "low_opl"),
     summary="General Error (TR 702.16): who may rewind: any judge for a simple rewind "
@@ -404,6 +407,11 @@ def rb_rewind_authority(rng: random.Random) -> Draft:
         game_error={"kind": "general_error", "player": player},
         rewind=rewind,
     )
+    # The error gives its maker a gain (a Gold token ready) that the card played since used,
+    # and nobody else has acted since: a rewind beyond the last action takes back only that
+    # player's own actions, where TR 701.5.a's test is met. A rewind past an opponent's spell
+    # or a finished showdown to undo an error that only hurt its maker is left to judgement the
+    # seeds do not settle (review 12: mu-035).
     lines = (
         st.setup(GAME, order, opl),
         s("error.general", player=player),

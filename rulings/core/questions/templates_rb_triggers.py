@@ -391,7 +391,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=9,
+    version=10,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -415,7 +415,9 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
     worse = _rewind_worse(card_id, after_ack)
     # A rewind beyond the last action only where the story can tell what the error brought
     # since (TR 701.5.a: leaving the game as it is must be substantially worse; review 10:
-    # fi-036 keyed that rewind with no consequence told).
+    # fi-036 keyed that rewind with no consequence told): a gain the error gave its maker and
+    # that they used, with nobody else having acted since (`terms.rewind_worse`; review 12:
+    # fr-022, a rewind past an opponent's spell for a draw the player missed, is not told).
     rewind = st.pick(rng, ("simple", "complex", "none") if worse else ("simple", "none"))
     if after_ack:
         play = {

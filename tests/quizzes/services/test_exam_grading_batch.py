@@ -53,13 +53,16 @@ def test_a_batch_sends_its_results_e_mails_with_one_task_each_e_mail_once(monkey
     from quizzes.services import notifications
 
     queued = []
-    monkeypatch.setattr(notifications, "enqueue_on_commit", lambda *args: queued.append(args))
+    monkeypatch.setattr(
+        notifications, "enqueue_on_commit", lambda name, **kwargs: queued.append((name, kwargs))
+    )
     ids = waiting(3)
 
     attempt_grade_task(ids[0])
 
-    [(task, notification_ids)] = queued
-    assert task is notifications_send_task
+    [(name, kwargs)] = queued
+    notification_ids = kwargs["notification_ids"]
+    assert name == notifications_send_task.name
     assert sorted(notification_ids) == sorted(
         Notification.objects.filter(kind="results").values_list("pk", flat=True)
     )
@@ -141,7 +144,7 @@ def test_an_attempt_taken_along_costs_fewer_queries_than_a_task_of_its_own(monke
     sent by their own tasks (not counted here)."""
     from quizzes.services import notifications
 
-    monkeypatch.setattr(notifications, "enqueue_on_commit", lambda *args: None)
+    monkeypatch.setattr(notifications, "enqueue_on_commit", lambda *args, **kwargs: None)
     [alone] = waiting(1)
     with CaptureQueriesContext(connection) as queries:
         attempt_grade_task(alone)

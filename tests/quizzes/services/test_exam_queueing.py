@@ -129,15 +129,15 @@ def test_the_sweep_does_not_queue_grading_twice_for_an_attempt_it_has_just_close
     Attempt.objects.filter(pk=attempt.pk).update(deadline=timezone.now() - timedelta(hours=1))
     queued = []
     monkeypatch.setattr(
-        "quizzes.services.exams.enqueue", lambda task, *args, **kw: queued.append(args) or True
+        "quizzes.services.exams.enqueue", lambda name, **kw: queued.append((name, kw)) or True
     )
     monkeypatch.setattr(
-        "quizzes.services.exams.enqueue_on_commit", lambda task, *args, **kw: queued.append(args)
+        "quizzes.services.exams.enqueue_on_commit", lambda name, **kw: queued.append((name, kw))
     )
 
     attempts_close_overdue()
 
-    assert queued == [(attempt.pk,)]
+    assert queued == [("quizzes.attempt_grade", {"attempt_id": attempt.pk})]
 
 
 def test_grading_a_graded_attempt_again_changes_nothing():

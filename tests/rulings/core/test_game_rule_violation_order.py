@@ -145,7 +145,11 @@ def test_the_partial_fix_reads_in_every_language() -> None:
     for seed in range(40):
         if scenario("mtg-after-acknowledgement", seed).situation["rewind"] == "complex":
             break
+    # the concrete make-up action (review 12's fr-045), never the section's generic wording
     en = build_question("mtg-after-acknowledgement", seed, "en", "free_form")
-    assert "does so now" in en.key_text
+    assert "discards a card now" in en.key_text
+    assert "does so now" not in en.key_text
+    pt = build_question("mtg-after-acknowledgement", seed, "pt-BR", "free_form")
+    assert "descarta uma carta agora" in pt.key_text
     es = build_question("mtg-after-acknowledgement", seed, "es", "free_form")
-    assert "lo hace ahora" in es.key_text
+    assert "descarta una carta ahora" in es.key_text

@@ -53,3 +53,23 @@ MT = Expected("missed_trigger", "no_penalty")
 )
 def test_the_scoper_reads_each_side_of_a_term(answer: str, found: str) -> None:
     assert grade_answer(answer, MT, game="mtg").parts["penalty"].found == found
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "General Error, Warning. Leave the game as it is; afterwards, a judge (picked by lot,"
+        " standing in for the opponent) decides if the trigger resolves now or is skipped.",
+        "Erro Geral, Advertência. Deixa o jogo como está; depois, um juiz (por sorteio, pelo"
+        " oponente) decide se a habilidade resolve agora ou é esquecida.",
+        "Error General, Advertencia. Se deja el juego como está; después, un juez (por sorteo,"
+        " en vez del oponente) decide si la habilidad se resuelve ahora o se pierde.",
+    ],
+)
+def test_a_parenthetical_does_not_count_toward_a_cues_window(answer: str) -> None:
+    expected = Expected(infraction="general_error", penalty="warning", remedy="continue_play")
+    grade = grade_answer(answer, expected, game="riftbound")
+    remedy = grade.parts["remedy"]
+    assert remedy.rule == "steps"
+    assert remedy.correct
+    assert not grade.needs_review

@@ -17,20 +17,10 @@ from rulings.core.grading import Expected, Grade, grade_answer
 from rulings.core.questions import KeyParts, Question, build_question, remedy_asked, templates
 
 LANGS = ("en", "pt-BR", "es")
-_JUDGE_CHOOSES = (
-    '"a judge (at random, in place of the opponent) chooses" after "depois," or "después,": '
-    "the parenthesis puts the choice beyond the sequence cue's window, so the two remedies "
-    "read as undecided and go to a mentor (score 1.0, flagged)"
-)
 SEEDS = (0, 1, 2, 3)
 TEMPLATE_IDS = tuple(t.id for t in templates())
 
-KNOWN_MISREADS: dict[tuple[str, str, str], str] = {
-    ("rb-error-after-trigger", "pt-BR", "free_form"): _JUDGE_CHOOSES,
-    ("rb-error-after-trigger", "pt-BR", "multiple_choice"): _JUDGE_CHOOSES,
-    ("rb-error-after-trigger", "es", "free_form"): _JUDGE_CHOOSES,
-    ("rb-error-after-trigger", "es", "multiple_choice"): _JUDGE_CHOOSES,
-}
+KNOWN_MISREADS: dict[tuple[str, str, str], str] = {}
 """Generator wordings the grader reads otherwise today (strict: a fix removes the entry)."""
 
 

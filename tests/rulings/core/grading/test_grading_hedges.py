@@ -58,7 +58,8 @@ def test_being_between_two_penalties_commits_to_neither(answer: str) -> None:
     penalty = grade.parts["penalty"]
     assert penalty.found is None
     assert penalty.hedged
-    assert grade.needs_review
+    # graded wrong with no mentor, as options left open are: the labels say null
+    assert not grade.needs_review
 
 
 @pytest.mark.parametrize(

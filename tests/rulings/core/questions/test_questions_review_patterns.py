@@ -31,7 +31,7 @@ PARTIAL_FIXES = ("make_up_draw_or_discard", "return_to_correct_zone")
 # What a stem says when only the last action can be undone: the error is that action (or, under
 # the 2024 wording, the action that revealed the miss is the only one since).
 LAST_ACTION = ("rewind.simple", "mtg.backup.simple", "mtg.backup.revealing_only")
-SEVERAL = ("rewind.complex", "mtg.backup.complex")
+SEVERAL = ("rewind.complex", "rewind.complex_later", "mtg.backup.complex")
 NOTHING_LEFT = ("rewind.none", "mtg.backup.none")
 # Stem sentences saying that time or actions passed after the error.
 LATER = (
