@@ -915,6 +915,8 @@ def _told_errors(sc: Scenario) -> frozenset[str]:
     error = sc.situation.get("game_error") or {}
     told = {error.get("kind", "")}
     told.update(sc.draft.facts.get("told_errors", ()))
+    # A silent witness's story tells the opponent's error too (who erred: distractors.py).
+    told.add(named_distractors.witnessed_error(sc.situation) or "")
     for kind in tuple(told):
         told.update(NEIGHBOUR_INFRACTIONS.get(kind, ()))
     return frozenset(told & TOLD_ERRORS)
@@ -981,6 +983,10 @@ def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> 
         # Nothing in the story breaks a rule (review 10: mu-011, 022, 042), not even as the
         # last resort against an odd key out (review 11: mu-007, 031, 043, 045): nobody picks it.
         return False
+    if infraction == named_distractors.FORGETTING_TO_SCORE and chosen:
+        # A trigger that changes a point total, skipped: a point not gained read as a point not
+        # scored (distractors.py, `points_as_score`).
+        return bool(sc.situation.get("score")) or named_distractors.points_trigger(sc.situation)
     for subject, infractions in SUBJECT_INFRACTIONS.items():
         if infraction in infractions:
             return bool(sc.situation.get(subject))

@@ -103,3 +103,123 @@ def out_of_order(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distracto
         return ()
     parts = replace(key, infraction="game_rule_violation")
     return (Distractor("infraction", parts, {}, "confusion:out_of_order_as_violation"),)
+
+
+# Rare infractions offered as wrong answers, not only as keys (issue 27, h27i): measured on 1,000
+# multiple-choice items, Cheating was the key in 93% of the items offering it (chance 48%),
+# Failure to Maintain Game State 92% (50%), Forgetting to Score 100% (71%), the extra-card errors
+# 69-100% (50%). Each rule below offers one where a candidate who read the story could name it.
+
+CHEATING = "cheating"
+FTMGS = "failure_to_maintain_game_state"
+FORGETTING_TO_SCORE = "forgetting_to_score"
+
+
+def _suspect_intent(situation: Mapping[str, Any]) -> bool:
+    """The story shows what makes a candidate suspect the skip was on purpose: the player
+    admits skipping it (but did not know the rule, or it changed nothing), or says they had not
+    noticed a trigger whose missing helped them (it cost them something or was advantageous)."""
+    trigger = situation.get("trigger") or {}
+    intent = situation.get("intent", "none")
+    if intent != "none":
+        return True
+    return situation.get("advantageous") is True or trigger.get("detrimental") is True
+
+
+@rule("suspected_cheating")
+def suspected_cheating(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distractor, ...]:
+    """A trigger skipped where intent is only suspected (the player did not know the rule, the
+    trigger could change nothing, or a costly trigger was "not noticed"): the candidate who
+    reads the events as an attempt at an advantage calls it Cheating, a Disqualification (or a
+    Game Loss)."""
+    if key.infraction not in ("missed_trigger", "no_infraction") or not situation.get("trigger"):
+        return ()
+    if not _suspect_intent(situation):
+        return ()
+    origin = "confusion:suspected_cheating"
+    return (
+        Distractor("infraction", replace(key, infraction=CHEATING), {}, origin),
+        # Cheating's penalty and the rung below it (the two a Cheating option is shown with);
+        # neither goes with the key's infraction (`build.coherent`, `build._distractor_fits`).
+        Distractor("penalty", replace(key, penalty="disqualification"), {}, origin),
+        Distractor("penalty", replace(key, penalty="game_loss"), {}, origin),
+    )
+
+
+@rule("silent_witness_as_offender")
+def silent_witness(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distractor, ...]:
+    """A player's error that an opponent saw and let stand (the story says so): the candidate
+    who asks who erred rules the witness's Failure to Maintain Game State, a Warning, as the
+    infraction. Never where no opponent is told to have seen it (committee decisions,
+    2026-12-06: Failure to Maintain Game State is for a player who saw the error)."""
+    if key.infraction in (FTMGS, "no_infraction") or not situation.get("silent_witnesses"):
+        return ()
+    origin = "confusion:silent_witness_as_offender"
+    return (
+        Distractor("infraction", replace(key, infraction=FTMGS), {}, origin),
+        Distractor("penalty", replace(key, penalty="warning"), {}, origin),
+    )
+
+
+# The error a Failure to Maintain Game State story tells the opponent making ("error.ftmgs": a
+# card drawn too many), by game.
+WITNESSED_ERROR = {"riftbound": "drawing_extra_cards"}
+
+
+def witnessed_error(situation: Mapping[str, Any]) -> str | None:
+    """The opponent's error a silent witness's story tells, or None."""
+    error = situation.get("game_error") or {}
+    if error.get("kind") != FTMGS:
+        return None
+    return WITNESSED_ERROR.get(str(situation.get("game", "")))
+
+
+@rule("witnessed_error_as_offence")
+def witnessed_offence(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distractor, ...]:
+    """The silent witness is asked about, the opponent's error told beside: the candidate who
+    asks who erred names the opponent's error (a card drawn too many) instead."""
+    other = witnessed_error(situation)
+    if key.infraction != FTMGS or other is None:
+        return ()
+    parts = replace(key, infraction=other)
+    return (Distractor("infraction", parts, {}, "confusion:witnessed_error_as_offence"),)
+
+
+# Cards seen or taken too many, as candidates mix them up: a card turned over by accident while
+# searching read as secret information, a card drawn too many as looked at, a mulligan's early
+# draw as a card drawn too many (never the other way round: a Draw Phase error is no mulligan's,
+# and nothing is drawn while searching).
+EXTRA_CARDS = {
+    "looking_at_extra_cards": "looking_at_secret_information",
+    "drawing_extra_cards": "looking_at_extra_cards",
+    "mulligan_procedure_error": "drawing_extra_cards",
+}
+
+
+@rule("extra_cards")
+def extra_cards(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distractor, ...]:
+    """Looking at Extra Cards vs Drawing Extra Cards vs Looking at Secret Information: the
+    neighbour candidates name for the told action, before the General Error."""
+    error = situation.get("game_error") or {}
+    other = EXTRA_CARDS.get(key.infraction)
+    if other is None or error.get("kind") != key.infraction:
+        return ()
+    parts = replace(key, infraction=other)
+    return (Distractor("infraction", parts, {}, "confusion:extra_cards"),)
+
+
+def points_trigger(situation: Mapping[str, Any]) -> bool:
+    """The story's trigger changes a point total (an opponent gains or loses a point)."""
+    trigger = situation.get("trigger") or {}
+    return trigger.get("kind") == "point_total" and trigger.get("impact") is not False
+
+
+@rule("points_as_score")
+def points_as_score(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distractor, ...]:
+    """A trigger that would have changed the score, skipped: the candidate who reads a point
+    not gained as a point not scored rules Forgetting to Score (TR 702.3 is for conquering and
+    holding, not for effects)."""
+    if key.infraction not in ("missed_trigger", "no_infraction") or not points_trigger(situation):
+        return ()
+    parts = replace(key, infraction=FORGETTING_TO_SCORE)
+    return (Distractor("infraction", parts, {}, "confusion:points_as_score"),)

@@ -42,6 +42,11 @@ WEIGHT = {"candidates": 5, "near_miss": 3, "confusion": 3, "ladder": 2, "other":
 PER_PART = 4  # alternative values kept per part (the design search grows with its cube)
 EXACT_BONUS = 2  # an option that is exactly a near miss's ruling (one fact of the story flipped)
 LONE_BONUS = 6  # a lone "No infraction" distractor, wherever the story allows one (`balanced`)
+# An infraction a named confusion offers (distractors.py): a rare infraction shown as a wrong
+# answer where the story tempts a candidate, before a lone "No infraction" (issue 27, h27i:
+# otherwise Cheating, Failure to Maintain Game State and Forgetting to Score were the key in
+# 92-100% of the items offering them).
+CONFUSION_BONUS = 10
 
 Params = Mapping[str, Mapping[str, Any]]
 
@@ -221,6 +226,8 @@ def balanced(
         score = found[0][1] + found[1][1] + found[2][1] + 0.1 * varied
         if any(column in lone_columns for column in combo):
             score += LONE_BONUS
+        if any("infraction=confusion:" in choice.origin for choice, _weight in found):
+            score += CONFUSION_BONUS
         if score < top:
             continue
         options = [key, *(choice for choice, _weight in found)]

@@ -193,6 +193,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
     "the story says who noticed; an opponent who did not point it out saw it and let it stand "
     "(Failure to Maintain Game State).",
     pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
+    distractors=("silent_witness_as_offender",),
 )
 def mtg_after_ack(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
@@ -252,6 +253,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     "the rule; a trigger that changes nothing is no infraction; an acknowledged optional "
     "invisible trigger is taken as chosen.",
     pivots=("intent_none", "impact_yes"),
+    distractors=("suspected_cheating",),
 )
 def mtg_intent(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)

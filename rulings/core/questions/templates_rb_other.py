@@ -50,6 +50,7 @@ BASE_NONE = ("forgetting_to_draw_cards", "channeling_too_few_runes", "forgetting
     "round cycle if determinable (TR 702.1.e), in 2-, 3- and 4-player games; a silent opponent "
     "gets Failure to Maintain Game State (TR 702.17).",
     pivots=("turns_more", "turns_fewer", "acted_in_new_turn", "score_undeterminable", "no_witness"),
+    distractors=("silent_witness_as_offender",),
 )
 def rb_forgetting_to_score(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))
@@ -219,6 +220,7 @@ def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
     summary="Repeated Warnings: the third in the same category, the sixth in total at competitive "
     "OPL or the fifth at professional OPL becomes a Game Loss (TR 702.1.b.1-3).",
     pivots=("history_less", "history_more", "opl_casual", "opl_professional"),
+    distractors=("extra_cards",),
 )
 def rb_repeated_warnings(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
@@ -250,6 +252,7 @@ def rb_repeated_warnings(rng: random.Random) -> Draft:
     summary="Failure to Maintain Game State never upgrades (TR 702.1.b, TR 702.17.b) unless the "
     "head judge instructs it.",
     pivots=("head_judge_upgrade", "history_less"),
+    distractors=("witnessed_error_as_offence",),
 )
 def rb_ftmgs_exemption(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
@@ -288,6 +291,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
     "at low OPL the judge may soften (TR 702.1.c).",
     pivots=("no_related", "soften", "opl_competitive"),
+    distractors=("extra_cards",),
 )
 def rb_related_penalties(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
@@ -354,6 +358,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     topics=("game_play_errors", "no_infraction"),
     summary="The other TR 702 game play errors: base Warning, or no penalty unless advantageous.",
     pivots=("advantageous",),
+    distractors=("extra_cards",),
 )
 def rb_other_errors(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3)))

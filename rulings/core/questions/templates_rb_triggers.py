@@ -97,7 +97,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
     "advantage and the turn it is noticed change penalty and remedy.",
     pivots=("advantageous", "noticed_later", "acknowledged_in_time", "opl_casual", "optional"),
-    distractors=("trigger_never_resolves",),
+    distractors=("trigger_never_resolves", "points_as_score"),
 )
 def rb_trigger_impact(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 2, 3, 4)))
@@ -496,6 +496,7 @@ def _worse_terms(key: str) -> frozenset[str]:
     "(TR 506.3.c), "
     "no infraction when it could change nothing.",
     pivots=("intent_none", "optional", "no_impact"),
+    distractors=("suspected_cheating", "points_as_score"),
 )
 def rb_trigger_intent(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
