@@ -212,8 +212,8 @@ def exam_assign(
 ) -> Assigned:
     """Assign ``blueprint`` to the cohort's members and the ``candidates`` (each once), as a
     mentor or the committee does it: the times may not be past, and whoever already has this
-    exam open or upcoming is skipped (a double submit or a cohort assigned twice would give
-    them the exam twice), unless that leaves nobody, which is refused.
+    exam open or upcoming (a cancelled one is neither) is skipped (a double submit or a cohort
+    assigned twice would give them the exam twice), unless that leaves nobody, which is refused.
 
     Who may assign to whom is the caller's check (the page's and the API's choices come from
     ``cohorts.cohorts_visible_to`` and ``candidates_visible_to``)."""
@@ -239,7 +239,7 @@ def exam_assign(
         busy = set(
             ExamAssignment.objects.filter(
                 blueprint=blueprint, candidate__in=[person.pk for person in picked],
-                closes_at__gt=now,
+                closes_at__gt=now, cancelled_at__isnull=True,  # cancelled: not open (walk 5, #7)
             ).values_list("candidate_id", flat=True)
         )  # fmt: skip
         chosen = [person for person in picked if person.pk not in busy]
@@ -356,7 +356,9 @@ def assignment_variants_refresh(*, assignment: ExamAssignment, created_by: User 
 def variant_job_assignments(*, job_id: int) -> list[int]:
     """The job's assignments that can still be started (each build skips what exists)."""
     return list(
-        ExamAssignment.objects.filter(variant_job=job_id, closes_at__gt=timezone.now())
+        ExamAssignment.objects.filter(
+            variant_job=job_id, closes_at__gt=timezone.now(), cancelled_at__isnull=True
+        )
         .order_by("pk")
         .values_list("pk", flat=True)
     )
@@ -511,6 +513,7 @@ def variant_jobs_stalled(*, now: datetime | None = None) -> list[int]:
             error="",
             progressed_at__lte=now - STALLED_AFTER,
             assignments__closes_at__gt=now,
+            assignments__cancelled_at__isnull=True,
         )
         .distinct()
         .order_by("pk")
