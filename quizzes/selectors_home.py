@@ -25,6 +25,7 @@ from quizzes.models import (
     QuestionReport,
     TopicMastery,
 )
+from quizzes.selectors import variant_jobs_visible_to
 from quizzes.services import appeals, review
 from quizzes.services import question_reports as reports
 
@@ -109,7 +110,8 @@ def candidate_section(user: User, now: datetime) -> Section:
 
 def mentor_section(user: User) -> Section:
     """Exam gradings waiting for review (and how many practice ones) and appeals waiting,
-    oldest first, then the mentor's cohorts: four queries, six when a list is full."""
+    oldest first, exams whose variants could not be prepared, then the mentor's cohorts: five
+    queries, seven when a list is full."""
     queue = review.review_queue(user=user)
     pending = queue.filter(item__isnull=False)
     reviews = list(pending[:SHOWN])
@@ -127,10 +129,23 @@ def mentor_section(user: User) -> Section:
     cohorts = list(
         Cohort.objects.filter(mentor=user).annotate(members=Count("candidates")).order_by("name")
     )
+    # Exams whose variants could not be prepared while someone may still sit them (walk 5,
+    # #16: a candidate was told to tell their mentor, and nothing showed it to the mentor).
+    now = timezone.now()
+    failed_jobs = list(
+        variant_jobs_visible_to(user)
+        .exclude(error="")
+        .filter(
+            pk__in=ExamAssignment.objects.filter(
+                closes_at__gt=now, cancelled_at__isnull=True
+            ).values("variant_job")
+        )[:SHOWN]
+    )
     return Section(
         role=Role.MENTOR,
-        waiting=reviews_waiting + appeals_waiting,
+        waiting=reviews_waiting + appeals_waiting + len(failed_jobs),
         data={
+            "failed_jobs": failed_jobs,
             "reviews": reviews,
             "reviews_waiting": reviews_waiting,
             "practice_waiting": practice_waiting,

@@ -152,7 +152,14 @@ class AttemptDetailSerializer(AttemptSerializer):
 
 class StartSerializer(serializers.Serializer[Any]):
     assignment = serializers.IntegerField()
-    language = serializers.ChoiceField(choices=Language.choices, required=False)
+    language = serializers.ChoiceField(
+        choices=Language.choices,
+        required=False,
+        help_text=(
+            "Only for a variant drawn on the spot when none was prepared: a prepared attempt "
+            "starts in the language it was prepared in (the exam's)."
+        ),
+    )
 
 
 class SaveSerializer(serializers.Serializer[Any]):
@@ -266,7 +273,6 @@ class AttemptListView(APIView):
         started = exams.attempt_start_prepared(
             candidate_id=request.user.pk,  # type: ignore[arg-type]
             assignment_id=assignment_id,
-            language=language,
         )
         if started is not None:
             body = _started(started.attempt, started.exam_name)

@@ -198,7 +198,8 @@ class QuestionCorrection(models.Model):
 
 
 class Notification(models.Model):
-    """One e-mail to a candidate; the row makes sending idempotent."""
+    """One e-mail to a candidate (or to a mentor: their workbench story decided); the row
+    makes sending idempotent."""
 
     class Kind(models.TextChoices):
         RESULTS = "results", _("Results released")
@@ -207,6 +208,7 @@ class Notification(models.Model):
         CERTIFICATE = "certificate", _("Certificate issued, renewed or revoked")
         REPORT = "report", _("Problem report decided")
         OUTCOME = "outcome", _("Result changed to a pass")
+        PROPOSAL = "proposal", _("Workbench story decided by the committee")
 
     kind = models.CharField(max_length=20, choices=Kind.choices)
     key = models.CharField(max_length=100, unique=True)

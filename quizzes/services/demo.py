@@ -50,7 +50,7 @@ def _assignment(entry: Mapping[str, Any], where: str, now: datetime) -> None:
         raise DemoExamError(f"{where}.blueprint: no blueprint {entry.get('blueprint')!r}")
     candidate = _user(entry.get("candidate"), f"{where}.candidate")
     if ExamAssignment.objects.filter(
-        blueprint=blueprint, candidate=candidate, closes_at__gt=now
+        blueprint=blueprint, candidate=candidate, closes_at__gt=now, cancelled_at__isnull=True
     ).exists():
         return
     assignment_create(

@@ -40,6 +40,7 @@ from quizzes.models import (
 )
 from quizzes.pool_directory import PoolDirectoryError
 from quizzes.services.bank import bank_store_ids
+from quizzes.services.blueprints import undrawable_reason
 from quizzes.services.notifications import notifications_send_on_commit
 from quizzes.services.pools import pools_applied
 from quizzes.services.retirement import exam_excluded_template_ids
@@ -94,6 +95,11 @@ class StaleFlag(ExamError):
         )
 
 
+class ExamDrawError(ExamError):
+    """The exam's blueprint cannot be drawn now (a template it needs retired or withdrawn, the
+    private pools missing): a variant cannot be made on the spot."""
+
+
 class Answer(NamedTuple):
     """A response and the revision of the saved answer it was written over (as loaded)."""
 
@@ -123,11 +129,11 @@ def _variants_question_ids(sources: Sequence[VariantSource]) -> list[list[int]]:
             )
     except PoolDirectoryError as error:
         logger.error("exam variants cannot be drawn: %s", error)  # never with public pools
-        raise ExamError(
+        raise ExamDrawError(
             _("This exam cannot be drawn from its blueprint; please tell your mentor.")
         ) from error
     except generator.QuestionError as error:
-        raise ExamError(
+        raise ExamDrawError(
             _("This exam cannot be drawn from its blueprint; please tell your mentor.")
         ) from error
     # New ones were stored flagged; one banked by practice at the same moment is flagged now.
@@ -178,7 +184,7 @@ def _draw_slots(sources: Sequence[VariantSource]) -> list[list[generator.Questio
         pending = [p for p in pending if len(chosen[p]) < slots[p][2]["count"]]
         if not pending:
             return chosen
-    raise ExamError(_("This exam cannot be drawn from its blueprint; please tell your mentor."))
+    raise ExamDrawError(_("This exam cannot be drawn from its blueprint; please tell your mentor."))
 
 
 def _generate_slot(
@@ -233,29 +239,56 @@ def attempt_start(
     Pre-generation prepared one attempt per attempt allowed (status ``ready``, its answers
     empty, its variant's questions rendered): starting the next one is one conditional UPDATE
     (``attempt_start_prepared``), whatever the exam's length. Anything else (an attempt in
-    progress or overdue, a cooldown, a closed exam, no prepared attempt in this language)
-    takes the locked path, a fixed handful of queries, which also generates a variant on the
-    spot when none is ready. The caller checked that ``assignment`` is the candidate's."""
+    progress or overdue, a cooldown, a closed exam, no prepared attempt) takes the locked
+    path, a fixed handful of queries, which also generates a variant on the spot when none is
+    ready.
+
+    The exam's language is the one its variants were prepared in (the blueprint's, else the
+    job's, else the candidate's when assigned): a prepared attempt is started as it is, in
+    whatever language the candidate now reads the site (walk 5, #16: a start in another
+    language drew the exam again, and failed once a template it needed was retired).
+    ``language`` is only for a variant made on the spot with nothing prepared. When that
+    cannot be drawn, the failure is recorded on the assignment's job, where the mentor sees it
+    with a retry, and ExamDrawError says so to the candidate. The caller checked that
+    ``assignment`` is the candidate's."""
     now = now or timezone.now()
     started = attempt_start_prepared(
-        candidate_id=assignment.candidate_id,
-        assignment_id=assignment.pk,
-        language=language,
-        now=now,
+        candidate_id=assignment.candidate_id, assignment_id=assignment.pk, now=now
     )
     if started is not None:
         started.attempt.assignment = assignment
         return started.attempt
     language = assignment.blueprint.language or language  # a blueprint may fix the language
-    for _round in range(3):
-        try:
-            with transaction.atomic():
-                return _start_locked(assignment.pk, language, now)
-        except IntegrityError:
-            # A concurrent start or pre-generation took the same row or number meanwhile
-            # (its insert or update came first): look again; the next round sees it.
-            continue
+    try:
+        for _round in range(3):
+            try:
+                with transaction.atomic():
+                    return _start_locked(assignment.pk, language, now)
+            except IntegrityError:
+                # A concurrent start or pre-generation took the same row or number meanwhile
+                # (its insert or update came first): look again; the next round sees it.
+                continue
+    except ExamDrawError as error:
+        _draw_failure_record(assignment)
+        raise ExamDrawError(
+            _(
+                "This exam cannot be prepared for you now: a kind of question it needs was "
+                "taken out of use. Your mentor sees this on their Home and can prepare it "
+                "again; nothing was started and no attempt was used."
+            )
+        ) from error
     raise ExamError(_("The exam could not be started; please try again."))
+
+
+def _draw_failure_record(assignment: ExamAssignment) -> None:
+    """A variant could not be made on the spot: the assignment's job fails with why, so the
+    mentor's job page and Home show it with a retry."""
+    if assignment.variant_job_id is None:
+        return
+    reason = undrawable_reason(assignment.blueprint) or _(
+        "The exam variants could not be drawn from the blueprint."
+    )
+    VariantJob.objects.filter(pk=assignment.variant_job_id).update(error=reason)
 
 
 @dataclass(frozen=True)
@@ -282,19 +315,20 @@ _START_SQL = {
 
 
 def attempt_start_prepared(
-    *, candidate_id: int, assignment_id: int, language: str, now: datetime | None = None
+    *, candidate_id: int, assignment_id: int, now: datetime | None = None
 ) -> Started | None:
     """Start the candidate's next prepared attempt of the assignment with one statement, or
     None when there is none to start that way (not the candidate's, not open, nothing
-    prepared in this language, an attempt in progress or within the cooldown: the locked path
-    of ``attempt_start`` then says why, or generates a variant).
+    prepared, an attempt in progress or within the cooldown: the locked path of
+    ``attempt_start`` then says why, or generates a variant).
 
     The statement takes the lowest-numbered prepared attempt (skipping one another start
     holds) and starts it only if the assignment is the candidate's and open, the attempt is
-    within the attempts allowed and in the blueprint's language (else the one asked), and
-    nothing of the assignment is in progress or closed within the cooldown. Two starts racing
-    each take a row; the unique index on attempts in progress refuses the second, which then
-    finds the first on the locked path."""
+    within the attempts allowed and in the blueprint's language if it fixes one (in any
+    language it was prepared in otherwise: the exam's, whatever the candidate now reads the
+    site in), and nothing of the assignment is in progress or closed within the cooldown. Two
+    starts racing each take a row; the unique index on attempts in progress refuses the
+    second, which then finds the first on the locked path."""
     low, high = connection.ops.integer_field_range("BigAutoField")
     if not low <= assignment_id <= high:
         return None  # no such row: the locked path's access check answers for it
@@ -317,7 +351,7 @@ def attempt_start_prepared(
                           AND s.candidate_id = %(candidate)s AND s.cancelled_at IS NULL
                           AND s.opens_at <= %(now)s AND %(now)s < s.closes_at
                           AND {attempt}.number <= s.max_attempts
-                          AND {attempt}.language = COALESCE(NULLIF(b.language, ''), %(language)s)
+                          AND (b.language = '' OR {attempt}.language = b.language)
                           AND NOT EXISTS (
                               SELECT 1 FROM {attempt} AS other WHERE other.assignment_id = s.id
                                  AND (other.status = %(in_progress)s
@@ -332,7 +366,6 @@ def attempt_start_prepared(
         "now": connection.ops.adapt_datetimefield_value(now),  # as the ORM writes it
         "assignment": assignment_id,
         "candidate": candidate_id,
-        "language": language,
     }
     try:
         # One statement: in autocommit it is its own transaction; inside another one it gets
@@ -404,10 +437,13 @@ def _start_locked(assignment_id: int, language: str, now: datetime) -> Attempt:
         ),
         None,
     )
-    if prepared is not None and prepared.language == language:
+    fixed = assignment.blueprint.language
+    if prepared is not None and (not fixed or prepared.language == fixed):
         # Ready all along: an overdue attempt had to be closed first, or a cooldown just ended
-        # between the two statements.
+        # between the two statements. Started in the language it was prepared in.
         return _set_started(prepared, now, deadline)
+    if prepared is None and not fixed and rows:
+        language = rows[-1].language  # the exam goes on in the language it was begun in
     logger.warning(
         "exam start: no pre-generated %s variant ready for assignment %s; generating it now",
         language,
@@ -428,7 +464,7 @@ def _start_locked(assignment_id: int, language: str, now: datetime) -> Attempt:
         )
         _count_variant(assignment)
     else:
-        # Prepared in another language: its questions are drawn again in this one.
+        # Prepared in another language than the blueprint now fixes: drawn again in it.
         prepared.language, prepared.seed = language, secrets.randbits(48)
         prepared.save(update_fields=["language", "seed"])
         AttemptItem.objects.filter(attempt=prepared).delete()

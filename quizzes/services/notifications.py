@@ -1,4 +1,5 @@
-"""E-mails to candidates: recorded in a row, sent by a Celery task after commit, once."""
+"""E-mails to candidates (and to mentors about their workbench stories): recorded in a row,
+sent by a Celery task after commit, once."""
 
 from __future__ import annotations
 
@@ -87,6 +88,8 @@ def _message(notification: Notification) -> tuple[str, str]:
         return _certificate_message(context, site)
     if notification.kind == Notification.Kind.REPORT:
         return _report_message(context, site)
+    if notification.kind == Notification.Kind.PROPOSAL:
+        return _proposal_message(context, site)
     if notification.kind == Notification.Kind.OUTCOME:
         subject = _("You passed %(exam)s") % {"exam": context["exam"]}
         change = (
@@ -124,6 +127,45 @@ def _report_message(context: dict[str, Any], site: str) -> tuple[str, str]:
         "The certification committee decided your report on the question “%(question)s”: "
         "%(decision)s.\n\nRead the committee's reason under My appeals and reports: %(url)s"
     ) % {"question": context["question"], "decision": decision, "url": site + context["path"]}
+    return subject, body
+
+
+def _proposal_message(context: dict[str, Any], site: str) -> tuple[str, str]:
+    """A workbench story proposed for the bank decided: the decision, the committee's reason,
+    and (rejected) what the author can do next."""
+    values = {
+        "question": context["question"],
+        "reason": context.get("reason") or "—",
+        "url": site + context["path"],
+    }
+    if context["status"] == "accepted":
+        subject = _("Your story was accepted into the question bank")
+        body = (
+            _(
+                "The certification committee accepted your story “%(question)s” into the question "
+                "bank: candidates get it in practice.\n\nThe committee's note: %(reason)s\n\n"
+                "See it on the scenario workbench: %(url)s"
+            )
+            % values
+        )
+        return subject, body
+    subject = _("Your story for the question bank was rejected")
+    if context.get("for_cohort"):
+        next_step = _(
+            "Your cohort keeps it in practice. On the scenario workbench you can revise it, "
+            "or suggest it again: %(url)s"
+        )
+    else:
+        next_step = _("On the scenario workbench you can revise it and propose it again: %(url)s")
+    body = (
+        _(
+            "The certification committee rejected your story “%(question)s” for the question "
+            "bank.\n\nReason: %(reason)s"
+        )
+        % values
+        + "\n\n"
+        + next_step % values
+    )
     return subject, body
 
 

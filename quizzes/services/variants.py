@@ -26,7 +26,6 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
@@ -34,7 +33,7 @@ from judgetrain.queueing import enqueue_on_commit
 from quizzes.languages import content_language
 from quizzes.models import Attempt, ExamAssignment, ExamBlueprint, ExamVariant, VariantJob
 from quizzes.services import exams
-from quizzes.services.blueprints import blueprint_undrawable
+from quizzes.services.blueprints import undrawable_reason
 from rulings.models import Language
 
 logger = logging.getLogger(__name__)
@@ -82,15 +81,6 @@ def _variant_language(assignment: ExamAssignment) -> str:
     if job is not None and job.language:
         return job.language
     return content_language(assignment.candidate.preferred_language or settings.LANGUAGE_CODE)
-
-
-def undrawable_reason(blueprint: ExamBlueprint) -> str:
-    """Why ``blueprint`` cannot be drawn now, in the active language; "" if it can."""
-    lang = content_language(get_language())
-    found = blueprint_undrawable(blueprint=blueprint, lang=lang)
-    if found is None:
-        return ""
-    return _("This blueprint cannot be drawn now. %(reason)s") % {"reason": found.reason(lang)}
 
 
 @transaction.atomic
@@ -212,8 +202,8 @@ def exam_assign(
 ) -> Assigned:
     """Assign ``blueprint`` to the cohort's members and the ``candidates`` (each once), as a
     mentor or the committee does it: the times may not be past, and whoever already has this
-    exam open or upcoming is skipped (a double submit or a cohort assigned twice would give
-    them the exam twice), unless that leaves nobody, which is refused.
+    exam open or upcoming (a cancelled one is neither) is skipped (a double submit or a cohort
+    assigned twice would give them the exam twice), unless that leaves nobody, which is refused.
 
     Who may assign to whom is the caller's check (the page's and the API's choices come from
     ``cohorts.cohorts_visible_to`` and ``candidates_visible_to``)."""
@@ -239,7 +229,7 @@ def exam_assign(
         busy = set(
             ExamAssignment.objects.filter(
                 blueprint=blueprint, candidate__in=[person.pk for person in picked],
-                closes_at__gt=now,
+                closes_at__gt=now, cancelled_at__isnull=True,  # cancelled: not open (walk 5, #7)
             ).values_list("candidate_id", flat=True)
         )  # fmt: skip
         chosen = [person for person in picked if person.pk not in busy]
@@ -356,7 +346,9 @@ def assignment_variants_refresh(*, assignment: ExamAssignment, created_by: User 
 def variant_job_assignments(*, job_id: int) -> list[int]:
     """The job's assignments that can still be started (each build skips what exists)."""
     return list(
-        ExamAssignment.objects.filter(variant_job=job_id, closes_at__gt=timezone.now())
+        ExamAssignment.objects.filter(
+            variant_job=job_id, closes_at__gt=timezone.now(), cancelled_at__isnull=True
+        )
         .order_by("pk")
         .values_list("pk", flat=True)
     )
@@ -511,6 +503,7 @@ def variant_jobs_stalled(*, now: datetime | None = None) -> list[int]:
             error="",
             progressed_at__lte=now - STALLED_AFTER,
             assignments__closes_at__gt=now,
+            assignments__cancelled_at__isnull=True,
         )
         .distinct()
         .order_by("pk")

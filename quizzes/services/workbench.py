@@ -17,7 +17,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from judgetrain.accounts.models import Cohort, User
-from quizzes.models import PracticeAnswer, Question, QuestionPool, WorkbenchStory
+from quizzes.models import (
+    Notification,
+    PracticeAnswer,
+    Question,
+    QuestionPool,
+    WorkbenchStory,
+)
 from quizzes.services.bank import bank_store_ids
 from quizzes.services.pools import pools_applied
 from rulings.core import questions as generator
@@ -141,10 +147,12 @@ def _to_proposal(story: WorkbenchStory) -> WorkbenchStory:
 @transaction.atomic
 def workbench_suggest(*, story: WorkbenchStory) -> WorkbenchStory:
     """A mentor's cohort story sent to the committee's proposed questions (walk 4, #6): the
-    committee accepts or rejects it there like its own proposals. The caller has checked that
-    the mentor may see the story's cohort."""
+    committee accepts or rejects it there like its own proposals. A rejected one may be
+    suggested again (walk 5, #9): the committee then sees the reason it gave before. The
+    caller has checked that the mentor may see the story's cohort."""
     locked = WorkbenchStory.objects.select_for_update().get(pk=story.pk)
-    if locked.status != WorkbenchStory.Status.COHORT:
+    suggestable = (WorkbenchStory.Status.COHORT, WorkbenchStory.Status.REJECTED)
+    if locked.status not in suggestable or locked.cohort_id is None:
         raise WorkbenchError("Only a story saved for a cohort can be suggested.", code="not_cohort")
     return _to_proposal(locked)
 
@@ -186,16 +194,47 @@ def workbench_propose(*, story: Story, author: User, for_exams: bool) -> Workben
 def workbench_decide(
     *, story: WorkbenchStory, accept: bool, by: User, reason: str = ""
 ) -> WorkbenchStory:
-    """Accept a proposal into the bank or reject it (once; WorkbenchError after)."""
-    locked = WorkbenchStory.objects.select_for_update().get(pk=story.pk)
+    """Accept a proposal into the bank or reject it (once; WorkbenchError after). A rejection
+    needs a reason (WorkbenchError "reason"): its author reads it on the workbench and in the
+    e-mail this queues for them (walk 5, #9), and may revise the story or suggest it again."""
+    reason = reason.strip()[:2000]
+    if not accept and not reason:
+        raise WorkbenchError("Say why the story is rejected.", code="reason")
+    locked = (
+        WorkbenchStory.objects.select_for_update(of=("self",))
+        .select_related("question", "author")
+        .get(pk=story.pk)
+    )
     if locked.status != WorkbenchStory.Status.PROPOSED:
         raise WorkbenchError("This proposal has already been decided.", code="decided")
     locked.status = WorkbenchStory.Status.ACCEPTED if accept else WorkbenchStory.Status.REJECTED
     locked.decided_by = by
     locked.decided_at = timezone.now()
-    locked.reason = reason.strip()[:2000]
+    locked.reason = reason
     locked.save(update_fields=["status", "decided_by", "decided_at", "reason"])
+    if locked.author_id != by.pk:
+        _notify_author(locked)
     return locked
+
+
+def _notify_author(story: WorkbenchStory) -> None:
+    """E-mail the story's author the committee's decision and reason, once per decision."""
+    from quizzes.services.notifications import notification_queue
+
+    assert story.decided_at is not None
+    notification_queue(
+        kind=Notification.Kind.PROPOSAL,
+        key=f"workbench:{story.pk}:{story.decided_at.isoformat()}",
+        email=story.author.email,
+        user=story.author,
+        context={
+            "question": story.question.stem[:140],
+            "status": story.status,
+            "reason": story.reason,
+            "for_cohort": story.cohort_id is not None,
+            "path": f"/mentor/workbench/#story-{story.pk}",
+        },
+    )
 
 
 def proposals_open() -> list[WorkbenchStory]:

@@ -58,8 +58,10 @@ def _formset_items(formset: forms.BaseFormSet[Any]) -> list[tuple[str, str]]:
 
 
 @register.inclusion_tag("includes/error_summary.html")
-def error_summary(*forms_given: Any) -> dict[str, Any]:
-    return {"errors": summary_items(*forms_given)}
+def error_summary(*forms_given: Any, saving: bool = True) -> dict[str, Any]:
+    """``saving`` False: the step saves nothing (a preview, "Rule it"), so the heading does not
+    say "Nothing was saved" (walk 5, #15 and #23)."""
+    return {"errors": summary_items(*forms_given), "saving": saving}
 
 
 @register.simple_tag

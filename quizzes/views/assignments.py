@@ -17,7 +17,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
@@ -53,7 +53,11 @@ class DisplayNameChoice(forms.ModelChoiceField):
 
 
 class AssignmentForm(forms.Form):
-    blueprint = DisplayNameChoice(label=_("Exam blueprint"), queryset=ExamBlueprint.objects.none())
+    blueprint = DisplayNameChoice(
+        label=_("Exam blueprint"),
+        queryset=ExamBlueprint.objects.none(),
+        empty_label=_("Choose a blueprint"),
+    )
     cohort = DisplayNameChoice(
         label=_("The whole cohort"),
         queryset=Cohort.objects.none(),
@@ -131,7 +135,11 @@ def assign(request: AuthenticatedHttpRequest) -> HttpResponse:
 def _render_assign(
     request: AuthenticatedHttpRequest, form: AssignmentForm, status: int = 200
 ) -> HttpResponse:
-    context = {"form": form, "jobs": list(variant_jobs_visible_to(request.user)[:10])}
+    jobs = variant_jobs_visible_to(request.user).annotate(
+        assigned=Count("assignments"),
+        cancelled=Count("assignments", filter=Q(assignments__cancelled_at__isnull=False)),
+    )  # a cancelled exam says so, not just its variants (walk 5, #7)
+    context = {"form": form, "jobs": list(jobs[:10])}
     return render(request, TEMPLATES + "assign.html", context, status=status)
 
 

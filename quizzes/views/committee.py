@@ -148,6 +148,8 @@ def _render_blueprint(
         "blueprint": blueprint,
         "sample": rows,
         "thin": thin or [],
+        # A preview saves nothing: its errors are not headed "Nothing was saved" (walk 5, #15).
+        "saving": "preview" not in request.POST,
     }
     return render(request, TEMPLATES + "blueprint_form.html", context, status=status)
 

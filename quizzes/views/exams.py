@@ -20,6 +20,7 @@ from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, ExamAssignment
 from quizzes.services import exams, review
 from rulings.core.grading import MAX_ANSWER_CHARS
+from rulings.models import Language
 
 candidate_only = permission_required("accounts.practise", raise_exception=True)
 
@@ -136,15 +137,29 @@ def exam_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "quizzes/exams/list.html", {"groups": groups})
 
 
-def _start_context(assignment: ExamAssignment) -> dict[str, Any]:
-    """What the start page says before the clock runs, and whether it may run now."""
+def _start_context(assignment: ExamAssignment, interface: str) -> dict[str, Any]:
+    """What the start page says before the clock runs, and whether it may run now; the
+    questions' language when it is not the page's (the exam's is fixed when its variants are
+    prepared: walk 5, #16)."""
     attempts = list(assignment.attempts.order_by("number"))
     in_progress = next((a for a in attempts if a.status == Attempt.Status.IN_PROGRESS), None)
     left = max(0, assignment.max_attempts - len(attempts))
     status = assignment.status()
+    prepared = (
+        Attempt.all_objects.filter(assignment=assignment, status=Attempt.Status.READY)
+        .order_by("number")
+        .values_list("language", flat=True)
+        .first()
+    )
+    exam_language = assignment.blueprint.language or prepared or ""
     return {
         "assignment": assignment,
         "blueprint": assignment.blueprint,
+        "questions_language": (
+            Language(exam_language).label
+            if exam_language and exam_language != content_language(interface)
+            else ""
+        ),
         "attempts_left": left,
         "in_progress": in_progress,
         "status": status,
@@ -160,7 +175,7 @@ def exam_start(request: AuthenticatedHttpRequest, assignment_id: int) -> HttpRes
     POST from it: the attempt starts and its clock runs."""
     assignment = access.access_assignment_by_id(request.user, assignment_id)
     if request.method == "GET":
-        context = _start_context(assignment)
+        context = _start_context(assignment, request.LANGUAGE_CODE)
         return render(request, "quizzes/exams/start.html", context)
     try:
         attempt = exams.attempt_start(

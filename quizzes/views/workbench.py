@@ -9,7 +9,7 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
@@ -57,6 +57,23 @@ def _typed(request: AuthenticatedHttpRequest, action: str) -> dict[str, Any] | N
     return typed
 
 
+def _revised(request: AuthenticatedHttpRequest) -> dict[str, Any] | None:
+    """``?story=<id>``: the facts of one of the user's cohorts' stories, to revise it (walk 5,
+    #9: a rejected story could be neither revised nor suggested again)."""
+    wanted = request.GET.get("story", "")
+    if request.method != "GET" or not (wanted.isascii() and wanted.isdigit()) or len(wanted) > 12:
+        return None
+    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    story = WorkbenchStory.objects.filter(pk=int(wanted), cohort__in=visible).first()
+    if story is None:
+        return None
+    typed: dict[str, Any] = dict(story.facts)
+    for name, field in WorkbenchForm.base_fields.items():
+        if isinstance(field, forms.BooleanField):
+            typed[name] = bool(story.facts.get(name))
+    return typed
+
+
 @mentor_required
 @require_http_methods(["GET", "POST"])
 def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -65,11 +82,16 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     if action in ("rule", "save", "propose"):
         form = WorkbenchForm(request.POST, lang=lang)
     else:  # a first visit, or "show the fields": what was typed comes back, without errors
-        form = WorkbenchForm(initial=_typed(request, action), lang=lang)
+        form = WorkbenchForm(initial=_typed(request, action) or _revised(request), lang=lang)
     save_form = SaveForm(
         request.POST if action in ("save", "propose") else None, cohorts=_cohort_choices(request)
     )
-    context: dict[str, Any] = {"form": form, "save_form": save_form, "lang": lang}
+    context: dict[str, Any] = {
+        "form": form,
+        "save_form": save_form,
+        "lang": lang,
+        "saving": action in ("save", "propose"),  # "Rule it" saves nothing (walk 5, #23)
+    }
     status = 200
     if action in ("rule", "save", "propose") and form.is_valid():
         try:
@@ -209,6 +231,7 @@ class DecisionForm(forms.Form):
     reason = forms.CharField(
         label=gettext_lazy("Reason"), max_length=2000, required=False, widget=forms.Textarea
     )
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 @committee_required
@@ -224,11 +247,28 @@ def proposal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 @committee_required
 @require_POST
 def proposal_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    story = WorkbenchStory.objects.filter(pk=pk, status=WorkbenchStory.Status.PROPOSED).first()
+    """Accept at once; reject only with a reason (its author reads it) and after a page that
+    asks (walk 5, #9: an empty Reject rejected at once, with nothing said to the author)."""
+    story = (
+        WorkbenchStory.objects.select_related("question", "author", "cohort")
+        .filter(pk=pk, status=WorkbenchStory.Status.PROPOSED)
+        .first()
+    )
     form = DecisionForm(request.POST)
     if story is None or not form.is_valid():
         raise Http404("No such proposal.")
     accept = form.cleaned_data["decision"] == "accept"
+    if not accept and not form.cleaned_data["reason"].strip():
+        messages.error(
+            request,
+            _("Say why you reject this story: its author reads your reason, then can revise it."),
+        )
+        return redirect(reverse("workbench-proposals") + f"#proposal-{story.pk}")
+    if not accept and not form.cleaned_data["confirm"]:
+        confirm = DecisionForm(
+            initial={"decision": "reject", "reason": form.cleaned_data["reason"], "confirm": True}
+        )
+        return render(request, TEMPLATES + "reject_confirm.html", {"story": story, "form": confirm})
     try:
         workbench.workbench_decide(
             story=story, accept=accept, by=request.user, reason=form.cleaned_data["reason"]

@@ -82,9 +82,7 @@ def test_a_saturated_round_can_start_the_same_prepared_attempts_again(bench_load
 
     for _round in range(2):
         started = [
-            exams.attempt_start_prepared(
-                candidate_id=a.candidate_id, assignment_id=a.pk, language="en"
-            )
+            exams.attempt_start_prepared(candidate_id=a.candidate_id, assignment_id=a.pk)
             for a in job.assignments.all()
         ]
         assert all(start is not None for start in started)

@@ -29,6 +29,14 @@ def scroll_to_the_end(page):
     assert page.evaluate("window.scrollY") > 300  # the page did scroll
 
 
+# The text a page shows before the first element of its body.
+TEXT_BEFORE_FIRST_ELEMENT = """() => {
+  const nodes = [...document.body.childNodes];
+  const first = nodes.findIndex((node) => node.nodeType === Node.ELEMENT_NODE);
+  return nodes.slice(0, first).map((node) => node.textContent).join("").trim();
+}"""
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_navigator_stays_the_flag_says_its_state_and_submit_shows_the_clock(
     live_server, browser, chromium_path, lang
@@ -82,9 +90,9 @@ def test_the_navigator_stays_the_flag_says_its_state_and_submit_shows_the_clock(
     page.locator("#q3 .flag-button").click()
     expect(page.locator("#q3 .flag-button")).to_have_text(re.compile(t("Remove flag")))
 
-    # 24-hour time with the zone's name, never a bare offset.
+    # 24-hour time with the zone's readable name and its offset (walk 4, #3).
     expect(page.locator(".exam-status .deadline time")).to_have_text(
-        re.compile(r"^\d\d:\d\d Europe/Madrid$")
+        re.compile(r"^\d\d:\d\d Madrid \(UTC\+\d\)$")
     )
     assert problems_on(page, f"attempt page {lang}") == []
 
@@ -92,6 +100,9 @@ def test_the_navigator_stays_the_flag_says_its_state_and_submit_shows_the_clock(
     page.set_viewport_size(DESKTOP)
     page.get_by_role("button", name=t("Review and submit")).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(t("Submit the exam?"))
+    # Walk 5, #3: no markup in the tab's title, nothing printed above the navigation.
+    expect(page).to_have_title(f"{t('Submit the exam?')} · JudgeTrain")
+    assert page.evaluate(TEXT_BEFORE_FIRST_ELEMENT) == ""
     clock = page.locator("#time-left")
     expect(clock).to_be_visible()
     expect(clock).to_have_text(re.compile(r"^\d+:\d\d$"))

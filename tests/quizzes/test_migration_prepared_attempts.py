@@ -114,7 +114,7 @@ def test_variants_made_before_become_prepared_attempts_a_start_takes():
     migrate_to_latest()
     assignment = ExamAssignment.objects.select_related("blueprint").get(pk=fresh.pk)
     started = exams.attempt_start_prepared(
-        candidate_id=assignment.candidate_id, assignment_id=assignment.pk, language="en"
+        candidate_id=assignment.candidate_id, assignment_id=assignment.pk
     )
     assert started is not None
     assert started.attempt.number == 1

@@ -47,6 +47,7 @@ from tests.factories import (
     mentor,
     question,
 )
+from tests.page_shape import page_shape_faults
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt
 from tests.security.matrix_certificates import certificate_matrix
 from tests.security.matrix_committee import (
@@ -672,6 +673,17 @@ def _content(response: Any) -> bytes:
     return bytes(response.content)
 
 
+def _assert_pages_show_no_stray_markup(responses: dict[str, Any]) -> None:
+    """Every HTML page answered: no markup in its title, no text before its body's first
+    element (walk 5, #3)."""
+    faults = {
+        caller: page_shape_faults(_content(response).decode())
+        for caller, response in responses.items()
+        if response.get("Content-Type", "").startswith("text/html")
+    }
+    assert {caller: found for caller, found in faults.items() if found} == {}
+
+
 def _assert_personas_refused_and_shown_nothing_sealed(
     responses: dict[str, Any], expected: dict[str, int]
 ) -> None:
@@ -689,15 +701,17 @@ def test_route_answers_each_caller_as_the_matrix_says(client, name):
     url = entry.url(world)
     body = entry.body(world) if entry.body else None
 
-    actual = {
-        role: _call(client, world, role, entry.method, url, body, entry.json) for role in ROLES
+    responses = {
+        role: _respond(client, world, role, entry.method, url, body, entry.json) for role in ROLES
     }
+    actual = {role: response.status_code for role, response in responses.items()}
     in_exam = {
         persona: _respond(client, world, persona, entry.method, url, body, entry.json)
         for persona in PERSONAS
     }
 
     assert actual == entry.expected
+    _assert_pages_show_no_stray_markup(responses | in_exam)
     _assert_personas_refused_and_shown_nothing_sealed(
         in_exam, persona_expected(name, entry.expected)
     )

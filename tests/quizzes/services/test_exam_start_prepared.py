@@ -39,11 +39,10 @@ def prepared(*, max_attempts=1, opens_in=timedelta(minutes=-1), closes_in=timede
     )
 
 
-def start_prepared(assignment, language="en", **kwargs):
+def start_prepared(assignment, **kwargs):
     return exams.attempt_start_prepared(
         candidate_id=kwargs.pop("candidate_id", assignment.candidate_id),
         assignment_id=assignment.pk,
-        language=language,
         **kwargs,
     )
 
@@ -205,20 +204,21 @@ def test_fewer_attempts_allowed_since_preparing_leave_the_extra_one_unstartable(
 def test_a_language_the_blueprint_fixes_is_the_one_started_whatever_is_asked():
     assignment = prepared(language="es")
 
-    started = start_prepared(assignment, language="pt-BR")
+    started = exams.attempt_start(assignment=assignment, language="pt-BR")
 
-    assert started is not None
-    assert started.attempt.language == "es"
+    assert started.language == "es"
 
 
-def test_asking_another_language_than_prepared_draws_it_on_the_spot(caplog):
+def test_an_exam_prepared_in_english_starts_as_prepared_from_a_spanish_page(caplog):
+    """Walk 5, #16: the exam's language is the one it was prepared in; a start from a page in
+    another language drew it again (and failed once a template it needed was retired)."""
     assignment = prepared()
+    ready = Attempt.all_objects.get(assignment=assignment, number=1)
 
-    assert start_prepared(assignment, language="es") is None
     attempt = exams.attempt_start(assignment=assignment, language="es")
 
-    assert attempt.language == "es"
-    assert "no pre-generated es variant ready" in caplog.text
+    assert (attempt.pk, attempt.language, attempt.seed) == (ready.pk, "en", ready.seed)
+    assert "no pre-generated" not in caplog.text
 
 
 # --- serving the stored payload ----------------------------------------------------------------

@@ -49,7 +49,6 @@ def first_start_held(assignment):
                     exams.attempt_start_prepared(
                         candidate_id=assignment.candidate_id,
                         assignment_id=assignment.pk,
-                        language="en",
                     )
                 )
                 started.set()

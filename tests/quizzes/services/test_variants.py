@@ -391,18 +391,30 @@ def test_without_a_ready_variant_a_start_generates_on_the_spot_and_logs_it(caplo
     assert len(json.loads(made.payload)) == 4
 
 
-def test_a_start_in_another_language_generates_its_variant_on_the_spot(caplog):
+def test_a_start_in_another_language_sits_the_prepared_variant(monkeypatch, caplog):
+    """Walk 5, #16: the exam's language is fixed when its variants are prepared; a start from
+    a page in Spanish drew the English variant again in Spanish."""
     assignment = assign().assignments.get()
+    variant = assignment.variants.get()
+    no_generation(monkeypatch)
 
     with caplog.at_level(logging.WARNING, logger="quizzes.services.exams"):
         attempt = exams.attempt_start(assignment=assignment, language="es")
 
-    assert {item.question.language for item in attempt.items.select_related("question")} == {"es"}
-    # The attempt prepared in English is sat in Spanish: its variant is drawn again.
-    variant = assignment.variants.get()
-    assert (variant.attempt, variant.language, variant.seed) == (attempt, "es", attempt.seed)
-    assert {question["language"] for question in json.loads(variant.payload)} == {"es"}
-    assert "no pre-generated es variant ready" in caplog.text
+    assert (attempt.pk, attempt.language) == (variant.attempt_id, "en")
+    assert {item.question.language for item in attempt.items.select_related("question")} == {"en"}
+    assert "no pre-generated" not in caplog.text
+
+
+def test_a_start_with_nothing_prepared_draws_in_the_language_the_exam_began_in():
+    assignment = assign(max_attempts=2).assignments.get()
+    first = exams.attempt_start(assignment=assignment, language="en")
+    exams.attempt_submit(attempt=first)
+    Attempt.all_objects.filter(status=Attempt.Status.READY).delete()  # nothing prepared now
+
+    second = exams.attempt_start(assignment=assignment, language="es")
+
+    assert (second.number, second.language) == (2, "en")
 
 
 def test_a_start_with_a_prepared_attempt_is_one_update_for_4_or_40_questions():
@@ -533,3 +545,37 @@ def test_a_job_failed_on_a_retired_template_says_why_and_runs_again_once_restore
     job.refresh_from_db()
     assert job.state == "done"
     assert job.built == 1
+
+
+def test_an_exam_prepared_before_a_template_was_retired_starts_in_any_language():
+    """Walk 5, #16, as walked: prepared in English, the template its slot needs retired, then
+    started from a page in Spanish."""
+    blueprint = BlueprintFactory(composition=SCORING_ONLY)
+    assignment = assign(blueprint=blueprint).assignments.get()
+    retire("rb-forgetting-to-score")
+
+    attempt = exams.attempt_start(assignment=assignment, language="es")
+
+    assert (attempt.status, attempt.language) == (Attempt.Status.IN_PROGRESS, "en")
+    assert attempt.items.count() == 1
+    assert VariantJob.objects.get(pk=assignment.variant_job_id).state == "done"
+
+
+def test_a_variant_that_cannot_be_drawn_on_the_spot_fails_the_job_and_says_so():
+    """Nothing prepared and the blueprint undrawable: the mentor's job shows the failure (with
+    its retry), and the candidate learns that nothing was started or used."""
+    blueprint = BlueprintFactory(composition=SCORING_ONLY)
+    job = assign(blueprint=blueprint)
+    assignment = job.assignments.get()
+    Attempt.all_objects.all().delete()  # nothing prepared
+    retire("rb-forgetting-to-score")
+
+    with pytest.raises(exams.ExamDrawError) as refused:
+        exams.attempt_start(assignment=assignment, language="es")
+
+    assert "Your mentor sees this" in str(refused.value)
+    assert "tell your mentor" not in str(refused.value)
+    assert not Attempt.all_objects.filter(assignment=assignment).exists()
+    job.refresh_from_db()
+    assert job.state == "failed"
+    assert "retired or withdrew" in job.error

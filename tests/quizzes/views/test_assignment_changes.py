@@ -166,9 +166,7 @@ def test_cancelling_stops_new_starts_and_keeps_the_started_attempt(client):
     with pytest.raises(exams.ExamError, match="cancelled"):
         exams.attempt_start(assignment=waiting_row, language="en")
     assert (
-        exams.attempt_start_prepared(
-            candidate_id=people[1].pk, assignment_id=waiting_row.pk, language="en"
-        )
+        exams.attempt_start_prepared(candidate_id=people[1].pk, assignment_id=waiting_row.pk)
         is None
     )
     attempt.refresh_from_db()

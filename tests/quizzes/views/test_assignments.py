@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from quizzes.models import ExamAssignment, ExamVariant, RetiredTemplate, VariantJob
-from quizzes.services import variants
+from quizzes.services import assignments, variants
 from rulings.core.questions.templates import all_templates
 from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor
 
@@ -379,6 +379,49 @@ def test_a_closed_assignment_does_not_stop_a_new_one(client, world):
 
 
 @pytest.mark.usefixtures("on_commit_now")
+def test_a_cancelled_assignment_does_not_stop_assigning_the_exam_again(client, world):
+    """Walk 5, #7: after cancelling, assigning the same blueprint again was refused with
+    "Every candidate chosen already has this exam open or upcoming"."""
+    guide, group, people = world
+    exam = blueprint()
+    client.force_login(guide)
+    client.post(reverse("assign"), form(exam, candidates=[str(people[0].pk)]))
+    assignments.assignments_cancel(assignments=list(ExamAssignment.objects.all()))
+
+    by_hand = client.post(reverse("assign"), form(exam, candidates=[str(people[0].pk)]))
+    by_cohort = client.post(reverse("assign"), form(exam, cohort=str(group.pk)), follow=True)
+
+    assert by_hand.status_code == 302
+    open_now = ExamAssignment.objects.filter(cancelled_at__isnull=True)
+    assert sorted(open_now.values_list("candidate_id", flat=True)) == sorted(
+        [people[0].pk, people[1].pk]
+    )
+    assert str(people[0]) in by_cohort.content.decode()  # the reissued one is open: skipped
+
+
+@pytest.mark.usefixtures("on_commit_now")
+def test_recent_assignments_say_which_were_cancelled(client, world):
+    guide, _group, people = world
+    exam = blueprint()
+    client.force_login(guide)
+    client.post(reverse("assign"), form(exam, candidates=[str(people[0].pk)]))
+    client.post(reverse("assign"), form(blueprint(), candidates=[str(p.pk) for p in people[:2]]))
+    first, second = VariantJob.objects.order_by("pk")
+    assignments.assignments_cancel(assignments=list(first.assignments.all()))
+    assignments.assignments_cancel(assignments=[second.assignments.order_by("pk").first()])
+
+    page = client.get(reverse("assign")).content.decode()
+
+    rows = {
+        job.pk: page.split(reverse("variant-job", args=[job.pk]))[1].split("</li>")[0]
+        for job in (first, second)
+    }
+    assert "Cancelled" in rows[first.pk]
+    assert "variants ready" not in rows[first.pk]
+    assert "2 of 2 variants ready · 1 of 2 cancelled" in rows[second.pk]
+
+
+@pytest.mark.usefixtures("on_commit_now")
 def test_a_failed_job_names_its_cause_to_the_mentor_and_can_be_retried(client, world, monkeypatch):
     """Walk 4, #11: "Failed" with "please tell your mentor", no reason and no retry."""
     guide, _group, people = world
@@ -402,3 +445,14 @@ def test_a_failed_job_names_its_cause_to_the_mentor_and_can_be_retried(client, w
     client.post(reverse("variant-job-retry", args=[job.pk]))
     job.refresh_from_db()
     assert job.error == ""
+
+
+def test_the_blueprint_list_asks_to_choose_one(client, world):
+    """Walk 5, #8: the list began with Django's "---------"."""
+    guide, _group, _people = world
+    client.force_login(guide)
+
+    page = client.get(reverse("assign")).content.decode()
+
+    assert '<option value="" selected>Choose a blueprint</option>' in page
+    assert "---------" not in page

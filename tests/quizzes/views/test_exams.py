@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from quizzes.models import Attempt
-from quizzes.services import exams
+from quizzes.services import exams, variants
 from tests.factories import BlueprintFactory, assignment, candidate, mentor, user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
@@ -54,6 +54,25 @@ def test_starting_an_exam_opens_the_attempt_page_with_labelled_answers(client, s
     assert '<label for="answer-1">' in html
     assert 'id="time-left"' in html
     assert "key_detail" not in html
+
+
+def test_an_exam_prepared_in_english_starts_from_the_spanish_site_and_says_so(client, student):
+    """Walk 5, #16: the start page names the questions' language; the start sits the
+    prepared variant, not one drawn again in the page's language."""
+    now = timezone.now()
+    prepared = variants.assignment_create(
+        blueprint=BlueprintFactory(), candidate=student, opens_at=now,
+        closes_at=now + timedelta(days=1),
+    )  # fmt: skip
+    ready = Attempt.all_objects.get(assignment=prepared)
+    spanish = {"HTTP_ACCEPT_LANGUAGE": "es"}
+
+    page = client.get(reverse("exam-start", args=[prepared.pk]), **spanish).content.decode()
+    started = client.post(reverse("exam-start", args=[prepared.pk]), **spanish)
+
+    assert "English: " in page
+    assert started["Location"] == reverse("exam-attempt", args=[ready.pk])
+    assert Attempt.objects.get().language == "en"
 
 
 def test_the_attempt_page_never_shows_the_key(client, student):
@@ -126,6 +145,17 @@ def test_a_late_no_javascript_save_is_refused_with_a_message(client, student):
 
     assert "time for this exam is over" in response.content.decode()
     assert attempt.items.get(position=1).response == ""
+
+
+def test_a_withdrawn_question_offers_no_appeal(client, student):
+    """Walk 5, #19: a question that no longer counts still offered "Appeal this grade"."""
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    exams.attempt_submit(attempt=attempt)
+    attempt.items.exclude(position=1).update(withdrawn=True)
+
+    html = client.get(reverse("exam-result", args=[attempt.pk])).content.decode()
+
+    assert html.count("Appeal this grade") == 1  # the question still counting
 
 
 def test_the_result_hides_keys_until_the_exam_closes_when_the_policy_says_so(client, student):

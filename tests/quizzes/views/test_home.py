@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from judgetrain.accounts.roles import Role
-from quizzes.models import Certificate
+from quizzes.models import Certificate, ExamAssignment, VariantJob
 from quizzes.selectors_home import SHOWN
-from quizzes.services import appeals, exams
+from quizzes.services import appeals, exams, variants
 from quizzes.services import question_reports as reports
 from quizzes.services.practice import practice_answer_submit
 from tests.factories import (
@@ -88,6 +88,32 @@ def test_a_mentor_sees_exam_gradings_and_appeals_waiting_before_their_cohorts(cl
     assert "1 appeal waiting" in html
     assert f'href="{reverse("mentor-appeal", args=[appeal.pk])}"' in html
     assert html.index("Waiting for you as a mentor") < html.index("Tuesday group")
+
+
+def test_a_mentor_sees_an_exam_whose_variants_could_not_be_prepared(client):
+    """Walk 5, #16: a candidate was told to tell their mentor, and nothing showed the
+    mentor the failure; a failed job of an exam still open leads to its page (and retry)."""
+    guide = mentor()
+    student = candidate()
+    cohort(mentor=guide, candidates=[student])
+    now = timezone.now()
+    failed, closed = (
+        variants.assignment_create(
+            blueprint=BlueprintFactory(),
+            candidate=student,
+            opens_at=now,
+            closes_at=now + timedelta(days=1),
+        )
+        for _ in range(2)
+    )
+    ExamAssignment.objects.filter(pk=closed.pk).update(cancelled_at=now)
+    VariantJob.objects.update(error="Slot 1 cannot be drawn.")
+
+    html = _home(client, guide)
+
+    assert "Exams that could not be prepared" in html
+    assert f'href="{reverse("variant-job", args=[failed.variant_job_id])}"' in html
+    assert f'href="{reverse("variant-job", args=[closed.variant_job_id])}"' not in html
 
 
 def test_a_mentors_home_counts_the_practice_gradings_the_dashboard_counts_too(client):

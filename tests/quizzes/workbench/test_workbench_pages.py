@@ -6,9 +6,11 @@ import re
 from typing import Any
 
 import pytest
+from django.core import mail
 from django.urls import reverse
 
 from quizzes.models import PracticeAnswer, Question, WorkbenchStory
+from quizzes.services import workbench
 from quizzes.services.practice import (
     PracticeFilters,
     practice_answer_submit,
@@ -458,3 +460,104 @@ def test_the_removal_page_uses_few_queries(client, django_assert_max_num_queries
         assert client.post(remove).status_code == 200
     with django_assert_max_num_queries(14):
         assert client.post(remove, {"confirm": "1"}).status_code == 302
+
+
+def _suggested_story(client: Any) -> tuple[WorkbenchStory, Any]:
+    """A mentor's cohort story, suggested for the bank."""
+    who = mentor()
+    group = cohort(mentor=who, candidates=[candidate()])
+    client.force_login(who)
+    client.post(URL, facts(action="save", cohort=str(group.pk), player_2="Bea"))
+    story = WorkbenchStory.objects.get()
+    client.post(reverse("workbench-suggest", args=[story.pk]))
+    return story, who
+
+
+def test_rejecting_a_proposal_needs_a_reason_and_a_confirmation(client) -> None:
+    """Walk 5, #9: Reject with an empty reason rejected at once, no confirmation, no undo."""
+    story, _who = _suggested_story(client)
+    client.force_login(committee_member())
+    decide = reverse("workbench-decide", args=[story.pk])
+
+    bare = client.post(decide, {"decision": "reject", "reason": "  "}, follow=True)
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.PROPOSED
+    assert "Say why you reject this story" in bare.content.decode()
+
+    asked = client.post(decide, {"decision": "reject", "reason": "The remedy is unclear."})
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.PROPOSED
+    assert asked.status_code == 200
+    page = asked.content.decode()
+    assert "Reject this story?" in page
+    assert "The remedy is unclear." in page
+    assert 'name="confirm"' in page
+
+    reason = "The remedy is unclear."
+    client.post(decide, {"decision": "reject", "reason": reason, "confirm": "True"})
+    story.refresh_from_db()
+    assert (story.status, story.reason) == (WorkbenchStory.Status.REJECTED, reason)
+
+
+def test_a_rejection_without_a_reason_is_refused_by_the_service_too(client) -> None:
+    story, _who = _suggested_story(client)
+
+    with pytest.raises(workbench.WorkbenchError) as refused:
+        workbench.workbench_decide(story=story, accept=False, by=committee_member(), reason=" ")
+
+    assert refused.value.code == "reason"
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.PROPOSED
+
+
+@pytest.mark.usefixtures("on_commit_now")
+def test_the_mentor_learns_why_and_can_revise_and_suggest_a_rejected_story_again(
+    client,
+) -> None:
+    story, who = _suggested_story(client)
+    client.force_login(committee_member())
+    client.post(
+        reverse("workbench-decide", args=[story.pk]),
+        {"decision": "reject", "reason": "Name the trigger's effect.", "confirm": "True"},
+    )
+
+    [sent] = mail.outbox  # e-mailed to the mentor, with the reason and the way back
+    assert sent.to == [who.email]
+    assert "rejected" in sent.subject
+    assert "Name the trigger's effect." in sent.body
+    assert f"/mentor/workbench/#story-{story.pk}" in sent.body
+
+    client.force_login(who)
+    page = client.get(URL).content.decode()
+    assert "Name the trigger&#x27;s effect." in page
+    assert f"{URL}?story={story.pk}" in page  # revise it
+    revised = client.get(URL, {"story": story.pk})
+    assert revised.context["form"].initial["player_2"] == "Bea"
+
+    assert client.post(reverse("workbench-suggest", args=[story.pk])).status_code == 302
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.PROPOSED
+    client.force_login(committee_member())
+    proposals = client.get(reverse("workbench-proposals")).content.decode()
+    assert "Rejected before: Name the trigger&#x27;s effect." in proposals
+
+
+def test_a_mentor_cannot_revise_another_mentors_story(client) -> None:
+    story, _who = _suggested_story(client)
+    client.force_login(mentor())
+
+    page = client.get(URL, {"story": story.pk})
+
+    assert page.context["form"].initial.get("player_2") != "Bea"
+
+
+def test_rule_it_errors_do_not_say_nothing_was_saved(client) -> None:
+    """Walk 5, #23: "Rule it" saves nothing; its errors were headed "Nothing was saved"."""
+    client.force_login(mentor())
+
+    ruled = client.post(URL, facts(event_2_by="3")).content.decode()
+    saved = client.post(URL, facts(event_2_by="3", action="save")).content.decode()
+
+    assert "Please correct this" in ruled
+    assert "Nothing was saved" not in ruled
+    assert "Nothing was saved" in saved
