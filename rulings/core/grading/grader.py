@@ -889,11 +889,34 @@ def _implied_by_infraction(
             )
 
 
+def _record_upgrade(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "Ya son 3 Advertencias, así que Pérdida de Partida": a penalty named by words that
+    judges use for two ids (`record_upgrade`), reached by upgrading the player's record of
+    Warnings (an upgrade cue or arrow before it, or a counted Warning beside it), is the id a
+    record of Warnings upgrades to. Alone ("Pérdida de partida.") it stays as read, and
+    ambiguous."""
+    penalty = readings["penalty"]
+    info = lex.ids["penalty"].get(penalty.found or "")
+    m = penalty.evidence
+    if info is None or not info.record_upgrade or m is None or penalty.conflict:
+        return
+    if not (m.upgrade or any(other.counted for other in by_part["penalty"])):
+        return
+    said = tuple(analysis.tokens.words[m.first : m.last])
+    for phrase, other in info.record_upgrade:
+        if said == phrase:
+            readings["penalty"] = replace(penalty, found=other)
+            return
+
+
 _SET_ASIDE = frozenset({"fallback", "counted", "hypothetical", "questioned"})
 """The rules that read an id the answer only sets aside, without committing to it."""
 
 
 _ACROSS_PARTS = (
+    _record_upgrade,
     _replaced_unread,
     _alike_remedies,
     _procedure_named,
