@@ -55,6 +55,15 @@ class WorkbenchStory(models.Model):
     )
     decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True)
+    revises = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="revisions",
+        verbose_name=_("revision of"),
+        help_text=_("The story this one replaced for its cohort when its mentor revised it."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = WorkbenchStoryQuerySet.as_manager()

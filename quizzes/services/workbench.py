@@ -35,7 +35,8 @@ class WorkbenchError(Exception):
     language: "saved" (the bank has this very question already), "proposed" (already
     waiting for the committee), "accepted" (already in the bank), "rejected" (the committee
     rejected it), "decided" (a proposal decided already), "not_cohort" (only a story saved
-    for a cohort can be suggested)."""
+    for a cohort can be suggested or revised), "unchanged" (a revision telling the very story
+    it revises)."""
 
     def __init__(self, message: str, *, code: str = "saved") -> None:
         super().__init__(message)
@@ -61,7 +62,13 @@ def workbench_rule(*, story: Story) -> generator.Question:
 
 
 def _store(
-    story: Story, *, author: User, status: str, cohort: Cohort | None, for_exams: bool
+    story: Story,
+    *,
+    author: User,
+    status: str,
+    cohort: Cohort | None,
+    for_exams: bool,
+    revising: WorkbenchStory | None = None,
 ) -> WorkbenchStory:
     use = QuestionPool.Use.EXAMS if for_exams else QuestionPool.Use.BANK
     with pools_applied(use=use) as pools:
@@ -75,6 +82,8 @@ def _store(
         [pk] = bank_store_ids(questions=[told], for_exams=for_exams)
     question = Question.objects.get(pk=pk)
     existing = WorkbenchStory.objects.select_for_update().filter(question=question).first()
+    if existing is not None and revising is not None and existing.pk == revising.pk:
+        raise WorkbenchError("The revision tells the same story.", code="unchanged")
     if existing is not None and existing.status == WorkbenchStory.Status.RETIRED:
         return _revive(existing, story, author=author, status=status, cohort=cohort)
     if existing is not None:
@@ -157,6 +166,37 @@ def workbench_suggest(*, story: WorkbenchStory) -> WorkbenchStory:
     return _to_proposal(locked)
 
 
+REVISABLE = (WorkbenchStory.Status.COHORT, WorkbenchStory.Status.REJECTED)
+
+
+@transaction.atomic
+def workbench_revise(*, story: Story, author: User, original: WorkbenchStory) -> WorkbenchStory:
+    """A cohort's story revised (walk 6, #15: "Revise it" saved a second story beside the
+    rejected one, and candidates got both): the revision is saved for the original's cohort
+    and linked to it (``revises``), and the original is retired, so candidates are given one
+    version and, when the revision is suggested, the committee sees the story it rejected
+    and its reason. The original keeps the committee's decision and reason; its answers
+    stay. Only a story still the mentor's (for the cohort, or rejected) can be revised
+    (WorkbenchError "not_cohort"); the same story again is WorkbenchError "unchanged". The
+    caller has checked that ``author`` may see the original's cohort."""
+    locked = WorkbenchStory.objects.select_for_update().get(pk=original.pk)
+    if locked.status not in REVISABLE or locked.cohort is None:
+        raise WorkbenchError("Only a story saved for a cohort can be revised.", code="not_cohort")
+    revision = _store(
+        story,
+        author=author,
+        status=WorkbenchStory.Status.COHORT,
+        cohort=locked.cohort,
+        for_exams=False,
+        revising=locked,
+    )
+    revision.revises = locked
+    revision.save(update_fields=["revises"])
+    locked.status = WorkbenchStory.Status.RETIRED
+    locked.save(update_fields=["status"])
+    return revision
+
+
 def cohort_stories(*, cohort_ids: Any, limit: int = 30) -> list[WorkbenchStory]:
     """The latest stories saved for the cohorts ``cohort_ids``, newest first, with where each
     stands (for the cohort only, proposed for the bank, accepted or rejected); not those
@@ -164,7 +204,7 @@ def cohort_stories(*, cohort_ids: Any, limit: int = 30) -> list[WorkbenchStory]:
     return list(
         WorkbenchStory.objects.filter(cohort__in=cohort_ids)
         .exclude(status=WorkbenchStory.Status.RETIRED)
-        .select_related("question", "cohort", "decided_by")
+        .select_related("question", "cohort", "decided_by", "revises")
         .order_by("-created_at", "-pk")[:limit]
     )
 
@@ -240,7 +280,7 @@ def _notify_author(story: WorkbenchStory) -> None:
 def proposals_open() -> list[WorkbenchStory]:
     return list(
         WorkbenchStory.objects.filter(status=WorkbenchStory.Status.PROPOSED)
-        .select_related("question", "author", "cohort")
+        .select_related("question", "author", "cohort", "revises__question", "revises__decided_by")
         .order_by("created_at")
     )
 

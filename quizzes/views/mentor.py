@@ -103,11 +103,17 @@ class PartsForm(forms.Form):
             label = REVIEWED_PART_NAMES.get(name, name)
             before = (decided or {}).get(name) or {}
             overridden = before.get("decision") == "overridden"
+            initial = None  # walk 6, #26: nothing pre-selected, no acceptance by accident
+            if before:
+                initial = "override" if overridden else "accept"
             self.fields[f"{name}-decision"] = forms.ChoiceField(
                 label=label,
                 choices=[("accept", _("Accept the grader's verdict")), ("override", _("Override"))],
                 widget=forms.RadioSelect,
-                initial="override" if overridden else "accept",
+                initial=initial,
+                error_messages={
+                    "required": _("Accept the grader's verdict on this part or override it.")
+                },
             )
             self.fields[f"{name}-percent"] = forms.IntegerField(
                 label=_("Score for this part (%)"),
@@ -673,6 +679,10 @@ def review_detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResp
     if request.method == "GET":
         decided = found.parts if found.status != Review.Status.PENDING else None
         return _render_review(request, found, PartsForm(parts=parts, decided=decided))
+    queue = _queue_filter(request)
+    query = queue.query()
+    if request.POST.get("then") == "skip":  # walk 6, #26: on to the next, nothing saved
+        return _review_following(request, found, queue)
     form = PartsForm(request.POST, parts=parts)
     if not form.is_valid():
         return _render_review(request, found, form, status=400)
@@ -682,13 +692,20 @@ def review_detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResp
         form.add_error(None, str(error))
         return _render_review(request, found, form, status=400)
     messages.success(request, _("Your decision was saved."))
-    queue = _queue_filter(request)
-    query = queue.query()
     if request.POST.get("then") == "next":
-        following = review.review_next(user=request.user, after=found, narrow=queue.narrow())
-        if following is not None:
-            return redirect(_with_query(reverse("mentor-review", args=[following.pk]), query))
-        messages.info(request, _("That was the last grading waiting in this queue."))
+        return _review_following(request, found, queue)
+    return redirect(_with_query(reverse("mentor-reviews"), query))
+
+
+def _review_following(
+    request: AuthenticatedHttpRequest, found: Review, queue: QueueFilterForm
+) -> HttpResponse:
+    """The next grading waiting in the queue (as filtered), or the queue after the last."""
+    query = queue.query()
+    following = review.review_next(user=request.user, after=found, narrow=queue.narrow())
+    if following is not None:
+        return redirect(_with_query(reverse("mentor-review", args=[following.pk]), query))
+    messages.info(request, _("That was the last grading waiting in this queue."))
     return redirect(_with_query(reverse("mentor-reviews"), query))
 
 

@@ -57,16 +57,26 @@ def _typed(request: AuthenticatedHttpRequest, action: str) -> dict[str, Any] | N
     return typed
 
 
-def _revised(request: AuthenticatedHttpRequest) -> dict[str, Any] | None:
-    """``?story=<id>``: the facts of one of the user's cohorts' stories, to revise it (walk 5,
-    #9: a rejected story could be neither revised nor suggested again)."""
-    wanted = request.GET.get("story", "")
-    if request.method != "GET" or not (wanted.isascii() and wanted.isdigit()) or len(wanted) > 12:
+def _asked_story(request: AuthenticatedHttpRequest) -> WorkbenchStory | None:
+    """The story being revised: ``?story=<id>`` when "Revise it" opens the form, then the
+    form's ``revise`` field; one of the user's cohorts' stories, else None."""
+    if request.method == "GET":
+        wanted = request.GET.get("story", "")
+    else:
+        wanted = request.POST.get("revise", "")
+    if not (wanted.isascii() and wanted.isdigit()) or len(wanted) > 12:
         return None
     visible = cohorts.cohorts_visible_to(request.user).values("pk")
-    story = WorkbenchStory.objects.filter(pk=int(wanted), cohort__in=visible).first()
-    if story is None:
-        return None
+    return (
+        WorkbenchStory.objects.select_related("question", "cohort", "decided_by")
+        .filter(pk=int(wanted), cohort__in=visible)
+        .first()
+    )
+
+
+def _revised(story: WorkbenchStory) -> dict[str, Any]:
+    """The facts of one of the user's cohorts' stories, to revise it (walk 5, #9: a rejected
+    story could be neither revised nor suggested again)."""
     typed: dict[str, Any] = dict(story.facts)
     for name, field in WorkbenchForm.base_fields.items():
         if isinstance(field, forms.BooleanField):
@@ -79,10 +89,14 @@ def _revised(request: AuthenticatedHttpRequest) -> dict[str, Any] | None:
 def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     lang = content_language(request.LANGUAGE_CODE)
     action = request.POST.get("action", "show") if request.method == "POST" else ""
+    asked = _asked_story(request)
+    # walk 6, #15: saving a revision replaces the story it revises, for the same cohort
+    revising = asked if asked is not None and asked.status in workbench.REVISABLE else None
     if action in ("rule", "save", "propose"):
         form = WorkbenchForm(request.POST, lang=lang)
     else:  # a first visit, or "show the fields": what was typed comes back, without errors
-        form = WorkbenchForm(initial=_typed(request, action) or _revised(request), lang=lang)
+        opened = _revised(asked) if asked is not None and request.method == "GET" else None
+        form = WorkbenchForm(initial=_typed(request, action) or opened, lang=lang)
     save_form = SaveForm(
         request.POST if action in ("save", "propose") else None, cohorts=_cohort_choices(request)
     )
@@ -91,6 +105,7 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
         "save_form": save_form,
         "lang": lang,
         "saving": action in ("save", "propose"),  # "Rule it" saves nothing (walk 5, #23)
+        "revising": revising,
     }
     status = 200
     if action in ("rule", "save", "propose") and form.is_valid():
@@ -106,7 +121,7 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
             context["ruling"] = ruling_view(told.ruling, lang)
             context["derived"] = derived_words(context["ruling"]["derived"])
             if action in ("save", "propose"):
-                saved = _save(request, action, story, save_form)
+                saved = _save(request, action, story, save_form, revising)
                 if saved is not None:
                     return saved
     if form.is_bound and (form.errors or save_form.errors):
@@ -119,10 +134,16 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def _save(
-    request: AuthenticatedHttpRequest, action: str, story: workbench.Story, save_form: SaveForm
+    request: AuthenticatedHttpRequest,
+    action: str,
+    story: workbench.Story,
+    save_form: SaveForm,
+    revising: WorkbenchStory | None,
 ) -> HttpResponse | None:
     if not save_form.is_valid():
         return None
+    if action == "save" and revising is not None:
+        return _save_revision(request, story, save_form, revising)
     try:
         if action == "propose":
             if not _is_committee(request):
@@ -160,6 +181,28 @@ def _save(
     return redirect("workbench")
 
 
+def _save_revision(
+    request: AuthenticatedHttpRequest,
+    story: workbench.Story,
+    save_form: SaveForm,
+    original: WorkbenchStory,
+) -> HttpResponse | None:
+    try:
+        revision = workbench.workbench_revise(story=story, author=request.user, original=original)
+    except workbench.WorkbenchError as error:
+        save_form.add_error(None, _refusal(error))
+        return None
+    messages.success(
+        request,
+        _(
+            "Revised: the candidates of %(cohort)s are given this version instead of the "
+            "earlier one. Suggest it for the bank when it is ready."
+        )
+        % {"cohort": revision.cohort.display_name if revision.cohort else ""},
+    )
+    return redirect(reverse("workbench") + f"#story-{revision.pk}")
+
+
 def _refusal(error: workbench.WorkbenchError) -> str:
     return {
         "proposed": _("This story is already proposed for the bank: see Proposed questions."),
@@ -167,6 +210,9 @@ def _refusal(error: workbench.WorkbenchError) -> str:
         "rejected": _("The committee already rejected this story for the bank."),
         "not_cohort": _("This story is already proposed for the bank or decided."),
         "decided": _("This proposal has already been decided."),
+        "unchanged": _(
+            "This is the story you are revising, unchanged: change its facts, then save."
+        ),
     }.get(error.code, _("This story is already saved."))
 
 

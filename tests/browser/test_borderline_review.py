@@ -80,6 +80,8 @@ def test_a_certification_attempt_near_the_pass_mark_goes_to_the_mentor(live_serv
     page.get_by_role("heading", name="Review a grading").wait_for()
     expect(page.get_by_text("Why it is here")).to_be_visible()
     expect(page.get_by_text(WRONG)).to_be_visible()
+    for radio in page.locator('input[type="radio"][value="accept"]').all():
+        radio.check()  # walk 6, #26: nothing is pre-selected
     page.get_by_role("button", name="Save the decision").click()
     page.get_by_text("Your decision was saved.").wait_for()
     assert fits_a_phone(page)

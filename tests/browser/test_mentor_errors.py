@@ -22,6 +22,8 @@ def test_an_invalid_override_is_summed_up_and_focused_at_the_top_on_a_phone(live
     page.set_viewport_size({"width": 375, "height": 667})
     log_in(page, live_server.url, "marco@example.com", f"/mentor/reviews/{review.pk}/")
 
+    for radio in page.locator('input[type="radio"][value="accept"]').all():
+        radio.check()  # walk 6, #26: nothing is pre-selected
     page.locator("#id_penalty-decision_1").check()
     page.locator("#id_penalty-percent").fill("150")
     page.locator("#id_remedy-decision_1").check()

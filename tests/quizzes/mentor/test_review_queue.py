@@ -106,6 +106,50 @@ def test_save_and_next_opens_the_next_grading_of_the_same_filtered_queue(client)
     assert Review.objects.filter(status=Review.Status.PENDING).count() == 1
 
 
+def test_skip_opens_the_next_grading_and_saves_nothing(client):
+    the_cohort, _ana, _bruno = a_cohort_with_exam_and_practice_reviews()
+    client.force_login(the_cohort.mentor)
+    first, second = Review.objects.filter(item__isnull=False).order_by("created_at", "id")
+
+    url = reverse("mentor-review", args=[first.pk]) + "?source=exam"
+    response = client.post(url, {"then": "skip"})
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("mentor-review", args=[second.pk]) + "?source=exam"
+    assert Review.objects.filter(status=Review.Status.PENDING).count() == 3
+    assert not AuditEntry.objects.filter(action__icontains="review").exists()
+
+
+def test_a_pending_review_preselects_no_decision(client):
+    the_cohort, _ana, _bruno = a_cohort_with_exam_and_practice_reviews()
+    client.force_login(the_cohort.mentor)
+    first = Review.objects.filter(item__isnull=False).order_by("created_at", "id").first()
+
+    html = client.get(reverse("mentor-review", args=[first.pk])).content.decode()
+
+    assert 'value="accept"' in html
+    assert "checked" not in html
+    assert 'value="skip"' in html
+
+
+def test_a_part_left_undecided_is_an_error_on_that_part_and_saves_nothing(client):
+    the_cohort, _ana, _bruno = a_cohort_with_exam_and_practice_reviews()
+    client.force_login(the_cohort.mentor)
+    first = Review.objects.filter(item__isnull=False).order_by("created_at", "id").first()
+    names = list(review.review_parts(first))
+    decided = {f"{name}-decision": "accept" for name in names[1:]}
+
+    response = client.post(reverse("mentor-review", args=[first.pk]), {**decided, "then": "next"})
+
+    assert response.status_code == 400
+    assert list(response.context["form"].errors) == [f"{names[0]}-decision"]
+    assert "Accept the grader&#x27;s verdict on this part or override it." in (
+        response.content.decode()
+    )
+    first.refresh_from_db()
+    assert first.status == Review.Status.PENDING
+
+
 def test_bulk_accept_asks_to_confirm_then_decides_and_audits_each(client):
     the_cohort, _ana, _bruno = a_cohort_with_exam_and_practice_reviews()
     client.force_login(the_cohort.mentor)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.core import mail
 from django.urls import reverse
+from django.utils.html import escape
 
 from quizzes.models import PracticeAnswer, Question, WorkbenchStory
 from quizzes.services import workbench
@@ -561,3 +562,106 @@ def test_rule_it_errors_do_not_say_nothing_was_saved(client) -> None:
     assert "Please correct this" in ruled
     assert "Nothing was saved" not in ruled
     assert "Nothing was saved" in saved
+
+
+def _rejected_story(client: Any) -> tuple[WorkbenchStory, Any]:
+    """A mentor's cohort story, suggested for the bank and rejected by the committee."""
+    story, who = _suggested_story(client)
+    client.force_login(committee_member())
+    client.post(
+        reverse("workbench-decide", args=[story.pk]),
+        {"decision": "reject", "reason": "Name the trigger's effect.", "confirm": "True"},
+    )
+    story.refresh_from_db()
+    client.force_login(who)
+    return story, who
+
+
+def test_revise_it_says_which_story_is_revised_and_why_it_was_rejected(client) -> None:
+    story, _who = _rejected_story(client)
+    assert story.cohort is not None
+    name = story.cohort.display_name
+
+    page = client.get(URL, {"story": story.pk}).content.decode()
+
+    assert f"Revising a story saved for {name}" in page
+    assert "Rejected by" in page
+    assert "Name the trigger&#x27;s effect." in page
+    assert f'name="revise" value="{story.pk}"' in page
+    ruled = client.post(URL, facts(revise=str(story.pk), opl="professional")).content.decode()
+    assert f"Save the revision for {name}" in ruled
+    assert "Propose it for the question bank" not in ruled
+
+
+def test_saving_a_revision_replaces_the_rejected_story_for_its_cohort(client) -> None:
+    """Walk 6, #15: saving a revision made a second story; candidates got both versions."""
+    story, who = _rejected_story(client)
+    assert story.cohort is not None
+    member = story.cohort.candidates.get()
+
+    response = client.post(
+        URL, facts(action="save", player_2="Bea", opl="professional", revise=str(story.pk))
+    )
+
+    assert response.status_code == 302
+    revision = WorkbenchStory.objects.exclude(pk=story.pk).get()
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.RETIRED
+    assert story.reason == "Name the trigger's effect."  # the committee's word stays
+    assert (revision.revises, revision.cohort, revision.author) == (story, story.cohort, who)
+    assert revision.status == WorkbenchStory.Status.COHORT
+    practised = Question.objects.exclude(workbench__in=WorkbenchStory.objects.hidden_from(member))
+    assert practised.filter(pk=revision.question_id).exists()
+    assert not practised.filter(pk=story.question_id).exists()  # one version, not both
+    page = client.get(URL).content.decode()
+    assert f'id="story-{story.pk}"' not in page
+    assert "A revision of a story rejected before." in page
+
+
+def test_the_committee_sees_that_a_suggested_story_revises_one_it_rejected(client) -> None:
+    story, _who = _rejected_story(client)
+    client.post(URL, facts(action="save", player_2="Bea", opl="professional", revise=str(story.pk)))
+    revision = WorkbenchStory.objects.get(revises=story)
+    client.post(reverse("workbench-suggest", args=[revision.pk]))
+
+    client.force_login(committee_member())
+    proposals = client.get(reverse("workbench-proposals")).content.decode()
+
+    assert "A revision of a story rejected by" in proposals
+    assert "Name the trigger&#x27;s effect." in proposals
+    assert escape(story.question.stem) in proposals
+
+
+def test_a_revision_telling_the_same_story_is_refused_and_saves_nothing(client) -> None:
+    story, _who = _rejected_story(client)
+
+    response = client.post(URL, facts(action="save", player_2="Bea", revise=str(story.pk)))
+
+    assert response.status_code == 400
+    assert "unchanged" in response.content.decode()
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.REJECTED
+    assert WorkbenchStory.objects.count() == 1
+
+
+def test_a_mentor_cannot_revise_another_mentors_story_by_posting_it(client) -> None:
+    story, _who = _rejected_story(client)
+    other = mentor()
+    group = cohort(mentor=other)
+    client.force_login(other)
+
+    client.post(URL, facts(action="save", cohort=str(group.pk), revise=str(story.pk)))
+
+    story.refresh_from_db()
+    assert story.status == WorkbenchStory.Status.REJECTED
+    assert not WorkbenchStory.objects.filter(revises=story).exists()
+
+
+def test_a_proposed_story_cannot_be_revised_by_the_service(client) -> None:
+    story, who = _suggested_story(client)
+    told = workbench.Story(situation={}, lang="en")
+
+    with pytest.raises(workbench.WorkbenchError) as refused:
+        workbench.workbench_revise(story=told, author=who, original=story)
+
+    assert refused.value.code == "not_cohort"
