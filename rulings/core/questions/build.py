@@ -1189,9 +1189,9 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
             # Another infraction's penalty beside the key's infraction, from a fact the story
             # states (an overpayment that caused a result): nobody would doubt the penalty.
             continue
-        if miss.parts.infraction != key.infraction and miss.fact not in STATED_FACTS:
-            if not admitted:
-                live.add("infraction")
+        doubtable = miss.parts.infraction != key.infraction and miss.fact not in STATED_FACTS
+        if doubtable and not admitted:
+            live.add("infraction")
         if miss.parts.penalty != key.penalty:
             live.add("penalty")
         if not _same_remedy(miss.parts.remedy, key.remedy):
