@@ -12,7 +12,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from rulings.core.questions.errors import QuestionError
-from rulings.core.questions.pools import Pools, pools_check
+from rulings.core.questions.pool_check import pools_check
+from rulings.core.questions.pools import Pools
 
 
 class QuestionPool(models.Model):

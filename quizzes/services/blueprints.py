@@ -7,9 +7,11 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from quizzes.item_names import template_name
+from quizzes.languages import content_language
 from quizzes.models import ExamBlueprint
 from quizzes.services.retirement import exam_excluded_template_ids
 from rulings.core import questions as generator
@@ -169,3 +171,12 @@ def blueprints_drawing_on(*, template_id: str) -> list[tuple[ExamBlueprint, bool
         if broken is not None or any(slot.get("topic") for slot in slots):
             found.append((blueprint, broken is not None))
     return found
+
+
+def undrawable_reason(blueprint: ExamBlueprint) -> str:
+    """Why ``blueprint`` cannot be drawn now, in the active language; "" if it can."""
+    lang = content_language(get_language())
+    found = blueprint_undrawable(blueprint=blueprint, lang=lang)
+    if found is None:
+        return ""
+    return _("This blueprint cannot be drawn now. %(reason)s") % {"reason": found.reason(lang)}

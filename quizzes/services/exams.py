@@ -40,6 +40,7 @@ from quizzes.models import (
 )
 from quizzes.pool_directory import PoolDirectoryError
 from quizzes.services.bank import bank_store_ids
+from quizzes.services.blueprints import undrawable_reason
 from quizzes.services.notifications import notifications_send_on_commit
 from quizzes.services.pools import pools_applied
 from quizzes.services.retirement import exam_excluded_template_ids
@@ -282,8 +283,6 @@ def attempt_start(
 def _draw_failure_record(assignment: ExamAssignment) -> None:
     """A variant could not be made on the spot: the assignment's job fails with why, so the
     mentor's job page and Home show it with a retry."""
-    from quizzes.services.variants import undrawable_reason
-
     if assignment.variant_job_id is None:
         return
     reason = undrawable_reason(assignment.blueprint) or _(

@@ -26,7 +26,6 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
@@ -34,7 +33,7 @@ from judgetrain.queueing import enqueue_on_commit
 from quizzes.languages import content_language
 from quizzes.models import Attempt, ExamAssignment, ExamBlueprint, ExamVariant, VariantJob
 from quizzes.services import exams
-from quizzes.services.blueprints import blueprint_undrawable
+from quizzes.services.blueprints import undrawable_reason
 from rulings.models import Language
 
 logger = logging.getLogger(__name__)
@@ -82,15 +81,6 @@ def _variant_language(assignment: ExamAssignment) -> str:
     if job is not None and job.language:
         return job.language
     return content_language(assignment.candidate.preferred_language or settings.LANGUAGE_CODE)
-
-
-def undrawable_reason(blueprint: ExamBlueprint) -> str:
-    """Why ``blueprint`` cannot be drawn now, in the active language; "" if it can."""
-    lang = content_language(get_language())
-    found = blueprint_undrawable(blueprint=blueprint, lang=lang)
-    if found is None:
-        return ""
-    return _("This blueprint cannot be drawn now. %(reason)s") % {"reason": found.reason(lang)}
 
 
 @transaction.atomic

@@ -1,4 +1,5 @@
-"""The generator's data files (cards, people, phrase banks), read with importlib.resources.
+"""The generator's data (cards, people, phrase banks): the repository's files (`public`)
+merged with the private pools in force.
 
 Inside `pools.using_pools(...)` the lookups below also consult the private pools: their names
 replace a game's names, their cards join (or override) the catalogue and are preferred by
@@ -6,27 +7,25 @@ replace a game's names, their cards join (or override) the catalogue and are pre
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
-from functools import cache, lru_cache
-from importlib import resources
+from functools import lru_cache
 from typing import Any
 
 from rulings.core.questions.errors import QuestionError
 from rulings.core.questions.pools import Pools, current_pools, note_card
+from rulings.core.questions.public import LANGS, public_cards, public_people, public_phrases
 
-LANGS = ("en", "pt-BR", "es")
-
-
-def _load(*parts: str) -> dict[str, Any]:
-    path = resources.files("rulings.core.questions").joinpath("data", *parts)
-    data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-@cache
-def public_cards() -> dict[str, dict[str, Any]]:
-    return _load("cards.toml")
+__all__ = [
+    "LANGS",
+    "card",
+    "cards",
+    "cards_where",
+    "lookup",
+    "people",
+    "phrases",
+    "public_cards",
+    "public_phrases",
+]
 
 
 def cards() -> dict[str, dict[str, Any]]:
@@ -68,24 +67,11 @@ def cards_where(
     return tuple(sorted(private or found))
 
 
-@cache
-def _public_people(game: str) -> tuple[str, ...]:
-    pools = _load("people.toml")[game]
-    return tuple(name for pool in sorted(pools) for name in pools[pool])
-
-
 def people(game: str) -> tuple[str, ...]:
     pools = current_pools()
     if pools is not None and game in pools.people:
         return pools.people[game]
-    return _public_people(game)
-
-
-@cache
-def public_phrases(lang: str) -> dict[str, Any]:
-    if lang not in LANGS:
-        raise QuestionError(f"language must be one of {', '.join(LANGS)}, not {lang!r}")
-    return _load("phrases", f"{lang}.toml")
+    return public_people(game)
 
 
 def phrases(lang: str) -> dict[str, Any]:

@@ -29,8 +29,8 @@ The data has the shape of the repository's data files:
     "setup.mtg" = ["...{opl}...{count}...{order}..."]
 
 A story choosing among cards of a kind (`cards_where`) takes the pool's cards when the pool has
-any that fit, else the public ones; `pools_check` lists which templates still show public cards
-or names, and which cannot be built with the pool at all.
+any that fit, else the public ones; `pool_check.pools_check` lists which templates still show
+public cards or names, and which cannot be built with the pool at all.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from typing import Any
 
 from rulings.core.questions.errors import QuestionError
 from rulings.core.questions.model import canonical_json
+from rulings.core.questions.public import public_cards, public_phrases
 
 POOL_LANGS = ("en", "pt-BR", "es")
 POOL_GAMES = ("riftbound", "mtg")
@@ -172,58 +173,16 @@ def note_card(card_id: str) -> None:
         active.looked_up.add(card_id)
 
 
-# --- checking ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PoolsCheck:
-    errors: tuple[str, ...]  # templates that cannot be built with these pools
-    warnings: tuple[str, ...]  # what stems would still take from the public data
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
-
-def pools_check(pools: Pools, *, seeds: int = 12) -> PoolsCheck:
-    """Build every template with `pools` (a few seeds, every language) and report templates
-    that fail and public cards or names the stems would still show."""
-    from rulings.core.questions.templates import all_templates
-
-    errors: list[str] = []
-    warnings: list[str] = []
-    for game in POOL_GAMES:
-        if game not in pools.people:
-            warnings.append(f"{game}: stems use the public player names")
-    for tpl in all_templates():
-        used: set[str] = set()
-        error = _first_failure(pools, tpl.id, seeds, used)
-        if error is not None:
-            errors.append(f"{tpl.id} {error}")
-            continue
-        public = sorted(used - set(pools.cards))
-        if public:
-            warnings.append(f"{tpl.id}: stems can still show public cards {', '.join(public)}")
-    return PoolsCheck(tuple(errors), tuple(warnings))
-
-
-def _first_failure(pools: Pools, template_id: str, seeds: int, used: set[str]) -> str | None:
-    """Build the template with `pools` for every language and seed; collect the card ids its
-    stems show into `used`; return the first failure, or None."""
-    from rulings.core.questions.build import build_question
-
-    for lang in POOL_LANGS:
-        for seed in range(seeds):
-            active = _Active(pools)
-            token = _ACTIVE.set(active)
-            try:
-                build_question(template_id, seed, lang, "free_form")
-            except Exception as exc:  # any failure is the committee's to see
-                return f"({lang}): {type(exc).__name__}: {exc}"
-            finally:
-                _ACTIVE.reset(token)
-                used |= active.looked_up
-    return None
+@contextmanager
+def recording_cards(pools: Pools) -> Iterator[set[str]]:
+    """Apply `pools` (even empty ones) inside the block and yield the set of card ids the
+    stories read there (`pool_check` uses it)."""
+    active = _Active(pools)
+    token = _ACTIVE.set(active)
+    try:
+        yield active.looked_up
+    finally:
+        _ACTIVE.reset(token)
 
 
 # --- validation ----------------------------------------------------------------------------
@@ -261,16 +220,10 @@ def _people(data: Any) -> dict[str, tuple[str, ...]]:
     return people
 
 
-def _public_cards() -> dict[str, dict[str, Any]]:
-    from rulings.core.questions.catalog import public_cards
-
-    return public_cards()
-
-
 def _cards(data: Any) -> dict[str, dict[str, Any]]:
     if not isinstance(data, Mapping):
         raise QuestionError("pools: cards must be a table of cards by id")
-    public = _public_cards()
+    public = public_cards()
     facts = {k for card in public.values() for k in card} - {"source", *CARD_REQUIRED}
     cards: dict[str, dict[str, Any]] = {}
     for card_id, card in data.items():
@@ -314,8 +267,6 @@ def _localised(value: Any, where: str) -> dict[str, str]:
 
 
 def _phrases(data: Any) -> dict[str, dict[str, tuple[str, ...]]]:
-    from rulings.core.questions.catalog import public_phrases
-
     if not isinstance(data, Mapping):
         raise QuestionError("pools: phrases must be a table of languages")
     phrases: dict[str, dict[str, tuple[str, ...]]] = {}

@@ -344,7 +344,7 @@ def test_a_blueprint_naming_an_unknown_topic_is_invalid_and_cannot_start():
 
     with pytest.raises(ValidationError, match="no question template covers 'juggling'"):
         blueprint.full_clean()
-    with pytest.raises(exams.ExamError, match="cannot be drawn"):
+    with pytest.raises(exams.ExamError, match="cannot be prepared for you now"):
         started(blueprint=blueprint)
     assert not Attempt.objects.exists()
 

@@ -11,13 +11,8 @@ from rulings import core as engine
 from rulings.core.questions import build_question, generate_questions
 from rulings.core.questions.catalog import cards_where, people, public_cards
 from rulings.core.questions.errors import QuestionError
-from rulings.core.questions.pools import (
-    Pools,
-    current_pools,
-    merge_pools,
-    pools_check,
-    using_pools,
-)
+from rulings.core.questions.pool_check import pools_check
+from rulings.core.questions.pools import Pools, current_pools, merge_pools, using_pools
 
 MTG_NAMES = ["Aurelio", "Brisa", "Cosme", "Dalva", "Eloá", "Fausto"]
 RB_NAMES = ["Ximena", "Yago", "Zuleica", "Wander", "Valquíria", "Ubirajara"]
