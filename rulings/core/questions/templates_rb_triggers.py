@@ -391,7 +391,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=11,
+    version=10,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -489,7 +489,7 @@ def _worse_terms(key: str) -> frozenset[str]:
 
 @template(
     "rb-trigger-intent",
-    version=8,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
