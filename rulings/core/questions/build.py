@@ -1222,7 +1222,9 @@ def _cheating_admitted(sc: Scenario) -> bool:
 # tests/rulings/core/questions/test_questions_wrong_part_balance.py).
 PART_DRAW = {
     "mtg": {"infraction": 20.0, "penalty": 1.6, "remedy": 0.8},
-    "riftbound": {"infraction": 1.0, "penalty": 1.2, "remedy": 1.0},
+    # Review 13 took admitted Cheating out (its penalty was the wrong part): 1.5 / 0.9 keep the
+    # penalty and the remedy even (38% each, the infraction 24%).
+    "riftbound": {"infraction": 1.0, "penalty": 1.5, "remedy": 0.9},
 }
 
 
