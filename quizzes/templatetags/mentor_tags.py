@@ -85,6 +85,7 @@ GRADING_RULES = {
     "only_denied": _("every option named is denied"),
     "unread_words": _("not found, and some words were not understood"),
     "implied_by_remedy": _("implied by the remedy the answer states"),
+    "bare_nothing": _("the answer only rules “nothing”: no infraction"),
     "implied_by_infraction": _("implied by the infraction the answer states"),
     "pending_resolves_now": _("no infraction and the trigger resolves now: no fix"),
     "candidates_all_expected": _("every option left standing counts as the key"),

@@ -860,9 +860,11 @@ def _none_end(m: Mention, toks: Tokens, owner: list[int], lex: Lexicon) -> int:
     return -1
 
 
-_SIDE_WORDS = frozenset({"on", "for", "por", "pra", "para", "da", "do", "de", "del"})
+_SIDE_WORDS = frozenset(
+    {"on", "for", "por", "pra", "para", "da", "do", "de", "del", "yet", "ainda", "todavia", "aun"}
+)
 """Words that may follow a label's "none" and keep it ("Corrección: ninguna por su parte",
-"Fix: none on her side")."""
+"Fix: none on her side", "Infração? Nenhuma ainda": none so far is none)."""
 _SLOT_REACH = 2
 """Tokens after a part's label where its value may start ("Penalty: Warning", "the
 infraction is a GRV")."""

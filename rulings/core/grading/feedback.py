@@ -48,6 +48,18 @@ def _sentence_for(grade: PartGrade) -> str:
     return "missing" if grade.found is None else "wrong"
 
 
+_SAYS_FOUND = frozenset({"wrong", "wrong_hedged"})
+"""The sentences that set what the answer says against the ruling."""
+
+
+def _unrepeated(sentence: str, fields: Mapping[str, str]) -> str:
+    """Never "you said X, but the ruling is X": where what was read reads as the ruling's
+    own name, the feedback states the ruling alone."""
+    if sentence in _SAYS_FOUND and fields["found"].casefold() == fields["name"].casefold():
+        return "restated"
+    return sentence
+
+
 def review_sentence(lang: str) -> str:
     """The sentence feedback ends with when a grading goes to a mentor, in ``lang``."""
     return str(_wording().get(lang, {}).get("review", ""))
@@ -76,7 +88,7 @@ def render_feedback(
             "found": display_name(lang, name, grade.found) if grade.found else "",
             "options": words["or"].join(display_name(lang, name, c) for c in grade.candidates),
         }
-        lines.append(words[_sentence_for(grade)].format(**fields))
+        lines.append(words[_unrepeated(_sentence_for(grade), fields)].format(**fields))
     if not lines:
         lines.append(words["all_correct"])
     if reasons:

@@ -251,7 +251,8 @@ def _as_expected(
 
     A claim counts as the expected id when it is that id, one of the steps of a remedy
     stated in sequence ("simple backup, then the opponent chooses"), an id that satisfies
-    it (the broad "rewind" satisfies a simple rewind), or, for "apply the section's
+    it (the broad "rewind" satisfies a simple rewind), an id of the same meaning (`alike`:
+    "no fix" and "play continues from the current state"), or, for "apply the section's
     procedure", the concrete fix that section prescribes for the expected infraction (a
     single fix is reported as claimed and graded right; among steps or candidates it is
     reported as the procedure). Otherwise an internal broad id is reported as the public id
@@ -326,8 +327,8 @@ def _counts_as(part: str, ident: str, want: str, expected: Expected, lex: Lexico
     info = lex.ids[part].get(ident)
     if info is None:
         return False
-    if want in info.satisfies:
-        return True
+    if want in info.satisfies or want in info.alike:
+        return True  # "no fix" where the key says play continues: one meaning
     procedure = lex.section_procedure.get(expected.infraction or "", frozenset())
     return want == "apply_section_procedure" and ident in procedure
 
@@ -831,6 +832,37 @@ def _only_nothing_to_do(
         )
 
 
+def _bare_nothing(readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon) -> None:
+    """ "Nada." / "Caio, nothing." / "Nada, no hay nada que sacrificar": an answer that
+    names no infraction, penalty or fix and rules "nothing" in a sentence (or the answer's
+    opening clause) of that word alone, or of a player's name and it, says there is no
+    infraction (the label convention's implied parts then fill the rest)."""
+    if any(by_part[part] or readings[part].found for part in PARTS):
+        return
+    if analysis.stated or not _bare_nothing_said(analysis, lex):
+        return
+    readings["infraction"] = Reading(
+        EMPTY_IDS["infraction"], _IMPLIED, None, implied=True, rule="bare_nothing"
+    )
+
+
+_BARE_NOTHING_TOKENS = 2
+"""At most this many tokens in a bare "nothing" ruling: the word, and a name before it."""
+
+
+def _bare_nothing_said(analysis: Analysis, lex: Lexicon) -> bool:
+    words, clause, sentence = analysis.tokens.words, analysis.clause, analysis.sentence
+    for i, word in enumerate(words):
+        if word not in lex.nothing:
+            continue
+        own = [j for j in range(len(words)) if sentence[j] == sentence[i]]
+        opening = [j for j in range(len(words)) if clause[j] == clause[0]]
+        for span in (own, opening if i in opening else []):
+            if span and span[-1] == i and len(span) <= _BARE_NOTHING_TOKENS:
+                return True
+    return False
+
+
 def _implied_by_infraction(
     readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
 ) -> None:
@@ -857,17 +889,41 @@ def _implied_by_infraction(
             )
 
 
+def _record_upgrade(
+    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
+) -> None:
+    """ "Ya son 3 Advertencias, así que Pérdida de Partida": a penalty named by words that
+    judges use for two ids (`record_upgrade`), reached by upgrading the player's record of
+    Warnings (an upgrade cue or arrow before it, or a counted Warning beside it), is the id a
+    record of Warnings upgrades to. Alone ("Pérdida de partida.") it stays as read, and
+    ambiguous."""
+    penalty = readings["penalty"]
+    info = lex.ids["penalty"].get(penalty.found or "")
+    m = penalty.evidence
+    if info is None or not info.record_upgrade or m is None or penalty.conflict:
+        return
+    if not (m.upgrade or any(other.counted for other in by_part["penalty"])):
+        return
+    said = tuple(analysis.tokens.words[m.first : m.last])
+    for phrase, other in info.record_upgrade:
+        if said == phrase:
+            readings["penalty"] = replace(penalty, found=other)
+            return
+
+
 _SET_ASIDE = frozenset({"fallback", "counted", "hypothetical", "questioned"})
 """The rules that read an id the answer only sets aside, without committing to it."""
 
 
 _ACROSS_PARTS = (
+    _record_upgrade,
     _replaced_unread,
     _alike_remedies,
     _procedure_named,
     _pending_trigger_resolves,
     _implied_by_remedy,
     _only_nothing_to_do,
+    _bare_nothing,
     _implied_by_infraction,
 )
 """The rules across parts, in the order they are applied after the per-part rules."""

@@ -170,6 +170,11 @@ class IdInfo:
     """Names of this id that judges also use for another id (`ambiguous` in lexicon.toml:
     the folded tokens of the phrase, the other id): a part read from one of them alone
     goes to a mentor."""
+    record_upgrade: tuple[tuple[tuple[str, ...], str], ...] = ()
+    """Names of this id that, reached by upgrading the player's record of Warnings ("the
+    third Warning -> Pérdida de partida"), mean another id (`record_upgrade` in
+    lexicon.toml: the folded tokens of the phrase, the other id): a record of Warnings
+    upgrades to a Game Loss, never to a Match Loss."""
     then_within: frozenset[str] = frozenset()
     """Remedies that, stated as a later step after this one, are part of its own procedure:
     Magic's simple backup is a backup and then the opponent's choice of whether the trigger
@@ -537,6 +542,11 @@ def _id_info(entry: dict[str, Any]) -> IdInfo:
         ambiguous=tuple(
             (tuple(fold_phrase(phrase)), str(other))
             for other, phrases in entry.get("ambiguous", {}).items()
+            for phrase in phrases
+        ),
+        record_upgrade=tuple(
+            (tuple(fold_phrase(phrase)), str(other))
+            for other, phrases in entry.get("record_upgrade", {}).items()
             for phrase in phrases
         ),
     )

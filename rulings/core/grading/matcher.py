@@ -153,6 +153,7 @@ def analyse(
     mark_alternatives(mentions, cues, tokens, sentence)
     attached_with(mentions, tokens)
     _cited_reasons(mentions, tokens)
+    mentions = _infraction_cited_alone(mentions, tokens)
     _named_rulings(lex, tokens, owner, mentions, sentence, clause, cues)
     _others_not_at_fault(lex, tokens, owner, mentions, sentence)
     mentions = _foreign_remedies(lex, mentions, game, tokens.words)
@@ -1317,6 +1318,23 @@ def _cited_reasons(mentions: list[Mention], toks: Tokens) -> None:
     for m in mentions:
         if m.first in toks.citations and not m.reason and m.first in ends:
             m.reason = True
+
+
+def _infraction_cited_alone(mentions: list[Mention], toks: Tokens) -> list[Mention]:
+    """ "Forgetting to Ready (702.15). No penalty.": a citation right after the infraction's
+    name cites that infraction; where the answer says nothing else of a fix, it claims none
+    (3 of 3 labelled answers so worded leave the fix unstated)."""
+    if any(m.part == "remedy" and m.first not in toks.citations for m in mentions):
+        return mentions
+    named = {
+        (m.last, m.ident)
+        for m in mentions
+        if m.part == "infraction" and m.first not in toks.citations
+    }
+    after_name = {
+        m.first for m in mentions if m.part == "infraction" and (m.first, m.ident) in named
+    }
+    return [m for m in mentions if not (m.part == "remedy" and m.first in after_name)]
 
 
 def _after_colon(toks: Tokens, i: int) -> bool:

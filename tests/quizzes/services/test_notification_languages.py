@@ -4,6 +4,7 @@ mentor chose), else the site's."""
 
 import pytest
 from django.core import mail
+from django.test import Client
 from django.urls import reverse
 
 from quizzes.models import Notification
@@ -13,6 +14,7 @@ from quizzes.services.appeals import withdrawal_preview
 from tests.factories import candidate, cohort, committee_member, mentor, question
 from tests.quizzes.certificates.seeding import issued, level
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, committee_decides, graded_attempt
+from tests.quizzes.workbench.test_workbench_pages import facts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
@@ -45,6 +47,23 @@ EXPECTED = {
         "en": ("Your certificate: L1 judge", ["valid until", "/certificates/"], []),
         "pt-br": ("Seu certificado: Juiz L1", ["válido até"], ["valid until"]),
         "es": ("Su certificado: Juez L1", ["válido hasta"], ["valid until"]),
+    },
+    "proposal": {
+        "en": (
+            "Your story for the question bank was rejected",
+            ["Name the effect.", "revise it, or suggest it again"],
+            [],
+        ),
+        "pt-br": (
+            "Sua história para o banco de questões foi rejeitada",
+            ["Name the effect.", "revisá-la ou sugeri-la de novo"],
+            [],
+        ),
+        "es": (
+            "Tu historia para el banco de preguntas fue rechazada",
+            ["Name the effect.", "revisarla o sugerirla de nuevo"],
+            [],
+        ),
     },
     "report": {
         "en": ("Your report on a question was decided", ["the question was withdrawn"], []),
@@ -84,6 +103,7 @@ ENGLISH = {
     "invitation": ["invites you", "Open this link"],
     "certificate": ["Your certificate", "Open it to download"],
     "report": ["Your report", "Read the committee's reason"],
+    "proposal": ["Your story", "On the scenario workbench"],
     "outcome": ["You passed", "See it at"],
 }
 
@@ -143,7 +163,24 @@ def send_outcome(language: str, **who) -> None:
     )
 
 
+def send_proposal(language: str, **who) -> None:
+    """A mentor's cohort story suggested for the bank, rejected by the committee."""
+    author = mentor(**who)
+    group = cohort(mentor=author, candidates=[candidate()])
+    browser = Client()
+    browser.force_login(author)
+    browser.post(reverse("workbench"), facts(action="save", cohort=str(group.pk)))
+    story = group.workbench_stories.get()
+    browser.post(reverse("workbench-suggest", args=[story.pk]))
+    browser.force_login(committee_member())
+    browser.post(
+        reverse("workbench-decide", args=[story.pk]),
+        {"decision": "reject", "reason": "Name the effect.", "confirm": "True"},
+    )
+
+
 SENDERS = {
+    "proposal": send_proposal,
     "results": send_results,
     "appeal": send_appeal,
     "invitation": send_invitation,

@@ -270,3 +270,14 @@ def test_batches_refuses_what_it_cannot_read(
     assert code == 2
     assert message in err
     assert not (tmp_path / "RECORD.toml").exists()  # nothing recorded on a refusal
+
+
+def test_a_label_is_judged_by_meaning_as_the_grader_credits() -> None:
+    from rulings.grading_eval.evaluation import labelled_by_meaning
+
+    expected = {"infraction": "general_error", "penalty": "warning", "remedy": "continue_play"}
+    label = {"infraction": "general_error", "penalty": "warning", "remedy": "none"}
+    assert labelled_by_meaning(label, expected)["remedy"] == "continue_play"
+    other = {"infraction": "general_error", "penalty": "warning", "remedy": "simple_rewind"}
+    assert labelled_by_meaning(other, expected)["remedy"] == "simple_rewind"
+    assert labelled_by_meaning({"remedy": None}, expected) == {"remedy": None}

@@ -82,6 +82,22 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind41 (2026-12-07, written 14:10): stock answers the tests held before it (the golden
+    # HDE case since 16fb13ed, 13:02 the same day; the others since 2026-11-30).
+    ("Missed trigger, no penalty, opponent chooses.", "blind41-en-hw-062"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind41-en-hw-062"),
+    ("Hmm, probably a General Error? Warning and a simple rewind.", "blind41-en-hw-024"),
+    (
+        "DISPARO OLVIDADO. SIN PENALIZACIÓN. EL OPONENTE ELIGE SI SE RESUELVE O NO.",
+        "blind41-es-hw-060",
+    ),
+    ("Evento de disparo olvidado, sin penalización, el oponente elige.", "blind41-es-hw-060"),
+    ("Disparo olvidado, sin penalización, el oponente elige.", "blind41-es-hw-060"),
+    (
+        "HDE, Advertência. O oponente escolhe se a ficha é sacrificada agora ou no começo da "
+        "próxima fase.",
+        "blind41-pt-BR-hw-036",
+    ),
     # blind40 (2026-12-07): three stock answers the tests held since earlier sessions.
     ("Missed trigger, no penalty, opponent chooses.", "blind40-en-hw-069"),
     ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind40-en-hw-069"),

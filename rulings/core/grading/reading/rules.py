@@ -497,6 +497,7 @@ RULE_NAMES: tuple[str, ...] = (
     # set after the per-part rules, by the grader (grader.py)
     "unread_words",
     "implied_by_remedy",
+    "bare_nothing",
     "implied_by_infraction",
     "pending_resolves_now",
     "candidates_all_expected",

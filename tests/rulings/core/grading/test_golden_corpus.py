@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from rulings.core.grading import GAMES, LANGUAGES, PARTS, Expected, grade_answer
+from rulings.grading_eval.evaluation import labelled_by_meaning
 
 GOLDEN = Path(__file__).with_name("golden.toml")
 
@@ -61,7 +62,12 @@ def test_the_answer_is_read_as_it_commits(case: dict[str, Any]) -> None:
     infraction, penalty, remedy = map(_none, case["key"])
     expected = Expected(infraction, penalty, remedy)
     grade = grade_answer(case["answer"], expected, game=case["game"])
-    found = {part: _none(ident) for part, ident in case["found"].items()}
+    # what it commits to, judged by meaning as grade-eval judges labels ("none" where the
+    # key says "continue_play" is the key)
+    found = labelled_by_meaning(
+        {part: _none(ident) for part, ident in case["found"].items()},
+        dict(zip(PARTS, map(_none, case["key"]), strict=True)),
+    )
     assert {part: grade.parts[part].found for part in found} == found, grade.review_reasons
     if "review" in case:
         assert grade.needs_review == case["review"], grade.review_reasons

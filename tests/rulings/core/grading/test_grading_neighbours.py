@@ -354,12 +354,6 @@ def test_a_sections_concrete_fix_is_reported_as_claimed_and_graded_right(answer:
             "ready_objects",
             id="a_concrete_fix_of_another_section",
         ),
-        pytest.param(
-            "Mispayment, Warning, play continues.",
-            Expected(infraction="mispayment_for_cost", penalty="warning", remedy="none"),
-            "continue_play",
-            id="play_continuing_alone_for_no_fix",
-        ),
     ],
 )
 def test_a_remedy_near_the_expected_one_is_still_wrong(

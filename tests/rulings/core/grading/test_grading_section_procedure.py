@@ -17,11 +17,13 @@ FTD = Expected(
 )
 
 
-def test_a_citation_labelling_the_infraction_still_names_its_procedure_alone() -> None:
+def test_a_citation_labelling_the_infraction_states_no_fix_by_itself() -> None:
+    # the label convention: a part the answer does not state is null (the labelled answers
+    # so worded, 3 of 3, leave the fix unstated)
     grade = grade_answer(
         "For Ilse: Forgetting to Draw Cards (702.4) and no penalty.", FTD, game="riftbound"
     )
-    assert grade.parts["remedy"].found == "apply_section_procedure"
+    assert grade.parts["remedy"].found is None
     drawn = grade_answer(
         "Forgetting to Draw Cards (702.4), no penalty; he draws the missing card now.",
         FTD,
