@@ -621,9 +621,13 @@ def _story_allows(sc: Scenario, parts: KeyParts) -> bool:
     it says nobody can tell what the score should be; a simple rewind or backup "of the last
     action" for an error a turn or more old, and any rewind for a silent witness whose
     player's error is handled separately (review 9: mu-001, 004, 008, 017, 031; mu-003,
-    016)."""
+    016); a rewind beyond the last action where the error is the last action (review 13)."""
     rewinds = any(r in REWIND_REMEDIES for r in parts.remedy)
     if sc.situation.get("rewind") == "none" and rewinds:
+        return False
+    if sc.situation.get("rewind") == "simple" and "rewind" in parts.remedy:
+        # The story says the error is the last action, nothing since: there is nothing beyond
+        # it to rewind (review 13: mu-035).
         return False
     if _error_turns_old(sc) and any(r in LAST_ACTION_REMEDIES for r in parts.remedy):
         return False
@@ -915,8 +919,8 @@ def _told_errors(sc: Scenario) -> frozenset[str]:
     error = sc.situation.get("game_error") or {}
     told = {error.get("kind", "")}
     told.update(sc.draft.facts.get("told_errors", ()))
-    # A silent witness's story tells the opponent's error too (who erred: distractors.py).
-    told.add(named_distractors.witnessed_error(sc.situation) or "")
+    # A silent witness's story tells the opponent's error too, but says the question is about
+    # the witness: the opponent's error is no answer anyone would give (review 13: mu-022).
     for kind in tuple(told):
         told.update(NEIGHBOUR_INFRACTIONS.get(kind, ()))
     return frozenset(told & TOLD_ERRORS)
@@ -1172,6 +1176,7 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
     key = sc.key
     live = set()
     settled = _advantage_settled(sc)
+    admitted = _cheating_admitted(sc)
     undone = _nothing_to_undo(sc)
     for miss in misses:
         if miss.fact in TOLD_ACTION_FACTS:
@@ -1184,7 +1189,8 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
             # Another infraction's penalty beside the key's infraction, from a fact the story
             # states (an overpayment that caused a result): nobody would doubt the penalty.
             continue
-        if miss.parts.infraction != key.infraction and miss.fact not in STATED_FACTS:
+        doubtable = miss.parts.infraction != key.infraction and miss.fact not in STATED_FACTS
+        if doubtable and not admitted:
             live.add("infraction")
         if miss.parts.penalty != key.penalty:
             live.add("penalty")
@@ -1199,6 +1205,13 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
     return tuple(p for p in PARTS if p in live)
 
 
+def _cheating_admitted(sc: Scenario) -> bool:
+    """Cheating where the player admits skipping a mandatory trigger on purpose, knowing the
+    rule (TR 506.3.c, TR 704.8): nobody doubts the infraction, whatever a near miss flips, such as
+    the card's own "may" (review 13: fi-004, fi-006, fi-022, fi-034)."""
+    return sc.key.infraction == "cheating" and sc.situation.get("intent") == "intentional"
+
+
 # How likely each part is drawn as the wrong one among those a near miss makes doubtable
 # (`live_parts`). A Magic Missed Trigger keyed with the opponent's choice cannot state another
 # infraction coherently (only a Missed Trigger takes a trigger's fix), so Magic favours the
@@ -1209,7 +1222,9 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
 # tests/rulings/core/questions/test_questions_wrong_part_balance.py).
 PART_DRAW = {
     "mtg": {"infraction": 20.0, "penalty": 1.6, "remedy": 0.8},
-    "riftbound": {"infraction": 1.0, "penalty": 1.2, "remedy": 1.0},
+    # Review 13 took admitted Cheating out (its penalty was the wrong part): 1.5 / 0.9 keep the
+    # penalty and the remedy even (38% each, the infraction 24%).
+    "riftbound": {"infraction": 1.0, "penalty": 1.5, "remedy": 0.9},
 }
 
 

@@ -40,6 +40,13 @@ EXCLUDED: dict[str, str] = {
     "tr-702.8.b.1.a": "no legal overpayment gives an advantage that is not a result it caused "
     "(TR 702.8.b.1.b, a General Error): a rune recycled to the bottom of the rune deck brings "
     "no other rune up sooner (review 10: fr-008, mu-006, mu-036), so no exam story tells it",
+    "tr-702.1.e-begin": "the project's reading of TR 702.1.e's 'begins their next turn' (a point "
+    "noticed before that player's first game action in it is within the cycle): stories tell "
+    "the boundary from the turn before (review 3: Q086) or after the player acted, so no exam "
+    "story rests on a reading the seed does not state (review 13: fr-021)",
+    "ipg-2.5-partial-zone": "the seeds and the policy notes name IPG 2.5's 'listed partial fixes' "
+    "without listing them, so a key moving an object to its correct zone is contested (review "
+    "13: mu-045): the wrong-zone story is pointed out at once, where a simple backup decides",
     "ipg-2.1-opponent-asks": "the engine's situation model has no fact for an opponent asking "
     "about a trigger, and no ruling cites this principle (reported to the engine's owner)",
 }

@@ -161,30 +161,6 @@ def silent_witness(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distrac
     )
 
 
-# The error a Failure to Maintain Game State story tells the opponent making ("error.ftmgs": a
-# card drawn too many), by game.
-WITNESSED_ERROR = {"riftbound": "drawing_extra_cards"}
-
-
-def witnessed_error(situation: Mapping[str, Any]) -> str | None:
-    """The opponent's error a silent witness's story tells, or None."""
-    error = situation.get("game_error") or {}
-    if error.get("kind") != FTMGS:
-        return None
-    return WITNESSED_ERROR.get(str(situation.get("game", "")))
-
-
-@rule("witnessed_error_as_offence")
-def witnessed_offence(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distractor, ...]:
-    """The silent witness is asked about, the opponent's error told beside: the candidate who
-    asks who erred names the opponent's error (a card drawn too many) instead."""
-    other = witnessed_error(situation)
-    if key.infraction != FTMGS or other is None:
-        return ()
-    parts = replace(key, infraction=other)
-    return (Distractor("infraction", parts, {}, "confusion:witnessed_error_as_offence"),)
-
-
 # Cards seen or taken too many, as candidates mix them up: a card turned over by accident while
 # searching read as secret information, a card drawn too many as looked at, a mulligan's early
 # draw as a card drawn too many (never the other way round: a Draw Phase error is no mulligan's,

@@ -39,6 +39,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "mtg.duration.expired": {"noticed.when": LATER},
     "mtg.duration.running": {"noticed.when": _one("same_turn")},
     "mtg.delayed.creation": {"noticed.when": SAME},  # "the end step has not begun yet"
+    "mtg.delayed.creation_called": {"noticed.when": _one("same_turn")},  # before the end step
     "score.same_turn": {"noticed.when": _one("same_turn")},
     "score.later": {"noticed.when": LATER},
     "score.later_before_turn": {"noticed.when": LATER},
@@ -52,7 +53,7 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "mtg.error.game_rule_violation": {"noticed.by": _one("opponent")},
     "mtg.error.grv.haste_late": {"noticed.by": _one("judge")},
     "mtg.error.grv.wrong_zone": {
-        "noticed.by": _one("judge"),
+        "noticed.by": _one("opponent"),
         "partial_fix": _one("object_in_wrong_zone"),
     },
     "mtg.after_ack.sword": {"partial_fix": _one("missed_draw_or_discard")},

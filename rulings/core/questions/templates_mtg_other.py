@@ -363,7 +363,7 @@ def mtg_copies(rng: random.Random) -> Draft:
 
 @template(
     "mtg-third-warning",
-    version=9,
+    version=10,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
     summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "
@@ -408,7 +408,10 @@ RULES_ERRORS = {
     # would have to be undone, yet the game is not beyond reconstruction (no contradiction with a
     # story that lists what happened since).
     "haste_found_late": ("judge", "complex", "none", "mtg.error.grv.haste_late"),
-    "wrong_zone": ("judge", "complex", "object_in_wrong_zone", "mtg.error.grv.wrong_zone"),
+    # The object in the wrong zone is pointed out at once: a simple backup comes first (IPG
+    # 2.5). Found later, the key would rest on a partial fix the seeds and the policy notes do
+    # not describe ("listed partial fixes"; review 13: mu-045).
+    "wrong_zone": ("opponent", "simple", "object_in_wrong_zone", "mtg.error.grv.wrong_zone"),
 }
 
 

@@ -176,7 +176,7 @@ BLOCKERS = frozenset({"kaijin_of_the_vanishing_touch"})  # its trigger comes on 
 
 @template(
     "mtg-delayed-triggers",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "delayed_trigger", "delayed_zone_change", "time_bar"),
     summary="Triggers that only create a delayed trigger resolve by themselves; a missed delayed "
@@ -199,6 +199,9 @@ def mtg_delayed(rng: random.Random) -> Draft:
         trig = st.trigger(card_id, player)
         play = {"following_action": "sorcery_speed_action"}
         story = s("mtg.delayed.creation", actor=player, other=other)
+        # The key (no infraction) holds only while the end step has not begun: the judge is
+        # called then, not "later in the same turn" (review 13: fr-041).
+        noticed = s("mtg.delayed.creation_called", other=other)
     else:
         trig = st.trigger(
             card_id, player, delayed=True, zone_change=True, creates_only_delayed_trigger=False

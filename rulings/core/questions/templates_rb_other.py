@@ -252,7 +252,8 @@ def rb_repeated_warnings(rng: random.Random) -> Draft:
     summary="Failure to Maintain Game State never upgrades (TR 702.1.b, TR 702.17.b) unless the "
     "head judge instructs it.",
     pivots=("head_judge_upgrade", "history_less"),
-    distractors=("witnessed_error_as_offence",),
+    # No "the opponent's error" distractor: the story says the question is about the witness
+    # (review 13: mu-022, Drawing Extra Cards for the player who drew nothing was dead).
 )
 def rb_ftmgs_exemption(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)
@@ -285,7 +286,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=12,
+    version=13,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -306,7 +307,11 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     related = st.pick(rng, tuple(r for r in shapes if len(r) <= len(producible)))
     upgrade = rng.random() < 0.5
     opl = st.pick(rng, ("casual", "competitive"))
-    soften = opl == "casual" and rng.random() < 0.5
+    # No softening beside earlier Warnings that make an upgrade: the seeds do not say whether
+    # the announced softening comes before or after TR 702.1.b.1, and "Warnings recorded as no
+    # penalty" beside "received 2 Warnings" reads as a contradiction (review 13: mu-005; the
+    # committee decides only the practice to state, not that order).
+    soften = opl == "casual" and rng.random() < 0.5 and not upgrade
     # Each related penalty comes from a further error the same mistake involved, told as what
     # the player did (never "a related penalty: Warning").
     others = rng.sample(producible, len(related))

@@ -32,8 +32,10 @@ def test_deliberate_exclusions_stay_tiny() -> None:
     # Review 9 retired two story variants whose key the seeds and the committee leave open
     # (TR 702.10 against 702.11; another player's action and TR 506.3.b); review 10 retired the
     # overpayment advantage no legal story can tell (TR 702.8.b.1.a); review 11 an opponent's
-    # hand seen by accident (TR 702.11): six in all.
-    assert len(EXCLUDED) <= 6
+    # hand seen by accident (TR 702.11): six in all. Review 13 retired two more: the project's
+    # reading of the round cycle's boundary (fr-021) and the unlisted wrong-zone partial fix
+    # (mu-045), which the seeds and the notes do not state: eight.
+    assert len(EXCLUDED) <= 8
     assert all(len(why) > 40 for why in EXCLUDED.values())
 
 

@@ -42,7 +42,8 @@ LATER = (
     "mtg.after_ack.noticed_by.error_player.later",
     "mtg.after_ack.noticed_by.judge.later",
     "mtg.error.grv.haste_late",
-    "mtg.error.grv.wrong_zone",
+    # Not "mtg.error.grv.wrong_zone": since review 13 (mu-045) the object in the wrong zone is
+    # pointed out at once, so that story tells nothing later.
 )
 RESOLVES_NOW = {
     "en": "the trigger resolves now",

@@ -56,6 +56,9 @@ def test_the_opponent_who_caught_the_error_is_offered_a_warning_only_as_a_distra
 
 
 def test_a_rewind_beyond_the_last_action_comes_with_what_the_error_brought() -> None:
+    # Review 12 (fr-022, mu-035; h27h): a long rewind only takes back a gain the error gave its
+    # maker, so only the four maker's-gain effects below tell one; about 5% of the stories
+    # (15 of 300 seeds at h27h's merge, down from over 50 of 300).
     keyed = 0
     for seed in range(300):
         sc = scenario("rb-error-after-trigger", seed)
@@ -65,15 +68,25 @@ def test_a_rewind_beyond_the_last_action_comes_with_what_the_error_brought() -> 
             assert "rewind.worse_by" in told, (seed, told)
         else:
             assert "rewind.worse_by" not in told, (seed, told)
-    assert keyed > 50
+    assert keyed > 10
 
 
-def test_each_wrong_effect_and_applied_part_has_its_consequence_in_every_language() -> None:
+# Wrong effects that give the player who carried them out something they can use at once (a
+# card, a ready rune, a ready token). Review 12 (fr-022, mu-035; h27h) left TR 701.5.a's "clearly
+# worse" to judgement for any other consequence (an error that only hurt its maker, a gain for an
+# opponent, an opponent's answer or a finished showdown to undo), and for a missed trigger
+# applied in part: those stories never rewind beyond the last action.
+MAKERS_GAINS = frozenset({"draw", "channel_rune", "exhaust_runes", "create_token"})
+
+
+def test_only_a_makers_gain_has_its_consequence_told_and_in_every_language() -> None:
     for lang in ("en", "pt-BR", "es"):
         table = public_phrases(lang)["terms"]
         worse = table["rewind_worse"]
-        assert set(table["wrong_effect"]) <= set(worse), lang
-        assert set(table["part_applied"]) - {"first_step"} <= set(worse["partly"]), lang
+        told = {k for k, v in worse.items() if isinstance(v, str)}
+        assert told == MAKERS_GAINS, lang
+        assert set(table["wrong_effect"]) >= MAKERS_GAINS, lang
+        assert "partly" not in worse, lang
 
 
 @pytest.fixture(scope="module")
