@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.template import engines
+from django.template.backends.django import DjangoTemplates
 from django.template.base import Node, TextNode
 from django.template.loader_tags import BlockNode
 
@@ -30,9 +31,10 @@ TEXT_BLOCKS = {
 
 def every_template() -> list[str]:
     engine = engines["django"]
+    assert isinstance(engine, DjangoTemplates)
     names: set[str] = set()
     for loader in engine.engine.template_loaders:
-        for origin_dir in loader.get_dirs():
+        for origin_dir in loader.get_dirs():  # type: ignore[attr-defined]  # filesystem loaders
             root = Path(origin_dir)
             if not root.is_dir() or str(root).startswith(str(Path(settings.BASE_DIR) / ".venv")):
                 continue
