@@ -31,6 +31,8 @@ def test_mentor_overrides_a_flagged_part_and_an_appeal_goes_to_the_committee(liv
     expect(page.get_by_text(HEDGED)).to_be_visible()
     assert fits_a_phone(page)
 
+    for radio in page.locator('input[type="radio"][value="accept"]').all():
+        radio.check()  # walk 6, #26: nothing is pre-selected; the other parts are accepted
     penalty = page.get_by_role("group", name="Penalty")
     penalty.get_by_label("Override").focus()
     page.keyboard.press("Space")
@@ -105,6 +107,8 @@ def test_the_review_journey_in_spanish(live_server, page):
     page.get_by_role("link", name="1 calificación por revisar").click()
     page.get_by_role("link", name="pregunta 1").click()
     page.get_by_role("heading", name="Revisar una calificación").wait_for()
+    for radio in page.locator('input[type="radio"][value="accept"]').all():
+        radio.check()  # walk 6, #26: nothing is pre-selected; the other parts are accepted
     penalty = page.get_by_role("group", name=re.compile("^Penalización"))
     penalty.get_by_label("Sustituir").focus()
     page.keyboard.press("Space")

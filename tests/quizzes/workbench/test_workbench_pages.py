@@ -13,6 +13,7 @@ from django.utils.html import escape
 from quizzes.models import PracticeAnswer, Question, WorkbenchStory
 from quizzes.services import workbench
 from quizzes.services.practice import (
+    NoPracticeQuestion,
     PracticeFilters,
     practice_answer_submit,
     practice_question_next,
@@ -405,7 +406,11 @@ def test_a_mentor_removes_a_cohort_story_after_confirming_and_past_answers_stay(
     assert story.decided_by == who
     assert remove not in client.get(URL).content.decode()  # gone from the list
     filters = PracticeFilters(lang="en", game="riftbound")
-    assert practice_question_next(user=member, filters=filters) != story.question
+    try:  # the bank may hold nothing else: then nothing is served, which is right too
+        served = practice_question_next(user=member, filters=filters)
+    except NoPracticeQuestion:
+        served = None
+    assert served != story.question
     assert PracticeAnswer.objects.filter(pk=answer.pk).exists()  # kept, feedback and all
     client.force_login(member)
     feedback = client.get(reverse("practice-feedback", args=[answer.pk]))
