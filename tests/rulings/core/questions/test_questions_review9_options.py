@@ -24,8 +24,12 @@ from rulings.core.questions.build import (
     _near_misses,
     scenario,
 )
+from tests.rulings.core.questions.key_rates import (
+    ITEMS,
+    offered_infractions,
+    thousand_multiple_choice,
+)
 
-ITEMS = 1000
 ODD_MARGIN = 0.05
 PRESENT_MARGIN = 0.10
 # Infractions shown in fewer items say little about a strategy; the ones a reader can learn
@@ -36,7 +40,7 @@ REWINDS = frozenset({"rewind", "simple_rewind", "simple_backup"})
 
 @pytest.fixture(scope="module")
 def items() -> list[Question]:
-    return generate_questions(lang="en", kind="multiple_choice", count=ITEMS, seed=927)
+    return list(thousand_multiple_choice())
 
 
 def _key_index(question: Question) -> int:
@@ -75,15 +79,8 @@ def test_the_key_is_never_alone_in_its_infraction_while_the_others_share_one(
 def test_an_infraction_offered_is_the_key_no_more_often_than_chance(
     items: list[Question],
 ) -> None:
-    present: Counter[str] = Counter()
-    keyed: Counter[str] = Counter()
-    chance: dict[str, float] = {}
-    for question in items:
-        counts = Counter(o.parts.infraction for o in question.options)
-        for name, times in counts.items():
-            present[name] += 1
-            keyed[name] += question.key.infraction == name
-            chance[name] = chance.get(name, 0.0) + times / len(question.options)
+    offered = offered_infractions(items)
+    present, keyed, chance = offered.present, offered.keyed, offered.chance
     assert present["no_infraction"] >= MIN_PRESENT
     for name, times in present.items():
         if times < MIN_PRESENT:

@@ -11,13 +11,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from rulings.core.questions import Question, generate_questions
 from rulings.core.questions.build import build_question, offers_kind, scenario
 from rulings.core.questions.catalog import public_phrases
+from tests.rulings.core.questions.key_rates import offered_infractions, thousand_multiple_choice
 
 THIRD_WARNING_SEEDS = range(400)
 GAIN_TEMPLATES = (
@@ -143,16 +142,8 @@ RARE_MARGIN = 0.15
 def test_a_rare_infraction_offered_is_the_key_not_much_more_often_than_chance(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    items = generate_questions(lang="en", kind="multiple_choice", count=1000, seed=927)
-    present: Counter[str] = Counter()
-    keyed: Counter[str] = Counter()
-    chance: dict[str, float] = {}
-    for question in items:
-        counts = Counter(o.parts.infraction for o in question.options)
-        for name, times in counts.items():
-            present[name] += 1
-            keyed[name] += question.key.infraction == name
-            chance[name] = chance.get(name, 0.0) + times / len(question.options)
+    offered = offered_infractions(thousand_multiple_choice())
+    present, keyed, chance = offered.present, offered.keyed, offered.chance
     common = {"missed_trigger", "no_infraction", "general_error", "game_rule_violation"}
     rare = [n for n in present if n not in common]
     with capsys.disabled():
