@@ -50,7 +50,7 @@ class RowField(serializers.IntegerField):
             raise serializers.ValidationError(
                 str(message).format(pk_value=pk), code="does_not_exist"
             )
-        return found  # type: ignore[no-any-return]
+        return found
 
     def to_representation(self, value: Any) -> Any:
         return getattr(value, "pk", value)
@@ -79,7 +79,7 @@ class BlueprintInputSerializer(serializers.ModelSerializer[ExamBlueprint]):
     policy_version = RowField(
         PolicyVersion.objects.select_related("document"), required=False, allow_null=True
     )
-    slots = SlotSerializer(many=True, max_length=MAX_SLOTS, allow_empty=False)
+    slots = serializers.ListField(child=SlotSerializer(), allow_empty=False, max_length=MAX_SLOTS)
 
     class Meta:
         model = ExamBlueprint

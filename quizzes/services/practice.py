@@ -83,7 +83,7 @@ class PracticeError(ApplicationError):
 class QuestionNotPractisable(PracticeError):
     """The question never takes part in practice (withdrawn, or hidden: below)."""
 
-    field = "question"
+    field: str | None = "question"
 
 
 class QuestionHidden(QuestionNotPractisable, NotFound):
