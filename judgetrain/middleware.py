@@ -40,8 +40,8 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
 from judgetrain import api_errors
-from judgetrain.errors import ApplicationError, Forbidden, NotFound
 from judgetrain.api_errors import refuse
+from judgetrain.errors import ApplicationError, Forbidden, NotFound
 from judgetrain.parsers import BodyTooLarge, body_limit
 
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
