@@ -103,7 +103,8 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         + _hinted_neighbours(parts, readings, analysis, lex, game)
         + _near_misses(parts, analysis, expected)
         + _infraction_left_to_the_story(parts)
-        + _ambiguous_words(parts, lex),
+        + _ambiguous_words(parts, lex)
+        + _nothing_placed(parts, readings, analysis),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
@@ -1217,6 +1218,30 @@ def _infraction_left_to_the_story(parts: Mapping[str, PartGrade]) -> tuple[_Reas
     if penalty is not None and penalty.found is not None:
         return (_Reason("infraction", reason_text("infraction_left_to_the_story")),)
     return ()
+
+
+def _nothing_placed(
+    parts: Mapping[str, PartGrade], readings: Mapping[str, Reading], analysis: Analysis
+) -> tuple[_Reason, ...]:
+    """The safety net: a part the key asks for read as nothing, where the answer does not
+    say why. An answer whose words place no ruling on any part, not even as options
+    ("MTR 4.3.", "Nothing for her."), rules in words the grader cannot read; a fix read as
+    options left open ("whether she draws now or the trigger is missed") where no word of
+    the answer doubts them is likely the options of a player's choice (only a fix is a
+    player's to choose), not the candidate's. Either goes to a mentor; a part the answer
+    simply leaves unstated, or options it says it cannot choose between, do not. Over
+    blind1-42 (blind42 not yet fixed) the net flagged 3 more answers of 15,315, two of them
+    blind42's only unflagged misgrades read as nothing."""
+    if not any(r.found or r.candidates or r.implied for r in readings.values()):
+        return tuple(_Reason(name, reason_text("nothing_placed")) for name in parts)
+    remedy = parts.get("remedy")
+    if remedy is None or remedy.found is not None or len(remedy.candidates) < 2:
+        return ()
+    if analysis.hedged_clauses or analysis.unsure_sentences:
+        return ()
+    if any(m.hedged for m in analysis.mentions):
+        return ()
+    return (_Reason("remedy", reason_text("options_undoubted")),)
 
 
 def _ambiguous_words(parts: Mapping[str, PartGrade], lex: Lexicon) -> tuple[_Reason, ...]:
