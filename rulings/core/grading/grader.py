@@ -536,7 +536,10 @@ def _to_a_point(analysis: Analysis, lex: Lexicon) -> bool:
     the answer names ("rewind back to the discard", "hago un rebobinado hasta antes de que
     jugara la otra carta"). Such a rewind is reported as the longer one (2026.12.01.5; it
     counts as a simple one where that is expected); graded wrong, a mentor reads it, since
-    the blind writers label it either way."""
+    the blind writers label it either way. A point named inside the rewind's own words
+    ("back up to before the untap") is neither: the writers label that phrase either way
+    too (blind1-41: 8 times the simple backup, 3 times the longer rewind), and doubting it
+    flagged 8 more answers to catch 1 misgrade (measured for h26j, then dropped)."""
     table = lex.ids["remedy"]
     live = [m for m in analysis.mentions if m.part == "remedy" and m.live and m.ident in table]
     if not live or not all(
@@ -1239,9 +1242,23 @@ def _nothing_placed(
         return ()
     if analysis.hedged_clauses or analysis.unsure_sentences:
         return ()
-    if any(m.hedged for m in analysis.mentions):
+    if any(m.hedged for m in analysis.mentions) or _own_options(readings["remedy"], analysis):
         return ()
     return (_Reason("remedy", reason_text("options_undoubted")),)
+
+
+def _own_options(reading: Reading, analysis: Analysis) -> bool:
+    """ "I'd either back up or have him discard now", "Ou fazemos backup ou ...": options
+    opened by "either" / "ou" / "o" are the candidate's own, laid out on purpose."""
+    first = reading.evidence
+    if first is None:
+        return False
+    words, clause = analysis.tokens.words, analysis.clause
+    opener = load_lexicon().or_words
+    return any(
+        words[j] in opener and clause[j] == clause[first.first]
+        for j in range(max(0, first.first - 3), first.first)
+    )
 
 
 def _ambiguous_words(parts: Mapping[str, PartGrade], lex: Lexicon) -> tuple[_Reason, ...]:
