@@ -29,7 +29,6 @@ PACKAGES = tuple(
 GRADER = Path(rulings.core.grading.__file__).parent
 
 CEILINGS: dict[str, int] = {
-    "rulings/core/evaluate.py:explanation": 32,
     "rulings/core/questions/options.py:balanced": 30,
     "rulings/core/questions/build.py:_alternatives": 29,
     "rulings/core/questions/pools.py:_cards": 23,
@@ -44,7 +43,6 @@ CEILINGS: dict[str, int] = {
     "quizzes/services/appeals.py:_regrade_holders": 18,
     "rulings/grading_eval/lexicon_lint.py:write_report": 17,
     "rulings/grading_eval/evaluation.py:evaluate": 17,
-    "rulings/core/events.py:_play": 17,
     "quizzes/services/exams.py:_draw_slots": 17,
     "quizzes/charts.py:_label_bars": 17,
     "rulings/grading_eval/cli.py:_blind": 16,
