@@ -40,7 +40,6 @@ CEILINGS: dict[str, int] = {
     "rulings/grading_eval/cli.py:run": 18,
     "rulings/grading_eval/lexicon_lint.py:write_report": 17,
     "rulings/grading_eval/evaluation.py:evaluate": 17,
-    "quizzes/charts.py:_label_bars": 17,
     "rulings/grading_eval/cli.py:_blind": 16,
     "rulings/core/questions/pools.py:_phrases": 16,
     "rulings/core/questions/build.py:coherent": 16,
@@ -50,7 +49,10 @@ CEILINGS: dict[str, int] = {
     "quizzes/services/bank.py:correction_choices": 16,
 }
 """Functions allowed above the limit, at their complexity then; each entry is a debt to pay
-back by splitting the function (decisions in named rules, tables instead of if-chains)."""
+back by splitting the function (decisions in named rules, tables instead of if-chains). Those
+left when issue 28 brought the rest down are in the question generator, the grader's
+measuring code, the reports' selectors and two bank and cohort services, which were being
+changed for other issues at the time."""
 
 
 def _counted(path: Path) -> bool:
