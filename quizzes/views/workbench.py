@@ -92,14 +92,7 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     asked = _asked_story(request)
     # walk 6, #15: saving a revision replaces the story it revises, for the same cohort
     revising = asked if asked is not None and asked.status in workbench.REVISABLE else None
-    if action in ("rule", "save", "propose"):
-        form = WorkbenchForm(request.POST, lang=lang)
-    else:  # a first visit, or "show the fields": what was typed comes back, without errors
-        opened = _revised(asked) if asked is not None and request.method == "GET" else None
-        form = WorkbenchForm(initial=_typed(request, action) or opened, lang=lang)
-    save_form = SaveForm(
-        request.POST if action in ("save", "propose") else None, cohorts=_cohort_choices(request)
-    )
+    form, save_form = _forms(request, action, asked, lang)
     context: dict[str, Any] = {
         "form": form,
         "save_form": save_form,
@@ -109,21 +102,11 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     }
     status = 200
     if action in ("rule", "save", "propose") and form.is_valid():
-        try:
-            story = _story(form)
-            told = workbench.workbench_rule(story=story)
-        except SituationError as error:
-            form.add_engine_error(error)
-        except QuestionError:
-            form.add_error(None, _("The workbench cannot tell this story yet."))
-        else:
-            context["question"] = told
-            context["ruling"] = ruling_view(told.ruling, lang)
-            context["derived"] = derived_words(context["ruling"]["derived"])
-            if action in ("save", "propose"):
-                saved = _save(request, action, story, save_form, revising)
-                if saved is not None:
-                    return saved
+        story = _ruled(form, lang, context)
+        if story is not None and action in ("save", "propose"):
+            saved = _save(request, action, story, save_form, revising)
+            if saved is not None:
+                return saved
     if form.is_bound and (form.errors or save_form.errors):
         status = 400
     context["is_committee"] = _is_committee(request)
@@ -131,6 +114,39 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
         cohort_ids=cohorts.cohorts_visible_to(request.user).values("pk")
     )
     return render(request, TEMPLATES + "workbench.html", context, status=status)
+
+
+def _forms(
+    request: AuthenticatedHttpRequest, action: str, asked: WorkbenchStory | None, lang: str
+) -> tuple[WorkbenchForm, SaveForm]:
+    """The story's form, bound to what was posted to rule or save it, and the saving form."""
+    if action in ("rule", "save", "propose"):
+        form = WorkbenchForm(request.POST, lang=lang)
+    else:  # a first visit, or "show the fields": what was typed comes back, without errors
+        opened = _revised(asked) if asked is not None and request.method == "GET" else None
+        form = WorkbenchForm(initial=_typed(request, action) or opened, lang=lang)
+    save_form = SaveForm(
+        request.POST if action in ("save", "propose") else None, cohorts=_cohort_choices(request)
+    )
+    return form, save_form
+
+
+def _ruled(form: WorkbenchForm, lang: str, context: dict[str, Any]) -> workbench.Story | None:
+    """Rule the form's story, the question told and its ruling put in the page's context; the
+    story, or None when the engine or the generator refused it (said on the form)."""
+    try:
+        story = _story(form)
+        told = workbench.workbench_rule(story=story)
+    except SituationError as error:
+        form.add_engine_error(error)
+    except QuestionError:
+        form.add_error(None, _("The workbench cannot tell this story yet."))
+    else:
+        context["question"] = told
+        context["ruling"] = ruling_view(told.ruling, lang)
+        context["derived"] = derived_words(context["ruling"]["derived"])
+        return story
+    return None
 
 
 def _save(
