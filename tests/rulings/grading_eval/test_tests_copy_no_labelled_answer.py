@@ -82,6 +82,15 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind42 (2026-12-07, written 15:55): stock answers the tests held before it (the golden
+    # pt-BR case since 28ea05fa, 01:35 the same day; the others since 2026-11-30).
+    ("Missed trigger, no penalty, opponent chooses.", "blind42-en-hw-059"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind42-en-hw-059"),
+    ("Pago incorrecto, Advertencia, que pague las runas restantes.", "blind42-es-riftbound-020"),
+    (
+        "Missed trigger, sem penalidade; o oponente escolhe se vai pra stack.",
+        "blind42-pt-BR-hw-059",
+    ),
     # blind41 (2026-12-07, written 14:10): stock answers the tests held before it (the golden
     # HDE case since 16fb13ed, 13:02 the same day; the others since 2026-11-30).
     ("Missed trigger, no penalty, opponent chooses.", "blind41-en-hw-062"),
