@@ -8,14 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.queueing import enqueue_on_commit
-from quizzes import access
 from quizzes.grading import grade_response, question_key
 from quizzes.models import (
     Appeal,
@@ -100,31 +98,6 @@ class PreviewChanged(AppealError):
         self.preview = preview
 
 
-def appeals_visible_to(user: User) -> QuerySet[Appeal]:
-    """Appeals on the user's cohorts' candidates' answers (everyone's for the committee), less
-    those on a question sealed for the user: an appeal shows its question's key and grade."""
-    appeals = Appeal.objects.exclude(item__question_id__in=access.sealed_question_ids(user))
-    if not user.has_perm("accounts.manage_certification"):
-        mentored = User.objects.filter(cohorts__mentor=user).values("pk")
-        appeals = appeals.filter(item__attempt__candidate__in=mentored)
-    return appeals
-
-
-def appeal_list(*, user: User, statuses: tuple[str, ...]) -> QuerySet[Appeal]:
-    return (
-        appeals_visible_to(user)
-        .filter(status__in=statuses)
-        .select_related(
-            "item__question",
-            "item__attempt__candidate",
-            "item__attempt__assignment__blueprint",
-            "resolved_by",
-            "mentor_resolved_by",
-        )
-        .order_by("created_at", "id")
-    )
-
-
 def _clean_text(text: str, *, required: str) -> str:
     text = text.strip()
     if not text:
@@ -143,7 +116,7 @@ def _check_level(appeal: Appeal, by: User) -> str:
     candidate has no mentor at all; it then decides as the committee, finally."""
     if appeal.status == Appeal.Status.OPEN:
         candidate_id = appeal.item.attempt.candidate_id
-        if Cohort.objects.filter(mentor=by, candidates=candidate_id).exists():
+        if User.objects.mentored_by(by).filter(pk=candidate_id).exists():
             return Appeal.Level.MENTOR
         if reviewer_role(by) == ReviewerRole.COMMITTEE and not candidate_has_mentor(candidate_id):
             return Appeal.Level.COMMITTEE
@@ -593,21 +566,3 @@ def _notify_now_passed(record: QuestionCorrection) -> None:
         if notification is not None:
             queued.append(notification.pk)
     notifications_send_on_commit(notification_ids=queued)
-
-
-def appeals_of(candidate: User) -> QuerySet[Appeal]:
-    """The candidate's own appeals, newest first, with their exam (for "My appeals")."""
-    return (
-        Appeal.objects.filter(item__attempt__candidate=candidate)
-        .select_related("item__attempt__assignment__blueprint")
-        .order_by("-created_at", "-pk")
-    )
-
-
-def corrections_visible_to(user: User) -> QuerySet[QuestionCorrection]:
-    """Key corrections, less those of a question sealed for the user (they show its key)."""
-    return (
-        QuestionCorrection.objects.exclude(question_id__in=access.sealed_question_ids(user))
-        .select_related("question", "decided_by")
-        .order_by("-created_at")
-    )

@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from judgetrain.accounts.models import Cohort
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.forms.workbench import SaveForm, WorkbenchForm, derived_words
 from quizzes.languages import content_language
 from quizzes.models import WorkbenchStory
-from quizzes.services import cohorts, workbench
+from quizzes.services import workbench
 from quizzes.views.confirming import post_or_back
 from quizzes.views.mentor import committee_required, mentor_required
 from rulings import SituationError, ruling_view
@@ -33,7 +34,7 @@ def _is_committee(request: AuthenticatedHttpRequest) -> bool:
 
 
 def _cohort_choices(request: AuthenticatedHttpRequest) -> list[tuple[int, str]]:
-    return [(c.pk, c.display_name) for c in cohorts.cohorts_visible_to(request.user)]
+    return [(c.pk, c.display_name) for c in Cohort.objects.visible_to(request.user)]
 
 
 def _story(form: WorkbenchForm) -> workbench.Story:
@@ -66,7 +67,7 @@ def _asked_story(request: AuthenticatedHttpRequest) -> WorkbenchStory | None:
         wanted = request.POST.get("revise", "")
     if not (wanted.isascii() and wanted.isdigit()) or len(wanted) > 12:
         return None
-    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    visible = Cohort.objects.visible_to(request.user).values("pk")
     return (
         WorkbenchStory.objects.select_related("question", "cohort", "decided_by")
         .filter(pk=int(wanted), cohort__in=visible)
@@ -111,7 +112,7 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
         status = 400
     context["is_committee"] = _is_committee(request)
     context["stories"] = workbench.cohort_stories(
-        cohort_ids=cohorts.cohorts_visible_to(request.user).values("pk")
+        cohort_ids=Cohort.objects.visible_to(request.user).values("pk")
     )
     return render(request, TEMPLATES + "workbench.html", context, status=status)
 
@@ -180,7 +181,7 @@ def _save(
                 messages.success(request, _("Proposed: the committee decides on it."))
             return redirect("workbench")
         cohort_id = save_form.cleaned_data.get("cohort")
-        visible = cohorts.cohorts_visible_to(request.user)
+        visible = Cohort.objects.visible_to(request.user)
         cohort = visible.filter(pk=cohort_id).first() if cohort_id else None
         if cohort is None:
             save_form.add_error("cohort", _("Choose one of your cohorts."))
@@ -236,7 +237,7 @@ def _refusal(error: workbench.WorkbenchError) -> str:
 @require_POST
 def story_suggest(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A mentor sends a story saved for one of their cohorts to the committee (walk 4, #6)."""
-    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    visible = Cohort.objects.visible_to(request.user).values("pk")
     story = WorkbenchStory.objects.filter(pk=pk, cohort__in=visible).first()
     if story is None:
         raise Http404("No such story.")
@@ -260,7 +261,7 @@ def story_suggest(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def story_retire(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """First a page that asks (which story, for whom, what stays), then (``confirm``) the
     removal of a story saved for one of the mentor's cohorts (walk 4, #8)."""
-    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    visible = Cohort.objects.visible_to(request.user).values("pk")
     story = (
         WorkbenchStory.objects.select_related("question", "cohort")
         .filter(pk=pk, cohort__in=visible, status=WorkbenchStory.Status.COHORT)
