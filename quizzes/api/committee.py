@@ -6,7 +6,7 @@ error body, with a ``detail``, a ``code`` and the fields' errors."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404
@@ -17,13 +17,13 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgetrain.accounts.models import User
 from judgetrain.parsers import SMALL_BODY, TEXT_BODY
 from judgetrain.permissions import require_permission
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import selectors_reports as sr
 from quizzes.api.committee_input import (
     BlueprintInputSerializer,
@@ -36,6 +36,7 @@ from quizzes.api.committee_input import (
 from quizzes.languages import content_language
 from quizzes.models import Certificate, QuestionReport
 from quizzes.report_tables import TABLES
+from quizzes.selectors import question_reportable
 from quizzes.services import certification, policy_updates
 from quizzes.services import question_reports as reports
 from quizzes.services.blueprints import blueprint_preview
@@ -46,8 +47,8 @@ S = TypeVar("S", bound=serializers.Serializer[Any])
 COMMITTEE = (IsAuthenticated, require_permission(MANAGE))
 
 
-def _user(request: Request) -> User:
-    return cast(User, request.user)  # every view here requires a login
+def _user(request: AuthenticatedRequest) -> User:
+    return request.user  # every view here requires a login
 
 
 def _valid(serializer: type[S], data: Any) -> S:
@@ -68,7 +69,7 @@ class BlueprintCreateView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
     @extend_schema(request=BlueprintInputSerializer, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         given = _valid(BlueprintInputSerializer, request.data)
         blueprint = given.blueprint()
         blueprint.created_by = _user(request)
@@ -83,7 +84,7 @@ class BlueprintPreviewView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
     @extend_schema(request=BlueprintInputSerializer, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         given = _valid(BlueprintInputSerializer, request.data)
         blueprint = given.blueprint()
         sample = blueprint_preview(blueprint=blueprint, composition=blueprint.composition)
@@ -124,8 +125,8 @@ class QuestionReportCreateView(APIView):
     max_body_bytes = TEXT_BODY
 
     @extend_schema(request=ReportQuestionSerializer, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
-        question = reports.question_reportable(user=_user(request), pk=pk)
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
+        question = question_reportable(user=_user(request), pk=pk)
         if question is None:
             raise NotFound("No such question.")
         given = _valid(ReportQuestionSerializer, request.data)
@@ -137,9 +138,9 @@ class QuestionReportCreateView(APIView):
 
 class QuestionReportListView(CommitteeView):
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         wanted = request.query_params.get("status", QuestionReport.Status.OPEN)
-        visible = reports.reports_visible_to(_user(request))
+        visible = QuestionReport.objects.visible_to(_user(request))
         queue = visible.filter(status=wanted).select_related("question", "reporter")
         return Response({"results": [_report_json(report) for report in queue]})
 
@@ -148,10 +149,10 @@ class QuestionReportDecisionView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
     @extend_schema(request=ReportDecisionSerializer, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
         """Withdrawing a question answers 409 ``confirmation_required`` with its preview
         first; send the preview's token back as ``confirm`` to apply it."""
-        visible = reports.reports_visible_to(_user(request)).select_related("question")
+        visible = QuestionReport.objects.visible_to(_user(request)).select_related("question")
         report = get_object_or_404(visible, pk=pk)
         given = _valid(ReportDecisionSerializer, request.data).validated_data
         reports.question_report_decide(
@@ -168,7 +169,7 @@ class QuestionReportDecisionView(CommitteeView):
 # --- certificates ----------------------------------------------------------------------------
 
 
-def _certificate_json(request: Request, certificate: Certificate) -> dict[str, Any]:
+def _certificate_json(request: AuthenticatedRequest, certificate: Certificate) -> dict[str, Any]:
     url = reverse("certificate-verify", args=[certificate.code])
     return {
         "id": certificate.pk,
@@ -186,7 +187,7 @@ class CertificateIssueView(CommitteeView):
     max_body_bytes = TEXT_BODY  # ids: a few thousand attempts
 
     @extend_schema(request=CertificateIssueSerializer, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         given = _valid(CertificateIssueSerializer, request.data).validated_data
         issued = certification.certificate_issue(
             candidate=given["candidate"],
@@ -202,7 +203,7 @@ class CertificateRevokeView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
     @extend_schema(request=RevokeSerializer, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
         given = _valid(RevokeSerializer, request.data).validated_data
         revoked = certification.certificate_revoke(
@@ -215,7 +216,7 @@ class CertificateRenewView(CommitteeView):
     max_body_bytes = SMALL_BODY
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
         renewed, created = certification.certificate_renew(
             certificate=certificate, by=_user(request)
@@ -231,7 +232,7 @@ class CertificateVerifyView(APIView):
     authentication_classes = ()
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request, code: str) -> Response:
+    def get(self, request: AuthenticatedRequest, code: str) -> Response:
         certificate = (
             Certificate.objects.select_related("candidate", "level").filter(code=code).first()
         )
@@ -261,7 +262,7 @@ class ReportView(APIView):
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request, slug: str) -> Response:
+    def get(self, request: AuthenticatedRequest, slug: str) -> Response:
         scope = sr.report_scope(_user(request))
         if slug not in TABLES:
             raise NotFound("No such report.")
@@ -272,7 +273,7 @@ class ReportView(APIView):
 
 class PolicyImpactView(CommitteeView):
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         given = _valid(PolicyCompareSerializer, request.query_params).validated_data
         old, new = given["old"], given["new"]
         impact = policy_updates.policy_impact(old=old, new=new)
