@@ -58,7 +58,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
 
 @template(
     "mtg-opponent-duties",
-    version=7,
+    version=8,
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
     summary="Opponents need not point out triggers and are never penalised for silence; an "
@@ -185,7 +185,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=9,
+    version=10,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "

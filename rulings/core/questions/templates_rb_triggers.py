@@ -91,7 +91,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=7,
+    version=8,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -157,7 +157,7 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-might-only",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "observable_impact", "might_only"),
     summary="A trigger that only adds Might (TR 506.3.e.4): missed only once the Might matters.",
@@ -209,7 +209,7 @@ def rb_first_beginning_phase(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-first-time",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "first_time"),
     summary="A 'first time' trigger, mandatory or optional (TR 506.5): a forgotten mandatory one "
@@ -353,7 +353,7 @@ def _served(situation: dict[str, Any], now: str) -> str:
 
 @template(
     "rb-opponent-duties",
-    version=7,
+    version=8,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and are not penalised for staying "
