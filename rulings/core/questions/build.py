@@ -864,9 +864,16 @@ def _other_infractions(sc: Scenario) -> list[tuple[KeyParts, str]]:
     State first: the classification most often confused with a game play error)."""
     found = []
     for name in _candidate_infractions(sc):
-        stated = replace(sc.key, infraction=name)
-        if name != sc.key.infraction and coherent(stated) and _infraction_fits(sc, name):
-            found.append((stated, f"infraction:{name}"))
+        if name == sc.key.infraction or not _infraction_fits(sc, name):
+            continue
+        stated = [replace(sc.key, infraction=name)]
+        if sc.key.infraction == "cheating":
+            # A Disqualification is Cheating's alone (`coherent`): the other infraction with its
+            # own base penalty, and a Warning (review 14: mu-026).
+            base = load_policy(sc.ruling.policy_version).infractions.get(name)
+            own = base.base_penalty if base is not None else "warning"
+            stated = [replace(stated[0], penalty=p) for p in dict.fromkeys((own, "warning"))]
+        found += [(parts, f"infraction:{name}") for parts in stated if coherent(parts)]
     return found
 
 
