@@ -418,7 +418,7 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
     # fi-036 keyed that rewind with no consequence told): a gain the error gave its maker and
     # that they used, with nobody else having acted since (`terms.rewind_worse`; review 12:
     # fr-022, a rewind past an opponent's spell for a draw the player missed, is not told).
-    rewinds = ("simple", "complex", "none") if worse else ("simple", "none")
+    rewinds: tuple[str, ...] = ("simple", "complex", "none") if worse else ("simple", "none")
     if not after_ack:
         # A missed trigger half applied by its controller and never rewound: the half stays on
         # the board, and the Missed Trigger's own remedy ("resolves now") would apply the
