@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from quizzes.models.bank import Question
 
@@ -28,7 +29,8 @@ class WorkbenchStory(models.Model):
         COHORT = "cohort", _("Practice question for a cohort")
         PROPOSED = "proposed", _("Proposed for the bank")
         ACCEPTED = "accepted", _("Accepted into the bank")
-        REJECTED = "rejected", _("Rejected")
+        # Its own context: an appeal is "Indeferido" in pt-BR, a story "Rejeitada" (walk 6, #16).
+        REJECTED = "rejected", pgettext_lazy("workbench story", "Rejected")
         RETIRED = "retired", _("Removed by its mentor")
 
     question = models.OneToOneField(

@@ -158,15 +158,61 @@ def test_the_committed_mo_file_is_compiled_from_the_committed_po(
         ), "run: python manage.py compilemessages --ignore=.venv"
 
 
-def test_spanish_always_says_tu() -> None:
-    entries = parse_po(ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po")
+# Formal address ("usted") as the UX walks found it in the Spanish interface, which otherwise
+# says "tú": walk 1 #13, walk 5 #17, walk 6 #7, #17 and #21 (docs/reviews/ux-walk-*.md), and the
+# sweep that followed them. Only forms that cannot be third person are listed: a sentence-opening
+# formal imperative, a formal imperative with its pronoun attached, and a sentence-opening "Su"
+# with a thing the reader owns. "su cuenta", "su respuesta", "Puede…" or "Dejará…" are left out:
+# "Quien es nuevo crea su cuenta" or "Puede tardar unos minutos" are third person.
+FORMAL_IMPERATIVES = (
+    "Cambie|Corrija|Elija|Entregue|Escanee|Escriba|Haga clic|Indique|Introduzca|Invite|Lea"
+    "|Marque|Pegue|Pulse|Seleccione|Siga|Use|Vuelva"
+)
+FORMAL_ADDRESS = re.compile(
+    r"\busted(?:es)?\b"
+    rf"|(?:^|[.:;!?¿¡(]\s*)(?:{FORMAL_IMPERATIVES})\b"
+    r"|\b(?:ábral|acéptel|cópiel|elíjal|entréguel|guárdel|véal|vuélval)[oa]s?\b"
+    r"|^Su (?:apelación|certificado|contraseña|cuenta|informe|mentor|respuesta|resultado)\b",
+    re.IGNORECASE,
+)
+SENTENCE_START = " \n.:;!?¿¡("
 
-    formal = [
-        str(entry)
+
+def formal_address(entries: list[Entry]) -> list[str]:
+    """The entries whose Spanish addresses the reader as "usted", each with the form found."""
+    return [
+        f"{match.group(0).lstrip(SENTENCE_START)!r} in {entry}"
         for entry in entries
-        if any(re.search(r"\busted\b", text, re.IGNORECASE) for text in entry.msgstr.values())
+        if not entry.obsolete
+        for text in entry.msgstr.values()
+        if (match := FORMAL_ADDRESS.search(text))
     ]
-    assert formal == []
+
+
+def test_spanish_addresses_the_reader_as_tu_never_usted() -> None:
+    assert formal_address(parse_po(ROOT / "locale" / "es" / "LC_MESSAGES" / "django.po")) == []
+
+
+def test_the_register_check_catches_usted_and_spares_third_person(tmp_path: Path) -> None:
+    catalog = tmp_path / "django.po"
+    catalog.write_text(
+        'msgid ""\nmsgstr "Language: es\\n"\n\n'
+        'msgid "a"\nmsgstr "Cambie un hecho de esta historia y vea cómo cambia."\n\n'
+        'msgid "b"\nmsgstr "Intentos y notas. Elija el encabezado de una columna."\n\n'
+        'msgid "c"\nmsgstr "Su certificado: guárdelo en una billetera."\n\n'
+        'msgid "d"\nmsgstr "Gracias a usted."\n\n'
+        'msgid "e"\nmsgstr "Quien es nuevo crea su cuenta allí; su mentor puede revisarla."\n\n'
+        'msgid "f"\nmsgstr "Se resuelve ahora o al inicio de la fase, según elija el oponente."\n\n'
+        'msgid "g"\nmsgstr "Puede tardar unos minutos; usa el enlace y elige a quién."\n',
+        encoding="utf-8",
+    )
+
+    assert formal_address(parse_po(catalog)) == [
+        "'Cambie' in 'a'",
+        "'Elija' in 'b'",
+        "'Su certificado' in 'c'",
+        "'usted' in 'd'",
+    ]
 
 
 def test_the_checks_catch_an_empty_a_fuzzy_and_a_broken_translation(tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ EXPECTED = {
     "certificate": {
         "en": ("Your certificate: L1 judge", ["valid until", "/certificates/"], []),
         "pt-br": ("Seu certificado: Juiz L1", ["válido até"], ["valid until"]),
-        "es": ("Su certificado: Juez L1", ["válido hasta"], ["valid until"]),
+        "es": ("Tu certificado: Juez L1", ["válido hasta"], ["valid until"]),
     },
     "proposal": {
         "en": (
@@ -73,7 +73,7 @@ EXPECTED = {
             ["withdrawn"],
         ),
         "es": (
-            "Se decidió su informe sobre una pregunta",
+            "Se decidió tu informe sobre una pregunta",
             ["la pregunta fue retirada"],
             ["withdrawn"],
         ),

@@ -114,7 +114,7 @@ def test_an_earlier_extension_is_refused_on_its_field_before_any_confirmation(cl
     assert response.status_code == 400
     assert 'name="confirm"' not in page
     field = page[page.index('for="id_extend-closes_at"') :]
-    assert "Para acortar el plazo, use “Cambiar el plazo o la nota”" in field[:2000]
+    assert "Para acortar el plazo, usa “Cambiar el plazo o la nota”" in field[:2000]
     assert list(ExamAssignment.objects.values_list("closes_at", flat=True)) == before
 
 
