@@ -231,7 +231,7 @@ def balanced(
         if score < top:
             continue
         options = [key, *(choice for choice, _weight in found)]
-        if odd_key_out(options) or key_found_by_agreement(options):
+        if _key_told_apart(options):
             continue
         if len(set(Counter(look(o) for o in options).values())) > 1:
             continue
@@ -246,6 +246,12 @@ def balanced(
     if not best:
         return None
     return best[rng.randrange(len(best))]
+
+
+def _key_told_apart(options: list[Choice]) -> bool:
+    """The key (first) could be found without reading the story: the odd infraction out, or
+    the option sharing the most pieces with the others."""
+    return odd_key_out(options) or key_found_by_agreement(options)
 
 
 def odd_key_out(options: list[Choice]) -> bool:
