@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from types import MappingProxyType
 from typing import Final
 
@@ -109,7 +110,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
         tokens.words,
-        _plain_parts(parts, readings, tokens.words, lex),
+        partial(_plain_part, parts, readings, tokens.words, lex),
     )
     reasons = _not_alone(reasons, parts)
     parts, reasons = _calibrated(parts, reasons)
@@ -1061,7 +1062,7 @@ def _with_second_reading(
     implied: set[str],
     unread: bool,
     words: Sequence[str],
-    plain: Mapping[str, Plain],
+    plain: Callable[[str], Plain | None],
 ) -> tuple[str, ...]:
     """The rules' doubts, less those the second reading settles, plus its own doubts.
 
@@ -1120,33 +1121,31 @@ _NAMED = 0.9
 """A name (0.95) or a tight paraphrase (0.9): an explicit lexicon term."""
 
 
-def _plain_parts(
+def _plain_part(
     parts: Mapping[str, PartGrade],
     readings: Mapping[str, Reading],
     words: Sequence[str],
     lex: Lexicon,
-) -> dict[str, Plain]:
-    """The parts read plainly (one id claimed by an explicit term, unhedged, un-negated,
-    nothing in conflict), each with its own words: the answer's words less those of the
-    other parts' readings, whose names tell which question was asked rather than what the
-    answer rules for this part. The second reading doubts such a part only where its own
+    name: str,
+) -> Plain | None:
+    """The part `name` if read plainly (one id claimed by an explicit term, unhedged,
+    un-negated, nothing in conflict), with its own words: the answer's words less those of
+    the other parts' readings, whose names tell which question was asked rather than what
+    the answer rules for this part. The second reading doubts such a part only where its own
     words, weighed without the key, point elsewhere too (UX walk 7, #18)."""
-    out: dict[str, Plain] = {}
-    for name, grade in parts.items():
-        if grade.found is None or grade.rule != "one_claim" or grade.confidence < _NAMED:
-            continue
-        if grade.hedged or grade.conflict:
-            continue
-        taken = {
-            i
-            for other, reading in readings.items()
-            if other != name and reading.evidence is not None
-            for i in range(reading.evidence.first, reading.evidence.last)
-        }
-        own = [word for i, word in enumerate(words) if i not in taken]
-        same = frozenset({grade.found, *lex.ids[name][grade.found].alike})
-        out[name] = Plain(grade.found, own, same)
-    return out
+    grade = parts[name]
+    if grade.found is None or grade.rule != "one_claim" or grade.confidence < _NAMED:
+        return None
+    if grade.hedged or grade.conflict:
+        return None
+    taken = {
+        i
+        for other, reading in readings.items()
+        if other != name and reading.evidence is not None
+        for i in range(reading.evidence.first, reading.evidence.last)
+    }
+    own = [word for i, word in enumerate(words) if i not in taken]
+    return Plain(grade.found, own, frozenset({grade.found, *lex.ids[name][grade.found].alike}))
 
 
 def _beyond_second_reading(grade: PartGrade, implied: bool) -> bool:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -62,8 +62,11 @@ doubt stands: the answer's words less those of the other parts' readings (the in
 and penalty's names tell which question was asked, as the key does), weighed without
 KEY_WEIGHT. Without it, "Mispayment, Warning, no fix" against a simple-rewind key was
 doubted because answers to that question mostly say the rewind: the key read back, not the
-words (UX walk 7, #18). Chosen on blind1-42, each batch read by a reader that never learnt it
-(`bench/bench_second_reader.py`, part 4)."""
+words (UX walk 7, #18). Chosen on blind1-42, each batch read by a reader that never learnt it:
+of the remedy doubts on plain readings that alone sent an answer to a mentor, 15 keeps 6 of
+the 7 misreadings and 33 of the 106 right readings (10: 6 and 47; 20: 5 and 21); for the
+infraction, 3 of 3 and 48 of 57 (20: 2 and 45). Part 1 of `bench/bench_second_reader.py`
+prints the flags that follow."""
 
 KEY_WEIGHT = 6.0
 """Log odds added to the id the key expects, and to "not stated": about 80% of labelled
@@ -192,18 +195,19 @@ class SecondReader:
         found: Mapping[str, str | None],
         words: Sequence[str],
         key: Mapping[str, str | None],
-        plain: Mapping[str, Plain] | None = None,
+        plain: Callable[[str], Plain | None] | None = None,
     ) -> SecondReading:
         """The parts the second reading doubts (another id ahead by DOUBT_MARGIN; for a part
-        in `plain`, also ahead on its own words without the key by PLAIN_DOUBT_MARGIN) and
-        the parts it confirms (the grader's id ahead of every other by CONFIRM_MARGIN)."""
+        `plain` gives a plain reading of, also ahead on its own words without the key by
+        PLAIN_DOUBT_MARGIN) and the parts it confirms (the grader's id ahead of every other
+        by CONFIRM_MARGIN). `plain` is asked only about a part that is doubted."""
         doubts: list[Doubt] = []
         confirmed: set[str] = set()
         for lead in self.leads(found, words, key):
             if lead.agrees and lead.margin >= CONFIRM_MARGIN[lead.part]:
                 confirmed.add(lead.part)
             elif not lead.agrees and lead.margin >= DOUBT_MARGIN[lead.part]:
-                own = (plain or {}).get(lead.part)
+                own = plain(lead.part) if plain is not None else None
                 if own is None or self.own_margin(lead.part, own) >= PLAIN_DOUBT_MARGIN[lead.part]:
                     doubts.append(Doubt(lead.part, lead.found, lead.best, lead.margin))
         return SecondReading(doubts=tuple(doubts), confirmed=frozenset(confirmed))
