@@ -12,8 +12,10 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import TruncMonth
+from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
+from judgetrain.errors import Forbidden
 from quizzes import access
 from quizzes.models import Attempt, AttemptItem, CertificationLevel, QuestionKind, Review
 from rulings.core.grading import PARTS
@@ -28,8 +30,11 @@ MIN_RESPONSES = 5  # fewer answers than this: no flag, and discrimination is noi
 UNCHOSEN_AFTER = 20  # a choice offered this often that nobody took is flagged
 
 
-class ReportForbidden(Exception):
+class ReportForbidden(Forbidden):
     """The user may not see reports (a candidate)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("Reports are for mentors and the committee."))
 
 
 @dataclass(frozen=True)

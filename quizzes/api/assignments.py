@@ -75,16 +75,6 @@ def _id_field(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
 
 
-def _refusal(error: variants.AssignmentError) -> ValidationError:
-    """A 400 whose ``detail`` and ``code`` name the first rule broken, and every rule broken
-    under its field, as DRF lists a form's errors."""
-    body: dict[str, Any] = {"detail": str(error), "code": error.code}
-    for problem in error.every:
-        field = API_FIELDS.get(problem.field or "", problem.field) or "non_field_errors"
-        body.setdefault(field, []).append(str(problem))
-    return ValidationError(body)
-
-
 class AssignmentCreateSerializer(serializers.Serializer[Any]):
     """A blueprint, a cohort or candidates, the opening and closing times; optionally the
     attempts allowed and the cooldown (the blueprint's by default)."""
@@ -193,6 +183,7 @@ class AssignmentsCreatedSerializer(serializers.Serializer[Any]):
 class AssignmentListView(APIView):
     parser_classes = (JSONParser,)
     max_body_bytes = TEXT_BODY  # up to 500 candidates' ids
+    error_fields = API_FIELDS  # every rule broken, under the API's name of its field
 
     def get_permissions(self) -> list[BasePermission]:
         classes = ASSIGNER if self.request.method == "POST" else CANDIDATE
@@ -226,19 +217,16 @@ class AssignmentListView(APIView):
             first = _first_error(data.errors)
             raise ValidationError({"detail": str(first), "code": first.code, **data.errors})
         given = data.validated_data
-        try:
-            assigned = variants.exam_assign(
-                by=user,
-                blueprint=given["blueprint"],
-                cohort=given.get("cohort"),
-                candidates=given.get("candidates", []),
-                opens_at=given["opens_at"],
-                closes_at=given["closes_at"],
-                max_attempts=given.get("attempts_allowed"),
-                cooldown_minutes=given.get("cooldown_minutes"),
-            )
-        except variants.AssignmentError as error:
-            raise _refusal(error) from error
+        assigned = variants.exam_assign(
+            by=user,
+            blueprint=given["blueprint"],
+            cohort=given.get("cohort"),
+            candidates=given.get("candidates", []),
+            opens_at=given["opens_at"],
+            closes_at=given["closes_at"],
+            max_attempts=given.get("attempts_allowed"),
+            cooldown_minutes=given.get("cooldown_minutes"),
+        )
         progress = reverse("api-variant-job-detail", args=[assigned.job.pk])
         body = {
             "job": assigned.job.pk,

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -203,22 +203,6 @@ class AppealSerializer(serializers.Serializer[Any]):
     comment = serializers.CharField(max_length=4000)
 
 
-def _closed(error: exams.ExamError) -> PermissionDenied:
-    return PermissionDenied(detail=str(error), code="attempt_closed")
-
-
-def _conflict(code: str, error: exams.ExamError, **extra: Any) -> Response:
-    body = {"code": code, "detail": str(error), **extra}
-    return Response(body, status=status.HTTP_409_CONFLICT)
-
-
-def _stale_items(conflict: exams.StaleRevision) -> list[dict[str, Any]]:
-    return [
-        {"position": item.position, "response": item.response, "revision": item.revision}
-        for item in conflict.items
-    ]
-
-
 def _own_item_and_body(
     request: AuthenticatedRequest,
     attempt_id: int,
@@ -283,10 +267,7 @@ class AttemptListView(APIView):
             body = _started(started.attempt, started.exam_name)
             return Response(body, status=status.HTTP_201_CREATED)
         assignment = access.access_assignment_by_id(request.user, assignment_id)
-        try:
-            attempt = exams.attempt_start(assignment=assignment, language=language)
-        except exams.ExamError as error:
-            raise PermissionDenied(detail=str(error), code="cannot_start") from error
+        attempt = exams.attempt_start(assignment=assignment, language=language)
         body = _started(attempt, assignment.blueprint.name)
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -324,7 +305,7 @@ class AttemptItemListView(generics.ListAPIView[AttemptItem]):
         attempt = access.access_attempt_by_id(user, self.kwargs["attempt_id"])
         attempt = exams.attempt_expire_if_due(attempt=attempt)
         if attempt.status != Attempt.Status.IN_PROGRESS:
-            raise _closed(exams.attempt_closed_error(attempt))
+            raise exams.attempt_closed_error(attempt)
         self.attempt = attempt
         return _served_items(attempt.pk)
 
@@ -348,6 +329,7 @@ class ItemSaveView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
     max_body_bytes = TEXT_BODY
+    error_fields = {"answers": "response"}
 
     @extend_schema(
         request=SaveSerializer,
@@ -360,19 +342,11 @@ class ItemSaveView(APIView):
     def put(self, request: AuthenticatedRequest, attempt_id: int, position: int) -> Response:
         """Autosave one answer; send the revision you loaded to detect another tab's edit."""
         item, data = _own_item_and_body(request, attempt_id, position, SaveSerializer)
-        try:
-            saved = exams.attempt_item_save(
-                item=item,
-                response=data.validated_data["response"],
-                base_revision=data.validated_data["revision"],
-            )
-        except exams.StaleRevision as conflict:
-            current = {"response": conflict.item.response, "revision": conflict.item.revision}
-            return _conflict("stale_revision", conflict, **current)
-        except exams.AttemptClosed as error:
-            raise _closed(error) from error
-        except exams.ExamError as error:
-            raise ValidationError({"response": [str(error)]}) from error
+        saved = exams.attempt_item_save(
+            item=item,
+            response=data.validated_data["response"],
+            base_revision=data.validated_data["revision"],
+        )
         return Response(
             {
                 "position": saved.position,
@@ -400,17 +374,11 @@ class ItemFlagView(APIView):
         """Flag a question for review (or remove the flag) while the attempt is open; send the
         flag revision you loaded to detect another tab's change."""
         item, data = _own_item_and_body(request, attempt_id, position, FlagSerializer)
-        try:
-            saved = exams.attempt_item_flag(
-                item=item,
-                flagged=data.validated_data["flagged"],
-                base_revision=data.validated_data["revision"],
-            )
-        except exams.StaleFlag as conflict:
-            current = {"flagged": conflict.item.flagged, "revision": conflict.item.flag_revision}
-            return _conflict("stale_flag", conflict, **current)
-        except exams.AttemptClosed as error:
-            raise _closed(error) from error
+        saved = exams.attempt_item_flag(
+            item=item,
+            flagged=data.validated_data["flagged"],
+            base_revision=data.validated_data["revision"],
+        )
         return Response(
             {"position": saved.position, "flagged": saved.flagged, "revision": saved.flag_revision}
         )
@@ -420,6 +388,7 @@ class SubmitView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
     max_body_bytes = CEILING  # every answer of the attempt: up to the setting
+    error_fields = {"answers": "responses"}
 
     @extend_schema(
         request=SubmitSerializer,
@@ -437,18 +406,9 @@ class SubmitView(APIView):
         attempt = access.access_attempt_by_id(request.user, attempt_id)
         data = SubmitSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            attempt = exams.attempt_submit(
-                attempt=attempt, responses=data.validated_data.get("responses")
-            )
-        except exams.StaleRevision as conflict:
-            return _conflict("stale_revision", conflict, items=_stale_items(conflict))
-        except exams.AlreadySubmitted as error:
-            return _conflict("already_submitted", error)
-        except exams.AttemptClosed as error:
-            raise _closed(error) from error
-        except exams.ExamError as error:
-            raise ValidationError({"responses": [str(error)]}) from error
+        attempt = exams.attempt_submit(
+            attempt=attempt, responses=data.validated_data.get("responses")
+        )
         attempt.refresh_from_db()
         return Response(AttemptSerializer(attempt).data)
 
@@ -543,12 +503,7 @@ class AppealView(APIView):
     )
     def post(self, request: AuthenticatedRequest, attempt_id: int, position: int) -> Response:
         item, data = _own_item_and_body(request, attempt_id, position, AppealSerializer)
-        try:
-            appeal = exams.appeal_create(item=item, comment=data.validated_data["comment"])
-        except exams.AppealExists as error:
-            return _conflict("already_appealed", error)
-        except exams.ExamError as error:
-            raise ValidationError({"comment": [str(error)]}) from error
+        appeal = exams.appeal_create(item=item, comment=data.validated_data["comment"])
         return Response(
             {"status": appeal.status, "comment": appeal.comment}, status=status.HTTP_201_CREATED
         )

@@ -15,12 +15,13 @@ from drf_spectacular.utils import (
     PolymorphicProxySerializer,
     extend_schema,
 )
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgetrain.accounts.models import Cohort
+from judgetrain.errors import ApplicationError
 from judgetrain.parsers import LARGE_BODY, TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
 from judgetrain.typing import AuthenticatedRequest
@@ -34,10 +35,6 @@ from rulings.core.grading.reasons import read_reason
 
 MENTOR = (IsAuthenticated, require_permission("accounts.mentor_candidates"))
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
-
-
-def _refused(code: str, error: Exception) -> Response:
-    return Response({"detail": str(error), "code": code}, status=status.HTTP_400_BAD_REQUEST)
 
 
 def _percent(value: float | None) -> int | None:
@@ -217,10 +214,7 @@ class ReviewDecideView(APIView):
             )
             for name, part in data.validated_data["parts"].items()
         }
-        try:
-            review.review_decide(review=found, by=request.user, decisions=decisions)
-        except review.ReviewError as error:
-            return _refused("invalid_decision", error)
+        review.review_decide(review=found, by=request.user, decisions=decisions)
         return Response(_review_detail(_visible_review(request, review_id)))
 
 
@@ -307,14 +301,6 @@ class PreviewRefusalSerializer(serializers.Serializer[Any]):
     preview = CorrectionPreviewSerializer()
 
 
-def _preview_body(preview: appeals.CorrectionPreview) -> dict[str, Any]:
-    return {
-        "changes": preview.changes,
-        "outcome_changed": [row["attempt"] for row in preview.outcome_changed],
-        "token": preview.token,
-    }
-
-
 class AppealListView(APIView):
     permission_classes = MENTOR
 
@@ -331,7 +317,7 @@ class AppealListView(APIView):
         wanted = tuple(request.query_params.getlist("status")) or tuple(Appeal.Status.values)
         unknown = set(wanted) - set(Appeal.Status.values)
         if unknown:
-            return _refused("invalid_status", ValueError(f"unknown status {sorted(unknown)[0]}"))
+            raise ApplicationError(f"unknown status {sorted(unknown)[0]}", code="invalid_status")
         rows = reads.appeal_list(user=request.user, statuses=wanted)
         return Response(AppealRowSerializer(rows, many=True).data)  # type: ignore[arg-type]
 
@@ -383,33 +369,22 @@ class AppealDecideView(APIView):
                 penalty=values["penalty"],
                 remedy=values["remedy"],
             )
-        try:
-            if correction is not None and values["preview"]:
-                preview = appeals.correction_preview(
-                    appeal=found,
-                    by=request.user,
-                    correction=correction,
-                )
-                return Response(_preview_body(preview))
-            appeals.appeal_decide(
+        if correction is not None and values["preview"]:
+            preview = appeals.correction_preview(
                 appeal=found,
                 by=request.user,
-                uphold=values["decision"] == "uphold",
-                reason=values["reason"],
-                percent=values.get("percent"),
                 correction=correction,
-                preview_token=values["confirm"],
             )
-        except appeals.PreviewChanged as changed:
-            code = "preview_changed" if values["confirm"] else "confirmation_required"
-            body = {"detail": str(changed), "code": code, "preview": _preview_body(changed.preview)}
-            return Response(body, status=status.HTTP_409_CONFLICT)
-        except appeals.NotYourLevel as error:
-            return Response(
-                {"detail": str(error), "code": "not_your_level"}, status=status.HTTP_409_CONFLICT
-            )
-        except appeals.AppealError as error:
-            return _refused("invalid_decision", error)
+            return Response(preview.as_data())
+        appeals.appeal_decide(
+            appeal=found,
+            by=request.user,
+            uphold=values["decision"] == "uphold",
+            reason=values["reason"],
+            percent=values.get("percent"),
+            correction=correction,
+            preview_token=values["confirm"],
+        )
         found.refresh_from_db()
         return Response(AppealRowSerializer(found).data)
 
@@ -439,10 +414,7 @@ class AppealContestView(APIView):
             raise Http404("No appeal on this answer.")
         data = ContestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            found = appeals.appeal_contest(appeal=found, comment=data.validated_data["comment"])
-        except appeals.AppealError as error:
-            return _refused("cannot_contest", error)
+        found = appeals.appeal_contest(appeal=found, comment=data.validated_data["comment"])
         return Response({"status": found.status, "contest_comment": found.contest_comment})
 
 

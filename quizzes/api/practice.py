@@ -11,7 +11,7 @@ from django.urls import path
 from django.utils import translation
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -25,11 +25,7 @@ from quizzes.languages import content_language
 from quizzes.models import PracticeSession, QuestionKind, TopicMastery
 from quizzes.services.practice import (
     SESSION_SIZES,
-    NoPracticeQuestion,
-    NotSessionQuestion,
     PracticeFilters,
-    QuestionHidden,
-    QuestionNotPractisable,
     SessionFinished,
     mastery_list,
     practice_answer_submit,
@@ -196,10 +192,7 @@ class NextQuestionView(APIView):
         query = PracticeNextQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         filters = query.filters(default_lang=content_language(translation.get_language()))
-        try:
-            question = practice_question_next(user=practising_user(request), filters=filters)
-        except NoPracticeQuestion as error:
-            raise NotFound(str(error)) from error
+        question = practice_question_next(user=practising_user(request), filters=filters)
         return Response(QuestionSerializer(question).data)
 
 
@@ -242,12 +235,6 @@ class AnswerView(APIView):
                 lang=lang,
                 session=session,
             )
-        except QuestionHidden as error:
-            raise NotFound(str(error)) from error
-        except QuestionNotPractisable as error:
-            raise ValidationError({"question": [str(error)]}) from error
-        except (SessionFinished, NotSessionQuestion) as error:
-            raise ValidationError({"session": [str(error)]}) from error
         except GradingError as error:
             raise ValidationError({"response": [str(error)]}) from error
         shown_lang = lang or result.answer.grade.get("language") or question.language
@@ -327,8 +314,6 @@ def session_payload(session: PracticeSession) -> dict[str, Any]:
             question = practice_session_question(session=session)
         except SessionFinished:
             session.refresh_from_db()
-        except NoPracticeQuestion as error:
-            raise NotFound(str(error)) from error
     summary = None
     if session.finished:
         found = practice_session_summary(session=session)

@@ -108,24 +108,17 @@ class WorkbenchView(APIView):
         self, request: AuthenticatedRequest, data: dict[str, Any], story: workbench.Story
     ) -> dict[str, Any] | None:
         user = request.user
-        try:
-            if data["save_as"] == "proposal":
-                if not user.has_perm("accounts.manage_certification"):
-                    raise PermissionDenied("Only the committee proposes bank questions.")
-                row = workbench.workbench_propose(
-                    story=story,
-                    author=user,
-                    for_exams=data["for_exams"],
-                )
-            elif data["save_as"] == "cohort":
-                cohort = Cohort.objects.visible_to(user).filter(pk=data["cohort"]).first()
-                if cohort is None:
-                    raise ValidationError({"cohort": ["is not one of your cohorts."]})
-                row = workbench.workbench_save_for_cohort(story=story, author=user, cohort=cohort)
-            else:
-                return None
-        except workbench.WorkbenchError as error:
-            raise ValidationError({"situation": [str(error)]}) from error
+        if data["save_as"] == "proposal":
+            if not user.has_perm("accounts.manage_certification"):
+                raise PermissionDenied("Only the committee proposes bank questions.")
+            row = workbench.workbench_propose(story=story, author=user, for_exams=data["for_exams"])
+        elif data["save_as"] == "cohort":
+            cohort = Cohort.objects.visible_to(user).filter(pk=data["cohort"]).first()
+            if cohort is None:
+                raise ValidationError({"cohort": ["is not one of your cohorts."]})
+            row = workbench.workbench_save_for_cohort(story=story, author=user, cohort=cohort)
+        else:
+            return None
         return {
             "id": row.pk,
             "status": row.status,

@@ -13,6 +13,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
+from judgetrain.errors import ApplicationError, Conflict
 from judgetrain.queueing import enqueue_on_commit
 from quizzes.grading import grade_response, question_key
 from quizzes.models import (
@@ -30,12 +31,16 @@ from rulings.core import vocabulary
 from rulings.core.grading import GradingError, ruling_ids
 
 
-class AppealError(Exception):
+class AppealError(ApplicationError):
     """A decision or contest the appeal rules refuse; the message is for the user."""
 
+    code = "invalid_decision"
 
-class NotYourLevel(AppealError):
+
+class NotYourLevel(AppealError, Conflict):
     """The appeal waits for someone else: the candidate's mentor, or the committee."""
+
+    code = "not_your_level"
 
 
 @dataclass(frozen=True)
@@ -81,10 +86,20 @@ class CorrectionPreview:
         """The rows where a mentor's earlier grade of the answer gives way to the regrade."""
         return [row for row in self.changes if row.get("override_superseded") is not None]
 
+    def as_data(self) -> dict[str, Any]:
+        """The preview as the API answers it: every change, the attempts whose result
+        changes, and the token the confirmation brings back."""
+        return {
+            "changes": self.changes,
+            "outcome_changed": [row["attempt"] for row in self.outcome_changed],
+            "token": self.token,
+        }
 
-class PreviewChanged(AppealError):
+
+class PreviewChanged(AppealError, Conflict):
     """The confirmation names another outcome than the current one (none, or data changed
-    since the preview): nothing was applied; ``preview`` is the current one."""
+    since the preview): nothing was applied; ``preview`` is the current one (409
+    ``preview_changed``, or ``confirmation_required`` when no confirmation was sent)."""
 
     def __init__(self, preview: CorrectionPreview, *, confirmed: bool) -> None:
         super().__init__(
@@ -93,19 +108,23 @@ class PreviewChanged(AppealError):
                 "confirm again."
             )
             if confirmed
-            else _("Check the preview, then confirm to apply it.")
+            else _("Check the preview, then confirm to apply it."),
+            code="preview_changed" if confirmed else "confirmation_required",
         )
         self.preview = preview
 
+    def payload(self) -> dict[str, Any]:
+        return {"preview": self.preview.as_data()}
 
-def _clean_text(text: str, *, required: str) -> str:
+
+def _clean_text(text: str, *, required: str, field: str, code: str | None = None) -> str:
     text = text.strip()
     if not text:
-        raise AppealError(required)
+        raise AppealError(required, code=code, field=field)
     if len(text) > 4000:
-        raise AppealError(_("A reason can be at most 4000 characters."))
+        raise AppealError(_("A reason can be at most 4000 characters."), code=code, field=field)
     if "\x00" in text:
-        raise AppealError(_("Null characters are not allowed."))
+        raise AppealError(_("Null characters are not allowed."), code=code, field=field)
     return text
 
 
@@ -174,7 +193,7 @@ def appeal_decide(
     Raises AppealError for a decided appeal, a contested one decided by a mentor, a missing
     reason or score, or a key correction outside the committee.
     """
-    reason = _clean_text(reason, required=_("Give the reason for your decision."))
+    reason = _clean_text(reason, required=_("Give the reason for your decision."), field="reason")
     with transaction.atomic():
         appeal = (
             Appeal.objects.select_for_update(of=("self",))
@@ -245,7 +264,9 @@ def _check_decision(
     if correction is not None and (level != Appeal.Level.COMMITTEE or not uphold):
         raise AppealError(_("Only the committee, upholding an appeal, can correct a key."))
     if uphold and correction is None and (percent is None or not 0 <= percent <= 100):
-        raise AppealError(_("Upholding an appeal needs the answer's new score (0 to 100)."))
+        raise AppealError(
+            _("Upholding an appeal needs the answer's new score (0 to 100)."), field="percent"
+        )
     return level
 
 
@@ -274,11 +295,18 @@ def _notify_decision(appeal: Appeal, level: str) -> None:
 
 def appeal_contest(*, appeal: Appeal, comment: str) -> Appeal:
     """The candidate takes the mentor's decision to the committee (once)."""
-    comment = _clean_text(comment, required=_("Say why you contest the mentor's decision."))
+    comment = _clean_text(
+        comment,
+        required=_("Say why you contest the mentor's decision."),
+        field="comment",
+        code="cannot_contest",
+    )
     with transaction.atomic():
         appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
         if not appeal.can_contest:
-            raise AppealError(_("Only a decision by your mentor can be contested, once."))
+            raise AppealError(
+                _("Only a decision by your mentor can be contested, once."), code="cannot_contest"
+            )
         before = _appeal_snapshot(appeal)
         appeal.mentor_status, appeal.mentor_resolution = appeal.status, appeal.resolution
         appeal.mentor_resolved_by_id = appeal.resolved_by_id

@@ -20,13 +20,18 @@ from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.accounts.roles import Role, sync_role_groups
+from judgetrain.errors import ApplicationError, NotFound
 from quizzes.models import Invitation, Notification
 
 INVITATION_SALT = "judgetrain.invitation"
 
 
-class CohortError(Exception):
+class CohortError(ApplicationError):
     """A membership change or invitation the rules refuse; the message is for the user."""
+
+
+class NotAMember(CohortError, NotFound):
+    """The candidate named is not in the cohort: answered as an unknown one."""
 
 
 # --- membership --------------------------------------------------------------------------
@@ -44,7 +49,7 @@ def _candidate_group() -> Group:
 def cohort_member_remove(*, cohort: Cohort, candidate_id: int) -> None:
     """Remove a candidate from the cohort; their account, answers and attempts stay."""
     if not cohort.candidates.filter(pk=candidate_id).exists():
-        raise CohortError(_("This candidate is not in the cohort."))
+        raise NotAMember(_("This candidate is not in the cohort."))
     cohort.candidates.remove(candidate_id)
 
 
@@ -83,9 +88,11 @@ def invitation_create(*, cohort: Cohort, email: str, by: User, language: str = "
     try:
         validate_email(email)
     except ValidationError:
-        raise CohortError(_("Enter a valid e-mail address.")) from None
+        raise CohortError(_("Enter a valid e-mail address."), field="email") from None
     if cohort.candidates.filter(email=email).exists():
-        raise CohortError(_("%(email)s is already in this cohort.") % {"email": email})
+        raise CohortError(
+            _("%(email)s is already in this cohort.") % {"email": email}, field="email"
+        )
     with transaction.atomic():
         invitation = Invitation.objects.create(
             email=email, cohort=cohort, invited_by=by, nonce=secrets.token_urlsafe(32)

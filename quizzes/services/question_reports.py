@@ -11,6 +11,7 @@ from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
+from judgetrain.errors import ApplicationError
 from quizzes.models import (
     Notification,
     Question,
@@ -24,20 +25,21 @@ MENTOR = "accounts.mentor_candidates"
 MY_APPEALS_PATH = "/exams/appeals-and-reports"
 
 
-class ReportError(Exception):
+class ReportError(ApplicationError):
     """A report or decision the rules refuse; the message is for the person."""
 
 
 def _clean_comment(comment: str) -> str:
     comment = comment.strip()
     if not comment:
-        raise ReportError(_("Say what is wrong or unclear in this question."))
+        raise ReportError(_("Say what is wrong or unclear in this question."), field="comment")
     if len(comment) > MAX_COMMENT_CHARS:
         raise ReportError(
-            _("A report can be at most %(limit)d characters.") % {"limit": MAX_COMMENT_CHARS}
+            _("A report can be at most %(limit)d characters.") % {"limit": MAX_COMMENT_CHARS},
+            field="comment",
         )
     if "\x00" in comment:
-        raise ReportError(_("Null characters are not allowed."))
+        raise ReportError(_("Null characters are not allowed."), field="comment")
     return comment
 
 
@@ -47,7 +49,9 @@ def question_report_create(
 ) -> QuestionReport:
     """File a report; one open report per person and question (a second one updates it)."""
     if problem not in QuestionReport.Problem.values:
-        raise ReportError(_("Choose whether the key is wrong or the question unclear."))
+        raise ReportError(
+            _("Choose whether the key is wrong or the question unclear."), field="problem"
+        )
     comment = _clean_comment(comment)
     open_report = (
         QuestionReport.objects.select_for_update()
@@ -115,9 +119,9 @@ def _excerpt(text: str, limit: int = 80) -> str:
 def _reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
-        raise ReportError(_("Give the reason for this decision."))
+        raise ReportError(_("Give the reason for this decision."), field="reason")
     if "\x00" in reason:
-        raise ReportError(_("Null characters are not allowed."))
+        raise ReportError(_("Null characters are not allowed."), field="reason")
     return reason
 
 
@@ -164,7 +168,7 @@ def template_withdraw(*, template_id: str, reason: str, by: User) -> int:
 def question_report_dismiss(*, report: QuestionReport, reason: str, by: User) -> QuestionReport:
     reason = _reason(reason)
     if report.status != QuestionReport.Status.OPEN:
-        raise ReportError(_("This report was already decided."))
+        raise ReportError(_("This report was already decided."), code="already_decided")
     report.status = QuestionReport.Status.DISMISSED
     report.resolution, report.resolved_by, report.resolved_at = reason, by, timezone.now()
     report.save(update_fields=["status", "resolution", "resolved_by", "resolved_at"])

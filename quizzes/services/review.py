@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User, sees_everyone
+from judgetrain.errors import ApplicationError
 from quizzes.models import (
     Attempt,
     AttemptItem,
@@ -33,8 +34,10 @@ from quizzes.parts import REVIEWED_PART_NAMES, WHOLE_ANSWER
 from quizzes.services.scoring import attempt_rescore
 
 
-class ReviewError(Exception):
+class ReviewError(ApplicationError):
     """A decision the queue refuses; the message is for the person deciding."""
+
+    code = "invalid_decision"
 
 
 @dataclass(frozen=True)

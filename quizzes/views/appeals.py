@@ -18,6 +18,7 @@ from quizzes import access
 from quizzes import selectors_review as reads
 from quizzes.models import Appeal
 from quizzes.services import appeals
+from quizzes.views.refusals import refused
 
 
 class ContestForm(forms.Form):
@@ -41,11 +42,9 @@ def appeal_contest(
     elif not form.is_valid():
         messages.error(request, " ".join(str(e) for e in form.errors["comment"]))
     else:
-        try:
+        with refused(request=request) as refusal:
             appeals.appeal_contest(appeal=appeal, comment=form.cleaned_data["comment"])
-        except appeals.AppealError as error:
-            messages.error(request, str(error))
-        else:
+        if not refusal:
             messages.success(request, _("Your appeal was sent to the certification committee."))
     return redirect("exam-result", attempt_id=attempt.pk)
 

@@ -36,6 +36,7 @@ from quizzes.selectors_cohorts import candidates_visible_to
 from quizzes.services import assignments, variants
 from quizzes.views.confirming import post_or_back
 from quizzes.views.mentor import mentor_required
+from quizzes.views.refusals import refused
 
 TEMPLATES = "quizzes/assign/"
 LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
@@ -109,7 +110,7 @@ def assign(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = AssignmentForm(request.POST, user=request.user)
     if not form.is_valid():
         return _render_assign(request, form, status=400)
-    try:
+    with refused(form) as refusal:
         assigned = variants.exam_assign(
             by=request.user,
             blueprint=form.cleaned_data["blueprint"],
@@ -118,9 +119,7 @@ def assign(request: AuthenticatedHttpRequest) -> HttpResponse:
             opens_at=form.cleaned_data["opens_at"],
             closes_at=form.cleaned_data["closes_at"],
         )
-    except variants.AssignmentError as error:
-        for problem in error.every:
-            form.add_error(problem.field if problem.field in form.fields else None, str(problem))
+    if refusal:
         return _render_assign(request, form, status=400)
     messages.success(request, _("The exam was assigned; its variants are being prepared."))
     if assigned.skipped:
@@ -309,10 +308,9 @@ def assignment_edit(request: AuthenticatedHttpRequest, job_id: int) -> HttpRespo
             request, job, action=str(_("Save the changes")), summary=summary,
             url=reverse("assignment-edit", args=[job.pk]),
         )  # fmt: skip
-    try:
+    with refused(form) as refusal:
         assignments.assignments_edit(assignments=active, closes_at=closes_at, note=note)
-    except assignments.AssignmentChangeError as error:
-        form.add_error(None, str(error))
+    if refusal:
         return _render_job(request, job, assigned, edit_form=form, status=400)
     messages.success(request, _("The exam was changed."))
     return redirect("variant-job", job_id=job.pk)
@@ -350,10 +348,9 @@ def assignment_extend(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
             request, job, action=str(_("Extend")), summary=summary,
             url=reverse("assignment-extend", args=[job.pk]),
         )  # fmt: skip
-    try:
+    with refused(form) as refusal:
         assignments.assignments_extend(assignments=chosen, closes_at=closes_at)
-    except assignments.AssignmentChangeError as error:
-        form.add_error(None, str(error))
+    if refusal:
         return _render_job(request, job, assigned, extend_form=form, status=400)
     messages.success(request, _("The deadline was extended."))
     return redirect("variant-job", job_id=job.pk)
@@ -378,10 +375,9 @@ def assignment_cancel(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
             request, job, action=str(_("Cancel the exam")), summary=summary,
             url=reverse("assignment-cancel", args=[job.pk]),
         )  # fmt: skip
-    try:
+    with refused(request=request) as refusal:
         done = assignments.assignments_cancel(assignments=active)
-    except assignments.AssignmentChangeError as error:
-        messages.error(request, str(error))
+    if refusal:
         return redirect("variant-job", job_id=job.pk)
     messages.success(
         request,
@@ -402,11 +398,9 @@ def variant_job_retry(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
     job = _visible_job(request, job_id)
     if job.state != "failed":
         return redirect("variant-job", job_id=job.pk)
-    try:
+    with refused(request=request) as refusal:
         variants.variant_job_retry(job=job)
-    except variants.AssignmentError as error:
-        messages.error(request, str(error))
-    else:
+    if not refusal:
         messages.success(request, _("The variants are being prepared again."))
     return redirect("variant-job", job_id=job.pk)
 

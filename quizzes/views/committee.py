@@ -40,6 +40,7 @@ from quizzes.services.blueprints import (
     slot_undrawable,
     slots_with_few_situations,
 )
+from quizzes.views.refusals import refused
 from rulings.core import questions as generator
 
 MANAGE = "accounts.manage_certification"
@@ -175,13 +176,11 @@ def question_report(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         for errors in form.errors.values():
             messages.error(request, " ".join(str(error) for error in errors))
         return _back(request)
-    try:
+    with refused(request=request) as refusal:
         reports.question_report_create(
             question=question, reporter=request.user, **form.cleaned_data
         )
-    except reports.ReportError as error:
-        messages.error(request, str(error))
-    else:
+    if not refusal:
         messages.success(request, _("Thank you: your report was sent to the committee."))
     return _back(request)
 
@@ -235,7 +234,7 @@ def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         context = {"report": report, "form": form, "preview": changed.preview}
         return render(request, TEMPLATES + "report_withdraw_preview.html", context)
     except reports.ReportError as error:
-        messages.error(request, str(error))
+        messages.error(request, error.message)
     else:
         messages.success(request, _("The decision was recorded."))
     return redirect("committee-question-reports")

@@ -20,6 +20,7 @@ from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, ExamAssignment
 from quizzes.selectors_review import with_review_waiting
 from quizzes.services import exams
+from quizzes.views.refusals import refused
 from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
@@ -178,12 +179,11 @@ def exam_start(request: AuthenticatedHttpRequest, assignment_id: int) -> HttpRes
     if request.method == "GET":
         context = _start_context(assignment, request.LANGUAGE_CODE)
         return render(request, "quizzes/exams/start.html", context)
-    try:
+    with refused(request=request) as refusal:
         attempt = exams.attempt_start(
             assignment=assignment, language=content_language(request.LANGUAGE_CODE)
         )
-    except exams.ExamError as error:
-        messages.error(request, str(error))
+    if refusal:
         return redirect("exams")
     return redirect("exam-attempt", attempt_id=attempt.pk)
 
@@ -371,11 +371,9 @@ def exam_appeal(request: AuthenticatedHttpRequest, attempt_id: int, position: in
     if not form.is_valid():
         messages.error(request, " ".join(str(error) for error in form.errors["comment"]))
         return redirect("exam-result", attempt_id=attempt.pk)
-    try:
+    with refused(request=request) as refusal:
         exams.appeal_create(item=item, comment=form.cleaned_data["comment"])
-    except exams.ExamError as error:
-        messages.error(request, str(error))
-    else:
+    if not refusal:
         messages.success(request, _("Your appeal was sent to your mentor."))
     return redirect("exam-result", attempt_id=attempt.pk)
 

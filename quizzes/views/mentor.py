@@ -36,6 +36,7 @@ from quizzes.parts import REVIEWED_PART_NAMES
 from quizzes.services import appeals, cohorts, review
 from quizzes.services.practice import practice_key, practice_statements
 from quizzes.views.confirming import post_or_back
+from quizzes.views.refusals import refuse_into, refused
 from rulings.core import questions as generator
 from rulings.core import vocabulary
 from rulings.core.explain import labels
@@ -414,15 +415,14 @@ def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
         response = _render_cohort(request, cohort, invite_form=form, status=429)
         response["Retry-After"] = str(wait)
         return response
-    try:
+    with refused(form) as refusal:
         cohorts.invitation_create(
             cohort=cohort,
             email=form.cleaned_data["email"],
             by=request.user,
             language=form.cleaned_data["language"] or request.LANGUAGE_CODE,
         )
-    except cohorts.CohortError as error:
-        form.add_error("email", str(error))
+    if refusal:
         return _render_cohort(request, cohort, invite_form=form, status=400)
     # The same answer for every address, with an account or without: nothing here says
     # which (the service does not look).
@@ -449,10 +449,7 @@ def cohort_member_remove(
         return render(
             request, TEMPLATES + "cohort_remove.html", {"cohort": cohort, "member": member}
         )
-    try:
-        cohorts.cohort_member_remove(cohort=cohort, candidate_id=candidate_id)
-    except cohorts.CohortError as error:
-        raise Http404(str(error)) from error
+    cohorts.cohort_member_remove(cohort=cohort, candidate_id=candidate_id)  # not one: 404
     request.session[UNDO_KEY] = {
         "cohort": cohort.pk,
         "candidate": member.pk,
@@ -478,10 +475,9 @@ def cohort_member_restore(request: AuthenticatedHttpRequest, cohort_id: int) -> 
     if candidate_id is None:
         messages.error(request, _("Too late to undo: invite the candidate again."))
         return redirect("mentor-cohort", cohort_id=cohort.pk)
-    try:
+    with refused(request=request) as refusal:
         member = cohorts.cohort_member_restore(cohort=cohort, candidate_id=candidate_id)
-    except cohorts.CohortError as error:
-        messages.error(request, str(error))
+    if refusal:
         return redirect("mentor-cohort", cohort_id=cohort.pk)
     del request.session[UNDO_KEY]
     messages.success(request, _("%(name)s is back in the cohort.") % {"name": str(member)})
@@ -598,10 +594,9 @@ def review_accept_bulk(request: AuthenticatedHttpRequest) -> HttpResponse:
     if request.POST.get("confirm") != "1":
         context = {"reviews": chosen, "query": query, "back": back}
         return render(request, TEMPLATES + "reviews_accept.html", context)
-    try:
+    with refused(request=request) as refusal:
         review.reviews_accept_bulk(reviews=chosen, by=request.user)
-    except review.ReviewError as error:
-        messages.error(request, str(error))
+    if refusal:
         return redirect(back)
     messages.success(
         request,
@@ -665,10 +660,9 @@ def review_detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResp
     form = PartsForm(request.POST, parts=parts)
     if not form.is_valid():
         return _render_review(request, found, form, status=400)
-    try:
+    with refused(form) as refusal:
         review.review_decide(review=found, by=request.user, decisions=form.decisions())
-    except review.ReviewError as error:
-        form.add_error(None, str(error))
+    if refusal:
         return _render_review(request, found, form, status=400)
     messages.success(request, _("Your decision was saved."))
     if request.POST.get("then") == "next":
@@ -818,7 +812,7 @@ def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResp
             )
         return _render_appeal(request, found, form, preview=changed.preview)
     except appeals.AppealError as error:
-        form.add_error(None, str(error))
+        refuse_into(form, error)
         return _render_appeal(request, found, form, status=400)
     messages.success(request, _("Your decision was saved and the candidate told."))
     return redirect("mentor-appeal", appeal_id=found.pk)
@@ -856,19 +850,21 @@ def _invitation_context(request: AuthenticatedHttpRequest, invitation: Any) -> d
 
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
-    try:
+    with refused() as refusal:
         invitation = cohorts.invitation_from_token(token)
-    except cohorts.CohortError as error:
-        return render(request, TEMPLATES + "invitation.html", {"error": str(error)}, status=400)
+    if refusal:
+        return render(
+            request, TEMPLATES + "invitation.html", {"error": refusal.message}, status=400
+        )
     user = request.user if request.user.is_authenticated else None
     context = _invitation_context(request, invitation)
     if request.method == "GET":
         return render(request, TEMPLATES + "invitation.html", context)
     if request.POST.get("action") == "decline":
-        try:
+        with refused() as refusal:
             cohorts.invitation_decline(invitation=invitation)
-        except cohorts.CohortError as error:
-            context["error"] = str(error)
+        if refusal:
+            context["error"] = refusal.message
             return render(request, TEMPLATES + "invitation.html", context, status=400)
         messages.success(request, _("You declined the invitation: you were not added."))
         return redirect("home")
@@ -884,10 +880,10 @@ def invitation_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResp
             "password": form.cleaned_data["password1"],
         }
     )
-    try:
+    with refused() as refusal:
         accepted = cohorts.invitation_accept(invitation=invitation, user=user, **fields)
-    except cohorts.CohortError as error:
-        context["error"] = str(error)
+    if refusal:
+        context["error"] = refusal.message
         return render(request, TEMPLATES + "invitation.html", context, status=400)
     if user is None:
         login(request, accepted, backend="django.contrib.auth.backends.ModelBackend")

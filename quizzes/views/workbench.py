@@ -22,6 +22,7 @@ from quizzes.models import WorkbenchStory
 from quizzes.services import workbench
 from quizzes.views.confirming import post_or_back
 from quizzes.views.mentor import committee_required, mentor_required
+from quizzes.views.refusals import refused
 from rulings import SituationError, ruling_view
 from rulings.core.questions import QuestionError
 
@@ -161,7 +162,7 @@ def _save(
         return None
     if action == "save" and revising is not None:
         return _save_revision(request, story, save_form, revising)
-    try:
+    with refused(save_form) as refusal:
         if action == "propose":
             if not _is_committee(request):
                 raise Http404
@@ -187,8 +188,7 @@ def _save(
             save_form.add_error("cohort", _("Choose one of your cohorts."))
             return None
         workbench.workbench_save_for_cohort(story=story, author=request.user, cohort=cohort)
-    except workbench.WorkbenchError as error:
-        save_form.add_error(None, _refusal(error))
+    if refusal:
         return None
     messages.success(
         request,
@@ -204,10 +204,9 @@ def _save_revision(
     save_form: SaveForm,
     original: WorkbenchStory,
 ) -> HttpResponse | None:
-    try:
+    with refused(save_form) as refusal:
         revision = workbench.workbench_revise(story=story, author=request.user, original=original)
-    except workbench.WorkbenchError as error:
-        save_form.add_error(None, _refusal(error))
+    if refusal:
         return None
     messages.success(
         request,
@@ -220,19 +219,6 @@ def _save_revision(
     return redirect(reverse("workbench") + f"#story-{revision.pk}")
 
 
-def _refusal(error: workbench.WorkbenchError) -> str:
-    return {
-        "proposed": _("This story is already proposed for the bank: see Proposed questions."),
-        "accepted": _("This story is already in the question bank."),
-        "rejected": _("The committee already rejected this story for the bank."),
-        "not_cohort": _("This story is already proposed for the bank or decided."),
-        "decided": _("This proposal has already been decided."),
-        "unchanged": _(
-            "This is the story you are revising, unchanged: change its facts, then save."
-        ),
-    }.get(error.code, _("This story is already saved."))
-
-
 @mentor_required
 @require_POST
 def story_suggest(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
@@ -241,11 +227,9 @@ def story_suggest(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     story = WorkbenchStory.objects.filter(pk=pk, cohort__in=visible).first()
     if story is None:
         raise Http404("No such story.")
-    try:
+    with refused(request=request) as refusal:
         workbench.workbench_suggest(story=story)
-    except workbench.WorkbenchError as error:
-        messages.error(request, _refusal(error))
-    else:
+    if not refusal:
         messages.success(
             request,
             _(
@@ -271,11 +255,9 @@ def story_retire(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such story.")
     if request.POST.get("confirm") != "1":
         return render(request, TEMPLATES + "retire.html", {"story": story})
-    try:
+    with refused(request=request) as refusal:
         workbench.workbench_retire(story=story, by=request.user)
-    except workbench.WorkbenchError as error:
-        messages.error(request, _refusal(error))
-    else:
+    if not refusal:
         messages.success(
             request,
             _(
@@ -332,13 +314,11 @@ def proposal_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             initial={"decision": "reject", "reason": form.cleaned_data["reason"], "confirm": True}
         )
         return render(request, TEMPLATES + "reject_confirm.html", {"story": story, "form": confirm})
-    try:
+    with refused(request=request) as refusal:
         workbench.workbench_decide(
             story=story, accept=accept, by=request.user, reason=form.cleaned_data["reason"]
         )
-    except workbench.WorkbenchError:
-        messages.error(request, _("This proposal has already been decided."))
-    else:  # walk 4, #10: say what the decision did
+    if not refusal:  # walk 4, #10: say what the decision did
         messages.success(
             request,
             _("Accepted into the bank: candidates get it in practice.")
