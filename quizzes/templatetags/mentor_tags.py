@@ -49,7 +49,8 @@ REVIEW_REASONS = {
         "rarely to stand alone"
     ),
     "second_reading": _(
-        "read as %(found)s, but answers worded like this one are mostly labelled %(second)s"
+        "read as %(found)s, but a second reading of how it is worded disagrees: check what the "
+        "candidate meant"
     ),
     "infraction_left_to_the_story": _(
         "not named, while the answer rules on the penalty: the question's story may settle it"

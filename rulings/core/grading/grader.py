@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from types import MappingProxyType
 from typing import Final
 
@@ -17,7 +18,7 @@ from .reading.calibration import REVIEW_THRESHOLD, calibrated, load_table, part_
 from .reading.nearmiss import unseparated
 from .reading.rules import CONCLUDED, NAMED, Reading, decide
 from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, read_reason, reason_text, ruled_parts
-from .second_reader import Doubt, current_second_reader
+from .second_reader import Doubt, Plain, current_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, fold_phrase, tokenize
 
 MAX_ANSWER_CHARS = 5000
@@ -109,6 +110,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
         tokens.words,
+        partial(_plain_part, parts, readings, tokens.words, lex),
     )
     reasons = _not_alone(reasons, parts)
     parts, reasons = _calibrated(parts, reasons)
@@ -1060,6 +1062,7 @@ def _with_second_reading(
     implied: set[str],
     unread: bool,
     words: Sequence[str],
+    plain: Callable[[str], Plain | None],
 ) -> tuple[str, ...]:
     """The rules' doubts, less those the second reading settles, plus its own doubts.
 
@@ -1071,7 +1074,8 @@ def _with_second_reading(
     decides between those, not words), nor a part the answer says nothing of while every
     clause was read (a bag of words then guesses from the question, not the answer: on
     blind1-33 such doubts fell on 28 parts read as labelled and 8 misread, each of those
-    flagged by another reason).
+    flagged by another reason), nor in favour of an id that means the same as its reading.
+    A part read `plain` is doubted only where its own words point elsewhere too.
     """
     second = current_second_reader().read(
         {
@@ -1081,6 +1085,7 @@ def _with_second_reading(
         },
         words,
         {part: grade.expected for part, grade in parts.items()},
+        plain,
     )
     kept = (
         reason
@@ -1091,14 +1096,56 @@ def _with_second_reading(
             and not parts[reason.part].conflict
         )
     )
-    doubts = (
-        doubt
-        for doubt in second.doubts
-        if not (parts[doubt.part].correct and doubt.second == parts[doubt.part].expected)
-        and parts[doubt.part].rule != "nothing_said"
-        and not (doubt.part in implied and doubt.second is None)
-    )
+    doubts = (doubt for doubt in second.doubts if _doubt_stands(doubt, parts, implied))
     return (*map(str, kept), *map(_second_reading_doubt, doubts))
+
+
+def _doubt_stands(doubt: Doubt, parts: Mapping[str, PartGrade], implied: set[str]) -> bool:
+    """Whether a doubt of the second reading goes to a mentor (`_with_second_reading`)."""
+    grade = parts[doubt.part]
+    if grade.correct and doubt.second == grade.expected:
+        return False
+    if grade.rule == "nothing_said" or (doubt.part in implied and doubt.second is None):
+        return False
+    return not _means_the_same(doubt)
+
+
+def _means_the_same(doubt: Doubt) -> bool:
+    """A doubt in favour of an id of the same meaning ("play continues" over "no fix")."""
+    if doubt.found is None or doubt.second is None:
+        return False
+    return doubt.second in load_lexicon().ids[doubt.part][doubt.found].alike
+
+
+_NAMED = 0.9
+"""A name (0.95) or a tight paraphrase (0.9): an explicit lexicon term."""
+
+
+def _plain_part(
+    parts: Mapping[str, PartGrade],
+    readings: Mapping[str, Reading],
+    words: Sequence[str],
+    lex: Lexicon,
+    name: str,
+) -> Plain | None:
+    """The part `name` if read plainly (one id claimed by an explicit term, unhedged,
+    un-negated, nothing in conflict), with its own words: the answer's words less those of
+    the other parts' readings, whose names tell which question was asked rather than what
+    the answer rules for this part. The second reading doubts such a part only where its own
+    words, weighed without the key, point elsewhere too (UX walk 7, #18)."""
+    grade = parts[name]
+    if grade.found is None or grade.rule != "one_claim" or grade.confidence < _NAMED:
+        return None
+    if grade.hedged or grade.conflict:
+        return None
+    taken = {
+        i
+        for other, reading in readings.items()
+        if other != name and reading.evidence is not None
+        for i in range(reading.evidence.first, reading.evidence.last)
+    }
+    own = [word for i, word in enumerate(words) if i not in taken]
+    return Plain(grade.found, own, frozenset({grade.found, *lex.ids[name][grade.found].alike}))
 
 
 def _beyond_second_reading(grade: PartGrade, implied: bool) -> bool:
@@ -1124,8 +1171,10 @@ none on a misgrade."""
 
 
 def _second_reading_doubt(doubt: Doubt) -> str:
-    found, second = doubt.found or NOTHING_STATED, doubt.second or NOTHING_STATED
-    return f"{doubt.part}: {reason_text('second_reading', found=found, second=second)}"
+    """The doubt in neutral words: which reading is in doubt, never the id the second
+    reading favours (it is told the key, so that id is often the key read back)."""
+    found = doubt.found or NOTHING_STATED
+    return f"{doubt.part}: {reason_text('second_reading', found=found)}"
 
 
 def _in_doubtful_words(
