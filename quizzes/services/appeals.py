@@ -121,6 +121,7 @@ def appeal_list(*, user: User, statuses: tuple[str, ...]) -> QuerySet[Appeal]:
             "resolved_by",
             "mentor_resolved_by",
         )
+        .prefetch_related("corrections")
         .order_by("created_at", "id")
     )
 

@@ -715,12 +715,19 @@ def _review_following(
 def _render_appeals(
     request: AuthenticatedHttpRequest, statuses: tuple[str, ...], committee: bool
 ) -> HttpResponse:
+    """Walk 7, #6: a contested appeal stays on the mentor's page, under Decided, marked "with
+    the committee", and then shows the committee's ruling. A committee member sees what
+    waits for the committee first, and apart from what waits for a mentor."""
     rows = list(appeals.appeal_list(user=request.user, statuses=statuses))
-    waiting = Appeal.Status.CONTESTED if committee else Appeal.Status.OPEN
+    deciding = committee or request.user.has_perm("accounts.manage_certification")
+    waiting = Appeal.Status.CONTESTED if deciding else Appeal.Status.OPEN
+    with_mentor = Appeal.Status.OPEN if deciding else None
     context = {
         "waiting": [row for row in rows if row.status == waiting],
-        "decided": [row for row in rows if row.status != waiting],
+        "with_mentor": [row for row in rows if row.status == with_mentor],
+        "decided": [row for row in rows if row.status not in (waiting, with_mentor)],
         "committee": committee,
+        "deciding": deciding,
     }
     return render(request, TEMPLATES + "appeals.html", context)
 
@@ -728,8 +735,7 @@ def _render_appeals(
 @require_GET
 @mentor_required
 def appeal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
-    statuses = (Appeal.Status.OPEN, Appeal.Status.UPHELD, Appeal.Status.REJECTED)
-    return _render_appeals(request, statuses, committee=False)
+    return _render_appeals(request, tuple(Appeal.Status), committee=False)
 
 
 @require_GET
