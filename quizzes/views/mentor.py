@@ -224,6 +224,14 @@ class CommitteeDecisionForm(AppealDecisionForm):
     remedy = forms.ChoiceField(required=False, choices=[])
     confirm = forms.CharField(required=False, widget=forms.HiddenInput, max_length=128)
 
+    # Walk 7, #21: a key found wrong is a decision of its own. It applies to everyone, and
+    # the regrade decides this answer: the appeal is upheld only if the answer gains by it.
+    DECISIONS = [
+        ("uphold", _("Uphold: the answer deserves a new score")),
+        ("reject", _("Reject: the grade stands")),
+        ("key", _("The key is wrong: withdraw the question or correct its key for everyone")),
+    ]
+
     def __init__(
         self,
         *args: Any,
@@ -236,6 +244,13 @@ class CommitteeDecisionForm(AppealDecisionForm):
         super().__init__(*args, **kwargs)
         self.lang = lang
         self.correctable = kind == QuestionKind.FREE_FORM
+        decision = cast(forms.ChoiceField, self.fields["decision"])
+        decision.choices = self.DECISIONS
+        decision.help_text = _(
+            "A withdrawal or key correction applies to every attempt holding this question. "
+            "The appeal is then upheld only if this answer gains by the regrade, and the "
+            "candidate is told what it means for them."
+        )
         if not self.correctable:
             action = cast(forms.ChoiceField, self.fields["key_action"])
             action.choices = [
@@ -255,6 +270,17 @@ class CommitteeDecisionForm(AppealDecisionForm):
             self.fields[name].choices = choices  # type: ignore[attr-defined]
             # The current key is the start: a correction usually changes one part.
             self.fields[name].initial = (key or {}).get(name, "")
+
+    def clean(self) -> dict[str, Any]:
+        """ "The key is wrong" needs the withdrawal or the correction; a withdrawal or
+        correction chosen beside Uphold or Reject is that decision too (the regrade decides
+        the answer, and the preview says how)."""
+        cleaned = super().clean()
+        if cleaned.get("decision") == "key" and not cleaned.get("key_action"):
+            self.add_error(
+                "key_action", _("Choose to withdraw the question or to correct its key.")
+            )
+        return cleaned
 
     def corrected_key(self) -> list[tuple[str, str]]:
         """The corrected key the preview shows, each part's heading and name in the page's
@@ -804,8 +830,14 @@ def _render_appeal(
     preview: appeals.CorrectionPreview | None = None,
 ) -> HttpResponse:
     item = found.item
+    action = form.cleaned_data.get("key_action") if preview is not None and form else ""
     context = {
         "preview": preview,
+        "preview_outcome": (
+            appeals.key_outcome(preview.changes, item.attempt_id, action)
+            if preview is not None and action
+            else None
+        ),
         "corrected_key": form.corrected_key() if isinstance(form, CommitteeDecisionForm) else [],
         "appeal": found,
         "item": item,
