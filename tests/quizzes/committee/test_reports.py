@@ -460,7 +460,7 @@ def test_each_report_has_a_chart_image_with_a_text_alternative_beside_its_table(
         "/reports/pass-by-cohort.svg",
         "Chart: Pass rate by cohort. A: 50%; B: 100%.",
     )
-    assert page.count("<table ") == 7  # the tables stay, beside the charts
+    assert page.count("<table ") == 7  # the tables stay, below the charts
 
 
 def chart_bars(svg: bytes) -> dict[str | None, tuple[float, str | None]]:
