@@ -31,7 +31,7 @@ from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.languages import content_language
 from quizzes.models import Appeal, QuestionCorrection, QuestionKind, Review
 from quizzes.parts import REVIEWED_PART_NAMES
-from quizzes.services import appeals, cohorts, review
+from quizzes.services import appeals, cohorts, review, workbench
 from quizzes.services.practice import practice_key, practice_statements
 from quizzes.views.confirming import post_or_back
 from rulings.core import questions as generator
@@ -359,6 +359,7 @@ def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
         "cohorts": cohorts.cohorts_overview(user=request.user),
         "pending": cohorts.pending_counts(user=request.user),
         "is_committee": review.sees_everything(request.user),
+        "rejected_stories": workbench.rejected_unrevised_count(author=request.user),
     }
     return render(request, TEMPLATES + "dashboard.html", context)
 
