@@ -123,12 +123,7 @@ def _tag(element: Any) -> str:
 def _label_bars(tree: Any, bars: Sequence[tuple[str, float | None]]) -> None:
     """Each bar's label above it, left-aligned at the axis, and its figure after its end."""
     plot = next(g for g in tree.iter() if _tag(g) == "g" and g.get("class") == "plot")
-    rects = [r for r in plot.iter() if _tag(r) == "rect" and "reactive" in r.get("class", "")]
-    # pygal skips None values; its bars run bottom to top, as the values it was given.
-    present = [index for index, (_label, value) in enumerate(bars) if value is not None]
-    if len(rects) != len(present):
-        raise ValueError("pygal drew an unexpected number of bars")
-    drawn = dict(zip(present, reversed(rects), strict=True))
+    drawn = _drawn_bars(plot, bars)
     row = float(next(r for r in plot.iter() if _tag(r) == "rect").get("height")) / len(bars)
     first_top, bar_height, axis_x = 0.0, row * 0.4, 0.0
     if len(drawn) > 1:
@@ -145,21 +140,36 @@ def _label_bars(tree: Any, bars: Sequence[tuple[str, float | None]]) -> None:
         rect = drawn.get(index)
         top = float(rect.get("y")) if rect is not None else first_top + index * row
         end = axis_x + (float(rect.get("width", 0)) if rect is not None else 0.0)
-        lines = _lines(label)
-        first = top - 5 - LINE * (len(lines) - 1)
-        text = etree.SubElement(
-            overlay, "text", {"x": f"{axis_x:.1f}", "y": f"{first:.1f}", "class": "bar-label"}
-        )
-        for number, line in enumerate(lines):
-            span = etree.SubElement(
-                text, "tspan", {"x": f"{axis_x:.1f}", "dy": "0" if number == 0 else str(LINE)}
-            )
-            span.text = line
+        _label_text(overlay, label, axis_x, top)
         middle = top + bar_height / 2 + FONT * 0.35
         figure = etree.SubElement(
             overlay, "text", {"x": f"{end + 4:.1f}", "y": f"{middle:.1f}", "class": "bar-value"}
         )
         figure.text = shown(value)
+
+
+def _drawn_bars(plot: Any, bars: Sequence[tuple[str, float | None]]) -> dict[int, Any]:
+    """The bar pygal drew for each bar with a value, by the bar's index."""
+    rects = [r for r in plot.iter() if _tag(r) == "rect" and "reactive" in r.get("class", "")]
+    # pygal skips None values; its bars run bottom to top, as the values it was given.
+    present = [index for index, (_label, value) in enumerate(bars) if value is not None]
+    if len(rects) != len(present):
+        raise ValueError("pygal drew an unexpected number of bars")
+    return dict(zip(present, reversed(rects), strict=True))
+
+
+def _label_text(overlay: Any, label: str, axis_x: float, top: float) -> None:
+    """A bar's label, one line a tspan, its last line just above the bar's top."""
+    lines = _lines(label)
+    first = top - 5 - LINE * (len(lines) - 1)
+    text = etree.SubElement(
+        overlay, "text", {"x": f"{axis_x:.1f}", "y": f"{first:.1f}", "class": "bar-label"}
+    )
+    for number, line in enumerate(lines):
+        span = etree.SubElement(
+            text, "tspan", {"x": f"{axis_x:.1f}", "dy": "0" if number == 0 else str(LINE)}
+        )
+        span.text = line
 
 
 def _strip(tree: Any) -> None:

@@ -50,7 +50,7 @@ class Scope:
         if self.mentor is None:
             return attempts
         # A subquery, not a join: a candidate in two of the mentor's cohorts counts once.
-        mine = User.objects.filter(cohorts__mentor=self.mentor).values("pk")
+        mine = User.objects.mentored_by(self.mentor).values("pk")
         return attempts.filter(candidate_id__in=mine)
 
     def items(self) -> QuerySet[AttemptItem]:
@@ -341,7 +341,7 @@ def _decided_reviews(scope: Scope) -> QuerySet[Review]:
     exam = Q(item__attempt__in=scope.attempts().values("pk"))
     practice = Q(practice_answer__isnull=False)
     if scope.mentor is not None:
-        mine = User.objects.filter(cohorts__mentor=scope.mentor).values("pk")
+        mine = User.objects.mentored_by(scope.mentor).values("pk")
         practice &= Q(candidate_id__in=mine)
     return (
         scope.reviews()

@@ -5,7 +5,7 @@ too, with a ``detail``, a ``code`` and the fields' errors."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from django import forms
 from django.conf import settings
@@ -18,13 +18,13 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import APIException, NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgetrain.accounts.models import User
 from judgetrain.parsers import SMALL_BODY, TEXT_BODY
 from judgetrain.permissions import require_permission
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import selectors_reports as sr
 from quizzes.api.mentor import _preview_body
 from quizzes.forms.committee import (
@@ -39,6 +39,7 @@ from quizzes.forms.committee import (
 from quizzes.languages import content_language
 from quizzes.models import Certificate, QuestionReport
 from quizzes.report_tables import TABLES
+from quizzes.selectors import question_reportable
 from quizzes.services import appeals, certification, policy_updates
 from quizzes.services import question_reports as reports
 from quizzes.services.blueprints import PreviewError, blueprint_preview
@@ -67,11 +68,11 @@ def _invalid(*forms_: forms.BaseForm | forms.BaseFormSet[Any]) -> Refused:
     return refused
 
 
-def _user(request: Request) -> User:
-    return cast(User, request.user)  # every view here requires a login
+def _user(request: AuthenticatedRequest) -> User:
+    return request.user  # every view here requires a login
 
 
-def _body(request: Request) -> dict[str, Any]:
+def _body(request: AuthenticatedRequest) -> dict[str, Any]:
     data = request.data
     if not isinstance(data, dict):
         raise Refused(detail="The body must be a JSON object.", code="invalid_body")
@@ -138,7 +139,7 @@ class BlueprintCreateView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         form, _slots, _composition = _blueprint_forms(_body(request))
         blueprint = form.save(commit=False)
         blueprint.created_by = _user(request)
@@ -153,7 +154,7 @@ class BlueprintPreviewView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         form, _slots, composition = _blueprint_forms(_body(request))
         try:
             sample = blueprint_preview(blueprint=form.save(commit=False), composition=composition)
@@ -198,8 +199,8 @@ class QuestionReportCreateView(RefusingView):
     max_body_bytes = TEXT_BODY
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
-        question = reports.question_reportable(user=_user(request), pk=pk)
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
+        question = question_reportable(user=_user(request), pk=pk)
         if question is None:
             raise NotFound("No such question.")
         form = ReportQuestionForm(_body(request))
@@ -216,9 +217,9 @@ class QuestionReportCreateView(RefusingView):
 
 class QuestionReportListView(CommitteeView):
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         wanted = request.query_params.get("status", QuestionReport.Status.OPEN)
-        visible = reports.reports_visible_to(_user(request))
+        visible = QuestionReport.objects.visible_to(_user(request))
         queue = visible.filter(status=wanted).select_related("question", "reporter")
         return Response({"results": [_report_json(report) for report in queue]})
 
@@ -227,8 +228,8 @@ class QuestionReportDecisionView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
-        visible = reports.reports_visible_to(_user(request)).select_related("question")
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
+        visible = QuestionReport.objects.visible_to(_user(request)).select_related("question")
         report = get_object_or_404(visible, pk=pk)
         form = DecisionForm(_body(request))
         if not form.is_valid():
@@ -254,7 +255,7 @@ class QuestionReportDecisionView(CommitteeView):
 # --- certificates ----------------------------------------------------------------------------
 
 
-def _certificate_json(request: Request, certificate: Certificate) -> dict[str, Any]:
+def _certificate_json(request: AuthenticatedRequest, certificate: Certificate) -> dict[str, Any]:
     url = reverse("certificate-verify", args=[certificate.code])
     return {
         "id": certificate.pk,
@@ -272,7 +273,7 @@ class CertificateIssueView(CommitteeView):
     max_body_bytes = TEXT_BODY  # ids: a few thousand attempts
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         body = _body(request)
         attempts = body.get("attempts") or []
         if not isinstance(attempts, list):
@@ -302,7 +303,7 @@ class CertificateRevokeView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
         form = RevokeForm(_body(request))
         if not form.is_valid():
@@ -320,7 +321,7 @@ class CertificateRenewView(CommitteeView):
     max_body_bytes = SMALL_BODY
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
         try:
             renewed, created = certification.certificate_renew(
@@ -339,7 +340,7 @@ class CertificateVerifyView(APIView):
     authentication_classes = ()
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request, code: str) -> Response:
+    def get(self, request: AuthenticatedRequest, code: str) -> Response:
         certificate = (
             Certificate.objects.select_related("candidate", "level").filter(code=code).first()
         )
@@ -369,7 +370,7 @@ class ReportView(APIView):
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request, slug: str) -> Response:
+    def get(self, request: AuthenticatedRequest, slug: str) -> Response:
         try:
             scope = sr.report_scope(_user(request))
         except sr.ReportForbidden:
@@ -383,7 +384,7 @@ class ReportView(APIView):
 
 class PolicyImpactView(CommitteeView):
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         form = PolicyCompareForm(request.query_params)
         if not form.is_valid():
             raise _invalid(form)

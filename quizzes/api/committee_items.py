@@ -9,10 +9,10 @@ from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.request import Request
 from rest_framework.response import Response
 
 from judgetrain.parsers import SMALL_BODY
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import selectors_reports as sr
 from quizzes.api.committee import CommitteeView, Refused, _body, _invalid, _user
 from quizzes.selectors_items import TemplateStatus, template_status, template_statuses
@@ -45,7 +45,7 @@ def _status_json(found: TemplateStatus) -> dict[str, Any]:
 
 class ItemListView(CommitteeView):
     @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         """Every template with graded exam answers or a retirement, flagged ones first; and
         what exam stems still take from the public data (``exam_material_public``)."""
         return Response(
@@ -67,7 +67,7 @@ class _DecisionView(CommitteeView):
     retire = True
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, template_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, template_id: str) -> Response:
         """``{"reason": "..."}``; answers the template's status. The decision is audited;
         asking again for what is already so changes nothing and answers the same."""
         form = retirement.ReasonForm(_body(request))

@@ -17,16 +17,19 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from judgetrain.accounts.models import Cohort
 from judgetrain.parsers import LARGE_BODY, TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import access
+from quizzes import selectors_cohorts as cohort_reads
+from quizzes import selectors_review as reads
 from quizzes.grading import citations_from_ruling, question_key
 from quizzes.models import Appeal, AuditEntry, QuestionCorrection, Review
-from quizzes.services import appeals, cohorts, review
+from quizzes.services import appeals, review
 from rulings.core.grading.reasons import read_reason
 
 MENTOR = (IsAuthenticated, require_permission("accounts.mentor_candidates"))
@@ -110,19 +113,8 @@ class ReviewDecideSerializer(serializers.Serializer[Any]):
     )
 
 
-def _visible_review(request: Request, review_id: int) -> Review:
-    found = (
-        review.reviews_visible_to(request.user)  # type: ignore[arg-type]
-        .select_related(
-            "candidate",
-            "decided_by",
-            "item__question",
-            "item__attempt__assignment__blueprint",
-            "practice_answer__question",
-        )
-        .filter(pk=review_id)
-        .first()
-    )
+def _visible_review(request: AuthenticatedRequest, review_id: int) -> Review:
+    found = reads.review_visible(user=request.user, review_id=review_id)
     if found is None:
         raise Http404("No such review.")
     return found
@@ -135,22 +127,12 @@ class ReviewListView(APIView):
         parameters=[OpenApiParameter("status", enum=["pending", "decided"], required=False)],
         responses=ReviewRowSerializer(many=True),
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         """Flagged gradings of your candidates (all candidates for the committee)."""
         if request.query_params.get("status") == "decided":
-            rows = (
-                review.reviews_visible_to(request.user)  # type: ignore[arg-type]
-                .exclude(status=Review.Status.PENDING)
-                .select_related(
-                    "candidate",
-                    "decided_by",
-                    "item__attempt__assignment__blueprint",
-                    "practice_answer",
-                )
-                .order_by("-decided_at")[:200]
-            )
+            rows = reads.reviews_decided(user=request.user)[:200]
         else:
-            rows = review.review_queue(user=request.user)  # type: ignore[arg-type]
+            rows = reads.review_queue(user=request.user)
         return Response(ReviewRowSerializer(rows, many=True).data)  # type: ignore[arg-type]
 
 
@@ -190,7 +172,7 @@ def _review_detail(found: Review) -> dict[str, Any]:
         "key": question_key(question),
         "citations": citations_from_ruling(question.ruling),
         "explanation": question.explanation,
-        "audit": _audit(review.review_audit(review=found)),
+        "audit": _audit(reads.review_audit(review=found)),
     }
 
 
@@ -204,7 +186,7 @@ class ReviewDetailView(APIView):
             )
         }
     )
-    def get(self, request: Request, review_id: int) -> Response:
+    def get(self, request: AuthenticatedRequest, review_id: int) -> Response:
         """The answer, the evidence the grader matched, why it was flagged (each reason's
         text, part, code and ids), the key, its citations, the history."""
         return Response(_review_detail(_visible_review(request, review_id)))
@@ -222,7 +204,7 @@ class ReviewDecideView(APIView):
             400: OpenApiResponse(description="A part missing, a bad score or no reason."),
         },
     )
-    def post(self, request: Request, review_id: int) -> Response:
+    def post(self, request: AuthenticatedRequest, review_id: int) -> Response:
         """Accept or override each part; every change is kept in the audit log."""
         found = _visible_review(request, review_id)
         data = ReviewDecideSerializer(data=request.data)
@@ -236,7 +218,7 @@ class ReviewDecideView(APIView):
             for name, part in data.validated_data["parts"].items()
         }
         try:
-            review.review_decide(review=found, by=request.user, decisions=decisions)  # type: ignore[arg-type]
+            review.review_decide(review=found, by=request.user, decisions=decisions)
         except review.ReviewError as error:
             return _refused("invalid_decision", error)
         return Response(_review_detail(_visible_review(request, review_id)))
@@ -346,13 +328,13 @@ class AppealListView(APIView):
         ],
         responses=AppealRowSerializer(many=True),
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         """Appeals on your candidates' answers (all of them for the committee)."""
         wanted = tuple(request.query_params.getlist("status")) or tuple(Appeal.Status.values)
         unknown = set(wanted) - set(Appeal.Status.values)
         if unknown:
             return _refused("invalid_status", ValueError(f"unknown status {sorted(unknown)[0]}"))
-        rows = appeals.appeal_list(user=request.user, statuses=wanted)  # type: ignore[arg-type]
+        rows = reads.appeal_list(user=request.user, statuses=wanted)
         return Response(AppealRowSerializer(rows, many=True).data)  # type: ignore[arg-type]
 
 
@@ -383,20 +365,13 @@ class AppealDecideView(APIView):
             ),
         },
     )
-    def post(self, request: Request, appeal_id: int) -> Response:
+    def post(self, request: AuthenticatedRequest, appeal_id: int) -> Response:
         """Uphold or reject: the mentor an open appeal, the committee a contested one.
 
         The committee's withdrawal or key correction is two calls: with `preview` it
         answers whose scores and results would change and a token; sent back as `confirm`,
         it applies exactly that outcome."""
-        found = (
-            appeals.appeal_list(
-                user=request.user,  # type: ignore[arg-type]
-                statuses=tuple(Appeal.Status.values),
-            )
-            .filter(pk=appeal_id)
-            .first()
-        )
+        found = reads.appeal_visible(user=request.user, appeal_id=appeal_id)
         if found is None:
             raise Http404("No such appeal.")
         data = AppealDecideSerializer(data=request.data)
@@ -414,13 +389,13 @@ class AppealDecideView(APIView):
             if correction is not None and values["preview"]:
                 preview = appeals.correction_preview(
                     appeal=found,
-                    by=request.user,  # type: ignore[arg-type]
+                    by=request.user,
                     correction=correction,
                 )
                 return Response(_preview_body(preview))
             appeals.appeal_decide(
                 appeal=found,
-                by=request.user,  # type: ignore[arg-type]
+                by=request.user,
                 uphold=values["decision"] == "uphold",
                 reason=values["reason"],
                 percent=values.get("percent"),
@@ -457,9 +432,9 @@ class AppealContestView(APIView):
             400: OpenApiResponse(description="Nothing to contest, or contested already."),
         },
     )
-    def post(self, request: Request, attempt_id: int, position: int) -> Response:
+    def post(self, request: AuthenticatedRequest, attempt_id: int, position: int) -> Response:
         """Take your mentor's decision on an appeal to the certification committee (once)."""
-        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+        attempt = access.access_attempt_by_id(request.user, attempt_id)
         item = access.access_item(attempt, position)
         found = Appeal.objects.filter(item=item).first()
         if found is None:
@@ -480,8 +455,8 @@ class CohortListView(APIView):
     permission_classes = MENTOR
 
     @extend_schema(responses={200: OpenApiResponse(description="Your cohorts.")})
-    def get(self, request: Request) -> Response:
-        rows = cohorts.cohorts_overview(user=request.user)  # type: ignore[arg-type]
+    def get(self, request: AuthenticatedRequest) -> Response:
+        rows = cohort_reads.cohorts_overview(user=request.user)
         return Response(
             [
                 {
@@ -502,12 +477,12 @@ class CohortProgressView(APIView):
     @extend_schema(
         responses={200: OpenApiResponse(description="Mastery by topic per candidate, etc.")}
     )
-    def get(self, request: Request, cohort_id: int) -> Response:
+    def get(self, request: AuthenticatedRequest, cohort_id: int) -> Response:
         """Mastery by topic (percent) per candidate, attempts, scores, topics due, reviews."""
-        cohort = cohorts.cohorts_visible_to(request.user).filter(pk=cohort_id).first()  # type: ignore[arg-type]
+        cohort = Cohort.objects.visible_to(request.user).filter(pk=cohort_id).first()
         if cohort is None:
             raise Http404("No such cohort.")
-        progress = cohorts.cohort_progress(cohort=cohort)
+        progress = cohort_reads.cohort_progress(cohort=cohort)
         return Response(
             {
                 "id": cohort.pk,

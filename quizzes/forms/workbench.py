@@ -382,32 +382,7 @@ class WorkbenchForm(forms.Form):
             "advantageous": bool(data.get("advantageous")),
             "intent": data["intent"],
         }
-        subject = data["subject"]
-        if subject == "trigger":
-            situation["trigger"] = self._trigger()
-            events = self._events()
-            if events:
-                situation["events"] = events
-        elif subject == "payment":
-            situation["payment"] = {
-                "player": self._player(data.get("payment_player")),
-                "cost": data["payment_cost"],
-                "paid": data["payment_paid"],
-                "wrong_requirements": bool(data.get("payment_wrong_requirements")),
-                "caused_result": bool(data.get("payment_caused_result")),
-                "correctable": bool(data.get("payment_correctable")),
-            }
-        elif subject == "score":
-            situation["score"] = {
-                "player": self._player(data.get("score_player")),
-                "source": data.get("score_source") or "",
-                "determinable": bool(data.get("score_determinable")),
-            }
-        else:
-            situation["game_error"] = {
-                "kind": data.get("error_kind") or "",
-                "player": self._player(data.get("error_player")),
-            }
+        situation.update(self._subject_part())
         if "events" not in situation:
             situation["noticed"] = {
                 "when": data.get("noticed_when") or "same_action",
@@ -418,6 +393,51 @@ class WorkbenchForm(forms.Form):
                 "warnings": {data["warnings_infraction"]: data["warnings_count"]}
             }
         return situation
+
+    def _subject_part(self) -> dict[str, Any]:
+        """The situation's part for its subject: the trigger (and its events), the payment,
+        the score, or else the game error."""
+        parts = {"trigger": self._trigger_part, "payment": self._payment, "score": self._score}
+        return parts.get(self.cleaned_data["subject"], self._game_error)()
+
+    def _trigger_part(self) -> dict[str, Any]:
+        part: dict[str, Any] = {"trigger": self._trigger()}
+        events = self._events()
+        if events:
+            part["events"] = events
+        return part
+
+    def _payment(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "payment": {
+                "player": self._player(data.get("payment_player")),
+                "cost": data["payment_cost"],
+                "paid": data["payment_paid"],
+                "wrong_requirements": bool(data.get("payment_wrong_requirements")),
+                "caused_result": bool(data.get("payment_caused_result")),
+                "correctable": bool(data.get("payment_correctable")),
+            }
+        }
+
+    def _score(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "score": {
+                "player": self._player(data.get("score_player")),
+                "source": data.get("score_source") or "",
+                "determinable": bool(data.get("score_determinable")),
+            }
+        }
+
+    def _game_error(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "game_error": {
+                "kind": data.get("error_kind") or "",
+                "player": self._player(data.get("error_player")),
+            }
+        }
 
     def _trigger(self) -> dict[str, Any]:
         data = self.cleaned_data

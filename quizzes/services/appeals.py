@@ -8,14 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.queueing import enqueue_on_commit
-from quizzes import access
 from quizzes.grading import grade_response, question_key
 from quizzes.models import (
     Appeal,
@@ -100,32 +98,6 @@ class PreviewChanged(AppealError):
         self.preview = preview
 
 
-def appeals_visible_to(user: User) -> QuerySet[Appeal]:
-    """Appeals on the user's cohorts' candidates' answers (everyone's for the committee), less
-    those on a question sealed for the user: an appeal shows its question's key and grade."""
-    appeals = Appeal.objects.exclude(item__question_id__in=access.sealed_question_ids(user))
-    if not user.has_perm("accounts.manage_certification"):
-        mentored = User.objects.filter(cohorts__mentor=user).values("pk")
-        appeals = appeals.filter(item__attempt__candidate__in=mentored)
-    return appeals
-
-
-def appeal_list(*, user: User, statuses: tuple[str, ...]) -> QuerySet[Appeal]:
-    return (
-        appeals_visible_to(user)
-        .filter(status__in=statuses)
-        .select_related(
-            "item__question",
-            "item__attempt__candidate",
-            "item__attempt__assignment__blueprint",
-            "resolved_by",
-            "mentor_resolved_by",
-        )
-        .prefetch_related("corrections")
-        .order_by("created_at", "id")
-    )
-
-
 def _clean_text(text: str, *, required: str) -> str:
     text = text.strip()
     if not text:
@@ -144,7 +116,7 @@ def _check_level(appeal: Appeal, by: User) -> str:
     candidate has no mentor at all; it then decides as the committee, finally."""
     if appeal.status == Appeal.Status.OPEN:
         candidate_id = appeal.item.attempt.candidate_id
-        if Cohort.objects.filter(mentor=by, candidates=candidate_id).exists():
+        if User.objects.mentored_by(by).filter(pk=candidate_id).exists():
             return Appeal.Level.MENTOR
         if reviewer_role(by) == ReviewerRole.COMMITTEE and not candidate_has_mentor(candidate_id):
             return Appeal.Level.COMMITTEE
@@ -209,14 +181,8 @@ def appeal_decide(
             .select_related("item__attempt__assignment__blueprint", "item__question")
             .get(pk=appeal.pk)
         )
-        if appeal.item.attempt.candidate_id == by.pk:
-            raise AppealError(_("Someone else must decide your own appeal."))
-        level = _check_level(appeal, by)
+        level = _check_decision(appeal, by, uphold=uphold, percent=percent, correction=correction)
         role = reviewer_role(by)
-        if correction is not None and level != Appeal.Level.COMMITTEE:
-            raise AppealError(_("Only the committee can withdraw a question or correct a key."))
-        if uphold and correction is None and (percent is None or not 0 <= percent <= 100):
-            raise AppealError(_("Upholding an appeal needs the answer's new score (0 to 100)."))
         if correction is not None:
             preview = _preview(question_id=appeal.item.question_id, correction=correction)
             if not constant_time_compare(preview.token, preview_token):
@@ -265,6 +231,27 @@ def appeal_decide(
             )  # fmt: skip
         _notify_decision(appeal, level)
     return appeal
+
+
+def _check_decision(
+    appeal: Appeal,
+    by: User,
+    *,
+    uphold: bool,
+    percent: int | None,
+    correction: KeyCorrection | None,
+) -> str:
+    """The level deciding now (``_check_level``), once the decision itself is one the rules
+    allow: not on one's own appeal, a key corrected only by the committee, and an
+    upheld answer's new score within 0 to 100 (unless a key correction regrades it)."""
+    if appeal.item.attempt.candidate_id == by.pk:
+        raise AppealError(_("Someone else must decide your own appeal."))
+    level = _check_level(appeal, by)
+    if correction is not None and level != Appeal.Level.COMMITTEE:
+        raise AppealError(_("Only the committee can withdraw a question or correct a key."))
+    if uphold and correction is None and (percent is None or not 0 <= percent <= 100):
+        raise AppealError(_("Upholding an appeal needs the answer's new score (0 to 100)."))
+    return level
 
 
 def _notify_decision(appeal: Appeal, level: str) -> None:
@@ -488,8 +475,6 @@ def _regrade_holders(question: Any, action: str, key_after: dict[str, str]) -> l
     it: each one's score and pass before and after, and the question's own score before and
     after with any mentor's grade the correction supersedes (in attempt order). The one path
     for a contested appeal's correction and a withdrawal from the question-report queue."""
-    from quizzes.services.exams import attempt_rescore
-
     if action == QuestionCorrection.Action.CORRECT:
         question.key_infraction = key_after["infraction"]
         question.key_penalty = key_after["penalty"]
@@ -507,41 +492,55 @@ def _regrade_holders(question: Any, action: str, key_after: dict[str, str]) -> l
     )
     changes = []
     for attempt in attempts:
-        before = (attempt.score, attempt.passed)
-        items = list(attempt.items.select_related("question", "overridden_by"))
-        held = [item for item in items if item.question_id == question.pk]
-        question_before = held[0].final_score if held else None
-        superseded = held[0].override_score if held else None
-        superseded_by = str(held[0].overridden_by or "") if held else ""
-        for item in held:
-            if action == QuestionCorrection.Action.WITHDRAW:
-                item.withdrawn = True
-                item.save(update_fields=["withdrawn"])
-            elif attempt.status == Attempt.Status.GRADED:
-                item.question = question
-                _regrade(item, attempt.language)
-        if attempt.status != Attempt.Status.GRADED:
-            continue  # grading later uses the corrected key / skips the withdrawn item
-        attempt_rescore(attempt=attempt, items=items, now=attempt.graded_at)
-        withdrawn = action == QuestionCorrection.Action.WITHDRAW
-        changes.append(
-            {
-                "attempt": attempt.pk,
-                "candidate": str(attempt.candidate),
-                "exam": attempt.assignment.blueprint.name,
-                "exam_names": attempt.assignment.blueprint.name_translations,
-                "position": held[0].position if held else None,
-                "question_before": question_before,
-                "question_after": None if withdrawn or not held else held[0].final_score,
-                "override_superseded": None if withdrawn else superseded,
-                "override_by": "" if withdrawn else superseded_by,
-                "score_before": before[0],
-                "score_after": attempt.score,
-                "passed_before": before[1],
-                "passed_after": attempt.passed,
-            }
-        )
+        change = _regrade_attempt(attempt, question, action)
+        if change is not None:
+            changes.append(change)
     return changes
+
+
+def _regrade_attempt(attempt: Attempt, question: Any, action: str) -> dict[str, Any] | None:
+    """Withdraw or regrade the question's items in one attempt holding it; a graded attempt is
+    rescored and its change returned (None for one not graded yet)."""
+    from quizzes.services.exams import attempt_rescore
+
+    before = (attempt.score, attempt.passed)
+    items = list(attempt.items.select_related("question", "overridden_by"))
+    held = [item for item in items if item.question_id == question.pk]
+    question_before = held[0].final_score if held else None
+    superseded = held[0].override_score if held else None
+    superseded_by = str(held[0].overridden_by or "") if held else ""
+    _apply_to_held(held, attempt, question, action)
+    if attempt.status != Attempt.Status.GRADED:
+        return None  # grading later uses the corrected key / skips the withdrawn item
+    attempt_rescore(attempt=attempt, items=items, now=attempt.graded_at)
+    withdrawn = action == QuestionCorrection.Action.WITHDRAW
+    return {
+        "attempt": attempt.pk,
+        "candidate": str(attempt.candidate),
+        "exam": attempt.assignment.blueprint.name,
+        "exam_names": attempt.assignment.blueprint.name_translations,
+        "position": held[0].position if held else None,
+        "question_before": question_before,
+        "question_after": None if withdrawn or not held else held[0].final_score,
+        "override_superseded": None if withdrawn else superseded,
+        "override_by": "" if withdrawn else superseded_by,
+        "score_before": before[0],
+        "score_after": attempt.score,
+        "passed_before": before[1],
+        "passed_after": attempt.passed,
+    }
+
+
+def _apply_to_held(held: list[AttemptItem], attempt: Attempt, question: Any, action: str) -> None:
+    """Each of the attempt's items of the question: withdrawn, or (the attempt graded) regraded
+    against the corrected key."""
+    for item in held:
+        if action == QuestionCorrection.Action.WITHDRAW:
+            item.withdrawn = True
+            item.save(update_fields=["withdrawn"])
+        elif attempt.status == Attempt.Status.GRADED:
+            item.question = question
+            _regrade(item, attempt.language)
 
 
 def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
@@ -597,22 +596,3 @@ def _notify_now_passed(record: QuestionCorrection) -> None:
         if notification is not None:
             queued.append(notification.pk)
     notifications_send_on_commit(notification_ids=queued)
-
-
-def appeals_of(candidate: User) -> QuerySet[Appeal]:
-    """The candidate's own appeals, newest first, with their exam (for "My appeals")."""
-    return (
-        Appeal.objects.filter(item__attempt__candidate=candidate)
-        .select_related("item__attempt__assignment__blueprint")
-        .prefetch_related("corrections")
-        .order_by("-created_at", "-pk")
-    )
-
-
-def corrections_visible_to(user: User) -> QuerySet[QuestionCorrection]:
-    """Key corrections, less those of a question sealed for the user (they show its key)."""
-    return (
-        QuestionCorrection.objects.exclude(question_id__in=access.sealed_question_ids(user))
-        .select_related("question", "decided_by")
-        .order_by("-created_at")
-    )

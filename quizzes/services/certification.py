@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from judgetrain.accounts.models import Cohort, User
+from judgetrain.accounts.models import User
 from judgetrain.dates import days_after
 from quizzes.models import (
     Attempt,
@@ -59,7 +59,7 @@ def _graded_attempts(candidate: User) -> list[Attempt]:
     return list(
         Attempt.objects.with_review_waiting()
         .filter(candidate=candidate, status=Attempt.Status.GRADED)
-        .filter(review_waiting=False)  # type: ignore[misc]  # the annotation above
+        .filter(review_waiting=False)
         .select_related("assignment__blueprint__policy_version")
         .order_by("-score", "-graded_at")
     )
@@ -151,7 +151,7 @@ def evidence_record(attempts: Sequence[Attempt]) -> dict[str, Any]:
 
 
 def _mentor_of(candidate: User, mentor: User) -> bool:
-    return Cohort.objects.filter(mentor=mentor, candidates=candidate).exists()
+    return User.objects.mentored_by(mentor).filter(pk=candidate.pk).exists()
 
 
 @transaction.atomic

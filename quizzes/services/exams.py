@@ -166,25 +166,39 @@ def _draw_slots(sources: Sequence[VariantSource]) -> list[list[generator.Questio
     pending = list(range(len(slots)))
     for round_ in range(5):
         generated = {position: _generate_slot(*slots[position], round_) for position in pending}
-        hashes = {question.content_hash for batch in generated.values() for question in batch}
-        refused = set(
-            Question.objects.filter(unusable, content_hash__in=hashes).values_list(
-                "content_hash", flat=True
-            )
-        )
+        refused = _refused_hashes(generated, unusable)
         for position, batch in generated.items():
             taken = chosen_hashes[position] | refused
-            fresh = [
-                question
-                for question in batch
-                if question.content_hash not in taken and question.template_id not in withdrawn
-            ][: slots[position][2]["count"] - len(chosen[position])]
+            wanted = slots[position][2]["count"] - len(chosen[position])
+            fresh = _fresh(batch, taken, withdrawn)[:wanted]
             chosen[position].extend(fresh)
             chosen_hashes[position].update(question.content_hash for question in fresh)
         pending = [p for p in pending if len(chosen[p]) < slots[p][2]["count"]]
         if not pending:
             return chosen
     raise ExamDrawError(_("This exam cannot be drawn from its blueprint; please tell your mentor."))
+
+
+def _refused_hashes(generated: dict[int, list[generator.Question]], unusable: Q) -> set[str]:
+    """The content hashes of the questions just generated that the bank holds unusable for
+    exams (one query for every slot of the round)."""
+    hashes = {question.content_hash for batch in generated.values() for question in batch}
+    return set(
+        Question.objects.filter(unusable, content_hash__in=hashes).values_list(
+            "content_hash", flat=True
+        )
+    )
+
+
+def _fresh(
+    batch: list[generator.Question], taken: set[str], withdrawn: set[str]
+) -> list[generator.Question]:
+    """The questions of a batch neither taken nor refused, nor of a template out of use."""
+    return [
+        question
+        for question in batch
+        if question.content_hash not in taken and question.template_id not in withdrawn
+    ]
 
 
 def _generate_slot(
@@ -407,6 +421,50 @@ def attempt_start_prepared(
 def _start_locked(assignment_id: int, language: str, now: datetime) -> Attempt:
     """Start (or find) an attempt with the assignment's row and its attempts locked: what
     ``_start_prepared`` could not do. The caller holds the transaction."""
+    assignment, rows = _locked_rows(assignment_id)
+    attempts = [row for row in rows if row.status != Attempt.Status.READY]
+    ongoing = next((a for a in attempts if a.status == Attempt.Status.IN_PROGRESS), None)
+    if ongoing is not None and ongoing.is_open(now):
+        return ongoing
+    _check_can_start(assignment, attempts, now)
+    if ongoing is not None:
+        attempt_close(attempt=ongoing, now=now)
+    limit = timedelta(minutes=assignment.blueprint.time_limit_minutes)
+    deadline = min(now + limit, assignment.closes_at)
+    prepared = _prepared_row(assignment, rows)
+    fixed = assignment.blueprint.language
+    if prepared is not None and (not fixed or prepared.language == fixed):
+        # Ready all along: an overdue attempt had to be closed first, or a cooldown just ended
+        # between the two statements. Started in the language it was prepared in.
+        return _set_started(prepared, now, deadline)
+    language = _spot_language(prepared, fixed, rows, language)
+    logger.warning(
+        "exam start: no pre-generated %s variant ready for assignment %s; generating it now",
+        language,
+        assignment.pk,
+    )
+    if prepared is None:
+        prepared = _new_row(assignment, rows, language, now, deadline)
+    else:
+        # Prepared in another language than the blueprint now fixes: drawn again in it.
+        prepared.language, prepared.seed = language, secrets.randbits(48)
+        prepared.save(update_fields=["language", "seed"])
+        AttemptItem.objects.filter(attempt=prepared).delete()
+    _variant_make(assignment, prepared)
+    return _set_started(prepared, now, deadline)
+
+
+def _spot_language(prepared: Attempt | None, fixed: str, rows: list[Attempt], language: str) -> str:
+    """The language of a variant made on the spot: with nothing prepared and no language fixed
+    by the blueprint, the exam goes on in the language it was begun in; else ``language`` (the
+    blueprint's when it fixes one)."""
+    if prepared is None and not fixed and rows:
+        return rows[-1].language
+    return language
+
+
+def _locked_rows(assignment_id: int) -> tuple[ExamAssignment, list[Attempt]]:
+    """The assignment and all its attempts, in number order, their rows locked."""
     # Only the assignment's row: a bare FOR UPDATE would also lock the blueprint row it joins,
     # which every candidate of the exam shares, and queue every start behind the one before.
     assignment = (
@@ -420,16 +478,12 @@ def _start_locked(assignment_id: int, language: str, now: datetime) -> Attempt:
     )
     for row in rows:
         row.assignment = assignment
-    attempts = [row for row in rows if row.status != Attempt.Status.READY]
-    ongoing = next((a for a in attempts if a.status == Attempt.Status.IN_PROGRESS), None)
-    if ongoing is not None and ongoing.is_open(now):
-        return ongoing
-    _check_can_start(assignment, attempts, now)
-    if ongoing is not None:
-        attempt_close(attempt=ongoing, now=now)
-    limit = timedelta(minutes=assignment.blueprint.time_limit_minutes)
-    deadline = min(now + limit, assignment.closes_at)
-    prepared = next(
+    return assignment, rows
+
+
+def _prepared_row(assignment: ExamAssignment, rows: list[Attempt]) -> Attempt | None:
+    """The lowest-numbered prepared attempt within the attempts allowed, if any."""
+    return next(
         (
             row
             for row in rows
@@ -437,37 +491,35 @@ def _start_locked(assignment_id: int, language: str, now: datetime) -> Attempt:
         ),
         None,
     )
-    fixed = assignment.blueprint.language
-    if prepared is not None and (not fixed or prepared.language == fixed):
-        # Ready all along: an overdue attempt had to be closed first, or a cooldown just ended
-        # between the two statements. Started in the language it was prepared in.
-        return _set_started(prepared, now, deadline)
-    if prepared is None and not fixed and rows:
-        language = rows[-1].language  # the exam goes on in the language it was begun in
-    logger.warning(
-        "exam start: no pre-generated %s variant ready for assignment %s; generating it now",
-        language,
-        assignment.pk,
+
+
+def _new_row(
+    assignment: ExamAssignment,
+    rows: list[Attempt],
+    language: str,
+    now: datetime,
+    deadline: datetime,
+) -> Attempt:
+    """A new attempt row, with the first number free, for a variant made on the spot."""
+    taken = {row.number for row in rows}
+    number = next(n for n in itertools.count(1) if n not in taken)
+    created = Attempt.all_objects.create(
+        assignment=assignment,
+        candidate_id=assignment.candidate_id,
+        number=number,
+        language=language,
+        seed=secrets.randbits(48),
+        status=Attempt.Status.READY,
+        started_at=now,
+        deadline=deadline,
     )
-    if prepared is None:
-        taken = {row.number for row in rows}
-        number = next(n for n in itertools.count(1) if n not in taken)
-        prepared = Attempt.all_objects.create(
-            assignment=assignment,
-            candidate_id=assignment.candidate_id,
-            number=number,
-            language=language,
-            seed=secrets.randbits(48),
-            status=Attempt.Status.READY,
-            started_at=now,
-            deadline=deadline,
-        )
-        _count_variant(assignment)
-    else:
-        # Prepared in another language than the blueprint now fixes: drawn again in it.
-        prepared.language, prepared.seed = language, secrets.randbits(48)
-        prepared.save(update_fields=["language", "seed"])
-        AttemptItem.objects.filter(attempt=prepared).delete()
+    _count_variant(assignment)
+    return created
+
+
+def _variant_make(assignment: ExamAssignment, prepared: Attempt) -> None:
+    """Draw the attempt's variant on the spot, in its language and seed: its items, and the
+    assignment's rendered variant of that number."""
     question_ids = _variant_question_ids(prepared)
     attempt_items_insert(rows=[(prepared.pk, question_ids)])
     ExamVariant.objects.update_or_create(
@@ -475,12 +527,11 @@ def _start_locked(assignment_id: int, language: str, now: datetime) -> Attempt:
         number=prepared.number,
         defaults={
             "attempt": prepared,
-            "language": language,
+            "language": prepared.language,
             "seed": prepared.seed,
             "payload": payloads_render([question_ids])[0],
         },
     )
-    return _set_started(prepared, now, deadline)
 
 
 def _set_started(attempt: Attempt, now: datetime, deadline: datetime) -> Attempt:

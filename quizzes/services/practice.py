@@ -33,9 +33,9 @@ from quizzes.models import (
     WorkbenchStory,
 )
 from quizzes.parts import PART_NAMES
+from quizzes.selectors import is_withdrawn, servable
 from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
-from quizzes.services.question_reports import is_withdrawn, servable
 from quizzes.services.review import review_flag_practice
 from quizzes.services.workbench import cohort_question_first
 from rulings.core import RulingsError

@@ -5,18 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
-from quizzes import access
 from quizzes.models import (
-    Attempt,
-    AttemptItem,
     Notification,
-    PracticeAnswer,
     Question,
     QuestionCorrection,
     QuestionReport,
@@ -30,47 +26,6 @@ MY_APPEALS_PATH = "/exams/appeals-and-reports"
 
 class ReportError(Exception):
     """A report or decision the rules refuse; the message is for the person."""
-
-
-def servable(questions: QuerySet[Question]) -> QuerySet[Question]:
-    """Only questions neither withdrawn themselves nor made from a withdrawn template."""
-    withdrawn = WithdrawnTemplate.objects.values("template_id")
-    return questions.filter(withdrawn_at__isnull=True).exclude(template_id__in=withdrawn)
-
-
-def is_withdrawn(question: Question) -> bool:
-    if question.withdrawn_at is not None:
-        return True
-    return WithdrawnTemplate.objects.filter(template_id=question.template_id).exists()
-
-
-def withdrawn_template_ids() -> set[str]:
-    return set(WithdrawnTemplate.objects.values_list("template_id", flat=True))
-
-
-def question_reportable(*, user: User, pk: int) -> Question | None:
-    """The question ``pk`` if ``user`` may report it, else None, alike for an id with no
-    question: mentors and the committee report a question of the bank as they may browse it
-    (``access.questions_visible``), anyone one they answered; never one sealed for them."""
-    if user.has_perm(MENTOR):
-        found = access.questions_visible(user, Question.objects.filter(pk=pk)).first()
-        if found is not None:
-            return found
-    found = Question.objects.filter(pk=pk).exclude(pk__in=access.sealed_question_ids(user)).first()
-    if found is None:
-        return None
-    if PracticeAnswer.objects.filter(user=user, question=found).exists():
-        return found
-    served = AttemptItem.objects.exclude(attempt__status=Attempt.Status.READY)  # never shown
-    if served.filter(attempt__candidate=user, question=found).exists():
-        return found
-    return None
-
-
-def reports_visible_to(user: User) -> QuerySet[QuestionReport]:
-    """The reports ``user`` may read (the committee's queue): none on a question sealed for
-    them, since a report is shown with its question's key and explanation."""
-    return QuestionReport.objects.exclude(question_id__in=access.sealed_question_ids(user))
 
 
 def _clean_comment(comment: str) -> str:
@@ -231,15 +186,3 @@ def question_report_decide(
         template_withdraw(template_id=report.question.template_id, reason=reason, by=by)
     else:
         question_report_dismiss(report=report, reason=reason, by=by)
-
-
-def reports_filed_by(user: User) -> QuerySet[QuestionReport]:
-    """The reports ``user`` filed, newest first, each with ``sealed``: its question is in an
-    exam of theirs whose keys are not released, so the committee's reason stays hidden."""
-    sealed = access.sealed_question_ids(user)
-    return (
-        QuestionReport.objects.filter(reporter=user)
-        .select_related("question")
-        .annotate(sealed=Exists(Question.objects.filter(pk=OuterRef("question_id"), pk__in=sealed)))
-        .order_by("-created_at", "-pk")
-    )

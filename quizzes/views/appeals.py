@@ -15,9 +15,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access
+from quizzes import selectors_review as reads
 from quizzes.models import Appeal
 from quizzes.services import appeals
-from quizzes.services import question_reports as reports
 
 
 class ContestForm(forms.Form):
@@ -56,8 +56,8 @@ def my_appeals_and_reports(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The user's appeals (a candidate's, on their exams) and the question reports they filed,
     each with its status and, once decided, the decision and its reason."""
     context = {
-        "appeals": list(appeals.appeals_of(request.user)),
-        "reports": list(reports.reports_filed_by(request.user)),
+        "appeals": list(reads.appeals_of(request.user)),
+        "reports": list(reads.reports_filed_by(request.user)),
     }
     return render(request, "quizzes/exams/my_appeals.html", context)
 

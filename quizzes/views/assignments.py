@@ -32,7 +32,8 @@ from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.models import Attempt, ExamAssignment, ExamBlueprint, VariantJob
 from quizzes.models.exams import VARIANT_JOB_STATES
 from quizzes.selectors import variant_jobs_visible_to
-from quizzes.services import assignments, cohorts, variants
+from quizzes.selectors_cohorts import candidates_visible_to
+from quizzes.services import assignments, variants
 from quizzes.views.confirming import post_or_back
 from quizzes.views.mentor import mentor_required
 
@@ -85,8 +86,8 @@ class AssignmentForm(forms.Form):
     def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["blueprint"].queryset = ExamBlueprint.objects.order_by("name")  # type: ignore[attr-defined]
-        self.fields["cohort"].queryset = cohorts.cohorts_visible_to(user).order_by("name")  # type: ignore[attr-defined]
-        self.fields["candidates"].queryset = cohorts.candidates_visible_to(user)  # type: ignore[attr-defined]
+        self.fields["cohort"].queryset = Cohort.objects.visible_to(user).order_by("name")  # type: ignore[attr-defined]
+        self.fields["candidates"].queryset = candidates_visible_to(user)  # type: ignore[attr-defined]
 
 
 def _initial(request: AuthenticatedHttpRequest) -> dict[str, Any]:
@@ -211,14 +212,13 @@ def _progress(assignment: ExamAssignment) -> Progress:
 
 def _job_assignments(request: AuthenticatedHttpRequest, job: VariantJob) -> list[ExamAssignment]:
     assigned = (
-        job.assignments.select_related("candidate", "blueprint")
+        job.assignments.visible_to(request.user)
+        .select_related("candidate", "blueprint")
         .annotate(ready=Count("variants"))
         .prefetch_related(
             Prefetch("attempts", queryset=Attempt.objects.with_review_waiting().order_by("number"))
         )
     )
-    if not request.user.has_perm("accounts.manage_certification"):
-        assigned = assigned.filter(candidate__in=cohorts.candidates_visible_to(request.user))
     rows: list[ExamAssignment] = list(
         assigned.order_by("candidate__first_name", "candidate__email")
     )

@@ -31,6 +31,7 @@ from quizzes.models import (
     QuestionKind,
     QuestionReport,
 )
+from quizzes.selectors import question_reportable
 from quizzes.services import appeals, policy_updates, workbench
 from quizzes.services import question_reports as reports
 from quizzes.services.blueprints import (
@@ -56,7 +57,7 @@ def committee_required(view: View) -> View:
 @committee_required
 def home(request: AuthenticatedHttpRequest) -> HttpResponse:
     context = {
-        "open_reports": reports.reports_visible_to(request.user)
+        "open_reports": QuestionReport.objects.visible_to(request.user)
         .filter(status=QuestionReport.Status.OPEN)
         .count(),
         "blueprints": ExamBlueprint.objects.count(),
@@ -167,7 +168,7 @@ def _back(request: AuthenticatedHttpRequest) -> HttpResponseRedirect:
 @require_POST
 @login_required
 def question_report(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    question = reports.question_reportable(user=request.user, pk=pk)
+    question = question_reportable(user=request.user, pk=pk)
     if question is None:
         return render(request, TEMPLATES + "not_found.html", status=404)
     form = ReportQuestionForm(request.POST)
@@ -193,7 +194,7 @@ def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
     if status not in QuestionReport.Status.values:
         status = QuestionReport.Status.OPEN
     queue = (
-        reports.reports_visible_to(request.user)
+        QuestionReport.objects.visible_to(request.user)
         .filter(status=status)
         .select_related("question", "reporter", "resolved_by")
         .prefetch_related("question__topics")
@@ -214,7 +215,7 @@ def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_POST
 @committee_required
 def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    visible = reports.reports_visible_to(request.user).select_related("question")
+    visible = QuestionReport.objects.visible_to(request.user).select_related("question")
     report = get_object_or_404(visible, pk=pk)
     form = DecisionForm(request.POST)
     if not form.is_valid():

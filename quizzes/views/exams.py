@@ -18,7 +18,8 @@ from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access, selectors
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, ExamAssignment
-from quizzes.services import exams, review
+from quizzes.selectors_review import with_review_waiting
+from quizzes.services import exams
 from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
@@ -351,7 +352,7 @@ def exam_result(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespo
     )
     # A question of this attempt also in another attempt whose keys are not released (sealed)
     # keeps its key and grading hidden here too.
-    items = list(review.with_review_waiting(access.with_sealed_flag(rows, request.user)))
+    items = list(with_review_waiting(access.with_sealed_flag(rows, request.user)))
     context = {
         "attempt": attempt,
         "items": items,

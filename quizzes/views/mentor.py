@@ -25,9 +25,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.accounts.lockout import client_address
-from judgetrain.accounts.models import Cohort, User
+from judgetrain.accounts.models import Cohort, User, sees_everyone
 from judgetrain.throttling import limits_wait
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes import selectors_cohorts as cohort_reads
+from quizzes import selectors_review as reads
 from quizzes.languages import content_language
 from quizzes.models import Appeal, QuestionCorrection, QuestionKind, Review
 from quizzes.parts import REVIEWED_PART_NAMES
@@ -61,7 +63,7 @@ def committee_required(view: View) -> View:
 
 
 def _cohort(user: User, cohort_id: int) -> Cohort:
-    cohort = cohorts.cohorts_visible_to(user).filter(pk=cohort_id).first()
+    cohort = Cohort.objects.visible_to(user).with_mentor().filter(pk=cohort_id).first()
     if cohort is None:
         raise Http404("No such cohort.")
     return cohort
@@ -356,9 +358,9 @@ class InvitationAcceptForm(forms.Form):
 @mentor_required
 def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
     context = {
-        "cohorts": cohorts.cohorts_overview(user=request.user),
-        "pending": cohorts.pending_counts(user=request.user),
-        "is_committee": review.sees_everything(request.user),
+        "cohorts": cohort_reads.cohorts_overview(user=request.user),
+        "pending": reads.pending_counts(user=request.user),
+        "is_committee": sees_everyone(request.user),
         "rejected_stories": workbench.rejected_unrevised_count(author=request.user),
     }
     return render(request, TEMPLATES + "dashboard.html", context)
@@ -376,8 +378,8 @@ def _render_cohort(
         focus = int(request.GET.get("candidate", ""))
     except ValueError:
         focus = None
-    heatmap = cohorts.cohort_heatmap(
-        progress=cohorts.cohort_progress(cohort=cohort),
+    heatmap = cohort_reads.cohort_heatmap(
+        progress=cohort_reads.cohort_progress(cohort=cohort),
         topic_name=lambda slug: generator.topic_name(slug, lang),
         order=request.GET.get("order", "name"),
         topic_order=request.GET.get("topics", "name"),
@@ -399,7 +401,7 @@ def _render_cohort(
             ("weakest", _("Weakest first")),
             ("strongest", _("Strongest first")),
         ],
-        "invitations": list(cohorts.invitations_pending(cohort=cohort)),
+        "invitations": list(cohort_reads.invitations_pending(cohort=cohort)),
         "undo_candidate": _undoable(request, cohort),
         "invite_form": invite_form
         or InviteForm(prefix="invite", initial={"language": request.LANGUAGE_CODE}),
@@ -540,7 +542,7 @@ class QueueFilterForm(forms.Form):
             (Review.Cause.FLAGGED, _("Flagged by the grader")),
             (Review.Cause.BORDERLINE, _("Borderline attempt")),
             (Review.Cause.EVERY, _("Every written answer reviewed")),
-            (review.APPEAL, _("Appealed by the candidate")),
+            (reads.APPEAL, _("Appealed by the candidate")),
         ]
         if choices is None:  # reading the filters only: any id narrows (to nothing if unseen)
             self.fields["exam"] = forms.IntegerField(required=False, min_value=1)
@@ -549,11 +551,11 @@ class QueueFilterForm(forms.Form):
         self.fields["exam"].choices = [*everything, *choices["exams"]]  # type: ignore[attr-defined]
         self.fields["candidate"].choices = [*everything, *choices["candidates"]]  # type: ignore[attr-defined]
 
-    def narrow(self) -> review.QueueFilter:
+    def narrow(self) -> reads.QueueFilter:
         if not self.is_valid():
-            return review.QueueFilter()
+            return reads.QueueFilter()
         data = self.cleaned_data
-        return review.QueueFilter(
+        return reads.QueueFilter(
             source=data.get("source") or "",
             exam=data.get("exam"),
             candidate=data.get("candidate"),
@@ -584,23 +586,12 @@ def _with_query(url: str, query: str) -> str:
 @mentor_required
 def review_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     decided = request.GET.get("show") == "decided"
-    filters = QueueFilterForm(request.GET, choices=review.review_queue_choices(user=request.user))
+    filters = QueueFilterForm(request.GET, choices=reads.review_queue_choices(user=request.user))
     narrow = _queue_filter(request).narrow()
     if decided:
-        rows = list(
-            narrow.apply(review.reviews_visible_to(request.user))
-            .exclude(status=Review.Status.PENDING)
-            .select_related(
-                "candidate",
-                "decided_by",
-                "item__question",
-                "item__attempt__assignment__blueprint",
-                "practice_answer__question",
-            )
-            .order_by("-decided_at")[:100]
-        )
+        rows = list(reads.reviews_decided(user=request.user, narrow=narrow)[:100])
     else:
-        rows = list(review.review_queue(user=request.user, narrow=narrow))
+        rows = list(reads.review_queue(user=request.user, narrow=narrow))
     context = {
         "reviews": rows,
         "decided": decided,
@@ -624,10 +615,10 @@ def review_accept_bulk(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not ids:
         messages.error(request, _("Choose at least one grading to accept."))
         return redirect(back)
-    chosen = list(review.review_queue(user=request.user).filter(pk__in=ids))
+    chosen = list(reads.review_queue(user=request.user).filter(pk__in=ids))
     if len(chosen) != len(ids):
         # Not visible to this user, or no longer waiting: the same answer as an unknown id.
-        if review.reviews_visible_to(request.user).filter(pk__in=ids).count() != len(ids):
+        if Review.objects.visible_to(request.user).filter(pk__in=ids).count() != len(ids):
             raise Http404("No such review.")
         messages.error(request, _("Someone decided one of these gradings meanwhile: choose again."))
         return redirect(back)
@@ -652,19 +643,7 @@ def review_accept_bulk(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def _visible_review(user: User, review_id: int) -> Review:
-    found = (
-        review.reviews_visible_to(user)
-        .select_related(
-            "candidate",
-            "decided_by",
-            "item__question__policy_version",
-            "item__attempt__assignment__blueprint",
-            "item__overridden_by",
-            "practice_answer__question__policy_version",
-        )
-        .filter(pk=review_id)
-        .first()
-    )
+    found = reads.review_visible(user=user, review_id=review_id)
     if found is None:
         raise Http404("No such review.")
     return found
@@ -692,7 +671,7 @@ def _render_review(
         "grade": grade,
         "grader_score": score,
         "form": form,
-        "audit": review.review_audit(review=found),
+        "audit": reads.review_audit(review=found),
         **_answer_context(request, answer.question, found.answer_language()),
     }
     return render(request, TEMPLATES + "review.html", context, status=status)
@@ -729,7 +708,7 @@ def _review_following(
 ) -> HttpResponse:
     """The next grading waiting in the queue (as filtered), or the queue after the last."""
     query = queue.query()
-    following = review.review_next(user=request.user, after=found, narrow=queue.narrow())
+    following = reads.review_next(user=request.user, after=found, narrow=queue.narrow())
     if following is not None:
         return redirect(_with_query(reverse("mentor-review", args=[following.pk]), query))
     messages.info(request, _("That was the last grading waiting in this queue."))
@@ -745,8 +724,8 @@ def _render_appeals(
     """Walk 7, #6: a contested appeal stays on the mentor's page, under Decided, marked "with
     the committee", and then shows the committee's ruling. A committee member sees what
     waits for the committee first, and apart from what waits for a mentor."""
-    rows = list(appeals.appeal_list(user=request.user, statuses=statuses))
-    deciding = committee or request.user.has_perm("accounts.manage_certification")
+    rows = list(reads.appeal_list(user=request.user, statuses=statuses))
+    deciding = committee or sees_everyone(request.user)
     waiting = Appeal.Status.CONTESTED if deciding else Appeal.Status.OPEN
     with_mentor = Appeal.Status.OPEN if deciding else None
     context = {
@@ -773,19 +752,7 @@ def committee_appeal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def _visible_appeal(user: User, appeal_id: int) -> Appeal:
-    found = (
-        appeals.appeals_visible_to(user)
-        .select_related(
-            "item__question__policy_version",
-            "item__attempt__candidate",
-            "item__attempt__assignment__blueprint",
-            "item__overridden_by",
-            "resolved_by",
-            "mentor_resolved_by",
-        )
-        .filter(pk=appeal_id)
-        .first()
-    )
+    found = reads.appeal_visible(user=user, appeal_id=appeal_id)
     if found is None:
         raise Http404("No such appeal.")
     return found
@@ -899,7 +866,7 @@ def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResp
 @require_GET
 @committee_required
 def correction_detail(request: AuthenticatedHttpRequest, correction_id: int) -> HttpResponse:
-    correction = appeals.corrections_visible_to(request.user).filter(pk=correction_id).first()
+    correction = reads.corrections_visible_to(request.user).filter(pk=correction_id).first()
     if correction is None:
         raise Http404("No such correction.")
     changed = [row for row in correction.changes if row["passed_before"] != row["passed_after"]]
@@ -917,7 +884,7 @@ def _invitation_context(request: AuthenticatedHttpRequest, invitation: Any) -> d
     user = request.user if request.user.is_authenticated else None
     context: dict[str, Any] = {"invitation": invitation, "form": None, "login_first": False}
     if user is None:
-        if cohorts.invitation_has_account(invitation):
+        if cohort_reads.invitation_has_account(invitation):
             context["login_first"] = True
         else:
             context["form"] = InvitationAcceptForm(request.POST or None)

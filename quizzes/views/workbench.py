@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from judgetrain.accounts.models import Cohort
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.forms.workbench import SaveForm, WorkbenchForm, derived_words
 from quizzes.languages import content_language
 from quizzes.models import WorkbenchStory
-from quizzes.services import cohorts, workbench
+from quizzes.services import workbench
 from quizzes.views.confirming import post_or_back
 from quizzes.views.mentor import committee_required, mentor_required
 from rulings import SituationError, ruling_view
@@ -33,7 +34,7 @@ def _is_committee(request: AuthenticatedHttpRequest) -> bool:
 
 
 def _cohort_choices(request: AuthenticatedHttpRequest) -> list[tuple[int, str]]:
-    return [(c.pk, c.display_name) for c in cohorts.cohorts_visible_to(request.user)]
+    return [(c.pk, c.display_name) for c in Cohort.objects.visible_to(request.user)]
 
 
 def _story(form: WorkbenchForm) -> workbench.Story:
@@ -66,7 +67,7 @@ def _asked_story(request: AuthenticatedHttpRequest) -> WorkbenchStory | None:
         wanted = request.POST.get("revise", "")
     if not (wanted.isascii() and wanted.isdigit()) or len(wanted) > 12:
         return None
-    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    visible = Cohort.objects.visible_to(request.user).values("pk")
     return (
         WorkbenchStory.objects.select_related("question", "cohort", "decided_by")
         .filter(pk=int(wanted), cohort__in=visible)
@@ -92,14 +93,7 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     asked = _asked_story(request)
     # walk 6, #15: saving a revision replaces the story it revises, for the same cohort
     revising = asked if asked is not None and asked.status in workbench.REVISABLE else None
-    if action in ("rule", "save", "propose"):
-        form = WorkbenchForm(request.POST, lang=lang)
-    else:  # a first visit, or "show the fields": what was typed comes back, without errors
-        opened = _revised(asked) if asked is not None and request.method == "GET" else None
-        form = WorkbenchForm(initial=_typed(request, action) or opened, lang=lang)
-    save_form = SaveForm(
-        request.POST if action in ("save", "propose") else None, cohorts=_cohort_choices(request)
-    )
+    form, save_form = _forms(request, action, asked, lang)
     context: dict[str, Any] = {
         "form": form,
         "save_form": save_form,
@@ -109,28 +103,51 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     }
     status = 200
     if action in ("rule", "save", "propose") and form.is_valid():
-        try:
-            story = _story(form)
-            told = workbench.workbench_rule(story=story)
-        except SituationError as error:
-            form.add_engine_error(error)
-        except QuestionError:
-            form.add_error(None, _("The workbench cannot tell this story yet."))
-        else:
-            context["question"] = told
-            context["ruling"] = ruling_view(told.ruling, lang)
-            context["derived"] = derived_words(context["ruling"]["derived"])
-            if action in ("save", "propose"):
-                saved = _save(request, action, story, save_form, revising)
-                if saved is not None:
-                    return saved
+        story = _ruled(form, lang, context)
+        if story is not None and action in ("save", "propose"):
+            saved = _save(request, action, story, save_form, revising)
+            if saved is not None:
+                return saved
     if form.is_bound and (form.errors or save_form.errors):
         status = 400
     context["is_committee"] = _is_committee(request)
     context["stories"] = workbench.cohort_stories(
-        cohort_ids=cohorts.cohorts_visible_to(request.user).values("pk")
+        cohort_ids=Cohort.objects.visible_to(request.user).values("pk")
     )
     return render(request, TEMPLATES + "workbench.html", context, status=status)
+
+
+def _forms(
+    request: AuthenticatedHttpRequest, action: str, asked: WorkbenchStory | None, lang: str
+) -> tuple[WorkbenchForm, SaveForm]:
+    """The story's form, bound to what was posted to rule or save it, and the saving form."""
+    if action in ("rule", "save", "propose"):
+        form = WorkbenchForm(request.POST, lang=lang)
+    else:  # a first visit, or "show the fields": what was typed comes back, without errors
+        opened = _revised(asked) if asked is not None and request.method == "GET" else None
+        form = WorkbenchForm(initial=_typed(request, action) or opened, lang=lang)
+    save_form = SaveForm(
+        request.POST if action in ("save", "propose") else None, cohorts=_cohort_choices(request)
+    )
+    return form, save_form
+
+
+def _ruled(form: WorkbenchForm, lang: str, context: dict[str, Any]) -> workbench.Story | None:
+    """Rule the form's story, the question told and its ruling put in the page's context; the
+    story, or None when the engine or the generator refused it (said on the form)."""
+    try:
+        story = _story(form)
+        told = workbench.workbench_rule(story=story)
+    except SituationError as error:
+        form.add_engine_error(error)
+    except QuestionError:
+        form.add_error(None, _("The workbench cannot tell this story yet."))
+    else:
+        context["question"] = told
+        context["ruling"] = ruling_view(told.ruling, lang)
+        context["derived"] = derived_words(context["ruling"]["derived"])
+        return story
+    return None
 
 
 def _save(
@@ -164,7 +181,7 @@ def _save(
                 messages.success(request, _("Proposed: the committee decides on it."))
             return redirect("workbench")
         cohort_id = save_form.cleaned_data.get("cohort")
-        visible = cohorts.cohorts_visible_to(request.user)
+        visible = Cohort.objects.visible_to(request.user)
         cohort = visible.filter(pk=cohort_id).first() if cohort_id else None
         if cohort is None:
             save_form.add_error("cohort", _("Choose one of your cohorts."))
@@ -220,7 +237,7 @@ def _refusal(error: workbench.WorkbenchError) -> str:
 @require_POST
 def story_suggest(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A mentor sends a story saved for one of their cohorts to the committee (walk 4, #6)."""
-    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    visible = Cohort.objects.visible_to(request.user).values("pk")
     story = WorkbenchStory.objects.filter(pk=pk, cohort__in=visible).first()
     if story is None:
         raise Http404("No such story.")
@@ -244,7 +261,7 @@ def story_suggest(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def story_retire(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """First a page that asks (which story, for whom, what stays), then (``confirm``) the
     removal of a story saved for one of the mentor's cohorts (walk 4, #8)."""
-    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    visible = Cohort.objects.visible_to(request.user).values("pk")
     story = (
         WorkbenchStory.objects.select_related("question", "cohort")
         .filter(pk=pk, cohort__in=visible, status=WorkbenchStory.Status.COHORT)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulings.core.errors import RulingsError
+from rulings.core.events import Derived
 from rulings.core.facts import Context, build_context
 from rulings.core.penalties import counts_toward_upgrades, decide_penalty
 from rulings.core.policy import Classification, Infraction, Note
@@ -93,6 +94,10 @@ def round_cycle(ctx: Context) -> RoundCycle | None:
     return RoundCycle(ctx.cycle_passed, ctx.error_turn_player, statement, section)
 
 
+Ref = tuple[str, str]
+"""One citation of the explanation: (role, statement id)."""
+
+
 def explanation(
     ctx: Context,
     rule: Classification,
@@ -103,42 +108,79 @@ def explanation(
     witnesses: tuple[AdditionalPenalty, ...],
 ) -> tuple[Step, ...]:
     """Every step of the reasoning, each citing a statement of the policy version."""
-    refs: list[tuple[str, str]] = [("accountability", s) for s in ctx.accountability]
-    refs += [("timing", s) for s in _awareness(ctx)]
-    # A conclusion drawn from the events is cited as timing, unless the classification cites
-    # its statement anyway: then once, where the ruling used it (a story told as events reads
-    # as the same story told by its conclusions).
     classified = [s for s in (rule.statement, *rule.cites, infraction.statement) if s]
-    # The phases are cited only where the policy's time bar compares them; elsewhere
-    # (Riftbound, the older Magic wording) they are recorded in `derived` and decide nothing.
-    # A phase's statement that the remedy cites (the time bar) is cited once, as the remedy.
+    refs = _timing(ctx, classified, remedy)
+    refs += [("infraction", s) for s in classified]
+    refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]
+    refs += _penalty_and_remedy(ctx, infraction, penalty, remedy)
+    refs += _round_cycle_timing(ctx, cycle)
+    refs += [("additional_penalty", w.statement) for w in witnesses]
+    refs = _with_policy_notes(ctx, refs)
+    if "communicate" in ctx.policy.procedure:
+        refs.append(("procedure", ctx.policy.procedure["communicate"]))
+    return _steps(ctx, refs)
+
+
+def _timing(ctx: Context, classified: list[str], remedy: RemedyDecision) -> list[Ref]:
+    """Who is accountable and when the error was noticed, before the infraction is named."""
+    refs: list[Ref] = [("accountability", s) for s in ctx.accountability]
+    refs += [("timing", s) for s in _awareness(ctx)]
     fixed = {step.statement for step in remedy.steps}
     refs += [
         ("timing", d.statement)
         for d in ctx.derived
-        if d.statement is not None
-        and d.statement not in classified
-        and (d.fact not in PHASE_FACTS or (ctx.policy.phases_ordered and d.statement not in fixed))
+        if d.statement is not None and _derived_cited(ctx, d, classified, fixed)
     ]
-    refs += [("infraction", s) for s in classified]
-    refs += [("note", n.statement) for n in infraction.notes if holds(ctx, n.when)]
-    refs += [("penalty", step.statement) for step in penalty.steps]
+    return refs
+
+
+def _derived_cited(ctx: Context, derived: Derived, classified: list[str], fixed: set[str]) -> bool:
+    """Whether a conclusion drawn from the events is cited as timing.
+
+    A conclusion is cited as timing, unless the classification cites its statement anyway:
+    then once, where the ruling used it (a story told as events reads as the same story told
+    by its conclusions). The phases are cited only where the policy's time bar compares them;
+    elsewhere (Riftbound, the older Magic wording) they are recorded in `derived` and decide
+    nothing. A phase's statement that the remedy cites (the time bar) is cited once, as the
+    remedy."""
+    if derived.statement in classified:
+        return False
+    if derived.fact not in PHASE_FACTS:
+        return True
+    return ctx.policy.phases_ordered and derived.statement not in fixed
+
+
+def _penalty_and_remedy(
+    ctx: Context, infraction: Infraction, penalty: Penalty, remedy: RemedyDecision
+) -> list[Ref]:
+    refs: list[Ref] = [("penalty", step.statement) for step in penalty.steps]
     refs += [("penalty", s) for s in penalty_procedure(ctx, penalty, infraction)]
     refs += [("remedy", step.statement) for step in remedy.steps]
     refs += [("remedy", s) for s in remedy.cites]
-    if cycle is not None and ctx.situation.subject == "score":
-        # Only a score's fix turns on the full round cycle (TR 702.3.b): cite it only there.
-        refs.append(("timing", cycle.statement))
-    refs += [("additional_penalty", w.statement) for w in witnesses]
-    # A policy note is cited only where the ruling used it: with `with_any`, only beside a step
-    # that depends on it (the OPL's level beside a softened penalty, a judge's random choice, a
-    # rewind's authority or the repeat thresholds; not for every ruling at a low OPL).
+    return refs
+
+
+def _round_cycle_timing(ctx: Context, cycle: RoundCycle | None) -> list[Ref]:
+    """Only a score's fix turns on the full round cycle (TR 702.3.b): cite it only there."""
+    if cycle is None or ctx.situation.subject != "score":
+        return []
+    return [("timing", cycle.statement)]
+
+
+def _with_policy_notes(ctx: Context, refs: list[Ref]) -> list[Ref]:
+    """The policy notes the ruling used, put before its first penalty step.
+
+    A policy note is cited only where the ruling used it: with `with_any`, only beside a step
+    that depends on it (the OPL's level beside a softened penalty, a judge's random choice, a
+    rewind's authority or the repeat thresholds; not for every ruling at a low OPL)."""
     cited = {ref for _role, ref in refs}
     notes = [n for n in _policy_notes(ctx) if not n.with_any or not cited.isdisjoint(n.with_any)]
     at = next((i for i, (role, _r) in enumerate(refs) if role == "penalty"), len(refs))
-    refs[at:at] = [("note", n.statement) for n in notes]
-    if "communicate" in ctx.policy.procedure:
-        refs.append(("procedure", ctx.policy.procedure["communicate"]))
+    return [*refs[:at], *(("note", n.statement) for n in notes), *refs[at:]]
+
+
+def _steps(ctx: Context, refs: list[Ref]) -> tuple[Step, ...]:
+    """One step per statement, in the role it is first cited in."""
     first_role: dict[str, str] = {}
     for role, ref in refs:
         first_role.setdefault(ref, role)

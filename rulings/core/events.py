@@ -75,7 +75,28 @@ def _awareness_statement(policy: Policy, s: Situation) -> str | None:
 
 def _play(s: Situation, policy: Policy, accountable: str) -> tuple[Play, tuple[Derived, ...]]:
     assert s.trigger is not None
-    past = impact_actions(policy, s.trigger)
+    first_past, aware, role = _scan(s, impact_actions(policy, s.trigger), accountable)
+    acknowledged = "no" if aware is None else ("in_time" if first_past is None else "late")
+    following = _following(s, first_past, aware)
+    moved_by = s.events[following].by if following is not None else accountable
+    active = _active_role(s, policy, role, accountable)
+    play = replace(
+        s.play,
+        acknowledged=acknowledged,
+        following_action=_action(s, following),
+        following_action_by="accountable" if moved_by == accountable else "other",
+        controller_active_role=active,
+        active_role_taken=active != "none",
+    )
+    return play, _play_reasons(s, policy, play, (aware, following, role))
+
+
+def _scan(
+    s: Situation, past: frozenset[str], accountable: str
+) -> tuple[int | None, int | None, int | None]:
+    """The events up to the controller's showing awareness, read once: the first that passes
+    the point of impact, the controller's acknowledgement (none when someone else pointed the
+    trigger out first) and the controller's first own game action, each an index or None."""
     first_past: int | None = None
     aware: int | None = None
     role: int | None = None
@@ -89,29 +110,27 @@ def _play(s: Situation, policy: Policy, accountable: str) -> tuple[Play, tuple[D
             first_past = index
         if role is None and event.by == accountable and event.action not in PASSIVE:
             role = index
-    acknowledged = "no" if aware is None else ("in_time" if first_past is None else "late")
-    following = _following(s, first_past, aware)
-    moved_by = s.events[following].by if following is not None else accountable
-    active = _active_role(s, policy, role, accountable)
-    play = replace(
-        s.play,
-        acknowledged=acknowledged,
-        following_action=_action(s, following),
-        following_action_by="accountable" if moved_by == accountable else "other",
-        controller_active_role=active,
-        active_role_taken=active != "none",
-    )
+    return first_past, aware, role
+
+
+def _play_reasons(
+    s: Situation, policy: Policy, play: Play, events: tuple[int | None, int | None, int | None]
+) -> tuple[Derived, ...]:
+    """The `play` conclusions, each with the event (aware, following, role) that decided it and
+    the statement that says why; the active role only where the policy has the rule."""
+    aware, following, role = events
     statement = _awareness_statement(policy, s)
     derived = [
-        Derived("play.acknowledged", acknowledged, aware, statement),
+        Derived("play.acknowledged", play.acknowledged, aware, statement),
         Derived("play.following_action", play.following_action, following, statement),
         Derived("play.following_action_by", play.following_action_by, following, statement),
     ]
+    active = play.controller_active_role
     if active != "unstated":
         derived.append(
             Derived("play.controller_active_role", active, role, policy.procedure["active_role"])
         )
-    return play, tuple(derived)
+    return tuple(derived)
 
 
 def _following(s: Situation, first_past: int | None, aware: int | None) -> int | None:

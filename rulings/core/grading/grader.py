@@ -103,7 +103,8 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         + _hinted_neighbours(parts, readings, analysis, lex, game)
         + _near_misses(parts, analysis, expected)
         + _infraction_left_to_the_story(parts)
-        + _ambiguous_words(parts, lex),
+        + _ambiguous_words(parts, lex)
+        + _nothing_placed(parts, readings, analysis),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
@@ -535,7 +536,10 @@ def _to_a_point(analysis: Analysis, lex: Lexicon) -> bool:
     the answer names ("rewind back to the discard", "hago un rebobinado hasta antes de que
     jugara la otra carta"). Such a rewind is reported as the longer one (2026.12.01.5; it
     counts as a simple one where that is expected); graded wrong, a mentor reads it, since
-    the blind writers label it either way."""
+    the blind writers label it either way. A point named inside the rewind's own words
+    ("back up to before the untap") is neither: the writers label that phrase either way
+    too (blind1-41: 8 times the simple backup, 3 times the longer rewind), and doubting it
+    flagged 8 more answers to catch 1 misgrade (measured for h26j, then dropped)."""
     table = lex.ids["remedy"]
     live = [m for m in analysis.mentions if m.part == "remedy" and m.live and m.ident in table]
     if not live or not all(
@@ -1217,6 +1221,44 @@ def _infraction_left_to_the_story(parts: Mapping[str, PartGrade]) -> tuple[_Reas
     if penalty is not None and penalty.found is not None:
         return (_Reason("infraction", reason_text("infraction_left_to_the_story")),)
     return ()
+
+
+def _nothing_placed(
+    parts: Mapping[str, PartGrade], readings: Mapping[str, Reading], analysis: Analysis
+) -> tuple[_Reason, ...]:
+    """The safety net: a part the key asks for read as nothing, where the answer does not
+    say why. An answer whose words place no ruling on any part, not even as options
+    ("MTR 4.3.", "Nothing for her."), rules in words the grader cannot read; a fix read as
+    options left open ("whether she draws now or the trigger is missed") where no word of
+    the answer doubts them is likely the options of a player's choice (only a fix is a
+    player's to choose), not the candidate's. Either goes to a mentor; a part the answer
+    simply leaves unstated, or options it says it cannot choose between, do not. Over
+    blind1-42 (blind42 not yet fixed) the net flagged 3 more answers of 15,315, two of them
+    blind42's only unflagged misgrades read as nothing."""
+    if not any(r.found or r.candidates or r.implied for r in readings.values()):
+        return tuple(_Reason(name, reason_text("nothing_placed")) for name in parts)
+    remedy = parts.get("remedy")
+    if remedy is None or remedy.found is not None or len(remedy.candidates) < 2:
+        return ()
+    if analysis.hedged_clauses or analysis.unsure_sentences:
+        return ()
+    if any(m.hedged for m in analysis.mentions) or _own_options(readings["remedy"], analysis):
+        return ()
+    return (_Reason("remedy", reason_text("options_undoubted")),)
+
+
+def _own_options(reading: Reading, analysis: Analysis) -> bool:
+    """ "I'd either back up or have him discard now", "Ou fazemos backup ou ...": options
+    opened by "either" / "ou" / "o" are the candidate's own, laid out on purpose."""
+    first = reading.evidence
+    if first is None:
+        return False
+    words, clause = analysis.tokens.words, analysis.clause
+    opener = load_lexicon().or_words
+    return any(
+        words[j] in opener and clause[j] == clause[first.first]
+        for j in range(max(0, first.first - 3), first.first)
+    )
 
 
 def _ambiguous_words(parts: Mapping[str, PartGrade], lex: Lexicon) -> tuple[_Reason, ...]:

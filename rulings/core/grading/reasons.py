@@ -63,6 +63,11 @@ REASON_TEXTS: Final = {
         "not named, while the answer rules on the penalty: the question's story may settle it"
     ),
     "ambiguous_words": "read as {found} from words judges also use for {other}",
+    "nothing_placed": "nothing read for any part, though the answer rules in words",
+    "options_undoubted": (
+        "options read as left open, but no word of the answer doubts them: they may be a "
+        "player's choice"
+    ),
 }
 """Each reason's English text; a {name} stands for an id (or NOTHING_STATED), `options`
 for ids joined by OPTIONS_SEPARATOR."""
