@@ -22,10 +22,10 @@ def label_and_bar_boxes(svg: bytes) -> list[tuple[float, float, float, float]]:
         t for t in root.iterfind(".//svg:g[@class='bar-labels']/svg:text", NS)
         if t.get("class") == "bar-label"
     ]  # fmt: skip
-    bars = sorted((float(r.get("y")), float(r.get("height"))) for r in rects)
+    bars = sorted((float(r.get("y", "0")), float(r.get("height", "0"))) for r in rects)
     boxes = []
     for label, (top, height) in zip(labels, bars, strict=True):
-        first = float(label.get("y"))
+        first = float(label.get("y", "0"))
         last = first + charts.LINE * (len(label.findall("svg:tspan", NS)) - 1)
         boxes.append((first - charts.FONT, last, top, top + height))
     return boxes
