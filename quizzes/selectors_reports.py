@@ -268,8 +268,10 @@ def item_analysis(
     correlation of the item's score with the attempt's score; choices how often each option
     (multiple choice) or part (find the wrong part) was offered and chosen: by label or part
     for a question, by what the option changes in the key for a template. With
-    ``template_id``: that template's answers only."""
-    items = scope.items()
+    ``template_id``: that template's answers only. A withdrawn answer counts in no score, so
+    it is left out (walk 7, #9: it read as facility 0, dragging its template toward "too
+    hard")."""
+    items = scope.items().exclude(withdrawn=True)
     if template_id is not None:
         items = items.filter(question__template_id=template_id)
     rows = items.values_list(

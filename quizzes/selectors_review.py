@@ -156,6 +156,7 @@ def appeal_list(*, user: User, statuses: tuple[str, ...]) -> QuerySet[Appeal]:
         Appeal.objects.visible_to(user)
         .filter(status__in=statuses)
         .for_appeal_list()
+        .prefetch_related("corrections")  # what the committee's key decision was (walk 7, #6)
         .order_by("created_at", "id")
     )
 
@@ -170,6 +171,7 @@ def appeals_of(candidate: User) -> QuerySet[Appeal]:
     return (
         Appeal.objects.of_candidate(candidate)
         .select_related("item__attempt__assignment__blueprint")
+        .prefetch_related("corrections")  # what a key decision meant for the answer (#21)
         .order_by("-created_at", "-pk")
     )
 

@@ -255,7 +255,9 @@ class AppealDecideSerializer(serializers.Serializer[Any]):
     key_action = serializers.ChoiceField(
         choices=QuestionCorrection.Action.values,
         required=False,
-        help_text="Committee only: withdraw the question, or correct its key, for everyone.",
+        help_text="Committee only: withdraw the question, or correct its key, for everyone. "
+        "The regrade then decides the appeal: upheld only if this answer gains by it, "
+        "whatever the decision says.",
     )
     infraction = serializers.CharField(required=False, max_length=60, default="")
     penalty = serializers.CharField(required=False, max_length=30, default="")

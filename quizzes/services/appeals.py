@@ -206,6 +206,11 @@ def appeal_decide(
             preview = _preview(question_id=appeal.item.question_id, correction=correction)
             if not constant_time_compare(preview.token, preview_token):
                 raise PreviewChanged(preview, confirmed=bool(preview_token))
+            # Walk 7, #21: with a key decision the regrade decides this answer: the appeal
+            # is upheld only if it gains by it, whatever was chosen beside the correction.
+            uphold = key_outcome(preview.changes, appeal.item.attempt_id, correction.action)[
+                "upheld"
+            ]
         before = _appeal_snapshot(appeal)
         item = appeal.item
         if uphold and correction is None:
@@ -256,13 +261,13 @@ def _check_decision(
     correction: KeyCorrection | None,
 ) -> str:
     """The level deciding now (``_check_level``), once the decision itself is one the rules
-    allow: not on one's own appeal, a key corrected only by the committee upholding, and an
+    allow: not on one's own appeal, a key corrected only by the committee, and an
     upheld answer's new score within 0 to 100 (unless a key correction regrades it)."""
     if appeal.item.attempt.candidate_id == by.pk:
         raise AppealError(_("Someone else must decide your own appeal."))
     level = _check_level(appeal, by)
-    if correction is not None and (level != Appeal.Level.COMMITTEE or not uphold):
-        raise AppealError(_("Only the committee, upholding an appeal, can correct a key."))
+    if correction is not None and level != Appeal.Level.COMMITTEE:
+        raise AppealError(_("Only the committee can withdraw a question or correct a key."))
     if uphold and correction is None and (percent is None or not 0 <= percent <= 100):
         raise AppealError(
             _("Upholding an appeal needs the answer's new score (0 to 100)."), field="percent"
@@ -371,6 +376,31 @@ def _key_after(question: Any, correction: KeyCorrection) -> dict[str, str]:
     return key_after
 
 
+def key_outcome(changes: list[dict[str, Any]], attempt_id: int, action: str) -> dict[str, Any]:
+    """What a withdrawal or key correction means for one attempt's answer (walk 7, #21): the
+    question's score before and after (None once withdrawn), the attempt's, and whether the
+    candidate gains by it (``upheld``): a withdrawn question they lost points on no longer
+    counts, or their regraded answer now earns more. ``applied`` is False until the regrade
+    has run (no row for the attempt yet)."""
+    row = next((row for row in changes if row.get("attempt") == attempt_id), None)
+    if row is None:
+        return {"action": action, "applied": False, "upheld": False}
+    before, after = row.get("question_before"), row.get("question_after")
+    if action == QuestionCorrection.Action.WITHDRAW:
+        upheld = before is not None and before < 1
+    else:
+        upheld = after is not None and before is not None and after > before
+    return {
+        "action": action,
+        "applied": True,
+        "upheld": upheld,
+        "question_before": before,
+        "question_after": after,
+        "score_before": row.get("score_before"),
+        "score_after": row.get("score_after"),
+    }
+
+
 class _Rollback(Exception):
     def __init__(self, changes: list[dict[str, Any]]) -> None:
         super().__init__("preview")
@@ -402,7 +432,7 @@ def correction_preview(*, appeal: Appeal, by: User, correction: KeyCorrection) -
         if appeal.item.attempt.candidate_id == by.pk:
             raise AppealError(_("Someone else must decide your own appeal."))
         if _check_level(appeal, by) != Appeal.Level.COMMITTEE:
-            raise AppealError(_("Only the committee, upholding an appeal, can correct a key."))
+            raise AppealError(_("Only the committee can withdraw a question or correct a key."))
         return _preview(question_id=appeal.item.question_id, correction=correction)
 
 

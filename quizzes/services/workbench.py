@@ -303,6 +303,19 @@ def proposals_open() -> list[WorkbenchStory]:
     )
 
 
+def proposals_waiting_count() -> int:
+    """Stories proposed for the bank and not decided yet (the committee's overview, walk 7,
+    #3: a proposal could wait unseen)."""
+    return WorkbenchStory.objects.filter(status=WorkbenchStory.Status.PROPOSED).count()
+
+
+def rejected_unrevised_count(*, author: User) -> int:
+    """The author's stories the committee rejected and they have not revised yet (the
+    mentor's dashboard, walk 7, #3). A revised story is retired: it counts no more."""
+    rejected = WorkbenchStory.Status.REJECTED
+    return WorkbenchStory.objects.filter(author=author, status=rejected).count()
+
+
 def proposals_decided(*, limit: int = 20) -> list[WorkbenchStory]:
     """The latest decided proposals, newest first: what was accepted into the bank (with its
     question) or rejected, and by whom."""

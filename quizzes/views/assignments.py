@@ -275,16 +275,27 @@ def variant_job(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
 
 
 def _confirm(
-    request: AuthenticatedHttpRequest, job: VariantJob, *, action: str, summary: str, url: str
+    request: AuthenticatedHttpRequest,
+    job: VariantJob,
+    *,
+    action: str,
+    summary: str,
+    url: str,
+    note: str | None = None,
 ) -> HttpResponse:
-    """The page that asks before a change: what will happen, the same form data, confirm."""
+    """The page that asks before a change: what will happen, the same form data, confirm;
+    with ``note``, the note the candidates will read (walk 7, #10: "with the note shown",
+    and the note was shown nowhere)."""
     fields = [
         (name, value)
         for name, values in request.POST.lists()
         if name not in ("csrfmiddlewaretoken", "confirm")
         for value in values
     ]
-    context = {"job": job, "action": action, "summary": summary, "fields": fields, "url": url}
+    context = {
+        "job": job, "action": action, "summary": summary, "fields": fields, "url": url,
+        "note": note,
+    }  # fmt: skip
     return render(request, TEMPLATES + "confirm.html", context)
 
 
@@ -300,13 +311,13 @@ def assignment_edit(request: AuthenticatedHttpRequest, job_id: int) -> HttpRespo
     closes_at, note = form.cleaned_data["closes_at"], form.cleaned_data["note"]
     if request.POST.get("confirm") != "1":
         summary = ngettext(
-            "The exam of %(n)d candidate will close at %(when)s, with the note shown.",
-            "The exam of %(n)d candidates will close at %(when)s, with the note shown.",
+            "The exam of %(n)d candidate will close at %(when)s, with the note below.",
+            "The exam of %(n)d candidates will close at %(when)s, with the note below.",
             len(active),
         ) % {"n": len(active), "when": format_moment(closes_at)}
         return _confirm(
             request, job, action=str(_("Save the changes")), summary=summary,
-            url=reverse("assignment-edit", args=[job.pk]),
+            url=reverse("assignment-edit", args=[job.pk]), note=note,
         )  # fmt: skip
     with refused(form) as refusal:
         assignments.assignments_edit(assignments=active, closes_at=closes_at, note=note)

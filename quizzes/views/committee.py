@@ -32,7 +32,7 @@ from quizzes.models import (
     QuestionReport,
 )
 from quizzes.selectors import question_reportable
-from quizzes.services import appeals, policy_updates
+from quizzes.services import appeals, policy_updates, workbench
 from quizzes.services import question_reports as reports
 from quizzes.services.blueprints import (
     PreviewError,
@@ -63,6 +63,7 @@ def home(request: AuthenticatedHttpRequest) -> HttpResponse:
         .count(),
         "blueprints": ExamBlueprint.objects.count(),
         "certificates": Certificate.objects.filter(revoked_at__isnull=True).count(),
+        "proposals": workbench.proposals_waiting_count(),
     }
     return render(request, TEMPLATES + "home.html", context)
 

@@ -345,8 +345,10 @@ def exam_result(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespo
     attempt = exams.attempt_expire_if_due(attempt=attempt)
     if attempt.status == Attempt.Status.IN_PROGRESS:
         return redirect("exam-attempt", attempt_id=attempt.pk)
-    rows = attempt.items.select_related("question", "appeal", "overridden_by", "review").order_by(
-        "position"
+    rows = (
+        attempt.items.select_related("question", "appeal", "overridden_by", "review")
+        .prefetch_related("appeal__corrections")
+        .order_by("position")
     )
     # A question of this attempt also in another attempt whose keys are not released (sealed)
     # keeps its key and grading hidden here too.

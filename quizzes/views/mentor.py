@@ -33,7 +33,7 @@ from quizzes import selectors_review as reads
 from quizzes.languages import content_language
 from quizzes.models import Appeal, QuestionCorrection, QuestionKind, Review
 from quizzes.parts import REVIEWED_PART_NAMES
-from quizzes.services import appeals, cohorts, review
+from quizzes.services import appeals, cohorts, review, workbench
 from quizzes.services.practice import practice_key, practice_statements
 from quizzes.views.confirming import post_or_back
 from quizzes.views.refusals import refuse_into, refused
@@ -227,6 +227,14 @@ class CommitteeDecisionForm(AppealDecisionForm):
     remedy = forms.ChoiceField(required=False, choices=[])
     confirm = forms.CharField(required=False, widget=forms.HiddenInput, max_length=128)
 
+    # Walk 7, #21: a key found wrong is a decision of its own. It applies to everyone, and
+    # the regrade decides this answer: the appeal is upheld only if the answer gains by it.
+    DECISIONS = [
+        ("uphold", _("Uphold: the answer deserves a new score")),
+        ("reject", _("Reject: the grade stands")),
+        ("key", _("The key is wrong: withdraw the question or correct its key for everyone")),
+    ]
+
     def __init__(
         self,
         *args: Any,
@@ -239,6 +247,13 @@ class CommitteeDecisionForm(AppealDecisionForm):
         super().__init__(*args, **kwargs)
         self.lang = lang
         self.correctable = kind == QuestionKind.FREE_FORM
+        decision = cast(forms.ChoiceField, self.fields["decision"])
+        decision.choices = self.DECISIONS
+        decision.help_text = _(
+            "A withdrawal or key correction applies to every attempt holding this question. "
+            "The appeal is then upheld only if this answer gains by the regrade, and the "
+            "candidate is told what it means for them."
+        )
         if not self.correctable:
             action = cast(forms.ChoiceField, self.fields["key_action"])
             action.choices = [
@@ -258,6 +273,17 @@ class CommitteeDecisionForm(AppealDecisionForm):
             self.fields[name].choices = choices  # type: ignore[attr-defined]
             # The current key is the start: a correction usually changes one part.
             self.fields[name].initial = (key or {}).get(name, "")
+
+    def clean(self) -> dict[str, Any]:
+        """ "The key is wrong" needs the withdrawal or the correction; a withdrawal or
+        correction chosen beside Uphold or Reject is that decision too (the regrade decides
+        the answer, and the preview says how)."""
+        cleaned = super().clean()
+        if cleaned.get("decision") == "key" and not cleaned.get("key_action"):
+            self.add_error(
+                "key_action", _("Choose to withdraw the question or to correct its key.")
+            )
+        return cleaned
 
     def corrected_key(self) -> list[tuple[str, str]]:
         """The corrected key the preview shows, each part's heading and name in the page's
@@ -336,6 +362,7 @@ def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
         "cohorts": cohort_reads.cohorts_overview(user=request.user),
         "pending": reads.pending_counts(user=request.user),
         "is_committee": sees_everyone(request.user),
+        "rejected_stories": workbench.rejected_unrevised_count(author=request.user),
     }
     return render(request, TEMPLATES + "dashboard.html", context)
 
@@ -688,12 +715,19 @@ def _review_following(
 def _render_appeals(
     request: AuthenticatedHttpRequest, statuses: tuple[str, ...], committee: bool
 ) -> HttpResponse:
+    """Walk 7, #6: a contested appeal stays on the mentor's page, under Decided, marked "with
+    the committee", and then shows the committee's ruling. A committee member sees what
+    waits for the committee first, and apart from what waits for a mentor."""
     rows = list(reads.appeal_list(user=request.user, statuses=statuses))
-    waiting = Appeal.Status.CONTESTED if committee else Appeal.Status.OPEN
+    deciding = committee or sees_everyone(request.user)
+    waiting = Appeal.Status.CONTESTED if deciding else Appeal.Status.OPEN
+    with_mentor = Appeal.Status.OPEN if deciding else None
     context = {
         "waiting": [row for row in rows if row.status == waiting],
-        "decided": [row for row in rows if row.status != waiting],
+        "with_mentor": [row for row in rows if row.status == with_mentor],
+        "decided": [row for row in rows if row.status not in (waiting, with_mentor)],
         "committee": committee,
+        "deciding": deciding,
     }
     return render(request, TEMPLATES + "appeals.html", context)
 
@@ -701,8 +735,7 @@ def _render_appeals(
 @require_GET
 @mentor_required
 def appeal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
-    statuses = (Appeal.Status.OPEN, Appeal.Status.UPHELD, Appeal.Status.REJECTED)
-    return _render_appeals(request, statuses, committee=False)
+    return _render_appeals(request, tuple(Appeal.Status), committee=False)
 
 
 @require_GET
@@ -759,8 +792,14 @@ def _render_appeal(
     preview: appeals.CorrectionPreview | None = None,
 ) -> HttpResponse:
     item = found.item
+    action = form.cleaned_data.get("key_action") if preview is not None and form else ""
     context = {
         "preview": preview,
+        "preview_outcome": (
+            appeals.key_outcome(preview.changes, item.attempt_id, action)
+            if preview is not None and action
+            else None
+        ),
         "corrected_key": form.corrected_key() if isinstance(form, CommitteeDecisionForm) else [],
         "appeal": found,
         "item": item,
