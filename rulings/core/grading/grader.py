@@ -1322,10 +1322,7 @@ def _claim_beside_open_options(
         plain = [
             m.ident
             for m in analysis.mentions
-            if m.part == name
-            and m.live
-            and not m.alternative
-            and m.ident not in grade.candidates
+            if m.part == name and m.live and not m.alternative and m.ident not in grade.candidates
         ]
         if plain:
             options = OPTIONS_SEPARATOR.join(dict.fromkeys((*grade.candidates, *plain)))
