@@ -37,7 +37,6 @@ CEILINGS: dict[str, int] = {
     "rulings/core/questions/build.py:_infraction_fits": 20,
     "rulings/core/questions/render.py:remedy_text": 19,
     "rulings/grading_eval/evaluation.py:run_blind_eval": 18,
-    "rulings/grading_eval/cli.py:run": 18,
     "rulings/grading_eval/lexicon_lint.py:write_report": 17,
     "rulings/grading_eval/evaluation.py:evaluate": 17,
     "rulings/grading_eval/cli.py:_blind": 16,

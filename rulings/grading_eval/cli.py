@@ -113,23 +113,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 when the targets are met, 1 when not, 2 when the input cannot be read."""
     try:
-        if args.record and not args.blind:
-            raise GradingError("--record needs --blind")
-        if args.kinds is not None and not args.lint_lexicon:
-            raise GradingError("--kinds needs --lint-lexicon")
+        _check_options(args)
         if args.lint_lexicon:
-            if args.blind or args.record:
-                raise GradingError("--lint-lexicon reads held-out answers; drop --blind")
             return _lint(args)
-        if args.batches is not None and not args.blind:
-            raise GradingError("--batches needs --blind or --lint-lexicon")
-        if (args.leave_one_out is not None or args.threshold_only) and not args.blind:
-            raise GradingError("--leave-one-out and --threshold-only need --blind")
         if args.label_audit:
-            if not args.blind or args.record or args.leave_one_out is not None:
-                raise GradingError(
-                    "--label-audit needs --blind, without --record or --leave-one-out"
-                )
             only = None if args.batches is None else _batch_names(args.batches)
             run_label_audit(read_batches(Path(args.blind_dir), only), sys.stdout)
             return EXIT_OK
@@ -145,6 +132,28 @@ def run(args: argparse.Namespace) -> int:
     except GradingError as exc:
         sys.stderr.write(f"grade-eval: {exc}\n")
         return EXIT_INVALID
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse option combinations that would measure something other than what was asked."""
+    if args.record and not args.blind:
+        raise GradingError("--record needs --blind")
+    if args.kinds is not None and not args.lint_lexicon:
+        raise GradingError("--kinds needs --lint-lexicon")
+    if args.lint_lexicon and (args.blind or args.record):
+        raise GradingError("--lint-lexicon reads held-out answers; drop --blind")
+    if not args.lint_lexicon:
+        _check_blind_options(args)
+
+
+def _check_blind_options(args: argparse.Namespace) -> None:
+    """The options that only a blind run takes."""
+    if args.batches is not None and not args.blind:
+        raise GradingError("--batches needs --blind or --lint-lexicon")
+    if (args.leave_one_out is not None or args.threshold_only) and not args.blind:
+        raise GradingError("--leave-one-out and --threshold-only need --blind")
+    if args.label_audit and (not args.blind or args.record or args.leave_one_out is not None):
+        raise GradingError("--label-audit needs --blind, without --record or --leave-one-out")
 
 
 def _report(result: EvalResult) -> bool:
