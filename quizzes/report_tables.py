@@ -99,7 +99,7 @@ def _template_labels(template_ids: list[str], lang: str, *, full: bool) -> dict[
 def _items(rows: list[sr.ItemRow], *, questions: bool, full: bool, lang: str) -> Built:
     """Templates or questions. Questions carry their id, and their full text in the CSV
     (the page shortens it: the id finds the rest)."""
-    first = [_("Question id"), _("Question")] if questions else [_("Template")]
+    first = [_("Exam question"), _("Question")] if questions else [_("Template")]
     head = [
         *first,
         _("Responses"),
@@ -114,8 +114,8 @@ def _items(rows: list[sr.ItemRow], *, questions: bool, full: bool, lang: str) ->
     for r in rows:
         if questions:
             text = r.label if full else _short(r.label)
-            named = [r.key, text]
-            bar_label = _("Question %(id)s") % {"id": r.key}
+            bar_label = question_name(r)
+            named = [bar_label, text]
         else:
             bar_label = labels[r.key]
             named = [bar_label]
@@ -131,6 +131,14 @@ def _items(rows: list[sr.ItemRow], *, questions: bool, full: bool, lang: str) ->
         )
         bars.append(_bar(bar_label, r.facility))
     return Built(head, body, bars)
+
+
+def question_name(row: sr.ItemRow) -> str:
+    """A question as a reader finds it (walk 8, #8): its exam and position, "Riftbound demo
+    exam · Q3", marked when withdrawn; never its database id."""
+    where = ", ".join(f"Q{position}" for position in row.positions)
+    name = f"{row.exam} · {where}" if row.exam else _short(row.label, 40)
+    return _("%(name)s (withdrawn)") % {"name": name} if row.withdrawn else name
 
 
 def _short(text: str, limit: int = 90) -> str:

@@ -7,7 +7,7 @@ import json
 import math
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
@@ -16,8 +16,15 @@ from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.errors import Forbidden
+from judgetrain.names import localized_name
 from quizzes import access
-from quizzes.models import Attempt, AttemptItem, CertificationLevel, QuestionKind, Review
+from quizzes.models import (
+    Attempt,
+    AttemptItem,
+    CertificationLevel,
+    QuestionKind,
+    Review,
+)
 from rulings.core.grading import PARTS
 
 MANAGE = "accounts.manage_certification"
@@ -152,14 +159,17 @@ class ItemRow:
     key: str
     label: str
     responses: int
-    facility: float
+    facility: float | None  # None: no answer counts (a withdrawn question)
     discrimination: float | None
     choices: tuple[Choice, ...] = ()
+    exam: str = ""  # a question's exam, in the reader's language
+    positions: tuple[int, ...] = ()  # where the question stood in that exam's attempts
+    withdrawn: bool = False  # withdrawn by the committee: shown, counted in no figure
 
     @property
     def flags(self) -> list[str]:
         """Why the item misbehaves (none below MIN_RESPONSES answers)."""
-        if self.responses < MIN_RESPONSES:
+        if self.responses < MIN_RESPONSES or self.facility is None:
             return []
         flags = []
         if self.facility < TOO_HARD:
@@ -216,7 +226,7 @@ class _Tally:
             key=key,
             label=label,
             responses=len(self.pairs),
-            facility=sum(scores) / len(scores),
+            facility=sum(scores) / len(scores) if scores else None,
             discrimination=correlation(scores, totals) if enough else None,
             choices=choices,
         )
@@ -271,7 +281,7 @@ def item_analysis(
     ``template_id``: that template's answers only. A withdrawn answer counts in no score, so
     it is left out (walk 7, #9: it read as facility 0, dragging its template toward "too
     hard")."""
-    items = scope.items().exclude(withdrawn=True)
+    items = scope.items()
     if template_id is not None:
         items = items.filter(question__template_id=template_id)
     rows = items.values_list(
@@ -284,20 +294,48 @@ def item_analysis(
         "score",
         "override_score",
         "attempt__score",
+        "withdrawn",
+        "position",
+        "attempt__assignment__blueprint_id",
+        "attempt__assignment__blueprint__name",
+        "attempt__assignment__blueprint__name_translations",
     )
     by_template: dict[str, _Tally] = defaultdict(_Tally)
-    by_question: dict[int, _Tally] = defaultdict(_Tally)
+    # Walk 8, #8: a question by its exam and position, not its database id; grouped by exam.
+    by_question: dict[tuple[int, int], _Tally] = defaultdict(_Tally)
     stems: dict[int, str] = {}
-    for question_id, template_id, stem, kind, detail, response, score, override, total in rows:
+    positions: dict[tuple[int, int], set[int]] = defaultdict(set)
+    withdrawn: set[tuple[int, int]] = set()
+    exams: dict[int, str] = {}
+    for (
+        question_id, template, stem, kind, detail, response, score, override, total, gone,
+        position, blueprint_id, exam_name, exam_names,
+    ) in rows:  # fmt: skip
+        key = (blueprint_id, question_id)
+        exams[blueprint_id] = localized_name(exam_name, exam_names)
+        stems[question_id] = stem
+        positions[key].add(position)
+        tally = by_question[key]  # a withdrawn question keeps its row
+        if gone:  # counts in no score: left out of every figure (walk 7, #9)
+            withdrawn.add(key)
+            continue
         final = override if override is not None else (score or 0.0)
         pair = (float(final), float(total or 0.0))
         offered, chosen, roles, role = _choices(kind, detail, response)
-        by_template[template_id].add(pair, roles, role)
-        by_question[question_id].add(pair, offered, chosen)
-        stems[question_id] = stem
+        by_template[template].add(pair, roles, role)
+        tally.add(pair, offered, chosen)
     templates = [tally.row(t, t) for t, tally in sorted(by_template.items())]
     # A question's label is its full text: the page shortens it, the CSV keeps every word.
-    questions = [tally.row(str(q), stems[q]) for q, tally in sorted(by_question.items())]
+    questions = [
+        replace(
+            tally.row(str(q), stems[q]),
+            exam=exams.get(b, ""),
+            positions=tuple(sorted(positions[(b, q)])),
+            withdrawn=(b, q) in withdrawn and not tally.pairs,
+        )
+        for (b, q), tally in by_question.items()
+    ]
+    questions.sort(key=lambda row: (row.exam, row.positions, int(row.key)))
     return templates, questions
 
 

@@ -22,6 +22,7 @@ from django.utils import timezone
 from judgetrain.accounts.models import User
 from judgetrain.errors import ApplicationError, NotFound
 from quizzes import access
+from quizzes.grade_now import grade_now
 from quizzes.grading import citations_from_ruling, engine_key, grade_response, question_key
 from quizzes.models import (
     PracticeAnswer,
@@ -611,7 +612,7 @@ def practice_session_summary(*, session: PracticeSession) -> SessionSummary:
     """The session's score overall, per part of the ruling and per topic, and the topics to
     review next (those the session went worst on, then the lowest mastery): three queries."""
     answers = list(
-        session.answers.select_related("question")
+        session.answers.select_related("question", "review")
         .prefetch_related("question__topics")
         .order_by("answered_at", "pk")
     )
@@ -619,11 +620,15 @@ def practice_session_summary(*, session: PracticeSession) -> SessionSummary:
     parts: dict[str, Tally] = {}
     topics: dict[str, Tally] = {}
     for answer in answers:
-        overall = overall.add(answer.score)
+        # A mentor's grade replaces the grader's once they reviewed it (walk 8, #17).
+        now = grade_now(answer)
+        score = now.score or 0.0
+        overall = overall.add(score)
         for part, graded in answer.grade.get("parts", {}).items():
-            parts[part] = parts.get(part, Tally()).add(1.0 if graded.get("correct") else 0.0)
+            right = now.part_correct(part, graded)
+            parts[part] = parts.get(part, Tally()).add(1.0 if right else 0.0)
         for topic in answer.question.topics.all():
-            topics[topic.slug] = topics.get(topic.slug, Tally()).add(answer.score)
+            topics[topic.slug] = topics.get(topic.slug, Tally()).add(score)
     masteries = {
         m.topic.slug: m
         for m in TopicMastery.objects.filter(

@@ -4,7 +4,6 @@ from datetime import datetime
 from typing import Any
 
 from django import template
-from django.core.exceptions import ObjectDoesNotExist
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
@@ -14,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from judgetrain.accounts.time_zones import display
 from judgetrain.dates import date_text, format_date, format_moment
 from judgetrain.names import localized_name
+from quizzes.grade_now import grade_now
 from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind, Review
@@ -199,7 +199,7 @@ def part_name(value: str) -> str:
 def feedback_now(item: AttemptItem) -> str:
     """The grader's sentences in the page's language, whatever language the attempt had;
     once a person has graded the answer, without "A mentor will review this grading"."""
-    reviewed = decided_review(item) is not None or item.override_score is not None
+    reviewed = grade_now(item).reviewed
     return feedback_in(
         item.question, item.grade or {}, content_language(get_language()), reviewed=reviewed
     )
@@ -208,11 +208,7 @@ def feedback_now(item: AttemptItem) -> str:
 @register.filter
 def decided_review(item: AttemptItem) -> Review | None:
     """The answer's review once a mentor or the committee decided it (None before)."""
-    try:
-        review = item.review
-    except ObjectDoesNotExist:
-        return None
-    return None if review.status == Review.Status.PENDING else review
+    return grade_now(item).review
 
 
 @register.filter

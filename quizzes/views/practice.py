@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access
+from quizzes.grade_now import GradeNow, grade_now
 from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
 from quizzes.models import (
@@ -391,18 +392,22 @@ def see_other(url: str) -> HttpResponseRedirect:
     return response
 
 
-def part_rows(grade: Mapping[str, Any], names: Mapping[str, str]) -> list[dict[str, Any]]:
-    """One row per graded part: its name, whether it was right, and what was said and due."""
-    return [
-        {
-            "name": PART_NAMES.get(part, part),
-            "correct": graded["correct"],
-            "detail": part_detail(
-                graded, names, part=part, to_mentor=bool(grade.get("needs_review"))
-            ),
-        }
-        for part, graded in grade["parts"].items()
-    ]
+def part_rows(
+    grade: Mapping[str, Any], names: Mapping[str, str], now: GradeNow | None = None
+) -> list[dict[str, Any]]:
+    """One row per graded part: its name, whether it was right (as a mentor re-marked it, once
+    they have: walk 8, #17), and what was said and due."""
+    reviewed = now is not None and now.reviewed
+    rows = []
+    for part, graded in grade["parts"].items():
+        detail = part_detail(
+            graded, names, part=part, to_mentor=bool(grade.get("needs_review")) and not reviewed
+        )
+        correct = now.part_correct(part, graded) if now is not None else graded["correct"]
+        if correct != graded["correct"]:
+            detail = _("%(detail)s Your mentor changed this part's mark.") % {"detail": detail}
+        rows.append({"name": PART_NAMES.get(part, part), "correct": correct, "detail": detail})
+    return rows
 
 
 def part_detail(
@@ -444,6 +449,7 @@ def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     # result are, whatever language the question was practised in.
     lang = interface_language()
     result = practice_feedback(answer=answer, key_lang=lang, text_lang=lang)
+    now = grade_now(answer)  # the mentor's grade once they reviewed it, as on an exam result
     masteries = (
         TopicMastery.objects.filter(user=request.user, topic__questions=question)
         .select_related("topic")
@@ -453,9 +459,11 @@ def feedback(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "answer": answer,
         "question": question,
         "feedback": result,
-        "parts": part_rows(answer.grade, labels(lang)["id"]),
-        "grader_feedback": feedback_in(question, answer.grade, lang),
-        "score_percent": round(answer.score * 100),
+        "parts": part_rows(answer.grade, labels(lang)["id"], now),
+        "grader_feedback": feedback_in(question, answer.grade, lang, reviewed=now.reviewed),
+        "score_percent": round((now.score or 0.0) * 100),
+        "grader_percent": round(now.grader_score * 100),
+        "now": now,
         "wrong_part": PART_NAMES.get(question.key_detail.get("wrong_part", "")),
         "masteries": [(topic_label(m.topic.slug), m) for m in masteries],
         "query": session_query(session) if session else carried_query(request.GET),
@@ -560,7 +568,11 @@ def render_summary(request: AuthenticatedHttpRequest, session: PracticeSession) 
         ],
         "review_next": [(slug, topic_label(slug)) for slug in summary.review_next],
         "answers": [
-            (answer, [topic_label(topic.slug) for topic in answer.question.topics.all()])
+            (
+                answer,
+                [topic_label(topic.slug) for topic in answer.question.topics.all()],
+                grade_now(answer),
+            )
             for answer in summary.answers
         ],
         "filters": filters,

@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from judgetrain.accounts.models import Cohort
+from quizzes import report_tables
 from quizzes import selectors_reports as sr
 from quizzes.models import Attempt, CertificationLevel, LevelRequirement, PracticeAnswer, Review
 from quizzes.services import review
@@ -85,7 +86,11 @@ def test_withdrawn_answers_are_left_out_of_item_analysis(world):
     templates, questions = sr.item_analysis(sr.Scope(mentor=None))
 
     assert "t3" not in {row.key for row in templates}
-    assert str(withdrawn.pk) not in {row.key for row in questions}
+    # Walk 8, #8: the question stays listed, marked withdrawn, with no figure.
+    (row,) = [row for row in questions if row.key == str(withdrawn.pk)]
+    assert row.withdrawn
+    assert row.responses == 0
+    assert row.facility is None
 
 
 def test_discrimination_is_the_items_correlation_with_the_total():
@@ -423,22 +428,38 @@ def test_a_part_overridden_to_another_mark_leaves_the_answer_out_of_the_export()
     assert sr.corrected_gradings(sr.Scope(mentor=guide)) == []
 
 
-def test_the_question_csv_has_the_question_id_and_its_whole_text(client):
+def test_a_question_is_named_by_its_exam_and_position_with_its_whole_text_in_the_csv(client):
+    """Walk 8, #8: bars and rows read "Question 914", a database id, with no exam named."""
     long_stem = "A player forgets a trigger. " * 10
     q = question(stem=long_stem.strip())
     person = candidate()
     cohort(candidates=[person])
-    graded_attempt(person, BlueprintFactory(), [1.0], [q])
+    graded_attempt(person, BlueprintFactory(name="Riftbound demo exam"), [1.0], [q])
     client.force_login(committee_member())
 
     response = client.get(reverse("report-csv", args=["items-by-question"]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     page = cells(client.get(reverse("reports")).content.decode())
 
-    assert rows[0][:2] == ["Question id", "Question"]
-    assert rows[1][:2] == [str(q.pk), long_stem.strip()]
-    assert long_stem.strip() not in page  # the page shortens it; the id finds the rest
-    assert f"<td>{q.pk}</td>" in page
+    assert rows[0][:2] == ["Exam question", "Question"]
+    assert rows[1][:2] == ["Riftbound demo exam · Q1", long_stem.strip()]
+    assert long_stem.strip() not in page  # the page shortens it
+    assert "<td>Riftbound demo exam · Q1</td>" in page
+    assert f"Question {q.pk}" not in page
+
+
+def test_a_withdrawn_question_stays_listed_marked_withdrawn_and_uncounted():
+    q = question()
+    person = candidate()
+    cohort(candidates=[person])
+    attempt = graded_attempt(person, BlueprintFactory(name="Magic demo exam"), [0.0], [q])
+    attempt.items.update(withdrawn=True)
+
+    built = report_tables.TABLES["items-by-question"][1](sr.Scope(mentor=None), False, "en")
+
+    assert built.rows[0][0] == "Magic demo exam · Q1 (withdrawn)"
+    assert built.rows[0][2:4] == [0, ""]
+    assert built.bars == [("Magic demo exam · Q1 (withdrawn)", None)]
 
 
 def test_the_report_page_names_parts_languages_and_flags_in_the_readers_language(client):
