@@ -90,7 +90,7 @@ def test_the_edit_confirmation_warns_of_each_attempt_cut_short_in_the_mentors_zo
     assert str(people[1]) not in page.split("cuts-heading")[-1]  # not started: not cut
     assert "27 minutes left now" in page or "26 minutes left now" in page
     assert "1 minute (until" in page or "less than a minute (until" in page
-    assert "São Paulo (UTC−3)" in page.split("cuts-heading")[-1]
+    assert "São Paulo (UTC\u22123)" in page.split("cuts-heading")[-1]
     assert 'name="edit-shorten_running"' in page
     assert 'type="hidden" name="edit-shorten_running"' not in page
     assert "keep the time they were promised" in page
