@@ -73,6 +73,7 @@ class AttemptSerializer(serializers.ModelSerializer[Attempt]):
             "started_at",
             "deadline",
             "seconds_left",
+            "deadline_changed_at",
             "closed_at",
             "closure",
             "score",
@@ -137,6 +138,9 @@ def _started(attempt: Attempt, name: str) -> dict[str, Any]:
         "seconds_left": attempt.seconds_left()
         if attempt.status == Attempt.Status.IN_PROGRESS
         else 0,
+        "deadline_changed_at": _WHEN.to_representation(attempt.deadline_changed_at)
+        if attempt.deadline_changed_at
+        else None,
         "closed_at": _WHEN.to_representation(attempt.closed_at) if attempt.closed_at else None,
         "closure": attempt.closure,
         "score": attempt.score,

@@ -322,6 +322,9 @@ class Attempt(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
     )
+    # When a mentor's new closing time last moved this attempt's deadline while it ran: the
+    # attempt page then says why its clock changed (walk 8, #19).
+    deadline_changed_at = models.DateTimeField(_("deadline changed"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
     closure = models.CharField(_("closed by"), max_length=20, choices=Closure.choices, blank=True)
     score = models.FloatField(_("score"), null=True, blank=True)

@@ -156,6 +156,10 @@ class EditForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("Shown with the exam on their Home and exam list."),
     )
+    # Ticked on the confirmation, which names the attempts it would cut (walk 8, #19).
+    shorten_running = forms.BooleanField(
+        label=_("Also shorten the attempts in progress"), required=False
+    )
 
 
 class ExtendForm(forms.Form):
@@ -282,19 +286,21 @@ def _confirm(
     summary: str,
     url: str,
     note: str | None = None,
+    cuts: list[str] | None = None,
 ) -> HttpResponse:
     """The page that asks before a change: what will happen, the same form data, confirm;
     with ``note``, the note the candidates will read (walk 7, #10: "with the note shown",
-    and the note was shown nowhere)."""
+    and the note was shown nowhere); with ``cuts``, the attempts in progress the change
+    would cut short and the box that allows it (walk 8, #19)."""
     fields = [
         (name, value)
         for name, values in request.POST.lists()
-        if name not in ("csrfmiddlewaretoken", "confirm")
+        if name not in ("csrfmiddlewaretoken", "confirm", SHORTEN_FIELD)
         for value in values
     ]
     context = {
         "job": job, "action": action, "summary": summary, "fields": fields, "url": url,
-        "note": note,
+        "note": note, "cuts": cuts or [], "shorten_field": SHORTEN_FIELD,
     }  # fmt: skip
     return render(request, TEMPLATES + "confirm.html", context)
 
@@ -309,22 +315,53 @@ def assignment_edit(request: AuthenticatedHttpRequest, job_id: int) -> HttpRespo
     if not form.is_valid():
         return _render_job(request, job, assigned, edit_form=form, status=400)
     closes_at, note = form.cleaned_data["closes_at"], form.cleaned_data["note"]
+    shorten = form.cleaned_data["shorten_running"]
     if request.POST.get("confirm") != "1":
         summary = ngettext(
             "The exam of %(n)d candidate will close at %(when)s, with the note below.",
             "The exam of %(n)d candidates will close at %(when)s, with the note below.",
             len(active),
         ) % {"n": len(active), "when": format_moment(closes_at)}
+        cuts = assignments.running_cuts(assignments=active, closes_at=closes_at)
         return _confirm(
             request, job, action=str(_("Save the changes")), summary=summary,
             url=reverse("assignment-edit", args=[job.pk]), note=note,
+            cuts=[cut_text(cut) for cut in cuts],
         )  # fmt: skip
     with refused(form) as refusal:
-        assignments.assignments_edit(assignments=active, closes_at=closes_at, note=note)
+        assignments.assignments_edit(
+            assignments=active, closes_at=closes_at, note=note, shorten_running=shorten
+        )
     if refusal:
         return _render_job(request, job, assigned, edit_form=form, status=400)
     messages.success(request, _("The exam was changed."))
     return redirect("variant-job", job_id=job.pk)
+
+
+SHORTEN_FIELD = "edit-shorten_running"
+
+
+def minutes_text(span: timedelta) -> str:
+    """A length of time as the confirmation reads it, in whole minutes (never rounded up)."""
+    minutes = int(span.total_seconds() // 60)
+    if minutes < 1:
+        return str(_("less than a minute"))
+    return ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes}
+
+
+def cut_text(cut: assignments.Cut) -> str:
+    """One attempt a new close would cut short, in the reader's language and time zone."""
+    return _(
+        "%(name)s: %(before)s left now (until %(until_before)s); with the new closing time,"
+        " %(after)s (until %(until_after)s), %(lost)s less."
+    ) % {
+        "name": cut.attempt.candidate,
+        "before": minutes_text(cut.left_before),
+        "until_before": format_moment(cut.deadline_before, "time"),
+        "after": minutes_text(cut.left_after),
+        "until_after": format_moment(cut.deadline_after, "time"),
+        "lost": minutes_text(cut.lost),
+    }
 
 
 SHORTER = _(
