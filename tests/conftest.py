@@ -78,6 +78,22 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return GroupedLoadFileScheduling(config, log)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`make pytest` runs the integration tests from tests/integration/ alone (collecting the
+    other 9,000 tests only to deselect them cost about 15 s of CPU): a test marked integration
+    anywhere else would never run there, so it is an error."""
+    elsewhere = [
+        item.nodeid
+        for item in items
+        if item.get_closest_marker("integration") is not None
+        and "/tests/integration/" not in item.path.as_posix()
+    ]
+    if elsewhere:
+        raise pytest.UsageError(
+            f"tests marked integration must live in tests/integration/: {elsewhere}"
+        )
+
+
 def require(condition: bool, reason: str) -> None:
     """Skip locally, fail under CI: CI must never pass by skipping a service test."""
     if condition:
