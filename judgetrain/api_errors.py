@@ -1,4 +1,8 @@
-"""Every API error answers a ``detail`` message and a machine-readable ``code``."""
+"""Every API error answers a ``detail`` message and a machine-readable ``code``.
+
+An application error (``judgetrain.errors.ApplicationError``, whatever service raised it)
+is mapped here once: its status, ``detail`` (the message), ``code``, every problem's message
+under its field, and the error's payload."""
 
 from __future__ import annotations
 
@@ -14,6 +18,9 @@ from rest_framework import status
 from rest_framework.exceptions import APIException, ErrorDetail, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from judgetrain.errors import ApplicationError
 
 # An error message quotes at most this much of the input it refuses (a ChoiceField echoes
 # the value: a 100 KB value made a 100 KB error).
@@ -63,6 +70,24 @@ def _code(detail: Any, exc: Exception, status_code: int) -> str:
     return _CODES_BY_STATUS.get(status_code, "error")
 
 
+def application_error_body(error: ApplicationError, view: Any = None) -> dict[str, Any]:
+    """The one error body: ``detail`` and ``code``; when any problem names a field, every
+    problem's message under its field (``non_field_errors`` for the request as a whole), as
+    DRF lists a serializer's errors; then the error's payload (the current text, a preview).
+
+    A field is named as the service names it (its keyword argument); a view whose input
+    calls it otherwise says so in ``error_fields`` (the service's name → the API's)."""
+    rename: dict[str, str] = getattr(view, "error_fields", {})
+    body: dict[str, Any] = {"detail": clip(error.message), "code": error.code}
+    problems = error.problems
+    if any(problem.field for problem in problems):
+        for problem in problems:
+            name = rename.get(problem.field, problem.field) if problem.field else None
+            body.setdefault(name or "non_field_errors", []).append(clip(problem.message))
+    body.update(error.payload())
+    return body
+
+
 class DatabaseUnavailable(APIException):
     status_code = status.HTTP_503_SERVICE_UNAVAILABLE
     default_code = "database_unavailable"
@@ -74,7 +99,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     ``code`` on validation errors beside the per-field messages, and messages cut short.
 
     A lost or failing database connection answers 503 ``database_unavailable``: the request's
-    transaction was rolled back, so the client may simply retry."""
+    transaction was rolled back, so the client may simply retry.
+
+    An application error answers ``application_error_body`` with the error's status."""
+    if isinstance(exc, ApplicationError):
+        set_rollback()
+        return Response(application_error_body(exc, context.get("view")), status=exc.status)
     if isinstance(exc, (OperationalError, InterfaceError)):
         exc = DatabaseUnavailable(
             _("The service is briefly unavailable and nothing was saved; try again in a moment.")

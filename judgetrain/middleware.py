@@ -25,7 +25,9 @@ verification (it names the holder) included. A view that wants caching sets its 
 by WhiteNoise, before this middleware, with their own long-lived headers.
 
 Error pages. A view's 404 and 403 render the site's own pages (its layout, the user's
-language, a way home) with DEBUG on as well as off (``ErrorPagesMiddleware``).
+language, a way home) with DEBUG on as well as off (``ErrorPagesMiddleware``). So does an
+application error no page handled (``judgetrain.errors``): a ``NotFound`` the 404 page, a
+``Forbidden`` the 403 page, any other the 400 page with its message.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from django.utils.translation import gettext as _
 
 from judgetrain import api_errors
 from judgetrain.api_errors import refuse
+from judgetrain.errors import ApplicationError, Forbidden, NotFound
 from judgetrain.parsers import BodyTooLarge, body_limit
 
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
@@ -130,6 +133,12 @@ class ErrorPagesMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, NotFound):
+            return api_errors.page_not_found(request, Http404(exception.message))
+        if isinstance(exception, Forbidden):
+            return api_errors.permission_denied(request, PermissionDenied(exception.message))
+        if isinstance(exception, ApplicationError):
+            return api_errors.refuse(request, exception.message, exception.code)
         if isinstance(exception, Http404):
             return api_errors.page_not_found(request, exception)
         if isinstance(exception, PermissionDenied):

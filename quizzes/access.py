@@ -4,7 +4,8 @@ The one rule for keys (``sealed_question_ids``): while a user's attempt is in pr
 blueprint's review policy has not yet released its keys to them, nothing shows that user the
 key, explanation or grading detail of a question in it, whatever other role they hold. Every
 read of questions, keys, reviews, appeals, corrections, reports, exports and admin rows
-excludes those questions (``questions_visible`` and the ``*_visible_to`` selectors use it)."""
+excludes those questions (``questions_visible`` and the models' ``visible_to`` use it). The rule
+is defined in ``quizzes.models.sealing``, beside the QuerySets that apply it."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from quizzes.models import (
     ReviewPolicy,
     WorkbenchStory,
 )
+from quizzes.models.sealing import sealed_question_ids
 
 KEY_PERMISSION = "quizzes.view_question_key"
 
@@ -60,7 +62,7 @@ def access_item(attempt: Attempt, position: int) -> AttemptItem:
 
 def details_visible(attempt: Attempt, now: datetime | None = None) -> bool:
     """Whether the blueprint's review policy lets the candidate see keys and grades now
-    (the same condition as ``_released``, for one attempt already loaded)."""
+    (the same condition as ``sealing.released``, for one attempt already loaded)."""
     if attempt.status != Attempt.Status.GRADED:
         return False
     policy = attempt.assignment.blueprint.review_policy
@@ -69,43 +71,6 @@ def details_visible(attempt: Attempt, now: datetime | None = None) -> bool:
     if policy == ReviewPolicy.AFTER_CLOSE:
         return (now or timezone.now()) >= attempt.assignment.closes_at
     return False
-
-
-def _released(moment: datetime) -> Q:
-    """Attempts whose keys their review policy has released to their candidate at ``moment``
-    (``details_visible`` in SQL)."""
-    policy = "assignment__blueprint__review_policy"
-    return Q(status=Attempt.Status.GRADED) & (
-        Q(**{policy: ReviewPolicy.IMMEDIATELY})
-        | Q(**{policy: ReviewPolicy.AFTER_CLOSE}, assignment__closes_at__lte=moment)
-    )
-
-
-def sealed_question_ids(user: User, now: datetime | None = None) -> QuerySet[Any, int]:
-    """The ids of the questions whose key, explanation and grading detail ``user`` may not see
-    now, whatever their roles: those of each of their attempts whose review policy has not
-    released its keys to them (in progress, submitted, graded before release, or never
-    released), and those of the variants pre-generated for their assignments not yet closed.
-
-    A lazy subquery: ``.exclude(question_id__in=sealed_question_ids(user))`` adds a condition
-    to the caller's query, not a query of its own; iterated, it gives the ids."""
-    if not user.is_authenticated:
-        return AttemptItem.objects.none().values_list("question_id", flat=True)
-    moment = now or timezone.now()
-    attempts = Attempt.objects.filter(assignment__candidate=user).exclude(_released(moment))
-    # The attempts prepared ahead of time (pre-generated variants) of assignments not closed.
-    prepared = Attempt.all_objects.filter(
-        assignment__candidate=user,
-        status=Attempt.Status.READY,
-        assignment__closes_at__gt=moment,
-    )
-    in_attempts = AttemptItem.objects.filter(attempt__in=attempts.values("pk"))
-    in_variants = AttemptItem.objects.filter(attempt__in=prepared.values("pk"))
-    return (
-        in_attempts.values_list("question_id", flat=True)
-        .order_by()
-        .union(in_variants.values_list("question_id", flat=True).order_by())
-    )
 
 
 def with_sealed_flag(items: QuerySet[AttemptItem], user: User) -> QuerySet[AttemptItem]:

@@ -20,7 +20,7 @@ class SealedRowsMixin:
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         rows: QuerySet[Any] = super().get_queryset(request)  # type: ignore[misc]
-        sealed = access.sealed_question_ids(request.user)  # type: ignore[arg-type]
+        sealed = access.sealed_question_ids(request.user)
         for field in self.sealed_question_fields:
             rows = rows.exclude(**{f"{field}__in": sealed})
         return rows

@@ -75,13 +75,13 @@ def bar_chart_svg(*, title: str, bars: Sequence[tuple[str, float | None]]) -> by
         style=STYLE,
         js=[],
         width=_width_for(labels),
-        height=_row_height(labels) * len(bars) + AXIS + _extra(labels),
+        height=_row_height(labels) * len(bars) + AXIS + FONT + _extra(labels),
         range=(0, 100),
         show_legend=False,
         show_y_labels=False,
         y_labels=[0, 25, 50, 75, 100],
         margin=8,
-        margin_top=8 + _extra(labels),  # the first label's further lines
+        margin_top=8 + FONT + _extra(labels),  # the first label's lines, whole
         margin_right=48,  # a full bar's figure after its end
         disable_xml_declaration=True,
         no_prefix=True,
@@ -109,8 +109,10 @@ def _extra(labels: Sequence[str]) -> int:
 
 
 def _row_height(labels: Sequence[str]) -> int:
-    """A bar's row: room above it for its label's lines (every row alike, as pygal draws)."""
-    return ROW + _extra(labels)
+    """A bar's row: room above it for its label's lines (every row alike, as pygal draws).
+    About a third of a row is its bar, so each further line takes more than its own height
+    for the gap above the bar to hold it (walk 7, #8)."""
+    return ROW + _extra(labels) * 8 // 5
 
 
 def _tag(element: Any) -> str:
@@ -124,14 +126,19 @@ def _label_bars(tree: Any, bars: Sequence[tuple[str, float | None]]) -> None:
     drawn = _drawn_bars(plot, bars)
     row = float(next(r for r in plot.iter() if _tag(r) == "rect").get("height")) / len(bars)
     first_top, bar_height, axis_x = 0.0, row * 0.4, 0.0
+    if len(drawn) > 1:
+        # The bars' own spacing: the plot's height over the bars is not quite it, and a label
+        # placed by it drifted down onto its bar further down the chart (walk 7, #8).
+        (low, low_rect), (high, high_rect) = min(drawn.items()), max(drawn.items())
+        row = (float(high_rect.get("y")) - float(low_rect.get("y"))) / (high - low)
     if drawn:
         index, rect = next(iter(drawn.items()))
         first_top = float(rect.get("y")) - index * row
         bar_height, axis_x = float(rect.get("height")), float(rect.get("x"))
     overlay = etree.SubElement(plot, "g", {"class": "bar-labels"})
     for index, (label, value) in enumerate(bars):
-        top = first_top + index * row
         rect = drawn.get(index)
+        top = float(rect.get("y")) if rect is not None else first_top + index * row
         end = axis_x + (float(rect.get("width", 0)) if rect is not None else 0.0)
         _label_text(overlay, label, axis_x, top)
         middle = top + bar_height / 2 + FONT * 0.35

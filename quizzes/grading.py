@@ -65,6 +65,24 @@ def _remedy_not_asked(question: Question) -> bool:
     return question.key_remedy == _NOT_ASKED or question.key_penalty in _GAME_ENDING
 
 
+def _citations_of_key(question: Question) -> dict[str, str]:
+    """The engine's citation of each part the question's key still shares with the engine's
+    ruling. A part the committee corrected cites nothing: the engine's section was about the
+    old part (walk 7, #21: a corrected "no penalty" still cited the Warning clause)."""
+    citations = citations_from_ruling(question.ruling)
+    engine = engine_key(question.ruling)
+    stored = {
+        "infraction": question.key_infraction,
+        "penalty": question.key_penalty,
+        "remedy": question.key_remedy,
+    }
+    return {
+        part: citation
+        for part, citation in citations.items()
+        if not engine or engine.get(part) == stored.get(part)
+    }
+
+
 def expected_for_question(question: Question) -> Expected:
     """The question's key, with its policy version and near misses where the bank stored
     them (free-form questions built since the grader takes them)."""
@@ -73,7 +91,7 @@ def expected_for_question(question: Question) -> Expected:
         infraction=question.key_infraction,
         penalty=question.key_penalty,
         remedy=None if _remedy_not_asked(question) else question.key_remedy,
-        citations=citations_from_ruling(question.ruling),
+        citations=_citations_of_key(question),
         policy_version=detail.get("policy_version"),
         near_misses=tuple(_near_misses(detail.get("near_misses"))),
     )

@@ -12,14 +12,19 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
+from quizzes import access
 from quizzes.access import sealed_question_ids
 from quizzes.models import (
     Attempt,
     AttemptItem,
     ExamAssignment,
+    PracticeAnswer,
     Question,
     VariantJob,
+    WithdrawnTemplate,
 )
+
+MENTOR = "accounts.mentor_candidates"
 
 # Columns of a question a candidate sitting an exam never sees (its key among them): the
 # exam page and the exam API do not even read them from the database.
@@ -98,14 +103,44 @@ def committee_report(
 
 
 def variant_jobs_visible_to(user: User) -> QuerySet[VariantJob]:
-    """The committee sees every pre-generation job; a mentor the jobs they started or that
-    assign an exam to a candidate of one of their cohorts."""
-    jobs = VariantJob.objects.select_related("blueprint", "created_by").order_by(
-        "-created_at", "-pk"
-    )
-    if user.has_perm("accounts.manage_certification"):
-        return jobs
-    mine = Q(created_by=user) | Q(
-        pk__in=VariantJob.objects.filter(assignments__candidate__cohorts__mentor=user).values("pk")
-    )
-    return jobs.filter(mine)
+    """The pre-generation jobs ``user`` may see (``VariantJob.objects.visible_to``), newest
+    first, with their exam and author."""
+    return VariantJob.objects.visible_to(user).with_blueprint().order_by("-created_at", "-pk")
+
+
+# --- the bank as it may be served and reported ------------------------------------------
+
+
+def servable(questions: QuerySet[Question]) -> QuerySet[Question]:
+    """Only questions neither withdrawn themselves nor made from a withdrawn template."""
+    withdrawn = WithdrawnTemplate.objects.values("template_id")
+    return questions.filter(withdrawn_at__isnull=True).exclude(template_id__in=withdrawn)
+
+
+def is_withdrawn(question: Question) -> bool:
+    if question.withdrawn_at is not None:
+        return True
+    return WithdrawnTemplate.objects.filter(template_id=question.template_id).exists()
+
+
+def withdrawn_template_ids() -> set[str]:
+    return set(WithdrawnTemplate.objects.values_list("template_id", flat=True))
+
+
+def question_reportable(*, user: User, pk: int) -> Question | None:
+    """The question ``pk`` if ``user`` may report it, else None, alike for an id with no
+    question: mentors and the committee report a question of the bank as they may browse it
+    (``access.questions_visible``), anyone one they answered; never one sealed for them."""
+    if user.has_perm(MENTOR):
+        found = access.questions_visible(user, Question.objects.filter(pk=pk)).first()
+        if found is not None:
+            return found
+    found = Question.objects.filter(pk=pk).exclude(pk__in=access.sealed_question_ids(user)).first()
+    if found is None:
+        return None
+    if PracticeAnswer.objects.filter(user=user, question=found).exists():
+        return found
+    served = AttemptItem.objects.exclude(attempt__status=Attempt.Status.READY)  # never shown
+    if served.filter(attempt__candidate=user, question=found).exists():
+        return found
+    return None

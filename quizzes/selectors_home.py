@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils import timezone
 
-from judgetrain.accounts.models import Cohort, User
+from judgetrain.accounts.models import Cohort, User, sees_everyone
 from judgetrain.accounts.roles import Role
 from quizzes.models import (
     Appeal,
@@ -26,8 +26,7 @@ from quizzes.models import (
     TopicMastery,
 )
 from quizzes.selectors import variant_jobs_visible_to
-from quizzes.services import appeals, review
-from quizzes.services import question_reports as reports
+from quizzes.selectors_review import review_queue
 
 # Rows each list shows before "see all": a Home is a summary, the queues are one click away.
 SHOWN = 5
@@ -112,16 +111,16 @@ def mentor_section(user: User) -> Section:
     """Exam gradings waiting for review (and how many practice ones) and appeals waiting,
     oldest first, exams whose variants could not be prepared, then the mentor's cohorts: five
     queries, seven when a list is full."""
-    queue = review.review_queue(user=user)
+    queue = review_queue(user=user)
     pending = queue.filter(item__isnull=False)
     reviews = list(pending[:SHOWN])
     reviews_waiting = _total(pending, reviews)
     # Said beside the exam gradings, so Home and the dashboard's total agree (UX walk 2 #11).
     practice_waiting = queue.filter(item__isnull=True).count()
     open_appeals = (
-        appeals.appeals_visible_to(user)
+        Appeal.objects.visible_to(user)
         .filter(status=Appeal.Status.OPEN)
-        .select_related("item__attempt__candidate", "item__attempt__assignment__blueprint")
+        .for_appeal_list()
         .order_by("created_at", "pk")
     )
     appeals_shown = list(open_appeals[:SHOWN])
@@ -161,13 +160,13 @@ def committee_section(user: User, now: datetime) -> Section:
     certificates in force expiring soon (soonest first): three queries, six when a list is
     full. Expiring certificates are listed but do not make the section urgent: they wait weeks."""
     contested = (
-        appeals.appeals_visible_to(user)
+        Appeal.objects.visible_to(user)
         .filter(status=Appeal.Status.CONTESTED)
-        .select_related("item__attempt__candidate", "item__attempt__assignment__blueprint")
+        .for_appeal_list()
         .order_by("contested_at", "pk")
     )
     open_reports = (
-        reports.reports_visible_to(user)
+        QuestionReport.objects.visible_to(user)
         .filter(status=QuestionReport.Status.OPEN)
         .select_related("question")
         .order_by("created_at", "pk")
@@ -210,7 +209,7 @@ def home_sections(user: User, roles: list[Role], now: datetime | None = None) ->
     has (mentors may practise, but a pure mentor's Home is their mentoring)."""
     now = now or timezone.now()
     sections = []
-    if user.has_perm("accounts.manage_certification"):
+    if sees_everyone(user):
         sections.append(committee_section(user, now))
     if Role.MENTOR in roles:
         sections.append(mentor_section(user))

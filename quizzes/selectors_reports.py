@@ -12,8 +12,10 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import TruncMonth
+from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
+from judgetrain.errors import Forbidden
 from quizzes import access
 from quizzes.models import Attempt, AttemptItem, CertificationLevel, QuestionKind, Review
 from rulings.core.grading import PARTS
@@ -28,8 +30,11 @@ MIN_RESPONSES = 5  # fewer answers than this: no flag, and discrimination is noi
 UNCHOSEN_AFTER = 20  # a choice offered this often that nobody took is flagged
 
 
-class ReportForbidden(Exception):
+class ReportForbidden(Forbidden):
     """The user may not see reports (a candidate)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("Reports are for mentors and the committee."))
 
 
 @dataclass(frozen=True)
@@ -50,7 +55,7 @@ class Scope:
         if self.mentor is None:
             return attempts
         # A subquery, not a join: a candidate in two of the mentor's cohorts counts once.
-        mine = User.objects.filter(cohorts__mentor=self.mentor).values("pk")
+        mine = User.objects.mentored_by(self.mentor).values("pk")
         return attempts.filter(candidate_id__in=mine)
 
     def items(self) -> QuerySet[AttemptItem]:
@@ -263,8 +268,10 @@ def item_analysis(
     correlation of the item's score with the attempt's score; choices how often each option
     (multiple choice) or part (find the wrong part) was offered and chosen: by label or part
     for a question, by what the option changes in the key for a template. With
-    ``template_id``: that template's answers only."""
-    items = scope.items()
+    ``template_id``: that template's answers only. A withdrawn answer counts in no score, so
+    it is left out (walk 7, #9: it read as facility 0, dragging its template toward "too
+    hard")."""
+    items = scope.items().exclude(withdrawn=True)
     if template_id is not None:
         items = items.filter(question__template_id=template_id)
     rows = items.values_list(
@@ -339,7 +346,7 @@ def _decided_reviews(scope: Scope) -> QuerySet[Review]:
     exam = Q(item__attempt__in=scope.attempts().values("pk"))
     practice = Q(practice_answer__isnull=False)
     if scope.mentor is not None:
-        mine = User.objects.filter(cohorts__mentor=scope.mentor).values("pk")
+        mine = User.objects.mentored_by(scope.mentor).values("pk")
         practice &= Q(candidate_id__in=mine)
     return (
         scope.reviews()

@@ -21,7 +21,7 @@ from quizzes import access
 from quizzes.grading import engine_key
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, PracticeAnswer, Question
-from quizzes.services.cohorts import candidate_visible
+from quizzes.selectors_cohorts import candidate_visible
 from rulings import RulingsError
 from rulings.core import questions as generator
 

@@ -3,9 +3,10 @@ from typing import Any
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from judgetrain.typing import AuthenticatedRequest
 
 
 class MeSerializer(serializers.Serializer[Any]):
@@ -21,13 +22,13 @@ class MeView(APIView):
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(responses=MeSerializer)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         user = request.user
         return Response(
             {
-                "email": user.email,  # type: ignore[union-attr]
+                "email": user.email,
                 "name": str(user),
-                "roles": [role.value for role in user.roles],  # type: ignore[union-attr]
-                "preferred_language": user.preferred_language,  # type: ignore[union-attr]
+                "roles": [role.value for role in user.roles],
+                "preferred_language": user.preferred_language,
             }
         )

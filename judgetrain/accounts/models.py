@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.exceptions import ValidationError
@@ -9,6 +9,14 @@ from django.utils.translation import gettext_lazy as _
 
 from judgetrain.accounts.roles import Role
 from judgetrain.names import localized_name, name_translations_field
+
+COMMITTEE_PERMISSION = "accounts.manage_certification"
+
+
+def sees_everyone(user: User) -> bool:
+    """The certification committee reads every candidate's rows; anyone else, at most their
+    own and (a mentor) their cohorts' candidates'."""
+    return user.has_perm(COMMITTEE_PERMISSION)
 
 
 class EmailUserManager(UserManager["User"]):
@@ -45,6 +53,12 @@ class EmailUserManager(UserManager["User"]):
 
     def get_by_natural_key(self, username: str | None) -> User:
         return self.get(email__iexact=username)
+
+    def mentored_by(self, mentor: User) -> models.QuerySet[User]:
+        """The candidates of ``mentor``'s cohorts: the one definition of "a mentor's
+        candidates". A candidate in two of their cohorts appears twice; use it as a subquery
+        (``candidate__in=User.objects.mentored_by(user).values("pk")``)."""
+        return self.filter(cohorts__mentor=mentor)
 
 
 class User(AbstractUser):
@@ -92,6 +106,16 @@ class User(AbstractUser):
         return [role for role in Role if role.value in names]
 
 
+class CohortQuerySet(models.QuerySet["Cohort"]):
+    def visible_to(self, user: User) -> Self:
+        """The committee sees every cohort; anyone else the cohorts they mentor (none for a
+        candidate)."""
+        return self if sees_everyone(user) else self.filter(mentor=user)
+
+    def with_mentor(self) -> Self:
+        return self.select_related("mentor")
+
+
 class Cohort(models.Model):
     """A mentor and the candidates they guide."""
 
@@ -104,6 +128,8 @@ class Cohort(models.Model):
         User, related_name="cohorts", blank=True, verbose_name=_("candidates")
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = CohortQuerySet.as_manager()
 
     class Meta:
         ordering = ("name",)

@@ -12,9 +12,10 @@ from django.db import transaction
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.accounts.roles import Role, sync_role_groups
+from judgetrain.errors import ApplicationError
 
 
-class DemoDataError(ValueError):
+class DemoDataError(ApplicationError, ValueError):
     """The demo accounts file is malformed; the message names what is wrong."""
 
 

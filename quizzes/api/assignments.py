@@ -18,7 +18,6 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.permissions import BasePermission, IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -26,9 +25,11 @@ from judgetrain import dates
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.parsers import TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import selectors
 from quizzes.models import ExamAssignment, ExamBlueprint
-from quizzes.services import cohorts, variants
+from quizzes.selectors_cohorts import candidates_visible_to
+from quizzes.services import variants
 
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
 ASSIGNER = (IsAuthenticated, require_permission("accounts.mentor_candidates"))
@@ -74,16 +75,6 @@ def _id_field(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
 
 
-def _refusal(error: variants.AssignmentError) -> ValidationError:
-    """A 400 whose ``detail`` and ``code`` name the first rule broken, and every rule broken
-    under its field, as DRF lists a form's errors."""
-    body: dict[str, Any] = {"detail": str(error), "code": error.code}
-    for problem in error.every:
-        field = API_FIELDS.get(problem.field or "", problem.field) or "non_field_errors"
-        body.setdefault(field, []).append(str(problem))
-    return ValidationError(body)
-
-
 class AssignmentCreateSerializer(serializers.Serializer[Any]):
     """A blueprint, a cohort or candidates, the opening and closing times; optionally the
     attempts allowed and the cooldown (the blueprint's by default)."""
@@ -122,7 +113,7 @@ class AssignmentCreateSerializer(serializers.Serializer[Any]):
         return blueprint
 
     def validate_cohort(self, value: int) -> Cohort:
-        cohort = cohorts.cohorts_visible_to(self.user).filter(pk=value).first()
+        cohort = Cohort.objects.visible_to(self.user).filter(pk=value).first()
         if cohort is None:
             raise serializers.ValidationError(
                 _("No such cohort among those you may assign to."), code="unknown_cohort"
@@ -146,7 +137,7 @@ class AssignmentCreateSerializer(serializers.Serializer[Any]):
                 % {"ids": _ids(repeated)},
                 code="duplicate_candidates",
             )
-        found = list(cohorts.candidates_visible_to(self.user).filter(pk__in=value))
+        found = list(candidates_visible_to(self.user).filter(pk__in=value))
         if missing := sorted(set(value) - {person.pk for person in found}):
             raise serializers.ValidationError(
                 _("Not candidates of a cohort you may assign to: %(ids)s.")
@@ -192,15 +183,16 @@ class AssignmentsCreatedSerializer(serializers.Serializer[Any]):
 class AssignmentListView(APIView):
     parser_classes = (JSONParser,)
     max_body_bytes = TEXT_BODY  # up to 500 candidates' ids
+    error_fields = API_FIELDS  # every rule broken, under the API's name of its field
 
     def get_permissions(self) -> list[BasePermission]:
         classes = ASSIGNER if self.request.method == "POST" else CANDIDATE
         return [permission() for permission in classes]
 
     @extend_schema(responses=AssignmentSerializer(many=True))
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         """Your own exam assignments: open, then upcoming, then closed."""
-        groups = selectors.assignments_by_status(request.user)  # type: ignore[arg-type]
+        groups = selectors.assignments_by_status(request.user)
         rows = [a for status_ in ("open", "upcoming", "closed") for a in groups[status_]]
         return Response(AssignmentSerializer(rows, many=True).data)
 
@@ -214,30 +206,27 @@ class AssignmentListView(APIView):
             403: OpenApiResponse(description="Only mentors and the committee assign exams."),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         """Assign a blueprint to a cohort or to chosen candidates (mentors: their own cohorts';
         the committee: any), opening and closing at the times given (ISO 8601; not in the
         past). Whoever already has this exam open or upcoming is skipped. The variants are
         prepared in the background: follow ``progress_url``."""
-        user = cast(User, request.user)  # the permissions let only a signed-in user here
+        user = request.user
         data = AssignmentCreateSerializer(data=request.data, context={"user": user})
         if not data.is_valid():
             first = _first_error(data.errors)
             raise ValidationError({"detail": str(first), "code": first.code, **data.errors})
         given = data.validated_data
-        try:
-            assigned = variants.exam_assign(
-                by=user,
-                blueprint=given["blueprint"],
-                cohort=given.get("cohort"),
-                candidates=given.get("candidates", []),
-                opens_at=given["opens_at"],
-                closes_at=given["closes_at"],
-                max_attempts=given.get("attempts_allowed"),
-                cooldown_minutes=given.get("cooldown_minutes"),
-            )
-        except variants.AssignmentError as error:
-            raise _refusal(error) from error
+        assigned = variants.exam_assign(
+            by=user,
+            blueprint=given["blueprint"],
+            cohort=given.get("cohort"),
+            candidates=given.get("candidates", []),
+            opens_at=given["opens_at"],
+            closes_at=given["closes_at"],
+            max_attempts=given.get("attempts_allowed"),
+            cooldown_minutes=given.get("cooldown_minutes"),
+        )
         progress = reverse("api-variant-job-detail", args=[assigned.job.pk])
         body = {
             "job": assigned.job.pk,

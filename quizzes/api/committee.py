@@ -1,146 +1,77 @@
 """The committee's REST API (/api/v1/committee/...), question reports and public verification.
 
-Input is checked by the same forms as the pages, so a value the page refuses is refused here
-too, with a ``detail``, a ``code`` and the fields' errors."""
+Input is checked by DRF serializers (``committee_input``) that check what the pages' forms
+check, and the views call the same services as the pages; a refusal answers the project's one
+error body, with a ``detail``, a ``code`` and the fields' errors."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, TypeVar
 
-from django import forms
 from django.conf import settings
-from django.http import QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
-from rest_framework.exceptions import APIException, NotFound, PermissionDenied
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgetrain.accounts.models import User
 from judgetrain.parsers import SMALL_BODY, TEXT_BODY
 from judgetrain.permissions import require_permission
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import selectors_reports as sr
-from quizzes.api.mentor import _preview_body
-from quizzes.forms.committee import (
-    BlueprintForm,
-    DecisionForm,
-    IssueForm,
-    PolicyCompareForm,
-    ReportQuestionForm,
-    RevokeForm,
-    SlotFormSet,
+from quizzes.api.committee_input import (
+    BlueprintInputSerializer,
+    CertificateIssueSerializer,
+    PolicyCompareSerializer,
+    ReportDecisionSerializer,
+    ReportQuestionSerializer,
+    RevokeSerializer,
 )
 from quizzes.languages import content_language
 from quizzes.models import Certificate, QuestionReport
 from quizzes.report_tables import TABLES
-from quizzes.services import appeals, certification, policy_updates
+from quizzes.selectors import question_reportable
+from quizzes.services import certification, policy_updates
 from quizzes.services import question_reports as reports
-from quizzes.services.blueprints import PreviewError, blueprint_preview
+from quizzes.services.blueprints import blueprint_preview
 from quizzes.services.retirement import MANAGE
+
+S = TypeVar("S", bound=serializers.Serializer[Any])
 
 COMMITTEE = (IsAuthenticated, require_permission(MANAGE))
 
 
-class Refused(APIException):
-    status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "invalid"
-    default_detail = "The request was refused."
+def _user(request: AuthenticatedRequest) -> User:
+    return request.user  # every view here requires a login
 
 
-def _invalid(*forms_: forms.BaseForm | forms.BaseFormSet[Any]) -> Refused:
-    errors: dict[str, Any] = {}
-    for form in forms_:
-        if isinstance(form, forms.BaseFormSet):
-            errors["slots"] = form.errors
-            if form.non_form_errors():
-                errors["slots_errors"] = list(form.non_form_errors())
-        else:
-            errors.update({k: [str(e) for e in v] for k, v in form.errors.items()})
-    refused = Refused(detail="Some values are invalid; see errors.", code="invalid")
-    refused.errors = errors  # type: ignore[attr-defined]
-    return refused
+def _valid(serializer: type[S], data: Any) -> S:
+    """The input, checked (400 with each field's messages otherwise)."""
+    given = serializer(data=data)
+    given.is_valid(raise_exception=True)
+    return given
 
 
-def _user(request: Request) -> User:
-    return cast(User, request.user)  # every view here requires a login
-
-
-def _body(request: Request) -> dict[str, Any]:
-    data = request.data
-    if not isinstance(data, dict):
-        raise Refused(detail="The body must be a JSON object.", code="invalid_body")
-    return dict(data)
-
-
-def _refusal_response(error: Refused) -> Response:
-    data: dict[str, Any] = {
-        "detail": str(error.detail),
-        "code": getattr(error.detail, "code", None) or error.default_code,
-    }
-    if hasattr(error, "errors"):
-        data["errors"] = error.errors
-    return Response(data, status=error.status_code)
-
-
-class RefusingView(APIView):
-    """Answers a Refused with its detail, code and every field's errors."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, Refused):
-            return _refusal_response(exc)
-        return super().handle_exception(exc)
-
-
-class CommitteeView(RefusingView):
+class CommitteeView(APIView):
     permission_classes = COMMITTEE
 
 
 # --- blueprints ------------------------------------------------------------------------------
 
 
-def _blueprint_forms(body: dict[str, Any]) -> tuple[BlueprintForm, Any, list[dict[str, Any]]]:
-    slots = body.get("slots")
-    if not isinstance(slots, list):
-        raise Refused(detail="slots must be a list of {topic, kind, count}.", code="invalid_slots")
-    data = QueryDict(mutable=True)
-    for key in (*BlueprintForm.Meta.fields, "pass_percent", "margin_percent"):
-        value = body.get(key)
-        data[key] = "" if value is None else str(value)
-    data.update(
-        {
-            "slots-TOTAL_FORMS": str(len(slots)),
-            "slots-INITIAL_FORMS": "0",
-            "slots-MIN_NUM_FORMS": "0",
-            "slots-MAX_NUM_FORMS": "20",
-        }
-    )
-    for index, slot in enumerate(slots):
-        if not isinstance(slot, dict):
-            raise Refused(detail=f"slot {index} must be an object.", code="invalid_slots")
-        for key in ("topic", "kind", "count"):
-            value = slot.get(key)
-            data[f"slots-{index}-{key}"] = "" if value is None else str(value)
-    slot_forms = SlotFormSet(data, prefix="slots", game=data.get("game"))
-    composition = slot_forms.composition() if slot_forms.is_valid() else None
-    form = BlueprintForm(data, composition=composition)
-    if not (form.is_valid() and composition):
-        raise _invalid(form, slot_forms)
-    return form, slot_forms, composition
-
-
 class BlueprintCreateView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request) -> Response:
-        form, _slots, _composition = _blueprint_forms(_body(request))
-        blueprint = form.save(commit=False)
+    @extend_schema(request=BlueprintInputSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request: AuthenticatedRequest) -> Response:
+        given = _valid(BlueprintInputSerializer, request.data)
+        blueprint = given.blueprint()
         blueprint.created_by = _user(request)
         blueprint.save()
         return Response(
@@ -152,15 +83,11 @@ class BlueprintCreateView(CommitteeView):
 class BlueprintPreviewView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request) -> Response:
-        form, _slots, composition = _blueprint_forms(_body(request))
-        try:
-            sample = blueprint_preview(blueprint=form.save(commit=False), composition=composition)
-        except PreviewError as error:
-            raise Refused(
-                detail=f"The generator cannot draw {error}.", code="cannot_draw"
-            ) from error
+    @extend_schema(request=BlueprintInputSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request: AuthenticatedRequest) -> Response:
+        given = _valid(BlueprintInputSerializer, request.data)
+        blueprint = given.blueprint()
+        sample = blueprint_preview(blueprint=blueprint, composition=blueprint.composition)
         return Response(
             {
                 "questions": [
@@ -193,32 +120,27 @@ def _report_json(report: QuestionReport) -> dict[str, Any]:
     }
 
 
-class QuestionReportCreateView(RefusingView):
+class QuestionReportCreateView(APIView):
     permission_classes = (IsAuthenticated,)
     max_body_bytes = TEXT_BODY
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
-        question = reports.question_reportable(user=_user(request), pk=pk)
+    @extend_schema(request=ReportQuestionSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
+        question = question_reportable(user=_user(request), pk=pk)
         if question is None:
             raise NotFound("No such question.")
-        form = ReportQuestionForm(_body(request))
-        if not form.is_valid():
-            raise _invalid(form)
-        try:
-            report = reports.question_report_create(
-                question=question, reporter=_user(request), **form.cleaned_data
-            )
-        except reports.ReportError as error:
-            raise Refused(detail=str(error), code="invalid") from error
+        given = _valid(ReportQuestionSerializer, request.data)
+        report = reports.question_report_create(
+            question=question, reporter=_user(request), **given.validated_data
+        )
         return Response({"id": report.pk, "status": report.status}, status=201)
 
 
 class QuestionReportListView(CommitteeView):
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         wanted = request.query_params.get("status", QuestionReport.Status.OPEN)
-        visible = reports.reports_visible_to(_user(request))
+        visible = QuestionReport.objects.visible_to(_user(request))
         queue = visible.filter(status=wanted).select_related("question", "reporter")
         return Response({"results": [_report_json(report) for report in queue]})
 
@@ -226,27 +148,20 @@ class QuestionReportListView(CommitteeView):
 class QuestionReportDecisionView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
-        visible = reports.reports_visible_to(_user(request)).select_related("question")
+    @extend_schema(request=ReportDecisionSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
+        """Withdrawing a question answers 409 ``confirmation_required`` with its preview
+        first; send the preview's token back as ``confirm`` to apply it."""
+        visible = QuestionReport.objects.visible_to(_user(request)).select_related("question")
         report = get_object_or_404(visible, pk=pk)
-        form = DecisionForm(_body(request))
-        if not form.is_valid():
-            raise _invalid(form)
-        try:
-            reports.question_report_decide(
-                report=report,
-                action=form.cleaned_data["action"],
-                reason=form.cleaned_data["reason"],
-                by=_user(request),
-                preview_token=form.cleaned_data["confirm"],
-            )
-        except appeals.PreviewChanged as changed:
-            code = "preview_changed" if form.cleaned_data["confirm"] else "confirmation_required"
-            body = {"detail": str(changed), "code": code, "preview": _preview_body(changed.preview)}
-            return Response(body, status=409)
-        except reports.ReportError as error:
-            raise Refused(detail=str(error), code="already_decided") from error
+        given = _valid(ReportDecisionSerializer, request.data).validated_data
+        reports.question_report_decide(
+            report=report,
+            action=given["action"],
+            reason=given["reason"],
+            by=_user(request),
+            preview_token=given["confirm"],
+        )
         report.refresh_from_db()
         return Response(_report_json(report))
 
@@ -254,7 +169,7 @@ class QuestionReportDecisionView(CommitteeView):
 # --- certificates ----------------------------------------------------------------------------
 
 
-def _certificate_json(request: Request, certificate: Certificate) -> dict[str, Any]:
+def _certificate_json(request: AuthenticatedRequest, certificate: Certificate) -> dict[str, Any]:
     url = reverse("certificate-verify", args=[certificate.code])
     return {
         "id": certificate.pk,
@@ -271,48 +186,29 @@ def _certificate_json(request: Request, certificate: Certificate) -> dict[str, A
 class CertificateIssueView(CommitteeView):
     max_body_bytes = TEXT_BODY  # ids: a few thousand attempts
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request) -> Response:
-        body = _body(request)
-        attempts = body.get("attempts") or []
-        if not isinstance(attempts, list):
-            raise Refused(detail="attempts must be a list of attempt ids.", code="invalid")
-        data = QueryDict(mutable=True)
-        for key in ("candidate", "level", "endorsed_by"):
-            data[key] = "" if body.get(key) is None else str(body[key])
-        data.setlist("attempts", [str(a) for a in attempts])
-        choices = [(a, str(a)) for a in attempts if isinstance(a, int)]
-        form = IssueForm(data, attempt_choices=choices)
-        if not form.is_valid():
-            raise _invalid(form)
-        try:
-            issued = certification.certificate_issue(
-                candidate=form.cleaned_data["candidate"],
-                level=form.cleaned_data["level"],
-                by=_user(request),
-                attempt_ids=form.cleaned_data["attempts"],
-                endorsed_by=form.cleaned_data["endorsed_by"],
-            )
-        except certification.CertificationError as error:
-            raise Refused(detail=str(error), code="not_eligible") from error
+    @extend_schema(request=CertificateIssueSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request: AuthenticatedRequest) -> Response:
+        given = _valid(CertificateIssueSerializer, request.data).validated_data
+        issued = certification.certificate_issue(
+            candidate=given["candidate"],
+            level=given["level"],
+            by=_user(request),
+            attempt_ids=given["attempts"],
+            endorsed_by=given["endorsed_by"],
+        )
         return Response(_certificate_json(request, issued), status=201)
 
 
 class CertificateRevokeView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
+    @extend_schema(request=RevokeSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
-        form = RevokeForm(_body(request))
-        if not form.is_valid():
-            raise _invalid(form)
-        try:
-            revoked = certification.certificate_revoke(
-                certificate=certificate, reason=form.cleaned_data["reason"], by=_user(request)
-            )
-        except certification.CertificationError as error:
-            raise Refused(detail=str(error), code="already_revoked") from error
+        given = _valid(RevokeSerializer, request.data).validated_data
+        revoked = certification.certificate_revoke(
+            certificate=certificate, reason=given["reason"], by=_user(request)
+        )
         return Response(_certificate_json(request, revoked))
 
 
@@ -320,14 +216,11 @@ class CertificateRenewView(CommitteeView):
     max_body_bytes = SMALL_BODY
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, pk: int) -> Response:
+    def post(self, request: AuthenticatedRequest, pk: int) -> Response:
         certificate = get_object_or_404(Certificate, pk=pk)
-        try:
-            renewed, created = certification.certificate_renew(
-                certificate=certificate, by=_user(request)
-            )
-        except certification.CertificationError as error:
-            raise Refused(detail=str(error), code="cannot_renew") from error
+        renewed, created = certification.certificate_renew(
+            certificate=certificate, by=_user(request)
+        )
         return Response(_certificate_json(request, renewed), status=201 if created else 200)
 
 
@@ -339,7 +232,7 @@ class CertificateVerifyView(APIView):
     authentication_classes = ()
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request, code: str) -> Response:
+    def get(self, request: AuthenticatedRequest, code: str) -> Response:
         certificate = (
             Certificate.objects.select_related("candidate", "level").filter(code=code).first()
         )
@@ -369,11 +262,8 @@ class ReportView(APIView):
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request, slug: str) -> Response:
-        try:
-            scope = sr.report_scope(_user(request))
-        except sr.ReportForbidden:
-            raise PermissionDenied("Reports are for mentors and the committee.") from None
+    def get(self, request: AuthenticatedRequest, slug: str) -> Response:
+        scope = sr.report_scope(_user(request))
         if slug not in TABLES:
             raise NotFound("No such report.")
         title, build = TABLES[slug]
@@ -383,11 +273,9 @@ class ReportView(APIView):
 
 class PolicyImpactView(CommitteeView):
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request) -> Response:
-        form = PolicyCompareForm(request.query_params)
-        if not form.is_valid():
-            raise _invalid(form)
-        old, new = form.cleaned_data["old"], form.cleaned_data["new"]
+    def get(self, request: AuthenticatedRequest) -> Response:
+        given = _valid(PolicyCompareSerializer, request.query_params).validated_data
+        old, new = given["old"], given["new"]
         impact = policy_updates.policy_impact(old=old, new=new)
         regrade = policy_updates.regrade_dry_run(old=old, new=new)
         return Response(

@@ -3,18 +3,19 @@ retirement, and retiring or restoring a template (``quizzes.services.retirement`
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import PermissionDenied
-from rest_framework.request import Request
 from rest_framework.response import Response
 
 from judgetrain.parsers import SMALL_BODY
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import selectors_reports as sr
-from quizzes.api.committee import CommitteeView, Refused, _body, _invalid, _user
+from quizzes.api.committee import CommitteeView, _user, _valid
+from quizzes.api.committee_input import ReasonSerializer
 from quizzes.selectors_items import TemplateStatus, template_status, template_statuses
 from quizzes.services import retirement
 from quizzes.services.pools import exam_pools_gaps
@@ -45,7 +46,7 @@ def _status_json(found: TemplateStatus) -> dict[str, Any]:
 
 class ItemListView(CommitteeView):
     @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         """Every template with graded exam answers or a retirement, flagged ones first; and
         what exam stems still take from the public data (``exam_material_public``)."""
         return Response(
@@ -66,22 +67,15 @@ class ItemListView(CommitteeView):
 class _DecisionView(CommitteeView):
     retire = True
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
-    def post(self, request: Request, template_id: str) -> Response:
+    @extend_schema(request=ReasonSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request: AuthenticatedRequest, template_id: str) -> Response:
         """``{"reason": "..."}``; answers the template's status. The decision is audited;
         asking again for what is already so changes nothing and answers the same."""
-        form = retirement.ReasonForm(_body(request))
-        if not form.is_valid():
-            raise _invalid(form)
+        reason = _valid(ReasonSerializer, request.data).validated_data["reason"]
         act = retirement.template_retire if self.retire else retirement.template_restore
-        try:
-            act(template_id=template_id, reason=form.cleaned_data["reason"], by=_user(request))
-        except retirement.RetirementForbidden as error:
-            raise PermissionDenied(str(error)) from error
-        except retirement.AlreadyDecided:
-            pass
-        except retirement.RetirementError as error:
-            raise Refused(detail=str(error), code="refused") from error
+        # Already so is no refusal here: the answer is the status, as it already is.
+        with contextlib.suppress(retirement.AlreadyDecided):
+            act(template_id=template_id, reason=reason, by=_user(request))
         return Response(_status_json(template_status(_user(request), template_id)))
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -16,11 +16,13 @@ from rest_framework.views import APIView
 
 from judgetrain.parsers import CEILING, SMALL_BODY, TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import access
 from quizzes.api.serializers import ExamQuestionSerializer
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem
-from quizzes.services import exams, review
+from quizzes.selectors_review import with_review_waiting
+from quizzes.services import exams
 from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
@@ -201,27 +203,14 @@ class AppealSerializer(serializers.Serializer[Any]):
     comment = serializers.CharField(max_length=4000)
 
 
-def _closed(error: exams.ExamError) -> PermissionDenied:
-    return PermissionDenied(detail=str(error), code="attempt_closed")
-
-
-def _conflict(code: str, error: exams.ExamError, **extra: Any) -> Response:
-    body = {"code": code, "detail": str(error), **extra}
-    return Response(body, status=status.HTTP_409_CONFLICT)
-
-
-def _stale_items(conflict: exams.StaleRevision) -> list[dict[str, Any]]:
-    return [
-        {"position": item.position, "response": item.response, "revision": item.revision}
-        for item in conflict.items
-    ]
-
-
 def _own_item_and_body(
-    request: Request, attempt_id: int, position: int, body: type[serializers.Serializer[Any]]
+    request: AuthenticatedRequest,
+    attempt_id: int,
+    position: int,
+    body: type[serializers.Serializer[Any]],
 ) -> tuple[AttemptItem, serializers.Serializer[Any]]:
     """The caller's own item (404 otherwise) and the request body, validated (400 otherwise)."""
-    attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+    attempt = access.access_attempt_by_id(request.user, attempt_id)
     item = access.access_item(attempt, position)
     data = body(data=request.data)
     data.is_valid(raise_exception=True)
@@ -253,14 +242,14 @@ class AttemptListView(APIView):
     max_body_bytes = SMALL_BODY
 
     @extend_schema(responses=AttemptSerializer(many=True))
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         attempts = Attempt.objects.filter(candidate=request.user.pk).select_related(
             "assignment__blueprint"
         )
         return Response(AttemptSerializer(attempts, many=True).data)
 
     @extend_schema(request=StartSerializer, responses={201: AttemptStartedSerializer})
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         """Start an attempt (or get the one in progress): a variant generated for you.
 
         The answer lists the questions' positions only; read the questions from
@@ -271,17 +260,14 @@ class AttemptListView(APIView):
         language = data.validated_data.get("language") or content_language(request.LANGUAGE_CODE)
         # Exam day's common case in one statement, which also checks the assignment is theirs.
         started = exams.attempt_start_prepared(
-            candidate_id=request.user.pk,  # type: ignore[arg-type]
+            candidate_id=request.user.pk,
             assignment_id=assignment_id,
         )
         if started is not None:
             body = _started(started.attempt, started.exam_name)
             return Response(body, status=status.HTTP_201_CREATED)
-        assignment = access.access_assignment_by_id(request.user, assignment_id)  # type: ignore[arg-type]
-        try:
-            attempt = exams.attempt_start(assignment=assignment, language=language)
-        except exams.ExamError as error:
-            raise PermissionDenied(detail=str(error), code="cannot_start") from error
+        assignment = access.access_assignment_by_id(request.user, assignment_id)
+        attempt = exams.attempt_start(assignment=assignment, language=language)
         body = _started(attempt, assignment.blueprint.name)
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -290,8 +276,8 @@ class AttemptDetailView(APIView):
     permission_classes = CANDIDATE
 
     @extend_schema(responses=AttemptDetailSerializer)
-    def get(self, request: Request, attempt_id: int) -> Response:
-        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+    def get(self, request: AuthenticatedRequest, attempt_id: int) -> Response:
+        attempt = access.access_attempt_by_id(request.user, attempt_id)
         exams.attempt_expire_if_due(attempt=attempt)
         return Response(_attempt_detail(attempt.pk))
 
@@ -310,15 +296,16 @@ class AttemptItemListView(generics.ListAPIView[AttemptItem]):
     permission_classes = CANDIDATE
     serializer_class = ItemSerializer
     pagination_class = ItemPagination
+    request: AuthenticatedRequest
 
     def get_queryset(self) -> QuerySet[AttemptItem]:
         if getattr(self, "swagger_fake_view", False):  # the schema generator
             return AttemptItem.objects.none()
         user = self.request.user
-        attempt = access.access_attempt_by_id(user, self.kwargs["attempt_id"])  # type: ignore[arg-type]
+        attempt = access.access_attempt_by_id(user, self.kwargs["attempt_id"])
         attempt = exams.attempt_expire_if_due(attempt=attempt)
         if attempt.status != Attempt.Status.IN_PROGRESS:
-            raise _closed(exams.attempt_closed_error(attempt))
+            raise exams.attempt_closed_error(attempt)
         self.attempt = attempt
         return _served_items(attempt.pk)
 
@@ -342,6 +329,7 @@ class ItemSaveView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
     max_body_bytes = TEXT_BODY
+    error_fields = {"answers": "response"}
 
     @extend_schema(
         request=SaveSerializer,
@@ -351,22 +339,14 @@ class ItemSaveView(APIView):
             409: OpenApiResponse(description="Changed in another tab: the current text."),
         },
     )
-    def put(self, request: Request, attempt_id: int, position: int) -> Response:
+    def put(self, request: AuthenticatedRequest, attempt_id: int, position: int) -> Response:
         """Autosave one answer; send the revision you loaded to detect another tab's edit."""
         item, data = _own_item_and_body(request, attempt_id, position, SaveSerializer)
-        try:
-            saved = exams.attempt_item_save(
-                item=item,
-                response=data.validated_data["response"],
-                base_revision=data.validated_data["revision"],
-            )
-        except exams.StaleRevision as conflict:
-            current = {"response": conflict.item.response, "revision": conflict.item.revision}
-            return _conflict("stale_revision", conflict, **current)
-        except exams.AttemptClosed as error:
-            raise _closed(error) from error
-        except exams.ExamError as error:
-            raise ValidationError({"response": [str(error)]}) from error
+        saved = exams.attempt_item_save(
+            item=item,
+            response=data.validated_data["response"],
+            base_revision=data.validated_data["revision"],
+        )
         return Response(
             {
                 "position": saved.position,
@@ -390,21 +370,15 @@ class ItemFlagView(APIView):
             409: OpenApiResponse(description="Changed in another tab: the current flag."),
         },
     )
-    def put(self, request: Request, attempt_id: int, position: int) -> Response:
+    def put(self, request: AuthenticatedRequest, attempt_id: int, position: int) -> Response:
         """Flag a question for review (or remove the flag) while the attempt is open; send the
         flag revision you loaded to detect another tab's change."""
         item, data = _own_item_and_body(request, attempt_id, position, FlagSerializer)
-        try:
-            saved = exams.attempt_item_flag(
-                item=item,
-                flagged=data.validated_data["flagged"],
-                base_revision=data.validated_data["revision"],
-            )
-        except exams.StaleFlag as conflict:
-            current = {"flagged": conflict.item.flagged, "revision": conflict.item.flag_revision}
-            return _conflict("stale_flag", conflict, **current)
-        except exams.AttemptClosed as error:
-            raise _closed(error) from error
+        saved = exams.attempt_item_flag(
+            item=item,
+            flagged=data.validated_data["flagged"],
+            base_revision=data.validated_data["revision"],
+        )
         return Response(
             {"position": saved.position, "flagged": saved.flagged, "revision": saved.flag_revision}
         )
@@ -414,6 +388,7 @@ class SubmitView(APIView):
     permission_classes = CANDIDATE
     parser_classes = (JSONParser,)
     max_body_bytes = CEILING  # every answer of the attempt: up to the setting
+    error_fields = {"answers": "responses"}
 
     @extend_schema(
         request=SubmitSerializer,
@@ -425,24 +400,15 @@ class SubmitView(APIView):
             ),
         },
     )
-    def post(self, request: Request, attempt_id: int) -> Response:
+    def post(self, request: AuthenticatedRequest, attempt_id: int) -> Response:
         """Submit. Repeating the same submit is harmless; late or different final answers are
         refused (403 ``attempt_closed``, 409 ``already_submitted`` or ``stale_revision``)."""
-        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+        attempt = access.access_attempt_by_id(request.user, attempt_id)
         data = SubmitSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            attempt = exams.attempt_submit(
-                attempt=attempt, responses=data.validated_data.get("responses")
-            )
-        except exams.StaleRevision as conflict:
-            return _conflict("stale_revision", conflict, items=_stale_items(conflict))
-        except exams.AlreadySubmitted as error:
-            return _conflict("already_submitted", error)
-        except exams.AttemptClosed as error:
-            raise _closed(error) from error
-        except exams.ExamError as error:
-            raise ValidationError({"responses": [str(error)]}) from error
+        attempt = exams.attempt_submit(
+            attempt=attempt, responses=data.validated_data.get("responses")
+        )
         attempt.refresh_from_db()
         return Response(AttemptSerializer(attempt).data)
 
@@ -495,8 +461,8 @@ class ResultView(APIView):
             )
         }
     )
-    def get(self, request: Request, attempt_id: int) -> Response:
-        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+    def get(self, request: AuthenticatedRequest, attempt_id: int) -> Response:
+        attempt = access.access_attempt_by_id(request.user, attempt_id)
         attempt = exams.attempt_expire_if_due(attempt=attempt)
         if attempt.status == Attempt.Status.IN_PROGRESS:
             raise PermissionDenied(detail="Submit the attempt first.", code="in_progress")
@@ -504,8 +470,8 @@ class ResultView(APIView):
         rows = attempt.items.select_related("question", "appeal", "overridden_by").order_by(
             "position"
         )
-        rows = access.with_sealed_flag(rows, request.user)  # type: ignore[arg-type]
-        items = list(review.with_review_waiting(rows))
+        rows = access.with_sealed_flag(rows, request.user)
+        items = list(with_review_waiting(rows))
         waiting = sum(item.review_waiting for item in items)  # type: ignore[attr-defined]
         return Response(
             {
@@ -535,14 +501,9 @@ class AppealView(APIView):
             409: OpenApiResponse(description="This answer was already appealed."),
         },
     )
-    def post(self, request: Request, attempt_id: int, position: int) -> Response:
+    def post(self, request: AuthenticatedRequest, attempt_id: int, position: int) -> Response:
         item, data = _own_item_and_body(request, attempt_id, position, AppealSerializer)
-        try:
-            appeal = exams.appeal_create(item=item, comment=data.validated_data["comment"])
-        except exams.AppealExists as error:
-            return _conflict("already_appealed", error)
-        except exams.ExamError as error:
-            raise ValidationError({"comment": [str(error)]}) from error
+        appeal = exams.appeal_create(item=item, comment=data.validated_data["comment"])
         return Response(
             {"status": appeal.status, "comment": appeal.comment}, status=status.HTTP_201_CREATED
         )

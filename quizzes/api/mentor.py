@@ -15,26 +15,26 @@ from drf_spectacular.utils import (
     PolymorphicProxySerializer,
     extend_schema,
 )
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from judgetrain.accounts.models import Cohort
+from judgetrain.errors import ApplicationError
 from judgetrain.parsers import LARGE_BODY, TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import access
+from quizzes import selectors_cohorts as cohort_reads
+from quizzes import selectors_review as reads
 from quizzes.grading import citations_from_ruling, question_key
 from quizzes.models import Appeal, AuditEntry, QuestionCorrection, Review
-from quizzes.services import appeals, cohorts, review
+from quizzes.services import appeals, review
 from rulings.core.grading.reasons import read_reason
 
 MENTOR = (IsAuthenticated, require_permission("accounts.mentor_candidates"))
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
-
-
-def _refused(code: str, error: Exception) -> Response:
-    return Response({"detail": str(error), "code": code}, status=status.HTTP_400_BAD_REQUEST)
 
 
 def _percent(value: float | None) -> int | None:
@@ -110,19 +110,8 @@ class ReviewDecideSerializer(serializers.Serializer[Any]):
     )
 
 
-def _visible_review(request: Request, review_id: int) -> Review:
-    found = (
-        review.reviews_visible_to(request.user)  # type: ignore[arg-type]
-        .select_related(
-            "candidate",
-            "decided_by",
-            "item__question",
-            "item__attempt__assignment__blueprint",
-            "practice_answer__question",
-        )
-        .filter(pk=review_id)
-        .first()
-    )
+def _visible_review(request: AuthenticatedRequest, review_id: int) -> Review:
+    found = reads.review_visible(user=request.user, review_id=review_id)
     if found is None:
         raise Http404("No such review.")
     return found
@@ -135,22 +124,12 @@ class ReviewListView(APIView):
         parameters=[OpenApiParameter("status", enum=["pending", "decided"], required=False)],
         responses=ReviewRowSerializer(many=True),
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         """Flagged gradings of your candidates (all candidates for the committee)."""
         if request.query_params.get("status") == "decided":
-            rows = (
-                review.reviews_visible_to(request.user)  # type: ignore[arg-type]
-                .exclude(status=Review.Status.PENDING)
-                .select_related(
-                    "candidate",
-                    "decided_by",
-                    "item__attempt__assignment__blueprint",
-                    "practice_answer",
-                )
-                .order_by("-decided_at")[:200]
-            )
+            rows = reads.reviews_decided(user=request.user)[:200]
         else:
-            rows = review.review_queue(user=request.user)  # type: ignore[arg-type]
+            rows = reads.review_queue(user=request.user)
         return Response(ReviewRowSerializer(rows, many=True).data)  # type: ignore[arg-type]
 
 
@@ -190,7 +169,7 @@ def _review_detail(found: Review) -> dict[str, Any]:
         "key": question_key(question),
         "citations": citations_from_ruling(question.ruling),
         "explanation": question.explanation,
-        "audit": _audit(review.review_audit(review=found)),
+        "audit": _audit(reads.review_audit(review=found)),
     }
 
 
@@ -204,7 +183,7 @@ class ReviewDetailView(APIView):
             )
         }
     )
-    def get(self, request: Request, review_id: int) -> Response:
+    def get(self, request: AuthenticatedRequest, review_id: int) -> Response:
         """The answer, the evidence the grader matched, why it was flagged (each reason's
         text, part, code and ids), the key, its citations, the history."""
         return Response(_review_detail(_visible_review(request, review_id)))
@@ -222,7 +201,7 @@ class ReviewDecideView(APIView):
             400: OpenApiResponse(description="A part missing, a bad score or no reason."),
         },
     )
-    def post(self, request: Request, review_id: int) -> Response:
+    def post(self, request: AuthenticatedRequest, review_id: int) -> Response:
         """Accept or override each part; every change is kept in the audit log."""
         found = _visible_review(request, review_id)
         data = ReviewDecideSerializer(data=request.data)
@@ -235,10 +214,7 @@ class ReviewDecideView(APIView):
             )
             for name, part in data.validated_data["parts"].items()
         }
-        try:
-            review.review_decide(review=found, by=request.user, decisions=decisions)  # type: ignore[arg-type]
-        except review.ReviewError as error:
-            return _refused("invalid_decision", error)
+        review.review_decide(review=found, by=request.user, decisions=decisions)
         return Response(_review_detail(_visible_review(request, review_id)))
 
 
@@ -279,7 +255,9 @@ class AppealDecideSerializer(serializers.Serializer[Any]):
     key_action = serializers.ChoiceField(
         choices=QuestionCorrection.Action.values,
         required=False,
-        help_text="Committee only: withdraw the question, or correct its key, for everyone.",
+        help_text="Committee only: withdraw the question, or correct its key, for everyone. "
+        "The regrade then decides the appeal: upheld only if this answer gains by it, "
+        "whatever the decision says.",
     )
     infraction = serializers.CharField(required=False, max_length=60, default="")
     penalty = serializers.CharField(required=False, max_length=30, default="")
@@ -325,14 +303,6 @@ class PreviewRefusalSerializer(serializers.Serializer[Any]):
     preview = CorrectionPreviewSerializer()
 
 
-def _preview_body(preview: appeals.CorrectionPreview) -> dict[str, Any]:
-    return {
-        "changes": preview.changes,
-        "outcome_changed": [row["attempt"] for row in preview.outcome_changed],
-        "token": preview.token,
-    }
-
-
 class AppealListView(APIView):
     permission_classes = MENTOR
 
@@ -344,13 +314,13 @@ class AppealListView(APIView):
         ],
         responses=AppealRowSerializer(many=True),
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         """Appeals on your candidates' answers (all of them for the committee)."""
         wanted = tuple(request.query_params.getlist("status")) or tuple(Appeal.Status.values)
         unknown = set(wanted) - set(Appeal.Status.values)
         if unknown:
-            return _refused("invalid_status", ValueError(f"unknown status {sorted(unknown)[0]}"))
-        rows = appeals.appeal_list(user=request.user, statuses=wanted)  # type: ignore[arg-type]
+            raise ApplicationError(f"unknown status {sorted(unknown)[0]}", code="invalid_status")
+        rows = reads.appeal_list(user=request.user, statuses=wanted)
         return Response(AppealRowSerializer(rows, many=True).data)  # type: ignore[arg-type]
 
 
@@ -381,20 +351,13 @@ class AppealDecideView(APIView):
             ),
         },
     )
-    def post(self, request: Request, appeal_id: int) -> Response:
+    def post(self, request: AuthenticatedRequest, appeal_id: int) -> Response:
         """Uphold or reject: the mentor an open appeal, the committee a contested one.
 
         The committee's withdrawal or key correction is two calls: with `preview` it
         answers whose scores and results would change and a token; sent back as `confirm`,
         it applies exactly that outcome."""
-        found = (
-            appeals.appeal_list(
-                user=request.user,  # type: ignore[arg-type]
-                statuses=tuple(Appeal.Status.values),
-            )
-            .filter(pk=appeal_id)
-            .first()
-        )
+        found = reads.appeal_visible(user=request.user, appeal_id=appeal_id)
         if found is None:
             raise Http404("No such appeal.")
         data = AppealDecideSerializer(data=request.data)
@@ -408,33 +371,22 @@ class AppealDecideView(APIView):
                 penalty=values["penalty"],
                 remedy=values["remedy"],
             )
-        try:
-            if correction is not None and values["preview"]:
-                preview = appeals.correction_preview(
-                    appeal=found,
-                    by=request.user,  # type: ignore[arg-type]
-                    correction=correction,
-                )
-                return Response(_preview_body(preview))
-            appeals.appeal_decide(
+        if correction is not None and values["preview"]:
+            preview = appeals.correction_preview(
                 appeal=found,
-                by=request.user,  # type: ignore[arg-type]
-                uphold=values["decision"] == "uphold",
-                reason=values["reason"],
-                percent=values.get("percent"),
+                by=request.user,
                 correction=correction,
-                preview_token=values["confirm"],
             )
-        except appeals.PreviewChanged as changed:
-            code = "preview_changed" if values["confirm"] else "confirmation_required"
-            body = {"detail": str(changed), "code": code, "preview": _preview_body(changed.preview)}
-            return Response(body, status=status.HTTP_409_CONFLICT)
-        except appeals.NotYourLevel as error:
-            return Response(
-                {"detail": str(error), "code": "not_your_level"}, status=status.HTTP_409_CONFLICT
-            )
-        except appeals.AppealError as error:
-            return _refused("invalid_decision", error)
+            return Response(preview.as_data())
+        appeals.appeal_decide(
+            appeal=found,
+            by=request.user,
+            uphold=values["decision"] == "uphold",
+            reason=values["reason"],
+            percent=values.get("percent"),
+            correction=correction,
+            preview_token=values["confirm"],
+        )
         found.refresh_from_db()
         return Response(AppealRowSerializer(found).data)
 
@@ -455,19 +407,16 @@ class AppealContestView(APIView):
             400: OpenApiResponse(description="Nothing to contest, or contested already."),
         },
     )
-    def post(self, request: Request, attempt_id: int, position: int) -> Response:
+    def post(self, request: AuthenticatedRequest, attempt_id: int, position: int) -> Response:
         """Take your mentor's decision on an appeal to the certification committee (once)."""
-        attempt = access.access_attempt_by_id(request.user, attempt_id)  # type: ignore[arg-type]
+        attempt = access.access_attempt_by_id(request.user, attempt_id)
         item = access.access_item(attempt, position)
         found = Appeal.objects.filter(item=item).first()
         if found is None:
             raise Http404("No appeal on this answer.")
         data = ContestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            found = appeals.appeal_contest(appeal=found, comment=data.validated_data["comment"])
-        except appeals.AppealError as error:
-            return _refused("cannot_contest", error)
+        found = appeals.appeal_contest(appeal=found, comment=data.validated_data["comment"])
         return Response({"status": found.status, "contest_comment": found.contest_comment})
 
 
@@ -478,8 +427,8 @@ class CohortListView(APIView):
     permission_classes = MENTOR
 
     @extend_schema(responses={200: OpenApiResponse(description="Your cohorts.")})
-    def get(self, request: Request) -> Response:
-        rows = cohorts.cohorts_overview(user=request.user)  # type: ignore[arg-type]
+    def get(self, request: AuthenticatedRequest) -> Response:
+        rows = cohort_reads.cohorts_overview(user=request.user)
         return Response(
             [
                 {
@@ -500,12 +449,12 @@ class CohortProgressView(APIView):
     @extend_schema(
         responses={200: OpenApiResponse(description="Mastery by topic per candidate, etc.")}
     )
-    def get(self, request: Request, cohort_id: int) -> Response:
+    def get(self, request: AuthenticatedRequest, cohort_id: int) -> Response:
         """Mastery by topic (percent) per candidate, attempts, scores, topics due, reviews."""
-        cohort = cohorts.cohorts_visible_to(request.user).filter(pk=cohort_id).first()  # type: ignore[arg-type]
+        cohort = Cohort.objects.visible_to(request.user).filter(pk=cohort_id).first()
         if cohort is None:
             raise Http404("No such cohort.")
-        progress = cohorts.cohort_progress(cohort=cohort)
+        progress = cohort_reads.cohort_progress(cohort=cohort)
         return Response(
             {
                 "id": cohort.pk,

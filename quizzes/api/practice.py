@@ -3,7 +3,7 @@ and sessions of 5, 10 or 20 questions with their progress and summary."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
@@ -11,25 +11,21 @@ from django.urls import path
 from django.utils import translation
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgetrain.accounts.models import User
 from judgetrain.parsers import SMALL_BODY, TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
+from judgetrain.typing import AuthenticatedRequest
 from quizzes.api.serializers import GradeSerializer, QuestionSerializer
 from quizzes.languages import content_language
 from quizzes.models import PracticeSession, QuestionKind, TopicMastery
 from quizzes.services.practice import (
     SESSION_SIZES,
-    NoPracticeQuestion,
-    NotSessionQuestion,
     PracticeFilters,
-    QuestionHidden,
-    QuestionNotPractisable,
     SessionFinished,
     mastery_list,
     practice_answer_submit,
@@ -165,9 +161,9 @@ class PracticeAnswerResultSerializer(serializers.Serializer[Any]):
     mastery = PracticeMasterySerializer(many=True)
 
 
-def practising_user(request: Request) -> User:
+def practising_user(request: AuthenticatedRequest) -> User:
     """The permission classes have already refused anonymous users."""
-    return cast(User, request.user)
+    return request.user
 
 
 class NextQuestionView(APIView):
@@ -192,14 +188,11 @@ class NextQuestionView(APIView):
             404: OpenApiResponse(description="No practice question fits these filters."),
         },
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         query = PracticeNextQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         filters = query.filters(default_lang=content_language(translation.get_language()))
-        try:
-            question = practice_question_next(user=practising_user(request), filters=filters)
-        except NoPracticeQuestion as error:
-            raise NotFound(str(error)) from error
+        question = practice_question_next(user=practising_user(request), filters=filters)
         return Response(QuestionSerializer(question).data)
 
 
@@ -224,7 +217,7 @@ class AnswerView(APIView):
             ),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         body = PracticeAnswerRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
@@ -242,12 +235,6 @@ class AnswerView(APIView):
                 lang=lang,
                 session=session,
             )
-        except QuestionHidden as error:
-            raise NotFound(str(error)) from error
-        except QuestionNotPractisable as error:
-            raise ValidationError({"question": [str(error)]}) from error
-        except (SessionFinished, NotSessionQuestion) as error:
-            raise ValidationError({"session": [str(error)]}) from error
         except GradingError as error:
             raise ValidationError({"response": [str(error)]}) from error
         shown_lang = lang or result.answer.grade.get("language") or question.language
@@ -267,7 +254,7 @@ class MasteryView(APIView):
     permission_classes = PERMISSIONS
 
     @extend_schema(responses={200: PracticeMasterySerializer(many=True), 403: FORBIDDEN})
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         masteries: QuerySet[TopicMastery] = mastery_list(user=practising_user(request))
         return Response(PracticeMasterySerializer(masteries, many=True).data)
 
@@ -327,8 +314,6 @@ def session_payload(session: PracticeSession) -> dict[str, Any]:
             question = practice_session_question(session=session)
         except SessionFinished:
             session.refresh_from_db()
-        except NoPracticeQuestion as error:
-            raise NotFound(str(error)) from error
     summary = None
     if session.finished:
         found = practice_session_summary(session=session)
@@ -367,7 +352,7 @@ class SessionListView(APIView):
             404: OpenApiResponse(description="No practice question fits these filters."),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         body = PracticeSessionRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         filters = body.filters(default_lang=content_language(translation.get_language()))
@@ -390,7 +375,7 @@ class SessionDetailView(APIView):
             404: OpenApiResponse(description="No session of yours has this id."),
         }
     )
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: AuthenticatedRequest, pk: int) -> Response:
         session = get_object_or_404(PracticeSession, pk=pk, user=practising_user(request))
         return Response(PracticeSessionSerializer(session_payload(session)).data)
 

@@ -7,11 +7,11 @@ from typing import Any
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from judgetrain.permissions import require_permission
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import selectors
 
 
@@ -30,13 +30,13 @@ class ExamReportView(APIView):
             )
         },
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         """Pass rate and per-template facility over graded answers (optionally one blueprint)."""
         filters = ReportFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         return Response(
             selectors.committee_report(
                 blueprint_id=filters.validated_data.get("blueprint"),
-                viewer=request.user,  # type: ignore[arg-type]
+                viewer=request.user,
             )
         )

@@ -7,6 +7,7 @@ from rest_framework import generics, serializers
 from rest_framework.permissions import IsAuthenticated
 
 from judgetrain.permissions import require_permission
+from judgetrain.typing import AuthenticatedRequest
 from quizzes.models import VariantJob
 from quizzes.selectors import variant_jobs_visible_to as visible_jobs
 
@@ -38,14 +39,16 @@ class VariantJobListView(generics.ListAPIView[VariantJob]):
 
     permission_classes = MENTOR_OR_COMMITTEE
     serializer_class = VariantJobSerializer
+    request: AuthenticatedRequest
 
     def get_queryset(self) -> QuerySet[VariantJob]:
-        return visible_jobs(self.request.user)  # type: ignore[arg-type]
+        return visible_jobs(self.request.user)
 
 
 class VariantJobDetailView(generics.RetrieveAPIView[VariantJob]):
     permission_classes = MENTOR_OR_COMMITTEE
     serializer_class = VariantJobSerializer
+    request: AuthenticatedRequest
 
     def get_queryset(self) -> QuerySet[VariantJob]:
-        return visible_jobs(self.request.user)  # type: ignore[arg-type]
+        return visible_jobs(self.request.user)

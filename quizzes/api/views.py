@@ -5,7 +5,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 from rest_framework.views import APIView
@@ -13,6 +12,7 @@ from rest_framework.views import APIView
 from judgetrain.parsers import TEXT_BODY, JSONParser
 from judgetrain.permissions import require_permission
 from judgetrain.throttling import ScopedRateThrottle
+from judgetrain.typing import AuthenticatedRequest
 from quizzes import access
 from quizzes.api.serializers import (
     GradeRequestSerializer,
@@ -50,14 +50,16 @@ def filter_questions(queryset: QuerySet[Question], filters: dict[str, Any]) -> Q
 
 
 class QuestionMixin(generics.GenericAPIView[Question]):
+    request: AuthenticatedRequest
+
     def get_queryset(self) -> QuerySet[Question]:
         questions = Question.objects.select_related("policy_version").prefetch_related("topics")
         # Exam variants stay out of candidates' sight, before and after their exam, and out
         # of the sight of a mentor or committee member who is sitting one.
-        return access.questions_visible(self.request.user, questions)  # type: ignore[arg-type]
+        return access.questions_visible(self.request.user, questions)
 
     def get_serializer_class(self) -> type[BaseSerializer[Question]]:
-        if access.keys_visible(self.request.user):  # type: ignore[arg-type]
+        if access.keys_visible(self.request.user):
             return QuestionWithKeySerializer
         return QuestionSerializer
 
@@ -71,7 +73,7 @@ class QuestionListView(QuestionMixin, generics.ListAPIView[Question]):
     def get_queryset(self) -> QuerySet[Question]:
         filters = QuestionFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
-        if not access.keys_visible(self.request.user):  # type: ignore[arg-type]
+        if not access.keys_visible(self.request.user):
             refused = [name for name in KEY_HOLDER_FILTERS if name in filters.validated_data]
             if refused:
                 raise ValidationError(
@@ -101,11 +103,11 @@ class GradeView(APIView):
     throttle_scope = "grading"
 
     @extend_schema(request=GradeRequestSerializer, responses=GradeSerializer)
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         serializer = GradeRequestSerializer(data=request.data)
         # Grading against an exam variant would reveal its key: not while sitting an exam.
         serializer.fields["question"].queryset = access.questions_visible(  # type: ignore[attr-defined]
-            request.user,  # type: ignore[arg-type]
+            request.user,
             Question.objects.all(),
         )
         serializer.is_valid(raise_exception=True)

@@ -3,20 +3,20 @@ propose it for the bank (the committee), as the page does (quizzes/views/workben
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied, ValidationError
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from judgetrain.accounts.models import User
+from judgetrain.accounts.models import Cohort
 from judgetrain.parsers import LARGE_BODY
 from judgetrain.throttling import ScopedRateThrottle
+from judgetrain.typing import AuthenticatedRequest
 from quizzes.api.mentor import MENTOR
-from quizzes.services import cohorts, workbench
+from quizzes.services import workbench
 from rulings import SituationError, ruling_view
 from rulings.api.serializers import SituationField
 from rulings.core.questions import QuestionError
@@ -81,7 +81,7 @@ class WorkbenchView(APIView):
             "committee (403 otherwise)."
         ),
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         given = WorkbenchInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         data = given.validated_data
@@ -105,27 +105,20 @@ class WorkbenchView(APIView):
         return Response(body, status=status.HTTP_201_CREATED if saved else status.HTTP_200_OK)
 
     def _save(
-        self, request: Request, data: dict[str, Any], story: workbench.Story
+        self, request: AuthenticatedRequest, data: dict[str, Any], story: workbench.Story
     ) -> dict[str, Any] | None:
-        user = cast(User, request.user)
-        try:
-            if data["save_as"] == "proposal":
-                if not user.has_perm("accounts.manage_certification"):
-                    raise PermissionDenied("Only the committee proposes bank questions.")
-                row = workbench.workbench_propose(
-                    story=story,
-                    author=user,
-                    for_exams=data["for_exams"],
-                )
-            elif data["save_as"] == "cohort":
-                cohort = cohorts.cohorts_visible_to(user).filter(pk=data["cohort"]).first()
-                if cohort is None:
-                    raise ValidationError({"cohort": ["is not one of your cohorts."]})
-                row = workbench.workbench_save_for_cohort(story=story, author=user, cohort=cohort)
-            else:
-                return None
-        except workbench.WorkbenchError as error:
-            raise ValidationError({"situation": [str(error)]}) from error
+        user = request.user
+        if data["save_as"] == "proposal":
+            if not user.has_perm("accounts.manage_certification"):
+                raise PermissionDenied("Only the committee proposes bank questions.")
+            row = workbench.workbench_propose(story=story, author=user, for_exams=data["for_exams"])
+        elif data["save_as"] == "cohort":
+            cohort = Cohort.objects.visible_to(user).filter(pk=data["cohort"]).first()
+            if cohort is None:
+                raise ValidationError({"cohort": ["is not one of your cohorts."]})
+            row = workbench.workbench_save_for_cohort(story=story, author=user, cohort=cohort)
+        else:
+            return None
         return {
             "id": row.pk,
             "status": row.status,

@@ -1,8 +1,8 @@
+from quizzes.models.appeals import Appeal
 from quizzes.models.bank import Question, QuestionKind, Topic
 from quizzes.models.certification import Certificate, CertificationLevel, LevelRequirement
 from quizzes.models.committee import QuestionReport, RetiredTemplate, WithdrawnTemplate
 from quizzes.models.exams import (
-    Appeal,
     Attempt,
     AttemptItem,
     ExamAssignment,

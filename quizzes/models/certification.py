@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from typing import Self
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -9,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.accounts.models import User, sees_everyone
 from judgetrain.dates import validate_fields_displayable, validate_validity_days
 from judgetrain.names import localized_name, name_translations_field
 from rulings.models import Game
@@ -80,6 +82,16 @@ def _verification_code() -> str:
     return secrets.token_urlsafe(18)
 
 
+class CertificateQuerySet(models.QuerySet["Certificate"]):
+    def visible_to(self, user: User) -> Self:
+        """A holder sees their own certificates (revoked ones too); the committee every one.
+        Mentors see only their own: certificates are the committee's."""
+        return self if sees_everyone(user) else self.filter(candidate=user)
+
+    def with_holder(self) -> Self:
+        return self.select_related("candidate", "level")
+
+
 class Certificate(models.Model):
     candidate = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -123,6 +135,8 @@ class Certificate(models.Model):
     # Set on the old certificate when it is renewed: it is superseded by its renewal (the
     # one certificate whose renewed_from it is), and says so wherever its status is shown.
     renewed_at = models.DateTimeField(_("renewed"), null=True, blank=True)
+
+    objects = CertificateQuerySet.as_manager()
 
     class Meta:
         ordering = ("-issued_at",)

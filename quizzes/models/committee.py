@@ -3,11 +3,28 @@ templates."""
 
 from __future__ import annotations
 
+from typing import Self
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.accounts.models import User, sees_everyone
 from quizzes.models.bank import Question
+from quizzes.models.sealing import sealed_question_ids
+
+
+class QuestionReportQuerySet(models.QuerySet["QuestionReport"]):
+    def visible_to(self, user: User) -> Self:
+        """The committee's queue: every report, less those on a question sealed for the
+        reader (a report is shown with its question's key and explanation). Anyone else reads
+        none here; a reporter reads their own with ``filed_by``."""
+        if not sees_everyone(user):
+            return self.none()
+        return self.exclude(question_id__in=sealed_question_ids(user))
+
+    def filed_by(self, user: User) -> Self:
+        return self.filter(reporter=user)
 
 
 class QuestionReport(models.Model):
@@ -43,6 +60,8 @@ class QuestionReport(models.Model):
     )
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
     created_at = models.DateTimeField(_("reported"), auto_now_add=True)
+
+    objects = QuestionReportQuerySet.as_manager()
 
     class Meta:
         ordering = ("-created_at",)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Self
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -13,6 +13,7 @@ from django.db.models.deletion import Collector
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.accounts.models import User, sees_everyone
 from judgetrain.dates import validate_fields_displayable
 from judgetrain.names import localized_name, name_translations_field
 from quizzes.models.bank import Question, QuestionKind
@@ -163,6 +164,23 @@ def topic_errors(game: str, composition: list[dict[str, Any]]) -> list[str]:
     return errors
 
 
+def _own_or_mentored(user: User, candidate: str = "candidate") -> Q:
+    """Rows of ``user`` themselves or of their cohorts' candidates (``candidate`` names the
+    candidate's field)."""
+    mentored = User.objects.mentored_by(user).values("pk")
+    return Q(**{candidate: user}) | Q(**{f"{candidate}__in": mentored})
+
+
+class ExamAssignmentQuerySet(models.QuerySet["ExamAssignment"]):
+    def visible_to(self, user: User) -> Self:
+        """A candidate sees their own assignments; a mentor also their cohorts' candidates';
+        the committee every one."""
+        return self if sees_everyone(user) else self.filter(_own_or_mentored(user))
+
+    def with_blueprint(self) -> Self:
+        return self.select_related("blueprint")
+
+
 class ExamAssignment(models.Model):
     blueprint = models.ForeignKey(
         ExamBlueprint, on_delete=models.PROTECT, related_name="assignments"
@@ -202,6 +220,8 @@ class ExamAssignment(models.Model):
         help_text=_("Once cancelled no attempt starts; attempts started before are kept."),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = ExamAssignmentQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("exam assignment")
@@ -245,25 +265,35 @@ def protect_started(
     models.CASCADE(collector, field, sub_objs, using)
 
 
-class StartedAttempts(models.Manager["Attempt"]):
-    """Every attempt a candidate has started. Attempts prepared ahead of time (status
-    ``ready``) are left out: no page, API, report or count sees them until a start claims one.
-    ``Attempt.all_objects`` (the start path and pre-generation) sees them too."""
+class AttemptQuerySet(models.QuerySet["Attempt"]):
+    def visible_to(self, user: User) -> Self:
+        """A candidate sees their own attempts; a mentor also their cohorts' candidates'; the
+        committee every one. (Keys and grading detail follow ``access.details_visible``.)"""
+        return self if sees_everyone(user) else self.filter(_own_or_mentored(user))
 
-    def get_queryset(self) -> models.QuerySet[Attempt]:
-        return super().get_queryset().exclude(status=Attempt.Status.READY)
+    def with_blueprint(self) -> Self:
+        return self.select_related("assignment__blueprint")
 
-    def with_review_waiting(self) -> models.QuerySet[Attempt]:
+    def with_review_waiting(self) -> Self:
         """Each attempt with ``review_waiting``: whether a mentor has yet to review one of
         its answers, so that its score and pass are provisional. No query of its own."""
         pending = AttemptItem.objects.filter(
             attempt=models.OuterRef("pk"),
             review__status="pending",  # Review.Status.PENDING (review.py imports this module)
         )
-        return self.get_queryset().annotate(review_waiting=models.Exists(pending))
+        return self.annotate(review_waiting=models.Exists(pending))
 
 
-class AllAttempts(models.Manager["Attempt"]):
+class StartedAttempts(models.Manager.from_queryset(AttemptQuerySet)):  # type: ignore[misc]
+    """Every attempt a candidate has started. Attempts prepared ahead of time (status
+    ``ready``) are left out: no page, API, report or count sees them until a start claims one.
+    ``Attempt.all_objects`` (the start path and pre-generation) sees them too."""
+
+    def get_queryset(self) -> AttemptQuerySet:
+        return super().get_queryset().exclude(status=Attempt.Status.READY)
+
+
+class AllAttempts(models.Manager.from_queryset(AttemptQuerySet)):  # type: ignore[misc]
     """Every attempt, those prepared ahead of time (status ``ready``) included."""
 
 
@@ -397,61 +427,25 @@ class AttemptItem(models.Model):
         return self.override_score if self.override_score is not None else self.score
 
 
-class Appeal(models.Model):
-    class Status(models.TextChoices):
-        OPEN = "open", _("Open")
-        UPHELD = "upheld", _("Upheld")
-        REJECTED = "rejected", _("Rejected")
-        CONTESTED = "contested", _("Contested: with the committee")
-
-    class Level(models.TextChoices):
-        MENTOR = "mentor", _("Mentor")
-        COMMITTEE = "committee", _("Committee")
-
-    item = models.OneToOneField(AttemptItem, on_delete=models.CASCADE, related_name="appeal")
-    comment = models.TextField(_("comment"), max_length=4000)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    status = models.CharField(
-        _("status"), max_length=20, choices=Status.choices, default=Status.OPEN
-    )
-    resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    resolution = models.TextField(_("resolution"), blank=True)
-    resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
-    resolved_level = models.CharField(max_length=20, choices=Level.choices, blank=True)
-    mentor_status = models.CharField(
-        _("mentor's decision"), max_length=20, choices=Status.choices, blank=True
-    )
-    mentor_resolution = models.TextField(_("mentor's reason"), blank=True)
-    mentor_resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    mentor_resolved_at = models.DateTimeField(null=True, blank=True)
-    contest_comment = models.TextField(_("why the candidate contests"), blank=True)
-    contested_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("appeal")
-        verbose_name_plural = _("appeals")
-        ordering = ("-created_at",)
-
-    def __str__(self) -> str:
-        return f"Appeal on {self.item} ({self.status})"
-
-    @property
-    def can_contest(self) -> bool:
-        return self.resolved_level == self.Level.MENTOR and self.status in (
-            self.Status.UPHELD,
-            self.Status.REJECTED,
-        )
-
-
 VARIANT_JOB_STATES = {
     "running": _("Generating"),
     "done": _("Ready"),
     "failed": _("Failed"),
 }
+
+
+class VariantJobQuerySet(models.QuerySet["VariantJob"]):
+    def visible_to(self, user: User) -> Self:
+        """The committee sees every pre-generation job; a mentor the jobs they started or
+        that assign an exam to a candidate of one of their cohorts."""
+        if sees_everyone(user):
+            return self
+        mentored = User.objects.mentored_by(user).values("pk")
+        assigning = VariantJob.objects.filter(assignments__candidate__in=mentored)
+        return self.filter(Q(created_by=user) | Q(pk__in=assigning.values("pk")))
+
+    def with_blueprint(self) -> Self:
+        return self.select_related("blueprint", "created_by")
 
 
 class VariantJob(models.Model):
@@ -476,6 +470,8 @@ class VariantJob(models.Model):
     error = models.TextField(_("last error"), blank=True)
     progressed_at = models.DateTimeField(_("last progress"), default=timezone.now)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    objects = VariantJobQuerySet.as_manager()
 
     class Meta:
         ordering = ("-created_at",)

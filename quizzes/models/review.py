@@ -2,21 +2,63 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from judgetrain.accounts.models import User, sees_everyone
+from quizzes.models.appeals import Appeal
 from quizzes.models.bank import Question
-from quizzes.models.exams import Appeal, AttemptItem
+from quizzes.models.exams import AttemptItem
 from quizzes.models.practice import PracticeAnswer
+from quizzes.models.sealing import sealed_question_ids
 
 
 class ReviewerRole(models.TextChoices):
     MENTOR = "mentor", _("Mentor")
     COMMITTEE = "committee", _("Committee")
+
+
+REVIEW_LIST = (
+    "candidate",
+    "decided_by",
+    "item__question",
+    "item__attempt__assignment__blueprint",
+    "practice_answer__question",
+)
+
+
+class ReviewQuerySet(models.QuerySet["Review"]):
+    def visible_to(self, user: User) -> Self:
+        """The reviews of the user's cohorts' candidates (everyone's for the committee; none
+        for a candidate), less those of a question sealed for the user: a review shows its
+        question's key and the grading."""
+        sealed = sealed_question_ids(user)
+        reviews = self.exclude(item__question_id__in=sealed).exclude(
+            practice_answer__question_id__in=sealed
+        )
+        if sees_everyone(user):
+            return reviews
+        return reviews.filter(candidate__in=User.objects.mentored_by(user).values("pk"))
+
+    def pending(self) -> Self:
+        return self.filter(status=Review.Status.PENDING)
+
+    def for_review_list(self) -> Self:
+        """What a row of the review queue shows: candidate, decider, question and exam."""
+        return self.select_related(*REVIEW_LIST)
+
+    def for_review_detail(self) -> Self:
+        """What a review's page shows: a queue row's, with the policies and the override."""
+        return self.select_related(
+            *REVIEW_LIST,
+            "item__question__policy_version",
+            "item__overridden_by",
+            "practice_answer__question__policy_version",
+        )
 
 
 class Review(models.Model):
@@ -59,6 +101,8 @@ class Review(models.Model):
     decided_role = models.CharField(max_length=20, choices=ReviewerRole.choices, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ReviewQuerySet.as_manager()
 
     class Meta:
         ordering = ("created_at", "id")
@@ -158,6 +202,16 @@ class Invitation(models.Model):
         return f"{self.email} → {self.cohort}"
 
 
+class QuestionCorrectionQuerySet(models.QuerySet["QuestionCorrection"]):
+    def visible_to(self, user: User) -> Self:
+        """Key corrections, less those of a question sealed for the user (they show its key).
+        Who reaches them at all is the pages' permission (mentors and the committee)."""
+        return self.exclude(question_id__in=sealed_question_ids(user))
+
+    def for_list(self) -> Self:
+        return self.select_related("question", "decided_by")
+
+
 class QuestionCorrection(models.Model):
     """A committee decision that a question's key is wrong: withdrawn or corrected for
     everyone, then every graded attempt holding it is regraded."""
@@ -189,6 +243,8 @@ class QuestionCorrection(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     applied_at = models.DateTimeField(null=True, blank=True)
+
+    objects = QuestionCorrectionQuerySet.as_manager()
 
     class Meta:
         ordering = ("-created_at",)

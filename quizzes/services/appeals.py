@@ -8,14 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
+from judgetrain.errors import ApplicationError, Conflict
 from judgetrain.queueing import enqueue_on_commit
-from quizzes import access
 from quizzes.grading import grade_response, question_key
 from quizzes.models import (
     Appeal,
@@ -32,12 +31,16 @@ from rulings.core import vocabulary
 from rulings.core.grading import GradingError, ruling_ids
 
 
-class AppealError(Exception):
+class AppealError(ApplicationError):
     """A decision or contest the appeal rules refuse; the message is for the user."""
 
+    code = "invalid_decision"
 
-class NotYourLevel(AppealError):
+
+class NotYourLevel(AppealError, Conflict):
     """The appeal waits for someone else: the candidate's mentor, or the committee."""
+
+    code = "not_your_level"
 
 
 @dataclass(frozen=True)
@@ -83,10 +86,20 @@ class CorrectionPreview:
         """The rows where a mentor's earlier grade of the answer gives way to the regrade."""
         return [row for row in self.changes if row.get("override_superseded") is not None]
 
+    def as_data(self) -> dict[str, Any]:
+        """The preview as the API answers it: every change, the attempts whose result
+        changes, and the token the confirmation brings back."""
+        return {
+            "changes": self.changes,
+            "outcome_changed": [row["attempt"] for row in self.outcome_changed],
+            "token": self.token,
+        }
 
-class PreviewChanged(AppealError):
+
+class PreviewChanged(AppealError, Conflict):
     """The confirmation names another outcome than the current one (none, or data changed
-    since the preview): nothing was applied; ``preview`` is the current one."""
+    since the preview): nothing was applied; ``preview`` is the current one (409
+    ``preview_changed``, or ``confirmation_required`` when no confirmation was sent)."""
 
     def __init__(self, preview: CorrectionPreview, *, confirmed: bool) -> None:
         super().__init__(
@@ -95,44 +108,23 @@ class PreviewChanged(AppealError):
                 "confirm again."
             )
             if confirmed
-            else _("Check the preview, then confirm to apply it.")
+            else _("Check the preview, then confirm to apply it."),
+            code="preview_changed" if confirmed else "confirmation_required",
         )
         self.preview = preview
 
-
-def appeals_visible_to(user: User) -> QuerySet[Appeal]:
-    """Appeals on the user's cohorts' candidates' answers (everyone's for the committee), less
-    those on a question sealed for the user: an appeal shows its question's key and grade."""
-    appeals = Appeal.objects.exclude(item__question_id__in=access.sealed_question_ids(user))
-    if not user.has_perm("accounts.manage_certification"):
-        mentored = User.objects.filter(cohorts__mentor=user).values("pk")
-        appeals = appeals.filter(item__attempt__candidate__in=mentored)
-    return appeals
+    def payload(self) -> dict[str, Any]:
+        return {"preview": self.preview.as_data()}
 
 
-def appeal_list(*, user: User, statuses: tuple[str, ...]) -> QuerySet[Appeal]:
-    return (
-        appeals_visible_to(user)
-        .filter(status__in=statuses)
-        .select_related(
-            "item__question",
-            "item__attempt__candidate",
-            "item__attempt__assignment__blueprint",
-            "resolved_by",
-            "mentor_resolved_by",
-        )
-        .order_by("created_at", "id")
-    )
-
-
-def _clean_text(text: str, *, required: str) -> str:
+def _clean_text(text: str, *, required: str, field: str, code: str | None = None) -> str:
     text = text.strip()
     if not text:
-        raise AppealError(required)
+        raise AppealError(required, code=code, field=field)
     if len(text) > 4000:
-        raise AppealError(_("A reason can be at most 4000 characters."))
+        raise AppealError(_("A reason can be at most 4000 characters."), code=code, field=field)
     if "\x00" in text:
-        raise AppealError(_("Null characters are not allowed."))
+        raise AppealError(_("Null characters are not allowed."), code=code, field=field)
     return text
 
 
@@ -143,7 +135,7 @@ def _check_level(appeal: Appeal, by: User) -> str:
     candidate has no mentor at all; it then decides as the committee, finally."""
     if appeal.status == Appeal.Status.OPEN:
         candidate_id = appeal.item.attempt.candidate_id
-        if Cohort.objects.filter(mentor=by, candidates=candidate_id).exists():
+        if User.objects.mentored_by(by).filter(pk=candidate_id).exists():
             return Appeal.Level.MENTOR
         if reviewer_role(by) == ReviewerRole.COMMITTEE and not candidate_has_mentor(candidate_id):
             return Appeal.Level.COMMITTEE
@@ -201,7 +193,7 @@ def appeal_decide(
     Raises AppealError for a decided appeal, a contested one decided by a mentor, a missing
     reason or score, or a key correction outside the committee.
     """
-    reason = _clean_text(reason, required=_("Give the reason for your decision."))
+    reason = _clean_text(reason, required=_("Give the reason for your decision."), field="reason")
     with transaction.atomic():
         appeal = (
             Appeal.objects.select_for_update(of=("self",))
@@ -214,6 +206,11 @@ def appeal_decide(
             preview = _preview(question_id=appeal.item.question_id, correction=correction)
             if not constant_time_compare(preview.token, preview_token):
                 raise PreviewChanged(preview, confirmed=bool(preview_token))
+            # Walk 7, #21: with a key decision the regrade decides this answer: the appeal
+            # is upheld only if it gains by it, whatever was chosen beside the correction.
+            uphold = key_outcome(preview.changes, appeal.item.attempt_id, correction.action)[
+                "upheld"
+            ]
         before = _appeal_snapshot(appeal)
         item = appeal.item
         if uphold and correction is None:
@@ -264,15 +261,17 @@ def _check_decision(
     correction: KeyCorrection | None,
 ) -> str:
     """The level deciding now (``_check_level``), once the decision itself is one the rules
-    allow: not on one's own appeal, a key corrected only by the committee upholding, and an
+    allow: not on one's own appeal, a key corrected only by the committee, and an
     upheld answer's new score within 0 to 100 (unless a key correction regrades it)."""
     if appeal.item.attempt.candidate_id == by.pk:
         raise AppealError(_("Someone else must decide your own appeal."))
     level = _check_level(appeal, by)
-    if correction is not None and (level != Appeal.Level.COMMITTEE or not uphold):
-        raise AppealError(_("Only the committee, upholding an appeal, can correct a key."))
+    if correction is not None and level != Appeal.Level.COMMITTEE:
+        raise AppealError(_("Only the committee can withdraw a question or correct a key."))
     if uphold and correction is None and (percent is None or not 0 <= percent <= 100):
-        raise AppealError(_("Upholding an appeal needs the answer's new score (0 to 100)."))
+        raise AppealError(
+            _("Upholding an appeal needs the answer's new score (0 to 100)."), field="percent"
+        )
     return level
 
 
@@ -301,11 +300,18 @@ def _notify_decision(appeal: Appeal, level: str) -> None:
 
 def appeal_contest(*, appeal: Appeal, comment: str) -> Appeal:
     """The candidate takes the mentor's decision to the committee (once)."""
-    comment = _clean_text(comment, required=_("Say why you contest the mentor's decision."))
+    comment = _clean_text(
+        comment,
+        required=_("Say why you contest the mentor's decision."),
+        field="comment",
+        code="cannot_contest",
+    )
     with transaction.atomic():
         appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
         if not appeal.can_contest:
-            raise AppealError(_("Only a decision by your mentor can be contested, once."))
+            raise AppealError(
+                _("Only a decision by your mentor can be contested, once."), code="cannot_contest"
+            )
         before = _appeal_snapshot(appeal)
         appeal.mentor_status, appeal.mentor_resolution = appeal.status, appeal.resolution
         appeal.mentor_resolved_by_id = appeal.resolved_by_id
@@ -370,6 +376,31 @@ def _key_after(question: Any, correction: KeyCorrection) -> dict[str, str]:
     return key_after
 
 
+def key_outcome(changes: list[dict[str, Any]], attempt_id: int, action: str) -> dict[str, Any]:
+    """What a withdrawal or key correction means for one attempt's answer (walk 7, #21): the
+    question's score before and after (None once withdrawn), the attempt's, and whether the
+    candidate gains by it (``upheld``): a withdrawn question they lost points on no longer
+    counts, or their regraded answer now earns more. ``applied`` is False until the regrade
+    has run (no row for the attempt yet)."""
+    row = next((row for row in changes if row.get("attempt") == attempt_id), None)
+    if row is None:
+        return {"action": action, "applied": False, "upheld": False}
+    before, after = row.get("question_before"), row.get("question_after")
+    if action == QuestionCorrection.Action.WITHDRAW:
+        upheld = before is not None and before < 1
+    else:
+        upheld = after is not None and before is not None and after > before
+    return {
+        "action": action,
+        "applied": True,
+        "upheld": upheld,
+        "question_before": before,
+        "question_after": after,
+        "score_before": row.get("score_before"),
+        "score_after": row.get("score_after"),
+    }
+
+
 class _Rollback(Exception):
     def __init__(self, changes: list[dict[str, Any]]) -> None:
         super().__init__("preview")
@@ -401,7 +432,7 @@ def correction_preview(*, appeal: Appeal, by: User, correction: KeyCorrection) -
         if appeal.item.attempt.candidate_id == by.pk:
             raise AppealError(_("Someone else must decide your own appeal."))
         if _check_level(appeal, by) != Appeal.Level.COMMITTEE:
-            raise AppealError(_("Only the committee, upholding an appeal, can correct a key."))
+            raise AppealError(_("Only the committee can withdraw a question or correct a key."))
         return _preview(question_id=appeal.item.question_id, correction=correction)
 
 
@@ -593,21 +624,3 @@ def _notify_now_passed(record: QuestionCorrection) -> None:
         if notification is not None:
             queued.append(notification.pk)
     notifications_send_on_commit(notification_ids=queued)
-
-
-def appeals_of(candidate: User) -> QuerySet[Appeal]:
-    """The candidate's own appeals, newest first, with their exam (for "My appeals")."""
-    return (
-        Appeal.objects.filter(item__attempt__candidate=candidate)
-        .select_related("item__attempt__assignment__blueprint")
-        .order_by("-created_at", "-pk")
-    )
-
-
-def corrections_visible_to(user: User) -> QuerySet[QuestionCorrection]:
-    """Key corrections, less those of a question sealed for the user (they show its key)."""
-    return (
-        QuestionCorrection.objects.exclude(question_id__in=access.sealed_question_ids(user))
-        .select_related("question", "decided_by")
-        .order_by("-created_at")
-    )

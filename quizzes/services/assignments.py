@@ -19,10 +19,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from judgetrain.dates import displayable
+from judgetrain.errors import ApplicationError
 from quizzes.models import Attempt, ExamAssignment
 
 
-class AssignmentChangeError(Exception):
+class AssignmentChangeError(ApplicationError):
     """A change refused; the message is for the person making it."""
 
 

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from joserfc import jws
 from joserfc.errors import JoseError
 
+from judgetrain.errors import ApplicationError
 from judgetrain.signing import ALGORITHMS, signing_key, verification_keys
 from quizzes.models import Certificate
 
@@ -135,12 +136,11 @@ def badge_envelope(certificate: Certificate) -> dict[str, Any]:
 # --- checking a badge ------------------------------------------------------------------------
 
 
-class BadgeError(Exception):
+class BadgeError(ApplicationError):
     """The badge cannot be checked or its signature is wrong: ``code`` and a message."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code, field="badge")
 
 
 @dataclass

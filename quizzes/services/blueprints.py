@@ -10,6 +10,7 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from judgetrain.errors import ApplicationError
 from quizzes.item_names import template_name
 from quizzes.languages import content_language
 from quizzes.models import ExamBlueprint
@@ -18,12 +19,24 @@ from rulings.core import questions as generator
 from rulings.core.questions.templates import templates
 
 
-class PreviewError(Exception):
-    """Slot ``slot`` (its index in the composition) cannot be drawn."""
+class PreviewError(ApplicationError):
+    """Slot ``slot`` (its index in the composition) cannot be drawn (``cannot_draw``; the API
+    names the slot)."""
 
-    def __init__(self, message: str, *, slot: int) -> None:
-        super().__init__(message)
+    code = "cannot_draw"
+
+    def __init__(self, *, slot: int) -> None:
+        super().__init__(
+            _(
+                "The engine cannot draw this many questions of this kind on this topic for "
+                "this game and policy version: change the topic, the kind or the count."
+            ),
+            field="slots",
+        )
         self.slot = slot
+
+    def payload(self) -> dict[str, Any]:
+        return {"slot": self.slot}
 
 
 def blueprint_preview(
@@ -52,10 +65,10 @@ def blueprint_preview(
                 policy_version=version,
             )
         except generator.QuestionError as error:
-            raise PreviewError(str(error), slot=index) from error
+            raise PreviewError(slot=index) from error
         usable = [q for q in drawn if q.template_id not in withdrawn][: slot["count"]]
         if len(usable) < slot["count"]:
-            raise PreviewError(f"slot {index + 1}", slot=index)
+            raise PreviewError(slot=index)
         chosen.extend(usable)
     return chosen
 

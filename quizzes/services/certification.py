@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from judgetrain.accounts.models import Cohort, User
+from judgetrain.accounts.models import User
 from judgetrain.dates import days_after
+from judgetrain.errors import ApplicationError
 from quizzes.models import (
     Attempt,
     Certificate,
@@ -49,8 +50,11 @@ def certificate_notify(*, certificate: Certificate, event: str) -> None:
     )
 
 
-class CertificationError(Exception):
-    """The evidence does not support the certificate; the message says why."""
+class CertificationError(ApplicationError):
+    """The evidence does not support the certificate (``not_eligible``), or the certificate
+    cannot be revoked or renewed as asked; the message says why."""
+
+    code = "not_eligible"
 
 
 def _graded_attempts(candidate: User) -> list[Attempt]:
@@ -59,7 +63,7 @@ def _graded_attempts(candidate: User) -> list[Attempt]:
     return list(
         Attempt.objects.with_review_waiting()
         .filter(candidate=candidate, status=Attempt.Status.GRADED)
-        .filter(review_waiting=False)  # type: ignore[misc]  # the annotation above
+        .filter(review_waiting=False)
         .select_related("assignment__blueprint__policy_version")
         .order_by("-score", "-graded_at")
     )
@@ -151,7 +155,7 @@ def evidence_record(attempts: Sequence[Attempt]) -> dict[str, Any]:
 
 
 def _mentor_of(candidate: User, mentor: User) -> bool:
-    return Cohort.objects.filter(mentor=mentor, candidates=candidate).exists()
+    return User.objects.mentored_by(mentor).filter(pk=candidate.pk).exists()
 
 
 @transaction.atomic
@@ -169,10 +173,13 @@ def certificate_issue(
     if level.endorsement_required:
         if endorsed_by is None:
             raise CertificationError(
-                _("This level needs the endorsement of the candidate's mentor.")
+                _("This level needs the endorsement of the candidate's mentor."),
+                field="endorsed_by",
             )
         if not _mentor_of(candidate, endorsed_by):
-            raise CertificationError(_("The endorsing mentor does not mentor this candidate."))
+            raise CertificationError(
+                _("The endorsing mentor does not mentor this candidate."), field="endorsed_by"
+            )
     issued = Certificate.objects.create(
         candidate=candidate,
         level=level,
@@ -192,14 +199,16 @@ def certificate_revoke(
 ) -> Certificate:
     reason = reason.strip()
     if not reason:
-        raise CertificationError(_("Give the reason for revoking this certificate."))
+        raise CertificationError(
+            _("Give the reason for revoking this certificate."), code="invalid", field="reason"
+        )
     certificate = (
         Certificate.objects.select_for_update(of=("self",))
         .select_related("level", "candidate")
         .get(pk=certificate.pk)
     )
     if certificate.revoked_at is not None:
-        raise CertificationError(_("This certificate was already revoked."))
+        raise CertificationError(_("This certificate was already revoked."), code="already_revoked")
     certificate.revoked_at = now or timezone.now()
     certificate.revoked_reason = reason
     certificate.save(update_fields=["revoked_at", "revoked_reason"])
@@ -242,13 +251,14 @@ def certificate_renew(
     if existing is not None:
         return existing, False
     if certificate.revoked_at is not None:
-        raise CertificationError(_("A revoked certificate cannot be renewed."))
+        raise CertificationError(_("A revoked certificate cannot be renewed."), code="cannot_renew")
     if certificate.revoked_renewal is not None:
         raise CertificationError(
             _(
                 "This certificate's renewal was revoked, so it cannot be renewed again: "
                 "issue a new certificate from the evidence instead."
-            )
+            ),
+            code="cannot_renew",
         )
     issued_at, expires_at = renewal_period(certificate=certificate, now=now)
     renewed = Certificate.objects.create(

@@ -11,11 +11,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
+from judgetrain.errors import ApplicationError
 from quizzes.models import CertificationLevel, ExamAssignment, ExamBlueprint
 from quizzes.services.variants import assignment_create
 
 
-class DemoExamError(ValueError):
+class DemoExamError(ApplicationError, ValueError):
     """The demo exams file is malformed; the message names what is wrong."""
 
 

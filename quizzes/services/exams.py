@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
 from judgetrain.dates import format_moment
+from judgetrain.errors import ApplicationError, Conflict, Forbidden
 from judgetrain.queueing import enqueue, enqueue_on_commit
 from quizzes.grading import grade_response
 from quizzes.models import (
@@ -55,35 +56,66 @@ logger = logging.getLogger(__name__)
 VariantSource = Attempt | ExamVariant
 
 
-class ExamError(Exception):
-    """A request the exam rules refuse; the message is for the candidate."""
+class ExamError(ApplicationError):
+    """A request the exam rules refuse; the message is for the candidate. An answer refused
+    names the field ``answers``; an appeal refused, ``comment``."""
 
 
-class AttemptClosed(ExamError):
-    pass
+class CannotStart(ExamError, Forbidden):
+    """The attempt cannot start now: the exam is cancelled, not open, every attempt used, a
+    cooldown running (403 ``cannot_start``)."""
+
+    code = "cannot_start"
 
 
-class AlreadySubmitted(ExamError):
+class AttemptClosed(ExamError, Forbidden):
+    """The attempt closed (submitted, or its time is over): its answers can no longer change."""
+
+    code = "attempt_closed"
+
+
+class AlreadySubmitted(ExamError, Conflict):
     """A final submit whose answers differ from the ones already submitted: never dropped
     silently, refused so the candidate knows they were not kept."""
 
-
-class AppealExists(ExamError):
-    pass
+    code = "already_submitted"
 
 
-class StaleRevision(ExamError):
-    """Another tab saved these answers since this one loaded them: nothing was saved."""
+class AppealExists(ExamError, Conflict):
+    code = "already_appealed"
+
+
+class StaleRevision(ExamError, Conflict):
+    """Another tab saved these answers since this one loaded them: nothing was saved. The API
+    answers each one's current text and revision (``items``; with one answer, also its
+    ``response`` and ``revision``)."""
+
+    code = "stale_revision"
 
     def __init__(self, items: list[AttemptItem]) -> None:
         self.items = items
         self.item = items[0]
         super().__init__(_("This answer was changed in another tab or window; reload to see it."))
 
+    def payload(self) -> dict[str, Any]:
+        current = [
+            {"position": item.position, "response": item.response, "revision": item.revision}
+            for item in self.items
+        ]
+        if len(current) == 1:
+            return {
+                "response": self.item.response,
+                "revision": self.item.revision,
+                "items": current,
+            }
+        return {"items": current}
 
-class StaleFlag(ExamError):
+
+class StaleFlag(ExamError, Conflict):
     """Another tab or device changed this question's flag since this one loaded it: nothing
-    was saved; ``item`` carries the flag as it is now."""
+    was saved; ``item`` carries the flag as it is now (the API answers it)."""
+
+    code = "stale_flag"
 
     def __init__(self, item: AttemptItem) -> None:
         self.item = item
@@ -94,8 +126,11 @@ class StaleFlag(ExamError):
             )
         )
 
+    def payload(self) -> dict[str, Any]:
+        return {"flagged": self.item.flagged, "revision": self.item.flag_revision}
 
-class ExamDrawError(ExamError):
+
+class ExamDrawError(CannotStart):
     """The exam's blueprint cannot be drawn now (a template it needs retired or withdrawn, the
     private pools missing): a variant cannot be made on the spot."""
 
@@ -219,14 +254,14 @@ def _generate_slot(
 def _check_can_start(assignment: ExamAssignment, attempts: list[Attempt], now: datetime) -> None:
     """``attempts``: every attempt of the assignment (a handful at most), read once."""
     if assignment.cancelled_at is not None:
-        raise ExamError(_("This exam was cancelled by your mentor."))
+        raise CannotStart(_("This exam was cancelled by your mentor."))
     status = assignment.status(now)
     if status == "upcoming":
-        raise ExamError(_("This exam has not opened yet."))
+        raise CannotStart(_("This exam has not opened yet."))
     if status == "closed":
-        raise ExamError(_("This exam has closed."))
+        raise CannotStart(_("This exam has closed."))
     if len(attempts) >= assignment.max_attempts:
-        raise ExamError(_("You have used every attempt allowed for this exam."))
+        raise CannotStart(_("You have used every attempt allowed for this exam."))
     _check_cooldown(assignment, attempts, now)
 
 
@@ -239,7 +274,7 @@ def _check_cooldown(assignment: ExamAssignment, attempts: list[Attempt], now: da
     closed = [attempt.closed_at for attempt in attempts if attempt.closed_at is not None]
     last = max(closed, default=None)
     if last is not None and now < last + cooldown:
-        raise ExamError(
+        raise CannotStart(
             _("You can start another attempt after %(time)s.")
             % {"time": format_moment(last + cooldown)}
         )
@@ -291,7 +326,7 @@ def attempt_start(
                 "again; nothing was started and no attempt was used."
             )
         ) from error
-    raise ExamError(_("The exam could not be started; please try again."))
+    raise CannotStart(_("The exam could not be started; please try again."))
 
 
 def _draw_failure_record(assignment: ExamAssignment) -> None:
@@ -689,10 +724,12 @@ def attempt_closed_error(attempt: Attempt) -> AttemptClosed:
 def _validate_response(response: str) -> str:
     if len(response) > MAX_ANSWER_CHARS:
         raise ExamError(
-            _("An answer can be at most %(limit)d characters.") % {"limit": MAX_ANSWER_CHARS}
+            _("An answer can be at most %(limit)d characters.") % {"limit": MAX_ANSWER_CHARS},
+            field="answers",
         )
     if "\x00" in response:
-        raise ExamError(_("Null characters are not allowed."))  # PostgreSQL cannot store them
+        # PostgreSQL cannot store them
+        raise ExamError(_("Null characters are not allowed."), field="answers")
     return response
 
 
@@ -715,7 +752,10 @@ def _write_answers(
     )
     if len(items) != len(answers):
         missing = sorted(set(answers) - {item.position for item in items})
-        raise ExamError(_("This attempt has no question %(position)d.") % {"position": missing[0]})
+        raise ExamError(
+            _("This attempt has no question %(position)d.") % {"position": missing[0]},
+            field="answers",
+        )
     stale = [
         item
         for item in items
@@ -993,13 +1033,13 @@ def appeal_create(*, item: AttemptItem, comment: str) -> Appeal:
     """A candidate contests one graded answer; one appeal per answer, even from two tabs."""
     comment = comment.strip()
     if item.attempt.status != Attempt.Status.GRADED:
-        raise ExamError(_("You can appeal once the attempt has been graded."))
+        raise ExamError(_("You can appeal once the attempt has been graded."), field="comment")
     if not comment:
-        raise ExamError(_("Say why you think this answer was graded wrongly."))
+        raise ExamError(_("Say why you think this answer was graded wrongly."), field="comment")
     if len(comment) > 4000:
-        raise ExamError(_("An appeal can be at most 4000 characters."))
+        raise ExamError(_("An appeal can be at most 4000 characters."), field="comment")
     if "\x00" in comment:
-        raise ExamError(_("Null characters are not allowed."))
+        raise ExamError(_("Null characters are not allowed."), field="comment")
     # The item's lock makes a second appeal wait for the first and then see it.
     AttemptItem.objects.select_for_update().filter(pk=item.pk).values_list("pk").first()
     if Appeal.objects.filter(item=item).exists():

@@ -20,6 +20,7 @@ from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
+from judgetrain.errors import ApplicationError, NotFound
 from quizzes import access
 from quizzes.grading import citations_from_ruling, engine_key, grade_response, question_key
 from quizzes.models import (
@@ -33,9 +34,9 @@ from quizzes.models import (
     WorkbenchStory,
 )
 from quizzes.parts import PART_NAMES
+from quizzes.selectors import is_withdrawn, servable
 from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
-from quizzes.services.question_reports import is_withdrawn, servable
 from quizzes.services.review import review_flag_practice
 from quizzes.services.workbench import cohort_question_first
 from rulings.core import RulingsError
@@ -75,28 +76,35 @@ REVIEW_NEXT = 3
 _seeds = random.SystemRandom()
 
 
-class PracticeError(Exception):
+class PracticeError(ApplicationError):
     """Practice cannot do what was asked; the message is safe to show."""
 
 
 class QuestionNotPractisable(PracticeError):
     """The question never takes part in practice (withdrawn, or hidden: below)."""
 
+    field: str | None = "question"
 
-class QuestionHidden(QuestionNotPractisable):
+
+class QuestionHidden(QuestionNotPractisable, NotFound):
     """No question the user may practise has this id: none at all, an exam variant, or one
-    sealed for them. The three are answered alike, so an id tells nothing."""
+    sealed for them. The three are answered alike (404), so an id tells nothing."""
+
+    code = "not_found"
+    field = None
 
     def __init__(self) -> None:
         super().__init__("No question has this id.")
 
 
-class NoPracticeQuestion(PracticeError):
+class NoPracticeQuestion(PracticeError, NotFound):
     """Neither the bank nor the generator has a question fitting the filters."""
 
 
 class SessionFinished(PracticeError):
     """The session has had all its questions; only its summary remains."""
+
+    field = "session"
 
     def __init__(self) -> None:
         super().__init__("This practice session is over.")
@@ -104,6 +112,8 @@ class SessionFinished(PracticeError):
 
 class NotSessionQuestion(PracticeError):
     """The answer is not to the question the session shows now (answered twice, or stale)."""
+
+    field = "session"
 
     def __init__(self) -> None:
         super().__init__("This is not the session's current question.")

@@ -5,18 +5,15 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import User
-from quizzes import access
+from judgetrain.errors import ApplicationError
 from quizzes.models import (
-    Attempt,
-    AttemptItem,
     Notification,
-    PracticeAnswer,
     Question,
     QuestionCorrection,
     QuestionReport,
@@ -28,61 +25,21 @@ MENTOR = "accounts.mentor_candidates"
 MY_APPEALS_PATH = "/exams/appeals-and-reports"
 
 
-class ReportError(Exception):
+class ReportError(ApplicationError):
     """A report or decision the rules refuse; the message is for the person."""
-
-
-def servable(questions: QuerySet[Question]) -> QuerySet[Question]:
-    """Only questions neither withdrawn themselves nor made from a withdrawn template."""
-    withdrawn = WithdrawnTemplate.objects.values("template_id")
-    return questions.filter(withdrawn_at__isnull=True).exclude(template_id__in=withdrawn)
-
-
-def is_withdrawn(question: Question) -> bool:
-    if question.withdrawn_at is not None:
-        return True
-    return WithdrawnTemplate.objects.filter(template_id=question.template_id).exists()
-
-
-def withdrawn_template_ids() -> set[str]:
-    return set(WithdrawnTemplate.objects.values_list("template_id", flat=True))
-
-
-def question_reportable(*, user: User, pk: int) -> Question | None:
-    """The question ``pk`` if ``user`` may report it, else None, alike for an id with no
-    question: mentors and the committee report a question of the bank as they may browse it
-    (``access.questions_visible``), anyone one they answered; never one sealed for them."""
-    if user.has_perm(MENTOR):
-        found = access.questions_visible(user, Question.objects.filter(pk=pk)).first()
-        if found is not None:
-            return found
-    found = Question.objects.filter(pk=pk).exclude(pk__in=access.sealed_question_ids(user)).first()
-    if found is None:
-        return None
-    if PracticeAnswer.objects.filter(user=user, question=found).exists():
-        return found
-    served = AttemptItem.objects.exclude(attempt__status=Attempt.Status.READY)  # never shown
-    if served.filter(attempt__candidate=user, question=found).exists():
-        return found
-    return None
-
-
-def reports_visible_to(user: User) -> QuerySet[QuestionReport]:
-    """The reports ``user`` may read (the committee's queue): none on a question sealed for
-    them, since a report is shown with its question's key and explanation."""
-    return QuestionReport.objects.exclude(question_id__in=access.sealed_question_ids(user))
 
 
 def _clean_comment(comment: str) -> str:
     comment = comment.strip()
     if not comment:
-        raise ReportError(_("Say what is wrong or unclear in this question."))
+        raise ReportError(_("Say what is wrong or unclear in this question."), field="comment")
     if len(comment) > MAX_COMMENT_CHARS:
         raise ReportError(
-            _("A report can be at most %(limit)d characters.") % {"limit": MAX_COMMENT_CHARS}
+            _("A report can be at most %(limit)d characters.") % {"limit": MAX_COMMENT_CHARS},
+            field="comment",
         )
     if "\x00" in comment:
-        raise ReportError(_("Null characters are not allowed."))
+        raise ReportError(_("Null characters are not allowed."), field="comment")
     return comment
 
 
@@ -92,7 +49,9 @@ def question_report_create(
 ) -> QuestionReport:
     """File a report; one open report per person and question (a second one updates it)."""
     if problem not in QuestionReport.Problem.values:
-        raise ReportError(_("Choose whether the key is wrong or the question unclear."))
+        raise ReportError(
+            _("Choose whether the key is wrong or the question unclear."), field="problem"
+        )
     comment = _clean_comment(comment)
     open_report = (
         QuestionReport.objects.select_for_update()
@@ -160,9 +119,9 @@ def _excerpt(text: str, limit: int = 80) -> str:
 def _reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
-        raise ReportError(_("Give the reason for this decision."))
+        raise ReportError(_("Give the reason for this decision."), field="reason")
     if "\x00" in reason:
-        raise ReportError(_("Null characters are not allowed."))
+        raise ReportError(_("Null characters are not allowed."), field="reason")
     return reason
 
 
@@ -209,7 +168,7 @@ def template_withdraw(*, template_id: str, reason: str, by: User) -> int:
 def question_report_dismiss(*, report: QuestionReport, reason: str, by: User) -> QuestionReport:
     reason = _reason(reason)
     if report.status != QuestionReport.Status.OPEN:
-        raise ReportError(_("This report was already decided."))
+        raise ReportError(_("This report was already decided."), code="already_decided")
     report.status = QuestionReport.Status.DISMISSED
     report.resolution, report.resolved_by, report.resolved_at = reason, by, timezone.now()
     report.save(update_fields=["status", "resolution", "resolved_by", "resolved_at"])
@@ -231,15 +190,3 @@ def question_report_decide(
         template_withdraw(template_id=report.question.template_id, reason=reason, by=by)
     else:
         question_report_dismiss(report=report, reason=reason, by=by)
-
-
-def reports_filed_by(user: User) -> QuerySet[QuestionReport]:
-    """The reports ``user`` filed, newest first, each with ``sealed``: its question is in an
-    exam of theirs whose keys are not released, so the committee's reason stays hidden."""
-    sealed = access.sealed_question_ids(user)
-    return (
-        QuestionReport.objects.filter(reporter=user)
-        .select_related("question")
-        .annotate(sealed=Exists(Question.objects.filter(pk=OuterRef("question_id"), pk__in=sealed)))
-        .order_by("-created_at", "-pk")
-    )

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from judgetrain.accounts.models import User
+from judgetrain.errors import ApplicationError, Conflict, Forbidden
 from quizzes import selectors_reports as sr
 from quizzes.models import AuditEntry, RetiredTemplate, WithdrawnTemplate
 from quizzes.models.review import ReviewerRole
@@ -22,16 +23,22 @@ MANAGE = "accounts.manage_certification"
 MAX_REASON_CHARS = 2000
 
 
-class RetirementError(Exception):
+class RetirementError(ApplicationError):
     """A retirement or restoration the rules refuse; the message is for the committee."""
 
+    code = "refused"
 
-class RetirementForbidden(RetirementError):
+
+class RetirementForbidden(RetirementError, Forbidden):
     """Only the certification committee retires and restores templates."""
 
+    code = "permission_denied"
 
-class AlreadyDecided(RetirementError):
+
+class AlreadyDecided(RetirementError, Conflict):
     """The template is already retired (or, restoring, not retired): nothing changed."""
+
+    code = "already_decided"
 
 
 class ReasonForm(forms.Form):

@@ -1,8 +1,9 @@
-"""The review queue: gradings the grader flagged, decided part by part by a person.
+"""The review queue's writes: gradings the grader flagged, decided part by part by a person.
 
 Every flagged grading (an exam answer or a practice answer) gets a ``Review`` row, visible to
-the candidate's mentor and to the committee. A decision accepts or overrides each part with a
-reason; the change is written to the audit log and an exam answer's score is recomputed.
+the candidate's mentor and to the committee (``Review.objects.visible_to``; the queue's reads
+are in ``quizzes.selectors_review``). A decision accepts or overrides each part with a reason;
+the change is written to the audit log and an exam answer's score is recomputed.
 """
 
 from __future__ import annotations
@@ -12,14 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from judgetrain.accounts.models import User
-from quizzes import access
+from judgetrain.accounts.models import User, sees_everyone
+from judgetrain.errors import ApplicationError
 from quizzes.models import (
-    Appeal,
     Attempt,
     AttemptItem,
     AuditEntry,
@@ -35,8 +34,10 @@ from quizzes.parts import REVIEWED_PART_NAMES, WHOLE_ANSWER
 from quizzes.services.scoring import attempt_rescore
 
 
-class ReviewError(Exception):
+class ReviewError(ApplicationError):
     """A decision the queue refuses; the message is for the person deciding."""
+
+    code = "invalid_decision"
 
 
 @dataclass(frozen=True)
@@ -48,110 +49,9 @@ class PartDecision:
 
 def reviewer_role(user: User) -> str:
     """Committee members act as the committee; everyone else who reviews, as a mentor."""
-    if user.has_perm("accounts.manage_certification"):
+    if sees_everyone(user):
         return ReviewerRole.COMMITTEE
     return ReviewerRole.MENTOR
-
-
-def sees_everything(user: User) -> bool:
-    return user.has_perm("accounts.manage_certification")
-
-
-def reviews_visible_to(user: User) -> QuerySet[Review]:
-    """The reviews of the user's cohorts' candidates (everyone's for the committee), less those
-    of a question sealed for the user: a review shows its question's key and the grading."""
-    sealed = access.sealed_question_ids(user)
-    reviews = Review.objects.exclude(item__question_id__in=sealed).exclude(
-        practice_answer__question_id__in=sealed
-    )
-    if not sees_everything(user):
-        mentored = User.objects.filter(cohorts__mentor=user).values("pk")
-        reviews = reviews.filter(candidate__in=mentored)
-    return reviews
-
-
-APPEAL = "appeal"
-"""The queue's reason for a review whose exam answer the candidate appealed (waiting)."""
-
-SOURCES = ("exam", "practice")
-REASONS = (*Review.Cause.values, APPEAL)
-
-
-@dataclass(frozen=True)
-class QueueFilter:
-    """What a mentor narrowed the queue to; an empty field does not narrow it."""
-
-    source: str = ""
-    exam: int | None = None
-    candidate: int | None = None
-    reason: str = ""
-
-    def apply(self, reviews: QuerySet[Review]) -> QuerySet[Review]:
-        if self.source == "exam":
-            reviews = reviews.filter(item__isnull=False)
-        elif self.source == "practice":
-            reviews = reviews.filter(practice_answer__isnull=False)
-        if self.exam is not None:
-            reviews = reviews.filter(item__attempt__assignment__blueprint_id=self.exam)
-        if self.candidate is not None:
-            reviews = reviews.filter(candidate_id=self.candidate)
-        if self.reason == APPEAL:
-            reviews = reviews.filter(
-                item__appeal__status__in=(Appeal.Status.OPEN, Appeal.Status.CONTESTED)
-            )
-        elif self.reason:
-            reviews = reviews.filter(cause=self.reason)
-        return reviews
-
-
-def review_queue(
-    *, user: User, status: str = Review.Status.PENDING, narrow: QueueFilter | None = None
-) -> QuerySet[Review]:
-    """The reviews this user may decide, oldest first, with what a list row shows, narrowed
-    to ``narrow`` (source, exam, candidate, reason) when given."""
-    return (
-        (narrow or QueueFilter())
-        .apply(reviews_visible_to(user))
-        .filter(status=status)
-        .select_related(
-            "candidate",
-            "decided_by",
-            "item__question",
-            "item__attempt__assignment__blueprint",
-            "practice_answer__question",
-        )
-        .order_by("created_at", "id")
-    )
-
-
-def review_queue_choices(*, user: User) -> dict[str, list[tuple[int, str]]]:
-    """The exams and candidates a mentor can narrow the pending queue to: those with a
-    review waiting (two queries, whatever the queue's size)."""
-    pending = reviews_visible_to(user).filter(status=Review.Status.PENDING)
-    exams = (
-        ExamBlueprint.objects.filter(
-            pk__in=pending.filter(item__isnull=False).values(
-                "item__attempt__assignment__blueprint_id"
-            )
-        )
-        .only("pk", "name", "name_translations")
-        .order_by("name")
-    )
-    candidates = User.objects.filter(pk__in=pending.values("candidate_id")).order_by(
-        "first_name", "last_name", "email"
-    )
-    return {
-        "exams": [(row.pk, str(row.display_name)) for row in exams],
-        "candidates": [(row.pk, str(row)) for row in candidates],
-    }
-
-
-def review_next(*, user: User, after: Review, narrow: QueueFilter | None = None) -> Review | None:
-    """The pending review that follows ``after`` in the same narrowed queue (oldest first),
-    else the first one still waiting before it; None when the queue is done."""
-    queue = review_queue(user=user, narrow=narrow).exclude(pk=after.pk)
-    later = Q(created_at__gt=after.created_at) | Q(created_at=after.created_at, id__gt=after.pk)
-    return queue.filter(later).first() or queue.first()
 
 
 def reviews_accept_bulk(*, reviews: Sequence[Review], by: User) -> list[Review]:
@@ -189,13 +89,6 @@ def reviews_queue_graded(*, attempt: Attempt, items: Sequence[AttemptItem]) -> N
             reviews.append(Review(item=item, candidate_id=attempt.candidate_id, cause=cause))
     if reviews:
         Review.objects.bulk_create(reviews, ignore_conflicts=True)
-
-
-def with_review_waiting(items: QuerySet[AttemptItem]) -> QuerySet[AttemptItem]:
-    """``items``, each with ``review_waiting``: whether a mentor's review of it is pending
-    (the attempt's result is provisional until none is). No query of its own."""
-    pending = Review.objects.filter(item=OuterRef("pk"), status=Review.Status.PENDING)
-    return items.annotate(review_waiting=Exists(pending))
 
 
 def _written_review_cause(blueprint: ExamBlueprint, score: float) -> str | None:
@@ -390,14 +283,4 @@ def results_release_if_reviewed(*, attempt: Attempt, send: bool = True) -> Notif
             "passed": bool(attempt.passed),
             "path": f"/exams/attempts/{attempt.pk}/result",
         },
-    )
-
-
-def review_audit(*, review: Review) -> list[AuditEntry]:
-    """Every change to the reviewed answer, oldest first: the review's and the exam item's."""
-    condition = Q(review=review)
-    if review.item_id:
-        condition |= Q(item_id=review.item_id)
-    return list(
-        AuditEntry.objects.filter(condition).select_related("actor", "item").order_by("created_at")
     )

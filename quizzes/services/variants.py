@@ -46,27 +46,18 @@ OPENING_GRACE = timedelta(minutes=5)
 
 class AssignmentError(exams.ExamError):
     """An assignment the rules refuse. ``field`` names the input at fault (None: the request as
-    a whole) and ``code`` the rule, for the API; the message is for the mentor. ``also``
-    holds the other rules the same input breaks, found by the same checks, so that a page
-    can show them all at once (the API answers with the first)."""
+    a whole) and ``code`` the rule; the message is for the mentor. ``problems`` lists every
+    rule the same input breaks, found by the same checks, so that a page or the API can name
+    them all at once."""
 
     def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.field = field
-        self.also: tuple[AssignmentError, ...] = ()
-
-    @property
-    def every(self) -> tuple[AssignmentError, ...]:
-        """This error and the others found with it, in the order they were checked."""
-        return (self, *self.also)
+        super().__init__(message, code=code, field=field)
 
 
 def _refuse(problems: list[AssignmentError]) -> None:
     """Raise the first problem, the rest as its ``also``; nothing when there are none."""
-    if problems:
-        first, *rest = problems
-        first.also = tuple(rest)
+    first = AssignmentError.first_of(problems)
+    if first is not None:
         raise first
 
 
@@ -206,7 +197,7 @@ def exam_assign(
     assigned twice would give them the exam twice), unless that leaves nobody, which is refused.
 
     Who may assign to whom is the caller's check (the page's and the API's choices come from
-    ``cohorts.cohorts_visible_to`` and ``candidates_visible_to``)."""
+    ``Cohort.objects.visible_to`` and ``selectors_cohorts.candidates_visible_to``)."""
     now = now or timezone.now()
     max_attempts, cooldown_minutes = assignment_terms(
         blueprint=blueprint, max_attempts=max_attempts, cooldown_minutes=cooldown_minutes

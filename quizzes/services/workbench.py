@@ -15,8 +15,10 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from judgetrain.accounts.models import Cohort, User
+from judgetrain.errors import ApplicationError
 from quizzes.models import (
     Notification,
     PracticeAnswer,
@@ -30,17 +32,33 @@ from rulings.core import questions as generator
 from rulings.core.questions import workbench
 
 
-class WorkbenchError(Exception):
-    """A save the rules refuse; ``code`` says why, for the page to say it in the reader's
+def _refusals() -> dict[str, str]:
+    return {
+        "saved": _("This story is already saved."),
+        "proposed": _("This story is already proposed for the bank: see Proposed questions."),
+        "accepted": _("This story is already in the question bank."),
+        "rejected": _("The committee already rejected this story for the bank."),
+        "not_cohort": _("This story is already proposed for the bank or decided."),
+        "decided": _("This proposal has already been decided."),
+        "unchanged": _(
+            "This is the story you are revising, unchanged: change its facts, then save."
+        ),
+        "reason": _(
+            "Say why you reject this story: its author reads your reason, then can revise it."
+        ),
+    }
+
+
+class WorkbenchError(ApplicationError):
+    """A save the rules refuse; ``code`` says why, and the message says it in the reader's
     language: "saved" (the bank has this very question already), "proposed" (already
     waiting for the committee), "accepted" (already in the bank), "rejected" (the committee
     rejected it), "decided" (a proposal decided already), "not_cohort" (only a story saved
     for a cohort can be suggested or revised), "unchanged" (a revision telling the very story
-    it revises)."""
+    it revises), "reason" (a rejection without one)."""
 
-    def __init__(self, message: str, *, code: str = "saved") -> None:
-        super().__init__(message)
-        self.code = code
+    def __init__(self, *, code: str = "saved", field: str | None = None) -> None:
+        super().__init__(_refusals()[code], code=code, field=field)
 
 
 @dataclass(frozen=True)
@@ -83,7 +101,7 @@ def _store(
     question = Question.objects.get(pk=pk)
     existing = WorkbenchStory.objects.select_for_update().filter(question=question).first()
     if existing is not None and revising is not None and existing.pk == revising.pk:
-        raise WorkbenchError("The revision tells the same story.", code="unchanged")
+        raise WorkbenchError(code="unchanged", field="situation")
     if existing is not None and existing.status == WorkbenchStory.Status.RETIRED:
         return _revive(existing, story, author=author, status=status, cohort=cohort)
     if existing is not None:
@@ -91,9 +109,9 @@ def _store(
             status == WorkbenchStory.Status.PROPOSED
         ):  # walk 4, #9: the committee proposes the question a mentor saved for a cohort
             return _to_proposal(existing)
-        raise WorkbenchError("This story is already saved.", code=_REFUSAL[existing.status])
+        raise WorkbenchError(code=_REFUSAL[existing.status], field="situation")
     if question.template_id != workbench.TEMPLATE_ID:
-        raise WorkbenchError("This story is already saved.")
+        raise WorkbenchError(field="situation")
     return WorkbenchStory.objects.create(
         question=question,
         author=author,
@@ -137,7 +155,7 @@ def workbench_retire(*, story: WorkbenchStory, by: User) -> WorkbenchStory:
     ``by`` may see the story's cohort."""
     locked = WorkbenchStory.objects.select_for_update().get(pk=story.pk)
     if locked.status != WorkbenchStory.Status.COHORT:
-        raise WorkbenchError("Only a story saved for a cohort can be removed.", code="not_cohort")
+        raise WorkbenchError(code="not_cohort")
     locked.status = WorkbenchStory.Status.RETIRED
     locked.decided_by = by
     locked.decided_at = timezone.now()
@@ -162,7 +180,7 @@ def workbench_suggest(*, story: WorkbenchStory) -> WorkbenchStory:
     locked = WorkbenchStory.objects.select_for_update().get(pk=story.pk)
     suggestable = (WorkbenchStory.Status.COHORT, WorkbenchStory.Status.REJECTED)
     if locked.status not in suggestable or locked.cohort_id is None:
-        raise WorkbenchError("Only a story saved for a cohort can be suggested.", code="not_cohort")
+        raise WorkbenchError(code="not_cohort")
     return _to_proposal(locked)
 
 
@@ -181,7 +199,7 @@ def workbench_revise(*, story: Story, author: User, original: WorkbenchStory) ->
     caller has checked that ``author`` may see the original's cohort."""
     locked = WorkbenchStory.objects.select_for_update().get(pk=original.pk)
     if locked.status not in REVISABLE or locked.cohort is None:
-        raise WorkbenchError("Only a story saved for a cohort can be revised.", code="not_cohort")
+        raise WorkbenchError(code="not_cohort")
     revision = _store(
         story,
         author=author,
@@ -239,14 +257,14 @@ def workbench_decide(
     e-mail this queues for them (walk 5, #9), and may revise the story or suggest it again."""
     reason = reason.strip()[:2000]
     if not accept and not reason:
-        raise WorkbenchError("Say why the story is rejected.", code="reason")
+        raise WorkbenchError(code="reason")
     locked = (
         WorkbenchStory.objects.select_for_update(of=("self",))
         .select_related("question", "author")
         .get(pk=story.pk)
     )
     if locked.status != WorkbenchStory.Status.PROPOSED:
-        raise WorkbenchError("This proposal has already been decided.", code="decided")
+        raise WorkbenchError(code="decided")
     locked.status = WorkbenchStory.Status.ACCEPTED if accept else WorkbenchStory.Status.REJECTED
     locked.decided_by = by
     locked.decided_at = timezone.now()
@@ -283,6 +301,19 @@ def proposals_open() -> list[WorkbenchStory]:
         .select_related("question", "author", "cohort", "revises__question", "revises__decided_by")
         .order_by("created_at")
     )
+
+
+def proposals_waiting_count() -> int:
+    """Stories proposed for the bank and not decided yet (the committee's overview, walk 7,
+    #3: a proposal could wait unseen)."""
+    return WorkbenchStory.objects.filter(status=WorkbenchStory.Status.PROPOSED).count()
+
+
+def rejected_unrevised_count(*, author: User) -> int:
+    """The author's stories the committee rejected and they have not revised yet (the
+    mentor's dashboard, walk 7, #3). A revised story is retired: it counts no more."""
+    rejected = WorkbenchStory.Status.REJECTED
+    return WorkbenchStory.objects.filter(author=author, status=rejected).count()
 
 
 def proposals_decided(*, limit: int = 20) -> list[WorkbenchStory]:

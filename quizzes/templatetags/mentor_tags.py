@@ -5,7 +5,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from quizzes.parts import REVIEWED_PART_NAMES, THE_PART
-from quizzes.services.cohorts import mastery_band as band
+from quizzes.selectors_cohorts import mastery_band as band
 from quizzes.templatetags.quizzes_tags import vocab
 from rulings.core.grading.reasons import NOTHING_STATED, read_reason
 
@@ -49,12 +49,18 @@ REVIEW_REASONS = {
         "rarely to stand alone"
     ),
     "second_reading": _(
-        "read as %(found)s, but answers worded like this one are mostly labelled %(second)s"
+        "read as %(found)s, but a second reading of how it is worded disagrees: check what the "
+        "candidate meant"
     ),
     "infraction_left_to_the_story": _(
         "not named, while the answer rules on the penalty: the question's story may settle it"
     ),
     "ambiguous_words": _("read as %(found)s from words judges also use for %(other)s"),
+    "nothing_placed": _("nothing read for any part, though the answer rules in words"),
+    "options_undoubted": _(
+        "options read as left open, but no word of the answer doubts them: they may be a "
+        "player's choice"
+    ),
 }
 """The grader's review reasons (`rulings.core.grading.reasons.REASON_TEXTS`) for a page, by
 code: the same words, ids shown by their names."""

@@ -15,9 +15,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access
+from quizzes import selectors_review as reads
 from quizzes.models import Appeal
 from quizzes.services import appeals
-from quizzes.services import question_reports as reports
+from quizzes.views.refusals import refused
 
 
 class ContestForm(forms.Form):
@@ -41,11 +42,9 @@ def appeal_contest(
     elif not form.is_valid():
         messages.error(request, " ".join(str(e) for e in form.errors["comment"]))
     else:
-        try:
+        with refused(request=request) as refusal:
             appeals.appeal_contest(appeal=appeal, comment=form.cleaned_data["comment"])
-        except appeals.AppealError as error:
-            messages.error(request, str(error))
-        else:
+        if not refusal:
             messages.success(request, _("Your appeal was sent to the certification committee."))
     return redirect("exam-result", attempt_id=attempt.pk)
 
@@ -56,8 +55,8 @@ def my_appeals_and_reports(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The user's appeals (a candidate's, on their exams) and the question reports they filed,
     each with its status and, once decided, the decision and its reason."""
     context = {
-        "appeals": list(appeals.appeals_of(request.user)),
-        "reports": list(reports.reports_filed_by(request.user)),
+        "appeals": list(reads.appeals_of(request.user)),
+        "reports": list(reads.reports_filed_by(request.user)),
     }
     return render(request, "quizzes/exams/my_appeals.html", context)
 

@@ -32,9 +32,11 @@ from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.models import Attempt, ExamAssignment, ExamBlueprint, VariantJob
 from quizzes.models.exams import VARIANT_JOB_STATES
 from quizzes.selectors import variant_jobs_visible_to
-from quizzes.services import assignments, cohorts, variants
+from quizzes.selectors_cohorts import candidates_visible_to
+from quizzes.services import assignments, variants
 from quizzes.views.confirming import post_or_back
 from quizzes.views.mentor import mentor_required
+from quizzes.views.refusals import refused
 
 TEMPLATES = "quizzes/assign/"
 LOCAL_MINUTE = "%Y-%m-%dT%H:%M"
@@ -85,8 +87,8 @@ class AssignmentForm(forms.Form):
     def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["blueprint"].queryset = ExamBlueprint.objects.order_by("name")  # type: ignore[attr-defined]
-        self.fields["cohort"].queryset = cohorts.cohorts_visible_to(user).order_by("name")  # type: ignore[attr-defined]
-        self.fields["candidates"].queryset = cohorts.candidates_visible_to(user)  # type: ignore[attr-defined]
+        self.fields["cohort"].queryset = Cohort.objects.visible_to(user).order_by("name")  # type: ignore[attr-defined]
+        self.fields["candidates"].queryset = candidates_visible_to(user)  # type: ignore[attr-defined]
 
 
 def _initial(request: AuthenticatedHttpRequest) -> dict[str, Any]:
@@ -108,7 +110,7 @@ def assign(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = AssignmentForm(request.POST, user=request.user)
     if not form.is_valid():
         return _render_assign(request, form, status=400)
-    try:
+    with refused(form) as refusal:
         assigned = variants.exam_assign(
             by=request.user,
             blueprint=form.cleaned_data["blueprint"],
@@ -117,9 +119,7 @@ def assign(request: AuthenticatedHttpRequest) -> HttpResponse:
             opens_at=form.cleaned_data["opens_at"],
             closes_at=form.cleaned_data["closes_at"],
         )
-    except variants.AssignmentError as error:
-        for problem in error.every:
-            form.add_error(problem.field if problem.field in form.fields else None, str(problem))
+    if refusal:
         return _render_assign(request, form, status=400)
     messages.success(request, _("The exam was assigned; its variants are being prepared."))
     if assigned.skipped:
@@ -211,14 +211,13 @@ def _progress(assignment: ExamAssignment) -> Progress:
 
 def _job_assignments(request: AuthenticatedHttpRequest, job: VariantJob) -> list[ExamAssignment]:
     assigned = (
-        job.assignments.select_related("candidate", "blueprint")
+        job.assignments.visible_to(request.user)
+        .select_related("candidate", "blueprint")
         .annotate(ready=Count("variants"))
         .prefetch_related(
             Prefetch("attempts", queryset=Attempt.objects.with_review_waiting().order_by("number"))
         )
     )
-    if not request.user.has_perm("accounts.manage_certification"):
-        assigned = assigned.filter(candidate__in=cohorts.candidates_visible_to(request.user))
     rows: list[ExamAssignment] = list(
         assigned.order_by("candidate__first_name", "candidate__email")
     )
@@ -276,16 +275,27 @@ def variant_job(request: AuthenticatedHttpRequest, job_id: int) -> HttpResponse:
 
 
 def _confirm(
-    request: AuthenticatedHttpRequest, job: VariantJob, *, action: str, summary: str, url: str
+    request: AuthenticatedHttpRequest,
+    job: VariantJob,
+    *,
+    action: str,
+    summary: str,
+    url: str,
+    note: str | None = None,
 ) -> HttpResponse:
-    """The page that asks before a change: what will happen, the same form data, confirm."""
+    """The page that asks before a change: what will happen, the same form data, confirm;
+    with ``note``, the note the candidates will read (walk 7, #10: "with the note shown",
+    and the note was shown nowhere)."""
     fields = [
         (name, value)
         for name, values in request.POST.lists()
         if name not in ("csrfmiddlewaretoken", "confirm")
         for value in values
     ]
-    context = {"job": job, "action": action, "summary": summary, "fields": fields, "url": url}
+    context = {
+        "job": job, "action": action, "summary": summary, "fields": fields, "url": url,
+        "note": note,
+    }  # fmt: skip
     return render(request, TEMPLATES + "confirm.html", context)
 
 
@@ -301,18 +311,17 @@ def assignment_edit(request: AuthenticatedHttpRequest, job_id: int) -> HttpRespo
     closes_at, note = form.cleaned_data["closes_at"], form.cleaned_data["note"]
     if request.POST.get("confirm") != "1":
         summary = ngettext(
-            "The exam of %(n)d candidate will close at %(when)s, with the note shown.",
-            "The exam of %(n)d candidates will close at %(when)s, with the note shown.",
+            "The exam of %(n)d candidate will close at %(when)s, with the note below.",
+            "The exam of %(n)d candidates will close at %(when)s, with the note below.",
             len(active),
         ) % {"n": len(active), "when": format_moment(closes_at)}
         return _confirm(
             request, job, action=str(_("Save the changes")), summary=summary,
-            url=reverse("assignment-edit", args=[job.pk]),
+            url=reverse("assignment-edit", args=[job.pk]), note=note,
         )  # fmt: skip
-    try:
+    with refused(form) as refusal:
         assignments.assignments_edit(assignments=active, closes_at=closes_at, note=note)
-    except assignments.AssignmentChangeError as error:
-        form.add_error(None, str(error))
+    if refusal:
         return _render_job(request, job, assigned, edit_form=form, status=400)
     messages.success(request, _("The exam was changed."))
     return redirect("variant-job", job_id=job.pk)
@@ -350,10 +359,9 @@ def assignment_extend(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
             request, job, action=str(_("Extend")), summary=summary,
             url=reverse("assignment-extend", args=[job.pk]),
         )  # fmt: skip
-    try:
+    with refused(form) as refusal:
         assignments.assignments_extend(assignments=chosen, closes_at=closes_at)
-    except assignments.AssignmentChangeError as error:
-        form.add_error(None, str(error))
+    if refusal:
         return _render_job(request, job, assigned, extend_form=form, status=400)
     messages.success(request, _("The deadline was extended."))
     return redirect("variant-job", job_id=job.pk)
@@ -378,10 +386,9 @@ def assignment_cancel(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
             request, job, action=str(_("Cancel the exam")), summary=summary,
             url=reverse("assignment-cancel", args=[job.pk]),
         )  # fmt: skip
-    try:
+    with refused(request=request) as refusal:
         done = assignments.assignments_cancel(assignments=active)
-    except assignments.AssignmentChangeError as error:
-        messages.error(request, str(error))
+    if refusal:
         return redirect("variant-job", job_id=job.pk)
     messages.success(
         request,
@@ -402,11 +409,9 @@ def variant_job_retry(request: AuthenticatedHttpRequest, job_id: int) -> HttpRes
     job = _visible_job(request, job_id)
     if job.state != "failed":
         return redirect("variant-job", job_id=job.pk)
-    try:
+    with refused(request=request) as refusal:
         variants.variant_job_retry(job=job)
-    except variants.AssignmentError as error:
-        messages.error(request, str(error))
-    else:
+    if not refusal:
         messages.success(request, _("The variants are being prepared again."))
     return redirect("variant-job", job_id=job.pk)
 

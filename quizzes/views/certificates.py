@@ -29,6 +29,7 @@ from judgetrain.signing import jwks
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.models import Certificate
 from quizzes.services import badges
+from quizzes.views.refusals import refused
 
 TEMPLATES = "quizzes/certificates/"
 LINKEDIN_ADD = "https://www.linkedin.com/profile/add"
@@ -150,10 +151,10 @@ def badge_verify(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         status = 400
         if form.is_valid():
-            try:
+            with refused() as refusal:
                 check = badges.badge_verify(form.cleaned_data["badge"].encode())
-            except badges.BadgeError as error:
-                context["error"] = str(error)
+            if refusal:
+                context["error"] = refusal.message
             else:
                 context["check"] = check
                 status = 200

@@ -31,7 +31,8 @@ from quizzes.models import (
     QuestionKind,
     QuestionReport,
 )
-from quizzes.services import appeals, policy_updates
+from quizzes.selectors import question_reportable
+from quizzes.services import appeals, policy_updates, workbench
 from quizzes.services import question_reports as reports
 from quizzes.services.blueprints import (
     PreviewError,
@@ -39,6 +40,7 @@ from quizzes.services.blueprints import (
     slot_undrawable,
     slots_with_few_situations,
 )
+from quizzes.views.refusals import refused
 from rulings.core import questions as generator
 
 MANAGE = "accounts.manage_certification"
@@ -56,11 +58,12 @@ def committee_required(view: View) -> View:
 @committee_required
 def home(request: AuthenticatedHttpRequest) -> HttpResponse:
     context = {
-        "open_reports": reports.reports_visible_to(request.user)
+        "open_reports": QuestionReport.objects.visible_to(request.user)
         .filter(status=QuestionReport.Status.OPEN)
         .count(),
         "blueprints": ExamBlueprint.objects.count(),
         "certificates": Certificate.objects.filter(revoked_at__isnull=True).count(),
+        "proposals": workbench.proposals_waiting_count(),
     }
     return render(request, TEMPLATES + "home.html", context)
 
@@ -166,7 +169,7 @@ def _back(request: AuthenticatedHttpRequest) -> HttpResponseRedirect:
 @require_POST
 @login_required
 def question_report(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    question = reports.question_reportable(user=request.user, pk=pk)
+    question = question_reportable(user=request.user, pk=pk)
     if question is None:
         return render(request, TEMPLATES + "not_found.html", status=404)
     form = ReportQuestionForm(request.POST)
@@ -174,13 +177,11 @@ def question_report(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         for errors in form.errors.values():
             messages.error(request, " ".join(str(error) for error in errors))
         return _back(request)
-    try:
+    with refused(request=request) as refusal:
         reports.question_report_create(
             question=question, reporter=request.user, **form.cleaned_data
         )
-    except reports.ReportError as error:
-        messages.error(request, str(error))
-    else:
+    if not refusal:
         messages.success(request, _("Thank you: your report was sent to the committee."))
     return _back(request)
 
@@ -192,7 +193,7 @@ def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
     if status not in QuestionReport.Status.values:
         status = QuestionReport.Status.OPEN
     queue = (
-        reports.reports_visible_to(request.user)
+        QuestionReport.objects.visible_to(request.user)
         .filter(status=status)
         .select_related("question", "reporter", "resolved_by")
         .prefetch_related("question__topics")
@@ -213,7 +214,7 @@ def report_queue(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_POST
 @committee_required
 def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    visible = reports.reports_visible_to(request.user).select_related("question")
+    visible = QuestionReport.objects.visible_to(request.user).select_related("question")
     report = get_object_or_404(visible, pk=pk)
     form = DecisionForm(request.POST)
     if not form.is_valid():
@@ -234,7 +235,7 @@ def report_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         context = {"report": report, "form": form, "preview": changed.preview}
         return render(request, TEMPLATES + "report_withdraw_preview.html", context)
     except reports.ReportError as error:
-        messages.error(request, str(error))
+        messages.error(request, error.message)
     else:
         messages.success(request, _("The decision was recorded."))
     return redirect("committee-question-reports")

@@ -30,6 +30,7 @@ from quizzes.services import certification
 from quizzes.services.certificate_pdf import certificate_pdf
 from quizzes.views.committee import TEMPLATES, committee_required
 from quizzes.views.confirming import post_or_back
+from quizzes.views.refusals import refused
 from rulings.core import policy
 from rulings.core import questions as generator
 from rulings.core.errors import PolicyError
@@ -94,12 +95,11 @@ def certificate_issue(request: AuthenticatedHttpRequest) -> HttpResponse:
         if not request.GET or not start.is_valid():
             status = 400 if request.GET else 200
             return render(request, TEMPLATES + "issue_start.html", {"form": start}, status=status)
-        try:  # no second step for a candidate who has no evidence for the level
+        with refused(start) as refusal:  # no second step for a candidate with no evidence
             certification.evidence_choose(
                 candidate=start.cleaned_data["candidate"], level=start.cleaned_data["level"]
             )
-        except certification.CertificationError as error:
-            start.add_error(None, str(error))
+        if refusal:
             return render(request, TEMPLATES + "issue_start.html", {"form": start}, status=400)
         choices = _attempt_choices(start.cleaned_data["candidate"].pk)
         form = IssueForm(initial=request.GET.dict(), attempt_choices=choices)
@@ -110,7 +110,7 @@ def certificate_issue(request: AuthenticatedHttpRequest) -> HttpResponse:
     choices = _attempt_choices(chosen.cleaned_data["candidate"].pk) if chosen.is_valid() else []
     form = IssueForm(request.POST, attempt_choices=choices)
     if form.is_valid():
-        try:
+        with refused(form) as refusal:
             issued = certification.certificate_issue(
                 candidate=form.cleaned_data["candidate"],
                 level=form.cleaned_data["level"],
@@ -118,9 +118,7 @@ def certificate_issue(request: AuthenticatedHttpRequest) -> HttpResponse:
                 attempt_ids=form.cleaned_data["attempts"],
                 endorsed_by=form.cleaned_data["endorsed_by"],
             )
-        except certification.CertificationError as error:
-            form.add_error(None, str(error))
-        else:
+        if not refusal:
             messages.success(request, _("The certificate was issued."))
             return redirect("committee-certificate", pk=issued.pk)
     return render(request, TEMPLATES + "issue.html", {"form": form}, status=400)
@@ -200,13 +198,11 @@ def certificate_revoke(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
         confirm = RevokeForm(initial={"reason": form.cleaned_data["reason"], "confirm": True})
         context = {"certificate": certificate, "form": confirm}
         return render(request, TEMPLATES + "certificate_revoke.html", context)
-    try:
+    with refused(request=request) as refusal:
         certification.certificate_revoke(
             certificate=certificate, reason=form.cleaned_data["reason"], by=request.user
         )
-    except certification.CertificationError as error:
-        messages.error(request, str(error))
-    else:
+    if not refusal:
         messages.success(request, _("The certificate was revoked."))
     return redirect("committee-certificate", pk=pk)
 
@@ -227,10 +223,9 @@ def certificate_renew(request: AuthenticatedHttpRequest, pk: int) -> HttpRespons
             "extends": certificate.is_valid(),
         }
         return render(request, TEMPLATES + "certificate_renew.html", context)
-    try:
+    with refused(request=request) as refusal:
         renewed, created = certification.certificate_renew(certificate=certificate, by=request.user)
-    except certification.CertificationError as error:
-        messages.error(request, str(error))
+    if refusal:
         return redirect("committee-certificate", pk=pk)
     if created:
         messages.success(request, _("The certificate was renewed; the holder is told by e-mail."))

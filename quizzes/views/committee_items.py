@@ -18,6 +18,7 @@ from quizzes.selectors_items import template_statuses
 from quizzes.services import retirement
 from quizzes.services.blueprints import blueprints_drawing_on
 from quizzes.views.committee import TEMPLATES, committee_required
+from quizzes.views.refusals import refused
 
 
 @require_GET
@@ -56,11 +57,9 @@ def _decide(request: AuthenticatedHttpRequest, template_id: str, *, retire: bool
             }
             return render(request, TEMPLATES + "item_retire_confirm.html", context)
     act = retirement.template_retire if retire else retirement.template_restore
-    try:
+    with refused(request=request) as refusal:
         act(template_id=template_id, reason=form.cleaned_data["reason"], by=request.user)
-    except retirement.RetirementError as error:
-        messages.error(request, str(error))
-    else:
+    if not refusal:
         done = _("The template was retired.") if retire else _("The template was restored.")
         messages.success(request, done)
     return redirect("committee-items")

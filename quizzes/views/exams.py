@@ -18,7 +18,9 @@ from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes import access, selectors
 from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, ExamAssignment
-from quizzes.services import exams, review
+from quizzes.selectors_review import with_review_waiting
+from quizzes.services import exams
+from quizzes.views.refusals import refused
 from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
@@ -177,12 +179,11 @@ def exam_start(request: AuthenticatedHttpRequest, assignment_id: int) -> HttpRes
     if request.method == "GET":
         context = _start_context(assignment, request.LANGUAGE_CODE)
         return render(request, "quizzes/exams/start.html", context)
-    try:
+    with refused(request=request) as refusal:
         attempt = exams.attempt_start(
             assignment=assignment, language=content_language(request.LANGUAGE_CODE)
         )
-    except exams.ExamError as error:
-        messages.error(request, str(error))
+    if refusal:
         return redirect("exams")
     return redirect("exam-attempt", attempt_id=attempt.pk)
 
@@ -344,12 +345,14 @@ def exam_result(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespo
     attempt = exams.attempt_expire_if_due(attempt=attempt)
     if attempt.status == Attempt.Status.IN_PROGRESS:
         return redirect("exam-attempt", attempt_id=attempt.pk)
-    rows = attempt.items.select_related("question", "appeal", "overridden_by", "review").order_by(
-        "position"
+    rows = (
+        attempt.items.select_related("question", "appeal", "overridden_by", "review")
+        .prefetch_related("appeal__corrections")
+        .order_by("position")
     )
     # A question of this attempt also in another attempt whose keys are not released (sealed)
     # keeps its key and grading hidden here too.
-    items = list(review.with_review_waiting(access.with_sealed_flag(rows, request.user)))
+    items = list(with_review_waiting(access.with_sealed_flag(rows, request.user)))
     context = {
         "attempt": attempt,
         "items": items,
@@ -370,11 +373,9 @@ def exam_appeal(request: AuthenticatedHttpRequest, attempt_id: int, position: in
     if not form.is_valid():
         messages.error(request, " ".join(str(error) for error in form.errors["comment"]))
         return redirect("exam-result", attempt_id=attempt.pk)
-    try:
+    with refused(request=request) as refusal:
         exams.appeal_create(item=item, comment=form.cleaned_data["comment"])
-    except exams.ExamError as error:
-        messages.error(request, str(error))
-    else:
+    if not refusal:
         messages.success(request, _("Your appeal was sent to your mentor."))
     return redirect("exam-result", attempt_id=attempt.pk)
 

@@ -25,15 +25,18 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from judgetrain.accounts.lockout import client_address
-from judgetrain.accounts.models import Cohort, User
+from judgetrain.accounts.models import Cohort, User, sees_everyone
 from judgetrain.throttling import limits_wait
 from judgetrain.typing import AuthenticatedHttpRequest
+from quizzes import selectors_cohorts as cohort_reads
+from quizzes import selectors_review as reads
 from quizzes.languages import content_language
 from quizzes.models import Appeal, QuestionCorrection, QuestionKind, Review
 from quizzes.parts import REVIEWED_PART_NAMES
-from quizzes.services import appeals, cohorts, review
+from quizzes.services import appeals, cohorts, review, workbench
 from quizzes.services.practice import practice_key, practice_statements
 from quizzes.views.confirming import post_or_back
+from quizzes.views.refusals import refuse_into, refused
 from rulings.core import questions as generator
 from rulings.core import vocabulary
 from rulings.core.explain import labels
@@ -61,7 +64,7 @@ def committee_required(view: View) -> View:
 
 
 def _cohort(user: User, cohort_id: int) -> Cohort:
-    cohort = cohorts.cohorts_visible_to(user).filter(pk=cohort_id).first()
+    cohort = Cohort.objects.visible_to(user).with_mentor().filter(pk=cohort_id).first()
     if cohort is None:
         raise Http404("No such cohort.")
     return cohort
@@ -224,6 +227,14 @@ class CommitteeDecisionForm(AppealDecisionForm):
     remedy = forms.ChoiceField(required=False, choices=[])
     confirm = forms.CharField(required=False, widget=forms.HiddenInput, max_length=128)
 
+    # Walk 7, #21: a key found wrong is a decision of its own. It applies to everyone, and
+    # the regrade decides this answer: the appeal is upheld only if the answer gains by it.
+    DECISIONS = [
+        ("uphold", _("Uphold: the answer deserves a new score")),
+        ("reject", _("Reject: the grade stands")),
+        ("key", _("The key is wrong: withdraw the question or correct its key for everyone")),
+    ]
+
     def __init__(
         self,
         *args: Any,
@@ -236,6 +247,13 @@ class CommitteeDecisionForm(AppealDecisionForm):
         super().__init__(*args, **kwargs)
         self.lang = lang
         self.correctable = kind == QuestionKind.FREE_FORM
+        decision = cast(forms.ChoiceField, self.fields["decision"])
+        decision.choices = self.DECISIONS
+        decision.help_text = _(
+            "A withdrawal or key correction applies to every attempt holding this question. "
+            "The appeal is then upheld only if this answer gains by the regrade, and the "
+            "candidate is told what it means for them."
+        )
         if not self.correctable:
             action = cast(forms.ChoiceField, self.fields["key_action"])
             action.choices = [
@@ -255,6 +273,17 @@ class CommitteeDecisionForm(AppealDecisionForm):
             self.fields[name].choices = choices  # type: ignore[attr-defined]
             # The current key is the start: a correction usually changes one part.
             self.fields[name].initial = (key or {}).get(name, "")
+
+    def clean(self) -> dict[str, Any]:
+        """ "The key is wrong" needs the withdrawal or the correction; a withdrawal or
+        correction chosen beside Uphold or Reject is that decision too (the regrade decides
+        the answer, and the preview says how)."""
+        cleaned = super().clean()
+        if cleaned.get("decision") == "key" and not cleaned.get("key_action"):
+            self.add_error(
+                "key_action", _("Choose to withdraw the question or to correct its key.")
+            )
+        return cleaned
 
     def corrected_key(self) -> list[tuple[str, str]]:
         """The corrected key the preview shows, each part's heading and name in the page's
@@ -330,9 +359,10 @@ class InvitationAcceptForm(forms.Form):
 @mentor_required
 def dashboard(request: AuthenticatedHttpRequest) -> HttpResponse:
     context = {
-        "cohorts": cohorts.cohorts_overview(user=request.user),
-        "pending": cohorts.pending_counts(user=request.user),
-        "is_committee": review.sees_everything(request.user),
+        "cohorts": cohort_reads.cohorts_overview(user=request.user),
+        "pending": reads.pending_counts(user=request.user),
+        "is_committee": sees_everyone(request.user),
+        "rejected_stories": workbench.rejected_unrevised_count(author=request.user),
     }
     return render(request, TEMPLATES + "dashboard.html", context)
 
@@ -349,8 +379,8 @@ def _render_cohort(
         focus = int(request.GET.get("candidate", ""))
     except ValueError:
         focus = None
-    heatmap = cohorts.cohort_heatmap(
-        progress=cohorts.cohort_progress(cohort=cohort),
+    heatmap = cohort_reads.cohort_heatmap(
+        progress=cohort_reads.cohort_progress(cohort=cohort),
         topic_name=lambda slug: generator.topic_name(slug, lang),
         order=request.GET.get("order", "name"),
         topic_order=request.GET.get("topics", "name"),
@@ -372,7 +402,7 @@ def _render_cohort(
             ("weakest", _("Weakest first")),
             ("strongest", _("Strongest first")),
         ],
-        "invitations": list(cohorts.invitations_pending(cohort=cohort)),
+        "invitations": list(cohort_reads.invitations_pending(cohort=cohort)),
         "undo_candidate": _undoable(request, cohort),
         "invite_form": invite_form
         or InviteForm(prefix="invite", initial={"language": request.LANGUAGE_CODE}),
@@ -412,15 +442,14 @@ def cohort_invite(request: AuthenticatedHttpRequest, cohort_id: int) -> HttpResp
         response = _render_cohort(request, cohort, invite_form=form, status=429)
         response["Retry-After"] = str(wait)
         return response
-    try:
+    with refused(form) as refusal:
         cohorts.invitation_create(
             cohort=cohort,
             email=form.cleaned_data["email"],
             by=request.user,
             language=form.cleaned_data["language"] or request.LANGUAGE_CODE,
         )
-    except cohorts.CohortError as error:
-        form.add_error("email", str(error))
+    if refusal:
         return _render_cohort(request, cohort, invite_form=form, status=400)
     # The same answer for every address, with an account or without: nothing here says
     # which (the service does not look).
@@ -447,10 +476,7 @@ def cohort_member_remove(
         return render(
             request, TEMPLATES + "cohort_remove.html", {"cohort": cohort, "member": member}
         )
-    try:
-        cohorts.cohort_member_remove(cohort=cohort, candidate_id=candidate_id)
-    except cohorts.CohortError as error:
-        raise Http404(str(error)) from error
+    cohorts.cohort_member_remove(cohort=cohort, candidate_id=candidate_id)  # not one: 404
     request.session[UNDO_KEY] = {
         "cohort": cohort.pk,
         "candidate": member.pk,
@@ -476,10 +502,9 @@ def cohort_member_restore(request: AuthenticatedHttpRequest, cohort_id: int) -> 
     if candidate_id is None:
         messages.error(request, _("Too late to undo: invite the candidate again."))
         return redirect("mentor-cohort", cohort_id=cohort.pk)
-    try:
+    with refused(request=request) as refusal:
         member = cohorts.cohort_member_restore(cohort=cohort, candidate_id=candidate_id)
-    except cohorts.CohortError as error:
-        messages.error(request, str(error))
+    if refusal:
         return redirect("mentor-cohort", cohort_id=cohort.pk)
     del request.session[UNDO_KEY]
     messages.success(request, _("%(name)s is back in the cohort.") % {"name": str(member)})
@@ -513,7 +538,7 @@ class QueueFilterForm(forms.Form):
             (Review.Cause.FLAGGED, _("Flagged by the grader")),
             (Review.Cause.BORDERLINE, _("Borderline attempt")),
             (Review.Cause.EVERY, _("Every written answer reviewed")),
-            (review.APPEAL, _("Appealed by the candidate")),
+            (reads.APPEAL, _("Appealed by the candidate")),
         ]
         if choices is None:  # reading the filters only: any id narrows (to nothing if unseen)
             self.fields["exam"] = forms.IntegerField(required=False, min_value=1)
@@ -522,11 +547,11 @@ class QueueFilterForm(forms.Form):
         self.fields["exam"].choices = [*everything, *choices["exams"]]  # type: ignore[attr-defined]
         self.fields["candidate"].choices = [*everything, *choices["candidates"]]  # type: ignore[attr-defined]
 
-    def narrow(self) -> review.QueueFilter:
+    def narrow(self) -> reads.QueueFilter:
         if not self.is_valid():
-            return review.QueueFilter()
+            return reads.QueueFilter()
         data = self.cleaned_data
-        return review.QueueFilter(
+        return reads.QueueFilter(
             source=data.get("source") or "",
             exam=data.get("exam"),
             candidate=data.get("candidate"),
@@ -557,23 +582,12 @@ def _with_query(url: str, query: str) -> str:
 @mentor_required
 def review_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     decided = request.GET.get("show") == "decided"
-    filters = QueueFilterForm(request.GET, choices=review.review_queue_choices(user=request.user))
+    filters = QueueFilterForm(request.GET, choices=reads.review_queue_choices(user=request.user))
     narrow = _queue_filter(request).narrow()
     if decided:
-        rows = list(
-            narrow.apply(review.reviews_visible_to(request.user))
-            .exclude(status=Review.Status.PENDING)
-            .select_related(
-                "candidate",
-                "decided_by",
-                "item__question",
-                "item__attempt__assignment__blueprint",
-                "practice_answer__question",
-            )
-            .order_by("-decided_at")[:100]
-        )
+        rows = list(reads.reviews_decided(user=request.user, narrow=narrow)[:100])
     else:
-        rows = list(review.review_queue(user=request.user, narrow=narrow))
+        rows = list(reads.review_queue(user=request.user, narrow=narrow))
     context = {
         "reviews": rows,
         "decided": decided,
@@ -597,20 +611,19 @@ def review_accept_bulk(request: AuthenticatedHttpRequest) -> HttpResponse:
     if not ids:
         messages.error(request, _("Choose at least one grading to accept."))
         return redirect(back)
-    chosen = list(review.review_queue(user=request.user).filter(pk__in=ids))
+    chosen = list(reads.review_queue(user=request.user).filter(pk__in=ids))
     if len(chosen) != len(ids):
         # Not visible to this user, or no longer waiting: the same answer as an unknown id.
-        if review.reviews_visible_to(request.user).filter(pk__in=ids).count() != len(ids):
+        if Review.objects.visible_to(request.user).filter(pk__in=ids).count() != len(ids):
             raise Http404("No such review.")
         messages.error(request, _("Someone decided one of these gradings meanwhile: choose again."))
         return redirect(back)
     if request.POST.get("confirm") != "1":
         context = {"reviews": chosen, "query": query, "back": back}
         return render(request, TEMPLATES + "reviews_accept.html", context)
-    try:
+    with refused(request=request) as refusal:
         review.reviews_accept_bulk(reviews=chosen, by=request.user)
-    except review.ReviewError as error:
-        messages.error(request, str(error))
+    if refusal:
         return redirect(back)
     messages.success(
         request,
@@ -625,19 +638,7 @@ def review_accept_bulk(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def _visible_review(user: User, review_id: int) -> Review:
-    found = (
-        review.reviews_visible_to(user)
-        .select_related(
-            "candidate",
-            "decided_by",
-            "item__question__policy_version",
-            "item__attempt__assignment__blueprint",
-            "item__overridden_by",
-            "practice_answer__question__policy_version",
-        )
-        .filter(pk=review_id)
-        .first()
-    )
+    found = reads.review_visible(user=user, review_id=review_id)
     if found is None:
         raise Http404("No such review.")
     return found
@@ -665,7 +666,7 @@ def _render_review(
         "grade": grade,
         "grader_score": score,
         "form": form,
-        "audit": review.review_audit(review=found),
+        "audit": reads.review_audit(review=found),
         **_answer_context(request, answer.question, found.answer_language()),
     }
     return render(request, TEMPLATES + "review.html", context, status=status)
@@ -686,10 +687,9 @@ def review_detail(request: AuthenticatedHttpRequest, review_id: int) -> HttpResp
     form = PartsForm(request.POST, parts=parts)
     if not form.is_valid():
         return _render_review(request, found, form, status=400)
-    try:
+    with refused(form) as refusal:
         review.review_decide(review=found, by=request.user, decisions=form.decisions())
-    except review.ReviewError as error:
-        form.add_error(None, str(error))
+    if refusal:
         return _render_review(request, found, form, status=400)
     messages.success(request, _("Your decision was saved."))
     if request.POST.get("then") == "next":
@@ -702,7 +702,7 @@ def _review_following(
 ) -> HttpResponse:
     """The next grading waiting in the queue (as filtered), or the queue after the last."""
     query = queue.query()
-    following = review.review_next(user=request.user, after=found, narrow=queue.narrow())
+    following = reads.review_next(user=request.user, after=found, narrow=queue.narrow())
     if following is not None:
         return redirect(_with_query(reverse("mentor-review", args=[following.pk]), query))
     messages.info(request, _("That was the last grading waiting in this queue."))
@@ -715,12 +715,19 @@ def _review_following(
 def _render_appeals(
     request: AuthenticatedHttpRequest, statuses: tuple[str, ...], committee: bool
 ) -> HttpResponse:
-    rows = list(appeals.appeal_list(user=request.user, statuses=statuses))
-    waiting = Appeal.Status.CONTESTED if committee else Appeal.Status.OPEN
+    """Walk 7, #6: a contested appeal stays on the mentor's page, under Decided, marked "with
+    the committee", and then shows the committee's ruling. A committee member sees what
+    waits for the committee first, and apart from what waits for a mentor."""
+    rows = list(reads.appeal_list(user=request.user, statuses=statuses))
+    deciding = committee or sees_everyone(request.user)
+    waiting = Appeal.Status.CONTESTED if deciding else Appeal.Status.OPEN
+    with_mentor = Appeal.Status.OPEN if deciding else None
     context = {
         "waiting": [row for row in rows if row.status == waiting],
-        "decided": [row for row in rows if row.status != waiting],
+        "with_mentor": [row for row in rows if row.status == with_mentor],
+        "decided": [row for row in rows if row.status not in (waiting, with_mentor)],
         "committee": committee,
+        "deciding": deciding,
     }
     return render(request, TEMPLATES + "appeals.html", context)
 
@@ -728,8 +735,7 @@ def _render_appeals(
 @require_GET
 @mentor_required
 def appeal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
-    statuses = (Appeal.Status.OPEN, Appeal.Status.UPHELD, Appeal.Status.REJECTED)
-    return _render_appeals(request, statuses, committee=False)
+    return _render_appeals(request, tuple(Appeal.Status), committee=False)
 
 
 @require_GET
@@ -740,19 +746,7 @@ def committee_appeal_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 def _visible_appeal(user: User, appeal_id: int) -> Appeal:
-    found = (
-        appeals.appeals_visible_to(user)
-        .select_related(
-            "item__question__policy_version",
-            "item__attempt__candidate",
-            "item__attempt__assignment__blueprint",
-            "item__overridden_by",
-            "resolved_by",
-            "mentor_resolved_by",
-        )
-        .filter(pk=appeal_id)
-        .first()
-    )
+    found = reads.appeal_visible(user=user, appeal_id=appeal_id)
     if found is None:
         raise Http404("No such appeal.")
     return found
@@ -798,8 +792,14 @@ def _render_appeal(
     preview: appeals.CorrectionPreview | None = None,
 ) -> HttpResponse:
     item = found.item
+    action = form.cleaned_data.get("key_action") if preview is not None and form else ""
     context = {
         "preview": preview,
+        "preview_outcome": (
+            appeals.key_outcome(preview.changes, item.attempt_id, action)
+            if preview is not None and action
+            else None
+        ),
         "corrected_key": form.corrected_key() if isinstance(form, CommitteeDecisionForm) else [],
         "appeal": found,
         "item": item,
@@ -851,7 +851,7 @@ def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResp
             )
         return _render_appeal(request, found, form, preview=changed.preview)
     except appeals.AppealError as error:
-        form.add_error(None, str(error))
+        refuse_into(form, error)
         return _render_appeal(request, found, form, status=400)
     messages.success(request, _("Your decision was saved and the candidate told."))
     return redirect("mentor-appeal", appeal_id=found.pk)
@@ -860,7 +860,7 @@ def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResp
 @require_GET
 @committee_required
 def correction_detail(request: AuthenticatedHttpRequest, correction_id: int) -> HttpResponse:
-    correction = appeals.corrections_visible_to(request.user).filter(pk=correction_id).first()
+    correction = reads.corrections_visible_to(request.user).filter(pk=correction_id).first()
     if correction is None:
         raise Http404("No such correction.")
     changed = [row for row in correction.changes if row["passed_before"] != row["passed_after"]]
@@ -878,7 +878,7 @@ def _invitation_context(request: AuthenticatedHttpRequest, invitation: Any) -> d
     user = request.user if request.user.is_authenticated else None
     context: dict[str, Any] = {"invitation": invitation, "form": None, "login_first": False}
     if user is None:
-        if cohorts.invitation_has_account(invitation):
+        if cohort_reads.invitation_has_account(invitation):
             context["login_first"] = True
         else:
             context["form"] = InvitationAcceptForm(request.POST or None)
@@ -889,19 +889,21 @@ def _invitation_context(request: AuthenticatedHttpRequest, invitation: Any) -> d
 
 @require_http_methods(["GET", "POST"])
 def invitation_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
-    try:
+    with refused() as refusal:
         invitation = cohorts.invitation_from_token(token)
-    except cohorts.CohortError as error:
-        return render(request, TEMPLATES + "invitation.html", {"error": str(error)}, status=400)
+    if refusal:
+        return render(
+            request, TEMPLATES + "invitation.html", {"error": refusal.message}, status=400
+        )
     user = request.user if request.user.is_authenticated else None
     context = _invitation_context(request, invitation)
     if request.method == "GET":
         return render(request, TEMPLATES + "invitation.html", context)
     if request.POST.get("action") == "decline":
-        try:
+        with refused() as refusal:
             cohorts.invitation_decline(invitation=invitation)
-        except cohorts.CohortError as error:
-            context["error"] = str(error)
+        if refusal:
+            context["error"] = refusal.message
             return render(request, TEMPLATES + "invitation.html", context, status=400)
         messages.success(request, _("You declined the invitation: you were not added."))
         return redirect("home")
@@ -917,10 +919,10 @@ def invitation_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResp
             "password": form.cleaned_data["password1"],
         }
     )
-    try:
+    with refused() as refusal:
         accepted = cohorts.invitation_accept(invitation=invitation, user=user, **fields)
-    except cohorts.CohortError as error:
-        context["error"] = str(error)
+    if refusal:
+        context["error"] = refusal.message
         return render(request, TEMPLATES + "invitation.html", context, status=400)
     if user is None:
         login(request, accepted, backend="django.contrib.auth.backends.ModelBackend")

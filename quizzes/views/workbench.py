@@ -14,13 +14,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from judgetrain.accounts.models import Cohort
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.forms.workbench import SaveForm, WorkbenchForm, derived_words
 from quizzes.languages import content_language
 from quizzes.models import WorkbenchStory
-from quizzes.services import cohorts, workbench
+from quizzes.services import workbench
 from quizzes.views.confirming import post_or_back
 from quizzes.views.mentor import committee_required, mentor_required
+from quizzes.views.refusals import refused
 from rulings import SituationError, ruling_view
 from rulings.core.questions import QuestionError
 
@@ -33,7 +35,7 @@ def _is_committee(request: AuthenticatedHttpRequest) -> bool:
 
 
 def _cohort_choices(request: AuthenticatedHttpRequest) -> list[tuple[int, str]]:
-    return [(c.pk, c.display_name) for c in cohorts.cohorts_visible_to(request.user)]
+    return [(c.pk, c.display_name) for c in Cohort.objects.visible_to(request.user)]
 
 
 def _story(form: WorkbenchForm) -> workbench.Story:
@@ -66,7 +68,7 @@ def _asked_story(request: AuthenticatedHttpRequest) -> WorkbenchStory | None:
         wanted = request.POST.get("revise", "")
     if not (wanted.isascii() and wanted.isdigit()) or len(wanted) > 12:
         return None
-    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    visible = Cohort.objects.visible_to(request.user).values("pk")
     return (
         WorkbenchStory.objects.select_related("question", "cohort", "decided_by")
         .filter(pk=int(wanted), cohort__in=visible)
@@ -111,7 +113,7 @@ def workbench_page(request: AuthenticatedHttpRequest) -> HttpResponse:
         status = 400
     context["is_committee"] = _is_committee(request)
     context["stories"] = workbench.cohort_stories(
-        cohort_ids=cohorts.cohorts_visible_to(request.user).values("pk")
+        cohort_ids=Cohort.objects.visible_to(request.user).values("pk")
     )
     return render(request, TEMPLATES + "workbench.html", context, status=status)
 
@@ -160,7 +162,7 @@ def _save(
         return None
     if action == "save" and revising is not None:
         return _save_revision(request, story, save_form, revising)
-    try:
+    with refused(save_form) as refusal:
         if action == "propose":
             if not _is_committee(request):
                 raise Http404
@@ -180,14 +182,13 @@ def _save(
                 messages.success(request, _("Proposed: the committee decides on it."))
             return redirect("workbench")
         cohort_id = save_form.cleaned_data.get("cohort")
-        visible = cohorts.cohorts_visible_to(request.user)
+        visible = Cohort.objects.visible_to(request.user)
         cohort = visible.filter(pk=cohort_id).first() if cohort_id else None
         if cohort is None:
             save_form.add_error("cohort", _("Choose one of your cohorts."))
             return None
         workbench.workbench_save_for_cohort(story=story, author=request.user, cohort=cohort)
-    except workbench.WorkbenchError as error:
-        save_form.add_error(None, _refusal(error))
+    if refusal:
         return None
     messages.success(
         request,
@@ -203,10 +204,9 @@ def _save_revision(
     save_form: SaveForm,
     original: WorkbenchStory,
 ) -> HttpResponse | None:
-    try:
+    with refused(save_form) as refusal:
         revision = workbench.workbench_revise(story=story, author=request.user, original=original)
-    except workbench.WorkbenchError as error:
-        save_form.add_error(None, _refusal(error))
+    if refusal:
         return None
     messages.success(
         request,
@@ -219,32 +219,17 @@ def _save_revision(
     return redirect(reverse("workbench") + f"#story-{revision.pk}")
 
 
-def _refusal(error: workbench.WorkbenchError) -> str:
-    return {
-        "proposed": _("This story is already proposed for the bank: see Proposed questions."),
-        "accepted": _("This story is already in the question bank."),
-        "rejected": _("The committee already rejected this story for the bank."),
-        "not_cohort": _("This story is already proposed for the bank or decided."),
-        "decided": _("This proposal has already been decided."),
-        "unchanged": _(
-            "This is the story you are revising, unchanged: change its facts, then save."
-        ),
-    }.get(error.code, _("This story is already saved."))
-
-
 @mentor_required
 @require_POST
 def story_suggest(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A mentor sends a story saved for one of their cohorts to the committee (walk 4, #6)."""
-    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    visible = Cohort.objects.visible_to(request.user).values("pk")
     story = WorkbenchStory.objects.filter(pk=pk, cohort__in=visible).first()
     if story is None:
         raise Http404("No such story.")
-    try:
+    with refused(request=request) as refusal:
         workbench.workbench_suggest(story=story)
-    except workbench.WorkbenchError as error:
-        messages.error(request, _refusal(error))
-    else:
+    if not refusal:
         messages.success(
             request,
             _(
@@ -260,7 +245,7 @@ def story_suggest(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def story_retire(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """First a page that asks (which story, for whom, what stays), then (``confirm``) the
     removal of a story saved for one of the mentor's cohorts (walk 4, #8)."""
-    visible = cohorts.cohorts_visible_to(request.user).values("pk")
+    visible = Cohort.objects.visible_to(request.user).values("pk")
     story = (
         WorkbenchStory.objects.select_related("question", "cohort")
         .filter(pk=pk, cohort__in=visible, status=WorkbenchStory.Status.COHORT)
@@ -270,11 +255,9 @@ def story_retire(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such story.")
     if request.POST.get("confirm") != "1":
         return render(request, TEMPLATES + "retire.html", {"story": story})
-    try:
+    with refused(request=request) as refusal:
         workbench.workbench_retire(story=story, by=request.user)
-    except workbench.WorkbenchError as error:
-        messages.error(request, _refusal(error))
-    else:
+    if not refusal:
         messages.success(
             request,
             _(
@@ -331,13 +314,11 @@ def proposal_decide(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             initial={"decision": "reject", "reason": form.cleaned_data["reason"], "confirm": True}
         )
         return render(request, TEMPLATES + "reject_confirm.html", {"story": story, "form": confirm})
-    try:
+    with refused(request=request) as refusal:
         workbench.workbench_decide(
             story=story, accept=accept, by=request.user, reason=form.cleaned_data["reason"]
         )
-    except workbench.WorkbenchError:
-        messages.error(request, _("This proposal has already been decided."))
-    else:  # walk 4, #10: say what the decision did
+    if not refusal:  # walk 4, #10: say what the decision did
         messages.success(
             request,
             _("Accepted into the bank: candidates get it in practice.")

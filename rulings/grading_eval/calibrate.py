@@ -32,7 +32,7 @@ from rulings.core.grading.reasons import reason_text, ruled_parts
 
 from . import BLIND_DIR
 from .cli import read_batches
-from .evaluation import DevItem
+from .evaluation import DevItem, read_as_labelled
 
 CALIBRATION_PATH = Path(rulings.core.grading.reading.__file__).parent / "calibration.json"
 """The confidence table the grader reads (`grade-calibrate --write` refits it)."""
@@ -52,7 +52,7 @@ def observations(items: Iterable[DevItem]) -> list[Observation]:
                 Observation(
                     item.ident,
                     part_bucket(graded.rule, part in ruled, graded.hedged, graded.conflict),
-                    graded.found == item.label.get(part),
+                    read_as_labelled(part, graded.found, item.label.get(part)),
                     flagged,
                 )
             )

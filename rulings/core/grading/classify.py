@@ -119,6 +119,71 @@ def classify(m: Mention, me: int, ctx: Context) -> None:
         _question(m, ctx)
 
 
+def choice_contents(
+    mentions: list[Mention], toks: Tokens, sentence: list[int], whether_verbs: frozenset[str]
+) -> list[Mention]:
+    """ "Jonas, as the next opponent, decides whether she draws now or the trigger is just
+    missed": a fix that ends in a choosing verb followed by "whether" / "if" / "se" / "si"
+    gives a player the choice, and the options after it in its sentence are what the player
+    chooses between, not options the candidate leaves open: they are dropped. A choice
+    that is itself one of the options ("either Odile chooses if it resolves or we play
+    on", "Oscar chooses if it goes on the stack or we continue") opens nothing."""
+    opened = [
+        m for m in mentions if _opens_a_choice(m, mentions, toks.words, sentence, whether_verbs)
+    ]
+    if not opened:
+        return mentions
+    return [b for b in mentions if not any(_chosen_between(b, m, sentence) for m in opened)]
+
+
+def _opens_a_choice(
+    m: Mention,
+    mentions: list[Mention],
+    words: list[str],
+    sentence: list[int],
+    whether_verbs: frozenset[str],
+) -> bool:
+    if m.part != "remedy" or m.alternative or m.last >= len(words):
+        return False
+    if words[m.last - 1] not in whether_verbs:
+        return False
+    if words[m.last] not in _IF_WORDS and words[m.last] != "whether":
+        return False
+    return not any(
+        b.ident == m.ident and b.alternative and sentence[b.first] == sentence[m.first]
+        for b in mentions
+    )
+
+
+def _chosen_between(b: Mention, m: Mention, sentence: list[int]) -> bool:
+    """An option after the choice `m` opens, in its sentence: what the player chooses."""
+    return (
+        b.part == "remedy"
+        and b.alternative
+        and b.first >= m.last
+        and sentence[b.first] == sentence[m.first]
+        and b.ident != m.ident
+    )
+
+
+def counterfactual_lists(mentions: list[Mention], ctx: Context) -> None:
+    """ "Overpayment would be no penalty and a simple rewind if it had stopped there": a
+    term joined to a counterfactual one by a list word alone ("and", "e", "y", an article),
+    in its clause, with the same condition after it, is as hypothetical as the first."""
+    ordered = sorted(mentions, key=lambda m: m.first)
+    for a, b in itertools.pairwise(ordered):
+        if not (a.counterfactual and a.hypothetical) or b.hypothetical:
+            continue
+        if ctx.clause[a.last - 1] != ctx.clause[b.first]:
+            continue
+        between = ctx.toks.words[a.last : b.first]
+        if between and all(w in _LIST_WORDS for w in between) and _condition_follows(b, ctx):
+            b.counterfactual = b.hypothetical = True
+
+
+_LIST_WORDS = frozenset({"and", "a", "an", "e", "um", "uma", "y", "un", "una"})
+
+
 def _condition_follows(m: Mention, ctx: Context) -> bool:
     """ "It would be a Warning if it had helped her": a condition after a counterfactual
     term, in the same sentence and before any conclusion ("; it didn't, so ...")."""

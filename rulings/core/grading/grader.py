@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from types import MappingProxyType
 from typing import Final
 
@@ -17,7 +18,7 @@ from .reading.calibration import REVIEW_THRESHOLD, calibrated, load_table, part_
 from .reading.nearmiss import unseparated
 from .reading.rules import CONCLUDED, NAMED, Reading, decide
 from .reasons import NOTHING_STATED, OPTIONS_SEPARATOR, read_reason, reason_text, ruled_parts
-from .second_reader import Doubt, current_second_reader
+from .second_reader import Doubt, Plain, current_second_reader
 from .text import BREAK_SENTENCE, Tokens, blank_markup, fold, fold_phrase, tokenize
 
 MAX_ANSWER_CHARS = 5000
@@ -103,11 +104,14 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         + _hinted_neighbours(parts, readings, analysis, lex, game)
         + _near_misses(parts, analysis, expected)
         + _infraction_left_to_the_story(parts)
-        + _ambiguous_words(parts, lex),
+        + _ambiguous_words(parts, lex)
+        + _nothing_placed(parts, readings, analysis)
+        + _claim_beside_open_options(parts, analysis),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
         tokens.words,
+        partial(_plain_part, parts, readings, tokens.words, lex),
     )
     reasons = _not_alone(reasons, parts)
     parts, reasons = _calibrated(parts, reasons)
@@ -535,7 +539,10 @@ def _to_a_point(analysis: Analysis, lex: Lexicon) -> bool:
     the answer names ("rewind back to the discard", "hago un rebobinado hasta antes de que
     jugara la otra carta"). Such a rewind is reported as the longer one (2026.12.01.5; it
     counts as a simple one where that is expected); graded wrong, a mentor reads it, since
-    the blind writers label it either way."""
+    the blind writers label it either way. A point named inside the rewind's own words
+    ("back up to before the untap") is neither: the writers label that phrase either way
+    too (blind1-41: 8 times the simple backup, 3 times the longer rewind), and doubting it
+    flagged 8 more answers to catch 1 misgrade (measured for h26j, then dropped)."""
     table = lex.ids["remedy"]
     live = [m for m in analysis.mentions if m.part == "remedy" and m.live and m.ident in table]
     if not live or not all(
@@ -879,7 +886,8 @@ def _implied_by_infraction(
     elif infraction.rule in _SET_ASIDE:
         return
     for part, implied in _implied_parts(infraction, lex).items():
-        if not by_part[part] and part not in analysis.stated:
+        said = by_part[part] and not _retracted(by_part[part], infraction, analysis)
+        if not said and part not in analysis.stated:
             readings[part] = Reading(
                 implied,
                 _IMPLIED,
@@ -887,6 +895,16 @@ def _implied_by_infraction(
                 implied=True,
                 rule="implied_by_infraction",
             )
+
+
+def _retracted(mentions: list[Mention], infraction: Reading, analysis: Analysis) -> bool:
+    """ "Game Loss... no, wait, ... No infraction.": every word of the part came before the
+    answer's last self-correction, and the infraction it commits to comes after it: the
+    correction withdrew them, and the infraction's implied part stands in their place."""
+    if not analysis.corrections or infraction.evidence is None:
+        return False
+    last = max(analysis.corrections)
+    return infraction.evidence.first > last and all(m.last <= last for m in mentions)
 
 
 def _record_upgrade(
@@ -1056,6 +1074,7 @@ def _with_second_reading(
     implied: set[str],
     unread: bool,
     words: Sequence[str],
+    plain: Callable[[str], Plain | None],
 ) -> tuple[str, ...]:
     """The rules' doubts, less those the second reading settles, plus its own doubts.
 
@@ -1067,7 +1086,8 @@ def _with_second_reading(
     decides between those, not words), nor a part the answer says nothing of while every
     clause was read (a bag of words then guesses from the question, not the answer: on
     blind1-33 such doubts fell on 28 parts read as labelled and 8 misread, each of those
-    flagged by another reason).
+    flagged by another reason), nor in favour of an id that means the same as its reading.
+    A part read `plain` is doubted only where its own words point elsewhere too.
     """
     second = current_second_reader().read(
         {
@@ -1077,6 +1097,7 @@ def _with_second_reading(
         },
         words,
         {part: grade.expected for part, grade in parts.items()},
+        plain,
     )
     kept = (
         reason
@@ -1087,14 +1108,56 @@ def _with_second_reading(
             and not parts[reason.part].conflict
         )
     )
-    doubts = (
-        doubt
-        for doubt in second.doubts
-        if not (parts[doubt.part].correct and doubt.second == parts[doubt.part].expected)
-        and parts[doubt.part].rule != "nothing_said"
-        and not (doubt.part in implied and doubt.second is None)
-    )
+    doubts = (doubt for doubt in second.doubts if _doubt_stands(doubt, parts, implied))
     return (*map(str, kept), *map(_second_reading_doubt, doubts))
+
+
+def _doubt_stands(doubt: Doubt, parts: Mapping[str, PartGrade], implied: set[str]) -> bool:
+    """Whether a doubt of the second reading goes to a mentor (`_with_second_reading`)."""
+    grade = parts[doubt.part]
+    if grade.correct and doubt.second == grade.expected:
+        return False
+    if grade.rule == "nothing_said" or (doubt.part in implied and doubt.second is None):
+        return False
+    return not _means_the_same(doubt)
+
+
+def _means_the_same(doubt: Doubt) -> bool:
+    """A doubt in favour of an id of the same meaning ("play continues" over "no fix")."""
+    if doubt.found is None or doubt.second is None:
+        return False
+    return doubt.second in load_lexicon().ids[doubt.part][doubt.found].alike
+
+
+_NAMED = 0.9
+"""A name (0.95) or a tight paraphrase (0.9): an explicit lexicon term."""
+
+
+def _plain_part(
+    parts: Mapping[str, PartGrade],
+    readings: Mapping[str, Reading],
+    words: Sequence[str],
+    lex: Lexicon,
+    name: str,
+) -> Plain | None:
+    """The part `name` if read plainly (one id claimed by an explicit term, unhedged,
+    un-negated, nothing in conflict), with its own words: the answer's words less those of
+    the other parts' readings, whose names tell which question was asked rather than what
+    the answer rules for this part. The second reading doubts such a part only where its own
+    words, weighed without the key, point elsewhere too (UX walk 7, #18)."""
+    grade = parts[name]
+    if grade.found is None or grade.rule != "one_claim" or grade.confidence < _NAMED:
+        return None
+    if grade.hedged or grade.conflict:
+        return None
+    taken = {
+        i
+        for other, reading in readings.items()
+        if other != name and reading.evidence is not None
+        for i in range(reading.evidence.first, reading.evidence.last)
+    }
+    own = [word for i, word in enumerate(words) if i not in taken]
+    return Plain(grade.found, own, frozenset({grade.found, *lex.ids[name][grade.found].alike}))
 
 
 def _beyond_second_reading(grade: PartGrade, implied: bool) -> bool:
@@ -1120,8 +1183,10 @@ none on a misgrade."""
 
 
 def _second_reading_doubt(doubt: Doubt) -> str:
-    found, second = doubt.found or NOTHING_STATED, doubt.second or NOTHING_STATED
-    return f"{doubt.part}: {reason_text('second_reading', found=found, second=second)}"
+    """The doubt in neutral words: which reading is in doubt, never the id the second
+    reading favours (it is told the key, so that id is often the key read back)."""
+    found = doubt.found or NOTHING_STATED
+    return f"{doubt.part}: {reason_text('second_reading', found=found)}"
 
 
 def _in_doubtful_words(
@@ -1217,6 +1282,66 @@ def _infraction_left_to_the_story(parts: Mapping[str, PartGrade]) -> tuple[_Reas
     if penalty is not None and penalty.found is not None:
         return (_Reason("infraction", reason_text("infraction_left_to_the_story")),)
     return ()
+
+
+def _nothing_placed(
+    parts: Mapping[str, PartGrade], readings: Mapping[str, Reading], analysis: Analysis
+) -> tuple[_Reason, ...]:
+    """The safety net: a part the key asks for read as nothing, where the answer does not
+    say why. An answer whose words place no ruling on any part, not even as options
+    ("MTR 4.3.", "Nothing for her."), rules in words the grader cannot read; a fix read as
+    options left open ("whether she draws now or the trigger is missed") where no word of
+    the answer doubts them is likely the options of a player's choice (only a fix is a
+    player's to choose), not the candidate's. Either goes to a mentor; a part the answer
+    simply leaves unstated, or options it says it cannot choose between, do not. Over
+    blind1-42 (blind42 not yet fixed) the net flagged 3 more answers of 15,315, two of them
+    blind42's only unflagged misgrades read as nothing."""
+    if not any(r.found or r.candidates or r.implied for r in readings.values()):
+        return tuple(_Reason(name, reason_text("nothing_placed")) for name in parts)
+    remedy = parts.get("remedy")
+    if remedy is None or remedy.found is not None or len(remedy.candidates) < 2:
+        return ()
+    if analysis.hedged_clauses or analysis.unsure_sentences:
+        return ()
+    if any(m.hedged for m in analysis.mentions) or _own_options(readings["remedy"], analysis):
+        return ()
+    return (_Reason("remedy", reason_text("options_undoubted")),)
+
+
+def _claim_beside_open_options(
+    parts: Mapping[str, PartGrade], analysis: Analysis
+) -> tuple[_Reason, ...]:
+    """ "(that would be no penalty or a Warning) ... Disqualification": a part read as
+    options left open while the answer also names another id of it plainly, outside the
+    options. The reading could not place that claim against the options: a mentor reads
+    it (options left open alone need none)."""
+    reasons = []
+    for name, grade in parts.items():
+        if not grade.left_open or grade.found is not None:
+            continue
+        plain = [
+            m.ident
+            for m in analysis.mentions
+            if m.part == name and m.live and not m.alternative and m.ident not in grade.candidates
+        ]
+        if plain:
+            options = OPTIONS_SEPARATOR.join(dict.fromkeys((*grade.candidates, *plain)))
+            reasons.append(_Reason(name, reason_text("two_candidates", options=options)))
+    return tuple(reasons)
+
+
+def _own_options(reading: Reading, analysis: Analysis) -> bool:
+    """ "I'd either back up or have him discard now", "Ou fazemos backup ou ...": options
+    opened by "either" / "ou" / "o" are the candidate's own, laid out on purpose."""
+    first = reading.evidence
+    if first is None:
+        return False
+    words, clause = analysis.tokens.words, analysis.clause
+    opener = load_lexicon().or_words
+    return any(
+        words[j] in opener and clause[j] == clause[first.first]
+        for j in range(max(0, first.first - 3), first.first)
+    )
 
 
 def _ambiguous_words(parts: Mapping[str, PartGrade], lex: Lexicon) -> tuple[_Reason, ...]:

@@ -15,7 +15,9 @@ from functools import lru_cache
 from .classify import (
     Context,
     attached_with,
+    choice_contents,
     classify,
+    counterfactual_lists,
     general_upgrades,
     mark_alternatives,
     or_nothing,
@@ -147,10 +149,12 @@ def analyse(
     ctx = Context(tokens, owner, sentence, clause, cues, mentions, text_tail_question, lex)
     for index, mention in enumerate(mentions):
         classify(mention, index, ctx)
+    counterfactual_lists(mentions, ctx)
     mentions, stated = resolve_generic(mentions, tokens, owner, lex)
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
+    mentions = choice_contents(mentions, tokens, sentence, lex.whether_verbs)
     attached_with(mentions, tokens)
     _cited_reasons(mentions, tokens)
     mentions = _infraction_cited_alone(mentions, tokens)

@@ -57,15 +57,31 @@ REASON_TEXTS: Final = {
         "rarely to stand alone"
     ),
     "second_reading": (
-        "read as {found}, but answers worded like this one are mostly labelled {second}"
+        "read as {found}, but a second reading of how it is worded disagrees: check what the "
+        "candidate meant"
     ),
     "infraction_left_to_the_story": (
         "not named, while the answer rules on the penalty: the question's story may settle it"
     ),
     "ambiguous_words": "read as {found} from words judges also use for {other}",
+    "nothing_placed": "nothing read for any part, though the answer rules in words",
+    "options_undoubted": (
+        "options read as left open, but no word of the answer doubts them: they may be a "
+        "player's choice"
+    ),
 }
 """Each reason's English text; a {name} stands for an id (or NOTHING_STATED), `options`
-for ids joined by OPTIONS_SEPARATOR."""
+for ids joined by OPTIONS_SEPARATOR. A text says what is in doubt; none presents the key's
+id as what the answer's words mean (the second reading is told the key)."""
+
+FORMER_TEXTS: Final = {
+    "second_reading": (
+        "read as {found}, but answers worded like this one are mostly labelled {second}",
+    ),
+}
+"""Texts older graders stored, read back to their code so that a page shows today's words
+(the former second-reading text named the id it favoured, often the key's, as what the
+words mean: UX walk 7, #18)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,19 +113,23 @@ def read_reason(reason: str) -> ReadReason | None:
     part, sep, text = reason.partition(": ")
     if not sep or part not in PARTS:
         return None
-    for code, pattern in _patterns().items():
-        found = pattern.fullmatch(text)
-        if found:
-            return ReadReason(part, code, found.groupdict())
+    for code, patterns in _patterns().items():
+        for pattern in patterns:
+            found = pattern.fullmatch(text)
+            if found:
+                return ReadReason(part, code, found.groupdict())
     return None
 
 
 @lru_cache(maxsize=1)
-def _patterns() -> dict[str, re.Pattern[str]]:
-    return {
-        code: re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(text)))
-        for code, text in REASON_TEXTS.items()
-    }
+def _patterns() -> dict[str, list[re.Pattern[str]]]:
+    texts = [*REASON_TEXTS.items()]
+    texts += [(code, text) for code, former in FORMER_TEXTS.items() for text in former]
+    patterns: dict[str, list[re.Pattern[str]]] = {}
+    for code, text in texts:
+        pattern = re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(text)))
+        patterns.setdefault(code, []).append(pattern)
+    return patterns
 
 
 NOT_THE_RULES: Final = frozenset({"weak_record"})

@@ -286,7 +286,10 @@ def coherent(parts: KeyParts) -> bool:
         # a missed trigger's fix belongs to a Missed Trigger only, or follows the rewind of a
         # General Error about that missed trigger (committee decision, see `after_rewind`).
         return False
-    return parts.penalty != "disqualification" or parts.infraction == "cheating"
+    # A Disqualification only for Cheating, and Cheating only with its Disqualification:
+    # "Cheating — Warning" is an option nobody who knows the penalty would pick (review 14:
+    # mu-026).
+    return (parts.penalty == "disqualification") == (parts.infraction == "cheating")
 
 
 def _remedy_params(sc: Scenario, ruling: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -860,9 +863,16 @@ def _other_infractions(sc: Scenario) -> list[tuple[KeyParts, str]]:
     State first: the classification most often confused with a game play error)."""
     found = []
     for name in _candidate_infractions(sc):
-        stated = replace(sc.key, infraction=name)
-        if name != sc.key.infraction and coherent(stated) and _infraction_fits(sc, name):
-            found.append((stated, f"infraction:{name}"))
+        if name == sc.key.infraction or not _infraction_fits(sc, name):
+            continue
+        stated = [replace(sc.key, infraction=name)]
+        if sc.key.infraction == "cheating":
+            # A Disqualification is Cheating's alone (`coherent`): the other infraction with its
+            # own base penalty, and a Warning (review 14: mu-026).
+            base = load_policy(sc.ruling.policy_version).infractions.get(name)
+            own = base.base_penalty if base is not None else "warning"
+            stated = [replace(stated[0], penalty=p) for p in dict.fromkeys((own, "warning"))]
+        found += [(parts, f"infraction:{name}") for parts in stated if coherent(parts)]
     return found
 
 
@@ -1178,6 +1188,7 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
     settled = _advantage_settled(sc)
     admitted = _cheating_admitted(sc)
     undone = _nothing_to_undo(sc)
+    movers = []  # the near misses that move the penalty
     for miss in misses:
         if miss.fact in TOLD_ACTION_FACTS:
             continue
@@ -1194,15 +1205,27 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
             live.add("infraction")
         if miss.parts.penalty != key.penalty:
             live.add("penalty")
+            movers.append(miss)
         if not _same_remedy(miss.parts.remedy, key.remedy):
             live.add("remedy")
     if not remedy_asked(key):
         live.discard("remedy")
+    _drop_settled_penalty(key, movers, live)
     if key.infraction == "no_infraction" and "infraction" not in live:
         # "No infraction" takes no penalty and nothing to fix: its penalty or fix can be stated
         # wrong only with another infraction, so without a doubtable infraction nothing is.
         return ()
     return tuple(p for p in PARTS if p in live)
+
+
+def _drop_settled_penalty(key: KeyParts, movers: list[NearMiss], live: set[str]) -> None:
+    """Where the infraction is not doubtable, the stem says it is right; a penalty that only
+    another infraction would change is then plainly that infraction's own (a General Error's
+    Warning; review 14: fi-023): not a part to doubt."""
+    if "infraction" in live:
+        return
+    if not any(miss.parts.infraction == key.infraction for miss in movers):
+        live.discard("penalty")
 
 
 def _cheating_admitted(sc: Scenario) -> bool:

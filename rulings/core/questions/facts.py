@@ -67,7 +67,9 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "mtg.backup.complex": {"rewind": _one("complex")},
     "mtg.backup.revealing_only": {"rewind": _one("simple")},
     # advantage, intent, impact
-    "advantage.yes": {"advantageous": YES},
+    # What missing the trigger changed, told as events, shows it had an impact (review 14:
+    # fi-035, "resolving the trigger would change the board" stated the test itself).
+    "advantage.yes": {"advantageous": YES, "trigger.impact": YES},
     "advantage.accountable": {"advantageous": YES},
     # A battlefield's trigger missed: an event that uses what it would have cost (review 9).
     "bf.used.runes_ready": {"advantageous": YES},
@@ -75,13 +77,12 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "bf.used.unit_stays": {"advantageous": YES},
     "error.advantage.yes": {"advantageous": YES},
     "advantage.no": {"advantageous": NO},
-    "advantage.no_event": {"advantageous": NO},
-    "advantage.no_benefit": {"advantageous": NO},
+    "advantage.no_event": {"advantageous": NO, "trigger.impact": YES},
+    "advantage.no_benefit": {"advantageous": NO, "trigger.impact": YES},
     "error.advantage.no": {"advantageous": NO},
     "intent.none": {"intent": _one("none")},
     "intent.intentional": {"intent": _one("intentional")},
     "intent.intentional_unaware_of_rule": {"intent": _one("intentional_unaware_of_rule")},
-    "impact.yes": {"trigger.impact": YES},
     "impact.no": {"trigger.impact": NO},
     "mtg.drake.alone": {"trigger.impact": NO},
     "mtg.drake.friend": {"trigger.impact": YES},

@@ -231,7 +231,7 @@ def balanced(
         if score < top:
             continue
         options = [key, *(choice for choice, _weight in found)]
-        if odd_key_out(options):
+        if _key_told_apart(options):
             continue
         if len(set(Counter(look(o) for o in options).values())) > 1:
             continue
@@ -248,11 +248,46 @@ def balanced(
     return best[rng.randrange(len(best))]
 
 
+def _key_told_apart(options: list[Choice]) -> bool:
+    """The key (first) could be found without reading the story: the odd infraction out, or
+    the option sharing the most pieces with the others."""
+    return odd_key_out(options) or key_found_by_agreement(options)
+
+
 def odd_key_out(options: list[Choice]) -> bool:
     """The key (first) is the only option of its infraction while the three others share one:
     picking the odd infraction out would find it without reading the story (review 9)."""
     others = {choice.parts.infraction for choice in options[1:]}
     return len(others) == 1 and options[0].parts.infraction not in others
+
+
+def atoms(parts: KeyParts) -> frozenset[tuple[str, Any]]:
+    """The pieces a candidate sees in an option: each part's value, each step of a fix, who
+    rewinds, each other player's penalty. A fix of two steps is two pieces."""
+    found: set[tuple[str, Any]] = set()
+    for fields in PART_FIELDS.values():
+        for name in fields:
+            value = getattr(parts, name)
+            if isinstance(value, tuple):
+                found.update((name, item) for item in value)
+            elif value is not None and value != "":
+                found.add((name, value))
+    return frozenset(found)
+
+
+def key_found_by_agreement(options: list[Choice]) -> bool:
+    """The key (first) shares more of its pieces with the other options than any of them
+    does: a candidate picking the option most like the rest, or the one that unites the
+    others' pieces ("General Error — Warning" of one, the rewind of another, the judge's
+    choice of a third), finds it without reading the story (review 14: mu-004). In a
+    balanced design of one-piece parts every option shares as much; a fix of several steps
+    can tip it."""
+    pieces = [atoms(choice.parts) for choice in options]
+    shared = [
+        sum(1 for piece in mine for j, theirs in enumerate(pieces) if j != i and piece in theirs)
+        for i, mine in enumerate(pieces)
+    ]
+    return shared[0] > max(shared[1:], default=-1)
 
 
 def _lone(alt: int, slot: int) -> tuple[int | None, int | None, int | None]:

@@ -99,7 +99,30 @@ def triggers(card_id: str, player: str) -> Sentence:
     # set up (Aetherling's return, Pact of Negation's upkeep payment).
     if data.get("origin"):
         key = "trigger.delayed_" + data["origin"]
+    event = data.get("event")
+    if key == "trigger.card" and event:
+        # The event that makes it trigger, with its moment: "Pitchburn Devils triggers" alone
+        # left its death and the turn it died in untold (review 14: fi-015).
+        params = (("player", player), ("card", Card(card_id)), ("creature", subject(card_id)))
+        told = Parts(((f"trigger_event.{event}", params),))
+        return s(
+            "trigger.card_event",
+            player=player,
+            card=Card(card_id),
+            text=CardText(card_id),
+            event=told,
+        )
     return s(key, player=player, card=Card(card_id), text=CardText(card_id))
+
+
+def subject(card_id: str) -> Card | Term:
+    """The creature a story about the card's trigger uses, named: the card itself when it is a
+    creature the trigger is about, else another creature (Cathedral of War's exalted, Primal
+    Forcemage's bonus for the creature entering; review 14: fr-012, "the creature" unnamed)."""
+    data = card(card_id)
+    if data.get("creature") and data.get("affects") != "other":
+        return Card(card_id)
+    return Term("default_creature")
 
 
 def opening(
@@ -118,8 +141,15 @@ def action(game: str, following: str, actor: str, other: str = "", card_id: str 
     (`missed_trigger` in cards.toml: Battlegrace Angel's exalted, not its lifelink); a trigger at
     the beginning of combat (`step = "combat"`) is told after the move to combat."""
     missed = card(card_id).get("missed_trigger") if card_id else None
-    if missed and following in ("declare_damage", "wrong_characteristics"):
-        return s(f"action.{game}.{following}_{missed}", actor=actor, other=other)
+    if game == "mtg" and card_id and following in ("declare_damage", "wrong_characteristics"):
+        # The creature is named (review 14: fr-012, "the creature attacks alone").
+        suffix = f"_{missed}" if missed else ""
+        return s(
+            f"action.{game}.{following}{suffix}",
+            actor=actor,
+            other=other,
+            attacker=subject(card_id),
+        )
     if card_id and card(card_id).get("step") == "combat" and following in COMBAT_ACTIONS:
         # A beginning-of-combat trigger: the story shows combat beginning (review 11: fr-025,
         # mu-026 had a sorcery "in the main phase" and no combat at all).
@@ -227,16 +257,15 @@ def accountable(situation: dict[str, Any]) -> str:
 
 
 def history_lines(player: str, history: dict[str, int], kind: str) -> tuple[Sentence, ...]:
-    """Earlier Warnings told as facts, in one sentence: those for the same kind of error as
-    `kind`, and the others by what the player did, so that the stem never names the infraction
-    being asked."""
+    """Earlier Warnings told as facts, in one sentence, each by what the player did (those for
+    the error asked about, `kind`, first), so that the stem never names an infraction. Never
+    "for the same kind of error": beside a story with a second error (a card put into the hand
+    while looking at extra cards) it leaves open which error the Warnings were for (review 14:
+    fr-035)."""
     if not history:
         return (s("history.none", player=player),)
     parts: list[Part] = []
     for k, n in sorted(history.items(), key=lambda item: (item[0] != kind, item[0])):
-        if k == kind:
-            parts.append(("history_part.same", (("count", Count("warnings", n)),)))
-        else:
-            what = Term(f"history_for.{k}")
-            parts.append(("history_part.other", (("count", Count("warnings", n)), ("what", what))))
+        what = Term(f"history_for.{k}")
+        parts.append(("history_part.other", (("count", Count("warnings", n)), ("what", what))))
     return (s("history.list", player=player, warnings=Parts(tuple(parts))),)

@@ -49,7 +49,7 @@ class Count:
 
 
 # One item of `Parts`: a phrase-bank term and its own parameters.
-Part = tuple[str, tuple[tuple[str, Term | Count | str], ...]]
+Part = tuple[str, tuple[tuple[str, Term | Count | Card | str], ...]]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ def _version() -> str | None:
 
 @template(
     "mtg-2024-wording",
-    version=9,
+    version=10,
     game=GAME,
     topics=(
         "missed_trigger",

@@ -58,7 +58,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
 
 @template(
     "mtg-opponent-duties",
-    version=7,
+    version=8,
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
     summary="Opponents need not point out triggers and are never penalised for silence; an "
@@ -185,7 +185,7 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=9,
+    version=10,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
@@ -246,7 +246,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
 
 @template(
     "mtg-intent-and-no-impact",
-    version=5,
+    version=6,
     game=GAME,
     topics=("cheating", "no_infraction", "missed_trigger"),
     summary="Ignoring one's own trigger on purpose may be Cheating unless the player did not know "
@@ -273,8 +273,8 @@ def mtg_intent(rng: random.Random) -> Draft:
         lines += [
             st.triggers("chasm_drake", player),
             s("mtg.drake.alone" if alone else "mtg.drake.friend", actor=player),
-            s(f"intent.{intent}", actor=player),
         ]
+        told = [s(f"intent.{intent}", actor=player)]
     elif variant == "mimic":
         intent = "none"
         # Acknowledged and unanswered, the 'may' is taken as chosen; never acknowledged, the
@@ -295,10 +295,9 @@ def mtg_intent(rng: random.Random) -> Draft:
                 card=Card("eldrazi_mimic"),
             ),
         ]
-        if silent:
-            # A "may" trigger: the original power and toughness could be a choice not to use
-            # it. The story says the player forgot it, so the key (missed) rests on a fact.
-            lines.append(s("intent.none", actor=player))
+        # A "may" trigger: the original power and toughness could be a choice not to use it.
+        # The story says the player forgot it, so the key (missed) rests on a fact.
+        told = [s("intent.none", actor=player)] if silent else []
     else:
         intent = st.pick(rng, ("intentional", "intentional_unaware_of_rule", "none"))
         card_id = st.pick(rng, ("smokestack", "masticore", "dark_confidant"))
@@ -311,10 +310,13 @@ def mtg_intent(rng: random.Random) -> Draft:
         lines += [
             st.triggers(card_id, player),
             st.action(GAME, "draw_card", player, other),
-            s(f"intent.{intent}", actor=player),
         ]
+        told = [s(f"intent.{intent}", actor=player)]
     situation = _base(order, player, trigger=trig, play=play, intent=intent)
+    # The judge is called before the player answers the judge, and the intent is what the
+    # player says, never the narrator's fact (review 14: fr-026, mu-026, fi-025, fi-035).
     lines.append(st.noticed("same_turn", player))
+    lines += told
     return Draft(situation, tuple(lines), {"variant": variant, "intent": intent})
 
 
@@ -363,7 +365,7 @@ def mtg_copies(rng: random.Random) -> Draft:
 
 @template(
     "mtg-third-warning",
-    version=10,
+    version=11,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
     summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "

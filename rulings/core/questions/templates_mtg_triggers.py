@@ -100,7 +100,7 @@ def _category(
 
 @template(
     "mtg-choices-on-stack",
-    version=7,
+    version=8,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 1: targets, modes or choices when put on the stack, announced before "
@@ -141,7 +141,7 @@ def mtg_visible(rng: random.Random) -> Draft:
 
 @template(
     "mtg-rules-change",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "awareness_category", "opponent_duties"),
     summary="IPG category 3: a rules-changing trigger is missed only if its controller lets an "
@@ -156,7 +156,7 @@ def mtg_rules(rng: random.Random) -> Draft:
 
 @template(
     "mtg-invisible",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 4: a non-visible effect (exalted) must be made clear when it first "
@@ -176,7 +176,7 @@ BLOCKERS = frozenset({"kaijin_of_the_vanishing_touch"})  # its trigger comes on 
 
 @template(
     "mtg-delayed-triggers",
-    version=7,
+    version=8,
     game=GAME,
     topics=("missed_trigger", "delayed_trigger", "delayed_zone_change", "time_bar"),
     summary="Triggers that only create a delayed trigger resolve by themselves; a missed delayed "
@@ -219,7 +219,7 @@ def mtg_delayed(rng: random.Random) -> Draft:
 
 @template(
     "mtg-default-action",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "default_action", "time_bar", "penalty_upgrade"),
     summary="A trigger with a default action ('unless', 'if you don't'): the opponent may apply "
@@ -234,7 +234,7 @@ def mtg_default_action(rng: random.Random) -> Draft:
 
 @template(
     "mtg-time-bar",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "time_bar", "penalty_upgrade"),
     summary="Missed before the current phase of the previous turn: play continues, yet a "
@@ -267,7 +267,7 @@ def mtg_time_bar(rng: random.Random) -> Draft:
 
 @template(
     "mtg-expired-duration",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "expired_duration"),
     summary="A missed trigger whose effect's duration has already ended: play continues; "

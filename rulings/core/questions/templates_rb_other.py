@@ -31,7 +31,10 @@ BASE_WARNING = (
 RELATED_ERRORS: dict[str, tuple[str, ...]] = {
     "mulligan_procedure_error": ("drawing_extra_cards", "looking_at_extra_cards"),
     "drawing_extra_cards": ("looking_at_extra_cards",),
-    "looking_at_extra_cards": ("drawing_extra_cards",),
+    # Not Looking at Extra Cards with a card put into the hand: that card is Drawing Extra
+    # Cards in its own right, and a candidate could defend it as the error asked about (with
+    # no earlier Warnings of its own) against the third Looking at Extra Cards (review 14:
+    # fr-035, mu-035). The seeds give both sections by name only and do not say which leads.
 }
 # The looks are told as accidents (committee decisions, 2026-12-06: Looking at Extra Cards only
 # for cards seen by accident while handling one's own; no deliberate look unless intent is
@@ -214,7 +217,7 @@ def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
 
 @template(
     "rb-repeated-warnings",
-    version=6,
+    version=7,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings"),
     summary="Repeated Warnings: the third in the same category, the sixth in total at competitive "
@@ -246,7 +249,7 @@ def rb_repeated_warnings(rng: random.Random) -> Draft:
 
 @template(
     "rb-ftmgs-exemption",
-    version=5,
+    version=6,
     game=GAME,
     topics=("penalty_upgrade", "ftmgs_exemption", "repeated_warnings"),
     summary="Failure to Maintain Game State never upgrades (TR 702.1.b, TR 702.17.b) unless the "
@@ -286,7 +289,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=13,
+    version=14,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -337,7 +340,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
         # a further error" (TR 701.3.d's own test; review 12: fr-018, mu-004, mu-032).
         lines.append(s(f"related.item_{shape}", player=player, **what))
     if upgrade:
-        # Told as "for the same kind of error", so that the stem never names the infraction.
+        # Told as what the player did, so that the stem never names the infraction.
         lines.extend(st.history_lines(player, {kind: 2}, kind))
     if soften and related:
         # The engine softens the error's own penalty, then issues the most severe related one;

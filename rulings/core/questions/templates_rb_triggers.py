@@ -91,7 +91,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=7,
+    version=8,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -157,7 +157,7 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-might-only",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "observable_impact", "might_only"),
     summary="A trigger that only adds Might (TR 506.3.e.4): missed only once the Might matters.",
@@ -209,7 +209,7 @@ def rb_first_beginning_phase(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-first-time",
-    version=4,
+    version=5,
     game=GAME,
     topics=("missed_trigger", "first_time"),
     summary="A 'first time' trigger, mandatory or optional (TR 506.5): a forgotten mandatory one "
@@ -353,7 +353,7 @@ def _served(situation: dict[str, Any], now: str) -> str:
 
 @template(
     "rb-opponent-duties",
-    version=7,
+    version=8,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and are not penalised for staying "
@@ -391,7 +391,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=10,
+    version=11,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -418,7 +418,15 @@ def rb_error_after_trigger(rng: random.Random) -> Draft:
     # fi-036 keyed that rewind with no consequence told): a gain the error gave its maker and
     # that they used, with nobody else having acted since (`terms.rewind_worse`; review 12:
     # fr-022, a rewind past an opponent's spell for a draw the player missed, is not told).
-    rewind = st.pick(rng, ("simple", "complex", "none") if worse else ("simple", "none"))
+    rewinds: tuple[str, ...] = ("simple", "complex", "none") if worse else ("simple", "none")
+    if not after_ack:
+        # A missed trigger half applied by its controller and never rewound: the half stays on
+        # the board, and the Missed Trigger's own remedy ("resolves now") would apply the
+        # trigger again (a second discard). The committee's "name both remedies" (policy notes,
+        # 2026-12-06) assumes the rewind comes first, and the seeds say nothing of this case,
+        # so it is not told (review 14: fr-021, mu-021).
+        rewinds = tuple(r for r in rewinds if r != "none")
+    rewind = st.pick(rng, rewinds)
     if after_ack:
         play = {
             "acknowledged": "in_time",
@@ -489,7 +497,7 @@ def _worse_terms(key: str) -> frozenset[str]:
 
 @template(
     "rb-trigger-intent",
-    version=7,
+    version=8,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
@@ -547,14 +555,17 @@ def rb_trigger_intent(rng: random.Random) -> Draft:
         # The forgetting is shown by the player's own new game action, not only by what they
         # say to the judge (review 9: mu-005, mu-023, fi-001).
         st.action(GAME, "new_game_action", player),
-        s("impact.yes")
-        if impact
-        else s("impact.no", why=Term(f"no_impact_why.{card(card_id)['no_impact']}")),
-        s(f"intent.{intent}", actor=player),
+        # The impact is told by events: what missing the trigger changed on the board (the
+        # advantage line), or why it could change nothing; never "resolving the trigger would
+        # change the board", TR 506.3.e's test itself (review 14: fi-035).
         # A trigger that could change nothing leaves nothing to tell about what missing it did:
         # "a unit stays without the bonus" contradicted "no other friendly unit" (fi-035).
-        *((st.advantage(adv, player, card_id),) if impact else ()),
+        st.advantage(adv, player, card_id)
+        if impact
+        else s("impact.no", why=Term(f"no_impact_why.{card(card_id)['no_impact']}")),
+        # The judge is called before anyone answers the judge (review 14: fi-035).
         st.noticed("same_turn", player),
+        s(f"intent.{intent}", actor=player),
     )
     return Draft(situation, sentences, {"intent": intent, "impact": impact})
 

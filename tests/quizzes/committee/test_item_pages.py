@@ -146,7 +146,8 @@ def test_the_api_refuses_an_unknown_template_or_no_reason(client, committee):
     )
 
     assert (unknown.status_code, unknown.json()["code"]) == (400, "refused")
-    assert (blank.status_code, list(blank.json()["errors"])) == (400, ["reason"])
+    assert blank.status_code == 400
+    assert blank.json()["reason"]  # beside detail and code, as every endpoint answers
     assert not RetiredTemplate.objects.exists()
 
 

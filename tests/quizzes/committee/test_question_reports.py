@@ -2,6 +2,7 @@ import pytest
 from django.urls import reverse
 
 from quizzes.models import PracticeAnswer, QuestionReport
+from quizzes.selectors import servable
 from quizzes.services import exams
 from quizzes.services import question_reports as reports
 from quizzes.services.appeals import withdrawal_preview
@@ -149,7 +150,7 @@ def test_the_committee_withdraws_a_template_from_the_queue(client):
 
     assert "Key is wrong" in page.content.decode()
     assert response.status_code == 302
-    assert not reports.servable(type(q).objects.filter(pk=q.pk)).exists()
+    assert not servable(type(q).objects.filter(pk=q.pk)).exists()
 
 
 def test_a_decision_without_a_reason_changes_nothing(client):

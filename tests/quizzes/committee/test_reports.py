@@ -74,6 +74,20 @@ def test_item_facility_is_the_mean_score_per_template(world):
     assert len(questions) == 2
 
 
+def test_withdrawn_answers_are_left_out_of_item_analysis(world):
+    """Walk 7, #9: a withdrawn question counts in no score, yet read as facility 0."""
+    from quizzes.models import AttemptItem
+
+    withdrawn = question(template_id="t3")
+    graded_attempt(candidate(), world["blueprint"], [1.0, 0.0], [world["q1"], withdrawn])
+    AttemptItem.objects.filter(question=withdrawn).update(withdrawn=True, score=0.0)
+
+    templates, questions = sr.item_analysis(sr.Scope(mentor=None))
+
+    assert "t3" not in {row.key for row in templates}
+    assert str(withdrawn.pk) not in {row.key for row in questions}
+
+
 def test_discrimination_is_the_items_correlation_with_the_total():
     blueprint = BlueprintFactory()
     good, bad = question(template_id="good"), question(template_id="bad")
@@ -460,7 +474,7 @@ def test_each_report_has_a_chart_image_with_a_text_alternative_beside_its_table(
         "/reports/pass-by-cohort.svg",
         "Chart: Pass rate by cohort. A: 50%; B: 100%.",
     )
-    assert page.count("<table ") == 7  # the tables stay, beside the charts
+    assert page.count("<table ") == 7  # the tables stay, below the charts
 
 
 def chart_bars(svg: bytes) -> dict[str | None, tuple[float, str | None]]:

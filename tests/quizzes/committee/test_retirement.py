@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from quizzes.models import Attempt, AuditEntry, ExamBlueprint, Question, RetiredTemplate
+from quizzes.selectors import servable
 from quizzes.services import exams, retirement
 from quizzes.services.blueprints import blueprint_preview
-from quizzes.services.question_reports import servable
 from tests.factories import assignment, candidate, committee_member, mentor, question
 from tests.quizzes.committee.seeding import graded_attempt
 

@@ -184,9 +184,9 @@ def test_a_corrected_key_names_every_part():
 def test_mentors_see_only_appeals_of_their_candidates():
     appeal, by = appealed()
     appealed()
-    assert list(appeals.appeals_visible_to(by)) == [appeal]
-    assert appeals.appeals_visible_to(mentor()).count() == 0
-    assert appeals.appeals_visible_to(committee_member()).count() == 2
+    assert list(Appeal.objects.visible_to(by)) == [appeal]
+    assert Appeal.objects.visible_to(mentor()).count() == 0
+    assert Appeal.objects.visible_to(committee_member()).count() == 2
 
 
 def test_a_withdrawn_question_is_never_drawn_into_a_new_exam(monkeypatch):

@@ -8,8 +8,9 @@ from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from judgetrain.accounts.models import User
+from judgetrain.accounts.models import Cohort, User
 from judgetrain.accounts.roles import Role
+from quizzes import selectors_cohorts
 from quizzes.models import Invitation, Topic, TopicMastery
 from quizzes.services import cohorts, notifications
 from tests.factories import candidate, cohort, committee_member, mentor
@@ -198,7 +199,7 @@ def test_progress_shows_mastery_by_topic_attempts_scores_and_due_reviews():
     graded_attempt(who, [RIGHT])
     graded_attempt(who, [HEDGED])
 
-    progress = cohorts.cohort_progress(cohort=the_cohort, now=now)
+    progress = selectors_cohorts.cohort_progress(cohort=the_cohort, now=now)
 
     assert progress["topics"] == ["missed_trigger", "scoring"]
     rows = {row.candidate: row for row in progress["rows"]}
@@ -211,12 +212,12 @@ def test_progress_shows_mastery_by_topic_attempts_scores_and_due_reviews():
     assert mine.pending_reviews == 1
     assert rows[idle].cells == [None, None]
     assert rows[idle].attempts == 0
-    assert cohorts.mastery_band(0.9) == "high"
-    assert cohorts.mastery_band(0.3) == "low"
+    assert selectors_cohorts.mastery_band(0.9) == "high"
+    assert selectors_cohorts.mastery_band(0.3) == "low"
 
 
 def test_mentors_see_their_cohorts_and_the_committee_all():
     mine = cohort()
     other = cohort()
-    assert list(cohorts.cohorts_visible_to(mine.mentor)) == [mine]
-    assert set(cohorts.cohorts_visible_to(committee_member())) == {mine, other}
+    assert list(Cohort.objects.visible_to(mine.mentor)) == [mine]
+    assert set(Cohort.objects.visible_to(committee_member())) == {mine, other}

@@ -328,5 +328,7 @@ def test_the_committee_withdraws_through_the_api_with_a_preview_and_its_token(cl
     assert not appeal.corrections.exists()
     applied = post(client, url, {**body, "confirm": preview.json()["token"]})
     assert applied.status_code == 200
-    assert applied.json()["status"] == "upheld"
+    # Walk 7, #21: the regrade decides the appeal. This answer had its full credit, so the
+    # withdrawal (for everyone) does not uphold it, whatever "decision" said.
+    assert applied.json()["status"] == "rejected"
     assert appeal.corrections.get().action == "withdraw"

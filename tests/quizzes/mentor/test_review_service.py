@@ -3,6 +3,7 @@ from django.core import mail
 
 from judgetrain.accounts.roles import Role
 from quizzes.models import AuditEntry, PracticeAnswer, Review
+from quizzes.selectors_review import review_queue
 from quizzes.services import review
 from quizzes.services.practice import practice_answer_submit
 from tests.factories import candidate, committee_member, mentor, question
@@ -27,7 +28,7 @@ def test_a_flagged_exam_answer_lands_in_its_mentors_queue():
     who, the_cohort = mentored_candidate()
     attempt = graded_attempt(who, [HEDGED, RIGHT])
 
-    queue = list(review.review_queue(user=the_cohort.mentor))
+    queue = list(review_queue(user=the_cohort.mentor))
 
     assert [r.item.attempt_id for r in queue] == [attempt.pk]
     assert queue[0].item.position == 1
@@ -49,7 +50,7 @@ def test_a_flagged_practice_answer_is_stored_in_the_queue():
 
     result = practice_answer_submit(user=who, question=question(), response=HEDGED, lang="en")
 
-    found = review.review_queue(user=the_cohort.mentor).get()
+    found = review_queue(user=the_cohort.mentor).get()
     assert found.practice_answer == result.answer
     assert found.source == "practice"
 
@@ -66,9 +67,9 @@ def test_a_mentor_sees_only_their_own_cohorts_reviews_and_the_committee_sees_all
     theirs = flagged_review()
     my_mentor = mine.candidate.cohorts.get().mentor
 
-    assert list(review.review_queue(user=my_mentor)) == [mine]
-    assert set(review.review_queue(user=committee_member())) == {mine, theirs}
-    assert list(review.review_queue(user=mentor())) == []
+    assert list(review_queue(user=my_mentor)) == [mine]
+    assert set(review_queue(user=committee_member())) == {mine, theirs}
+    assert list(review_queue(user=mentor())) == []
 
 
 def test_overriding_a_part_sets_the_answers_score_labelled_with_the_mentor_and_audits_it():

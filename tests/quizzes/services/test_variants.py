@@ -297,7 +297,7 @@ def test_exam_assign_refuses_with_every_rule_broken_the_first_one_leading():
             opens_at=now + timedelta(days=2), closes_at=now + timedelta(days=1), now=now,
         )  # fmt: skip
     assert refused.value.code == "closes_before_opens"
-    assert [(each.code, each.field) for each in refused.value.every] == [
+    assert [(each.code, each.field) for each in refused.value.problems] == [
         ("closes_before_opens", "closes_at"),
         ("no_candidates", None),
     ]
@@ -311,7 +311,7 @@ def test_an_assignment_error_found_alone_has_nothing_else():
             by=mentor(), blueprint=BlueprintFactory(), cohort=None, candidates=[candidate()],
             opens_at=now - timedelta(days=1), closes_at=now + timedelta(days=1), now=now,
         )  # fmt: skip
-    assert [each.code for each in refused.value.every] == ["opens_in_past"]
+    assert [each.code for each in refused.value.problems] == ["opens_in_past"]
 
 
 def test_assignment_create_assigns_one_candidate():

@@ -65,10 +65,7 @@ def test_a_reason_is_shown_in_the_page_language_with_its_ids_named(
 
 def test_nothing_stated_and_lists_of_options_are_named_too() -> None:
     with translation.override("es"):
-        second = review_reason(
-            "infraction: "
-            + reason_text("second_reading", found=NOTHING_STATED, second="missed_trigger")
-        )
+        second = review_reason("infraction: " + reason_text("second_reading", found=NOTHING_STATED))
         options = review_reason(
             "penalty: " + reason_text("two_candidates", options="warning, no_penalty")
         )
@@ -76,6 +73,32 @@ def test_nothing_stated_and_lists_of_options_are_named_too() -> None:
     assert "missed_trigger" not in second
     assert "warning" not in options
     assert "no_penalty" not in options
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", "Remedy: read as “nothing to fix”, but a second reading of how it is worded"),
+        ("pt-br", "Correção: lido como “nada a corrigir”, mas uma segunda leitura"),
+        ("es", "Remedio: leído como “nada que corregir”, pero una segunda lectura"),
+    ],
+)
+def test_a_stored_second_reading_doubt_is_shown_in_neutral_words_naming_no_key(
+    language: str, shown: str
+) -> None:
+    """UX walk 7, #18: a grading stored with the former text ("... are mostly labelled
+    simple_rewind") is shown in today's words, which never present an id as what the
+    answer's words mean."""
+    stored = (
+        "remedy: read as none, but answers worded like this one are mostly labelled simple_rewind"
+    )
+    with translation.override(language):
+        text = review_reason(stored)
+        rewind = review_reason("remedy: " + reason_text("rewind_to_a_point", found="simple_rewind"))
+    named_rewind = rewind.split("“")[1].split("”")[0]
+    assert text.startswith(shown)
+    assert named_rewind not in text
+    assert "simple_rewind" not in text
 
 
 def test_a_reason_this_grader_does_not_write_is_shown_as_stored() -> None:

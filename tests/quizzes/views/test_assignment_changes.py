@@ -67,6 +67,23 @@ def test_editing_sets_the_deadline_and_note_for_everyone_after_a_confirmation(cl
     assert "Revise the penalty ladder first." in client.get(reverse("home")).content.decode()
 
 
+def test_the_edit_confirmation_shows_the_note_about_to_be_published(client):
+    """Walk 7, #10: it said "with the note shown" and showed the note nowhere."""
+    guide, _people, job = an_assigned_exam()
+    client.force_login(guide)
+    data = {"edit-closes_at": when(days=3), "edit-note": "Bring a pen."}
+
+    asked = client.post(reverse("assignment-edit", args=[job.pk]), data).content.decode()
+    none = client.post(
+        reverse("assignment-edit", args=[job.pk]), {**data, "edit-note": ""}
+    ).content.decode()
+
+    assert "The note the candidates will read" in asked
+    assert '<p class="response">Bring a pen.</p>' in asked
+    assert "with the note below" in asked
+    assert "No note: the candidates see none." in none
+
+
 def test_an_extension_can_be_for_one_candidate_only(client):
     guide, people, job = an_assigned_exam()
     client.force_login(guide)

@@ -260,3 +260,31 @@ def test_a_topic_without_enough_answers_gives_its_count_once(client):
     assert "not enough answers yet (2 of 3)" in html
     assert "(2 answers)" not in html
     assert "(3 answers)" in html
+
+
+def test_a_revoked_renewal_says_on_home_that_only_the_renewal_was_revoked(client):
+    """Walk 7, #12: Home listed "REVOKED" first and read as the certification revoked."""
+    from quizzes.services import certification
+
+    certificate = issued()
+    renewed, _created = certification.certificate_renew(
+        certificate=certificate, by=committee_member()
+    )
+    certification.certificate_revoke(certificate=renewed, reason="No.", by=committee_member())
+
+    html = _home(client, certificate.candidate)
+    listed = client.get(reverse("my-certificates")).content.decode()
+
+    said = f"certificate ID {certificate.pk}, the one it renewed, stands on its own dates"
+    assert f"only this renewal was revoked; {said}" in html
+    assert f"Only this renewal was revoked; {said}" in listed
+
+
+def test_a_mastery_card_names_its_next_review_date_on_a_phone(client):
+    """Walk 7, #13: the phone's card ended with a bare date, its heading hidden."""
+    who = candidate()
+    practice_answer_submit(user=who, question=question(), response=RIGHT, lang="en")
+
+    html = _home(client, who)
+
+    assert '<td data-label="Next review">' in html

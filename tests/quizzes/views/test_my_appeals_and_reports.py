@@ -88,9 +88,10 @@ def test_the_page_queries_are_bounded(client, django_assert_num_queries):
         )
     client.force_login(person)
 
-    # Session, user, permissions (the menu), the appeals with their exams, the reports with
+    # Session, user, permissions (the menu), the appeals with their exams and their key
+    # corrections (walk 7, #21: what a correction meant for the answer), the reports with
     # their questions (whether each is sealed: a subquery).
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         assert client.get(URL).status_code == 200
 
 

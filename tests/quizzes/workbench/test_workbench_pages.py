@@ -670,3 +670,35 @@ def test_a_proposed_story_cannot_be_revised_by_the_service(client) -> None:
         workbench.workbench_revise(story=told, author=who, original=story)
 
     assert refused.value.code == "not_cohort"
+
+
+def test_the_committee_overview_counts_the_proposed_questions_waiting(client) -> None:
+    """Walk 7, #3: the overview counted reports, blueprints and certificates, not proposals."""
+    _suggested_story(client)
+    client.force_login(committee_member())
+
+    page = client.get(reverse("committee")).content.decode()
+
+    assert "1 proposed question waiting" in page
+    assert reverse("workbench-proposals") in page
+
+
+def test_the_mentor_dashboard_says_a_story_was_rejected_until_it_is_revised(client) -> None:
+    """Walk 7, #3: the dashboard did not mention a rejected story."""
+    story, _who = _rejected_story(client)
+
+    page = client.get(reverse("mentor")).content.decode()
+
+    assert "1 story rejected by the committee: revise it" in page
+    client.post(URL, facts(action="save", player_2="Bea", opl="professional", revise=str(story.pk)))
+    assert "rejected by the committee" not in client.get(reverse("mentor")).content.decode()
+
+
+def test_the_mentor_dashboard_links_the_mentors_assignments(client) -> None:
+    """Walk 7, #11: editing or cancelling an assignment was reachable only from the foot of
+    the Assign form."""
+    client.force_login(mentor())
+
+    page = client.get(reverse("mentor")).content.decode()
+
+    assert f'href="{reverse("assign")}#jobs-heading">Your assignments</a>' in page

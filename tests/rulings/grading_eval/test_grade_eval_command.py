@@ -281,3 +281,41 @@ def test_a_label_is_judged_by_meaning_as_the_grader_credits() -> None:
     other = {"infraction": "general_error", "penalty": "warning", "remedy": "simple_rewind"}
     assert labelled_by_meaning(other, expected)["remedy"] == "simple_rewind"
     assert labelled_by_meaning({"remedy": None}, expected) == {"remedy": None}
+
+
+def test_a_reading_is_compared_with_its_label_by_meaning_whatever_the_key() -> None:
+    from rulings.grading_eval.evaluation import read_as_labelled
+
+    # the key is another remedy: "no fix" read where the label says "play continues"
+    assert read_as_labelled("remedy", "none", "continue_play")
+    assert read_as_labelled("remedy", "continue_play", "none")
+    assert read_as_labelled("remedy", None, None)
+    assert not read_as_labelled("remedy", "none", None)
+    assert not read_as_labelled("remedy", None, "none")
+    assert not read_as_labelled("remedy", "simple_rewind", "continue_play")
+    assert not read_as_labelled("penalty", "no_penalty", "warning")
+
+
+def test_evaluate_counts_no_fix_read_for_play_continues_as_agreeing() -> None:
+    from rulings.grading_eval.evaluation import evaluate, parse_items
+
+    line = json.dumps(
+        {
+            "id": "meaning-1",
+            "game": "mtg",
+            "lang": "en",
+            "expected": {
+                "infraction": "missed_trigger",
+                "penalty": "no_penalty",
+                "remedy": "opponent_chooses_put_on_stack",
+            },
+            "answer": "Missed trigger, no penalty, and there is nothing to fix.",
+            "label": {
+                "infraction": "missed_trigger",
+                "penalty": "no_penalty",
+                "remedy": "continue_play",
+            },
+        }
+    )
+    result = evaluate(parse_items(line))
+    assert result.misses == ()

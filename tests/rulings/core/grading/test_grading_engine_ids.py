@@ -87,7 +87,7 @@ def test_remedy_steps_in_sequence_are_no_conflict(remedy: str) -> None:
         assert not grade.needs_review
     else:
         (reason,) = grade.review_reasons
-        assert reason.startswith("remedy: read as simple_backup, but answers worded like")
+        assert reason.startswith("remedy: read as simple_backup, but a second reading of how")
 
 
 def test_steps_that_are_no_procedure_of_the_first_count_as_any_of_them() -> None:

@@ -4,10 +4,15 @@ changes a grade (second_reader.py; figures in bench/bench_second_reader.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from rulings.core.grading import grade_answer
 from rulings.core.grading.models import Expected
+from rulings.core.grading.reasons import read_reason
 from rulings.core.grading.second_reader import NO_SECOND_READING, using_second_reader
-from tests.rulings.core.grading_cases import GE, MISPAYMENT
+from tests.rulings.core.grading_cases import GE, MISPAY, MISPAYMENT
+
+OVERPAID = Expected(infraction="overpayment", penalty="no_penalty", remedy="simple_rewind")
 
 MT_SKIP = Expected(
     infraction="missed_trigger", penalty="warning", remedy="opponent_chooses_resolve_or_skip"
@@ -23,8 +28,10 @@ def test_a_confident_misreading_no_rule_doubts_goes_to_a_mentor() -> None:
     grade = grade_answer(answer, MISPAYMENT, game="riftbound")
     assert grade.needs_review
     (reason,) = grade.review_reasons
-    assert reason.startswith("remedy: read as ")
-    assert reason.endswith("mostly labelled correct_cost")
+    assert reason == (
+        "remedy: read as continue_play, but a second reading of how it is worded disagrees: "
+        "check what the candidate meant"
+    )
 
 
 def test_words_not_understood_are_settled_when_the_second_reading_firmly_agrees() -> None:
@@ -60,3 +67,62 @@ def test_a_doubt_about_rulings_judges_confuse_is_not_settled_by_the_words() -> N
     grade = grade_answer(answer, MT_SKIP, game="riftbound")
     assert grade.parts["remedy"].found == "rewind"
     assert any("rewind back to a point" in r for r in grade.review_reasons)
+
+
+# UX walk 7, #18: a plain "no fix" against a simple-rewind key was sent to a mentor because
+# answers to those questions mostly say the rewind (the key read back, not the words).
+# Sentences written for this test.
+PLAIN_NO_FIX = [
+    ("Mispayment, Warning, no fix.", MISPAYMENT),
+    ("Mispayment for cost. Warning. Nothing to fix.", MISPAYMENT),
+    ("Overpayment, no penalty, no fix.", OVERPAID),
+    ("Pagamento incorreto, advertência, sem correção.", MISPAYMENT),
+    ("Pagamento a mais, sem penalidade, sem correção.", OVERPAID),
+    ("Erro geral, advertência, nada a corrigir.", GE),
+    ("Pago incorrecto, amonestación, sin corrección.", MISPAYMENT),
+    ("Pago de más, sin penalización, sin corrección.", OVERPAID),
+    ("Error general, amonestación, nada que corregir.", GE),
+]
+
+
+@pytest.mark.parametrize(("answer", "expected"), PLAIN_NO_FIX)
+def test_a_plain_no_fix_against_a_rewind_key_is_graded_wrong_without_a_mentor(
+    answer: str, expected: Expected
+) -> None:
+    grade = grade_answer(answer, expected, game="riftbound")
+    remedy = grade.parts["remedy"]
+    assert remedy.found == "none"
+    assert not remedy.correct
+    assert grade.review_reasons == ()
+    assert not grade.needs_review
+
+
+@pytest.mark.parametrize(("answer", "expected"), PLAIN_NO_FIX)
+def test_the_key_alone_does_not_make_a_second_reading_doubt_a_plain_fix(
+    answer: str, expected: Expected
+) -> None:
+    """Told another key, the second reading leaves the same words alone as well: what it
+    doubts must come from the words, not from the key."""
+    with_rewind = grade_answer(answer, expected, game="riftbound")
+    other = Expected(
+        infraction=expected.infraction, penalty=expected.penalty, remedy="correct_cost"
+    )
+    with_cost = grade_answer(answer, other, game="riftbound")
+    assert not any("second reading" in r for r in with_rewind.review_reasons)
+    assert not any("second reading" in r for r in with_cost.review_reasons)
+
+
+def test_a_second_reading_doubt_never_names_an_id_as_what_the_words_mean() -> None:
+    # the doubt of the first test: the words the key expects are not named as their meaning
+    answer = (
+        "Pagamento Incorreto de Custo, Advertência. A Ilse ainda tem runas sobrando, então "
+        "basta pagar as 2 que faltaram e seguir."
+    )
+    grade = grade_answer(answer, MISPAY, game="riftbound")
+    (reason,) = grade.review_reasons
+    read = read_reason(reason)
+    assert read is not None
+    assert read.code == "second_reading"
+    assert set(read.values) == {"found"}
+    assert "correct_cost" not in reason
+    assert "labelled" not in reason

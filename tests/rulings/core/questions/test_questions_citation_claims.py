@@ -28,6 +28,9 @@ POLICIES = ("riftbound-tr-2026-seed", "mtg-ipg-2.1-seed", "mtg-ipg-2.1-2024-09-2
 NOT_CLAIMED = {
     "TR 702.1.b.4": re.compile(r"per event|por evento|counted|contam|cuentan", re.I),
     "MTR 4.3": re.compile(r"missed|esquecid|olvidad", re.I),
+    # The seed says "no floating" only in an uncited note; the July text with this numbering
+    # lets extra resources float (policy notes). Its own statement says where it comes from.
+    "TR 702.8.b.1": re.compile(r"float|flutu|flot", re.I),
     "TR 702.2.c": re.compile(
         r"do not make|não a torna|no la convierten|missed\.|esquecida\.", re.I
     ),

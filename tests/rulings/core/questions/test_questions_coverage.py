@@ -21,7 +21,9 @@ def test_coverage_reports_every_default_statement_reached() -> None:
 
 
 def test_every_statement_of_the_default_versions_is_listed_under_a_template_or_excluded() -> None:
-    report = {v.version: v for v in coverage(samples=30)}
+    # 40 samples, as the CLI: rarer stories (an admitted deliberate skip, a Game Rule
+    # Violation left as it is) come about one seed in ten.
+    report = {v.version: v for v in coverage(samples=40)}
     for game in ("riftbound", "mtg"):
         version = report[default_version(game)]
         statements = set(load_policy(version.version).statements)

@@ -181,12 +181,13 @@ def test_a_story_stating_the_forgetting_leaves_the_infraction_unpickable() -> No
     # Review 9's fi-010 ("draws for the turn without the trigger") and fi-026 ("moves to the
     # next step without mentioning the trigger"), rebuilt from their templates and seeds (the
     # templates' versions are the ones reviewed; fi-005, fi-018 and fi-038's template changed).
-    # mtg-opponent-duties changed since (version 6): seed 0 tells fi-010's story again.
+    # Both templates changed since (review 14 tells the trigger's event: mtg-opponent-duties 8,
+    # mtg-default-action 6): seeds 8 and 2 tell fi-010's and fi-026's stories again.
     from rulings.core.questions import build_question
 
     for template_id, seed in (
-        ("mtg-opponent-duties", 0),
-        ("mtg-default-action", 1802032031),
+        ("mtg-opponent-duties", 8),
+        ("mtg-default-action", 2),
     ):
         wrong = build_question(template_id, seed, "en", "find_the_wrong_part").wrong_part
         assert wrong is not None

@@ -18,7 +18,11 @@ ITEMS = WRONG_PART_ITEMS
 # Review 9: the infraction is pickable only where a candidate could doubt it from the story as
 # told (not where the forgetting or the intent is stated), about a fifth of the stories; there
 # it is drawn first, and the penalty and the remedy share the rest evenly.
-SHARE = {"infraction": (0.10, 0.25), "penalty": (0.35, 0.50), "remedy": (0.35, 0.50)}
+# Review 14 took out the overpayment items whose penalty the stated General Error settles
+# (fi-023): their penalty and remedy draws went with them, and Riftbound's infraction share
+# rose from 24% to 26% (stories where the infraction is the only part with a wrong value to
+# state; the draw's weights do not move it).
+SHARE = {"infraction": (0.10, 0.27), "penalty": (0.35, 0.50), "remedy": (0.35, 0.50)}
 
 
 @pytest.mark.parametrize("game", ["mtg", "riftbound"])

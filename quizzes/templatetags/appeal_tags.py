@@ -1,0 +1,96 @@
+"""What a committee's key decision on an appeal means for the candidate who appealed (walk 7,
+#21): a withdrawal or key correction is for everyone, and the appeal's own outcome follows
+from the regrade of this candidate's answer, said in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext as _
+
+from quizzes.grading import engine_key, question_key
+from quizzes.models import Appeal, QuestionCorrection
+from quizzes.services.appeals import key_outcome
+
+register = template.Library()
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{round(value * 100)}%"
+
+
+@register.simple_tag
+def appeal_outcome(appeal: Appeal, attempt_id: int) -> str:
+    """The sentence for the appeal's key decision ("" when the committee decided no
+    withdrawal or correction): withdrawn or corrected for everyone, then what it did to this
+    answer's score."""
+    corrections = list(appeal.corrections.all())
+    if not corrections:
+        return ""
+    correction = corrections[0]
+    withdraw = correction.action == QuestionCorrection.Action.WITHDRAW
+    outcome: dict[str, Any] = key_outcome(correction.changes, attempt_id, correction.action)
+    if not outcome["applied"]:
+        if withdraw:
+            return _(
+                "The committee withdrew this question for everyone: your score is being "
+                "recounted without it."
+            )
+        return _(
+            "The committee corrected the key for everyone: your answer is being regraded "
+            "against it."
+        )
+    values = {
+        "before": _percent(outcome["score_before"]),
+        "after": _percent(outcome["score_after"]),
+        "question_before": _percent(outcome["question_before"]),
+        "question_after": _percent(outcome["question_after"]),
+    }
+    if withdraw:
+        return (
+            _(
+                "The committee withdrew this question for everyone: it no longer counts in your "
+                "score (%(before)s before, %(after)s now)."
+            )
+            % values
+        )
+    if outcome["upheld"]:
+        return (
+            _(
+                "Upheld: the committee corrected the key for everyone, and your answer, regraded "
+                "against it, now earns %(question_after)s (%(question_before)s before). Your "
+                "score: %(after)s."
+            )
+            % values
+        )
+    if outcome["question_after"] == outcome["question_before"] == 1:
+        return _(
+            "The committee corrected the key for everyone; your answer keeps its full "
+            "credit. Your score does not change."
+        )
+    if outcome["question_after"] == outcome["question_before"]:
+        return (
+            _(
+                "Not upheld: the committee corrected the key for everyone, but your answer still "
+                "does not earn the credit (%(question_after)s for this question). Your score does "
+                "not change."
+            )
+            % values
+        )
+    return (
+        _(
+            "Not upheld: the committee corrected the key for everyone, and your answer, regraded "
+            "against it, now earns %(question_after)s (%(question_before)s before). Your score: "
+            "%(after)s."
+        )
+        % values
+    )
+
+
+@register.filter
+def key_corrected(question: Any) -> bool:
+    """Whether the committee corrected the question's key: its explanation, written by the
+    engine for the earlier key, was not rewritten (walk 7, #21)."""
+    engine = engine_key(question.ruling)
+    return bool(engine) and engine != question_key(question)
