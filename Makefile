@@ -52,13 +52,14 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
-# The suite runs in JOBS processes (pytest-xdist, a file per process at a time); the tests
-# marked integration then run in this process alone, on the database the CI's Celery worker
-# uses (pytest-django suffixes the parallel processes' databases).
+# The suite runs in JOBS processes (pytest-xdist, a file per process at a time, or a group of
+# files that share a sample: SAME_PROCESS in tests/conftest.py); the tests marked integration,
+# all in tests/integration/, then run in this process alone, on the database the CI's Celery
+# worker uses (pytest-django suffixes the parallel processes' databases).
 JOBS ?= 2
 pytest: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -m "not integration" $(PYTEST_ARGS)
-	$(BIN)/python -m pytest -m integration $(PYTEST_ARGS)
+	$(BIN)/python -m pytest tests/integration -m integration $(PYTEST_ARGS)
 
 test: lint typecheck contracts pytest
 

@@ -43,6 +43,57 @@ def pytest_configure(config: pytest.Config) -> None:
                 cache["KEY_PREFIX"] = f"{cache.get('KEY_PREFIX', '')}xdist-{worker}"
 
 
+# Test modules that read one sample generated once a process (functools.cache) run in the same
+# xdist process, so the sample is generated once a run. Under --dist loadfile a file is the unit
+# of work; a group here is one unit instead (see `pytest_xdist_make_scheduler` below).
+QUESTIONS = "tests/rulings/core/questions/"
+SAME_PROCESS = {
+    "question samples": tuple(
+        QUESTIONS + name
+        for name in (
+            "test_questions_wrong_part_balance.py",  # samples.wrong_part_items
+            "test_questions_wrong_part_lookalike.py",  # samples.wrong_part_items
+            "test_questions_settled_and_doubted_parts.py",  # both samples
+            "test_questions_options_balanced.py",  # key_rates.thousand_multiple_choice
+            "test_questions_review9_options.py",  # key_rates.thousand_multiple_choice
+        )
+    ),
+}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """--dist loadfile, with each `SAME_PROCESS` group sent to one process as a whole."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]
+
+    group_of = {path: name for name, paths in SAME_PROCESS.items() for path in paths}
+
+    class GroupedLoadFileScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return group_of.get(path, path)
+
+    return GroupedLoadFileScheduling(config, log)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`make pytest` runs the integration tests from tests/integration/ alone (collecting the
+    other 9,000 tests only to deselect them cost about 15 s of CPU): a test marked integration
+    anywhere else would never run there, so it is an error."""
+    elsewhere = [
+        item.nodeid
+        for item in items
+        if item.get_closest_marker("integration") is not None
+        and "/tests/integration/" not in item.path.as_posix()
+    ]
+    if elsewhere:
+        raise pytest.UsageError(
+            f"tests marked integration must live in tests/integration/: {elsewhere}"
+        )
+
+
 def require(condition: bool, reason: str) -> None:
     """Skip locally, fail under CI: CI must never pass by skipping a service test."""
     if condition:

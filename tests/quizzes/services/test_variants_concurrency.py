@@ -12,6 +12,7 @@ from quizzes.models import Attempt, ExamAssignment, ExamVariant, VariantJob
 from quizzes.services import exams, variants
 from tests.conftest import require
 from tests.factories import BlueprintFactory, candidate, mentor
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,6 +33,17 @@ def assignment_without_variants(monkeypatch, max_attempts):
         max_attempts=max_attempts,
     )
     return job, job.assignments.get()
+
+
+def a_session_waits_on_a_lock() -> bool:
+    """Another connection to the test database is blocked on a lock (a row or advisory lock)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        (waiting,) = cursor.fetchone()
+    return bool(waiting)
 
 
 def in_thread(target):
@@ -197,7 +209,8 @@ def test_two_mentors_assigning_one_exam_at_once_give_it_to_a_candidate_once(monk
     first, first_errors = in_thread(lambda: assign(hold=True))
     assert assigned.wait(timeout=20)
     second, second_errors = in_thread(assign)
-    second.join(timeout=1)  # it waits on the first assigner's lock
+    wait_for(a_session_waits_on_a_lock, what="the second assigner waiting on the first's lock")
+    assert second.is_alive()
     release.set()
     first.join()
     second.join()

@@ -19,14 +19,14 @@ from rulings.core.questions import Question, generate_questions
 from rulings.core.questions.model import KeyParts
 from rulings.core.questions.options import Confusions, using_confusions
 from rulings.core.questions.render import term
+from tests.rulings.core.questions.key_rates import ITEMS, thousand_multiple_choice
 
-ITEMS = 1000
 MARGIN = 0.05  # the target: chance plus 5 points
 
 
 @pytest.fixture(scope="module")
 def items() -> list[Question]:
-    return generate_questions(lang="en", kind="multiple_choice", count=ITEMS, seed=27)
+    return list(thousand_multiple_choice())
 
 
 def _segments(question: Question) -> list[tuple[str, ...]]:

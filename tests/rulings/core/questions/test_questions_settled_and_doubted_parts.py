@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from rulings.core.questions import Question, generate_questions
+from rulings.core.questions import Question
 from rulings.core.questions.build import build_question, offers_kind, scenario
 from rulings.core.questions.catalog import public_phrases
 from tests.rulings.core.questions.key_rates import offered_infractions, thousand_multiple_choice
+from tests.rulings.core.questions.samples import wrong_part_items
 
 THIRD_WARNING_SEEDS = range(400)
 GAIN_TEMPLATES = (
@@ -90,9 +91,7 @@ def test_only_a_makers_gain_has_its_consequence_told_and_in_every_language() -> 
 
 @pytest.fixture(scope="module")
 def rb_wrong_part() -> list[Question]:
-    return generate_questions(
-        game="riftbound", lang="en", kind="find_the_wrong_part", count=600, seed=11
-    )
+    return list(wrong_part_items("riftbound"))
 
 
 def _told(question: Question) -> set[str]:

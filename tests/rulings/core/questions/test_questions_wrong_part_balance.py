@@ -9,11 +9,12 @@ from collections import Counter
 
 import pytest
 
-from rulings.core.questions import KINDS, build_question, generate_questions, templates
+from rulings.core.questions import KINDS, build_question, templates
 from rulings.core.questions.build import GAME_ENDING
 from tests.rulings.core.questions.offered import offered
+from tests.rulings.core.questions.samples import WRONG_PART_ITEMS, wrong_part_items
 
-ITEMS = 600
+ITEMS = WRONG_PART_ITEMS
 # Review 9: the infraction is pickable only where a candidate could doubt it from the story as
 # told (not where the forgetting or the intent is stated), about a fifth of the stories; there
 # it is drawn first, and the penalty and the remedy share the rest evenly.
@@ -26,9 +27,7 @@ SHARE = {"infraction": (0.10, 0.27), "penalty": (0.35, 0.50), "remedy": (0.35, 0
 
 @pytest.mark.parametrize("game", ["mtg", "riftbound"])
 def test_the_penalty_and_the_remedy_are_the_wrong_part_equally_often(game: str) -> None:
-    items = generate_questions(
-        game=game, lang="en", kind="find_the_wrong_part", count=ITEMS, seed=11
-    )
+    items = wrong_part_items(game)
     shares = Counter(q.wrong_part.part for q in items if q.wrong_part is not None)
     for part, (low, high) in SHARE.items():
         assert low <= shares[part] / len(items) <= high, (game, dict(shares))

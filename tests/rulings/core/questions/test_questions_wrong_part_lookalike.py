@@ -15,17 +15,13 @@ from dataclasses import replace
 
 import pytest
 
-from rulings.core.questions import generate_questions
 from rulings.core.questions.build import coherent
-
-COUNT = 600
+from tests.rulings.core.questions.samples import wrong_part_items
 
 
 @pytest.fixture(scope="module", params=("riftbound", "mtg"))
 def items(request: pytest.FixtureRequest) -> list:
-    return generate_questions(
-        game=request.param, lang="en", kind="find_the_wrong_part", count=COUNT, seed=7
-    )
+    return list(wrong_part_items(request.param))
 
 
 def test_a_no_infraction_items_stated_ruling_is_also_stated_with_the_remedy_wrong(items):
