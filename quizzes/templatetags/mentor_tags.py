@@ -132,6 +132,18 @@ def _reason_value(value: str | list[str]) -> str:
 
 
 @register.filter
+def part_found(part: dict[str, Any]) -> str:
+    """What the grader read for one part, for a mentor: the id's name, or, when it read none
+    because the answer left options open, those options ("—", else)."""
+    if part.get("found"):
+        return vocab(part["found"])
+    options = [vocab(option) for option in part.get("candidates") or ()]
+    if len(options) > 1:
+        return gettext("— (left open: %(options)s)") % {"options": ", ".join(options)}
+    return "—"
+
+
+@register.filter
 def mastery_band(value: float) -> str:
     """The heatmap colour class of a mastery (high, mid, low); the cell shows the text too."""
     return band(value)

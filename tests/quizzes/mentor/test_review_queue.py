@@ -297,3 +297,114 @@ def test_an_override_to_the_graders_own_mark_is_not_told_as_a_change(client):
 
     assert "changed the penalty" not in page
     assert "accepted the grader&#x27;s mark for the penalty" in page
+
+
+# UX walk (major): the queue and its confirmation showed neither the answer nor what the grader
+# read, so a mentor accepted readings they never saw. HEDGED's grade: the infraction read as
+# "Missed Trigger" and right, the penalty left open between two options, the remedy not read.
+
+
+def test_each_queue_row_shows_the_answer_and_each_parts_reading(client):
+    the_cohort = cohort()
+    ana, _ = mentored_candidate(the_cohort)
+    practice_answer_submit(user=ana, question=question(), response=HEDGED, lang="en")
+    client.force_login(the_cohort.mentor)
+
+    html = client.get(reverse("mentor-reviews")).content.decode()
+
+    assert f'<p class="response excerpt" lang="en">{HEDGED}</p>' in html
+    assert "<strong>Infraction</strong>: Found: Missed Trigger · Key: Missed Trigger · " in html
+    assert (
+        "<strong>Penalty</strong>: Found: — (left open: Warning, No penalty) · Key: No penalty · "
+    ) in html
+    assert "<strong>Remedy</strong>: Found: — · Key: the opponent chooses" in html
+    assert html.count("✓ right") == 1
+    assert html.count("✗ wrong") == 2
+
+
+def test_a_queue_rows_answer_is_cut_to_its_first_200_characters(client):
+    the_cohort = cohort()
+    ana, _ = mentored_candidate(the_cohort)
+    long_answer = HEDGED + ". " + "The opponent was distracted by the shuffle. " * 10 + "TAIL"
+    practice_answer_submit(user=ana, question=question(), response=long_answer, lang="en")
+    client.force_login(the_cohort.mentor)
+
+    html = client.get(reverse("mentor-reviews")).content.decode()
+
+    assert f'lang="en">{long_answer[:199]}…</p>' in html
+    assert "TAIL" not in html
+
+
+def test_the_queue_rows_reading_is_in_the_mentors_language(client):
+    the_cohort = cohort()
+    ana, _ = mentored_candidate(the_cohort)
+    graded_attempt(ana, [HEDGED])
+    client.force_login(the_cohort.mentor)
+
+    html = client.get(reverse("mentor-reviews"), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+
+    assert HEDGED in html  # the answer as written
+    assert "<strong>Infração</strong>: Encontrado: " in html
+    assert "<strong>Penalidade</strong>: Encontrado: — (em aberto entre: " in html
+    assert "✗ errada" in html
+    assert "o que o corretor leu em cada parte" in html
+
+
+def test_the_bulk_confirmation_shows_each_answer_and_the_graders_reading_in_full(client):
+    the_cohort = cohort()
+    ana, _ = mentored_candidate(the_cohort)
+    graded_attempt(ana, [HEDGED, RIGHT])
+    practice_answer_submit(user=ana, question=question(), response=HEDGED, lang="en")
+    client.force_login(the_cohort.mentor)
+    ids = [str(pk) for pk in Review.objects.values_list("pk", flat=True)]
+
+    page = client.post(ACCEPT, {"review": ids}).content.decode()
+
+    assert page.count(f'<p class="response" lang="en">{HEDGED}</p>') == 2
+    assert page.count('<table class="grade">') == 2
+    assert page.count('<td data-label="Key">No penalty</td>') == 2
+    assert page.count("— (left open: Warning, No penalty)") == 2
+    assert page.count('<td data-label="Found">Missed Trigger</td>') == 2
+    assert page.count("<mark>a warning</mark>") == 2  # the words the grader matched
+    assert page.count("Why it was flagged") == 2
+
+
+def test_the_bulk_confirmation_reads_in_spanish(client):
+    the_cohort = cohort()
+    ana, _ = mentored_candidate(the_cohort)
+    graded_attempt(ana, [HEDGED])
+    client.force_login(the_cohort.mentor)
+    ids = [str(pk) for pk in Review.objects.values_list("pk", flat=True)]
+
+    page = client.post(ACCEPT, {"review": ids}, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+
+    assert f'<p class="response" lang="en">{HEDGED}</p>' in page
+    assert '<td data-label="Encontrado">' in page
+    assert "✗ incorrecta" in page
+    assert "— (abierto entre: " in page
+
+
+def test_the_answers_and_readings_add_no_query_per_row(client):
+    the_cohort = cohort()
+    client.force_login(the_cohort.mentor)
+
+    def grow():
+        who, _ = mentored_candidate(the_cohort)
+        graded_attempt(who, [HEDGED])
+        practice_answer_submit(user=who, question=question(), response=HEDGED, lang="en")
+
+    def confirm():
+        ids = list(Review.objects.values_list("pk", flat=True))
+        return lambda: client.post(ACCEPT, {"review": ids})
+
+    queue = reverse("mentor-reviews")
+    grow()
+    few = count_queries(lambda: client.get(queue))
+    confirming = count_queries(confirm())
+    grow()
+    grow()
+    html = client.get(queue).content.decode()
+    assert html.count('class="response excerpt"') == 6
+    assert html.count('class="part-summary"') == 6
+    assert count_queries(lambda: client.get(queue)) == few
+    assert count_queries(confirm()) == confirming
