@@ -23,6 +23,7 @@ from .evaluation import (
     run_blind_eval,
     run_grade_eval,
 )
+from .label_audit import run_label_audit
 from .lexicon_lint import KINDS, lint_lexicon, write_report
 from .reliability import (
     TARGET_MISGRADES_FLAGGED,
@@ -87,6 +88,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="with --leave-one-out: flag by the threshold alone, not the grader's own flags",
     )
     parser.add_argument(
+        "--label-audit",
+        action="store_true",
+        help="with --blind: list the labels that break the writers' implied-part rules and"
+        " print each batch's figures as labelled and with the rules applied",
+    )
+    parser.add_argument(
         "--lint-lexicon",
         action="store_true",
         help="leave each lexicon entry out in turn and list those that change no grade on"
@@ -118,6 +125,14 @@ def run(args: argparse.Namespace) -> int:
             raise GradingError("--batches needs --blind or --lint-lexicon")
         if (args.leave_one_out is not None or args.threshold_only) and not args.blind:
             raise GradingError("--leave-one-out and --threshold-only need --blind")
+        if args.label_audit:
+            if not args.blind or args.record or args.leave_one_out is not None:
+                raise GradingError(
+                    "--label-audit needs --blind, without --record or --leave-one-out"
+                )
+            only = None if args.batches is None else _batch_names(args.batches)
+            run_label_audit(read_batches(Path(args.blind_dir), only), sys.stdout)
+            return EXIT_OK
         if args.blind:
             only = None if args.batches is None else _batch_names(args.batches)
             return _blind(Path(args.blind_dir), args.record, only, _threshold(args))

@@ -62,8 +62,8 @@ def no_generation(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_session_never_shows_one_situation_in_two_kinds(monkeypatch):
     no_generation(monkeypatch)
-    choice = banked(kind="multiple_choice", seed=1)
-    wrong_part = banked(kind="find_the_wrong_part", seed=1)
+    choice = banked(kind="multiple_choice", seed=3)
+    wrong_part = banked(kind="find_the_wrong_part", seed=3)
     other = banked(kind="free_form", seed=2)
     assert situation_of(choice) == situation_of(wrong_part) != situation_of(other)
     session = practice_session_start(user=candidate(), size=5, filters=RIFTBOUND)
@@ -76,8 +76,8 @@ def test_a_session_never_shows_one_situation_in_two_kinds(monkeypatch):
 
 def test_a_session_out_of_new_situations_ends_early_and_never_repeats(monkeypatch):
     no_generation(monkeypatch)
-    banked(kind="multiple_choice", seed=1)
-    banked(kind="find_the_wrong_part", seed=1)
+    banked(kind="multiple_choice", seed=3)
+    banked(kind="find_the_wrong_part", seed=3)
     session = practice_session_start(user=candidate(), size=5, filters=RIFTBOUND)
     answer_current(session)
 
@@ -91,8 +91,8 @@ def test_a_session_out_of_new_situations_ends_early_and_never_repeats(monkeypatc
 
 
 def test_a_session_tops_the_bank_up_rather_than_repeat_a_situation():
-    banked(kind="multiple_choice", seed=1)
-    banked(kind="find_the_wrong_part", seed=1)
+    banked(kind="multiple_choice", seed=3)
+    banked(kind="find_the_wrong_part", seed=3)
     session = practice_session_start(user=candidate(), size=5, filters=RIFTBOUND)
 
     first = answer_current(session)

@@ -105,7 +105,8 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         + _near_misses(parts, analysis, expected)
         + _infraction_left_to_the_story(parts)
         + _ambiguous_words(parts, lex)
-        + _nothing_placed(parts, readings, analysis),
+        + _nothing_placed(parts, readings, analysis)
+        + _claim_beside_open_options(parts, analysis),
         parts,
         {part for part, reading in readings.items() if reading.implied},
         analysis.unread,
@@ -885,7 +886,8 @@ def _implied_by_infraction(
     elif infraction.rule in _SET_ASIDE:
         return
     for part, implied in _implied_parts(infraction, lex).items():
-        if not by_part[part] and part not in analysis.stated:
+        said = by_part[part] and not _retracted(by_part[part], infraction, analysis)
+        if not said and part not in analysis.stated:
             readings[part] = Reading(
                 implied,
                 _IMPLIED,
@@ -893,6 +895,16 @@ def _implied_by_infraction(
                 implied=True,
                 rule="implied_by_infraction",
             )
+
+
+def _retracted(mentions: list[Mention], infraction: Reading, analysis: Analysis) -> bool:
+    """ "Game Loss... no, wait, ... No infraction.": every word of the part came before the
+    answer's last self-correction, and the infraction it commits to comes after it: the
+    correction withdrew them, and the infraction's implied part stands in their place."""
+    if not analysis.corrections or infraction.evidence is None:
+        return False
+    last = max(analysis.corrections)
+    return infraction.evidence.first > last and all(m.last <= last for m in mentions)
 
 
 def _record_upgrade(
@@ -1294,6 +1306,28 @@ def _nothing_placed(
     if any(m.hedged for m in analysis.mentions) or _own_options(readings["remedy"], analysis):
         return ()
     return (_Reason("remedy", reason_text("options_undoubted")),)
+
+
+def _claim_beside_open_options(
+    parts: Mapping[str, PartGrade], analysis: Analysis
+) -> tuple[_Reason, ...]:
+    """ "(that would be no penalty or a Warning) ... Disqualification": a part read as
+    options left open while the answer also names another id of it plainly, outside the
+    options. The reading could not place that claim against the options: a mentor reads
+    it (options left open alone need none)."""
+    reasons = []
+    for name, grade in parts.items():
+        if not grade.left_open or grade.found is not None:
+            continue
+        plain = [
+            m.ident
+            for m in analysis.mentions
+            if m.part == name and m.live and not m.alternative and m.ident not in grade.candidates
+        ]
+        if plain:
+            options = OPTIONS_SEPARATOR.join(dict.fromkeys((*grade.candidates, *plain)))
+            reasons.append(_Reason(name, reason_text("two_candidates", options=options)))
+    return tuple(reasons)
 
 
 def _own_options(reading: Reading, analysis: Analysis) -> bool:

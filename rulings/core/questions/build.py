@@ -652,6 +652,11 @@ def _story_allows(sc: Scenario, parts: KeyParts) -> bool:
     return not (score.get("determinable") is False and "correct_score" in parts.remedy)
 
 
+def _agrees_with_story(sc: Scenario, parts: KeyParts) -> bool:
+    """The option's round cycle and its penalty agree with what the story tells (review 15)."""
+    return _cycle_told(sc, parts) and _upgrade_told(sc, parts)
+
+
 def _cycle_told(sc: Scenario, parts: KeyParts) -> bool:
     """The option's round cycle agrees with the turns the story tells: "it ended when P began
     their next turn" only where P has begun a turn since the error, "it ends when P begins
@@ -733,9 +738,7 @@ def _distractor_fits(sc: Scenario, parts: KeyParts, *, chosen: bool = False) -> 
         return False
     if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
         return False
-    if not _plausible(key, parts) or not _cycle_told(sc, parts):
-        return False
-    if not _upgrade_told(sc, parts):
+    if not _plausible(key, parts) or not _agrees_with_story(sc, parts):
         return False
     if parts.penalty == "game_loss" and key.penalty != "game_loss":
         return "penalty_upgrade" in sc.template.topics or parts.infraction == "cheating"
@@ -1053,13 +1056,7 @@ def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> 
         return False
     if infraction in PAYMENT_INFRACTIONS and not _payment_direction_fits(sc, infraction):
         return False
-    if infraction == "no_infraction" and sc.situation.get("intent") == "intentional":
-        # The player admits skipping the trigger on purpose, knowing the rule: nobody reads an
-        # admitted deliberate skip as no infraction (review 15: mu-021 A).
-        return sc.key.infraction == "no_infraction"
-    if infraction == "no_infraction" and sc.key.infraction in RULE_VIOLATIONS:
-        # The story states the illegal act (an illegal target or attack, a step not carried
-        # out): nobody would call it no infraction (review 10: mu-010, 018, 025, 038).
+    if infraction == "no_infraction" and not _nothing_told_against(sc):
         return False
     if (
         infraction in RULE_VIOLATIONS
@@ -1078,6 +1075,16 @@ def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> 
         if infraction in infractions:
             return bool(sc.situation.get(subject))
     return True
+
+
+def _nothing_told_against(sc: Scenario) -> bool:
+    """ "No infraction" is an answer someone could give: not where the story states the illegal
+    act (an illegal target or attack, a step not carried out; review 10: mu-010, 018, 025,
+    038), nor where the player admits skipping the trigger on purpose, knowing the rule
+    (review 15: mu-021 A)."""
+    if sc.situation.get("intent") == "intentional":
+        return sc.key.infraction == "no_infraction"
+    return sc.key.infraction not in RULE_VIOLATIONS
 
 
 # Infractions for a breach of the game rules themselves, told in the story as an act.

@@ -82,6 +82,26 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind43 (2026-12-07, written 17:05): stock answers the tests held since 2026-11-30 or
+    # 2026-12-01 (the golden pt-BR case since 28ea05fa, 01:35 on 2026-12-07).
+    ("HDE, sem penalidade. O oponente escolhe se coloca na pilha ou não.", "blind43-pt-BR-hw-063"),
+    ("HDO, sin penalización. El oponente elige si lo pone en la pila o no.", "blind43-es-mtg-015"),
+    (
+        "Missed trigger, no penalty - it would only be a Warning if the miss had helped Kai.",
+        "blind43-en-mtg-004",
+    ),
+    (
+        "Missed trigger, no penalty: the opponent chooses whether it resolves now or not.",
+        "blind43-en-riftbound-017",
+    ),
+    (
+        "Missed Trigger, no penalty, the opponent chooses whether it resolves now or is missed.",
+        "blind43-en-riftbound-017",
+    ),
+    (
+        "Missed trigger, sem penalidade; o oponente escolhe se vai pra stack.",
+        "blind43-pt-BR-hw-058",
+    ),
     # blind42 (2026-12-07, written 15:55): stock answers the tests held before it (the golden
     # pt-BR case since 28ea05fa, 01:35 the same day; the others since 2026-11-30).
     ("Missed trigger, no penalty, opponent chooses.", "blind42-en-hw-059"),

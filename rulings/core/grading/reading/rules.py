@@ -158,7 +158,29 @@ def options_then_choice(p: PartMentions) -> Reading | None:
     concluded = [m for m in p.live if m.concluded and not m.alternative]
     if len(offered.kept) > 1 and settled(concluded, offered.mentions):
         return Reading(concluded[-1].ident, CONCLUDED, concluded[-1], rule="options_then_choice")
+    chosen = _claimed_past_would_be(p)
+    if chosen is not None:
+        return Reading(chosen.ident, CONCLUDED, chosen, rule="options_then_choice")
     return None
+
+
+def _claimed_past_would_be(p: PartMentions) -> Mention | None:
+    """ "Not a simple missed trigger (that would be no penalty or a Warning): she did it on
+    purpose, so Cheating and a Disqualification": options said to be what a reading the
+    answer sets aside would give ("would be" / "seria" / "sería"), then one other id
+    claimed plainly after them, the answer's own ruling."""
+    options = p.offered.mentions
+    if not any(m.counterfactual for m in options):
+        return None
+    last = max(m.last for m in options)
+    later = [
+        m
+        for m in p.live
+        if m.first >= last and not (m.alternative or m.hedged) and m.ident not in p.offered.kept
+    ]
+    if len({m.ident for m in later}) != 1:
+        return None
+    return later[-1]
 
 
 def option_picked_by_order(p: PartMentions) -> Reading | None:

@@ -129,10 +129,8 @@ FIRM: list[Any] = [
 # Read right but sent to a mentor today (strict: a fix removes the entry). The second reader,
 # retrained on blind35 and the generator's review-9 wordings, doubts an English backup followed
 # by the opponent's choice; the part is still read as the backup.
-DOUBTED = {
-    "Missed trigger, no penalty. Simple backup of the attack, then Ana chooses whether "
-    "the trigger goes on the stack."
-}
+DOUBTED: set[str] = set()
+"""Answers the second reader doubts today (none since its retraining for 2026.12.07.19)."""
 
 
 @pytest.mark.parametrize(("game", "expected", "answer", "found"), FIRM)

@@ -74,3 +74,25 @@ def test_a_part_simply_left_unstated_needs_no_mentor(text: str) -> None:
     grade = grade_answer(text, MT_STACK, game="mtg")
     assert grade.parts["remedy"].found is None
     assert not grade.needs_review
+
+
+CHEAT = Expected(infraction="cheating", penalty="disqualification", remedy="none")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cheating. Warning or no penalty, I can't say. Disqualification.",
+        "Trapaça. Advertência ou sem penalidade, não sei dizer. Desqualificação.",
+        "Trampas. Advertencia o sin penalización, no sabría decir. Descalificación.",
+    ],
+)
+def test_options_left_open_beside_another_plain_claim_go_to_a_mentor(text: str) -> None:
+    grade = grade_answer(text, CHEAT, game="riftbound")
+    penalty = grade.parts["penalty"]
+    assert penalty.found is None
+    assert penalty.left_open
+    assert any(
+        r.startswith("penalty: two candidates") and "disqualification" in r
+        for r in grade.review_reasons
+    )
