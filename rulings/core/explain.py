@@ -23,6 +23,13 @@ def labels(lang: str) -> dict[str, Any]:
     return table
 
 
+def citation(section: str, lang: str) -> str:
+    """A statement's section as the reader sees it: a numbered section as it is ("TR 702.8"),
+    an unnumbered passage of a source by its localised name (`citation` in labels.toml: the
+    study note's "Common mistake" line, which has no section number; review 15: fr-037)."""
+    return str(labels(lang).get("citation", {}).get(section, section))
+
+
 def explain(ruling: Ruling, lang: str = "en") -> str:
     """A numbered explanation where every line cites its section."""
     words = labels(lang)
@@ -32,7 +39,7 @@ def explain(ruling: Ruling, lang: str = "en") -> str:
     lines.append(f"{words['heading']['steps']}:")
     for number, step in enumerate(ruling.explanation, start=1):
         text = policy.statement(step.statement).paraphrase(lang)
-        lines.append(f"{number}. [{step.citation}] {text}")
+        lines.append(f"{number}. [{citation(step.citation, lang)}] {text}")
     return "\n".join(lines) + "\n"
 
 

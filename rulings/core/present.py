@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulings.core.explain import labels
+from rulings.core.explain import citation, labels
 from rulings.core.policy import statement
 
 
@@ -26,7 +26,7 @@ def ruling_view(ruling: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
     def cited(step: Mapping[str, Any]) -> dict[str, str]:
         return {
-            "citation": str(step.get("citation") or ""),
+            "citation": citation(str(step.get("citation") or ""), lang),
             "text": statement_text(version, step.get("statement"), lang),
         }
 

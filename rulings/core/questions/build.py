@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import random
 import re
@@ -11,7 +12,15 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
-from rulings.core import Ruling, Situation, evaluate, explain, load_policy, statement
+from rulings.core import (
+    Ruling,
+    RulingsError,
+    Situation,
+    evaluate,
+    explain,
+    load_policy,
+    statement,
+)
 from rulings.core.questions import distractors as named_distractors
 from rulings.core.questions import options, render
 from rulings.core.questions.errors import KindUnavailable, QuestionError
@@ -22,6 +31,7 @@ from rulings.core.questions.model import (
     Option,
     Question,
     WrongPart,
+    canonical_json,
     content_hash,
 )
 from rulings.core.questions.nearmiss import near_misses
@@ -636,8 +646,70 @@ def _story_allows(sc: Scenario, parts: KeyParts) -> bool:
         return False
     if rewinds and (sc.situation.get("game_error") or {}).get("kind") == FTMGS:
         return False
+    if not _cycle_told(sc, parts):
+        return False
     score = sc.situation.get("score") or {}
     return not (score.get("determinable") is False and "correct_score" in parts.remedy)
+
+
+def _agrees_with_story(sc: Scenario, parts: KeyParts) -> bool:
+    """The option's round cycle and its penalty agree with what the story tells (review 15)."""
+    return _cycle_told(sc, parts) and _upgrade_told(sc, parts)
+
+
+def _cycle_told(sc: Scenario, parts: KeyParts) -> bool:
+    """The option's round cycle agrees with the turns the story tells: "it ended when P began
+    their next turn" only where P has begun a turn since the error, "it ends when P begins
+    their next turn" only where P has not (review 15: mu-023 A and D, mu-035 C said the cycle
+    ended when a player began a turn the story had not reached)."""
+    if parts.cycle_ends is None or parts.cycle_passed is None:
+        return True
+    return parts.cycle_passed == (parts.cycle_ends in turns_begun_since_error(sc.situation))
+
+
+def turns_begun_since_error(situation: Mapping[str, Any]) -> frozenset[str]:
+    """The players who have begun a turn since the error's turn, from the turn order and the
+    turns elapsed (`noticed.turns_elapsed`)."""
+    noticed = situation.get("noticed") or {}
+    order = tuple(situation.get("players") or ())
+    erred = str(noticed.get("error_turn_player") or "")
+    turns = int(noticed.get("turns_elapsed") or 0)
+    if erred not in order:
+        return frozenset()
+    return frozenset(next_in_order(order, erred, k) for k in range(1, turns + 1))
+
+
+def _upgrade_told(sc: Scenario, parts: KeyParts) -> bool:
+    """An option naming another infraction than the key's, where the story's earlier Warnings
+    would make that infraction a Game Loss, carries the Game Loss: "Drawing Extra Cards — No
+    penalty" beside two earlier Warnings for drawing extra cards is an answer nobody who
+    counted them gives (review 15: mu-017 A)."""
+    if parts.infraction == sc.key.infraction or parts.penalty in GAME_ENDING:
+        return True
+    warnings = (sc.situation.get("history") or {}).get("warnings") or {}
+    if not warnings or parts.infraction in ("no_infraction", "cheating"):
+        return True
+    return _penalty_as(sc, parts.infraction) not in GAME_ENDING
+
+
+def _penalty_as(sc: Scenario, infraction: str) -> str:
+    """The penalty the engine gives the story's error ruled as `infraction` (a TR 702 game play
+    error or a Game Rule Violation), with the story's earlier Warnings; "" where the story's
+    error cannot be ruled so."""
+    error = sc.situation.get("game_error")
+    if not error:
+        return ""
+    asked = {**sc.situation, "game_error": {**error, "kind": infraction}}
+    return _penalty_of(canonical_json(asked))
+
+
+@lru_cache(maxsize=4096)
+def _penalty_of(situation_json: str) -> str:
+    try:
+        ruling = evaluate(Situation.from_dict(json.loads(situation_json)))
+    except RulingsError:
+        return ""
+    return ruling.penalty.final
 
 
 # Fixes that undo the last action only: never the fix of an error a turn or more earlier.
@@ -666,7 +738,7 @@ def _distractor_fits(sc: Scenario, parts: KeyParts, *, chosen: bool = False) -> 
         return False
     if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
         return False
-    if not _plausible(key, parts):
+    if not _plausible(key, parts) or not _agrees_with_story(sc, parts):
         return False
     if parts.penalty == "game_loss" and key.penalty != "game_loss":
         return "penalty_upgrade" in sc.template.topics or parts.infraction == "cheating"
@@ -984,9 +1056,7 @@ def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> 
         return False
     if infraction in PAYMENT_INFRACTIONS and not _payment_direction_fits(sc, infraction):
         return False
-    if infraction == "no_infraction" and sc.key.infraction in RULE_VIOLATIONS:
-        # The story states the illegal act (an illegal target or attack, a step not carried
-        # out): nobody would call it no infraction (review 10: mu-010, 018, 025, 038).
+    if infraction == "no_infraction" and not _nothing_told_against(sc):
         return False
     if (
         infraction in RULE_VIOLATIONS
@@ -1005,6 +1075,16 @@ def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> 
         if infraction in infractions:
             return bool(sc.situation.get(subject))
     return True
+
+
+def _nothing_told_against(sc: Scenario) -> bool:
+    """ "No infraction" is an answer someone could give: not where the story states the illegal
+    act (an illegal target or attack, a step not carried out; review 10: mu-010, 018, 025,
+    038), nor where the player admits skipping the trigger on purpose, knowing the rule
+    (review 15: mu-021 A)."""
+    if sc.situation.get("intent") == "intentional":
+        return sc.key.infraction == "no_infraction"
+    return sc.key.infraction not in RULE_VIOLATIONS
 
 
 # Infractions for a breach of the game rules themselves, told in the story as an act.
@@ -1170,12 +1250,19 @@ def offers_kind(template_id: str, seed: int, kind: str, policy_version: str | No
     return len(live_parts(sc, misses)) >= 2
 
 
-def key_stands_out(options: tuple[Option, ...]) -> bool:
-    """The key is the only option of its infraction while the three others share one: picking
-    the odd infraction out would find it without reading the story (review 9)."""
-    others = {o.parts.infraction for o in options if not o.correct}
-    key = next((o.parts.infraction for o in options if o.correct), None)
-    return len(options) == CHOICES and len(others) == 1 and key not in others
+def key_stands_out(shown: tuple[Option, ...]) -> bool:
+    """The key is the only option of its infraction while the three others share one (review
+    9), the option sharing the most pieces with the others (review 14), or the only one
+    sharing none (review 15: mu-021): the key found without reading the story."""
+    others = {o.parts.infraction for o in shown if not o.correct}
+    key = next((o.parts.infraction for o in shown if o.correct), None)
+    if len(shown) == CHOICES and len(others) == 1 and key not in others:
+        return True
+    ordered = sorted(shown, key=lambda o: not o.correct)
+    choices = [options.Choice(o.parts, {}, o.origin) for o in ordered]
+    # The padded set (no balanced design) is held to the same tells as the design: sharing
+    # the most pieces (review 14) or none (review 15).
+    return options.key_found_by_agreement(choices) or options.key_shares_nothing(choices)
 
 
 def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
@@ -1245,9 +1332,10 @@ def _cheating_admitted(sc: Scenario) -> bool:
 # tests/rulings/core/questions/test_questions_wrong_part_balance.py).
 PART_DRAW = {
     "mtg": {"infraction": 20.0, "penalty": 1.6, "remedy": 0.8},
-    # Review 13 took admitted Cheating out (its penalty was the wrong part): 1.5 / 0.9 keep the
-    # penalty and the remedy even (38% each, the infraction 24%).
-    "riftbound": {"infraction": 1.0, "penalty": 1.5, "remedy": 0.9},
+    # Review 13 took admitted Cheating out (its penalty was the wrong part): 1.5 / 0.9 kept the
+    # penalty and the remedy even. After review 15's stories, 1.5 / 1.0 do (37% each, the
+    # infraction 26%, generator seed 11).
+    "riftbound": {"infraction": 1.0, "penalty": 1.5, "remedy": 1.0},
 }
 
 

@@ -251,7 +251,7 @@ def balanced(
 def _key_told_apart(options: list[Choice]) -> bool:
     """The key (first) could be found without reading the story: the odd infraction out, or
     the option sharing the most pieces with the others."""
-    return odd_key_out(options) or key_found_by_agreement(options)
+    return odd_key_out(options) or key_found_by_agreement(options) or key_shares_nothing(options)
 
 
 def odd_key_out(options: list[Choice]) -> bool:
@@ -288,6 +288,18 @@ def key_found_by_agreement(options: list[Choice]) -> bool:
         for i, mine in enumerate(pieces)
     ]
     return shared[0] > max(shared[1:], default=-1)
+
+
+def key_shares_nothing(options: list[Choice]) -> bool:
+    """The key (first) is the only option sharing no piece with any other: the odd one out,
+    the opposite tell of sharing the most (review 15: mu-021, "Cheating — Disqualification"
+    beside three options that each shared an infraction or a penalty)."""
+    pieces = [atoms(choice.parts) for choice in options]
+    alone = [
+        not any(mine & theirs for j, theirs in enumerate(pieces) if j != i)
+        for i, mine in enumerate(pieces)
+    ]
+    return alone[0] and not any(alone[1:])
 
 
 def _lone(alt: int, slot: int) -> tuple[int | None, int | None, int | None]:

@@ -120,16 +120,59 @@ def subject(card_id: str) -> Card | Term:
     creature the trigger is about, else another creature (Cathedral of War's exalted, Primal
     Forcemage's bonus for the creature entering; review 14: fr-012, "the creature" unnamed)."""
     data = card(card_id)
+    if data.get("game") == "riftbound":
+        # A Riftbound trigger that affects another unit names it (review 15: fr-005, "the
+        # unit's Might" read as Shieldbearer's own); one that changes its own Might names itself.
+        other = data.get("other_unit") or data.get("effect") in OTHER_UNIT_EFFECTS
+        return Term("default_unit") if other else Card(card_id)
     if data.get("creature") and data.get("affects") != "other":
         return Card(card_id)
     return Term("default_creature")
 
 
+# Riftbound effects that always work on another unit than the card (a private pool's card with
+# one of them and no `other_unit` still names the unit it affects).
+OTHER_UNIT_EFFECTS = frozenset({"buff_unit", "ready_unit", "move_unit"})
+
+
 def opening(
-    game: str, order: tuple[str, ...], card_id: str, player: str, opl: str = "competitive"
-) -> tuple[Sentence, Sentence]:
-    """The usual first two sentences: the event and players, then the player's card triggering."""
-    return setup(game, order, opl), triggers(card_id, player)
+    game: str,
+    order: tuple[str, ...],
+    card_id: str,
+    player: str,
+    opl: str = "competitive",
+    *,
+    impact: bool = True,
+) -> tuple[Sentence, ...]:
+    """The usual first sentences: the event and players, then the player's card triggering,
+    with what its trigger needs or affects on the board (`trigger_lines`)."""
+    opponent = next_in_order(order, player)
+    return (setup(game, order, opl), *trigger_lines(card_id, player, opponent, impact=impact))
+
+
+def trigger_lines(
+    card_id: str, player: str, opponent: str, *, impact: bool = True
+) -> tuple[Sentence, ...]:
+    """The card triggering, with the board its trigger works on, told as events (review 15):
+    what the card gave its controller when its trigger is a drawback balancing its body
+    (`body` in cards.toml: the penalty turns on it, fr-039), the object its trigger needs
+    (`target_on_board`, `needs_on_board`: a creature to sacrifice), and the other unit its
+    trigger affects, named (`other_unit`: Shieldbearer's "another friendly unit here", fr-005).
+    `impact=False`: a story in which the trigger can change nothing shows no such object."""
+    data = card(card_id)
+    before: list[Sentence] = []
+    after: list[Sentence] = []
+    if data.get("body"):
+        before.append(s(f"body.{card_id}", player=player, card=Card(card_id)))
+    needed = data.get("target_on_board") or data.get("needs_on_board")
+    if needed and impact:
+        after.append(s("target.on_board", other=opponent, what=Term(f"target_on_board.{needed}")))
+    other = data.get("other_unit")
+    if other and impact:
+        after.append(
+            s(f"rb.other_unit.{other}", player=player, card=Card(card_id), unit=subject(card_id))
+        )
+    return (*before, triggers(card_id, player), *after)
 
 
 # The actions a story can tell after a beginning-of-combat trigger, in words that show combat.
@@ -150,6 +193,13 @@ def action(game: str, following: str, actor: str, other: str = "", card_id: str 
             other=other,
             attacker=subject(card_id),
         )
+    if game == "riftbound" and card_id:
+        # The unit whose Might or state the action is about, named (review 15: fr-005).
+        return s(f"action.{game}.{following}", actor=actor, other=other, unit=subject(card_id))
+    if game == "mtg" and card_id and following.startswith("opponent_illegal_action"):
+        # The block itself, told (review 15: fr-024, "a block the trigger makes illegal" was
+        # the conclusion): a single creature blocks the attacker the trigger gave menace.
+        return s(f"action.{game}.{following}", actor=actor, other=other, card=Card(card_id))
     if card_id and card(card_id).get("step") == "combat" and following in COMBAT_ACTIONS:
         # A beginning-of-combat trigger: the story shows combat beginning (review 11: fr-025,
         # mu-026 had a sorcery "in the main phase" and no combat at all).
@@ -210,7 +260,8 @@ def advantage(advantageous: bool, player: str, card_id: str = "") -> Sentence:
             # A whole clause with the player in it (review 8: "fica apenas com todos os
             # oponentes mantendo seus pontos" put another player's state in the slot of
             # what this player has).
-            what = Parts(((missed_gain(card_id), (("player", player),)),))
+            told = (("player", player), ("unit", subject(card_id)))
+            what = Parts(((missed_gain(card_id), told),))
             return s("advantage.no_event", player=player, what=what)
         return s("advantage.no", player=player)
     return s("advantage.yes", player=player, why=Term(f"advantage_why.{reason(card_id)}"))

@@ -22,7 +22,7 @@ def _version() -> str | None:
 
 @template(
     "mtg-2024-wording",
-    version=10,
+    version=11,
     game=GAME,
     topics=(
         "missed_trigger",
@@ -50,7 +50,7 @@ def mtg_2024(rng: random.Random) -> Draft:
         trig = st.trigger(card_id, player, owner=player)
         lines += [
             s("mtg2024.owns", player=player, card=Card(card_id)),
-            st.triggers(card_id, player),
+            *st.trigger_lines(card_id, player, other),
             s("mtg2024.aura", actor=player, other=other),
         ]
     elif variant == "backup":
@@ -64,7 +64,7 @@ def mtg_2024(rng: random.Random) -> Draft:
         play["revealing_action_changes_effect"] = changes
         rest["rewind"] = "simple"
         lines += [
-            st.triggers(card_id, player),
+            *st.trigger_lines(card_id, player, other),
             s("mtg2024.attack", actor=player),
             s(
                 "mtg2024.changes" if changes else "mtg2024.unchanged",
@@ -82,7 +82,7 @@ def mtg_2024(rng: random.Random) -> Draft:
         play["following_action"] = "draw_card"
         lines += [
             s("mtg2024.borrowed", player=player, owner=owner, card=Card(card_id)),
-            st.triggers(card_id, player),
+            *st.trigger_lines(card_id, player, other),
             st.action(GAME, "draw_card", player, other),
         ]
     else:
@@ -90,7 +90,7 @@ def mtg_2024(rng: random.Random) -> Draft:
         trig = st.trigger(card_id, player, zone_change=False, creates_token=True, owner=player)
         lines += [
             s("mtg2024.owns", player=player, card=Card(card_id)),
-            st.triggers(card_id, player),
+            *st.trigger_lines(card_id, player, other),
             s("mtg.delayed.missed.geist_of_saint_traft", actor=player, other=other),
         ]
     when = "same_action" if variant == "backup" else "same_turn"

@@ -19,7 +19,7 @@ def _base(order: tuple[str, ...], now: str, **rest: Any) -> dict[str, Any]:
 
 @template(
     "mtg-turn-control",
-    version=7,
+    version=8,
     game=GAME,
     topics=("accountability", "turn_control", "missed_trigger"),
     summary="A player controlling another's turn answers for that player's triggers too; for the "
@@ -45,7 +45,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
     sentences = (
         st.setup(GAME, order),
         s("mtg.turn_control", controller=controller, controlled=controlled),
-        st.triggers(card_id, owner),
+        *st.trigger_lines(card_id, owner, controller),
         # The controller makes the controlled player's choices; the controlled player's own
         # hands draw the card or cast the spell (not "the controller draws").
         s(f"mtg.turn_control.{mode}", actor=controller, other=controlled),
@@ -58,7 +58,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
 
 @template(
     "mtg-opponent-duties",
-    version=8,
+    version=9,
     game=GAME,
     topics=("opponent_duties", "accountability", "no_infraction", "missed_trigger"),
     summary="Opponents need not point out triggers and are never penalised for silence; an "
@@ -185,13 +185,13 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=10,
+    version=11,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
-    summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation, fixed "
-    "as IPG 2.5 orders: a simple backup; else the partial fix (the missed discard is made up); "
-    "the story says who noticed; an opponent who did not point it out saw it and let it stand "
-    "(Failure to Maintain Game State).",
+    summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation; found "
+    "a few actions on, it takes IPG 2.5's partial fix (the missed discard is made up); the story "
+    "says who noticed; an opponent who did not point it out saw it and let it stand (Failure to "
+    "Maintain Game State).",
     pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
     distractors=("silent_witness_as_offender",),
 )
@@ -201,7 +201,11 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     card_id = "sword_of_feast_and_famine"
     # The story always says who noticed: the opponent pointing it out at once (nothing else has
     # happened: a simple backup), or the player or a judge, at once or a few actions later.
-    by = st.pick(rng, ("opponent", "error_player", "error_player", "judge"))
+    # Caught at once with nothing since, both a simple backup and the listed partial fix (the
+    # discard made up) are possible, and the seed allows either ("um retrocesso ou [...] o
+    # conserto parcial apropriado"; the committee has not ordered them): the opponent pointing
+    # it out at once is not told (review 15: fr-040).
+    by = st.pick(rng, ("error_player", "error_player", "judge"))
     # A simple backup undoes only the last action: "simple" means the error is that action;
     # "a few actions later" leaves several actions to undo (complex), never "nothing can be
     # reconstructed", which would contradict a story told a few actions on.
@@ -246,7 +250,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
 
 @template(
     "mtg-intent-and-no-impact",
-    version=6,
+    version=7,
     game=GAME,
     topics=("cheating", "no_infraction", "missed_trigger"),
     summary="Ignoring one's own trigger on purpose may be Cheating unless the player did not know "
@@ -308,7 +312,7 @@ def mtg_intent(rng: random.Random) -> Draft:
         trig = st.trigger(card_id, player)
         play = {"following_action": "draw_card"}
         lines += [
-            st.triggers(card_id, player),
+            *st.trigger_lines(card_id, player, other),
             st.action(GAME, "draw_card", player, other),
         ]
         told = [s(f"intent.{intent}", actor=player)]
@@ -365,7 +369,7 @@ def mtg_copies(rng: random.Random) -> Draft:
 
 @template(
     "mtg-third-warning",
-    version=11,
+    version=12,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings", "ftmgs_exemption"),
     summary="The third Warning in the same category becomes a Game Loss; Failure to Maintain Game "
@@ -387,7 +391,10 @@ def mtg_third_warning(rng: random.Random) -> Draft:
     if kind == "missed_trigger":
         card_id = st.pick(rng, ("smokestack", "masticore", "pact_of_negation"))
         data = {"trigger": st.trigger(card_id, player), "play": {"following_action": "draw_card"}}
-        lines += [st.triggers(card_id, player), st.action(GAME, "draw_card", player, other)]
+        lines += [
+            *st.trigger_lines(card_id, player, other),
+            st.action(GAME, "draw_card", player, other),
+        ]
     elif kind == "game_rule_violation":
         data, told = _rules_error(rng, player, other)
         lines += told

@@ -8,7 +8,7 @@ from typing import Any
 
 from rulings.core.questions import story as st
 from rulings.core.questions.catalog import card, cards_where
-from rulings.core.questions.template import Card, Draft, Sentence, Term, s, template
+from rulings.core.questions.template import Card, Draft, Sentence, s, template
 
 GAME = "mtg"
 WHENS = ("same_turn", "previous_turn", "before_current_phase_of_previous_turn")
@@ -86,12 +86,9 @@ def _category(
         trig["duration_expired"] = True
     situation = _situation(order, now, player, when, trig, {"following_action": mode})
     # A trigger that needs a target has one: the story shows it (review 8: a Manic Vandal with
-    # no artifact to destroy could not have been missed for want of a target).
-    target = card(card_id).get("target_on_board")
-    shown = (s("target.on_board", other=other, what=Term(f"target_on_board.{target}")),)
+    # no artifact to destroy could not have been missed for want of a target; st.trigger_lines).
     sentences = (
         *st.opening(GAME, order, card_id, player),
-        *(shown if target else ()),
         st.action(GAME, mode, player, other, card_id),
         noticed,
     )
@@ -124,7 +121,7 @@ def mtg_choices(rng: random.Random) -> Draft:
 
 @template(
     "mtg-visible-change",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 2: a visible change or a choice on resolution, shown before an action "
@@ -141,7 +138,7 @@ def mtg_visible(rng: random.Random) -> Draft:
 
 @template(
     "mtg-rules-change",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "awareness_category", "opponent_duties"),
     summary="IPG category 3: a rules-changing trigger is missed only if its controller lets an "
@@ -219,7 +216,7 @@ def mtg_delayed(rng: random.Random) -> Draft:
 
 @template(
     "mtg-default-action",
-    version=6,
+    version=7,
     game=GAME,
     topics=("missed_trigger", "default_action", "time_bar", "penalty_upgrade"),
     summary="A trigger with a default action ('unless', 'if you don't'): the opponent may apply "
@@ -234,7 +231,7 @@ def mtg_default_action(rng: random.Random) -> Draft:
 
 @template(
     "mtg-time-bar",
-    version=7,
+    version=8,
     game=GAME,
     topics=("missed_trigger", "time_bar", "penalty_upgrade"),
     summary="Missed before the current phase of the previous turn: play continues, yet a "

@@ -46,7 +46,7 @@ BASE_NONE = ("forgetting_to_draw_cards", "channeling_too_few_runes", "forgetting
 
 @template(
     "rb-forgetting-to-score",
-    version=3,
+    version=4,
     game=GAME,
     topics=("scoring", "round_cycle", "multiplayer", "opponent_duties"),
     summary="A point from conquering or holding not scored (TR 702.3): corrected within a full "
@@ -217,7 +217,7 @@ def _history(rng: random.Random, kind: str, opl: str) -> dict[str, int]:
 
 @template(
     "rb-repeated-warnings",
-    version=7,
+    version=8,
     game=GAME,
     topics=("penalty_upgrade", "repeated_warnings"),
     summary="Repeated Warnings: the third in the same category, the sixth in total at competitive "
@@ -249,7 +249,7 @@ def rb_repeated_warnings(rng: random.Random) -> Draft:
 
 @template(
     "rb-ftmgs-exemption",
-    version=6,
+    version=7,
     game=GAME,
     topics=("penalty_upgrade", "ftmgs_exemption", "repeated_warnings"),
     summary="Failure to Maintain Game State never upgrades (TR 702.1.b, TR 702.17.b) unless the "
@@ -289,7 +289,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=14,
+    version=15,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "

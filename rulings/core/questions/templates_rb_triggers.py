@@ -91,7 +91,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
 
 @template(
     "rb-trigger-impact",
-    version=8,
+    version=9,
     game=GAME,
     topics=("missed_trigger", "observable_impact"),
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
@@ -128,9 +128,11 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
         # The acknowledgement and what resolving did (review 8: "acknowledged" alone left
         # open whether the trigger was carried out, which "nothing to fix" depends on).
         effect = str(card(card_id)["effect"])
-        done = Parts(((f"carried_out.{effect}", (("player", player),)),))
+        unit = st.subject(card_id)
+        done = Parts(((f"carried_out.{effect}", (("player", player), ("unit", unit))),))
         middle = [
-            s("ack.in_time", actor=player),
+            # What the player said and did, never "acknowledges clearly" (review 15: fr-023).
+            s("ack.in_time", actor=player, card=Card(card_id)),
             s("ack.done", done=done),
             s("ack.then_plays", actor=player),
         ]
@@ -157,7 +159,7 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
 
 @template(
     "rb-trigger-might-only",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "observable_impact", "might_only"),
     summary="A trigger that only adds Might (TR 506.3.e.4): missed only once the Might matters.",
@@ -207,9 +209,13 @@ def rb_first_beginning_phase(rng: random.Random) -> Draft:
     return _plain_trigger(order, player, card_id, mode, adv, (when, now, noticed), facts)
 
 
+# The "first time" events whose repeat the phrase banks tell (`rb.first_time.again.<event>`).
+FIRST_TIME_AGAIN = frozenset({"first_move"})
+
+
 @template(
     "rb-trigger-first-time",
-    version=5,
+    version=6,
     game=GAME,
     topics=("missed_trigger", "first_time"),
     summary="A 'first time' trigger, mandatory or optional (TR 506.5): a forgotten mandatory one "
@@ -221,6 +227,7 @@ def rb_first_time(rng: random.Random) -> Draft:
     player = order[0]
     adv = rng.random() < 0.5
     card_id = st.pick(rng, cards_where(GAME, where=st.fits_advantage(adv), first_time=True))
+    event = str(card(card_id).get("event", ""))
     when, now, noticed = _when(rng, order, player)
     mode = st.pick(rng, ACTIONS)
     situation = _base(
@@ -236,13 +243,14 @@ def rb_first_time(rng: random.Random) -> Draft:
         *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player),
         st.advantage(adv, player, card_id),
-        # A forgotten mandatory "first time" trigger is used up (TR 506.5), so the condition
+        # A forgotten mandatory "first time" trigger is used up (TR 506.5), so the event
         # happening again changes nothing; an optional one not used is not, and would trigger
-        # again: told only where it leaves no loose end.
+        # again: told only where it leaves no loose end. Told as the event itself ("moves it
+        # again"): a "first time each turn" condition cannot happen twice (review 15: fi-005).
         *(
             ()
-            if card(card_id).get("optional")
-            else (s("rb.first_time.later", player=player, card=Card(card_id)),)
+            if card(card_id).get("optional") or event not in FIRST_TIME_AGAIN
+            else (s(f"rb.first_time.again.{event}", player=player, card=Card(card_id)),)
         ),
         noticed,
     )
@@ -353,7 +361,7 @@ def _served(situation: dict[str, Any], now: str) -> str:
 
 @template(
     "rb-opponent-duties",
-    version=8,
+    version=9,
     game=GAME,
     topics=("accountability", "opponent_duties", "missed_trigger", "no_infraction"),
     summary="Opponents need not point out triggers (TR 506.2) and are not penalised for staying "
@@ -391,7 +399,7 @@ def rb_opponent_duties(rng: random.Random) -> Draft:
 
 @template(
     "rb-error-after-trigger",
-    version=11,
+    version=12,
     game=GAME,
     topics=("missed_trigger", "general_error", "rewind"),
     summary="A further error about a missed trigger, or a trigger mishandled after being "
@@ -497,7 +505,7 @@ def _worse_terms(key: str) -> frozenset[str]:
 
 @template(
     "rb-trigger-intent",
-    version=8,
+    version=9,
     game=GAME,
     topics=("missed_trigger", "cheating", "no_infraction"),
     summary="A trigger skipped on purpose: Cheating when mandatory and it would matter "
@@ -551,7 +559,7 @@ def rb_trigger_intent(rng: random.Random) -> Draft:
         advantageous=adv,
     )
     sentences = (
-        *st.opening(GAME, order, card_id, player),
+        *st.opening(GAME, order, card_id, player, impact=impact),
         # The forgetting is shown by the player's own new game action, not only by what they
         # say to the judge (review 9: mu-005, mu-023, fi-001).
         st.action(GAME, "new_game_action", player),
@@ -593,7 +601,7 @@ def _plain_trigger(
     )
     sentences = (
         *st.opening(GAME, order, card_id, player),
-        st.action(GAME, mode, player),
+        st.action(GAME, mode, player, card_id=card_id),
         *((st.advantage(adv, player, card_id),) if say_advantage else ()),
         noticed,
     )

@@ -23,7 +23,7 @@ from rulings.core import codec
 from rulings.core.context import as_conclusions
 from rulings.core.diff import diff_rulings
 from rulings.core.evaluate import evaluate
-from rulings.core.explain import labels
+from rulings.core.explain import citation, labels
 from rulings.core.policy import statement
 from rulings.core.questions.catalog import LANGS
 from rulings.core.questions.errors import QuestionError
@@ -372,4 +372,4 @@ def _part_citation(ruling: Mapping[str, Any], part: str, version: str) -> str:
 
 def _step(step: Mapping[str, Any], version: str, lang: str, changed: bool) -> Step:
     text = statement(version, step["statement"]).paraphrase(lang)
-    return Step(str(step["citation"]), text, changed)
+    return Step(citation(str(step["citation"]), lang), text, changed)

@@ -17,11 +17,11 @@ from tests.quizzes.sealing import GRADED, IN_PROGRESS, SUBMITTED, sitting
 
 pytestmark = pytest.mark.django_db
 
-TEMPLATE = "rb-trigger-intent"  # seed 0: a deliberate miss; its facts are intent, may/must, impact
+TEMPLATE = "rb-trigger-intent"  # seed 5: a deliberate miss; its facts are intent, may/must, impact
 
 
 def story():
-    sc = scenario(TEMPLATE, 0)
+    sc = scenario(TEMPLATE, 5)
     return question(situation=sc.situation, template_id=TEMPLATE, stem="STORY-STEM")
 
 

@@ -138,7 +138,10 @@ def test_the_sword_story_always_says_who_noticed_and_the_key_follows_it() -> Non
         )
         assert sc.key.remedy == (expected,), seed
     assert ("error_player", "complex") in seen
-    assert ("opponent", "simple") in seen
+    # The opponent pointing it out at once, nothing since, is not told: a simple backup and the
+    # listed partial fix are then both possible, and the seed allows either (review 15: fr-040).
+    assert ("opponent", "simple") not in seen
+    assert ("judge", "complex") in seen
 
 
 def test_the_partial_fix_reads_in_every_language() -> None:

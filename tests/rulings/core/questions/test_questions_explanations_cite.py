@@ -16,6 +16,7 @@ import re
 
 import pytest
 
+from rulings.core.explain import citation
 from rulings.core.questions import KINDS, build_question, templates
 from rulings.core.questions.catalog import LANGS
 from tests.rulings.core.questions.offered import offered
@@ -32,13 +33,17 @@ def _problems(template_id: str, seed: int, lang: str, kind: str) -> list[str]:
     q = build_question(template_id, seed, lang, kind)
     ruling = q.ruling
     cited = set(CITATION.findall(q.explanation))
-    steps = {step["citation"] for step in ruling["explanation"]}
+    every = {step["citation"] for step in ruling["explanation"]}
+    steps = {c for c in every if CITATION.fullmatch(f"[{c}]")}
+    # An unnumbered passage (the study note's "Common mistake" line) is cited by its name in
+    # the item's language, never under a section it is not in (review 15: fr-037).
+    unnamed = [c for c in every - steps if f"[{citation(c, lang)}]" not in q.explanation]
     key_parts = {
         *(step["citation"] for step in ruling["penalty"]["steps"]),
         *(step["citation"] for step in ruling["remedy"]),
         *(extra["citation"] for extra in ruling["additional_penalties"]),
     }
-    problems = []
+    problems = [f"passage cited without its name: {unnamed}"] if unnamed else []
     if cited != steps:
         problems.append(f"cited {sorted(cited ^ steps)} apart from the ruling's steps")
     if not key_parts <= cited:

@@ -167,11 +167,18 @@ def test_the_keyed_round_cycle_follows_the_seeds_definition_of_the_told_timing(l
 
 
 def test_review3_q086_tells_a_timing_its_key_agrees_with() -> None:
-    q = build_question("rb-forgetting-to-score", seed=400981253, lang="en", kind="free_form")
-    assert "just as Kai begins the turn" not in q.stem
-    assert "just before Kai begins their next turn" in q.stem
-    assert q.key.cycle_passed is False
-    assert q.key.remedy == ("correct_score",)
+    # The turn before the scorer's next one is told by whose turn it is and what has happened
+    # in it, never in TR 702.1.e's own words ("just before Kai begins their next turn" was
+    # review 15's give-away, fr-035); its key says the cycle has not passed.
+    told = 0
+    for seed in range(120):
+        q = build_question("rb-forgetting-to-score", seed=seed, lang="en", kind="free_form")
+        assert "begins the turn" not in q.stem
+        assert "begins their next turn" not in q.stem
+        if "has played their last card of the turn" in q.stem:
+            told += 1
+            assert q.key.cycle_passed is False, seed
+    assert told > 3
 
 
 @pytest.mark.parametrize("lang", LANGS)

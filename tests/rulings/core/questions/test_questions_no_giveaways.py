@@ -54,6 +54,17 @@ CONCLUSIONS = {
         # TR 701.3.d's own test, one error leading to several (review 12: fr-018, mu-004).
         "further error",
         "same mistake",
+        # TR 702.1.e's own words for the end of a round cycle (review 15: fr-035, mu-023).
+        "begins their next turn",
+        # The advantage, stated rather than told (review 15: fr-036, "further from winning").
+        "further from winning",
+        "no advantage",
+        # A block's illegality and an acknowledgement's quality are conclusions: the story
+        # tells the block and what the player said (review 15: fr-024, fr-023).
+        "makes illegal",
+        "acknowledges the trigger clearly",
+        # A "first time each turn" condition cannot happen twice (review 15: fi-005).
+        "condition happens again",
     ),
     "pt-BR": (
         "fase atual do turno anterior",
@@ -67,6 +78,13 @@ CONCLUSIONS = {
         "outro erro",
         "outros dois erros",
         "mesmo engano",
+        "começar o seu próximo turno",
+        "começar seu próximo turno",
+        "mais longe da vitória",
+        "não deu vantagem",
+        "torna ilegal",
+        "com clareza",
+        "condição acontece",
     ),
     "es": (
         "fase actual del turno anterior",
@@ -81,6 +99,12 @@ CONCLUSIONS = {
         "otro error",
         "otros dos errores",
         "mismo fallo",
+        "empiece su siguiente turno",
+        "más lejos de ganar",
+        "no le dio ventaja",
+        "hace ilegal",
+        "con claridad",
+        "vuelve a cumplirse",
     ),
 }
 

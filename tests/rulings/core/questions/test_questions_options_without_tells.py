@@ -43,7 +43,9 @@ def test_a_cheating_option_carries_a_disqualification(lang: str) -> None:
             if option.parts.infraction == "cheating":
                 cheating += 1
                 assert option.parts.penalty == "disqualification", (q.template_id, q.seed)
-    assert cheating > 10
+    # Cheating is a distractor only: an admitted Cheating key shares no piece with any other
+    # option, so its story makes no multiple-choice item (review 15: mu-021).
+    assert cheating > 5
 
 
 def _key_first(q: Question) -> list[Choice]:
@@ -60,7 +62,8 @@ def test_the_key_never_shares_the_most_pieces_with_the_other_options(lang: str) 
         several += len(q.key.remedy) > 1
         assert not key_found_by_agreement(choices), (q.template_id, q.seed, q.stem[-300:])
     assert len(items) > 1000
-    assert several > 15
+    # Fewer since review 15: a padded set whose key shares the most is no item at all.
+    assert several > 10
 
 
 @pytest.mark.parametrize("lang", LANGS)

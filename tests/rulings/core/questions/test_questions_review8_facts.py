@@ -38,7 +38,9 @@ def test_an_acknowledged_trigger_is_shown_carried_out(lang: str) -> None:
             c for c in cards().values() if c["name"]["en"] == q.situation["trigger"]["name"]
         )
         player = q.situation["trigger"]["controller"]
-        done = term(lang, f"carried_out.{card['effect']}").format(player=player)
+        # The unit it affects is named (review 15: fr-023, "another friendly unit" unnamed).
+        unit = term(lang, "default_unit")
+        done = term(lang, f"carried_out.{card['effect']}").format(player=player, unit=unit)
         assert done in q.stem, (seed, q.stem)
     assert told >= 3
 

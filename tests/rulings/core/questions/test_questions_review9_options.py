@@ -182,12 +182,13 @@ def test_a_story_stating_the_forgetting_leaves_the_infraction_unpickable() -> No
     # next step without mentioning the trigger"), rebuilt from their templates and seeds (the
     # templates' versions are the ones reviewed; fi-005, fi-018 and fi-038's template changed).
     # Both templates changed since (review 14 tells the trigger's event: mtg-opponent-duties 8,
-    # mtg-default-action 6): seeds 8 and 2 tell fi-010's and fi-026's stories again.
+    # mtg-default-action 6): seeds 8 and 2 tell fi-010's and fi-026's stories again; after
+    # review 15 (mtg-opponent-duties 9, mtg-default-action 7), seeds 4 and 0.
     from rulings.core.questions import build_question
 
     for template_id, seed in (
-        ("mtg-opponent-duties", 8),
-        ("mtg-default-action", 2),
+        ("mtg-opponent-duties", 4),
+        ("mtg-default-action", 0),
     ):
         wrong = build_question(template_id, seed, "en", "find_the_wrong_part").wrong_part
         assert wrong is not None
