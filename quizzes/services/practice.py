@@ -62,8 +62,9 @@ MASTERY_PROVEN_ANSWERS = 5
 MASTERY_CAP = 0.6
 # How many of the weakest topics a "weakest topics" round draws from, most urgent first.
 WEAKEST_TOPICS = 3
-# Fresh seeds tried before giving up: a seed may land on a question already banked for exams.
-GENERATION_ATTEMPTS = 3
+# Fresh seeds tried before giving up: a seed may land on a question already banked for exams,
+# or make no item of the kind drawn.
+GENERATION_ATTEMPTS = 5
 # Fuzzing only spreads due dates of many cards; one card per topic needs none, and tests
 # need a schedule they can predict. No (re)learning steps: FSRS's defaults (1 and 10 minutes)
 # suit flashcards drilled in one sitting, and made every topic answered in a session "due
@@ -307,17 +308,17 @@ def _shuffled(items: Sequence[str]) -> list[str]:
 
 
 def _generate(*, filters: PracticeFilters, topic: str | None) -> generator.Question | None:
-    try:
-        batch = generator.generate_questions(
-            game=filters.game,
-            topics=[topic] if topic else None,
-            lang=filters.lang,
-            kind=_seeds.choice(list(filters.kinds) or QuestionKind.values),
-            count=1,
-            seed=_seeds.randrange(2**31),
-        )
-    except RulingsError:
-        return None  # no template of this game covers the topic
+    """One new question on a fresh seed, or None when that seed makes no item of the kind
+    drawn (about one find-the-wrong-part seed in sixteen: another seed will). Raises
+    `RulingsError` when no template of the game covers the topic."""
+    batch = generator.generate_questions(
+        game=filters.game,
+        topics=[topic] if topic else None,
+        lang=filters.lang,
+        kind=_seeds.choice(list(filters.kinds) or QuestionKind.values),
+        count=1,
+        seed=_seeds.randrange(2**31),
+    )
     return batch[0] if batch else None
 
 
@@ -329,9 +330,12 @@ def _generate_fresh(
     with pools_applied(use=QuestionPool.Use.BANK):
         for topic in topics:
             for _attempt in range(GENERATION_ATTEMPTS):
-                generated = _generate(filters=filters, topic=topic)
+                try:
+                    generated = _generate(filters=filters, topic=topic)
+                except RulingsError:
+                    break  # no template of this game covers the topic
                 if generated is None:
-                    break
+                    continue  # this seed made no item of the kind: try another
                 stored = bank_store(questions=[generated])[0]
                 if _fresh(stored, user=user, avoid=avoid):
                     return stored

@@ -102,6 +102,20 @@ def test_a_session_tops_the_bank_up_rather_than_repeat_a_situation():
     assert Question.objects.count() == 3
 
 
+def test_a_seed_that_makes_no_item_is_followed_by_another_not_the_end(monkeypatch):
+    # About one find-the-wrong-part seed in sixteen makes no item; the session must not end.
+    banked(kind="multiple_choice", seed=3)
+    made = iter([None, None, build_question(EVERY_KIND, 2, "en", "free_form")])
+    monkeypatch.setattr(practice, "_generate", lambda **_kw: next(made))
+    session = practice_session_start(user=candidate(), size=5, filters=RIFTBOUND)
+
+    answer_current(session)
+    second = practice_session_question(session=session)
+
+    assert second.seed == 2
+    assert not session.finished
+
+
 def test_a_session_prefers_a_template_it_has_not_shown(monkeypatch):
     no_generation(monkeypatch)
     question(template_id="same-key", topics=["a"])
