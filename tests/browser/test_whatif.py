@@ -14,7 +14,7 @@ from tests.factories import candidate, question
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-TEMPLATE = "rb-trigger-intent"  # seed 3: a deliberate miss (Cheating); "did not do it on purpose"
+TEMPLATE = "rb-trigger-intent"  # seed 5: a deliberate miss (Cheating); "did not do it on purpose"
 WORDS = {
     "en": ("What if?", "Link to this what-if", "en"),
     "pt-br": ("E se…?", "Link para esta variante", "pt-BR"),
@@ -25,7 +25,7 @@ WORDS = {
 def test_a_candidate_changes_a_fact_and_sees_the_ruling_change(live_server, page, language):
     heading, permalink_name, lang = WORDS[language]
     person = candidate(email="ana@example.com", preferred_language=language)
-    sc = scenario(TEMPLATE, 3)
+    sc = scenario(TEMPLATE, 5)
     item = question(situation=sc.situation, template_id=TEMPLATE)
     answer = PracticeAnswer.objects.create(
         user=person, question=item, response="Cheating", grade={"parts": {}}, score=0.0
