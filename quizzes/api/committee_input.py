@@ -83,20 +83,7 @@ class BlueprintInputSerializer(serializers.ModelSerializer[ExamBlueprint]):
 
     class Meta:
         model = ExamBlueprint
-        fields = (
-            "name",
-            "game",
-            "policy_version",
-            "language",
-            "time_limit_minutes",
-            "attempts_allowed",
-            "cooldown_minutes",
-            "review_policy",
-            "written_review",
-            "pass_percent",
-            "margin_percent",
-            "slots",
-        )
+        fields = (*ExamBlueprint.COMMITTEE_FIELDS, "pass_percent", "margin_percent", "slots")
         extra_kwargs = {
             "time_limit_minutes": {"min_value": 1, "max_value": 600},
             "attempts_allowed": {"min_value": 1, "max_value": MAX_ATTEMPTS},

@@ -97,17 +97,7 @@ class BlueprintForm(NameTranslationsFormMixin, forms.ModelForm[ExamBlueprint]):
 
     class Meta:
         model = ExamBlueprint
-        fields = (
-            "name",
-            "game",
-            "policy_version",
-            "language",
-            "time_limit_minutes",
-            "attempts_allowed",
-            "cooldown_minutes",
-            "review_policy",
-            "written_review",
-        )
+        fields = ExamBlueprint.COMMITTEE_FIELDS
 
     def __init__(
         self, *args: Any, composition: list[dict[str, Any]] | None = None, **kwargs: Any

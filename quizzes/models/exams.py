@@ -39,6 +39,19 @@ class WrittenReview(models.TextChoices):
 class ExamBlueprint(models.Model):
     """What an exam contains; each attempt draws its own variant of it from the generator."""
 
+    COMMITTEE_FIELDS = (
+        "name",
+        "game",
+        "policy_version",
+        "language",
+        "time_limit_minutes",
+        "attempts_allowed",
+        "cooldown_minutes",
+        "review_policy",
+        "written_review",
+    )
+    """The model fields the committee sets, on its page and in the API (a new one goes here)."""
+
     name = models.CharField(_("name"), max_length=160)
     name_translations = name_translations_field(160)
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
