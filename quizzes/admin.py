@@ -37,7 +37,7 @@ from quizzes.models import (
 )
 from quizzes.models.exams import VARIANT_JOB_STATES
 from quizzes.services import exams, variants
-from rulings.core.questions.pool_check import pools_check
+from rulings.questions import pools_check
 
 POOL_WARNINGS_SHOWN = 8
 

@@ -20,8 +20,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-from rulings.core.questions.errors import QuestionError
-from rulings.core.questions.pools import POOL_GAMES, POOL_LANGS, Pools
+from rulings.questions import POOL_GAMES, POOL_LANGS, Pools, QuestionError
 
 USES = ("exams", "bank")
 MAX_FILE_BYTES = 1_048_576
@@ -129,9 +128,9 @@ PEOPLE_PER_GAME = 40
 def _public_words() -> set[str]:
     """Every word of the public question and policy data, lower-cased: a random name must be
     none of them, or a public stem could contain it by chance."""
-    from rulings.core import questions as generator_package
+    from rulings import questions as generator_package
 
-    questions_data = Path(generator_package.__file__).parent / "data"
+    questions_data = generator_package.DATA_DIR
     words: set[str] = set()
     for root in (questions_data, questions_data.parent.parent / "data"):
         for path in root.rglob("*.toml"):
@@ -153,7 +152,7 @@ def random_exam_pool(rng: random.Random) -> str:
     every public card (its text keeps the public facts, with the new name where it named
     itself). Names are three syllables drawn from ``rng``, never a word of the public data.
     Sentences stay public: wording is the committee's to write (docs/operations.md)."""
-    from rulings.core.questions.catalog import public_cards
+    from rulings.questions import public_cards
 
     taken = _public_words()
     lines = ["# Generated at random for this installation: keep it private.", "[people]"]

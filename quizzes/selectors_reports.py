@@ -25,7 +25,7 @@ from quizzes.models import (
     QuestionKind,
     Review,
 )
-from rulings.core.grading import PARTS
+from rulings.grading import PARTS
 
 MANAGE = "accounts.manage_certification"
 MENTOR = "accounts.mentor_candidates"

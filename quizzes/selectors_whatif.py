@@ -23,7 +23,7 @@ from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem, PracticeAnswer, Question
 from quizzes.selectors_cohorts import candidate_visible
 from rulings import RulingsError
-from rulings.core import questions as generator
+from rulings import questions as generator
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from quizzes.languages import content_language
 from quizzes.models import Attempt, AttemptItem
 from quizzes.selectors_review import with_review_waiting
 from quizzes.services import exams
-from rulings.core.grading import MAX_ANSWER_CHARS
+from rulings.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))

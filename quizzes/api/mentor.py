@@ -31,7 +31,7 @@ from quizzes import selectors_review as reads
 from quizzes.grading import citations_from_ruling, question_key
 from quizzes.models import Appeal, AuditEntry, QuestionCorrection, Review
 from quizzes.services import appeals, review
-from rulings.core.grading.reasons import read_reason
+from rulings.grading import read_reason
 
 MENTOR = (IsAuthenticated, require_permission("accounts.mentor_candidates"))
 CANDIDATE = (IsAuthenticated, require_permission("accounts.practise"))
@@ -135,7 +135,7 @@ class ReviewListView(APIView):
 
 def _reasons(grade: dict[str, Any]) -> list[dict[str, Any]]:
     """Each of the grading's review reasons as stored, with the part it is about, its code
-    and the ids it names (`rulings.core.grading.reasons`); part and code are null, ids
+    and the ids it names (`rulings.grading.read_reason`); part and code are null, ids
     empty, for a text this grader never writes (one an older grader stored)."""
     found = []
     for text in grade.get("review_reasons") or []:

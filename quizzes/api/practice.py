@@ -36,7 +36,7 @@ from quizzes.services.practice import (
     practice_session_start,
     practice_session_summary,
 )
-from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
+from rulings.grading import MAX_ANSWER_CHARS, GradingError
 from rulings.models import Game, Language
 
 PERMISSIONS = (IsAuthenticated, require_permission("accounts.practise"))

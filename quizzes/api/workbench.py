@@ -19,8 +19,8 @@ from quizzes.api.mentor import MENTOR
 from quizzes.services import workbench
 from rulings import SituationError, ruling_view
 from rulings.api.serializers import SituationField
-from rulings.core.questions import QuestionError
 from rulings.models import Language
+from rulings.questions import QuestionError
 
 
 class WorkbenchInputSerializer(serializers.Serializer[Any]):

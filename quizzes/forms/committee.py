@@ -23,7 +23,7 @@ from quizzes.models import (
 )
 from quizzes.models.exams import topic_errors
 from quizzes.services.variants import MAX_ATTEMPTS
-from rulings.core import questions as generator
+from rulings import questions as generator
 from rulings.models import Game, Language, PolicyVersion
 
 

@@ -15,13 +15,17 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rulings.core.errors import SituationError
-from rulings.core.policy import default_version, load_policy, policy_versions
-from rulings.core.policy import title as policy_title
-from rulings.core.questions import render
-from rulings.core.questions.workbench import GAME_ERRORS
-from rulings.core.situation import EVENT_ACTIONS, TRIGGER_KINDS
+from rulings import (
+    EVENT_ACTIONS,
+    TRIGGER_KINDS,
+    SituationError,
+    default_version,
+    load_policy,
+    policy_title,
+    policy_versions,
+)
 from rulings.models import Language
+from rulings.questions import GAME_ERRORS, term
 
 MAX_PLAYERS = 4
 MAX_EVENTS = 5
@@ -292,9 +296,9 @@ class WorkbenchForm(forms.Form):
         assert isinstance(kinds, forms.ChoiceField)
         # Grouped by game: each policy version knows only its own game's categories.
         kinds.choices = [
-            ("", render.term(lang, "wb.kind.unstated")),
+            ("", term(lang, "wb.kind.unstated")),
             *(
-                (game, [(k, render.term(lang, f"wb.kind.{k}")) for k in TRIGGER_KINDS if k in ids])
+                (game, [(k, term(lang, f"wb.kind.{k}")) for k in TRIGGER_KINDS if k in ids])
                 for game, ids in _KINDS_BY_GAME
             ),
         ]

@@ -17,7 +17,7 @@ from judgetrain.accounts.models import User, sees_everyone
 from judgetrain.dates import validate_fields_displayable
 from judgetrain.names import localized_name, name_translations_field
 from quizzes.models.bank import Question, QuestionKind
-from rulings.core import questions as generator
+from rulings import questions as generator
 from rulings.models import Game, Language, PolicyVersion
 
 

@@ -11,9 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from rulings.core.questions.errors import QuestionError
-from rulings.core.questions.pool_check import pools_check
-from rulings.core.questions.pools import Pools
+from rulings.questions import Pools, QuestionError, pools_check
 
 
 class QuestionPool(models.Model):

@@ -27,8 +27,8 @@ from quizzes.models import (
     ReviewerRole,
 )
 from quizzes.services.review import item_override_set, item_snapshot, reviewer_role
-from rulings.core import vocabulary
-from rulings.core.grading import GradingError, ruling_ids
+from rulings import INFRACTIONS, PENALTIES, REMEDIES
+from rulings.grading import GradingError, ruling_ids
 
 
 class AppealError(ApplicationError):
@@ -337,9 +337,9 @@ def appeal_contest(*, appeal: Appeal, comment: str) -> Appeal:
 
 
 _PART_IDS = {
-    "infraction": vocabulary.INFRACTIONS,
-    "penalty": vocabulary.PENALTIES,
-    "remedy": vocabulary.REMEDIES,
+    "infraction": INFRACTIONS,
+    "penalty": PENALTIES,
+    "remedy": REMEDIES,
 }
 
 

@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from quizzes.models import PoolSnapshot, Question, QuestionPool, Topic
 from quizzes.services.pools import bank_master_seed, pool_snapshot_current, pools_applied
-from rulings.core import questions as generator
-from rulings.core.questions.render import remedy_text, term
-from rulings.core.vocabulary import REMEDIES
+from rulings import REMEDIES
+from rulings import questions as generator
 from rulings.models import PolicyVersion
+from rulings.questions import remedy_text, term
 
 # What a find-the-wrong-part candidate may say the wrong part should be, per game: the values
 # the generator's keys use (rulings.core.vocabulary), never "the fix described in the section"

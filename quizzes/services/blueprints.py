@@ -15,8 +15,8 @@ from quizzes.item_names import template_name
 from quizzes.languages import content_language
 from quizzes.models import ExamBlueprint
 from quizzes.services.retirement import exam_excluded_template_ids
-from rulings.core import questions as generator
-from rulings.core.questions.templates import templates
+from rulings import questions as generator
+from rulings.questions import templates
 
 
 class PreviewError(ApplicationError):

@@ -22,7 +22,7 @@ from quizzes.models import (
     LevelRequirement,
     Notification,
 )
-from rulings.core.grading import lexicon_version
+from rulings.grading import lexicon_version
 
 
 def certificate_notify(*, certificate: Certificate, event: str) -> None:

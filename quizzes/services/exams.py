@@ -46,8 +46,8 @@ from quizzes.services.notifications import notifications_send_on_commit
 from quizzes.services.pools import pools_applied
 from quizzes.services.retirement import exam_excluded_template_ids
 from quizzes.services.scoring import attempt_rescore
-from rulings.core import questions as generator
-from rulings.core.grading import MAX_ANSWER_CHARS, GradingError
+from rulings import questions as generator
+from rulings.grading import MAX_ANSWER_CHARS, GradingError
 
 logger = logging.getLogger(__name__)
 

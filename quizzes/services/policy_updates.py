@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
+import rulings as engine
 from quizzes.grading import expected_for_question
 from quizzes.models import (
     Attempt,
@@ -20,8 +21,7 @@ from quizzes.models import (
     Question,
     QuestionKind,
 )
-from rulings import core as engine
-from rulings.core.grading import Expected, GradingError, grade_answer
+from rulings.grading import Expected, GradingError, grade_answer
 from rulings.models import PolicyStatement, PolicyVersion
 
 _COMPARED = ("section", "kind", "source", "text_en", "text_pt_br", "text_es")

@@ -8,12 +8,12 @@ from contextlib import contextmanager
 
 from quizzes.models import BankSeed, PoolSnapshot, Question, QuestionPool
 from quizzes.pool_directory import directory_pools
-from rulings.core import questions as generator
-from rulings.core.questions.errors import QuestionError
-from rulings.core.questions.pools import (
+from rulings import questions as generator
+from rulings.questions import (
     POOL_GAMES,
     POOL_LANGS,
     Pools,
+    QuestionError,
     current_pools,
     merge_pools,
     using_pools,

@@ -40,12 +40,11 @@ from quizzes.services.bank import bank_store
 from quizzes.services.pools import pools_applied
 from quizzes.services.review import review_flag_practice
 from quizzes.services.workbench import cohort_question_first
-from rulings.core import RulingsError
-from rulings.core import questions as generator
-from rulings.core.explain import labels
-from rulings.core.grading import PARTS
-from rulings.core.questions.workbench import TEMPLATE_ID as WORKBENCH_TEMPLATE
+from rulings import RulingsError, labels
+from rulings import questions as generator
+from rulings.grading import PARTS
 from rulings.models import Language, PolicyStatement
+from rulings.questions import WORKBENCH_TEMPLATE_ID as WORKBENCH_TEMPLATE
 
 # A situation answered within this window or in the user's last RECENT_SESSIONS sessions is
 # not served again while the bank (or the generator) has others.

@@ -17,7 +17,7 @@ from judgetrain.errors import ApplicationError, Conflict, Forbidden
 from quizzes import selectors_reports as sr
 from quizzes.models import AuditEntry, RetiredTemplate, WithdrawnTemplate
 from quizzes.models.review import ReviewerRole
-from rulings.core.questions.templates import all_templates
+from rulings.questions import all_templates
 
 MANAGE = "accounts.manage_certification"
 MAX_REASON_CHARS = 2000

@@ -28,8 +28,7 @@ from quizzes.models import (
 )
 from quizzes.services.bank import bank_store_ids
 from quizzes.services.pools import pools_applied
-from rulings.core import questions as generator
-from rulings.core.questions import workbench
+from rulings import questions as generator
 
 
 def _refusals() -> dict[str, str]:
@@ -74,7 +73,7 @@ class Story:
 
 def workbench_rule(*, story: Story) -> generator.Question:
     """The story told and keyed (SituationError names the field; QuestionError if untellable)."""
-    return workbench.workbench_question(
+    return generator.workbench_question(
         story.situation, lang=story.lang, trigger_name=story.trigger_name
     )
 
@@ -92,9 +91,9 @@ def _store(
     with pools_applied(use=use) as pools:
         situation = story.situation
         if for_exams and pools is not None:
-            names = workbench.pooled_names(situation, seed=secrets.randbelow(2**31))
-            situation = workbench.with_names(situation, names)
-        told = workbench.workbench_question(
+            names = generator.pooled_names(situation, seed=secrets.randbelow(2**31))
+            situation = generator.with_names(situation, names)
+        told = generator.workbench_question(
             situation, lang=story.lang, trigger_name=story.trigger_name
         )
         [pk] = bank_store_ids(questions=[told], for_exams=for_exams)
@@ -110,7 +109,7 @@ def _store(
         ):  # walk 4, #9: the committee proposes the question a mentor saved for a cohort
             return _to_proposal(existing)
         raise WorkbenchError(code=_REFUSAL[existing.status], field="situation")
-    if question.template_id != workbench.TEMPLATE_ID:
+    if question.template_id != generator.WORKBENCH_TEMPLATE_ID:
         raise WorkbenchError(field="situation")
     return WorkbenchStory.objects.create(
         question=question,

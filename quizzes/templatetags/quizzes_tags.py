@@ -18,8 +18,8 @@ from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
 from quizzes.models import AttemptItem, QuestionKind, Review
 from quizzes.parts import CORRECTION_LEGENDS, REVIEWED_PART_NAMES, THE_PART, part_reading
-from rulings.core import questions as generator
-from rulings.core.explain import labels
+from rulings import labels
+from rulings import questions as generator
 
 register = template.Library()
 

@@ -41,7 +41,7 @@ from quizzes.services.blueprints import (
     slots_with_few_situations,
 )
 from quizzes.views.refusals import refused
-from rulings.core import questions as generator
+from rulings import questions as generator
 
 MANAGE = "accounts.manage_certification"
 MENTOR = "accounts.mentor_candidates"

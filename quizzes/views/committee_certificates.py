@@ -31,9 +31,8 @@ from quizzes.services.certificate_pdf import certificate_pdf
 from quizzes.views.committee import TEMPLATES, committee_required
 from quizzes.views.confirming import post_or_back
 from quizzes.views.refusals import refused
-from rulings.core import policy
-from rulings.core import questions as generator
-from rulings.core.errors import PolicyError
+from rulings import PolicyError, policy_title
+from rulings import questions as generator
 from rulings.models import PolicyVersion
 
 
@@ -155,7 +154,7 @@ def _evidence_rows(evidence: dict[str, Any], language: str) -> list[dict[str, An
     for slug in titles:
         # A version the engine's data no longer has keeps its stored title.
         with suppress(PolicyError):
-            titles[slug] = policy.title(slug, lang)
+            titles[slug] = policy_title(slug, lang)
     blueprint_ids = {attempt.get("blueprint") for attempt in attempts}
     exams = {b.pk: b.display_name for b in ExamBlueprint.objects.filter(pk__in=blueprint_ids)}
     templates = {template.id: template for template in generator.all_templates()}

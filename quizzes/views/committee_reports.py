@@ -21,8 +21,8 @@ from quizzes.item_names import template_name
 from quizzes.languages import content_language
 from quizzes.report_tables import TABLES, language_name, part_name
 from quizzes.views.committee import TEMPLATES
-from rulings.core.explain import labels
-from rulings.core.grading import PARTS
+from rulings import labels
+from rulings.grading import PARTS
 
 MAX_SPOKEN = 12  # bars a chart's text alternative names; the table beside it has them all
 

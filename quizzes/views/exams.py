@@ -21,7 +21,7 @@ from quizzes.models import Attempt, AttemptItem, ExamAssignment
 from quizzes.selectors_review import with_review_waiting
 from quizzes.services import exams
 from quizzes.views.refusals import refused
-from rulings.core.grading import MAX_ANSWER_CHARS
+from rulings.grading import MAX_ANSWER_CHARS
 from rulings.models import Language
 
 candidate_only = permission_required("accounts.practise", raise_exception=True)

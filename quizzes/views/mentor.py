@@ -37,10 +37,9 @@ from quizzes.services import appeals, cohorts, review, workbench
 from quizzes.services.practice import practice_key, practice_statements
 from quizzes.views.confirming import post_or_back
 from quizzes.views.refusals import refuse_into, refused
-from rulings.core import questions as generator
-from rulings.core import vocabulary
-from rulings.core.explain import labels
-from rulings.core.grading import PARTS, ruling_ids
+from rulings import INFRACTIONS, PENALTIES, REMEDIES, labels
+from rulings import questions as generator
+from rulings.grading import PARTS, ruling_ids
 
 TEMPLATES = "quizzes/mentor/"
 View = Callable[..., HttpResponse]
@@ -321,9 +320,9 @@ def key_part_choices(lang: str, game: str = "") -> dict[str, list[tuple[str, str
     infractions, penalties (in ladder order), remedies."""
     names = labels(lang)["id"]
     every = {
-        "infraction": vocabulary.INFRACTIONS,
-        "penalty": vocabulary.PENALTIES,
-        "remedy": vocabulary.REMEDIES,
+        "infraction": INFRACTIONS,
+        "penalty": PENALTIES,
+        "remedy": REMEDIES,
     }
 
     def named(part: str) -> list[tuple[str, str]]:

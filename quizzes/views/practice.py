@@ -51,11 +51,11 @@ from quizzes.services.practice import (
     practice_session_summary,
     session_filters,
 )
-from rulings.core import questions as generator
-from rulings.core.explain import labels
-from rulings.core.grading import MAX_ANSWER_CHARS, PARTS, GradingError
-from rulings.core.questions.templates import GAMES
+from rulings import labels
+from rulings import questions as generator
+from rulings.grading import MAX_ANSWER_CHARS, PARTS, GradingError
 from rulings.models import Game, Language
+from rulings.questions import GAMES
 
 PERMISSION = "accounts.practise"
 # The session length chosen when none is: long enough to show a trend, short enough to end.

@@ -24,7 +24,7 @@ from quizzes.views.confirming import post_or_back
 from quizzes.views.mentor import committee_required, mentor_required
 from quizzes.views.refusals import refused
 from rulings import SituationError, ruling_view
-from rulings.core.questions import QuestionError
+from rulings.questions import QuestionError
 
 TEMPLATES = "quizzes/workbench/"
 ACTIONS = ("show", "rule", "save", "propose")

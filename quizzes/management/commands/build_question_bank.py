@@ -6,8 +6,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from quizzes.models import QuestionKind
 from quizzes.services.bank import bank_build
-from rulings.core.questions import QuestionError
 from rulings.models import Game, Language
+from rulings.questions import QuestionError
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from quizzes.models import Question
 from quizzes.services.pools import question_rebuild
-from rulings.core.questions import QuestionError
+from rulings.questions import QuestionError
 
 
 class Command(BaseCommand):

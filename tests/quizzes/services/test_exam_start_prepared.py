@@ -18,7 +18,7 @@ from quizzes.api.exams import AttemptStartedSerializer, _started
 from quizzes.api.serializers import ExamQuestionSerializer
 from quizzes.models import Attempt, AttemptItem, ExamAssignment, ExamVariant
 from quizzes.services import exams, variants
-from rulings.core import questions as generator
+from rulings import questions as generator
 from tests.factories import BlueprintFactory, candidate
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

@@ -20,7 +20,7 @@ from quizzes.models import (
 )
 from quizzes.services import exams, variants
 from quizzes.tasks import assignment_variants_build, assignments_variants_build, variant_job_run
-from rulings.core import questions as generator
+from rulings import questions as generator
 from tests.factories import BlueprintFactory, candidate, mentor
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
