@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from quizzes.models import Question, QuestionKind
+from quizzes.bank.models.questions import Question, QuestionKind
 from rulings.grading import (
     LANGUAGES,
     PARTS,

@@ -2,7 +2,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from quizzes.models import Question, QuestionKind, Topic
+from quizzes.bank.models.questions import Question, QuestionKind, Topic
 from rulings import INFRACTIONS, PENALTIES, REMEDIES
 from rulings.grading import MAX_ANSWER_CHARS
 from rulings.models import Game, Language

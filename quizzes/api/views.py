@@ -21,8 +21,8 @@ from quizzes.api.serializers import (
     QuestionSerializer,
     QuestionWithKeySerializer,
 )
+from quizzes.bank.models.questions import Question
 from quizzes.grading import grade_as_dict, grade_for_question
-from quizzes.models import Question
 from rulings.grading import Expected, GradingError, grade_answer
 
 KEY_PERMISSION = access.KEY_PERMISSION

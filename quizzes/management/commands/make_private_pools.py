@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from quizzes.pool_directory import PoolDirectoryError, directory_check, random_exam_pool
+from quizzes.bank.pool_directory import PoolDirectoryError, directory_check, random_exam_pool
 from rulings.questions import Pools, pools_check
 
 

@@ -2,8 +2,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from quizzes.models import Question
-from quizzes.services.pools import question_rebuild
+from quizzes.bank.models.questions import Question
+from quizzes.bank.services.pools import question_rebuild
 from rulings.questions import QuestionError
 
 

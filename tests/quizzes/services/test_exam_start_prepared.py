@@ -14,10 +14,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.api.exams import AttemptStartedSerializer, _started
 from quizzes.api.serializers import ExamQuestionSerializer
-from quizzes.models import Attempt, AttemptItem, ExamAssignment, ExamVariant
-from quizzes.services import exams, variants
+from quizzes.exams.api.exams import AttemptStartedSerializer, _started
+from quizzes.exams.models.exams import Attempt, AttemptItem, ExamAssignment, ExamVariant
+from quizzes.exams.services import exams, variants
 from rulings import questions as generator
 from tests.factories import BlueprintFactory, candidate
 
