@@ -8,12 +8,12 @@ from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
-import quizzes
 from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+import quizzes
 from judgetrain.api_errors import application_error_body
 from judgetrain.errors import ApplicationError, Conflict, Forbidden, NotFound, Problem
 from judgetrain.middleware import ErrorPagesMiddleware
@@ -26,8 +26,7 @@ SERVICE_MODULES = [
     *(
         found.name
         for found in pkgutil.walk_packages(quizzes.__path__, "quizzes.")
-        if {"services", "selectors"} & set(found.name.split("."))
-        and not found.ispkg
+        if {"services", "selectors"} & set(found.name.split(".")) and not found.ispkg
     ),
     "quizzes.common.notifications",
     "quizzes.selectors",

@@ -203,7 +203,7 @@ def exam_assign(
     assigned twice would give them the exam twice), unless that leaves nobody, which is refused.
 
     Who may assign to whom is the caller's check (the page's and the API's choices come from
-    ``Cohort.objects.visible_to`` and ``selectors_cohorts.candidates_visible_to``)."""
+    ``Cohort.objects.visible_to`` and ``quizzes.cohorts.selectors.candidates_visible_to``)."""
     now = now or timezone.now()
     max_attempts, cooldown_minutes = assignment_terms(
         blueprint=blueprint, max_attempts=max_attempts, cooldown_minutes=cooldown_minutes
