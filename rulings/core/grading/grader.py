@@ -524,9 +524,22 @@ _STEP_WORDS = frozenset(
         "etapa",
         "step",
         "phase",
+        # the game event a rewind goes back to ("rewind to the attack", "volver al ataque",
+        # "retroceder ao bloqueio"): in Riftbound as in Magic, a point before other actions
+        # ("back up to the damage" is left out: the writers label it either way, 3 to 2)
+        "attack",
+        "attacks",
+        "attackers",
+        "block",
+        "blockers",
+        "showdown",
+        "ataque",
+        "bloqueio",
+        "bloqueo",
     }
 )
-"""Words naming a step or phase a rewind may go back to ("back up to the upkeep")."""
+"""Words naming a step, phase or game event a rewind may go back to ("back up to the
+upkeep", "rewind to the attack")."""
 _POINT_AFTER = 4
 """Tokens after a rewind where the point it goes back to may be named."""
 
