@@ -1010,36 +1010,58 @@ def or_nothing(
     return extra
 
 
-_WITH = frozenset({"with", "com", "con"})
-"""Words attaching a penalty to an infraction ("a missed trigger with a Warning")."""
+_ATTACHING = frozenset({"with", "com", "con", "a", "an", "um", "uma", "un", "una", "and", "y"})
+"""Words that may stand between an infraction and the penalty or fix that comes with it
+("a missed trigger with a Warning", "MT and a Warning"); Portuguese "e" too, spelt so."""
+_ATTACHED_PARTS = {"infraction": ("penalty", "remedy"), "penalty": ("remedy",)}
+"""What may come attached to a term of each part, in the order a ruling is told."""
 
 
-def attached_with(mentions: list[Mention], toks: Tokens) -> None:
-    """ "Esto no es un simple MT con Advertencia: ... es Trampa. DQ.", "not just a missed
-    trigger with a Warning": a penalty attached by "with" / "com" / "con" to a denied or
-    rejected infraction is denied with it; attached to a hypothetical one ("aí seria MT com
-    Adv, mas por enquanto nada a fazer"), it is hypothetical with it."""
-    by_start = {m.first: m for m in mentions if m.part == "penalty"}
+def attached_terms(mentions: list[Mention], toks: Tokens) -> None:
+    """ "No es solo sobrepago sin penalización: ...", "sería sobrepago sin penalización,
+    pero ...", "not just a missed trigger with a Warning": a denied, rejected or
+    hypothetical infraction sets aside with it the penalty (and the fix) told right after it
+    in its clause, joined by nothing, "with" / "com" / "con", "and" or an article; attached
+    to a hypothetical one ("aí seria MT com Adv, mas por enquanto nada a fazer"), they are
+    hypothetical with it."""
+    by_start: dict[int, Mention] = {}
+    for m in mentions:
+        if m.part != "infraction":
+            by_start.setdefault(m.first, m)
     for m in mentions:
         if m.part != "infraction" or not (m.negated or m.rejected or m.hypothetical):
             continue
-        pen = _penalty_with(m, by_start, toks)
-        if pen is not None:
-            pen.negated = pen.negated or m.negated
-            pen.rejected = pen.rejected or m.rejected
-            pen.hypothetical = pen.hypothetical or m.hypothetical
+        held = m
+        while (nxt := _attached_after(held, by_start, toks)) is not None:
+            nxt.negated = nxt.negated or m.negated
+            nxt.rejected = nxt.rejected or m.rejected
+            nxt.hypothetical = nxt.hypothetical or m.hypothetical
+            held = nxt
 
 
-def _penalty_with(m: Mention, by_start: dict[int, Mention], toks: Tokens) -> Mention | None:
-    """The penalty attached to the infraction by "with" / "com" / "con", or None."""
-    j = m.last
-    if j + 1 >= len(toks.words) or toks.words[j] not in _WITH or toks.breaks[j]:
-        return None
-    for k in (j + 1, j + 2):  # "con Advertencia", "with a Warning"
-        pen = by_start.get(k)
-        if pen is not None and not toks.breaks[k]:
-            return pen
+_ATTACH_REACH = 2
+"""The most attaching words between a term and the next one told with it."""
+
+
+def _attached_after(m: Mention, by_start: dict[int, Mention], toks: Tokens) -> Mention | None:
+    """The penalty or fix told right after `m` in its clause (see `attached_terms`)."""
+    n = len(toks.words)
+    for k in range(m.last, min(m.last + _ATTACH_REACH + 1, n)):
+        if toks.breaks[k]:
+            return None
+        nxt = by_start.get(k)
+        if nxt is not None:
+            return nxt if nxt.part in _ATTACHED_PARTS.get(m.part, ()) else None
+        if not _attaching(toks, k):
+            return None
     return None
+
+
+def _attaching(toks: Tokens, k: int) -> bool:
+    word = toks.words[k]
+    if word == "e":  # Portuguese "e" ("and"), not "é" ("is"), which folds to it
+        return toks.source[toks.starts[k]] in "eE"
+    return word in _ATTACHING
 
 
 def _opened_as_options(a: Mention, cues: list[CueHit]) -> bool:

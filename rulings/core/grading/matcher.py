@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .classify import (
     Context,
-    attached_with,
+    attached_terms,
     choice_contents,
     classify,
     counterfactual_lists,
@@ -155,7 +155,7 @@ def analyse(
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
     mentions = choice_contents(mentions, tokens, sentence, lex.whether_verbs)
-    attached_with(mentions, tokens)
+    attached_terms(mentions, tokens)
     _cited_reasons(mentions, tokens)
     mentions = _infraction_cited_alone(mentions, tokens)
     _named_rulings(lex, tokens, owner, mentions, sentence, clause, cues)
