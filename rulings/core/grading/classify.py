@@ -600,11 +600,16 @@ def _ended_between(
     ctx: Context, cue: CueHit, s: int, ends: tuple[str, ...] = ("conclusion",)
 ) -> bool:
     """ "Can't determine the score, so play continues": a cue of `ends` (a conclusion)
-    between a cue and the term at `s` ends the cue's reach (the first such cue starting at or
-    after the cue's end starts before `s`)."""
-    starts = ctx.cue_starts(ends)
-    at = bisect_left(starts, cue.last)
-    return at < len(starts) and starts[at] < s
+    between a cue and the term at `s` ends the cue's reach."""
+    return _cue_between(ctx, cue.last, s, ends)
+
+
+def _cue_between(ctx: Context, lo: int, hi: int, kinds: tuple[str, ...]) -> bool:
+    """Whether a cue of `kinds` starts in [lo, hi) (the first such cue starting at or after
+    `lo` starts before `hi`)."""
+    starts = ctx.cue_starts(kinds)
+    at = bisect_left(starts, lo)
+    return at < len(starts) and starts[at] < hi
 
 
 _RECORD_WORDS = frozenset(
@@ -746,7 +751,7 @@ def _condition_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
         return  # "would not otherwise have happened" is no second choice
     # "would have benefited the opponent, so it's a Warning": a conclusion ends the
     # condition's scope as a reset does.
-    if _ended_between(ctx, cue, m.first, ("reset", "conclusion")) or _contrary_between(
+    if _ended_between(ctx, cue, m.first, _CONDITION_ENDS) or _contrary_between(
         ctx, cue.last, m.first
     ):
         return
@@ -754,6 +759,32 @@ def _condition_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
         m.hypothetical = True
     else:
         m.fallback = True
+
+
+_CONDITION_ENDS = ("reset", "conclusion", "condition_denied")
+"""The cues that end a condition's or a fallback's scope: "but", "so", and the answer
+denying the condition ("se tivesse dado vantagem, e não deu: sem penalidade")."""
+
+
+def denied_conditions(mentions: list[Mention], ctx: Context) -> None:
+    """ "Só seria Advertência se tivesse dado vantagem, e não deu: sem penalidade", "it
+    would only be a Warning if it had helped her, and it didn't": the answer denies the
+    condition it set, so the terms that condition held, before the denial in its sentence
+    with no reset or conclusion between, are not committed: rejected, not hypothetical
+    (the condition's scope ends at the denial, `_CONDITION_ENDS`)."""
+    for cue in ctx.cues:
+        if cue.kind != "condition_denied":
+            continue
+        sentence = ctx.sentence[cue.first]
+        for m in mentions:
+            if (
+                m.hypothetical
+                and not m.fallback
+                and m.last <= cue.first
+                and ctx.sentence[m.first] == sentence
+                and not _cue_between(ctx, m.last, cue.first, ("reset", "conclusion"))
+            ):
+                m.rejected = True
 
 
 def _contrary_between(ctx: Context, start: int, end: int) -> bool:

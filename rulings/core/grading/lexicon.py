@@ -70,6 +70,7 @@ _CUE_KINDS = (
     "pick_latter",
     "decisive",
     "predicate",
+    "condition_denied",
 )
 _FUZZY_MIN = 4
 
