@@ -1041,6 +1041,74 @@ def or_nothing(
     return extra
 
 
+_BETWEEN_ARTICLES = frozenset({"a", "an", "the", "um", "uma", "o", "un", "una", "el", "la"})
+"""Articles that may open an option named after "between" ("between a Warning and ...")."""
+
+
+def between_options(
+    mentions: list[Mention], toks: Tokens, owner: list[int], lex: Lexicon
+) -> list[Mention]:
+    """ "Entre nada y Advertencia", "between a Warning and no penalty", "fico entre
+    Advertência e nenhuma": two options of one part named right after "between" / "entre"
+    and joined by "and" / "e" / "y", in one clause, are offered as "X or Y" are (left open
+    unless the answer picks one); a nothing word among them is the part's empty id, as in
+    "Warning or nothing" (`or_nothing`). Returns the empty ids so offered."""
+    starts: dict[int, Mention] = {}
+    for m in mentions:
+        starts.setdefault(m.first, m)
+    extra: list[Mention] = []
+    for i, word in enumerate(toks.words):
+        if word in lex.between and owner[i] < 0:
+            extra.extend(_between_pair(i + 1, starts, toks, owner, lex))
+    return extra
+
+
+def _between_pair(
+    j: int, starts: dict[int, Mention], toks: Tokens, owner: list[int], lex: Lexicon
+) -> list[Mention]:
+    """The options named from token j on ("nada y Advertencia"), marked as alternatives;
+    returns the empty id made for a nothing word among them."""
+    first = _between_option(j, starts, toks, owner, lex)
+    if first is None or first[1] >= len(toks.words):
+        return []
+    k = first[1]
+    if toks.words[k] not in lex.between_and or toks.breaks[k]:
+        return []
+    second = _between_option(k + 1, starts, toks, owner, lex)
+    if second is None:
+        return []
+    a, b = first[0], second[0]
+    if a is None and b is not None and b.ident not in _EMPTY:
+        a = Mention(b.part, EMPTY_IDS[b.part], j, first[1], 0.5, "", alternative=True)
+        b.alternative = True
+        return [a]
+    if b is None and a is not None and a.ident not in _EMPTY:
+        b = Mention(a.part, EMPTY_IDS[a.part], k + 1, second[1], 0.5, "", alternative=True)
+        a.alternative = True
+        return [b]
+    if a is not None and b is not None and a.part == b.part and a.ident != b.ident:
+        a.alternative = b.alternative = True
+    return []
+
+
+def _between_option(
+    j: int, starts: dict[int, Mention], toks: Tokens, owner: list[int], lex: Lexicon
+) -> tuple[Mention | None, int] | None:
+    """The option at token j (an article may open it), in the clause: (its mention, or
+    None for a nothing word; the token after it), or None when no option stands there."""
+    n = len(toks.words)
+    if j < n and toks.words[j] in _BETWEEN_ARTICLES and owner[j] < 0:
+        j += 1
+    if j >= n or toks.breaks[j]:
+        return None
+    found = starts.get(j)
+    if found is not None:
+        return found, found.last
+    if owner[j] < 0 and toks.words[j] in lex.nothing:
+        return None, j + 1
+    return None
+
+
 _ATTACHING = frozenset({"with", "com", "con", "a", "an", "um", "uma", "un", "una", "and", "y"})
 """Words that may stand between an infraction and the penalty or fix that comes with it
 ("a missed trigger with a Warning", "MT and a Warning"); Portuguese "e" too, spelt so."""

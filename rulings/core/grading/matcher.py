@@ -15,6 +15,7 @@ from functools import lru_cache
 from .classify import (
     Context,
     attached_terms,
+    between_options,
     choice_contents,
     classify,
     counterfactual_lists,
@@ -154,6 +155,7 @@ def analyse(
     denied_conditions(mentions, ctx)
     mentions, stated = resolve_generic(mentions, tokens, owner, lex)
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
+    mentions.extend(between_options(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
     mentions = choice_contents(mentions, tokens, sentence, lex.whether_verbs)
