@@ -461,6 +461,12 @@ def _term_is_no_role(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
     return ctx.toks.words[m.first] not in _ROLES
 
 
+def _cue_not_denied(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "não fica na Advertência", "no se queda en sin penalización", "it doesn't stay at a
+    Warning": a one-word denial right before the cue turns it around."""
+    return not (cue.first and ctx.toks.words[cue.first - 1] in ctx.lex.denials)
+
+
 GUARDS: dict[str, _Guard] = {
     "no_conclusion_between": _no_conclusion_between,
     "no_object_between": _no_object_between,
@@ -477,6 +483,7 @@ GUARDS: dict[str, _Guard] = {
     "same_part_term_right_after": _same_part_term_right_after,
     "term_is_no_role": _term_is_no_role,
     "no_other_subject": _no_other_subject,
+    "cue_not_denied": _cue_not_denied,
 }
 """The named conditions a row of cues.toml may ask for."""
 

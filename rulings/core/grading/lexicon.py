@@ -71,6 +71,7 @@ _CUE_KINDS = (
     "decisive",
     "predicate",
     "condition_denied",
+    "stays",
 )
 _FUZZY_MIN = 4
 

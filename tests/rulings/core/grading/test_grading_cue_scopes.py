@@ -101,3 +101,18 @@ def test_a_term_held_by_a_condition_the_answer_denies_is_not_committed(answer: s
 def test_a_denial_inside_the_condition_does_not_end_it(answer: str) -> None:
     penalty = grade_answer(answer, MT, game="riftbound").parts["penalty"]
     assert penalty.rule == "hypothetical"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Overpayment, but it doesn't stay at no penalty: she gained a card, so a Warning.",
+        "Pagamento a mais, mas não fica em sem penalidade: ela ganhou uma carta, então"
+        " Advertência.",
+        "Sobrepago, pero no se queda en sin penalización: ganó una carta, así que Advertencia.",
+    ],
+)
+def test_a_denied_stays_at_settles_on_nothing(answer: str) -> None:
+    expected = Expected("overpayment", "warning")
+    penalty = grade_answer(answer, expected, game="riftbound").parts["penalty"]
+    assert penalty.found == "warning"
