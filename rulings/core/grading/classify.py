@@ -690,6 +690,9 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
     if cue.kind == "hedge" and _hedges_previous_sentence(m, cue, ctx):
         m.hedged = True  # "Warning because he did it on purpose? Not sure."
         return
+    if _second_thought(m, cue, ctx):
+        m.hedged = True  # "Disparada olvidada... o quizá no cuenta como tal"
+        return
     if ctx.sentence[cue.first] != ctx.sentence[m.first]:
         return
     scope = _SENTENCE_SCOPES.get(cue.kind)
@@ -825,6 +828,21 @@ def _hedges_previous_sentence(m: Mention, cue: CueHit, ctx: Context) -> bool:
     if ctx.sentence_mentions_something(here):
         return False
     return ctx.sentence_size(here) <= cue.last - cue.first + 2
+
+
+def _second_thought(m: Mention, cue: CueHit, ctx: Context) -> bool:
+    """ "Missed trigger... or maybe it doesn't count as one", "Disparada olvidada... o quizá
+    no cuenta como tal": the sentence right after the mention's trails on from it by an
+    ellipsis and opens with a doubt ("or maybe", "o quizá", "ou talvez"): a second thought
+    that doubts the term before it."""
+    here = ctx.sentence[cue.first]
+    if here != ctx.sentence[m.first] + 1 or not _trails_on(ctx, here):
+        return False
+    start = ctx.sentence.index(here)
+    opening = ctx.toks.words[start : cue.first]
+    if cue.kind == "hedge":
+        return all(w in ctx.lex.or_words for w in opening)
+    return cue.kind == "alternative" and cue.last - cue.first > 1 and not opening
 
 
 def _trails_on(ctx: Context, which: int) -> bool:
