@@ -4,7 +4,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from quizzes.models import Attempt
+from quizzes.exams.models.exams import Attempt
 from tests.browser.helpers import log_in, start_exam, wait_until_saved
 from tests.factories import assignment, candidate
 

@@ -82,6 +82,10 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind44 (2026-12-07, written 18:55): stock answers the tests held since 2026-12-01 (the
+    # "We rewind to the attack" sentence) or 2026-12-01/07 (the HDE sentence, 28ea05fa).
+    ("HDE, sem penalidade. O oponente escolhe se coloca na pilha ou não.", "blind44-pt-BR-mtg-011"),
+    ("GRV, Warning. We rewind to the attack.", "blind44-en-hw-002"),
     # blind43 (2026-12-07, written 17:05): stock answers the tests held since 2026-11-30 or
     # 2026-12-01 (the golden pt-BR case since 28ea05fa, 01:35 on 2026-12-07).
     ("HDE, sem penalidade. O oponente escolhe se coloca na pilha ou não.", "blind43-pt-BR-hw-063"),
