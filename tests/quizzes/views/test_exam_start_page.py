@@ -122,3 +122,15 @@ def test_the_attempt_page_without_javascript_asks_for_save_answers_and_names_the
     assert "Save answers" in status.group(1)
     assert 'data-zone="America/Sao_Paulo"' in status.group(0)
     assert 'data-msg-autosave="Answers are saved as you type."' in status.group(0)
+
+
+def test_the_start_page_makes_a_fixed_number_of_queries(client, student, django_assert_num_queries):
+    """Session, user, permissions, the assignment with its blueprint, the attempts, the
+    prepared variant's language."""
+    job = assignment(candidate=student, max_attempts=2)
+    url = reverse("exam-start", args=[job.pk])
+
+    with django_assert_num_queries(6):
+        response = client.get(url)
+
+    assert response.status_code == 200
