@@ -1103,17 +1103,16 @@ def _between_pair(
     if second is None:
         return []
     a, b = first[0], second[0]
-    if a is None and b is not None and b.ident not in _EMPTY:
-        a = Mention(b.part, EMPTY_IDS[b.part], j, first[1], 0.5, "", alternative=True)
-        b.alternative = True
-        return [a]
-    if b is None and a is not None and a.ident not in _EMPTY:
-        b = Mention(a.part, EMPTY_IDS[a.part], k + 1, second[1], 0.5, "", alternative=True)
-        a.alternative = True
-        return [b]
-    if a is not None and b is not None and a.part == b.part and a.ident != b.ident:
-        a.alternative = b.alternative = True
-    return []
+    if a is not None and b is not None:
+        if a.part == b.part and a.ident != b.ident:
+            a.alternative = b.alternative = True
+        return []
+    named = a or b
+    if named is None or named.ident in _EMPTY:
+        return []
+    span = (j, first[1]) if a is None else (k + 1, second[1])
+    named.alternative = True
+    return [Mention(named.part, EMPTY_IDS[named.part], *span, 0.5, "", alternative=True)]
 
 
 def _between_option(
