@@ -13,15 +13,20 @@ from django.utils.translation import gettext_lazy as _
 from judgetrain.accounts.time_zones import display
 from judgetrain.dates import date_text, format_date, format_moment
 from judgetrain.names import localized_name
+from quizzes.attempt_clock import clock_state
 from quizzes.grade_now import grade_now
 from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
-from quizzes.models import AttemptItem, QuestionKind, Review
+from quizzes.models import Attempt, AttemptItem, QuestionKind, Review
 from quizzes.parts import CORRECTION_LEGENDS, REVIEWED_PART_NAMES, THE_PART, part_reading
 from rulings.core import questions as generator
 from rulings.core.explain import labels
 
 register = template.Library()
+
+# The exam clock's words: a duration, never read as a time of day (walk 9, #8).
+CLOCK_MINUTES = _("%(minutes)d min %(seconds)d s")
+CLOCK_HOURS = _("%(hours)d h %(minutes)d min %(seconds)d s")
 
 
 @register.filter
@@ -53,9 +58,25 @@ def labelled(row: Iterable[object], head: Iterable[object]) -> list[tuple[object
 
 @register.filter
 def clock(seconds: int | None) -> str:
-    """Seconds left as the exam clock shows them (minutes:seconds), before exam.js runs."""
+    """Seconds left as the exam clock shows them, a duration that cannot be read as a time of
+    day ("19 min 32 s"; walk 9, #8): exam.js counts down in the same words (``CLOCK_*``)."""
     left = max(0, int(seconds or 0))
-    return f"{left // 60}:{left % 60:02d}"
+    hours, minutes, rest = left // 3600, left % 3600 // 60, left % 60
+    if hours:
+        return CLOCK_HOURS % {"hours": hours, "minutes": minutes, "seconds": rest}
+    return CLOCK_MINUTES % {"minutes": minutes, "seconds": rest}
+
+
+@register.simple_tag
+def clock_format(kind: str) -> str:
+    """The clock's words for exam.js ("minutes" or "hours"), in the page's language."""
+    return str(CLOCK_HOURS if kind == "hours" else CLOCK_MINUTES)
+
+
+@register.simple_tag
+def attempt_clock(attempt: Attempt) -> dict[str, Any]:
+    """The attempt's clock texts (``attempt_clock.clock_state``) for the exam pages."""
+    return clock_state(attempt, attempt.assignment)
 
 
 @register.filter
