@@ -117,6 +117,33 @@ def by_part(corrections: list[dict[str, str]]) -> list[dict[str, Any]]:
     ]
 
 
+WRONG_PART_NOTES = {
+    ("infraction", "penalty", "remedy"): _(
+        "Exactly one part of this ruling is wrong: the infraction, the penalty or the remedy."
+    ),
+    ("penalty", "remedy"): _(
+        "Exactly one part of this ruling is wrong: the penalty or the remedy."
+    ),
+    ("infraction", "remedy"): _(
+        "Exactly one part of this ruling is wrong: the infraction or the remedy."
+    ),
+    ("infraction", "penalty"): _(
+        "Exactly one part of this ruling is wrong: the infraction or the penalty."
+    ),
+}
+
+
+@register.filter
+def wrong_part_note(question: Any) -> str:
+    """The note under a stated ruling naming the parts that may be wrong, as its stem does
+    (walk 9, #3: "Its infraction is right" above "the infraction, the penalty or the
+    remedy"): the parts its corrections offer, all three for a question without them."""
+    offered = {choice["part"] for choice in question.part_corrections or []}
+    order = ("infraction", "penalty", "remedy")
+    parts = tuple(part for part in order if part in offered) or order
+    return str(WRONG_PART_NOTES.get(parts, WRONG_PART_NOTES[order]))
+
+
 @register.filter
 def topic_name(slug: str) -> str:
     """A question topic's name in the page's language."""
