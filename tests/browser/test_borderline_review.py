@@ -11,13 +11,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from quizzes.models import (
-    Attempt,
-    CertificationLevel,
-    LevelRequirement,
-    Review,
-    WrittenReview,
-)
+from quizzes.certification.models import CertificationLevel, LevelRequirement
+from quizzes.exams.models.exams import Attempt, WrittenReview
+from quizzes.review.models.review import Review
 from tests.browser.helpers import fits_a_phone, log_in, start_exam
 from tests.factories import BlueprintFactory, assignment, candidate, cohort, mentor
 

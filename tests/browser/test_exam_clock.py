@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from quizzes.models import Attempt, ExamAssignment
-from quizzes.services import assignments
+from quizzes.exams.models.exams import Attempt, ExamAssignment
+from quizzes.exams.services import assignments
 from tests.browser.helpers import log_in, start_exam, wait_until_saved
 from tests.factories import assignment, candidate
 

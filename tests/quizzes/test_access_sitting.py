@@ -12,8 +12,8 @@ import pytest
 from django.utils import timezone
 
 from quizzes import access
-from quizzes.models import Attempt, ExamAssignment, VariantJob
-from quizzes.models.sealing import released
+from quizzes.exams.models.exams import Attempt, ExamAssignment, VariantJob
+from quizzes.exams.models.sealing import released
 from tests.factories import assignment, candidate, question
 from tests.quizzes.sealing import GRADED, sitting
 

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import Attempt, ExamAssignment
-from quizzes.services import assignments
+from quizzes.exams.models.exams import Attempt, ExamAssignment
+from quizzes.exams.services import assignments
 from quizzes.templatetags.quizzes_tags import clock
 from tests.quizzes.views.test_deadline_cuts import three_minutes_into_a_30_minute_attempt
 

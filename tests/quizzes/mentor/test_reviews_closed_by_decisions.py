@@ -8,11 +8,13 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from quizzes.models import Attempt, AuditEntry, Notification, Review
-from quizzes.selectors_review import review_queue, with_review_waiting
-from quizzes.services import appeals, exams, review
-from quizzes.services import question_reports as reports
-from quizzes.services.appeals import withdrawal_preview
+from quizzes.bank.services import question_reports as reports
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
+from quizzes.review.models.review import AuditEntry, Notification, Review
+from quizzes.review.selectors import review_queue, with_review_waiting
+from quizzes.review.services import appeals, review
+from quizzes.review.services.appeals import withdrawal_preview
 from tests.factories import committee_member
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt, mentored_candidate
 

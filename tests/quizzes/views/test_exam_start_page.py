@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from quizzes.models import Attempt
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
 from tests.factories import BlueprintFactory, assignment, candidate
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
