@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -67,17 +67,31 @@ class CommitteeView(APIView):
 # --- blueprints ------------------------------------------------------------------------------
 
 
+BLUEPRINT_CREATED = inline_serializer(
+    "BlueprintCreated",
+    {
+        "id": serializers.IntegerField(),
+        "composition": serializers.JSONField(help_text="The slots as stored."),
+        "candidate_instructions": serializers.CharField(),
+    },
+)
+
+
 class BlueprintCreateView(CommitteeView):
     max_body_bytes = TEXT_BODY
 
-    @extend_schema(request=BlueprintInputSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=BlueprintInputSerializer, responses={201: BLUEPRINT_CREATED})
     def post(self, request: AuthenticatedRequest) -> Response:
         given = _valid(BlueprintInputSerializer, request.data)
         blueprint = given.blueprint()
         blueprint.created_by = _user(request)
         blueprint.save()
         return Response(
-            {"id": blueprint.pk, "composition": blueprint.composition},
+            {
+                "id": blueprint.pk,
+                "composition": blueprint.composition,
+                "candidate_instructions": blueprint.candidate_instructions,
+            },
             status=status.HTTP_201_CREATED,
         )
 

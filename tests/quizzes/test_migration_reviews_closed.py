@@ -1,7 +1,7 @@
-"""Migration 0028 (walk 9, #9 and #10): a review still pending of an answer already withdrawn,
+"""Migration 0029 (walk 9, #9 and #10): a review still pending of an answer already withdrawn,
 or whose appeal was decided after the review was queued, closes, with an audit entry saying
-why; any other pending review stays in the queue. (0028 changes no column, so the rows are
-built with today's models at 0027.)"""
+why; any other pending review stays in the queue. (0029 changes no column, so the rows are
+built with today's models at 0028.)"""
 
 import pytest
 from django.utils import timezone
@@ -14,8 +14,8 @@ from tests.quizzes.migrating import _latest_schema_after, migrate  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("on_commit_now")]
 
-BEFORE = [("quizzes", "0027_attempt_deadline_changed_at")]
-AFTER = [("quizzes", "0028_review_closed_by_withdrawal_or_appeal")]
+BEFORE = [("quizzes", "0028_blueprint_candidate_instructions")]
+AFTER = [("quizzes", "0029_review_closed_by_withdrawal_or_appeal")]
 
 
 def test_pending_reviews_of_withdrawn_or_appealed_answers_close_and_others_stay():

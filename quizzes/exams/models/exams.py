@@ -7,6 +7,7 @@ from typing import Any, Self
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.deletion import Collector
@@ -36,6 +37,11 @@ class WrittenReview(models.TextChoices):
     EVERY = "every", _("Every written answer")
 
 
+CANDIDATE_INSTRUCTIONS_MAX = 2000
+"""Characters of a blueprint's instructions for candidates (the TextField's max_length reaches
+forms and serializers; the validator holds ``full_clean`` to it too)."""
+
+
 class ExamBlueprint(models.Model):
     """What an exam contains; each attempt draws its own variant of it from the generator."""
 
@@ -49,6 +55,7 @@ class ExamBlueprint(models.Model):
         "cooldown_minutes",
         "review_policy",
         "written_review",
+        "candidate_instructions",
     )
     """The model fields the committee sets, on its page and in the API (a new one goes here)."""
 
@@ -99,6 +106,16 @@ class ExamBlueprint(models.Model):
     attempts_allowed = models.PositiveSmallIntegerField(_("attempts allowed"), default=1)
     cooldown_minutes = models.PositiveIntegerField(
         _("cooldown between attempts (minutes)"), default=0
+    )
+    candidate_instructions = models.TextField(
+        _("instructions for candidates"),
+        max_length=CANDIDATE_INSTRUCTIONS_MAX,
+        blank=True,
+        validators=[MaxLengthValidator(CANDIDATE_INSTRUCTIONS_MAX)],
+        help_text=_(
+            "Shown on the exam's start page before the clock starts, as plain text: allowed "
+            "materials, conduct rules. At most 2,000 characters."
+        ),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

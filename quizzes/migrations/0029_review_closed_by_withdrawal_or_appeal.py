@@ -1,7 +1,7 @@
-"""Reviews closed without a decision on their parts (walk 9, #9 and #10): a withdrawn question's
-pending reviews, and those an appeal's decision settled. Existing databases: a pending review of
-an answer already withdrawn, or whose appeal was decided after the review was queued, closes now,
-with an audit entry saying why."""
+"""Migration 0029: reviews closed without a decision on their parts (walk 9, #9 and #10): a
+withdrawn question's pending reviews, and those an appeal's decision settled. Existing
+databases: a pending review of an answer already withdrawn, or whose appeal was decided after
+the review was queued, closes now, with an audit entry saying why."""
 
 from django.db import migrations, models
 from django.db.models import F
@@ -43,7 +43,7 @@ def close_pending(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("quizzes", "0027_attempt_deadline_changed_at"),
+        ("quizzes", "0028_blueprint_candidate_instructions"),
     ]
 
     operations = [
