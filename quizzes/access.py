@@ -19,7 +19,7 @@ from django.utils import timezone
 from judgetrain.accounts.models import User
 from quizzes.bank.models.questions import Question
 from quizzes.exams.models.exams import Attempt, AttemptItem, ExamAssignment, ReviewPolicy
-from quizzes.exams.models.sealing import sealed_question_ids
+from quizzes.exams.models.sealing import sealed_question_ids, sitting_open
 from quizzes.workbench.models import WorkbenchStory
 
 KEY_PERMISSION = "quizzes.view_question_key"
@@ -57,15 +57,21 @@ def access_item(attempt: Attempt, position: int) -> AttemptItem:
 
 def details_visible(attempt: Attempt, now: datetime | None = None) -> bool:
     """Whether the blueprint's review policy lets the candidate see keys and grades now
-    (the same condition as ``sealing.released``, for one attempt already loaded)."""
+    (the same condition as ``sealing.released``, for one attempt already loaded). "After the
+    exam closes for everyone" waits for the whole sitting (``sealing.sitting_open``): one
+    query, and only once the attempt's own assignment has closed."""
     if attempt.status != Attempt.Status.GRADED:
         return False
     policy = attempt.assignment.blueprint.review_policy
     if policy == ReviewPolicy.IMMEDIATELY:
         return True
-    if policy == ReviewPolicy.AFTER_CLOSE:
-        return (now or timezone.now()) >= attempt.assignment.closes_at
-    return False
+    if policy != ReviewPolicy.AFTER_CLOSE:
+        return False
+    moment = now or timezone.now()
+    if moment < attempt.assignment.closes_at and attempt.assignment.cancelled_at is None:
+        return False  # its own assignment still open: no query needed
+    running = Attempt.objects.filter(pk=attempt.pk).filter(sitting_open(moment))
+    return not running.exists()
 
 
 def with_sealed_flag(items: QuerySet[AttemptItem], user: User) -> QuerySet[AttemptItem]:

@@ -17,6 +17,11 @@ urlpatterns = [
     path("attempts", exams.AttemptListView.as_view(), name="api-attempt-list"),
     path("attempts/<int:attempt_id>", exams.AttemptDetailView.as_view(), name="api-attempt-detail"),
     path(
+        "attempts/<int:attempt_id>/clock",
+        exams.AttemptClockView.as_view(),
+        name="api-attempt-clock",
+    ),
+    path(
         "attempts/<int:attempt_id>/items",
         exams.AttemptItemListView.as_view(),
         name="api-attempt-items",

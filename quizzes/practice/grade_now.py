@@ -69,7 +69,9 @@ def grade_now(answer: AttemptItem | PracticeAnswer) -> GradeNow:
     return GradeNow(
         score=grader if person is None else person,
         grader_score=grader,
-        superseded=person is not None and person != grader,
+        # Changed only if it reads differently (walk 9, #5: an accepted reading of 2/3 is
+        # stored as 0.67 by the grader and 0.666… by the review: not a change).
+        superseded=person is not None and round(person * 100) != round(grader * 100),
         pending=pending,
         review=review,
     )

@@ -385,7 +385,8 @@ def _decided_reviews(scope: Scope) -> QuerySet[Review]:
         practice &= Q(candidate_id__in=mine)
     return (
         scope.reviews()
-        .exclude(status=Review.Status.PENDING)
+        # Decided part by part: not pending, nor closed by a withdrawal or an appeal.
+        .filter(status__in=(Review.Status.ACCEPTED, Review.Status.OVERRIDDEN))
         .filter(exam | practice)
         .select_related("item__attempt", "item__question", "practice_answer__question")
         .order_by("pk")

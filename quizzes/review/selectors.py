@@ -116,8 +116,11 @@ def review_next(*, user: User, after: Review, narrow: QueueFilter | None = None)
 
 def with_review_waiting(items: QuerySet[AttemptItem]) -> QuerySet[AttemptItem]:
     """``items``, each with ``review_waiting``: whether a mentor's review of it is pending
-    (the attempt's result is provisional until none is). No query of its own."""
-    pending = Review.objects.filter(item=OuterRef("pk"), status=Review.Status.PENDING)
+    (the attempt's result is provisional until none is; a withdrawn answer no longer counts,
+    so it waits for nothing). No query of its own."""
+    pending = Review.objects.filter(
+        item=OuterRef("pk"), item__withdrawn=False, status=Review.Status.PENDING
+    )
     return items.annotate(review_waiting=Exists(pending))
 
 

@@ -275,6 +275,14 @@ APPEAL_ACTIONS = {
     "appeal_contested": _(
         "%(who)s contested the decision on the appeal on %(what)s: it goes to the committee."
     ),
+    # Reviews another decision closed (walk 9, #9 and #10).
+    "review_withdrawn": _(
+        "The review of %(what)s was closed: the committee withdrew the question, so the "
+        "answer no longer counts."
+    ),
+    "review_settled": _(
+        "%(who)s decided the appeal on %(what)s: that decision settles this review."
+    ),
 }
 
 

@@ -14,7 +14,8 @@ from judgetrain.accounts.time_zones import display
 from judgetrain.dates import date_text, format_date, format_moment
 from judgetrain.names import localized_name
 from quizzes.bank.models.questions import QuestionKind
-from quizzes.exams.models.exams import AttemptItem
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.exams.services.clock import clock_state
 from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
 from quizzes.parts import CORRECTION_LEGENDS, REVIEWED_PART_NAMES, THE_PART, part_reading
@@ -24,6 +25,10 @@ from rulings import labels
 from rulings import questions as generator
 
 register = template.Library()
+
+# The exam clock's words: a duration, never read as a time of day (walk 9, #8).
+CLOCK_MINUTES = _("%(minutes)d min %(seconds)d s")
+CLOCK_HOURS = _("%(hours)d h %(minutes)d min %(seconds)d s")
 
 
 @register.filter
@@ -55,9 +60,25 @@ def labelled(row: Iterable[object], head: Iterable[object]) -> list[tuple[object
 
 @register.filter
 def clock(seconds: int | None) -> str:
-    """Seconds left as the exam clock shows them (minutes:seconds), before exam.js runs."""
+    """Seconds left as the exam clock shows them, a duration that cannot be read as a time of
+    day ("19 min 32 s"; walk 9, #8): exam.js counts down in the same words (``CLOCK_*``)."""
     left = max(0, int(seconds or 0))
-    return f"{left // 60}:{left % 60:02d}"
+    hours, minutes, rest = left // 3600, left % 3600 // 60, left % 60
+    if hours:
+        return CLOCK_HOURS % {"hours": hours, "minutes": minutes, "seconds": rest}
+    return CLOCK_MINUTES % {"minutes": minutes, "seconds": rest}
+
+
+@register.simple_tag
+def clock_format(kind: str) -> str:
+    """The clock's words for exam.js ("minutes" or "hours"), in the page's language."""
+    return str(CLOCK_HOURS if kind == "hours" else CLOCK_MINUTES)
+
+
+@register.simple_tag
+def attempt_clock(attempt: Attempt) -> dict[str, Any]:
+    """The attempt's clock texts (``exams.services.clock.clock_state``) for the exam pages."""
+    return clock_state(attempt, attempt.assignment)
 
 
 @register.filter
@@ -96,6 +117,33 @@ def by_part(corrections: list[dict[str, str]]) -> list[dict[str, Any]]:
         {"part": part, "legend": CORRECTION_LEGENDS[part], "choices": choices}
         for part, choices in groups.items()
     ]
+
+
+WRONG_PART_NOTES = {
+    ("infraction", "penalty", "remedy"): _(
+        "Exactly one part of this ruling is wrong: the infraction, the penalty or the remedy."
+    ),
+    ("penalty", "remedy"): _(
+        "Exactly one part of this ruling is wrong: the penalty or the remedy."
+    ),
+    ("infraction", "remedy"): _(
+        "Exactly one part of this ruling is wrong: the infraction or the remedy."
+    ),
+    ("infraction", "penalty"): _(
+        "Exactly one part of this ruling is wrong: the infraction or the penalty."
+    ),
+}
+
+
+@register.filter
+def wrong_part_note(question: Any) -> str:
+    """The note under a stated ruling naming the parts that may be wrong, as its stem does
+    (walk 9, #3: "Its infraction is right" above "the infraction, the penalty or the
+    remedy"): the parts its corrections offer, all three for a question without them."""
+    offered = {choice["part"] for choice in question.part_corrections or []}
+    order = ("infraction", "penalty", "remedy")
+    parts = tuple(part for part in order if part in offered) or order
+    return str(WRONG_PART_NOTES.get(parts, WRONG_PART_NOTES[order]))
 
 
 @register.filter

@@ -105,7 +105,7 @@ def test_the_navigator_stays_the_flag_says_its_state_and_submit_shows_the_clock(
     assert page.evaluate(TEXT_BEFORE_FIRST_ELEMENT) == ""
     clock = page.locator("#time-left")
     expect(clock).to_be_visible()
-    expect(clock).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(clock).to_have_text(re.compile(r"^\d+ min \d+ s$"))  # a duration (walk 9, #8)
     first = clock.inner_text()
     expect(clock).not_to_have_text(first, timeout=5_000)  # it runs
     flagged = page.locator("p", has_text=t("Flagged for review"))

@@ -84,7 +84,7 @@ def test_the_deadline_closes_the_exam_and_keeps_the_saved_answer(live_server, pa
     Attempt.objects.filter(assignment=job).update(deadline=timezone.now() - timedelta(seconds=1))
     seconds_left = int(page.locator("#time-left").get_attribute("data-seconds-left"))
     page.clock.fast_forward(seconds_left * 1000)
-    expect(page.locator("#time-left")).to_have_text("0:00")
+    expect(page.locator("#time-left")).to_have_text("0 min 0 s")
     page.clock.fast_forward(1_500)
     expect(page.get_by_text("The exam closed at its deadline")).to_be_visible()
 

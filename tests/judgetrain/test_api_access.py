@@ -27,6 +27,7 @@ ENDPOINTS = [
     ("get", "/api/v1/attempts"),
     ("post", "/api/v1/attempts"),
     ("get", "/api/v1/attempts/1"),
+    ("get", "/api/v1/attempts/1/clock"),
     ("get", "/api/v1/attempts/1/items"),
     ("put", "/api/v1/attempts/1/items/1"),
     ("put", "/api/v1/attempts/1/items/1/flag"),

@@ -175,6 +175,7 @@ PERSONA_OVERRIDES: dict[str, dict[str, int]] = {
     "api-assignment-list": personas_like(committee=200),
     "api-attempt-list": personas_like(committee=200),
     "api-attempt-detail": personas_like(committee=404),
+    "api-attempt-clock": personas_like(committee=404),
     "api-attempt-items": personas_like(committee=404),
     "api-attempt-item": personas_like(committee=404),
     "api-attempt-item-flag": personas_like(committee=404),

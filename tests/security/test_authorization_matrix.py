@@ -360,6 +360,9 @@ MATRIX: dict[str, Entry] = {
     ),
     "api-attempt-list": Entry("get", fixed("/api/v1/attempts"), PRACTISE),
     "api-attempt-detail": Entry("get", lambda w: f"/api/v1/attempts/{w.attempt.pk}", OWNER_API),
+    "api-attempt-clock": Entry(
+        "get", lambda w: f"/api/v1/attempts/{w.attempt.pk}/clock", OWNER_API
+    ),
     "api-attempt-items": Entry(
         "get", lambda w: f"/api/v1/attempts/{w.attempt.pk}/items", OWNER_API
     ),

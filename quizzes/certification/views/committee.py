@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contextlib import suppress
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -14,6 +15,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from judgetrain.dates import format_moment
 from judgetrain.typing import AuthenticatedHttpRequest
 from quizzes.certification.models import Certificate, CertificationLevel, with_revoked_renewal
 from quizzes.certification.services import certification
@@ -73,16 +75,20 @@ def certificate_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, TEMPLATES + "certificates.html", {"certificates": certificates})
 
 
+def _attempt_label(attempt: Attempt) -> str:
+    """Walk 9, #15: an attempt by its exam and date, as a committee member knows it."""
+    when = format_moment(attempt.graded_at or attempt.started_at, "date")
+    score = round((attempt.score or 0) * 100)
+    return f"{attempt.assignment.blueprint.display_name}, {when}: {score}%"
+
+
 def _attempt_choices(candidate_id: int) -> list[tuple[int, str]]:
     attempts = (
         Attempt.objects.filter(candidate_id=candidate_id, status=Attempt.Status.GRADED, passed=True)
         .select_related("assignment__blueprint")
         .order_by("-graded_at")
     )
-    return [
-        (a.pk, f"{a.assignment.blueprint.display_name} #{a.number}: {round((a.score or 0) * 100)}%")
-        for a in attempts
-    ]
+    return [(a.pk, _attempt_label(a)) for a in attempts]
 
 
 @require_http_methods(["GET", "POST"])
@@ -141,10 +147,17 @@ def certificate_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
     return render(request, TEMPLATES + "certificate.html", context)
 
 
+def _graded(attempt: dict[str, Any]) -> datetime | None:
+    """When an evidence record's attempt was graded (a record keeps it as ISO text)."""
+    graded = attempt.get("graded_at")
+    return datetime.fromisoformat(graded) if graded else None
+
+
 def _evidence_rows(evidence: dict[str, Any], language: str) -> list[dict[str, Any]]:
     """The evidence as a person reads it: each exam by its name and each item's topics and
-    policy version by title, in the reader's language (two queries), beside the ids and seeds
-    that let it be regraded exactly."""
+    policy version by title, in the reader's language (two queries), and the date it was
+    graded. The ids and seeds that let it be regraded exactly stay in the stored record, not
+    on the page (walk 9, #15)."""
     lang = content_language(language)
     attempts = (evidence or {}).get("attempts", [])
     slugs = {item.get("policy_version") for attempt in attempts for item in attempt["items"]}
@@ -181,7 +194,7 @@ def _evidence_rows(evidence: dict[str, Any], language: str) -> list[dict[str, An
                 }
             )
         name = exams.get(attempt.get("blueprint")) or attempt.get("blueprint_name", "")
-        rows.append({**attempt, "blueprint_name": name, "items": items})
+        rows.append({**attempt, "blueprint_name": name, "graded": _graded(attempt), "items": items})
     return rows
 
 

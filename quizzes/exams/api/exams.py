@@ -21,6 +21,7 @@ from quizzes import access
 from quizzes.api.serializers import ExamQuestionSerializer
 from quizzes.exams.models.exams import Attempt, AttemptItem
 from quizzes.exams.services import exams
+from quizzes.exams.services.clock import clock_state
 from quizzes.languages import content_language
 from quizzes.review.selectors import with_review_waiting
 from rulings.grading import MAX_ANSWER_CHARS
@@ -344,8 +345,13 @@ class ItemSaveView(APIView):
         },
     )
     def put(self, request: AuthenticatedRequest, attempt_id: int, position: int) -> Response:
-        """Autosave one answer; send the revision you loaded to detect another tab's edit."""
+        """Autosave one answer; send the revision you loaded to detect another tab's edit.
+
+        The answer carries the attempt's clock as it is now (``clock``: a mentor may have
+        moved its deadline); once the attempt has closed, the answer is refused (403
+        ``attempt_closed``, with when and why) and nothing is saved."""
         item, data = _own_item_and_body(request, attempt_id, position, SaveSerializer)
+        assignment = item.attempt.assignment
         saved = exams.attempt_item_save(
             item=item,
             response=data.validated_data["response"],
@@ -357,8 +363,28 @@ class ItemSaveView(APIView):
                 "response": saved.response,
                 "revision": saved.revision,
                 "saved_at": saved.saved_at,
+                "clock": clock_state(saved.attempt, assignment),
             }
         )
+
+
+class AttemptClockView(APIView):
+    permission_classes = CANDIDATE
+
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(
+                description="open, seconds_left, deadline (and deadline_text), notice (why a "
+                "mentor's change moved it), note (the mentor's), closed (why, once closed)."
+            )
+        }
+    )
+    def get(self, request: AuthenticatedRequest, attempt_id: int) -> Response:
+        """Your attempt's clock as it is now, for an open exam page to poll (a few small
+        reads): a mentor may have moved its deadline, or it may have closed meanwhile."""
+        loaded = access.access_attempt_by_id(request.user, attempt_id)
+        attempt = exams.attempt_expire_if_due(attempt=loaded)
+        return Response(clock_state(attempt, loaded.assignment))
 
 
 class ItemFlagView(APIView):

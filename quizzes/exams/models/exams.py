@@ -306,9 +306,11 @@ class AttemptQuerySet(models.QuerySet["Attempt"]):
 
     def with_review_waiting(self) -> Self:
         """Each attempt with ``review_waiting``: whether a mentor has yet to review one of
-        its answers, so that its score and pass are provisional. No query of its own."""
+        counted answers (a withdrawn one waits for nothing), so that its score and pass are
+        provisional. No query of its own."""
         pending = AttemptItem.objects.filter(
             attempt=models.OuterRef("pk"),
+            withdrawn=False,
             review__status="pending",  # Review.Status.PENDING (review.py imports this module)
         )
         return self.annotate(review_waiting=models.Exists(pending))

@@ -10,19 +10,41 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from quizzes.exams.models.exams import Attempt, AttemptItem, ReviewPolicy
+from quizzes.exams.models.exams import Attempt, AttemptItem, ExamAssignment, ReviewPolicy
+
+
+def sitting_open(moment: datetime) -> Q:
+    """Attempts whose sitting still runs at ``moment``: the assignments made together (one
+    ``variant_job``; an assignment without one is its own sitting) while one of them has not
+    yet closed (nor been cancelled), or one of their attempts is still in progress with its
+    deadline ahead (an extended or protected attempt can outlast the others' close)."""
+    # A null job compares unequal in SQL: a job-less assignment matches only itself.
+    job = OuterRef("assignment__variant_job_id")
+    still_open = ExamAssignment.objects.filter(
+        Q(pk=OuterRef("assignment_id")) | Q(variant_job_id=job),
+        closes_at__gt=moment,
+        cancelled_at__isnull=True,
+    )
+    running = Attempt.objects.filter(
+        Q(assignment_id=OuterRef("assignment_id")) | Q(assignment__variant_job_id=job),
+        status=Attempt.Status.IN_PROGRESS,
+        deadline__gt=moment,
+    )
+    return Q(Exists(still_open)) | Q(Exists(running))
 
 
 def released(moment: datetime) -> Q:
     """Attempts whose keys their review policy has released to their candidate at ``moment``
-    (``access.details_visible`` in SQL)."""
+    (``access.details_visible`` in SQL). "After the exam closes for everyone" waits for the
+    whole sitting (``sitting_open``): every assignment of it closed and no attempt of it
+    still running, so no candidate sees keys another is still answering."""
     policy = "assignment__blueprint__review_policy"
     return Q(status=Attempt.Status.GRADED) & (
         Q(**{policy: ReviewPolicy.IMMEDIATELY})
-        | Q(**{policy: ReviewPolicy.AFTER_CLOSE}, assignment__closes_at__lte=moment)
+        | (Q(**{policy: ReviewPolicy.AFTER_CLOSE}) & ~sitting_open(moment))
     )
 
 

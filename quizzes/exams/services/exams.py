@@ -43,6 +43,7 @@ from quizzes.exams.models.exams import (
     VariantJob,
 )
 from quizzes.exams.services.blueprints import undrawable_reason
+from quizzes.exams.services.clock import closed_message
 from quizzes.exams.services.scoring import attempt_rescore
 from quizzes.grading import grade_response
 from quizzes.review.models.appeals import Appeal
@@ -70,9 +71,24 @@ class CannotStart(ExamError, Forbidden):
 
 
 class AttemptClosed(ExamError, Forbidden):
-    """The attempt closed (submitted, or its time is over): its answers can no longer change."""
+    """The attempt closed (submitted, or its time is over): its answers can no longer change.
+    The API answers when and how (``closed_at``, ``closure``, ``deadline``), so an open page
+    can say the answer it sent was not saved."""
 
     code = "attempt_closed"
+
+    def __init__(self, message: str, *, attempt: Attempt | None = None) -> None:
+        super().__init__(message)
+        self.attempt = attempt
+
+    def payload(self) -> dict[str, Any]:
+        if self.attempt is None:
+            return {}
+        return {
+            "closure": self.attempt.closure,
+            "closed_at": self.attempt.closed_at.isoformat() if self.attempt.closed_at else None,
+            "deadline": self.attempt.deadline.isoformat(),
+        }
 
 
 class AlreadySubmitted(ExamError, Conflict):
@@ -715,11 +731,9 @@ def _lock_now(attempt: Attempt, now: datetime | None) -> tuple[Attempt, datetime
 
 
 def attempt_closed_error(attempt: Attempt) -> AttemptClosed:
-    if attempt.closure == Attempt.Closure.SUBMITTED:
-        return AttemptClosed(
-            _("This exam was already submitted; its answers can no longer change.")
-        )
-    return AttemptClosed(_("The time for this exam is over; your saved answers were submitted."))
+    """The refusal of a write to a closed attempt: why it closed (a mentor's earlier close
+    says so and when), and the attempt's state for the page (walk 9, #6)."""
+    return AttemptClosed(closed_message(attempt), attempt=attempt)
 
 
 def _validate_response(response: str) -> str:
@@ -766,6 +780,7 @@ def _write_answers(
     if stale:
         raise StaleRevision(stale)
     for item in items:
+        item.attempt = attempt  # the locked row: its deadline as of this write
         if item.response == answers[item.position].response:
             continue  # nothing changed, or another tab saved the very same text
         item.response = answers[item.position].response

@@ -359,6 +359,7 @@ def exam_result(request: AuthenticatedHttpRequest, attempt_id: int) -> HttpRespo
         "reviews_waiting": sum(item.review_waiting for item in items),  # type: ignore[attr-defined]
         "details_visible": access.details_visible(attempt),
         "appeal_form": AppealForm(),
+        "now": timezone.now(),
     }
     return render(request, "quizzes/exams/result.html", context)
 

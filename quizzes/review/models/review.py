@@ -69,6 +69,9 @@ class Review(models.Model):
         PENDING = "pending", _("Waiting for review")
         ACCEPTED = "accepted", _("Grader's grade accepted")
         OVERRIDDEN = "overridden", _("Grade overridden")
+        # Closed without a decision on its parts: nobody is to review it any more.
+        WITHDRAWN = "withdrawn", _("Closed: the question was withdrawn")
+        SETTLED = "settled", _("Settled by the appeal decision")
 
     class Cause(models.TextChoices):
         FLAGGED = "flagged", _("The grader was unsure of this answer")
@@ -144,6 +147,10 @@ class Review(models.Model):
         if isinstance(answer, AttemptItem):
             return answer.attempt.language
         return answer.question.language
+
+
+# Reviews another decision closed (a withdrawal, an appeal's): nobody decides them again.
+CLOSED_WITHOUT_DECISION = (Review.Status.WITHDRAWN, Review.Status.SETTLED)
 
 
 class AuditEntry(models.Model):

@@ -19,8 +19,20 @@ from quizzes.bank.models.questions import QuestionKind
 from quizzes.exams.models.exams import Attempt, AttemptItem
 from quizzes.grading import grade_response, question_key
 from quizzes.review.models.appeals import Appeal
-from quizzes.review.models.review import AuditEntry, Notification, QuestionCorrection, ReviewerRole
-from quizzes.review.services.review import item_override_set, item_snapshot, reviewer_role
+from quizzes.review.models.review import (
+    AuditEntry,
+    Notification,
+    QuestionCorrection,
+    Review,
+    ReviewerRole,
+)
+from quizzes.review.services.review import (
+    item_override_set,
+    item_snapshot,
+    results_release_if_reviewed,
+    reviewer_role,
+    reviews_close_pending,
+)
 from rulings import INFRACTIONS, PENALTIES, REMEDIES
 from rulings.grading import GradingError, ruling_ids
 
@@ -242,8 +254,22 @@ def appeal_decide(
                 question_id=item.question_id, appeal=appeal, by=by, reason=reason,
                 correction=correction,
             )  # fmt: skip
+        else:
+            _settle_review(item, by=by, upheld=uphold, reason=reason)
         _notify_decision(appeal, level)
     return appeal
+
+
+def _settle_review(item: AttemptItem, *, by: User, upheld: bool, reason: str) -> None:
+    """Walk 9, #10: a person decided this answer's grade on appeal, so a review of it still
+    pending is settled by that decision and leaves the queue (accepting the grader's reading
+    there later would put back the score the appeal replaced)."""
+    decision = _("Appeal upheld") if upheld else _("Appeal rejected")
+    closed = reviews_close_pending(
+        items=[item], status=Review.Status.SETTLED, by=by, reason=f"{decision}: {reason}"
+    )
+    if closed:
+        results_release_if_reviewed(attempt=item.attempt)
 
 
 def _check_decision(
@@ -581,8 +607,36 @@ def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
         record.status = QuestionCorrection.Status.APPLIED
         record.applied_at = timezone.now()
         record.save(update_fields=["changes", "status", "applied_at"])
+        if record.action == QuestionCorrection.Action.WITHDRAW:
+            _close_withdrawn_reviews(record)
         _notify_now_passed(record)
     return record
+
+
+def _close_withdrawn_reviews(record: QuestionCorrection) -> None:
+    """Walk 9, #9: a withdrawn question's answers no longer count, so their reviews still
+    pending close (kept in their history with the committee's reason) and leave the queue;
+    an attempt with nothing else waiting gets its final result."""
+    from quizzes.common.notifications import notifications_send_on_commit
+
+    held = list(
+        AttemptItem.objects.filter(question=record.question_id).select_related(
+            "attempt__assignment__blueprint", "attempt__candidate"
+        )
+    )
+    reason = _("The committee withdrew this question: %(reason)s") % {"reason": record.reason}
+    closed = reviews_close_pending(
+        items=held, status=Review.Status.WITHDRAWN, by=record.decided_by, reason=reason
+    )
+    attempts = {review.item.attempt_id for review in closed if review.item is not None}
+    emails = []
+    for item in held:
+        if item.attempt_id in attempts:
+            attempts.discard(item.attempt_id)
+            email = results_release_if_reviewed(attempt=item.attempt, send=False)
+            if email is not None:
+                emails.append(email.pk)
+    notifications_send_on_commit(notification_ids=emails)
 
 
 def _notify_now_passed(record: QuestionCorrection) -> None:

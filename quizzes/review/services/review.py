@@ -23,7 +23,13 @@ from quizzes.exams.models.exams import Attempt, AttemptItem, ExamBlueprint, Writ
 from quizzes.exams.services.scoring import attempt_rescore
 from quizzes.parts import REVIEWED_PART_NAMES, WHOLE_ANSWER
 from quizzes.practice.models import PracticeAnswer
-from quizzes.review.models.review import AuditEntry, Notification, Review, ReviewerRole
+from quizzes.review.models.review import (
+    CLOSED_WITHOUT_DECISION,
+    AuditEntry,
+    Notification,
+    Review,
+    ReviewerRole,
+)
 
 
 class ReviewError(ApplicationError):
@@ -76,6 +82,8 @@ def reviews_queue_graded(*, attempt: Attempt, items: Sequence[AttemptItem]) -> N
     wider = _written_review_cause(blueprint, attempt.score or 0.0)
     reviews = []
     for item in items:
+        if item.withdrawn:
+            continue  # it no longer counts: nothing to review
         cause = Review.Cause.FLAGGED if item.needs_review else wider
         if cause is not None and (cause == Review.Cause.FLAGGED or _is_written(item)):
             reviews.append(Review(item=item, candidate_id=attempt.candidate_id, cause=cause))
@@ -206,6 +214,10 @@ def review_decide(*, review: Review, by: User, decisions: dict[str, PartDecision
         )
         if review.candidate_id == by.pk:
             raise ReviewError(_("Someone else must review your own answer."))
+        if review.status in CLOSED_WITHOUT_DECISION:
+            raise ReviewError(
+                _("This grading is closed: %(why)s.") % {"why": review.get_status_display()}
+            )
         parts = review_parts(review)
         decided = _validated(parts, decisions)
         before = _snapshot(review)
@@ -249,6 +261,43 @@ def review_decide(*, review: Review, by: User, decisions: dict[str, PartDecision
     return review
 
 
+def reviews_close_pending(
+    *, items: Sequence[AttemptItem], status: str, by: User | None, reason: str
+) -> list[Review]:
+    """Close the pending reviews of ``items`` without a decision on their parts: the question
+    was withdrawn (``Review.Status.WITHDRAWN``), or an appeal's decision settled the answer's
+    grade (``SETTLED``). Each keeps its history (an audit entry with ``reason``) and leaves
+    the queue; the score it records is the answer's as it now counts (None once withdrawn).
+    The caller holds the transaction (and releases results once nothing waits)."""
+    closing = list(
+        Review.objects.select_for_update(of=("self",))
+        .select_related("item")
+        .filter(item__in=[item.pk for item in items], status=Review.Status.PENDING)
+        .order_by("pk")
+    )
+    role = reviewer_role(by) if by is not None else ""
+    now = timezone.now()
+    for review in closing:
+        before = _snapshot(review)
+        item = review.item
+        review.status = status
+        counted = status != Review.Status.WITHDRAWN and item is not None
+        review.score = item.final_score if counted and item is not None else None
+        review.decided_by, review.decided_role, review.decided_at = by, role, now
+        review.save(update_fields=["status", "score", "decided_by", "decided_role", "decided_at"])
+        AuditEntry.objects.create(
+            actor=by,
+            role=role,
+            action="review_" + status,
+            review=review,
+            item=item,
+            before=before,
+            after=_snapshot(review),
+            reason=reason,
+        )
+    return closing
+
+
 def results_release_if_reviewed(*, attempt: Attempt, send: bool = True) -> Notification | None:
     """E-mail the candidate their result once it is graded and no answer awaits review.
 
@@ -258,7 +307,8 @@ def results_release_if_reviewed(*, attempt: Attempt, send: bool = True) -> Notif
 
     if attempt.status != Attempt.Status.GRADED:
         return None
-    if Review.objects.filter(item__attempt=attempt, status=Review.Status.PENDING).exists():
+    waiting = Review.objects.filter(item__attempt=attempt, status=Review.Status.PENDING)
+    if waiting.filter(item__withdrawn=False).exists():
         return None
     candidate = attempt.candidate  # loaded with the attempt by the grading, else read here
     return notification_queue(

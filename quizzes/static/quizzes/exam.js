@@ -93,6 +93,41 @@
     window.location.assign(form.dataset.result);
   }
 
+  // What this tab holds that the server does not: typed and not yet saved, being saved, kept
+  // offline or in a conflict.
+  function unsaved(fieldset) {
+    var state = fieldset.dataset.saveState;
+    return state === "pending" || state === "saving" || state === "offline" ||
+      state === "conflict" || state === "refused";
+  }
+
+  // The server closed the attempt (its deadline, maybe moved by a mentor, or a submit
+  // elsewhere): say so at once, stop saving, and keep on the page, marked "Not saved", what
+  // was typed too late, never dropping it silently (walk 9, #6).
+  function closeExam(message, refused) {
+    if (closed) return;
+    closed = true;
+    Object.keys(timers).forEach(function (pos) { clearTimeout(timers[pos]); delete timers[pos]; });
+    var late = false;
+    form.querySelectorAll("fieldset.question").forEach(function (fieldset) {
+      if (fieldset === refused || unsaved(fieldset)) {
+        late = true;
+        mark(fieldset, "refused");
+        if (!fieldset.querySelector(".not-saved")) {
+          var note = document.createElement("p");
+          note.className = "not-saved";
+          note.textContent = form.dataset.msgNotSaved;
+          fieldset.querySelector("legend").insertAdjacentElement("afterend", note);
+        }
+      }
+      fieldset.querySelectorAll("textarea").forEach(function (area) { area.readOnly = true; });
+      fieldset.querySelectorAll("input[type=radio]").forEach(function (radio) { radio.disabled = true; });
+    });
+    form.querySelectorAll("button").forEach(function (button) { button.disabled = true; });
+    say(message);
+    document.dispatchEvent(new CustomEvent("judgetrain:closed", { detail: { message: message, late: late } }));
+  }
+
   // Another tab saved this answer since this tab loaded it: keep both texts (this tab's stays
   // in local storage) until the candidate chooses which one to keep.
   var conflicts = {};
@@ -165,6 +200,7 @@
   }
 
   function save(fieldset) {
+    if (closed) return Promise.resolve();
     var pos = fieldset.dataset.position;
     var value = fieldValue(fieldset);
     var conflict = conflicts[pos];
@@ -188,6 +224,9 @@
       return reply.json().then(function (body) { return { status: reply.status, body: body }; });
     }).then(function (result) {
       if (result.status === 200) {
+        if (result.body.clock) {
+          document.dispatchEvent(new CustomEvent("judgetrain:clock", { detail: result.body.clock }));
+        }
         setRevision(fieldset, result.body.revision);
         if (fieldValue(fieldset) === value) localStorage.removeItem(storageKey(pos));
         delete pending[pos];
@@ -197,11 +236,13 @@
       } else if (result.status === 409 && result.body.code === "stale_revision") {
         showConflict(fieldset, fieldValue(fieldset), revision, result.body);
       } else if (result.body.code === "attempt_closed") {
-        finish();
+        // Refused: kept on the page, marked, with the server's reason (a moved deadline...).
+        closeExam(result.body.detail || form.dataset.msgClosed, fieldValue(fieldset) === value ? fieldset : null);
       } else {
         say(result.body.detail || JSON.stringify(result.body));
       }
     }).catch(function () {
+      if (closed) return;
       pending[pos] = fieldset;
       mark(fieldset, "offline");
       say(form.dataset.msgOffline);
@@ -209,6 +250,7 @@
   }
 
   function schedule(fieldset, delay) {
+    if (closed) return;
     var pos = fieldset.dataset.position;
     clearTimeout(timers[pos]);
     mark(fieldset, "pending");
@@ -269,7 +311,7 @@
         var message = result.body.flagged ? form.dataset.msgFlagged : form.dataset.msgUnflagged;
         sayFlag(message.replace("{n}", pos));
       } else if (result.body.code === "attempt_closed") {
-        finish();
+        closeExam(result.body.detail || form.dataset.msgClosed, null);
       } else {
         sayFlag(result.body.detail || form.dataset.msgFlagFailed);
       }
@@ -346,24 +388,43 @@
     Object.keys(pending).forEach(function (pos) { save(pending[pos]); });
   });
 
-  // The clock (below, shared with the submit page) says when the time is over.
+  // The clock (below, shared with the submit page) says when the time is over: with nothing
+  // left unsaved the page goes to the result, else it keeps what was typed, marked.
   document.addEventListener("judgetrain:time-up", function (event) {
     event.preventDefault();
-    setTimeout(finish, 1500);
+    setTimeout(function () {
+      var late = Array.prototype.some.call(form.querySelectorAll("fieldset.question"), unsaved);
+      if (late) closeExam(form.dataset.msgClosed, null); else finish();
+    }, 1500);
+  });
+  // The server says the attempt closed (the clock's poll): the same, at once.
+  document.addEventListener("judgetrain:server-closed", function (event) {
+    event.preventDefault();
+    closeExam(event.detail.message, null);
   });
 })();
 
 // The attempt's clock, on the attempt page and on the submit page. The deadline is the
 // server's, shown by the server in the user's time zone; the clock here counts down the
-// server's seconds left and warns (to screen readers too) at 5 minutes and at 1 minute. At
-// zero the attempt page saves and shows the result; any other page goes to the result.
+// server's seconds left ("19 min 32 s": a duration, not a time of day) and warns (to screen
+// readers too) at 5 minutes and at 1 minute. The server's clock comes back with every autosave
+// and, every 30 s without one, from a small poll: a mentor's new deadline resets the count and
+// is announced with its reason; an attempt the server closed says so at once. At zero the
+// attempt page saves and shows the result; any other page goes to the result.
 (function () {
   "use strict";
   var clock = document.getElementById("time-left");
   if (!clock) return;
   var warning = document.getElementById("time-warning");
   var statusBar = document.querySelector(".exam-status");
+  var deadline = document.getElementById("deadline-time");
+  var notice = document.getElementById("deadline-notice");
+  var note = document.getElementById("mentor-note");
+  var closedBox = document.getElementById("exam-closed");
   var warned = {};
+  var over = false;
+  var heard = Date.now();
+  var ticking = null;
   function warn(left) {
     [[60, "msg-1"], [300, "msg-5"]].some(function (step) {
       if (left > step[0] || left === 0) return false;
@@ -375,21 +436,90 @@
       return true;
     });
   }
+  function duration(left) {
+    var hours = Math.floor(left / 3600);
+    var text = hours ? clock.dataset.formatHours : clock.dataset.formatMinutes;
+    return text.replace("%(hours)d", hours)
+      .replace("%(minutes)d", Math.floor((left % 3600) / 60))
+      .replace("%(seconds)d", left % 60);
+  }
   var endsAt = Date.now() + parseInt(clock.dataset.secondsLeft, 10) * 1000;
   function timeUp() {
+    over = true;
     var event = new CustomEvent("judgetrain:time-up", { cancelable: true });
     if (document.dispatchEvent(event)) {
       setTimeout(function () { window.location.assign(clock.dataset.result); }, 1500);
     }
   }
   function tick() {
+    ticking = null;
+    if (over) return;
     var left = Math.max(0, Math.round((endsAt - Date.now()) / 1000));
-    var minutes = Math.floor(left / 60);
-    var seconds = left % 60;
-    clock.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+    clock.textContent = duration(left);
     if (warning) warn(left);
     if (left === 0) { timeUp(); return; }
-    setTimeout(tick, 1000);
+    ticking = setTimeout(tick, 1000);
   }
+
+  function showClosed(message, late) {
+    if (closedBox) {
+      closedBox.querySelector(".closed-text").textContent = message;
+      closedBox.querySelector(".closed-unsaved").hidden = !late;
+      closedBox.hidden = false;
+      closedBox.focus();
+    }
+    if (warning) warning.textContent = message;
+  }
+  document.addEventListener("judgetrain:closed", function (event) {
+    over = true;
+    clock.textContent = duration(0);
+    showClosed(event.detail.message, event.detail.late);
+  });
+
+  // The server's clock: a new deadline (and why), the mentor's note, or the attempt closed.
+  function update(state) {
+    heard = Date.now();
+    if (over) return;
+    if (!state.open) {
+      over = true;
+      clock.textContent = duration(0);
+      var event = new CustomEvent("judgetrain:server-closed", { cancelable: true, detail: { message: state.closed } });
+      if (document.dispatchEvent(event)) showClosed(state.closed, false);  // the submit page
+      return;
+    }
+    var moved = deadline &&
+      new Date(deadline.getAttribute("datetime")).getTime() !== new Date(state.deadline).getTime();
+    endsAt = Date.now() + state.seconds_left * 1000;
+    if (moved) {
+      deadline.setAttribute("datetime", state.deadline);
+      deadline.textContent = state.deadline_text;
+      warned = {};
+      statusBar.classList.remove("warning");
+    }
+    if (notice && notice.textContent !== state.notice) {
+      notice.textContent = state.notice;
+      if (state.notice && warning) warning.textContent = state.notice;  // announced, in the bar
+    }
+    if (note && note.querySelector(".note-text").textContent !== state.note) {
+      note.querySelector(".note-text").textContent = state.note;
+      note.hidden = !state.note;
+    }
+    if (!ticking) tick();
+  }
+  document.addEventListener("judgetrain:clock", function (event) { update(event.detail); });
+
+  function poll() {
+    if (over || !clock.dataset.clock) return;
+    fetch(clock.dataset.clock, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+      .then(function (reply) { return reply.ok ? reply.json() : null; })
+      .then(function (state) { if (state) update(state); })
+      .catch(function () { /* offline: the next poll or autosave tells */ });
+  }
+  setInterval(function () {
+    if (Date.now() - heard >= 29000) poll();  // an autosave's answer within 30 s told already
+  }, 30000);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") poll();
+  });
   tick();
 })();

@@ -335,7 +335,7 @@ def test_the_certificate_page_names_its_evidence_in_the_readers_language(
         ).content.decode()
 
     evidence = page[page.index('id="evidence-title"') :]
-    assert "<h3>Prova de demonstração: " in evidence
+    assert "<h3>Prova de demonstração, " in evidence  # then its date (walk 9, #15)
     assert exam.name not in evidence
 
 
@@ -361,3 +361,22 @@ def test_the_evidence_says_what_a_withdrawn_question_and_an_asterisk_mean(client
     )
     assert "rb-trigger-intent" not in evidence
     assert template_summary("rb-trigger-intent", "en")[0] in evidence
+
+
+def test_evidence_names_attempts_by_exam_and_date_and_shows_no_seed(client, level):
+    """Walk 9, #15: no internal numbers for a committee member to decode."""
+    person = candidate()
+    attempt = graded_attempt(person, exam_of(level), [1.0])
+    client.force_login(committee_member())
+
+    form = client.get(
+        reverse("committee-certificate-issue"), {"candidate": person.pk, "level": level.pk}
+    ).content.decode()
+    issued = certification.certificate_issue(candidate=person, level=level, by=committee_member())
+    page = client.get(reverse("committee-certificate", args=[issued.pk])).content.decode()
+
+    assert f"#{attempt.number}:" not in form
+    assert f"{exam_of(level).name}, " in form
+    assert ">Seed<" not in page
+    assert str(attempt.seed) not in page
+    assert f"{exam_of(level).name}, " in page

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from quizzes.practice.models import PracticeSession
+from quizzes.practice.grade_now import grade_now
+from quizzes.practice.models import PracticeAnswer, PracticeSession
 from quizzes.practice.services import practice_answer_submit
+from quizzes.review.models.review import Review
 from quizzes.review.services import review
 from tests.factories import question
 from tests.quizzes.mentor.conftest import HEDGED, mentored_candidate
@@ -66,3 +68,16 @@ def test_the_session_summary_counts_the_mentors_grade(client, django_assert_max_
 
     assert summary.overall.score == 1.0
     assert all(tally.right == tally.answered for tally in summary.parts.values())
+
+
+def test_an_accepted_reading_is_not_said_to_be_changed():
+    """Walk 9, #5: a review that only accepted the grader's reading changes nothing, even when
+    the two scores differ in their last decimals (0.67 against 2/3)."""
+    _who, answer, _session = reviewed_answer(decide=False)
+    PracticeAnswer.objects.filter(pk=answer.pk).update(score=0.67)
+    Review.objects.filter(pk=answer.review.pk).update(status=Review.Status.ACCEPTED, score=2 / 3)
+    answer.refresh_from_db()
+
+    now = grade_now(answer)
+    assert now.review is not None
+    assert not now.superseded
