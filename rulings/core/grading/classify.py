@@ -461,6 +461,12 @@ def _term_is_no_role(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
     return ctx.toks.words[m.first] not in _ROLES
 
 
+def _cue_not_denied(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "não fica na Advertência", "no se queda en sin penalización", "it doesn't stay at a
+    Warning": a one-word denial right before the cue turns it around."""
+    return not (cue.first and ctx.toks.words[cue.first - 1] in ctx.lex.denials)
+
+
 GUARDS: dict[str, _Guard] = {
     "no_conclusion_between": _no_conclusion_between,
     "no_object_between": _no_object_between,
@@ -477,6 +483,7 @@ GUARDS: dict[str, _Guard] = {
     "same_part_term_right_after": _same_part_term_right_after,
     "term_is_no_role": _term_is_no_role,
     "no_other_subject": _no_other_subject,
+    "cue_not_denied": _cue_not_denied,
 }
 """The named conditions a row of cues.toml may ask for."""
 
@@ -600,11 +607,16 @@ def _ended_between(
     ctx: Context, cue: CueHit, s: int, ends: tuple[str, ...] = ("conclusion",)
 ) -> bool:
     """ "Can't determine the score, so play continues": a cue of `ends` (a conclusion)
-    between a cue and the term at `s` ends the cue's reach (the first such cue starting at or
-    after the cue's end starts before `s`)."""
-    starts = ctx.cue_starts(ends)
-    at = bisect_left(starts, cue.last)
-    return at < len(starts) and starts[at] < s
+    between a cue and the term at `s` ends the cue's reach."""
+    return _cue_between(ctx, cue.last, s, ends)
+
+
+def _cue_between(ctx: Context, lo: int, hi: int, kinds: tuple[str, ...]) -> bool:
+    """Whether a cue of `kinds` starts in [lo, hi) (the first such cue starting at or after
+    `lo` starts before `hi`)."""
+    starts = ctx.cue_starts(kinds)
+    at = bisect_left(starts, lo)
+    return at < len(starts) and starts[at] < hi
 
 
 _RECORD_WORDS = frozenset(
@@ -678,6 +690,9 @@ def _cue_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
     if cue.kind == "hedge" and _hedges_previous_sentence(m, cue, ctx):
         m.hedged = True  # "Warning because he did it on purpose? Not sure."
         return
+    if _second_thought(m, cue, ctx):
+        m.hedged = True  # "Disparada olvidada... o quizá no cuenta como tal"
+        return
     if ctx.sentence[cue.first] != ctx.sentence[m.first]:
         return
     scope = _SENTENCE_SCOPES.get(cue.kind)
@@ -746,7 +761,7 @@ def _condition_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
         return  # "would not otherwise have happened" is no second choice
     # "would have benefited the opponent, so it's a Warning": a conclusion ends the
     # condition's scope as a reset does.
-    if _ended_between(ctx, cue, m.first, ("reset", "conclusion")) or _contrary_between(
+    if _ended_between(ctx, cue, m.first, _CONDITION_ENDS) or _contrary_between(
         ctx, cue.last, m.first
     ):
         return
@@ -754,6 +769,32 @@ def _condition_scope(m: Mention, cue: CueHit, ctx: Context) -> None:
         m.hypothetical = True
     else:
         m.fallback = True
+
+
+_CONDITION_ENDS = ("reset", "conclusion", "condition_denied")
+"""The cues that end a condition's or a fallback's scope: "but", "so", and the answer
+denying the condition ("se tivesse dado vantagem, e não deu: sem penalidade")."""
+
+
+def denied_conditions(mentions: list[Mention], ctx: Context) -> None:
+    """ "Só seria Advertência se tivesse dado vantagem, e não deu: sem penalidade", "it
+    would only be a Warning if it had helped her, and it didn't": the answer denies the
+    condition it set, so the terms that condition held, before the denial in its sentence
+    with no reset or conclusion between, are not committed: rejected, not hypothetical
+    (the condition's scope ends at the denial, `_CONDITION_ENDS`)."""
+    for cue in ctx.cues:
+        if cue.kind != "condition_denied":
+            continue
+        sentence = ctx.sentence[cue.first]
+        for m in mentions:
+            if (
+                m.hypothetical
+                and not m.fallback
+                and m.last <= cue.first
+                and ctx.sentence[m.first] == sentence
+                and not _cue_between(ctx, m.last, cue.first, ("reset", "conclusion"))
+            ):
+                m.rejected = True
 
 
 def _contrary_between(ctx: Context, start: int, end: int) -> bool:
@@ -787,6 +828,21 @@ def _hedges_previous_sentence(m: Mention, cue: CueHit, ctx: Context) -> bool:
     if ctx.sentence_mentions_something(here):
         return False
     return ctx.sentence_size(here) <= cue.last - cue.first + 2
+
+
+def _second_thought(m: Mention, cue: CueHit, ctx: Context) -> bool:
+    """ "Missed trigger... or maybe it doesn't count as one", "Disparada olvidada... o quizá
+    no cuenta como tal": the sentence right after the mention's trails on from it by an
+    ellipsis and opens with a doubt ("or maybe", "o quizá", "ou talvez"): a second thought
+    that doubts the term before it."""
+    here = ctx.sentence[cue.first]
+    if here != ctx.sentence[m.first] + 1 or not _trails_on(ctx, here):
+        return False
+    start = ctx.sentence.index(here)
+    opening = ctx.toks.words[start : cue.first]
+    if cue.kind == "hedge":
+        return all(w in ctx.lex.or_words for w in opening)
+    return cue.kind == "alternative" and cue.last - cue.first > 1 and not opening
 
 
 def _trails_on(ctx: Context, which: int) -> bool:
@@ -1010,36 +1066,125 @@ def or_nothing(
     return extra
 
 
-_WITH = frozenset({"with", "com", "con"})
-"""Words attaching a penalty to an infraction ("a missed trigger with a Warning")."""
+_BETWEEN_ARTICLES = frozenset({"a", "an", "the", "um", "uma", "o", "un", "una", "el", "la"})
+"""Articles that may open an option named after "between" ("between a Warning and ...")."""
 
 
-def attached_with(mentions: list[Mention], toks: Tokens) -> None:
-    """ "Esto no es un simple MT con Advertencia: ... es Trampa. DQ.", "not just a missed
-    trigger with a Warning": a penalty attached by "with" / "com" / "con" to a denied or
-    rejected infraction is denied with it; attached to a hypothetical one ("aí seria MT com
-    Adv, mas por enquanto nada a fazer"), it is hypothetical with it."""
-    by_start = {m.first: m for m in mentions if m.part == "penalty"}
+def between_options(
+    mentions: list[Mention], toks: Tokens, owner: list[int], lex: Lexicon
+) -> list[Mention]:
+    """ "Entre nada y Advertencia", "between a Warning and no penalty", "fico entre
+    Advertência e nenhuma": two options of one part named right after "between" / "entre"
+    and joined by "and" / "e" / "y", in one clause, are offered as "X or Y" are (left open
+    unless the answer picks one); a nothing word among them is the part's empty id, as in
+    "Warning or nothing" (`or_nothing`). Returns the empty ids so offered."""
+    starts: dict[int, Mention] = {}
+    for m in mentions:
+        starts.setdefault(m.first, m)
+    extra: list[Mention] = []
+    for i, word in enumerate(toks.words):
+        if word in lex.between and owner[i] < 0:
+            extra.extend(_between_pair(i + 1, starts, toks, owner, lex))
+    return extra
+
+
+def _between_pair(
+    j: int, starts: dict[int, Mention], toks: Tokens, owner: list[int], lex: Lexicon
+) -> list[Mention]:
+    """The options named from token j on ("nada y Advertencia"), marked as alternatives;
+    returns the empty id made for a nothing word among them."""
+    first = _between_option(j, starts, toks, owner, lex)
+    if first is None or first[1] >= len(toks.words):
+        return []
+    k = first[1]
+    if toks.words[k] not in lex.between_and or toks.breaks[k]:
+        return []
+    second = _between_option(k + 1, starts, toks, owner, lex)
+    if second is None:
+        return []
+    a, b = first[0], second[0]
+    if a is not None and b is not None:
+        if a.part == b.part and a.ident != b.ident:
+            a.alternative = b.alternative = True
+        return []
+    named = a or b
+    if named is None or named.ident in _EMPTY:
+        return []
+    span = (j, first[1]) if a is None else (k + 1, second[1])
+    named.alternative = True
+    return [Mention(named.part, EMPTY_IDS[named.part], *span, 0.5, "", alternative=True)]
+
+
+def _between_option(
+    j: int, starts: dict[int, Mention], toks: Tokens, owner: list[int], lex: Lexicon
+) -> tuple[Mention | None, int] | None:
+    """The option at token j (an article may open it), in the clause: (its mention, or
+    None for a nothing word; the token after it), or None when no option stands there."""
+    n = len(toks.words)
+    if j < n and toks.words[j] in _BETWEEN_ARTICLES and owner[j] < 0:
+        j += 1
+    if j >= n or toks.breaks[j]:
+        return None
+    found = starts.get(j)
+    if found is not None:
+        return found, found.last
+    if owner[j] < 0 and toks.words[j] in lex.nothing:
+        return None, j + 1
+    return None
+
+
+_ATTACHING = frozenset({"with", "com", "con", "a", "an", "um", "uma", "un", "una", "and", "y"})
+"""Words that may stand between an infraction and the penalty or fix that comes with it
+("a missed trigger with a Warning", "MT and a Warning"); Portuguese "e" too, spelt so."""
+_ATTACHED_PARTS = {"infraction": ("penalty", "remedy"), "penalty": ("remedy",)}
+"""What may come attached to a term of each part, in the order a ruling is told."""
+
+
+def attached_terms(mentions: list[Mention], toks: Tokens) -> None:
+    """ "No es solo sobrepago sin penalización: ...", "sería sobrepago sin penalización,
+    pero ...", "not just a missed trigger with a Warning": a denied, rejected or
+    hypothetical infraction sets aside with it the penalty (and the fix) told right after it
+    in its clause, joined by nothing, "with" / "com" / "con", "and" or an article; attached
+    to a hypothetical one ("aí seria MT com Adv, mas por enquanto nada a fazer"), they are
+    hypothetical with it."""
+    by_start: dict[int, Mention] = {}
+    for m in mentions:
+        if m.part != "infraction":
+            by_start.setdefault(m.first, m)
     for m in mentions:
         if m.part != "infraction" or not (m.negated or m.rejected or m.hypothetical):
             continue
-        pen = _penalty_with(m, by_start, toks)
-        if pen is not None:
-            pen.negated = pen.negated or m.negated
-            pen.rejected = pen.rejected or m.rejected
-            pen.hypothetical = pen.hypothetical or m.hypothetical
+        held = m
+        while (nxt := _attached_after(held, by_start, toks)) is not None:
+            nxt.negated = nxt.negated or m.negated
+            nxt.rejected = nxt.rejected or m.rejected
+            nxt.hypothetical = nxt.hypothetical or m.hypothetical
+            held = nxt
 
 
-def _penalty_with(m: Mention, by_start: dict[int, Mention], toks: Tokens) -> Mention | None:
-    """The penalty attached to the infraction by "with" / "com" / "con", or None."""
-    j = m.last
-    if j + 1 >= len(toks.words) or toks.words[j] not in _WITH or toks.breaks[j]:
-        return None
-    for k in (j + 1, j + 2):  # "con Advertencia", "with a Warning"
-        pen = by_start.get(k)
-        if pen is not None and not toks.breaks[k]:
-            return pen
+_ATTACH_REACH = 2
+"""The most attaching words between a term and the next one told with it."""
+
+
+def _attached_after(m: Mention, by_start: dict[int, Mention], toks: Tokens) -> Mention | None:
+    """The penalty or fix told right after `m` in its clause (see `attached_terms`)."""
+    n = len(toks.words)
+    for k in range(m.last, min(m.last + _ATTACH_REACH + 1, n)):
+        if toks.breaks[k]:
+            return None
+        nxt = by_start.get(k)
+        if nxt is not None:
+            return nxt if nxt.part in _ATTACHED_PARTS.get(m.part, ()) else None
+        if not _attaching(toks, k):
+            return None
     return None
+
+
+def _attaching(toks: Tokens, k: int) -> bool:
+    word = toks.words[k]
+    if word == "e":  # Portuguese "e" ("and"), not "é" ("is"), which folds to it
+        return toks.source[toks.starts[k]] in "eE"
+    return word in _ATTACHING
 
 
 def _opened_as_options(a: Mention, cues: list[CueHit]) -> bool:

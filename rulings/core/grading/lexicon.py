@@ -70,6 +70,8 @@ _CUE_KINDS = (
     "pick_latter",
     "decisive",
     "predicate",
+    "condition_denied",
+    "stays",
 )
 _FUZZY_MIN = 4
 
@@ -269,6 +271,11 @@ class Lexicon:
     nothing_beside: frozenset[str] = frozenset()
     """Words that may stand beside a bare "nothing" ruling ("Nothing yet.", "Nada todavía.",
     "Nada ainda."): with a player's name and the attribution words, the ruling stays bare."""
+    between: frozenset[str] = frozenset()
+    """ "between" / "entre": two options named right after it, joined by `between_and`,
+    are offered as alternatives ("entre nada y Advertencia")."""
+    between_and: frozenset[str] = frozenset()
+    """The words joining the two options after `between` ("and", "e", "y")."""
     trailing_off: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Per language: one-word retractions that correct the answer when they follow an
     ellipsis and end their clause ("fix the score... no, a whole round went by")."""
@@ -378,6 +385,8 @@ def compile_lexicon(lex: dict[str, Any], lang: dict[str, Any]) -> Lexicon:
         patterns=tuple(patterns),
         denials=_all_words(lang, "deny") | _all_words(lang, "gap_stop"),
         nothing_beside=_all_words(lang, "nothing_beside"),
+        between=_all_words(lang, "between"),
+        between_and=_all_words(lang, "between_and"),
         trailing_off={
             code: frozenset(_folded_words(lang[code].get("trailing_off", []))) for code in LANGUAGES
         },

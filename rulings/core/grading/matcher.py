@@ -14,10 +14,12 @@ from functools import lru_cache
 
 from .classify import (
     Context,
-    attached_with,
+    attached_terms,
+    between_options,
     choice_contents,
     classify,
     counterfactual_lists,
+    denied_conditions,
     general_upgrades,
     mark_alternatives,
     or_nothing,
@@ -150,12 +152,14 @@ def analyse(
     for index, mention in enumerate(mentions):
         classify(mention, index, ctx)
     counterfactual_lists(mentions, ctx)
+    denied_conditions(mentions, ctx)
     mentions, stated = resolve_generic(mentions, tokens, owner, lex)
     mentions.extend(or_nothing(mentions, tokens, owner, lex))
+    mentions.extend(between_options(mentions, tokens, owner, lex))
     general_upgrades(mentions, cues)
     mark_alternatives(mentions, cues, tokens, sentence)
     mentions = choice_contents(mentions, tokens, sentence, lex.whether_verbs)
-    attached_with(mentions, tokens)
+    attached_terms(mentions, tokens)
     _cited_reasons(mentions, tokens)
     mentions = _infraction_cited_alone(mentions, tokens)
     _named_rulings(lex, tokens, owner, mentions, sentence, clause, cues)
@@ -1018,6 +1022,10 @@ def _cue_refused(
         return True  # "escolhe se", "elige si", "decides if": whether, not a condition
     if cue.kind == "conditional" and _stressed_si(toks, i):
         return True  # "Dolores sí anunció": the stressed "sí" affirms, it is no "if"
+    if cue.kind == "condition_denied":
+        # "..., e não deu: sem penalidade" ends its clause; "and it didn't matter" does not
+        end = i + len(cue.words)
+        return end < len(toks.words) and toks.breaks[end] == BREAK_NONE
     # "No basta con X" opens a clause; "W no basta con cinco W" does not
     return cue.kind == "reject_open" and bool(i) and toks.breaks[i] == BREAK_NONE
 

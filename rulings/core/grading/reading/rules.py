@@ -389,7 +389,7 @@ def _doubts(c: Claims) -> list[Mention]:
 
 
 def choice_after_doubt(c: Claims) -> Reading | None:
-    """ "Torn between X and Y, but I'll go with X": one id concluded after every doubt."""
+    """ "Maybe X, maybe Y, but I'll go with X": one id concluded after every doubt."""
     doubts = _doubts(c)
     if doubts and settled(c.concluded, doubts):
         last = c.concluded[-1]

@@ -73,3 +73,46 @@ def test_a_parenthetical_does_not_count_toward_a_cues_window(answer: str) -> Non
     assert remedy.rule == "steps"
     assert remedy.correct
     assert not grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed trigger. A Warning only if the miss had helped Bo, and it didn't.",
+        "Habilidade esquecida. Seria Advertência se o esquecimento ajudasse o Bo, o que não"
+        " aconteceu.",
+        "Disparo olvidado. Sería Advertencia si el olvido hubiera ayudado a Bo, y no fue así.",
+    ],
+)
+def test_a_term_held_by_a_condition_the_answer_denies_is_not_committed(answer: str) -> None:
+    penalty = grade_answer(answer, MT, game="riftbound").parts["penalty"]
+    assert penalty.found != "warning"
+    assert penalty.rule == "denied_warning"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed trigger. If Bo saw it and it didn't matter to him, a Warning.",
+        "Habilidade esquecida. Se o Bo viu e não fez diferença para ele, Advertência.",
+        "Disparo olvidado. Si Bo lo vio y no lo hizo valer, Advertencia.",
+    ],
+)
+def test_a_denial_inside_the_condition_does_not_end_it(answer: str) -> None:
+    penalty = grade_answer(answer, MT, game="riftbound").parts["penalty"]
+    assert penalty.rule == "hypothetical"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Overpayment, but it doesn't stay at no penalty: she gained a card, so a Warning.",
+        "Pagamento a mais, mas não fica em sem penalidade: ela ganhou uma carta, então"
+        " Advertência.",
+        "Sobrepago, pero no se queda en sin penalización: ganó una carta, así que Advertencia.",
+    ],
+)
+def test_a_denied_stays_at_settles_on_nothing(answer: str) -> None:
+    expected = Expected("overpayment", "warning")
+    penalty = grade_answer(answer, expected, game="riftbound").parts["penalty"]
+    assert penalty.found == "warning"

@@ -146,3 +146,31 @@ def test_missing_part_with_unread_words_goes_to_review(text: str) -> None:
     grade = grade_answer(text, Expected(remedy="simple_rewind"), game="mtg")
     assert grade.parts["remedy"].found is None
     assert grade.needs_review
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Penalty: between a Warning and nothing.",
+        "Penalidade: entre nada e Advertência.",
+        "Penalización: entre ninguna y Advertencia.",
+        "Penalty: between a Warning and a Game Loss.",
+    ],
+)
+def test_two_options_between_x_and_y_are_left_open(text: str) -> None:
+    penalty = grade_answer(text, Expected(penalty="warning"), game="riftbound").parts["penalty"]
+    assert penalty.found is None
+    assert penalty.left_open
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A Warning: the card moved between zones and nothing else changed.",
+        "Advertência: a carta passou entre zonas e nada mais mudou.",
+        "Advertencia, aunque el error quedó entre ella y nadie más.",
+    ],
+)
+def test_between_with_no_two_options_after_it_offers_none(text: str) -> None:
+    penalty = grade_answer(text, Expected(penalty="warning"), game="riftbound").parts["penalty"]
+    assert penalty.found == "warning"

@@ -31,10 +31,16 @@ MT = Expected(
             "options_then_choice",
         ),
         (
-            "Missed trigger. Torn between Warning and Game Loss, but I'll go with Warning.",
+            "Missed trigger. Maybe a Warning, maybe a Game Loss, but I'll go with Warning.",
             "penalty",
             "warning",
             "choice_after_doubt",
+        ),
+        (
+            "Missed trigger. Torn between Warning and Game Loss, but I'll go with Warning.",
+            "penalty",
+            "warning",
+            "options_then_choice",
         ),
         ("Missed trigger. It's a Warning, so a Game Loss.", "penalty", "game_loss", "concluded"),
         (
