@@ -82,6 +82,12 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind45 (2026-12-07, written 20:00): stock answers the tests held since 2026-11-30 or
+    # 01:35 on 2026-12-07 (the GRV sentence, d5eaad6b).
+    ("Missed trigger, no penalty, opponent chooses.", "blind45-en-hw-063"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind45-en-hw-063"),
+    ("GRV, Warning; then her opponent chooses whether it goes on the stack.", "blind45-en-hw-041"),
+    ("HDE, sem penalidade, o oponente escolhe se vai para a pilha.", "blind45-pt-BR-hw-068"),
     # blind44 (2026-12-07, written 18:55): stock answers the tests held since 2026-12-01 (the
     # "We rewind to the attack" sentence) or 2026-12-01/07 (the HDE sentence, 28ea05fa).
     ("HDE, sem penalidade. O oponente escolhe se coloca na pilha ou não.", "blind44-pt-BR-mtg-011"),
