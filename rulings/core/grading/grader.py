@@ -968,9 +968,7 @@ def _record_upgrade(
             return
 
 
-def _record_cited(
-    readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon
-) -> None:
+def _record_cited(readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon) -> None:
     """ "Penalización según TR 702.1.b.3 (quinta Advertencia en total)": a penalty read only
     from the player's record of Warnings (`counted`), beside a citation of a section by
     which a record upgrades (`record_sections`), is that upgrade, not one more Warning."""
