@@ -90,6 +90,7 @@ GRADING_RULES = {
     "denied_warning": _("a Warning denied, with no other penalty: no penalty"),
     "only_denied": _("every option named is denied"),
     "unread_words": _("not found, and some words were not understood"),
+    "record_cited": _("the player's record, beside the section that upgrades it: the upgrade"),
     "implied_by_remedy": _("implied by the remedy the answer states"),
     "bare_nothing": _("the answer only rules “nothing”: no infraction"),
     "implied_by_infraction": _("implied by the infraction the answer states"),

@@ -968,12 +968,33 @@ def _record_upgrade(
             return
 
 
+def _record_cited(readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon) -> None:
+    """ "Penalización según TR 702.1.b.3 (quinta Advertencia en total)": a penalty read only
+    from the player's record of Warnings (`counted`), beside a citation of a section by
+    which a record upgrades (`record_sections`), is that upgrade, not one more Warning."""
+    penalty = readings["penalty"]
+    if penalty.rule != "counted":
+        return
+    cited = [f"{doc} {sec}" for doc, sec in analysis.tokens.citations.values()]
+    for ident, info in lex.ids["penalty"].items():
+        if any(_under(c, section) for c in cited for section in info.record_sections):
+            readings["penalty"] = replace(penalty, found=ident, rule="record_cited")
+            return
+
+
+def _under(cited: str, section: str) -> bool:
+    """The citation is the section or one of its subsections ("tr 702.1.b.3" under
+    "tr 702.1.b")."""
+    return cited == section or cited.startswith(section + ".")
+
+
 _SET_ASIDE = frozenset({"fallback", "counted", "hypothetical", "questioned"})
 """The rules that read an id the answer only sets aside, without committing to it."""
 
 
 _ACROSS_PARTS = (
     _record_upgrade,
+    _record_cited,
     _replaced_unread,
     _alike_remedies,
     _procedure_named,

@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import Any
 
 from .errors import GradingError
-from .text import deletes, fold_phrase
+from .text import deletes, fold, fold_phrase
 
 PARTS: tuple[str, ...] = ("infraction", "penalty", "remedy")
 GAMES: tuple[str, ...] = ("riftbound", "mtg")
@@ -177,6 +177,9 @@ class IdInfo:
     third Warning -> Pérdida de partida"), mean another id (`record_upgrade` in
     lexicon.toml: the folded tokens of the phrase, the other id): a record of Warnings
     upgrades to a Game Loss, never to a Match Loss."""
+    record_sections: tuple[str, ...] = ()
+    """Sections (folded, "tr 702.1.b") by which a record of Warnings upgrades to this id: a
+    penalty read only from the record, beside a citation under one of them, is this id."""
     then_within: frozenset[str] = frozenset()
     """Remedies that, stated as a later step after this one, are part of its own procedure:
     Magic's simple backup is a backup and then the opponent's choice of whether the trigger
@@ -562,6 +565,7 @@ def _id_info(entry: dict[str, Any]) -> IdInfo:
             for other, phrases in entry.get("record_upgrade", {}).items()
             for phrase in phrases
         ),
+        record_sections=tuple(fold(str(s)) for s in entry.get("record_sections", [])),
     )
 
 

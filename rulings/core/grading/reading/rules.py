@@ -518,6 +518,7 @@ RULE_NAMES: tuple[str, ...] = (
     "own_next_step",
     # set after the per-part rules, by the grader (grader.py)
     "unread_words",
+    "record_cited",
     "implied_by_remedy",
     "bare_nothing",
     "implied_by_infraction",

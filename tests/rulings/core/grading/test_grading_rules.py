@@ -129,3 +129,27 @@ def test_an_infraction_only_set_aside_implies_no_penalty_or_fix(answer: str) -> 
     assert grade.parts["infraction"].rule in ("fallback", "hypothetical")
     assert grade.parts["penalty"].found is None
     assert grade.parts["remedy"].found is None
+
+
+FACEDOWN = Expected("facedown_card_error", "game_loss")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Facedown card error; the penalty follows TR 702.1.b.2 (his sixth Warning overall).",
+        "Erro com carta virada; a penalidade vem da TR 702.1.b.1 (terceira Advertência dela).",
+        "Error con carta boca abajo; la penalización sale de TR 702.1.b (tercera Advertencia).",
+    ],
+)
+def test_a_record_of_warnings_beside_the_upgrade_section_is_read_as_the_upgrade(
+    answer: str,
+) -> None:
+    penalty = grade_answer(answer, FACEDOWN, game="riftbound").parts["penalty"]
+    assert (penalty.found, penalty.rule) == ("game_loss", "record_cited")
+
+
+def test_a_record_of_warnings_beside_another_section_stays_the_record() -> None:
+    answer = "Facedown card error; see TR 702.13 (his sixth Warning overall)."
+    penalty = grade_answer(answer, FACEDOWN, game="riftbound").parts["penalty"]
+    assert (penalty.found, penalty.rule) == ("warning", "counted")
