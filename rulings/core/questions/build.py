@@ -117,8 +117,10 @@ GAME_ENDING = frozenset({"game_loss", "match_loss", "disqualification"})
 FTMGS = "failure_to_maintain_game_state"
 SPECIAL_REMEDIES = ("none", "continue_play")
 # What a "No infraction" ruling may say about the game: nothing to fix, play continues, or (a
-# candidate's confusion, never a key) the trigger's moment taken as gone.
-NO_INFRACTION_REMEDIES = (*SPECIAL_REMEDIES, named_distractors.TRIGGER_NEVER_RESOLVES)
+# candidate's confusion, never a key) the judge reminding a player of a pending trigger. Never a
+# fix that presumes an error: "No infraction — the trigger never resolves" (or "— the opponent
+# chooses", "— simple rewind") contradicts itself (review 16: mu-012, 020, 022, 024, 037, 045).
+NO_INFRACTION_REMEDIES = (*SPECIAL_REMEDIES, named_distractors.JUDGE_REMINDS)
 # Remedies that undo actions: only a ruling with one of these says who performs the rewind
 # ("play continues as it is; rewind performed by any judge" contradicts itself).
 REWIND_REMEDIES = frozenset({"rewind", "simple_rewind", "simple_backup"})
@@ -277,10 +279,7 @@ def coherent(parts: KeyParts) -> bool:
         parts.penalty != "no_penalty" or any(r not in NO_INFRACTION_REMEDIES for r in parts.remedy)
     ):
         return False
-    if (
-        parts.infraction != "no_infraction"
-        and named_distractors.TRIGGER_NEVER_RESOLVES in parts.remedy
-    ):
+    if parts.infraction != "no_infraction" and named_distractors.JUDGE_REMINDS in parts.remedy:
         # Any infraction's own fix says what happens to the trigger.
         return False
     if parts.penalty == "match_loss":
@@ -967,7 +966,7 @@ def _other_remedies(sc: Scenario) -> list[tuple[KeyParts, str]]:
 
 # Remedies that fix one kind of problem only (the situation's subject).
 SUBJECT_REMEDIES = {
-    "trigger": CHOOSER_REMEDIES | {named_distractors.TRIGGER_NEVER_RESOLVES},
+    "trigger": CHOOSER_REMEDIES | {named_distractors.JUDGE_REMINDS},
     "payment": frozenset({"correct_cost"}),
     "score": frozenset({"correct_score"}),
 }
