@@ -1225,6 +1225,21 @@ def _advantage_settled(sc: Scenario) -> bool:
     return any(line.key in ADVANTAGE_SETTLED for line in sc.draft.sentences)
 
 
+def _plainly_helps_controller(sc: Scenario) -> bool:
+    """A Magic trigger the story quotes that only helps its controller (+3/+0, exalted, storm
+    copies: neither `detrimental` nor `symmetric` in cards.toml): the near miss that makes it
+    usually detrimental changes the card's own text, which the candidate reads, so it leaves
+    "No penalty" beyond doubt (review 16: fi-009, fi-025, fi-029, fi-045); the penalty is said
+    to be right instead."""
+    trigger = sc.situation.get("trigger") or {}
+    return (
+        sc.template.game == "mtg"
+        and bool(trigger.get("name"))
+        and not trigger.get("detrimental")
+        and not trigger.get("symmetric")
+    )
+
+
 # Sentences that say nothing can be undone ("nobody can reconstruct how the game stood"): a
 # near miss that makes a rewind possible changes a fact the candidate reads, so it leaves
 # "play continues" beyond doubt (review 12: fi-018); the remedy is said to be right instead.
@@ -1274,9 +1289,12 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
     settled = _advantage_settled(sc)
     admitted = _cheating_admitted(sc)
     undone = _nothing_to_undo(sc)
+    helps = _plainly_helps_controller(sc)
     movers = []  # the near misses that move the penalty
     for miss in misses:
         if miss.fact in TOLD_ACTION_FACTS:
+            continue
+        if helps and miss.fact == "detrimental":
             continue
         if undone and miss.fact in REWIND_FACTS:
             continue
