@@ -1286,24 +1286,9 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
     described in the section"); a fix meaning the same as the key's changes nothing."""
     key = sc.key
     live = set()
-    settled = _advantage_settled(sc)
     admitted = _cheating_admitted(sc)
-    undone = _nothing_to_undo(sc)
-    helps = _plainly_helps_controller(sc)
     movers = []  # the near misses that move the penalty
-    for miss in misses:
-        if miss.fact in TOLD_ACTION_FACTS:
-            continue
-        if helps and miss.fact == "detrimental":
-            continue
-        if undone and miss.fact in REWIND_FACTS:
-            continue
-        if settled and miss.fact == "advantageous":
-            continue
-        if settled and miss.fact in STATED_FACTS and miss.parts.infraction != key.infraction:
-            # Another infraction's penalty beside the key's infraction, from a fact the story
-            # states (an overpayment that caused a result): nobody would doubt the penalty.
-            continue
+    for miss in _doubting_misses(sc, misses):
         doubtable = miss.parts.infraction != key.infraction and miss.fact not in STATED_FACTS
         if doubtable and not admitted:
             live.add("infraction")
@@ -1320,6 +1305,29 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
         # wrong only with another infraction, so without a doubtable infraction nothing is.
         return ()
     return tuple(p for p in PARTS if p in live)
+
+
+def _doubting_misses(sc: Scenario, misses: tuple[NearMiss, ...]) -> list[NearMiss]:
+    """The near misses that can leave a part in doubt: not those that change what the story
+    tells outright (the action seen, nothing to undo, the advantage settled by events, the
+    card of a trigger that only helps its controller)."""
+    settled = _advantage_settled(sc)
+    undone = _nothing_to_undo(sc)
+    helps = _plainly_helps_controller(sc)
+    found = []
+    for miss in misses:
+        if miss.fact in TOLD_ACTION_FACTS:
+            continue
+        if undone and miss.fact in REWIND_FACTS:
+            continue
+        if (settled and miss.fact == "advantageous") or (helps and miss.fact == "detrimental"):
+            continue
+        if settled and miss.fact in STATED_FACTS and miss.parts.infraction != sc.key.infraction:
+            # Another infraction's penalty beside the key's infraction, from a fact the story
+            # states (an overpayment that caused a result): nobody would doubt the penalty.
+            continue
+        found.append(miss)
+    return found
 
 
 def _drop_settled_penalty(key: KeyParts, movers: list[NearMiss], live: set[str]) -> None:
