@@ -536,7 +536,7 @@ def make_users(
 
 
 def bench_blueprint(questions: int) -> Any:
-    from quizzes.models import ExamBlueprint
+    from quizzes.exams.models.exams import ExamBlueprint
 
     return ExamBlueprint.objects.create(
         name=f"Bench exam ({questions} free-form questions)",
@@ -553,8 +553,8 @@ def pregenerate(blueprint: Any, candidate_ids: list[int], timeout: float) -> tup
     from django.utils import timezone
 
     from judgetrain.accounts.models import User
-    from quizzes.models import VariantJob
-    from quizzes.services.variants import assignments_create
+    from quizzes.exams.models.exams import VariantJob
+    from quizzes.exams.services.variants import assignments_create
 
     now = timezone.now()
     candidates = list(User.objects.filter(pk__in=candidate_ids).order_by("pk"))
@@ -593,8 +593,8 @@ def submit_and_grade(job: Any, timeout: float) -> tuple[float, int, int]:
     """Fill every answer (half right, half wrong), submit every attempt; wall time until graded."""
     from django.db import connection
 
-    from quizzes.models import Attempt
-    from quizzes.services.exams import attempt_submit
+    from quizzes.exams.models.exams import Attempt
+    from quizzes.exams.services.exams import attempt_submit
 
     attempts = Attempt.objects.filter(assignment__variant_job=job)
     with connection.cursor() as cursor:
@@ -631,7 +631,7 @@ def submit_and_grade(job: Any, timeout: float) -> tuple[float, int, int]:
 def prepared_again(job: Any) -> None:
     """Set the job's started attempts back to prepared (they were only started: no answer,
     no grade), so the saturated run can start them again in its next round."""
-    from quizzes.models import Attempt
+    from quizzes.exams.models.exams import Attempt
 
     Attempt.all_objects.filter(
         assignment__variant_job=job, status=Attempt.Status.IN_PROGRESS
@@ -642,7 +642,7 @@ def count_stored(accepted: dict[str, list[Any]]) -> tuple[int, int]:
     """(answers whose last accepted text is what the database holds, revisions stored)."""
     from django.db.models import Sum
 
-    from quizzes.models import AttemptItem
+    from quizzes.exams.models.exams import AttemptItem
 
     attempt_ids = {int(key.split(":")[0]) for key in accepted}
     rows = AttemptItem.objects.filter(attempt_id__in=attempt_ids).values_list(
@@ -715,7 +715,8 @@ def with_other_columns(sql: str, params: dict[str, Any], model: Any) -> tuple[st
 def seed_report(blueprint_id: int, assignments: int, first: int, last: int, per: int) -> None:
     from django.db import connection
 
-    from quizzes.models import Attempt, AttemptItem, Question
+    from quizzes.bank.models.questions import Question
+    from quizzes.exams.models.exams import Attempt, AttemptItem
 
     params: dict[str, Any] = {
         "questions": Question.objects.count(),
@@ -748,7 +749,7 @@ def exam_day(
 ) -> dict[str, Any]:
     from django.db import connections
 
-    from quizzes.models import Attempt
+    from quizzes.exams.models.exams import Attempt
 
     name = LAYOUT_NAMES[owned.nodes]
     sessions = dict(pool.spike + pool.capacity)
@@ -948,7 +949,7 @@ def report_times(args: argparse.Namespace, candidate_ids: list[int], committee: 
     from django.db import connections
     from django.utils import timezone
 
-    from quizzes.models import ExamAssignment
+    from quizzes.exams.models.exams import ExamAssignment
 
     log("committee report")
     report_bp = bench_blueprint(args.questions)

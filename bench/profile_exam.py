@@ -77,9 +77,9 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
-    from quizzes.models import Attempt, ExamBlueprint
-    from quizzes.services import exams
-    from quizzes.services.variants import assignments_create
+    from quizzes.exams.models.exams import Attempt, ExamBlueprint
+    from quizzes.exams.services import exams
+    from quizzes.exams.services.variants import assignments_create
     from tests.factories import candidate
 
     tag = f"profile{time.time_ns()}"

@@ -8,7 +8,7 @@ from typing import Any
 from celery import Celery
 from celery.signals import worker_init
 
-from rulings.core import grading
+from rulings import grading
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judgetrain.settings")
 

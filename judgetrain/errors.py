@@ -5,7 +5,7 @@ fault, named as the service's keyword argument), a ``message`` already translate
 reader, and an HTTP ``status`` (400; 403, 404 and 409 through ``Forbidden``, ``NotFound`` and
 ``Conflict``). An error that finds several problems at once lists them all in ``problems``,
 the error's own first. The API maps it once (``judgetrain.api_errors.exception_handler``);
-pages once (``quizzes.views.refusals``). Domain errors subclass it and keep their names
+pages once (``quizzes.common.refusals``). Domain errors subclass it and keep their names
 (``ExamError``, ``AppealError``...); a test checks every service's exception does.
 """
 

@@ -2,7 +2,7 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
-from rulings.core import grading
+from rulings import grading
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judgetrain.settings")
 

@@ -5,7 +5,7 @@ blueprint's review policy has not yet released its keys to them, nothing shows t
 key, explanation or grading detail of a question in it, whatever other role they hold. Every
 read of questions, keys, reviews, appeals, corrections, reports, exports and admin rows
 excludes those questions (``questions_visible`` and the models' ``visible_to`` use it). The rule
-is defined in ``quizzes.models.sealing``, beside the QuerySets that apply it."""
+is defined in ``quizzes.exams.models.sealing``, beside the QuerySets that apply it."""
 
 from __future__ import annotations
 
@@ -17,15 +17,10 @@ from django.http import Http404
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import (
-    Attempt,
-    AttemptItem,
-    ExamAssignment,
-    Question,
-    ReviewPolicy,
-    WorkbenchStory,
-)
-from quizzes.models.sealing import sealed_question_ids
+from quizzes.bank.models.questions import Question
+from quizzes.exams.models.exams import Attempt, AttemptItem, ExamAssignment, ReviewPolicy
+from quizzes.exams.models.sealing import sealed_question_ids
+from quizzes.workbench.models import WorkbenchStory
 
 KEY_PERMISSION = "quizzes.view_question_key"
 

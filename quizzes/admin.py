@@ -11,33 +11,24 @@ from django.utils.translation import gettext_lazy as _
 from judgetrain.admin_mixins import NoAddMixin
 from quizzes import access
 from quizzes.admin_sealed import SealedRowsMixin
-from quizzes.models import (
-    Appeal,
+from quizzes.bank.models.pools import BankSeed, PoolSnapshot, QuestionPool
+from quizzes.bank.models.questions import Question, Topic
+from quizzes.bank.models.reports import QuestionReport, RetiredTemplate, WithdrawnTemplate
+from quizzes.certification.models import Certificate, CertificationLevel, LevelRequirement
+from quizzes.exams.models.exams import (
+    VARIANT_JOB_STATES,
     Attempt,
     AttemptItem,
-    BankSeed,
-    Certificate,
-    CertificationLevel,
     ExamAssignment,
     ExamBlueprint,
     ExamVariant,
-    LevelRequirement,
-    PoolSnapshot,
-    PracticeAnswer,
-    PracticeSession,
-    Question,
-    QuestionPool,
-    QuestionReport,
-    RetiredTemplate,
-    Topic,
-    TopicMastery,
     VariantJob,
-    WithdrawnTemplate,
-    WorkbenchStory,
 )
-from quizzes.models.exams import VARIANT_JOB_STATES
-from quizzes.services import exams, variants
-from rulings.core.questions.pool_check import pools_check
+from quizzes.exams.services import exams, variants
+from quizzes.practice.models import PracticeAnswer, PracticeSession, TopicMastery
+from quizzes.review.models.appeals import Appeal
+from quizzes.workbench.models import WorkbenchStory
+from rulings.questions import pools_check
 
 POOL_WARNINGS_SHOWN = 8
 
@@ -554,4 +545,4 @@ class WorkbenchStoryAdmin(_ReadOnlyAdmin):
     list_select_related = ("question", "author", "cohort")
 
 
-from quizzes import admin_review  # noqa: E402, F401  (the mentor records, read-only)
+from quizzes.review import admin as admin_review  # noqa: E402, F401  (the mentor records, read-only)

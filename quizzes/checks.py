@@ -15,7 +15,7 @@ from django.conf import settings
 from django.core.checks import CheckMessage, Error, Tags, Warning, register
 from django.db import DatabaseError
 
-from quizzes.pool_directory import PoolDirectoryError, directory_check, pool_directory
+from quizzes.bank.pool_directory import PoolDirectoryError, directory_check, pool_directory
 
 DOCS = "docs/operations.md, 'Setting up pools'"
 
@@ -38,7 +38,7 @@ def pool_directory_usable(
 def exam_pools_private(
     app_configs: Sequence[AppConfig] | None = None, **kwargs: Any
 ) -> list[CheckMessage]:
-    from quizzes.services.pools import exam_pools_gaps
+    from quizzes.bank.services.pools import exam_pools_gaps
 
     messages: list[CheckMessage] = _inside_checkout()
     unread = ""

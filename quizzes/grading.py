@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from quizzes.models import Question, QuestionKind
-from rulings.core.grading import (
+from quizzes.bank.models.questions import Question, QuestionKind
+from rulings.grading import (
     LANGUAGES,
     PARTS,
     Expected,
@@ -19,10 +19,11 @@ from rulings.core.grading import (
     GradingError,
     PartGrade,
     grade_answer,
+    load_lexicon,
+    render_feedback,
+    review_sentence,
 )
-from rulings.core.grading.feedback import render_feedback, review_sentence
-from rulings.core.grading.lexicon import load_lexicon
-from rulings.core.questions import KeyParts, remedy_asked
+from rulings.questions import KeyParts, remedy_asked
 
 
 def citations_from_ruling(ruling: Mapping[str, Any]) -> dict[str, str]:

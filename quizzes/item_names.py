@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from quizzes.parts import PART_NAMES
-from rulings.core import questions as generator
-from rulings.core.questions.topics import summary_in
+from rulings import questions as generator
+from rulings.questions import summary_in
 
 TEMPLATES_BY_ID = {template.id: template for template in generator.all_templates()}
 

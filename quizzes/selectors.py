@@ -14,15 +14,10 @@ from django.utils import timezone
 from judgetrain.accounts.models import User
 from quizzes import access
 from quizzes.access import sealed_question_ids
-from quizzes.models import (
-    Attempt,
-    AttemptItem,
-    ExamAssignment,
-    PracticeAnswer,
-    Question,
-    VariantJob,
-    WithdrawnTemplate,
-)
+from quizzes.bank.models.questions import Question
+from quizzes.bank.models.reports import WithdrawnTemplate
+from quizzes.exams.models.exams import Attempt, AttemptItem, ExamAssignment, VariantJob
+from quizzes.practice.models import PracticeAnswer
 
 MENTOR = "accounts.mentor_candidates"
 

@@ -16,17 +16,13 @@ from django.utils import timezone
 
 from judgetrain.accounts.models import Cohort, User, sees_everyone
 from judgetrain.accounts.roles import Role
-from quizzes.models import (
-    Appeal,
-    Attempt,
-    Certificate,
-    ExamAssignment,
-    PracticeSession,
-    QuestionReport,
-    TopicMastery,
-)
+from quizzes.bank.models.reports import QuestionReport
+from quizzes.certification.models import Certificate
+from quizzes.exams.models.exams import Attempt, ExamAssignment
+from quizzes.practice.models import PracticeSession, TopicMastery
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.selectors import review_queue
 from quizzes.selectors import variant_jobs_visible_to
-from quizzes.selectors_review import review_queue
 
 # Rows each list shows before "see all": a Home is a summary, the queues are one click away.
 SHOWN = 5

@@ -8,8 +8,8 @@ from celery import shared_task
 from django.db import OperationalError, transaction
 
 from judgetrain.queueing import enqueue
-from quizzes.models import Attempt
-from quizzes.services import exams, variants
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams, variants
 
 # How many attempts one grading task grades at most (bench/profile_exam.py).
 GRADE_BATCH = 10
@@ -65,7 +65,7 @@ def attempts_close_overdue() -> int:
              max_retries=5, retry_backoff=True, retry_backoff_max=60)  # fmt: skip
 def notification_send_task(notification_id: int) -> bool:
     """Send one recorded e-mail; a duplicate delivery sends nothing twice."""
-    from quizzes.services.notifications import notification_send
+    from quizzes.common.notifications import notification_send
 
     return notification_send(notification_id=notification_id)
 
@@ -75,7 +75,7 @@ def notification_send_task(notification_id: int) -> bool:
 def notifications_send_task(notification_ids: list[int]) -> int:
     """Send several recorded e-mails (a grading batch's results), each committed as it is
     sent: a retry or a duplicate delivery sends none twice. Returns how many it sent."""
-    from quizzes.services.notifications import notification_send
+    from quizzes.common.notifications import notification_send
 
     return sum(notification_send(notification_id=pk) for pk in notification_ids)
 
@@ -83,7 +83,7 @@ def notifications_send_task(notification_ids: list[int]) -> int:
 @shared_task(name="quizzes.question_correction_apply", acks_late=True)
 def question_correction_apply_task(correction_id: int) -> str:
     """Withdraw or correct a question for everyone and regrade the attempts holding it."""
-    from quizzes.services.appeals import question_correction_apply
+    from quizzes.review.services.appeals import question_correction_apply
 
     return question_correction_apply(correction_id=correction_id).status
 
@@ -91,7 +91,7 @@ def question_correction_apply_task(correction_id: int) -> str:
 @shared_task(name="quizzes.notifications_requeue_unsent", ignore_result=True)
 def notifications_requeue_unsent_task() -> int:
     """The beat sweep for e-mails whose sending was never queued or was lost."""
-    from quizzes.services.notifications import notifications_requeue_unsent
+    from quizzes.common.notifications import notifications_requeue_unsent
 
     return len(notifications_requeue_unsent())
 

@@ -10,8 +10,7 @@ from django.db import models
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from rulings.core import policy
-from rulings.core.errors import PolicyError
+from rulings import PolicyError, policy_title
 
 
 class Game(models.TextChoices):
@@ -65,7 +64,7 @@ class PolicyVersion(models.Model):
         code = (get_language() or "en").lower()
         lang = next((c for c in Language.values if c.lower() == code), Language.EN)
         try:
-            return policy.title(self.version_id, lang)
+            return policy_title(self.version_id, lang)
         except PolicyError:  # a version the data no longer has
             return self.title
 

@@ -60,10 +60,15 @@ SAME_PROCESS = {
     ),
 }
 
+# Directories whose modules all run in one process, one after another: the browser tests share
+# one Chromium (a package-scoped fixture), started once a run rather than once a module.
+SAME_PROCESS_DIRECTORIES = ("tests/browser/",)
+
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """--dist loadfile, with each `SAME_PROCESS` group sent to one process as a whole."""
+    """--dist loadfile, with each `SAME_PROCESS` group and each of the
+    `SAME_PROCESS_DIRECTORIES` sent to one process as a whole."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]
@@ -73,6 +78,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     class GroupedLoadFileScheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
+            for directory in SAME_PROCESS_DIRECTORIES:
+                if path.startswith(directory):
+                    return directory
             return group_of.get(path, path)
 
     return GroupedLoadFileScheduling(config, log)

@@ -9,7 +9,8 @@ from django.utils import timezone
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.accounts.roles import Role, sync_role_groups
-from quizzes.models import ExamAssignment, ExamBlueprint, Question, Topic
+from quizzes.bank.models.questions import Question, Topic
+from quizzes.exams.models.exams import ExamAssignment, ExamBlueprint
 from rulings import core as engine
 from rulings.models import PolicyStatement, PolicyVersion
 

@@ -2,16 +2,16 @@ from typing import Any
 
 from rest_framework import serializers
 
-from quizzes.models import Question, QuestionKind, Topic
-from rulings.core import vocabulary
-from rulings.core.grading import MAX_ANSWER_CHARS
+from quizzes.bank.models.questions import Question, QuestionKind, Topic
+from rulings import INFRACTIONS, PENALTIES, REMEDIES
+from rulings.grading import MAX_ANSWER_CHARS
 from rulings.models import Game, Language
 
 
 class ExpectedSerializer(serializers.Serializer[Any]):
-    infraction = serializers.ChoiceField(choices=vocabulary.INFRACTIONS, required=False)
-    penalty = serializers.ChoiceField(choices=vocabulary.PENALTIES, required=False)
-    remedy = serializers.ChoiceField(choices=vocabulary.REMEDIES, required=False)
+    infraction = serializers.ChoiceField(choices=INFRACTIONS, required=False)
+    penalty = serializers.ChoiceField(choices=PENALTIES, required=False)
+    remedy = serializers.ChoiceField(choices=REMEDIES, required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs:

@@ -1,14 +1,18 @@
 from django.urls import include, path
 
-from quizzes.api import assignments, exams, mentor, reports, variants, views, workbench
+from quizzes.api import views
+from quizzes.exams.api import assignments, exams, variants
+from quizzes.reports import api as reports
+from quizzes.review import api as mentor
+from quizzes.workbench import api as workbench
 
 urlpatterns = [
     path("questions", views.QuestionListView.as_view(), name="api-question-list"),
     path("questions/<int:pk>", views.QuestionDetailView.as_view(), name="api-question-detail"),
     path("grading/grade", views.GradeView.as_view(), name="api-grading-grade"),
-    path("practice/", include("quizzes.api.practice")),
-    path("", include("quizzes.api.committee")),
-    path("", include("quizzes.api.committee_items")),
+    path("practice/", include("quizzes.practice.api")),
+    path("", include("quizzes.committee.api")),
+    path("", include("quizzes.bank.api")),
     path("assignments", assignments.AssignmentListView.as_view(), name="api-assignment-list"),
     path("attempts", exams.AttemptListView.as_view(), name="api-attempt-list"),
     path("attempts/<int:attempt_id>", exams.AttemptDetailView.as_view(), name="api-attempt-detail"),

@@ -21,9 +21,9 @@ from quizzes.api.serializers import (
     QuestionSerializer,
     QuestionWithKeySerializer,
 )
+from quizzes.bank.models.questions import Question
 from quizzes.grading import grade_as_dict, grade_for_question
-from quizzes.models import Question
-from rulings.core.grading import Expected, GradingError, grade_answer
+from rulings.grading import Expected, GradingError, grade_answer
 
 KEY_PERMISSION = access.KEY_PERMISSION
 # Filters only key holders may use: difficulty is computed from the ruling (a hint at the key),

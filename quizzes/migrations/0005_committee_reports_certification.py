@@ -3,7 +3,7 @@
 import secrets
 
 import django.db.models.deletion
-import quizzes.models.certification
+import quizzes.certification.models
 from django.conf import settings
 from django.db import migrations, models
 
@@ -41,7 +41,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='certificate',
             name='code',
-            field=models.CharField(default=quizzes.models.certification._verification_code, max_length=40, unique=True, verbose_name='verification code'),
+            field=models.CharField(default=quizzes.certification.models._verification_code, max_length=40, unique=True, verbose_name='verification code'),
         ),
         migrations.AddField(
             model_name='certificate',

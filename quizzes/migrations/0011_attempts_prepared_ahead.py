@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import migrations, models
 from django.utils import timezone
 
-import quizzes.models.exams
+import quizzes.exams.models.exams
 
 # The fields of quizzes.api.serializers.ExamQuestionSerializer, as they are at this migration.
 SERVED_FIELDS = ("language", "kind", "stem", "options", "stated_ruling")
@@ -141,7 +141,7 @@ class Migration(migrations.Migration):
             model_name="attempt",
             name="assignment",
             field=models.ForeignKey(
-                on_delete=quizzes.models.exams.protect_started,
+                on_delete=quizzes.exams.models.exams.protect_started,
                 related_name="attempts",
                 to="quizzes.examassignment",
             ),
@@ -150,7 +150,7 @@ class Migration(migrations.Migration):
             model_name="attempt",
             name="candidate",
             field=models.ForeignKey(
-                on_delete=quizzes.models.exams.protect_started,
+                on_delete=quizzes.exams.models.exams.protect_started,
                 related_name="attempts",
                 to=settings.AUTH_USER_MODEL,
             ),

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.db import migrations, models
 
 
-# The evidence rule of quizzes.services.practice (MASTERY_PROVEN_ANSWERS, MASTERY_CAP), frozen
+# The evidence rule of quizzes.practice.services (MASTERY_PROVEN_ANSWERS, MASTERY_CAP), frozen
 # here: a migration must not change when the service's constants do.
 PROVEN_ANSWERS = 5
 CAP = 0.6

@@ -38,7 +38,7 @@ def _reasoning(text: str) -> list[str]:
 
 def _renders_the_same(question: Any, situation: dict[str, Any]) -> bool:
     """The stored explanation's reasoning, rendered again from the event form's ruling."""
-    from rulings.core import Situation, evaluate, explain
+    from rulings import Situation, evaluate, explain
 
     stored = _reasoning(question.explanation)
     ruling = evaluate(Situation.from_dict(situation))
@@ -46,8 +46,8 @@ def _renders_the_same(question: Any, situation: dict[str, Any]) -> bool:
 
 
 def tell_as_events(apps: Any, schema_editor: Any) -> None:
-    from rulings.core.errors import RulingsError
-    from rulings.core.told import told_as_events
+    from rulings import RulingsError
+    from rulings import told_as_events
 
     Question = apps.get_model("quizzes", "Question")
     kept: list[str] = []
@@ -80,8 +80,8 @@ def tell_as_events(apps: Any, schema_editor: Any) -> None:
 
 
 def tell_as_conclusions(apps: Any, schema_editor: Any) -> None:
-    from rulings.core.context import as_conclusions
-    from rulings.core.errors import RulingsError
+    from rulings import as_conclusions
+    from rulings import RulingsError
 
     Question = apps.get_model("quizzes", "Question")
     rows = Question.objects.filter(situation__has_key="events").exclude(template_id="workbench")

@@ -1,8 +1,8 @@
-from quizzes.models.appeals import Appeal
-from quizzes.models.bank import Question, QuestionKind, Topic
-from quizzes.models.certification import Certificate, CertificationLevel, LevelRequirement
-from quizzes.models.committee import QuestionReport, RetiredTemplate, WithdrawnTemplate
-from quizzes.models.exams import (
+from quizzes.bank.models.pools import BankSeed, PoolSnapshot, QuestionPool
+from quizzes.bank.models.questions import Question, QuestionKind, Topic
+from quizzes.bank.models.reports import QuestionReport, RetiredTemplate, WithdrawnTemplate
+from quizzes.certification.models import Certificate, CertificationLevel, LevelRequirement
+from quizzes.exams.models.exams import (
     Attempt,
     AttemptItem,
     ExamAssignment,
@@ -12,9 +12,9 @@ from quizzes.models.exams import (
     VariantJob,
     WrittenReview,
 )
-from quizzes.models.pools import BankSeed, PoolSnapshot, QuestionPool
-from quizzes.models.practice import PracticeAnswer, PracticeSession, TopicMastery
-from quizzes.models.review import (
+from quizzes.practice.models import PracticeAnswer, PracticeSession, TopicMastery
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.models.review import (
     AuditEntry,
     Invitation,
     Notification,
@@ -22,7 +22,7 @@ from quizzes.models.review import (
     Review,
     ReviewerRole,
 )
-from quizzes.models.workbench import WorkbenchStory
+from quizzes.workbench.models import WorkbenchStory
 
 __all__ = [
     "Appeal",

@@ -10,8 +10,9 @@ from django import template
 from django.utils.translation import gettext as _
 
 from quizzes.grading import engine_key, question_key
-from quizzes.models import Appeal, QuestionCorrection
-from quizzes.services.appeals import key_outcome
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.models.review import QuestionCorrection
+from quizzes.review.services.appeals import key_outcome
 
 register = template.Library()
 

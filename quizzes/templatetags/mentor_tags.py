@@ -4,10 +4,10 @@ from django import template
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from quizzes.cohorts.selectors import mastery_band as band
 from quizzes.parts import REVIEWED_PART_NAMES, THE_PART
-from quizzes.selectors_cohorts import mastery_band as band
 from quizzes.templatetags.quizzes_tags import vocab
-from rulings.core.grading.reasons import NOTHING_STATED, read_reason
+from rulings.grading import NOTHING_STATED, read_reason
 
 register = template.Library()
 

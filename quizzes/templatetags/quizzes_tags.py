@@ -13,13 +13,15 @@ from django.utils.translation import gettext_lazy as _
 from judgetrain.accounts.time_zones import display
 from judgetrain.dates import date_text, format_date, format_moment
 from judgetrain.names import localized_name
-from quizzes.grade_now import grade_now
+from quizzes.bank.models.questions import QuestionKind
+from quizzes.exams.models.exams import AttemptItem
 from quizzes.grading import feedback_in, remedy_is_asked
 from quizzes.languages import content_language
-from quizzes.models import AttemptItem, QuestionKind, Review
 from quizzes.parts import CORRECTION_LEGENDS, REVIEWED_PART_NAMES, THE_PART, part_reading
-from rulings.core import questions as generator
-from rulings.core.explain import labels
+from quizzes.practice.grade_now import grade_now
+from quizzes.review.models.review import Review
+from rulings import labels
+from rulings import questions as generator
 
 register = template.Library()
 
@@ -224,8 +226,8 @@ def part_decision(review: Review | None, name: str) -> dict[str, Any] | None:
 def exam_pools_warning() -> dict[str, Any]:
     """The committee's warning when exam stems would show public material (the same finding
     as ``manage.py check --deploy``'s quizzes.W001 and W002)."""
-    from quizzes.pool_directory import PoolDirectoryError
-    from quizzes.services.pools import exam_pools_gaps
+    from quizzes.bank.pool_directory import PoolDirectoryError
+    from quizzes.bank.services.pools import exam_pools_gaps
 
     try:
         gaps = exam_pools_gaps()

@@ -7,8 +7,9 @@ from typing import Any
 
 from django import template
 
-from quizzes.models import AttemptItem, PracticeAnswer
-from quizzes.selectors_whatif import explorer
+from quizzes.exams.models.exams import AttemptItem
+from quizzes.practice.models import PracticeAnswer
+from quizzes.practice.selectors import explorer
 
 register = template.Library()
 

@@ -3,7 +3,7 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
-from rulings.core import diff as engine_diff
+from rulings import DIFF_CHANGES, DIFF_PARTS
 from rulings.models import Language, PolicyStatement, PolicyVersion
 
 LANGUAGES = Language.values
@@ -102,8 +102,8 @@ class DiffCitationSerializer(serializers.Serializer[Any]):
 
 
 class RulingChangeSerializer(serializers.Serializer[Any]):
-    part = serializers.ChoiceField(choices=engine_diff.PARTS)
-    change = serializers.ChoiceField(choices=engine_diff.CHANGES)
+    part = serializers.ChoiceField(choices=DIFF_PARTS)
+    change = serializers.ChoiceField(choices=DIFF_CHANGES)
     before = serializers.JSONField(allow_null=True, help_text="null when the part was added")
     after = serializers.JSONField(allow_null=True, help_text="null when the part was removed")
     citations = DiffCitationSerializer(many=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from rulings import core as engine
+import rulings as engine
 from rulings.models import Game, PolicyDocument, PolicyStatement, PolicyVersion
 
 # The documents' names, as vocabulary.md fixes them.
@@ -15,7 +15,7 @@ DOCUMENT_NAMES = {
 STATEMENT_FIELDS = ("position", "section", "kind", "source", "text_en", "text_pt_br", "text_es")
 
 
-def _statement_rows(version: PolicyVersion, policy: engine.policy.Policy) -> list[PolicyStatement]:
+def _statement_rows(version: PolicyVersion, policy: engine.Policy) -> list[PolicyStatement]:
     return [
         PolicyStatement(
             version=version,

@@ -10,10 +10,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import rulings as engine
 from judgetrain.parsers import LARGE_BODY
 from judgetrain.permissions import require_permission
 from judgetrain.throttling import ScopedRateThrottle
-from rulings import core as engine
+from rulings import sided
 from rulings.api.serializers import (
     DiffRequestSerializer,
     DiffResponseSerializer,
@@ -23,7 +24,6 @@ from rulings.api.serializers import (
     PolicyVersionSerializer,
     RulingResponseSerializer,
 )
-from rulings.core.diff import sided
 from rulings.models import PolicyVersion
 
 

@@ -16,8 +16,8 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from quizzes.models import Attempt, AttemptItem
-from quizzes.services import exams, variants
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.exams.services import exams, variants
 from tests.conftest import require
 from tests.factories import AssignmentFactory, BlueprintFactory, QuestionFactory, candidate
 

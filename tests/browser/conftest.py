@@ -6,12 +6,14 @@ import pytest
 BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """One Chromium per test module; each test gets its own context (cookies, storage).
+    """One Chromium for the browser tests; each test gets its own context (cookies, storage).
 
-    Module scope, not session: Playwright's event loop (and the async-unsafe allowance it
-    needs) must end with the browser tests, before any other test or subprocess runs."""
+    Package scope, not session: Playwright's event loop (and the async-unsafe allowance it
+    needs) must end with the browser tests, before any other test or subprocess runs. The
+    browser modules run in one xdist process, one after another (`SAME_PROCESS_DIRECTORIES`
+    in tests/conftest.py), so the package is entered once and Chromium starts once a run."""
     import os
     import shutil
 

@@ -7,7 +7,7 @@ matrix costs three logins and one browser.
 
 import pytest
 
-from quizzes.models import Attempt
+from quizzes.exams.models.exams import Attempt
 from tests.browser.helpers import problems_on
 from tests.factories import (
     DEFAULT_PASSWORD,

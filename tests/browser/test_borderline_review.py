@@ -3,7 +3,9 @@ width: the candidate sits it and scores near the pass mark; every written answer
 mentor, who sees why; the result stays provisional until the reviews are decided.
 
 The candidate's first answer is the question's own key line (from its explanation); the second
-is a ruling written for this test that no missed-trigger key matches."""
+is a ruling written for this test that the drawn question's key does not match (a missed-trigger
+story may be keyed Cheating when the player admits the skip, so the wrong ruling is picked
+against the drawn key)."""
 
 from datetime import timedelta
 
@@ -11,13 +13,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from quizzes.models import (
-    Attempt,
-    CertificationLevel,
-    LevelRequirement,
-    Review,
-    WrittenReview,
-)
+from quizzes.certification.models import CertificationLevel, LevelRequirement
+from quizzes.exams.models.exams import Attempt, WrittenReview
+from quizzes.review.models.review import Review
 from tests.browser.helpers import fits_a_phone, log_in, start_exam
 from tests.factories import BlueprintFactory, assignment, candidate, cohort, mentor
 
@@ -25,6 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ANSWER_LABEL = "Your ruling, as the question above asks it"
 WRONG = "Cheating, disqualification."
+WRONG_FOR_CHEATING = "No infraction, no penalty."
 
 
 def _key_line(question) -> str:
@@ -53,9 +52,11 @@ def test_a_certification_attempt_near_the_pass_mark_goes_to_the_mentor(live_serv
     page.get_by_role("heading", name="Riftbound certification").wait_for()
     attempt = Attempt.objects.get(candidate=ana)
     first = attempt.items.select_related("question").get(position=1).question
+    second = attempt.items.select_related("question").get(position=2).question
+    wrong = WRONG_FOR_CHEATING if second.key_infraction == "cheating" else WRONG
     answers = page.get_by_label(ANSWER_LABEL)
     answers.nth(0).fill(_key_line(first))
-    answers.nth(1).fill(WRONG)
+    answers.nth(1).fill(wrong)
     page.get_by_role("button", name="Review and submit").click()
     page.get_by_role("heading", name="Submit the exam?").wait_for()
     page.get_by_role("button", name="Submit now").click()
@@ -79,7 +80,7 @@ def test_a_certification_attempt_near_the_pass_mark_goes_to_the_mentor(live_serv
     page.get_by_role("link", name="question 2").click()
     page.get_by_role("heading", name="Review a grading").wait_for()
     expect(page.get_by_text("Why it is here")).to_be_visible()
-    expect(page.get_by_text(WRONG)).to_be_visible()
+    expect(page.get_by_text(wrong)).to_be_visible()
     for radio in page.locator('input[type="radio"][value="accept"]').all():
         radio.check()  # walk 6, #26: nothing is pre-selected
     page.get_by_role("button", name="Save the decision").click()

@@ -9,7 +9,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from judgetrain.accounts.models import User
-from quizzes.models import Attempt, AttemptItem
+from quizzes.exams.models.exams import Attempt, AttemptItem
 from tests.browser.helpers import fits_a_phone, log_in
 from tests.browser.helpers import start_exam as start_on_its_page
 from tests.factories import assignment, candidate

@@ -6,8 +6,9 @@ and Portuguese, checked with axe at 1280 and 375 px."""
 import pytest
 from playwright.sync_api import expect
 
-from quizzes.models import QuestionCorrection
-from quizzes.services import appeals, exams
+from quizzes.exams.services import exams
+from quizzes.review.models.review import QuestionCorrection
+from quizzes.review.services import appeals
 from tests.browser.helpers import log_in, problems_on
 from tests.factories import committee_member
 from tests.quizzes.mentor.conftest import RIGHT, graded_attempt, mentored_candidate

@@ -4,7 +4,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from quizzes.models import Attempt
+from quizzes.exams.models.exams import Attempt
 from tests.browser.helpers import log_in, start_exam, wait_until_saved
 from tests.factories import assignment, candidate
 
@@ -78,6 +78,11 @@ def test_a_stale_tab_can_take_the_other_tabs_text_by_keyboard(two_tabs):
     page.get_by_role("group", name="changed in another tab").wait_for(state="detached")
     assert page.get_by_label(ANSWER).first.input_value() == "Saved from tab two"
     assert saved_answer() == "Saved from tab two"
+    # An autosave the typing had scheduled may still store the text it reads (now the other
+    # tab's) until the server confirms it: wait for that state, not for time.
+    page.wait_for_function(
+        "() => !Object.keys(localStorage).some(k => k.endsWith(':1'))", timeout=10_000
+    )
     assert stored(page) is None
 
 

@@ -4,7 +4,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from quizzes.models import Attempt, AttemptItem
+from quizzes.exams.models.exams import Attempt, AttemptItem
 from tests.browser.helpers import fits_a_phone, log_in, start_exam, wait_until_saved
 from tests.factories import BlueprintFactory, assignment, candidate
 

@@ -6,7 +6,7 @@ no start screen")."""
 import pytest
 from playwright.sync_api import expect
 
-from quizzes.models import Attempt
+from quizzes.exams.models.exams import Attempt
 from tests.browser.helpers import fits_a_phone, log_in, problems_on
 from tests.browser.test_whole_journey import BROWSER_LOCALE, Words
 from tests.factories import BlueprintFactory, assignment, candidate

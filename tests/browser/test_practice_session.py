@@ -6,7 +6,7 @@ and Portuguese (Brazil), at 1280 and 375 px, with no serious axe violation (issu
 import pytest
 from playwright.sync_api import expect
 
-from quizzes.models import PracticeAnswer, PracticeSession
+from quizzes.practice.models import PracticeAnswer, PracticeSession
 from tests.browser.helpers import fits_a_phone, log_in, problems_on
 from tests.browser.test_whole_journey import BROWSER_LOCALE, Words
 from tests.factories import candidate, question

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from quizzes.models import Review
-from quizzes.services.practice import practice_answer_submit
+from quizzes.practice.services import practice_answer_submit
+from quizzes.review.models.review import Review
 from tests.browser.helpers import log_in, problems_on
 from tests.factories import candidate, cohort, mentor, question
 from tests.quizzes.mentor.conftest import HEDGED, graded_attempt

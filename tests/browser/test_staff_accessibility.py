@@ -10,9 +10,12 @@ with rows in them.
 import pytest
 from django.urls import reverse
 
-from quizzes.models import Appeal, CertificationLevel, LevelRequirement, VariantJob
-from quizzes.services import certification, exams
-from quizzes.services import question_reports as reports
+from quizzes.bank.services import question_reports as reports
+from quizzes.certification.models import CertificationLevel, LevelRequirement
+from quizzes.certification.services import certification
+from quizzes.exams.models.exams import VariantJob
+from quizzes.exams.services import exams
+from quizzes.review.models.appeals import Appeal
 from tests.browser.helpers import log_in, problems_on
 from tests.factories import (
     BlueprintFactory,

@@ -6,7 +6,7 @@ violation at 1280 and 375 px, in English and Portuguese."""
 import pytest
 from playwright.sync_api import expect
 
-from quizzes.models import PracticeAnswer
+from quizzes.practice.models import PracticeAnswer
 from rulings.core.explain import labels
 from rulings.core.questions.build import scenario
 from tests.browser.helpers import fits_a_phone, log_in, problems_on

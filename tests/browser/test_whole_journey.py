@@ -14,8 +14,9 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from quizzes.models import Attempt, Certificate, CertificationLevel, ExamBlueprint, LevelRequirement
-from quizzes.models import Review as ReviewModel
+from quizzes.certification.models import Certificate, CertificationLevel, LevelRequirement
+from quizzes.exams.models.exams import Attempt, ExamBlueprint
+from quizzes.review.models.review import Review as ReviewModel
 from tests.browser.helpers import fits_a_phone, log_in, start_exam
 from tests.browser.test_accessibility import problems_on
 from tests.factories import candidate, cohort, committee_member, mentor
@@ -178,7 +179,7 @@ def test_the_pre_generation_progress_updates_without_a_reload(live_server, page,
 
     from django.utils import timezone
 
-    from quizzes.services import variants
+    from quizzes.exams.services import variants
     from tests.factories import BlueprintFactory
 
     marco = mentor(email="marco@example.com")

@@ -6,8 +6,8 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from quizzes.models import WorkbenchStory
-from quizzes.services.workbench import Story, workbench_propose
+from quizzes.workbench.models import WorkbenchStory
+from quizzes.workbench.services import Story, workbench_propose
 from tests.browser.helpers import fits_a_phone, log_in, problems_on
 from tests.factories import candidate, cohort, committee_member, mentor
 

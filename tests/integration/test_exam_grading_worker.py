@@ -2,8 +2,8 @@
 
 import pytest
 
-from quizzes.models import Attempt
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
 from tests.factories import assignment
 from tests.waiting import wait_for
 
@@ -50,9 +50,9 @@ def test_a_variant_built_by_the_worker_is_prepared_started_and_graded_there():
 
     from django.utils import timezone
 
+    from quizzes.exams.models.exams import AttemptItem, ExamVariant, VariantJob
+    from quizzes.exams.services import variants
     from quizzes.grading import grade_response
-    from quizzes.models import AttemptItem, ExamVariant, VariantJob
-    from quizzes.services import variants
     from tests.factories import BlueprintFactory, candidate
 
     now = timezone.now()

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
-from quizzes.models import Appeal, Attempt, AttemptItem
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.exams.services import exams
+from quizzes.review.models.appeals import Appeal
 from tests.factories import assignment
 from tests.waiting import wait_for
 

@@ -3,8 +3,9 @@ queued on commit, by id, and done there once."""
 
 import pytest
 
-from quizzes.models import Notification, QuestionCorrection
-from quizzes.services import appeals, exams
+from quizzes.exams.services import exams
+from quizzes.review.models.review import Notification, QuestionCorrection
+from quizzes.review.services import appeals
 from tests.factories import committee_member
 from tests.quizzes.mentor.conftest import (
     RIGHT,

@@ -25,8 +25,8 @@ import redis
 from django.db import connection
 from django.utils import timezone
 
-from quizzes.models import Attempt
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
 from tests.conftest import require
 from tests.factories import assignment, candidate
 from tests.outage import broker_down, celery_app, dead_port, hung_server, redis_cache

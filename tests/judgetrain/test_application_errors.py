@@ -1,5 +1,5 @@
 """One error model: every service refusal is an ApplicationError, mapped once for the API (the
-exception handler) and once for pages (quizzes.views.refusals, ErrorPagesMiddleware)."""
+exception handler) and once for pages (quizzes.common.refusals, ErrorPagesMiddleware)."""
 
 import importlib
 import inspect
@@ -13,24 +13,24 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-import quizzes.services
+import quizzes
 from judgetrain.api_errors import application_error_body
 from judgetrain.errors import ApplicationError, Conflict, Forbidden, NotFound, Problem
 from judgetrain.middleware import ErrorPagesMiddleware
-from quizzes.models import Certificate, CertificationLevel
-from quizzes.services import certification, cohorts
+from quizzes.certification.models import Certificate, CertificationLevel
+from quizzes.certification.services import certification
+from quizzes.cohorts import services as cohorts
 from tests.factories import candidate, cohort, committee_member
 
 SERVICE_MODULES = [
     *(
-        f"quizzes.services.{found.name}"
-        for found in pkgutil.iter_modules(quizzes.services.__path__)
+        found.name
+        for found in pkgutil.walk_packages(quizzes.__path__, "quizzes.")
+        if {"services", "selectors"} & set(found.name.split(".")) and not found.ispkg
     ),
+    "quizzes.common.notifications",
     "quizzes.selectors",
     "quizzes.selectors_home",
-    "quizzes.selectors_items",
-    "quizzes.selectors_reports",
-    "quizzes.selectors_whatif",
     "judgetrain.accounts.services",
 ]
 

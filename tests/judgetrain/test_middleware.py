@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from judgetrain.accounts.models import User
-from quizzes.models import QuestionReport
+from quizzes.bank.models.reports import QuestionReport
 from tests.factories import candidate, committee_member, question
 
 pytestmark = pytest.mark.django_db

@@ -1,15 +1,25 @@
-"""Settings are read in a fresh interpreter per case: they are evaluated once at import."""
+"""Settings are evaluated once, at import: each case runs the settings file afresh (runpy, in
+a namespace of its own) in an environment of its own, as a process started with it would. The
+deployment checks need the whole project set up on their settings, so they run
+`manage.py check --deploy` in a fresh interpreter."""
 
 import os
+import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+from unittest import mock
 
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from django.core.exceptions import ImproperlyConfigured
 
 ROOT = Path(__file__).resolve().parents[2]
+SETTINGS_FILE = ROOT / "judgetrain" / "settings.py"
 GOOD_SECRET = "x" * 30 + "-production-secret-for-tests-only-0123456789"
 SIGNING_KEY = (
     ec.generate_private_key(ec.SECP256R1())
@@ -36,27 +46,23 @@ SERVICE_VARS = (
 )
 
 
-def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k not in SERVICE_VARS}
-    base.update({"DJANGO_SETTINGS_MODULE": "judgetrain.settings", **env})
-    return subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=base,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+def load_settings(**env: str) -> dict[str, Any]:
+    """The settings module's names as a process started with ``env`` (and the machine's
+    variables other than the services') would have them."""
+    environ = {k: v for k, v in os.environ.items() if k not in SERVICE_VARS}
+    environ.update({"DJANGO_SETTINGS_MODULE": "judgetrain.settings", **env})
+    with mock.patch.dict(os.environ, environ, clear=True):
+        return runpy.run_path(str(SETTINGS_FILE), run_name="settings_under_test")
 
 
 def read_settings(expression: str, **env: str) -> str:
-    code = (
-        f"import django; django.setup(); from django.conf import settings as s; print({expression})"
-    )
-    result = run_python(code, **env)
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip()
+    """``expression`` (names read from ``s``, the settings) as ``print`` would write it."""
+    settings = SimpleNamespace(**load_settings(**env))
+
+    def printed(*values: object) -> str:
+        return " ".join(str(value) for value in values)
+
+    return str(eval(f"printed({expression})", {"printed": printed, "s": settings}))
 
 
 def test_no_environment_runs_on_sqlite_with_eager_celery_and_local_cache(tmp_path):
@@ -151,10 +157,8 @@ def test_a_dead_workers_tasks_are_redelivered_after_the_visibility_timeout():
     ],
 )
 def test_bad_configuration_fails_loudly_at_start_up(env, message):
-    result = run_python("import django; django.setup()", **env)
-    assert result.returncode != 0
-    assert "ImproperlyConfigured" in result.stderr
-    assert message in result.stderr
+    with pytest.raises(ImproperlyConfigured, match=re.escape(message)):
+        load_settings(**env)
 
 
 def check_deploy(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:

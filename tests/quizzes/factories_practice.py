@@ -8,8 +8,9 @@ from typing import Any
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import Question, Topic, TopicMastery
-from quizzes.services.bank import bank_store
+from quizzes.bank.models.questions import Question, Topic
+from quizzes.bank.services.bank import bank_store
+from quizzes.practice.models import TopicMastery
 from rulings.core import questions as generator
 
 # A free-form answer that gets every part of the Treasure Hunter question right.

@@ -11,7 +11,9 @@ from typing import Any
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import Attempt, AttemptItem, Question, Review
+from quizzes.bank.models.questions import Question
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.review.models.review import Review
 from tests.factories import BlueprintFactory, assignment
 
 IN_PROGRESS = Attempt.Status.IN_PROGRESS

@@ -11,7 +11,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 from quizzes import access
-from quizzes.models import Attempt, AttemptItem, ExamVariant, Question
+from quizzes.bank.models.questions import Question
+from quizzes.exams.models.exams import Attempt, AttemptItem, ExamVariant
 from tests.factories import assignment, candidate, committee_member, mentor, question
 from tests.quizzes.sealing import GRADED, IN_PROGRESS, SUBMITTED, sitting
 

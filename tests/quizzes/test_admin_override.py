@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from quizzes.models import Attempt, AttemptItem
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.exams.services import exams
 from tests.factories import assignment, committee_member
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

@@ -15,9 +15,12 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from quizzes import access
-from quizzes.models import AuditEntry, PracticeAnswer, QuestionCorrection, QuestionReport, Review
-from quizzes.services import appeals, exams
-from quizzes.services import question_reports as reports
+from quizzes.bank.models.reports import QuestionReport
+from quizzes.bank.services import question_reports as reports
+from quizzes.exams.services import exams
+from quizzes.practice.models import PracticeAnswer
+from quizzes.review.models.review import AuditEntry, QuestionCorrection, Review
+from quizzes.review.services import appeals
 from tests.factories import candidate, committee_member, mentor, question
 from tests.quizzes.sealing import GRADED, graded_item, sitting
 

@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import ExamAssignment, ExamVariant, VariantJob
-from quizzes.services import variants
+from quizzes.exams.models.exams import ExamAssignment, ExamVariant, VariantJob
+from quizzes.exams.services import variants
 from tests.factories import BlueprintFactory, candidate, committee_member
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

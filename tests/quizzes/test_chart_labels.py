@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from quizzes import charts
+from quizzes.reports import charts
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 LONG = "Triggered abilities · Observable impact · How far the game can go back, in spring"

@@ -3,7 +3,7 @@
 
 import pytest
 
-from quizzes.models import TopicMastery
+from quizzes.practice.models import TopicMastery
 from tests.factories import candidate
 from tests.quizzes.migrating import _latest_schema_after, migrate  # noqa: F401
 

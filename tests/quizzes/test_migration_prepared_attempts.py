@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from quizzes.models import ExamAssignment
-from quizzes.services import exams
+from quizzes.exams.models.exams import ExamAssignment
+from quizzes.exams.services import exams
 from tests.factories import QuestionFactory, candidate
 from tests.quizzes.migrating import _latest_schema_after, migrate, migrate_to_latest  # noqa: F401
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from quizzes.models import Certificate
+from quizzes.certification.models import Certificate
 from tests.factories import candidate
 from tests.quizzes.migrating import _latest_schema_after, migrate  # noqa: F401
 

@@ -12,10 +12,10 @@ import pytest
 from django.core.checks import run_checks
 from django.test import override_settings
 
+from quizzes.bank.pool_directory import PoolDirectoryError, directory_check, directory_pools
+from quizzes.bank.services.pools import exam_pools_gaps, pools_active
 from quizzes.checks import exam_pools_private, pool_directory_usable
-from quizzes.pool_directory import PoolDirectoryError, directory_check, directory_pools
-from quizzes.services import exams
-from quizzes.services.pools import exam_pools_gaps, pools_active
+from quizzes.exams.services import exams
 from tests.factories import assignment, committee_member
 
 EXAM_NAMES = ["Ximena", "Yago", "Zuleica", "Wander", "Valquíria", "Ubirajara"]

@@ -4,9 +4,10 @@ import fsrs
 import pytest
 from django.utils import timezone
 
-from quizzes.models import PracticeAnswer, Question, TopicMastery
-from quizzes.services import practice
-from quizzes.services.practice import (
+from quizzes.bank.models.questions import Question
+from quizzes.practice import services as practice
+from quizzes.practice.models import PracticeAnswer, TopicMastery
+from quizzes.practice.services import (
     NoPracticeQuestion,
     PracticeFilters,
     QuestionNotPractisable,

@@ -4,8 +4,9 @@ answer by answer, ending on a summary; and the multiple-choice option review."""
 import pytest
 from django.utils import timezone
 
-from quizzes.models import PracticeAnswer, PracticeSession, Question
-from quizzes.services.practice import (
+from quizzes.bank.models.questions import Question
+from quizzes.practice.models import PracticeAnswer, PracticeSession
+from quizzes.practice.services import (
     NotSessionQuestion,
     PracticeError,
     PracticeFilters,

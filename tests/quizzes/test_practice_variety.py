@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from quizzes.models import PracticeAnswer, PracticeSession, Question
-from quizzes.services import practice
-from quizzes.services.bank import bank_build, bank_store
-from quizzes.services.practice import (
+from quizzes.bank.models.questions import Question
+from quizzes.bank.services.bank import bank_build, bank_store
+from quizzes.practice import services as practice
+from quizzes.practice.models import PracticeAnswer, PracticeSession
+from quizzes.practice.services import (
     PracticeFilters,
     SessionFinished,
     practice_answer_submit,

@@ -2,8 +2,9 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from quizzes.models import PracticeAnswer, Question, TopicMastery
-from quizzes.services.bank import bank_store
+from quizzes.bank.models.questions import Question
+from quizzes.bank.services.bank import bank_store
+from quizzes.practice.models import PracticeAnswer, TopicMastery
 from rulings.core.grading import MAX_ANSWER_CHARS
 from rulings.core.questions import build_question
 from tests.factories import candidate, mentor, question, user

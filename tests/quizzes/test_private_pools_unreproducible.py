@@ -15,8 +15,8 @@ import re
 
 import pytest
 
-from quizzes.pool_directory import random_exam_pool
-from quizzes.services import exams
+from quizzes.bank.pool_directory import random_exam_pool
+from quizzes.exams.services import exams
 from rulings.core.questions import build_question, generate_questions
 from rulings.core.questions.catalog import public_cards
 from rulings.core.questions.errors import KindUnavailable

@@ -11,17 +11,11 @@ import pytest
 from django.utils import timezone
 
 from judgetrain.accounts.models import Cohort, User
-from quizzes.models import (
-    Appeal,
-    Attempt,
-    Certificate,
-    CertificationLevel,
-    ExamAssignment,
-    QuestionCorrection,
-    QuestionReport,
-    Review,
-    VariantJob,
-)
+from quizzes.bank.models.reports import QuestionReport
+from quizzes.certification.models import Certificate, CertificationLevel
+from quizzes.exams.models.exams import Attempt, ExamAssignment, VariantJob
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.models.review import QuestionCorrection, Review
 from tests.factories import cohort, committee_member, mentor, question
 from tests.quizzes.mentor.conftest import HEDGED, graded_attempt, mentored_candidate
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from quizzes.bank.models.questions import Question
 from quizzes.grading import grade_response
-from quizzes.models import PracticeAnswer, Question
+from quizzes.practice.models import PracticeAnswer
 from quizzes.templatetags.quizzes_tags import by_part
 from rulings.core.grading import GradingError
 from tests.factories import candidate

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from quizzes.services import badges
+from quizzes.certification.services import badges
 
 
 def certificate_matrix(entry: Callable[..., Any], role_names: tuple[str, ...]) -> dict[str, Any]:

@@ -14,15 +14,11 @@ from typing import Any
 
 from django.utils import timezone
 
-from quizzes.models import (
-    Certificate,
-    CertificationLevel,
-    LevelRequirement,
-    QuestionReport,
-    VariantJob,
-)
-from quizzes.services import certification
-from quizzes.services import question_reports as reports
+from quizzes.bank.models.reports import QuestionReport
+from quizzes.bank.services import question_reports as reports
+from quizzes.certification.models import Certificate, CertificationLevel, LevelRequirement
+from quizzes.certification.services import certification
+from quizzes.exams.models.exams import VariantJob
 from tests.factories import BlueprintFactory, committee_member, newer_policy_version
 from tests.quizzes.committee.seeding import graded_attempt
 

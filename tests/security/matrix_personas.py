@@ -24,17 +24,12 @@ from typing import Any
 
 from judgetrain.accounts.models import User
 from judgetrain.accounts.roles import Role
-from quizzes.models import (
-    Appeal,
-    AttemptItem,
-    AuditEntry,
-    PracticeAnswer,
-    Question,
-    QuestionCorrection,
-    QuestionKind,
-    Review,
-)
-from quizzes.services import exams
+from quizzes.bank.models.questions import Question, QuestionKind
+from quizzes.exams.models.exams import AttemptItem
+from quizzes.exams.services import exams
+from quizzes.practice.models import PracticeAnswer
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.models.review import AuditEntry, QuestionCorrection, Review
 from tests.factories import cohort, mentor, question, user
 from tests.quizzes.sealing import GRADED, sitting
 

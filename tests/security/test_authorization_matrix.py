@@ -23,21 +23,19 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from judgetrain.accounts.models import User
-from quizzes.models import (
-    Appeal,
-    Attempt,
-    PracticeAnswer,
-    PracticeSession,
-    Question,
-    QuestionCorrection,
-    Review,
-)
-from quizzes.services import appeals, cohorts, exams, review
-from quizzes.services.practice import (
+from quizzes.bank.models.questions import Question
+from quizzes.cohorts import services as cohorts
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
+from quizzes.practice.models import PracticeAnswer, PracticeSession
+from quizzes.practice.services import (
     PracticeFilters,
     practice_answer_submit,
     practice_session_start,
 )
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.models.review import QuestionCorrection, Review
+from quizzes.review.services import appeals, review
 from rulings.core import questions as generator
 from tests.built_once import built_once
 from tests.factories import (

@@ -42,16 +42,16 @@ from rest_framework.request import Request
 
 from judgetrain.authentication import BasicAuthentication
 from judgetrain.middleware import nul_refusal
-from quizzes.api.practice import PracticeNextQuerySerializer
-from quizzes.api.reports import ReportFilterSerializer
 from quizzes.api.serializers import QuestionFilterSerializer
-from quizzes.forms.committee import PolicyCompareForm
-from quizzes.views.practice import (
+from quizzes.committee.forms import PolicyCompareForm
+from quizzes.practice.api import PracticeNextQuerySerializer
+from quizzes.practice.views.practice import (
     PracticeFilterForm,
     carried_query,
     filter_initial,
     round_language,
 )
+from quizzes.reports.api import ReportFilterSerializer
 from rulings.api.serializers import EvaluateQuerySerializer, PolicyFilterSerializer
 from tests.security.timing import assert_linear, repeated
 

@@ -7,9 +7,10 @@ import pytest
 from django.test import Client
 
 from judgetrain.accounts.models import User
-from quizzes.models import Appeal, AttemptItem
-from quizzes.services import exams
-from quizzes.services.practice import practice_answer_submit
+from quizzes.exams.models.exams import AttemptItem
+from quizzes.exams.services import exams
+from quizzes.practice.services import practice_answer_submit
+from quizzes.review.models.appeals import Appeal
 from tests.factories import assignment, candidate, committee_member, question
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

@@ -4,10 +4,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from quizzes.models import QuestionKind
-from quizzes.services.bank import bank_build
-from rulings.core.questions import QuestionError
+from quizzes.bank.models.questions import QuestionKind
+from quizzes.bank.services.bank import bank_build
 from rulings.models import Game, Language
+from rulings.questions import QuestionError
 
 
 class Command(BaseCommand):

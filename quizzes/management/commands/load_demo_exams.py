@@ -5,7 +5,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from quizzes.services.demo import DemoExamError, demo_exams_load
+from quizzes.exams.services.demo import DemoExamError, demo_exams_load
 
 DEFAULT_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo_exams.json"
 

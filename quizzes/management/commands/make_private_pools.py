@@ -4,9 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from quizzes.pool_directory import PoolDirectoryError, directory_check, random_exam_pool
-from rulings.core.questions.pool_check import pools_check
-from rulings.core.questions.pools import Pools
+from quizzes.bank.pool_directory import PoolDirectoryError, directory_check, random_exam_pool
+from rulings.questions import Pools, pools_check
 
 
 class Command(BaseCommand):

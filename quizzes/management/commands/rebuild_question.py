@@ -2,9 +2,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from quizzes.models import Question
-from quizzes.services.pools import question_rebuild
-from rulings.core.questions import QuestionError
+from quizzes.bank.models.questions import Question
+from quizzes.bank.services.pools import question_rebuild
+from rulings.questions import QuestionError
 
 
 class Command(BaseCommand):

@@ -360,6 +360,17 @@ def _bare_denial_right_after(m: Mention, me: int, cue: CueHit, ctx: Context) -> 
     return not (cue.last - cue.first == 1 and cue.first != m.last)
 
 
+def _not_a_tag_question(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
+    """ "sin penalización, ¿no?", "sem penalidade, não?": a bare "no" that ends a question
+    asks for agreement with the term before it (a tag question); it rejects nothing."""
+    if cue.last - cue.first != 1:
+        return True
+    toks = ctx.toks
+    if cue.last < len(toks.words):
+        return not toks.question[cue.last]
+    return not ctx.tail_question
+
+
 def _no_reset_or_reason_between(m: Mention, me: int, cue: CueHit, ctx: Context) -> bool:
     """ "no penalty, but it is too late to fix" rejects the fix, not the penalty; "Warning,
     and since backing up no longer works, ..." rejects inside the reason."""
@@ -459,6 +470,7 @@ GUARDS: dict[str, _Guard] = {
     "not_concessive": _not_concessive,
     "clause_ends_after_cue": _clause_ends_after_cue,
     "bare_denial_right_after": _bare_denial_right_after,
+    "not_a_tag_question": _not_a_tag_question,
     "no_reset_or_reason_between": _no_reset_or_reason_between,
     "not_about_the_next_option": _not_about_the_next_option,
     "free_or_own_noun": _free_or_own_noun,

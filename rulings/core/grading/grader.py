@@ -524,9 +524,22 @@ _STEP_WORDS = frozenset(
         "etapa",
         "step",
         "phase",
+        # the game event a rewind goes back to ("rewind to the attack", "volver al ataque",
+        # "retroceder ao bloqueio"): in Riftbound as in Magic, a point before other actions
+        # ("back up to the damage" is left out: the writers label it either way, 3 to 2)
+        "attack",
+        "attacks",
+        "attackers",
+        "block",
+        "blockers",
+        "showdown",
+        "ataque",
+        "bloqueio",
+        "bloqueo",
     }
 )
-"""Words naming a step or phase a rewind may go back to ("back up to the upkeep")."""
+"""Words naming a step, phase or game event a rewind may go back to ("back up to the
+upkeep", "rewind to the attack")."""
 _POINT_AFTER = 4
 """Tokens after a rewind where the point it goes back to may be named."""
 
@@ -840,11 +853,14 @@ def _only_nothing_to_do(
 
 
 def _bare_nothing(readings: _Readings, by_part: _ByPart, analysis: Analysis, lex: Lexicon) -> None:
-    """ "Nada." / "Caio, nothing." / "Nada, no hay nada que sacrificar": an answer that
-    names no infraction, penalty or fix and rules "nothing" in a sentence (or the answer's
-    opening clause) of that word alone, or of a player's name and it, says there is no
-    infraction (the label convention's implied parts then fill the rest)."""
-    if any(by_part[part] or readings[part].found for part in PARTS):
+    """ "Nada." / "Caio, nothing." / "Nada para Bia." / "Nothing yet. ... No penalty": an
+    answer that names no infraction, and no penalty or fix but the empty ones, and rules
+    "nothing" in a sentence (or the answer's opening clause) of that word alone, or with a
+    player's name, an attribution word or a "yet" beside it (`nothing_beside`), says there
+    is no infraction (the label convention's implied parts then fill the rest)."""
+    if readings["infraction"].found or any(m.live for m in by_part["infraction"]):
+        return  # "Nada todavía: no prueba que la olvidara" denies the infraction it names
+    if not all(_empty_or_unsaid(part, readings, by_part) for part in ("penalty", "remedy")):
         return
     if analysis.stated or not _bare_nothing_said(analysis, lex):
         return
@@ -853,8 +869,14 @@ def _bare_nothing(readings: _Readings, by_part: _ByPart, analysis: Analysis, lex
     )
 
 
-_BARE_NOTHING_TOKENS = 2
-"""At most this many tokens in a bare "nothing" ruling: the word, and a name before it."""
+def _empty_or_unsaid(part: str, readings: _Readings, by_part: _ByPart) -> bool:
+    """The part is read as its empty id ("no penalty"), or nothing of it is said."""
+    found = readings[part].found
+    return found == EMPTY_IDS[part] or (found is None and not any(m.live for m in by_part[part]))
+
+
+_BARE_NOTHING_TOKENS = 4
+"""At most this many tokens in a bare "nothing" ruling ("Nada para Bia todavía")."""
 
 
 def _bare_nothing_said(analysis: Analysis, lex: Lexicon) -> bool:
@@ -865,9 +887,26 @@ def _bare_nothing_said(analysis: Analysis, lex: Lexicon) -> bool:
         own = [j for j in range(len(words)) if sentence[j] == sentence[i]]
         opening = [j for j in range(len(words)) if clause[j] == clause[0]]
         for span in (own, opening if i in opening else []):
-            if span and span[-1] == i and len(span) <= _BARE_NOTHING_TOKENS:
+            if _bare_span(span, i, analysis.tokens, lex):
                 return True
     return False
+
+
+def _bare_span(span: list[int], i: int, toks: Tokens, lex: Lexicon) -> bool:
+    """The span holds the "nothing" word at i and, beside it, only a name before it ("Caio,
+    nothing"), or names, attribution words and "yet" words ("Nada para Bia", "Nada ainda")."""
+    if not span or i not in span or len(span) > _BARE_NOTHING_TOKENS:
+        return False
+    if span[-1] == i and len(span) <= 2:
+        return True
+    beside = lex.nothing_beside | lex.attribution
+    return all(j == i or toks.words[j] in beside or _capitalised(toks, j) for j in span)
+
+
+def _capitalised(toks: Tokens, j: int) -> bool:
+    """Token j is written with a capital (a player's name), not at the sentence start."""
+    first = toks.source[toks.starts[j] : toks.starts[j] + 1]
+    return first.isupper() and j > 0 and toks.breaks[j] != BREAK_SENTENCE
 
 
 def _implied_by_infraction(

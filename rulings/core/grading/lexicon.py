@@ -266,6 +266,9 @@ class Lexicon:
     denials: frozenset[str] = frozenset()
     """One-word denials ("não", "no", "not", "sin"): a phrase never runs past one into
     the next clause."""
+    nothing_beside: frozenset[str] = frozenset()
+    """Words that may stand beside a bare "nothing" ruling ("Nothing yet.", "Nada todavía.",
+    "Nada ainda."): with a player's name and the attribution words, the ruling stays bare."""
     trailing_off: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Per language: one-word retractions that correct the answer when they follow an
     ellipsis and end their clause ("fix the score... no, a whole round went by")."""
@@ -374,6 +377,7 @@ def compile_lexicon(lex: dict[str, Any], lang: dict[str, Any]) -> Lexicon:
         default_language=str(lang["default_language"]),
         patterns=tuple(patterns),
         denials=_all_words(lang, "deny") | _all_words(lang, "gap_stop"),
+        nothing_beside=_all_words(lang, "nothing_beside"),
         trailing_off={
             code: frozenset(_folded_words(lang[code].get("trailing_off", []))) for code in LANGUAGES
         },

@@ -95,8 +95,8 @@ def test_the_committee_manages_exams_and_certificates_in_the_admin(client):
 def test_resolving_an_appeal_in_the_admin_records_who_and_when(client):
     from django.utils import timezone
 
-    from quizzes.models import Appeal
-    from quizzes.services import exams
+    from quizzes.exams.services import exams
+    from quizzes.review.models.appeals import Appeal
     from tests.factories import assignment, committee_member
 
     attempt = exams.attempt_start(assignment=assignment(), language="en")

@@ -7,9 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from quizzes.api.assignments import MAX_CANDIDATES
-from quizzes.models import ExamAssignment, ExamVariant, VariantJob
-from quizzes.services import variants
+from quizzes.exams.api.assignments import MAX_CANDIDATES
+from quizzes.exams.models.exams import ExamAssignment, ExamVariant, VariantJob
+from quizzes.exams.services import variants
 from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor
 
 pytestmark = pytest.mark.django_db

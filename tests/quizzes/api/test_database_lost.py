@@ -3,8 +3,8 @@
 import pytest
 from django.db import OperationalError
 
-from quizzes.models import Attempt, AttemptItem
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.exams.services import exams
 from tests.factories import assignment, candidate
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,8 +5,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from quizzes.models import Attempt
-from quizzes.services import exams, variants
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams, variants
 from tests.factories import BlueprintFactory, assignment, candidate, user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

@@ -12,7 +12,9 @@ import pytest
 from django.urls import reverse
 
 from judgetrain.accounts.models import User
-from quizzes.models import PracticeAnswer, Question, QuestionReport
+from quizzes.bank.models.questions import Question
+from quizzes.bank.models.reports import QuestionReport
+from quizzes.practice.models import PracticeAnswer
 from tests.factories import candidate, mentor, question
 from tests.quizzes.mentor.conftest import RIGHT
 from tests.quizzes.sealing import answered_alike, sitting

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from judgetrain.accounts.roles import Role
-from quizzes.models import Attempt, Question
+from quizzes.bank.models.questions import Question
+from quizzes.exams.models.exams import Attempt
 from tests.factories import assignment, candidate, mentor, question, user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

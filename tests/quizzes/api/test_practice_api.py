@@ -2,7 +2,7 @@ from datetime import timedelta
 
 import pytest
 
-from quizzes.models import PracticeAnswer, TopicMastery
+from quizzes.practice.models import PracticeAnswer, TopicMastery
 from rulings.core.grading import MAX_ANSWER_CHARS
 from tests.factories import candidate, mentor, question, user
 from tests.quizzes.factories_practice import RIGHT_ANSWER, banked, mastery

@@ -3,7 +3,7 @@ same until answered), answer within it, and read its summary once over."""
 
 import pytest
 
-from quizzes.models import PracticeSession
+from quizzes.practice.models import PracticeSession
 from tests.factories import candidate, question
 from tests.quizzes.factories_practice import RIGHT_ANSWER
 

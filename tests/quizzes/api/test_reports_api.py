@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from quizzes.models import Attempt, AttemptItem
+from quizzes.exams.models.exams import Attempt, AttemptItem
 from quizzes.selectors import committee_report
 from tests.factories import assignment, candidate, committee_member, mentor, question
 

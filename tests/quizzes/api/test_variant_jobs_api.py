@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from quizzes.services import variants
+from quizzes.exams.services import variants
 from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

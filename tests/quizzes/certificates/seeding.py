@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from quizzes.models import Certificate, CertificationLevel, ExamBlueprint, LevelRequirement
-from quizzes.services import certification
+from quizzes.certification.models import Certificate, CertificationLevel, LevelRequirement
+from quizzes.certification.services import certification
+from quizzes.exams.models.exams import ExamBlueprint
 from tests.factories import BlueprintFactory, candidate, committee_member
 from tests.quizzes.committee.seeding import graded_attempt
 

@@ -6,7 +6,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from quizzes.models import Attempt, AttemptItem, ExamBlueprint, Question
+from quizzes.bank.models.questions import Question
+from quizzes.exams.models.exams import Attempt, AttemptItem, ExamBlueprint
 from tests.factories import assignment, question
 
 

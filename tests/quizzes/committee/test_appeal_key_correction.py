@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from quizzes.models import QuestionKind
-from quizzes.services import appeals
+from quizzes.bank.models.questions import QuestionKind
+from quizzes.review.services import appeals
 from rulings.core.explain import labels
 from rulings.core.grading import ruling_ids
 from tests.factories import committee_member

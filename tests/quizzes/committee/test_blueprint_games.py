@@ -3,8 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from quizzes.models import ExamBlueprint, RetiredTemplate
-from quizzes.services import blueprints
+from quizzes.bank.models.reports import RetiredTemplate
+from quizzes.exams.models.exams import ExamBlueprint
+from quizzes.exams.services import blueprints
 from tests.factories import committee_member
 from tests.quizzes.committee.test_committee_pages import blueprint_post
 

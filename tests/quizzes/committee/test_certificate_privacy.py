@@ -10,8 +10,8 @@ import zlib
 import pytest
 from django.urls import reverse
 
-from quizzes.models import CertificationLevel, LevelRequirement
-from quizzes.services import certification
+from quizzes.certification.models import CertificationLevel, LevelRequirement
+from quizzes.certification.services import certification
 from tests.factories import BlueprintFactory, candidate, committee_member
 from tests.quizzes.committee.seeding import graded_attempt
 

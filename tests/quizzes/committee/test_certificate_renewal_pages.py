@@ -8,9 +8,9 @@ from django.core import mail
 from django.urls import reverse
 
 from judgetrain.dates import format_moment
-from quizzes.models import Certificate
-from quizzes.services import certification
-from quizzes.services.certificate_pdf import certificate_pdf
+from quizzes.certification.models import Certificate
+from quizzes.certification.services import certification
+from quizzes.certification.services.certificate_pdf import certificate_pdf
 from tests.factories import committee_member
 from tests.quizzes.committee.test_certificate_privacy import _pdf_text
 from tests.quizzes.committee.test_certification import issued_for, level  # noqa: F401
@@ -104,7 +104,7 @@ def test_the_evidence_names_topics_and_the_policy_version_by_title(client, level
 
     page = client.get(reverse("committee-certificate", args=[issued.pk])).content.decode()
 
-    from quizzes.models import Question
+    from quizzes.bank.models.questions import Question
 
     question = Question.objects.select_related("policy_version").get(pk=item["question"])
     assert f"<td>{question.policy_version.title}</td>" in page

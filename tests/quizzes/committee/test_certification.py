@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import Certificate, CertificationLevel, LevelRequirement
-from quizzes.services import certification
+from quizzes.certification.models import Certificate, CertificationLevel, LevelRequirement
+from quizzes.certification.services import certification
 from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor
 from tests.quizzes.committee.seeding import graded_attempt
 
@@ -342,8 +342,8 @@ def test_the_certificate_page_names_its_evidence_in_the_readers_language(
 def test_the_evidence_says_what_a_withdrawn_question_and_an_asterisk_mean(client, level):
     """Walk 3, #19: a withdrawn question read "0%" with nothing saying it was not counted, an
     asterisk had no footnote, and templates were raw ids."""
+    from quizzes.exams.models.exams import AttemptItem
     from quizzes.item_names import template_summary
-    from quizzes.models import AttemptItem
 
     issued = issued_for(level)
     record = issued.evidence["attempts"][0]

@@ -2,13 +2,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from quizzes.models import (
-    Certificate,
-    CertificationLevel,
-    ExamBlueprint,
-    LevelRequirement,
-    QuestionReport,
-)
+from quizzes.bank.models.reports import QuestionReport
+from quizzes.certification.models import Certificate, CertificationLevel, LevelRequirement
+from quizzes.exams.models.exams import ExamBlueprint
 from quizzes.selectors import is_withdrawn
 from tests.factories import BlueprintFactory, candidate, committee_member, mentor, question
 from tests.quizzes.committee.seeding import graded_attempt

@@ -4,8 +4,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import CertificationLevel, ExamBlueprint, LevelRequirement
-from quizzes.services import exams
+from quizzes.certification.models import CertificationLevel, LevelRequirement
+from quizzes.exams.models.exams import ExamBlueprint
+from quizzes.exams.services import exams
 from tests.factories import (
     BlueprintFactory,
     assignment,
@@ -249,7 +250,8 @@ def test_comparing_a_version_with_itself_is_a_form_error(client):
 
 
 def fill(n):
-    from quizzes.services import certification, question_reports
+    from quizzes.bank.services import question_reports
+    from quizzes.certification.services import certification
 
     level = CertificationLevel.objects.create(
         name=f"Level {CertificationLevel.objects.count()}", game="riftbound"
@@ -296,7 +298,7 @@ def test_a_blueprints_language_is_the_language_of_every_attempt():
 
 
 def test_the_dry_run_shows_whose_pass_would_turn_to_fail(monkeypatch):
-    from quizzes.services import policy_updates
+    from quizzes.bank.services import policy_updates
     from rulings.core.grading import Expected
 
     q = question()
@@ -319,7 +321,7 @@ def test_the_dry_run_shows_whose_pass_would_turn_to_fail(monkeypatch):
 
 
 def test_the_practice_feedback_page_offers_to_report_the_question(client):
-    from quizzes.models import PracticeAnswer
+    from quizzes.practice.models import PracticeAnswer
 
     person = candidate()
     q = question()
@@ -359,7 +361,7 @@ def test_a_policy_update_shows_each_changed_rule_before_and_after_and_the_next_s
 
 
 def test_the_changed_statements_are_read_in_a_fixed_number_of_queries(django_assert_num_queries):
-    from quizzes.services import policy_updates
+    from quizzes.bank.services import policy_updates
 
     q = question()
     old = q.policy_version

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from quizzes import selectors_reports as sr
+from quizzes.reports import selectors as sr
 from tests.factories import BlueprintFactory, candidate, question
 from tests.quizzes.committee.seeding import graded_attempt
 

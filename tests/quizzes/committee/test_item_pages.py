@@ -8,8 +8,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from quizzes.models import AuditEntry, ExamBlueprint, RetiredTemplate
-from quizzes.services import retirement
+from quizzes.bank.models.reports import RetiredTemplate
+from quizzes.bank.services import retirement
+from quizzes.exams.models.exams import ExamBlueprint
+from quizzes.review.models.review import AuditEntry
 from tests.factories import assignment, candidate, committee_member, mentor, question
 from tests.quizzes.committee.seeding import graded_attempt
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from quizzes.models import CertificationLevel, LevelRequirement
+from quizzes.certification.models import CertificationLevel, LevelRequirement
 from tests.factories import BlueprintFactory, committee_member
 from tests.quizzes.committee.test_committee_pages import level_post
 

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import Attempt
-from quizzes.services import policy_updates
+from quizzes.bank.services import policy_updates
+from quizzes.exams.models.exams import Attempt
 from rulings.models import PolicyStatement
 from tests.factories import (
     BlueprintFactory,

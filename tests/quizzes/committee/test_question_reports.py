@@ -1,17 +1,18 @@
 import pytest
 from django.urls import reverse
 
-from quizzes.models import PracticeAnswer, QuestionReport
-from quizzes.selectors import servable
-from quizzes.services import exams
-from quizzes.services import question_reports as reports
-from quizzes.services.appeals import withdrawal_preview
-from quizzes.services.practice import (
+from quizzes.bank.models.reports import QuestionReport
+from quizzes.bank.services import question_reports as reports
+from quizzes.exams.services import exams
+from quizzes.practice.models import PracticeAnswer
+from quizzes.practice.services import (
     PracticeFilters,
     QuestionNotPractisable,
     practice_answer_submit,
     practice_question_next,
 )
+from quizzes.review.services.appeals import withdrawal_preview
+from quizzes.selectors import servable
 from tests.factories import assignment, candidate, committee_member, mentor, question
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +26,7 @@ def test_a_withdrawn_question_is_never_served_in_practice(monkeypatch):
         by=committee_member(),
         preview_token=withdrawal_preview(question_id=withdrawn.pk).token,
     )
-    monkeypatch.setattr("quizzes.services.practice._generate_fresh", lambda **kw: None)
+    monkeypatch.setattr("quizzes.practice.services._generate_fresh", lambda **kw: None)
 
     served = {
         practice_question_next(user=candidate(), filters=PracticeFilters()).pk for _ in range(20)

@@ -12,8 +12,9 @@ import pytest
 from django.urls import reverse
 
 from judgetrain.accounts.roles import Role
-from quizzes.models import Question, QuestionReport
-from quizzes.services import question_reports as reports
+from quizzes.bank.models.questions import Question
+from quizzes.bank.models.reports import QuestionReport
+from quizzes.bank.services import question_reports as reports
 from tests.factories import candidate, mentor, question, user
 from tests.quizzes.sealing import GRADED, answered_alike, sitting
 

@@ -12,10 +12,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from judgetrain.accounts.models import Cohort
-from quizzes import report_tables
-from quizzes import selectors_reports as sr
-from quizzes.models import Attempt, CertificationLevel, LevelRequirement, PracticeAnswer, Review
-from quizzes.services import review
+from quizzes.certification.models import CertificationLevel, LevelRequirement
+from quizzes.exams.models.exams import Attempt
+from quizzes.practice.models import PracticeAnswer
+from quizzes.reports import selectors as sr
+from quizzes.reports import tables as report_tables
+from quizzes.review.models.review import Review
+from quizzes.review.services import review
 from rulings.grading_eval.evaluation import parse_items
 from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor, question
 from tests.quizzes.committee.seeding import free_form_grade, graded_attempt
@@ -77,7 +80,7 @@ def test_item_facility_is_the_mean_score_per_template(world):
 
 def test_withdrawn_answers_are_left_out_of_item_analysis(world):
     """Walk 7, #9: a withdrawn question counts in no score, yet read as facility 0."""
-    from quizzes.models import AttemptItem
+    from quizzes.exams.models.exams import AttemptItem
 
     withdrawn = question(template_id="t3")
     graded_attempt(candidate(), world["blueprint"], [1.0, 0.0], [world["q1"], withdrawn])

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from judgetrain.accounts.roles import Role
 from quizzes import selectors
-from quizzes import selectors_reports as sr
-from quizzes.models import AttemptItem
+from quizzes.exams.models.exams import AttemptItem
+from quizzes.reports import selectors as sr
 from tests.factories import candidate, question, user
 from tests.quizzes.sealing import GRADED, sitting
 

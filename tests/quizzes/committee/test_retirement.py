@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from quizzes.models import Attempt, AuditEntry, ExamBlueprint, Question, RetiredTemplate
+from quizzes.bank.models.questions import Question
+from quizzes.bank.models.reports import RetiredTemplate
+from quizzes.bank.services import retirement
+from quizzes.exams.models.exams import Attempt, ExamBlueprint
+from quizzes.exams.services import exams
+from quizzes.exams.services.blueprints import blueprint_preview
+from quizzes.review.models.review import AuditEntry
 from quizzes.selectors import servable
-from quizzes.services import exams, retirement
-from quizzes.services.blueprints import blueprint_preview
 from tests.factories import assignment, candidate, committee_member, mentor, question
 from tests.quizzes.committee.seeding import graded_attempt
 

@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 
 from judgetrain.accounts.models import Cohort
-from quizzes.models import CertificationLevel, ExamBlueprint
+from quizzes.certification.models import CertificationLevel
+from quizzes.exams.models.exams import ExamBlueprint
 from tests.factories import (
     BlueprintFactory,
     assignment,
@@ -149,7 +150,7 @@ def test_committee_forms_name_topics_and_policy_versions_never_by_slug():
     # Issue 29: "raw slugs for topics, policy versions and report headings".
     from django.utils import translation
 
-    from quizzes.forms.committee import PolicyCompareForm, topic_choices
+    from quizzes.committee.forms import PolicyCompareForm, topic_choices
     from rulings.core import policy
     from rulings.core import questions as generator
     from tests.factories import question
@@ -172,8 +173,8 @@ def test_committee_forms_name_topics_and_policy_versions_never_by_slug():
 def test_a_question_report_is_headed_by_its_topic_not_its_template_slug(client):
     from django.urls import reverse
 
-    from quizzes.models import Topic
-    from quizzes.services import question_reports
+    from quizzes.bank.models.questions import Topic
+    from quizzes.bank.services import question_reports
     from rulings.core import questions as generator
     from tests.factories import committee_member, mentor, question
 
@@ -215,8 +216,8 @@ def test_a_question_report_names_its_template_by_what_it_asks_not_its_id(client)
     """Walk 3, #19: "Template rb-forgetting-to-score, version 3"."""
     from django.urls import reverse
 
+    from quizzes.bank.services import question_reports
     from quizzes.item_names import template_summary
-    from quizzes.services import question_reports
     from tests.factories import committee_member, mentor, question
 
     reported = question(template_id="rb-trigger-intent")

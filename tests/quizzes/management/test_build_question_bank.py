@@ -3,7 +3,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from quizzes.models import Question
+from quizzes.bank.models.questions import Question
 
 pytestmark = pytest.mark.django_db
 

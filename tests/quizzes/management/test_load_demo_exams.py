@@ -4,7 +4,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from quizzes.models import CertificationLevel, ExamAssignment, ExamBlueprint
+from quizzes.certification.models import CertificationLevel
+from quizzes.exams.models.exams import ExamAssignment, ExamBlueprint
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from quizzes.models import Attempt
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
 from tests.factories import assignment
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
@@ -37,7 +37,7 @@ def test_a_failing_task_is_reported_and_the_others_still_run(embedded, monkeypat
     def broken(**kwargs):
         raise RuntimeError("the mail server is down")
 
-    monkeypatch.setattr("quizzes.services.notifications.notifications_requeue_unsent", broken)
+    monkeypatch.setattr("quizzes.common.notifications.notifications_requeue_unsent", broken)
     overdue = exams.attempt_start(assignment=assignment(), language="en")
     Attempt.objects.filter(pk=overdue.pk).update(deadline=timezone.now() - timedelta(minutes=1))
     errors = StringIO()

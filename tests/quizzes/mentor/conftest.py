@@ -12,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from judgetrain.accounts.models import Cohort, User
-from quizzes.models import Attempt, AttemptItem, Review
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.exams.services import exams
+from quizzes.review.models.review import Review
 from tests.factories import BlueprintFactory, assignment, candidate, cohort, question
 
 # The grader hedges on "maybe ... or perhaps": it flags this answer for a person to review.
@@ -82,7 +83,7 @@ def queries() -> Any:
 def committee_decides(appeal: Any, by: User, *, reason: str, correction: Any) -> Any:
     """The committee upholds with a key correction as its page does: preview, then confirm
     with the preview's token."""
-    from quizzes.services import appeals
+    from quizzes.review.services import appeals
 
     preview = appeals.correction_preview(appeal=appeal, by=by, correction=correction)
     return appeals.appeal_decide(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from quizzes.services import appeals
+from quizzes.review.services import appeals
 from tests.factories import committee_member
 from tests.quizzes.mentor.test_mentor_views import contested_appeal
 

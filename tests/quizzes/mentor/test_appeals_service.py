@@ -2,8 +2,10 @@ import pytest
 from django.core import mail
 
 from judgetrain.accounts.roles import Role
-from quizzes.models import Appeal, AuditEntry, QuestionCorrection
-from quizzes.services import appeals, exams
+from quizzes.exams.services import exams
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.models.review import AuditEntry, QuestionCorrection
+from quizzes.review.services import appeals
 from tests.factories import cohort, committee_member, mentor, question, user
 from tests.quizzes.mentor.conftest import (
     HEDGED,
@@ -122,7 +124,7 @@ def test_withdrawing_a_question_regrades_everyone_holding_it_and_shows_whose_pas
     other_who, _ = mentored_candidate()
     other = graded_attempt(other_who, [RIGHT, RIGHT], pass_score=0.8)
     other.items.filter(position=1).update(question=shared)
-    from quizzes.services.exams import attempt_rescore
+    from quizzes.exams.services.exams import attempt_rescore
 
     attempt_rescore(attempt=item.attempt)
     item.attempt.refresh_from_db()
@@ -198,7 +200,7 @@ def test_a_withdrawn_question_is_never_drawn_into_a_new_exam(monkeypatch):
         reason="Ambiguous.",
         correction=appeals.KeyCorrection(action="withdraw"),
     )
-    from quizzes.services import exams as exam_service
+    from quizzes.exams.services import exams as exam_service
     from tests.factories import BlueprintFactory, assignment
 
     calls = []

@@ -6,7 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from quizzes.models import Topic, TopicMastery
+from quizzes.bank.models.questions import Topic
+from quizzes.practice.models import TopicMastery
 from tests.factories import candidate, cohort
 from tests.quizzes.mentor.conftest import count_queries
 

@@ -10,9 +10,12 @@ from django.utils import timezone
 
 from judgetrain.accounts.models import Cohort, User
 from judgetrain.accounts.roles import Role
-from quizzes import selectors_cohorts
-from quizzes.models import Invitation, Topic, TopicMastery
-from quizzes.services import cohorts, notifications
+from quizzes.bank.models.questions import Topic
+from quizzes.cohorts import selectors as selectors_cohorts
+from quizzes.cohorts import services as cohorts
+from quizzes.common import notifications
+from quizzes.practice.models import TopicMastery
+from quizzes.review.models.review import Invitation
 from tests.factories import candidate, cohort, committee_member, mentor
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt, mentored_candidate
 

@@ -8,9 +8,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from quizzes.models import AttemptItem, QuestionCorrection, QuestionReport
-from quizzes.services import appeals, exams
-from quizzes.services.review import item_override_set
+from quizzes.bank.models.reports import QuestionReport
+from quizzes.exams.models.exams import AttemptItem
+from quizzes.exams.services import exams
+from quizzes.review.models.review import QuestionCorrection
+from quizzes.review.services import appeals
+from quizzes.review.services.review import item_override_set
 from tests.factories import committee_member
 from tests.quizzes.mentor.conftest import RIGHT, graded_attempt, mentored_candidate
 

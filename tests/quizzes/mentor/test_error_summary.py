@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import Appeal, Review
-from quizzes.services import exams, variants
+from quizzes.exams.services import exams, variants
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.models.review import Review
 from tests.factories import BlueprintFactory, mentor
 from tests.quizzes.mentor.conftest import RIGHT, flagged_review, graded_attempt, mentored_candidate
 

@@ -5,9 +5,9 @@ attempt's English sentences, in the second person, unlabelled)."""
 import pytest
 from django.urls import reverse
 
+from quizzes.exams.services import exams
 from quizzes.grading import feedback_in
 from quizzes.languages import content_language
-from quizzes.services import exams
 from tests.quizzes.mentor.conftest import graded_attempt, mentored_candidate
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from quizzes.models import Invitation
+from quizzes.review.models.review import Invitation
 from tests.factories import candidate, mentor
 from tests.factories import cohort as make_cohort
 from tests.outage import dead_port, redis_cache

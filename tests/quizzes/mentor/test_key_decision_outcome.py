@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from quizzes.models import Appeal
-from quizzes.services import appeals, exams
+from quizzes.exams.services import exams
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.services import appeals
 from tests.factories import committee_member
 from tests.quizzes.mentor.conftest import RIGHT, graded_attempt, mentored_candidate
 

@@ -1,8 +1,10 @@
 import pytest
 from django.core.management import call_command
 
-from quizzes.models import Appeal, Review
-from quizzes.services import appeals, exams
+from quizzes.exams.services import exams
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.models.review import Review
+from quizzes.review.services import appeals
 from tests.factories import cohort, committee_member, mentor
 from tests.quizzes.mentor.conftest import (
     HEDGED,

@@ -7,8 +7,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from quizzes.models import Appeal, AuditEntry, Review
-from quizzes.services import appeals, exams
+from quizzes.exams.services import exams
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.models.review import AuditEntry, Review
+from quizzes.review.services import appeals
 from tests.factories import candidate, cohort, committee_member, mentor
 from tests.quizzes.mentor.conftest import (
     HEDGED,
@@ -473,7 +475,7 @@ def test_the_appeals_pages_run_a_constant_number_of_queries(client):
 
 def test_the_cohort_page_shows_an_accessible_heatmap(client):
     who, the_cohort = mentored_candidate()
-    from quizzes.services.practice import practice_answer_submit
+    from quizzes.practice.services import practice_answer_submit
     from tests.factories import question
 
     item = question()
@@ -491,7 +493,7 @@ def test_the_cohort_page_shows_an_accessible_heatmap(client):
 def test_the_cohort_page_and_dashboard_run_a_constant_number_of_queries(client):
     the_cohort = cohort()
     client.force_login(the_cohort.mentor)
-    from quizzes.services.practice import practice_answer_submit
+    from quizzes.practice.services import practice_answer_submit
     from tests.factories import question
 
     def grow():
@@ -783,8 +785,8 @@ def test_the_invitation_page_runs_a_fixed_number_of_queries(client):
 
 
 def test_the_candidate_sees_the_mentors_decision_on_a_practice_answer(client):
-    from quizzes.services import review
-    from quizzes.services.practice import practice_answer_submit
+    from quizzes.practice.services import practice_answer_submit
+    from quizzes.review.services import review
     from tests.factories import question
 
     who, the_cohort = mentored_candidate()

@@ -3,9 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from quizzes.models import Attempt, AuditEntry, Review
-from quizzes.services import exams, review
-from quizzes.services.practice import practice_answer_submit
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
+from quizzes.practice.services import practice_answer_submit
+from quizzes.review.models.review import AuditEntry, Review
+from quizzes.review.services import review
 from tests.factories import cohort, mentor, question
 from tests.quizzes.mentor.conftest import (
     HEDGED,

@@ -2,10 +2,11 @@ import pytest
 from django.core import mail
 
 from judgetrain.accounts.roles import Role
-from quizzes.models import AuditEntry, PracticeAnswer, Review
-from quizzes.selectors_review import review_queue
-from quizzes.services import review
-from quizzes.services.practice import practice_answer_submit
+from quizzes.practice.models import PracticeAnswer
+from quizzes.practice.services import practice_answer_submit
+from quizzes.review.models.review import AuditEntry, Review
+from quizzes.review.selectors import review_queue
+from quizzes.review.services import review
 from tests.factories import candidate, committee_member, mentor, question
 from tests.quizzes.mentor.conftest import (
     HEDGED,
@@ -38,7 +39,7 @@ def test_a_flagged_exam_answer_lands_in_its_mentors_queue():
 def test_grading_twice_queues_a_flagged_answer_once():
     who, _ = mentored_candidate()
     attempt = graded_attempt(who, [HEDGED])
-    from quizzes.services import exams
+    from quizzes.exams.services import exams
 
     exams.attempt_grade(attempt_id=attempt.pk)
 
@@ -183,7 +184,7 @@ def test_reviewer_role_names_the_committee_first():
 
 
 def test_an_override_from_the_admin_service_is_labelled_and_audited():
-    from quizzes.services import exams
+    from quizzes.exams.services import exams
 
     found = flagged_review()
     by = committee_member()

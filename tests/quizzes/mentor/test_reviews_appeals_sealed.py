@@ -14,9 +14,12 @@ from django.urls import reverse
 
 from judgetrain.accounts.models import User
 from judgetrain.accounts.roles import Role
-from quizzes.models import Appeal, Attempt, QuestionCorrection, Review
-from quizzes.services import appeals, exams
-from quizzes.services.practice import practice_answer_submit
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
+from quizzes.practice.services import practice_answer_submit
+from quizzes.review.models.appeals import Appeal
+from quizzes.review.models.review import QuestionCorrection, Review
+from quizzes.review.services import appeals
 from tests.factories import candidate, cohort, committee_member, mentor, question, user
 from tests.quizzes.mentor.conftest import HEDGED
 from tests.quizzes.sealing import GRADED, sitting

@@ -2,8 +2,8 @@
 
 import pytest
 
-from quizzes.models import Review
-from quizzes.services.practice import practice_answer_submit
+from quizzes.practice.services import practice_answer_submit
+from quizzes.review.models.review import Review
 from tests.factories import question
 from tests.quizzes.mentor.conftest import HEDGED, graded_attempt, mentored_candidate
 

@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from quizzes.models import ExamAssignment
-from quizzes.services import exams, variants
+from quizzes.exams.models.exams import ExamAssignment
+from quizzes.exams.services import exams, variants
 from tests.factories import BlueprintFactory, candidate
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

@@ -15,8 +15,8 @@ from joserfc import jws
 from joserfc.jwk import KeySet
 
 from judgetrain import signing
-from quizzes.models import Certificate
-from quizzes.services import badges, certification
+from quizzes.certification.models import Certificate
+from quizzes.certification.services import badges, certification
 from tests.factories import candidate, committee_member
 from tests.quizzes.certificates.seeding import issued
 

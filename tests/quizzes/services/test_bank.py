@@ -1,8 +1,8 @@
 import pytest
 
+from quizzes.bank.models.questions import Question
+from quizzes.bank.services.bank import bank_store, bank_store_ids
 from quizzes.grading import expected_for_question
-from quizzes.models import Question
-from quizzes.services.bank import bank_store, bank_store_ids
 from rulings.core import questions as generator
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,7 @@ def test_storing_the_same_questions_twice_adds_nothing():
 
 
 def test_a_question_banked_by_another_run_meanwhile_is_reused_not_duplicated(monkeypatch):
-    from quizzes.services import bank
+    from quizzes.bank.services import bank
 
     questions = generated(3)
     real = bank._insert

@@ -3,7 +3,7 @@ a slot of 9 drew the same card, wording and key four times, only the names chang
 
 from types import SimpleNamespace
 
-from quizzes.services.blueprints import slots_with_few_situations
+from quizzes.exams.services.blueprints import slots_with_few_situations
 
 
 def drawn(*stories):

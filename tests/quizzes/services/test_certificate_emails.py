@@ -8,8 +8,8 @@ import pytest
 from django.core import mail
 from django.db import transaction
 
-from quizzes.models import Notification
-from quizzes.services import certification
+from quizzes.certification.services import certification
+from quizzes.review.models.review import Notification
 from tests.factories import candidate, committee_member
 from tests.quizzes.certificates.seeding import issued, level
 

@@ -5,8 +5,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from quizzes.models import Attempt, AttemptItem
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.exams.services import exams
 from tests.factories import assignment
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

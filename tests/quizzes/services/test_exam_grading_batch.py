@@ -9,8 +9,9 @@ from django.core import mail
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from quizzes.models import Attempt, AttemptItem, Notification
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.exams.services import exams
+from quizzes.review.models.review import Notification
 from quizzes.tasks import GRADE_BATCH, attempt_grade_task, notifications_send_task
 from tests.conftest import require
 from tests.factories import BlueprintFactory, assignment
@@ -50,7 +51,7 @@ def test_a_grading_task_grades_the_waiting_attempts_along_with_its_own():
 
 
 def test_a_batch_sends_its_results_e_mails_with_one_task_each_e_mail_once(monkeypatch):
-    from quizzes.services import notifications
+    from quizzes.common import notifications
 
     queued = []
     monkeypatch.setattr(
@@ -142,7 +143,7 @@ def test_when_its_own_attempt_fails_nothing_is_kept(monkeypatch):
 def test_an_attempt_taken_along_costs_fewer_queries_than_a_task_of_its_own(monkeypatch):
     """The items of the lot are read in one query, the lot is committed once; e-mails are
     sent by their own tasks (not counted here)."""
-    from quizzes.services import notifications
+    from quizzes.common import notifications
 
     monkeypatch.setattr(notifications, "enqueue_on_commit", lambda *args, **kwargs: None)
     [alone] = waiting(1)

@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from quizzes.models import Attempt
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
 from quizzes.tasks import attempts_close_overdue
 from tests.factories import assignment, candidate
 from tests.outage import broker_down
@@ -129,10 +129,11 @@ def test_the_sweep_does_not_queue_grading_twice_for_an_attempt_it_has_just_close
     Attempt.objects.filter(pk=attempt.pk).update(deadline=timezone.now() - timedelta(hours=1))
     queued = []
     monkeypatch.setattr(
-        "quizzes.services.exams.enqueue", lambda name, **kw: queued.append((name, kw)) or True
+        "quizzes.exams.services.exams.enqueue", lambda name, **kw: queued.append((name, kw)) or True
     )
     monkeypatch.setattr(
-        "quizzes.services.exams.enqueue_on_commit", lambda name, **kw: queued.append((name, kw))
+        "quizzes.exams.services.exams.enqueue_on_commit",
+        lambda name, **kw: queued.append((name, kw)),
     )
 
     attempts_close_overdue()

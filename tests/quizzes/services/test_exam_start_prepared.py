@@ -14,11 +14,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.api.exams import AttemptStartedSerializer, _started
 from quizzes.api.serializers import ExamQuestionSerializer
-from quizzes.models import Attempt, AttemptItem, ExamAssignment, ExamVariant
-from quizzes.services import exams, variants
-from rulings.core import questions as generator
+from quizzes.exams.api.exams import AttemptStartedSerializer, _started
+from quizzes.exams.models.exams import Attempt, AttemptItem, ExamAssignment, ExamVariant
+from quizzes.exams.services import exams, variants
+from rulings import questions as generator
 from tests.factories import BlueprintFactory, candidate
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

@@ -10,8 +10,8 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from quizzes.models import Attempt
-from quizzes.services import exams, variants
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams, variants
 from tests.conftest import require
 from tests.factories import BlueprintFactory, candidate
 

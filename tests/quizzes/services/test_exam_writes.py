@@ -6,8 +6,9 @@ from types import SimpleNamespace
 import pytest
 from django.utils import timezone
 
-from quizzes.models import Appeal, Attempt
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
+from quizzes.review.models.appeals import Appeal
 from tests.factories import assignment
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

@@ -6,9 +6,11 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from quizzes import access
+from quizzes.bank.models.questions import Question
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
 from quizzes.grading import grade_response, question_key
-from quizzes.models import Appeal, Attempt, Question
-from quizzes.services import exams
+from quizzes.review.models.appeals import Appeal
 from quizzes.tasks import attempt_close_due, attempt_grade_task
 from tests.factories import BlueprintFactory, assignment, candidate, mentor
 
@@ -319,7 +321,7 @@ def test_exam_questions_are_never_visible_to_other_candidates_attempt_access():
 
 
 def test_a_variant_never_reuses_a_question_served_in_practice(monkeypatch):
-    from quizzes.services.bank import bank_store
+    from quizzes.bank.services.bank import bank_store
     from rulings.core import questions as generator
 
     monkeypatch.setattr(exams.secrets, "randbits", lambda bits: 12345)

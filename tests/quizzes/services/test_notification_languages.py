@@ -7,10 +7,12 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from quizzes.models import Notification
-from quizzes.services import appeals, cohorts, exams
-from quizzes.services import question_reports as reports
-from quizzes.services.appeals import withdrawal_preview
+from quizzes.bank.services import question_reports as reports
+from quizzes.cohorts import services as cohorts
+from quizzes.exams.services import exams
+from quizzes.review.models.review import Notification
+from quizzes.review.services import appeals
+from quizzes.review.services.appeals import withdrawal_preview
 from tests.factories import candidate, cohort, committee_member, mentor, question
 from tests.quizzes.certificates.seeding import issued, level
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, committee_decides, graded_attempt

@@ -10,9 +10,10 @@ import pytest
 from django.core import mail
 
 from quizzes import access
-from quizzes.models import Attempt
-from quizzes.services import appeals, exams
-from quizzes.services.review import results_release_if_reviewed
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
+from quizzes.review.services import appeals
+from quizzes.review.services.review import results_release_if_reviewed
 from rulings.core.explain import labels
 from tests.factories import cohort, mentor, question
 from tests.quizzes.sealing import GRADED, sitting

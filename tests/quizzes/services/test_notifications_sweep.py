@@ -6,8 +6,8 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from quizzes.models import Notification
-from quizzes.services.notifications import notification_queue, notifications_requeue_unsent
+from quizzes.common.notifications import notification_queue, notifications_requeue_unsent
+from quizzes.review.models.review import Notification
 from tests.outage import broker_down
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -8,10 +8,11 @@ import re
 import pytest
 from django.core.exceptions import ValidationError
 
-from quizzes.models import BankSeed, PoolSnapshot, Question, QuestionPool
-from quizzes.services import exams
-from quizzes.services.bank import bank_build
-from quizzes.services.pools import pools_active, question_rebuild
+from quizzes.bank.models.pools import BankSeed, PoolSnapshot, QuestionPool
+from quizzes.bank.models.questions import Question
+from quizzes.bank.services.bank import bank_build
+from quizzes.bank.services.pools import pools_active, question_rebuild
+from quizzes.exams.services import exams
 from rulings.core.questions.catalog import people
 from tests.factories import assignment
 

@@ -4,7 +4,7 @@ remedy, "continue playing")."""
 
 import pytest
 
-from quizzes.services.practice import practice_key
+from quizzes.practice.services import practice_key
 from tests.factories import question
 
 pytestmark = pytest.mark.django_db

@@ -9,18 +9,12 @@ from django.db import IntegrityError, connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from quizzes.models import (
-    Attempt,
-    AttemptItem,
-    ExamAssignment,
-    ExamVariant,
-    Question,
-    RetiredTemplate,
-    VariantJob,
-)
-from quizzes.services import exams, variants
+from quizzes.bank.models.questions import Question
+from quizzes.bank.models.reports import RetiredTemplate
+from quizzes.exams.models.exams import Attempt, AttemptItem, ExamAssignment, ExamVariant, VariantJob
+from quizzes.exams.services import exams, variants
 from quizzes.tasks import assignment_variants_build, assignments_variants_build, variant_job_run
-from rulings.core import questions as generator
+from rulings import questions as generator
 from tests.factories import BlueprintFactory, candidate, mentor
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
@@ -381,7 +375,7 @@ def test_without_a_ready_variant_a_start_generates_on_the_spot_and_logs_it(caplo
     ExamVariant.objects.all().delete()
     Attempt.all_objects.all().delete()  # nothing prepared
 
-    with caplog.at_level(logging.WARNING, logger="quizzes.services.exams"):
+    with caplog.at_level(logging.WARNING, logger="quizzes.exams.services.exams"):
         attempt = exams.attempt_start(assignment=assignment, language="en")
 
     assert attempt.items.count() == 4
@@ -398,7 +392,7 @@ def test_a_start_in_another_language_sits_the_prepared_variant(monkeypatch, capl
     variant = assignment.variants.get()
     no_generation(monkeypatch)
 
-    with caplog.at_level(logging.WARNING, logger="quizzes.services.exams"):
+    with caplog.at_level(logging.WARNING, logger="quizzes.exams.services.exams"):
         attempt = exams.attempt_start(assignment=assignment, language="es")
 
     assert (attempt.pk, attempt.language) == (variant.attempt_id, "en")

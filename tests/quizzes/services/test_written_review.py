@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from quizzes.models import (
-    Attempt,
-    CertificationLevel,
-    LevelRequirement,
-    Review,
-    WrittenReview,
-)
-from quizzes.services import certification, exams
+from quizzes.certification.models import CertificationLevel, LevelRequirement
+from quizzes.certification.services import certification
+from quizzes.exams.models.exams import Attempt, WrittenReview
+from quizzes.exams.services import exams
+from quizzes.review.models.review import Review
 from tests.factories import BlueprintFactory, candidate
 from tests.quizzes.mentor.conftest import HEDGED, RIGHT, graded_attempt
 

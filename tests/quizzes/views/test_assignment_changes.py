@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import Attempt, ExamAssignment
-from quizzes.services import assignments, exams, variants
+from quizzes.exams.models.exams import Attempt, ExamAssignment
+from quizzes.exams.services import assignments, exams, variants
 from tests.factories import BlueprintFactory, candidate, cohort, mentor
 from tests.quizzes.mentor.conftest import count_queries
 

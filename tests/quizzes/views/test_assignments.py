@@ -8,8 +8,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import ExamAssignment, ExamVariant, RetiredTemplate, VariantJob
-from quizzes.services import assignments, variants
+from quizzes.bank.models.reports import RetiredTemplate
+from quizzes.exams.models.exams import ExamAssignment, ExamVariant, VariantJob
+from quizzes.exams.services import assignments, variants
 from rulings.core.questions.templates import all_templates
 from tests.factories import BlueprintFactory, candidate, cohort, committee_member, mentor
 

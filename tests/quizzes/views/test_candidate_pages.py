@@ -8,9 +8,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from quizzes.bank.models.questions import QuestionKind
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.exams.services import exams
 from quizzes.grading import feedback_in, grade_response
-from quizzes.models import Attempt, AttemptItem, QuestionKind
-from quizzes.services import exams
 from tests.factories import BlueprintFactory, CohortFactory, assignment, candidate, mentor, question
 from tests.quizzes.factories_practice import mastery
 

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.services import certification
+from quizzes.certification.services import certification
 from tests.factories import committee_member
 from tests.quizzes.certificates.seeding import issued, level
 

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.services import badges, certification
+from quizzes.certification.services import badges, certification
 from tests.factories import candidate, committee_member
 from tests.quizzes.certificates.seeding import issued, level
 from tests.quizzes.committee.test_certificate_privacy import _pdf_text

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import Attempt, ExamAssignment
-from quizzes.services import assignments, exams
+from quizzes.exams.models.exams import Attempt, ExamAssignment
+from quizzes.exams.services import assignments, exams
 from tests.quizzes.views.test_assignment_changes import an_assigned_exam, when
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

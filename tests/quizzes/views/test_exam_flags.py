@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import Attempt, AttemptItem
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt, AttemptItem
+from quizzes.exams.services import exams
 from tests.factories import assignment, candidate
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from quizzes.models import Attempt
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
 from tests.factories import BlueprintFactory, assignment, candidate
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
@@ -122,3 +122,77 @@ def test_the_attempt_page_without_javascript_asks_for_save_answers_and_names_the
     assert "Save answers" in status.group(1)
     assert 'data-zone="America/Sao_Paulo"' in status.group(0)
     assert 'data-msg-autosave="Answers are saved as you type."' in status.group(0)
+
+
+def test_the_start_page_makes_a_fixed_number_of_queries(client, student, django_assert_num_queries):
+    """Session, user, permissions, the assignment with its blueprint (and its instructions),
+    the attempts, the prepared variant's language."""
+    job = assignment(
+        candidate=student,
+        max_attempts=2,
+        blueprint=BlueprintFactory(candidate_instructions="No phones."),
+    )
+    url = reverse("exam-start", args=[job.pk])
+
+    with django_assert_num_queries(6):
+        response = client.get(url)
+
+    assert response.status_code == 200
+
+
+def test_the_start_page_shows_the_committees_instructions_with_their_line_breaks(client, student):
+    """Issue 28: the committee's instructions (allowed materials, conduct) come before the
+    clock starts."""
+    instructions = "Bring the Core Rules.\r\nNo phones.\n\nAsk a proctor if in doubt."
+    job = assignment(
+        candidate=student, blueprint=BlueprintFactory(candidate_instructions=instructions)
+    )
+
+    html = client.get(reverse("exam-start", args=[job.pk])).content.decode()
+
+    assert "Instructions from the committee" in html
+    assert "<p>Bring the Core Rules.<br>No phones.</p>\n\n<p>Ask a proctor if in doubt.</p>" in html
+    assert html.index("Instructions from the committee") < html.index("Start the exam")
+
+
+def test_the_start_page_shows_the_instructions_as_plain_text(client, student):
+    typed = "<script>alert(1)</script> <b>No phones</b>"
+    job = assignment(candidate=student, blueprint=BlueprintFactory(candidate_instructions=typed))
+
+    html = client.get(reverse("exam-start", args=[job.pk])).content.decode()
+
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &lt;b&gt;No phones&lt;/b&gt;" in html
+    assert "<script>alert(1)" not in html
+    assert "<b>No phones" not in html
+
+
+def test_without_instructions_the_start_page_has_no_instructions_section(client, student):
+    job = assignment(candidate=student)
+
+    html = client.get(reverse("exam-start", args=[job.pk])).content.decode()
+
+    assert "start-instructions" not in html
+
+
+def test_the_instructions_heading_is_translated(client, student):
+    job = assignment(candidate=student, blueprint=BlueprintFactory(candidate_instructions="x"))
+    client.cookies["django_language"] = "pt-br"
+
+    html = client.get(reverse("exam-start", args=[job.pk])).content.decode()
+
+    assert "Instruções do comitê" in html
+
+
+def test_the_instructions_are_not_shown_while_the_exam_runs(client, student):
+    job = assignment(
+        candidate=student, blueprint=BlueprintFactory(candidate_instructions="Bring the rules.")
+    )
+    client.post(reverse("exam-start", args=[job.pk]))
+    attempt = Attempt.objects.get()
+
+    response = client.get(reverse("exam-attempt", args=[attempt.pk]))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Bring the rules." not in html
+    assert "Instructions from the committee" not in html

@@ -6,8 +6,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import Appeal, Attempt, PracticeAnswer
-from quizzes.services import exams
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams
+from quizzes.practice.models import PracticeAnswer
+from quizzes.review.models.appeals import Appeal
 from tests.factories import assignment, candidate, question
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import Attempt
-from quizzes.services import exams, variants
+from quizzes.exams.models.exams import Attempt
+from quizzes.exams.services import exams, variants
 from tests.factories import BlueprintFactory, assignment, candidate, mentor, user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]

@@ -13,14 +13,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import (
-    Certificate,
-    CertificationLevel,
-    ExamAssignment,
-    LevelRequirement,
-    VariantJob,
-)
-from quizzes.services import certification
+from quizzes.certification.models import Certificate, CertificationLevel, LevelRequirement
+from quizzes.certification.services import certification
+from quizzes.exams.models.exams import ExamAssignment, VariantJob
 from tests.factories import (
     BlueprintFactory,
     assignment,

@@ -9,10 +9,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from quizzes.models import AttemptItem, Review, WrittenReview
+from quizzes.exams.models.exams import AttemptItem, WrittenReview
 from quizzes.parts import part_reading
-from quizzes.services.review import PartDecision, review_decide
-from quizzes.views.practice import part_detail
+from quizzes.practice.views.practice import part_detail
+from quizzes.review.models.review import Review
+from quizzes.review.services.review import PartDecision, review_decide
 from tests.quizzes.mentor.conftest import RIGHT, graded_attempt, mentored_candidate
 
 HEDGED = "Missed trigger, maybe a warning or perhaps no penalty, resolve it now"

@@ -12,11 +12,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from judgetrain.accounts.roles import Role
-from quizzes.models import Certificate, ExamAssignment, VariantJob
+from quizzes.bank.services import question_reports as reports
+from quizzes.certification.models import Certificate
+from quizzes.exams.models.exams import ExamAssignment, VariantJob
+from quizzes.exams.services import exams, variants
+from quizzes.practice.services import practice_answer_submit
+from quizzes.review.services import appeals
 from quizzes.selectors_home import SHOWN
-from quizzes.services import appeals, exams, variants
-from quizzes.services import question_reports as reports
-from quizzes.services.practice import practice_answer_submit
 from tests.factories import (
     BlueprintFactory,
     assignment,
@@ -264,7 +266,7 @@ def test_a_topic_without_enough_answers_gives_its_count_once(client):
 
 def test_a_revoked_renewal_says_on_home_that_only_the_renewal_was_revoked(client):
     """Walk 7, #12: Home listed "REVOKED" first and read as the certification revoked."""
-    from quizzes.services import certification
+    from quizzes.certification.services import certification
 
     certificate = issued()
     renewed, _created = certification.certificate_renew(

@@ -9,11 +9,12 @@ from django.core import mail
 from django.urls import reverse
 from django.utils.html import escape
 
-from quizzes.models import Notification, QuestionCorrection
-from quizzes.services import appeals, exams
-from quizzes.services import question_reports as reports
-from quizzes.services.appeals import withdrawal_preview
-from quizzes.services.exams import attempt_rescore
+from quizzes.bank.services import question_reports as reports
+from quizzes.exams.services import exams
+from quizzes.exams.services.exams import attempt_rescore
+from quizzes.review.models.review import Notification, QuestionCorrection
+from quizzes.review.services import appeals
+from quizzes.review.services.appeals import withdrawal_preview
 from quizzes.tasks import question_correction_apply_task
 from tests.factories import candidate, committee_member, question
 from tests.quizzes.mentor.conftest import (

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from quizzes.models import PracticeSession
-from quizzes.services import review
-from quizzes.services.practice import practice_answer_submit
+from quizzes.practice.models import PracticeSession
+from quizzes.practice.services import practice_answer_submit
+from quizzes.review.services import review
 from tests.factories import question
 from tests.quizzes.mentor.conftest import HEDGED, mentored_candidate
 
@@ -59,7 +59,7 @@ def test_the_session_summary_counts_the_mentors_grade(client, django_assert_max_
     session.ended_at = answer.answered_at
     client.force_login(who)
 
-    from quizzes.services.practice import practice_session_summary
+    from quizzes.practice.services import practice_session_summary
 
     with django_assert_max_num_queries(3):
         summary = practice_session_summary(session=session)

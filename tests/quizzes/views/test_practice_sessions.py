@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from quizzes.models import PracticeAnswer, PracticeSession, TopicMastery
-from quizzes.services import practice
-from quizzes.services.practice import PracticeFilters, practice_session_start
+from quizzes.practice import services as practice
+from quizzes.practice.models import PracticeAnswer, PracticeSession, TopicMastery
+from quizzes.practice.services import PracticeFilters, practice_session_start
 from tests.factories import candidate, question
 from tests.quizzes.factories_practice import RIGHT_ANSWER, banked
 

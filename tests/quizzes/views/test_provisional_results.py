@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from quizzes.models import Attempt, Review, WrittenReview
+from quizzes.exams.models.exams import Attempt, WrittenReview
+from quizzes.review.models.review import Review
 from tests.factories import mentor
 from tests.quizzes.mentor.conftest import RIGHT, graded_attempt, mentored_candidate
 

@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from quizzes.models import PracticeAnswer
+from quizzes.practice.models import PracticeAnswer
 from rulings.core.questions.build import scenario
 from tests.factories import candidate, cohort, committee_member, mentor, question
 from tests.quizzes.sealing import GRADED, IN_PROGRESS, SUBMITTED, sitting

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from quizzes.models import WorkbenchStory
+from quizzes.workbench.models import WorkbenchStory
 from tests.factories import candidate, cohort, committee_member, mentor
 
 pytestmark = pytest.mark.django_db

@@ -10,15 +10,17 @@ from django.core import mail
 from django.urls import reverse
 from django.utils.html import escape
 
-from quizzes.models import PracticeAnswer, Question, WorkbenchStory
-from quizzes.services import workbench
-from quizzes.services.practice import (
+from quizzes.bank.models.questions import Question
+from quizzes.practice.models import PracticeAnswer
+from quizzes.practice.services import (
     NoPracticeQuestion,
     PracticeFilters,
     practice_answer_submit,
     practice_question_next,
 )
-from quizzes.services.workbench import workbench_retire
+from quizzes.workbench import services as workbench
+from quizzes.workbench.models import WorkbenchStory
+from quizzes.workbench.services import workbench_retire
 from tests.factories import candidate, cohort, committee_member, mentor
 
 pytestmark = pytest.mark.django_db

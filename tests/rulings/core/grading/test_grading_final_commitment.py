@@ -288,8 +288,9 @@ PLAY_ON = Expected(infraction="game_rule_violation", penalty="warning", remedy="
 @pytest.mark.parametrize(
     ("answer", "found"),
     [
-        ("GRV, Warning. We rewind to the attack.", "simple_backup"),
-        # back to a point the answer names: the longer rewind (2026.12.01.5)
+        # back to a point the answer names (a step, or a game event: the attack): the
+        # longer rewind (2026.12.01.5)
+        ("GRV, Warning. We rewind to the attack.", "rewind"),
         ("VRJ, Advertência. Fazemos um retrocesso até o ataque.", "rewind"),
         ("VRJ, Advertencia. Toca un retroceso hasta el ataque.", "rewind"),
     ],

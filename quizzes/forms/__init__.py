@@ -1,1 +1,0 @@
-"""Forms shared by the pages and the REST API: one place that says what a valid input is."""
