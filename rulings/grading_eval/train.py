@@ -21,6 +21,7 @@ from typing import Any
 from rulings.core.grading import LANGUAGES, GradingError
 from rulings.core.grading.second_reader import ARTEFACT, answer_words, count, dump_counts
 from rulings.core.questions import KeyParts, build_question, templates
+from rulings.core.questions.distractors import JUDGE_REMINDS
 
 from . import DEVSET_PATH
 from .evaluation import parse_items
@@ -52,8 +53,14 @@ def generated_wordings(seeds: Iterable[int] = GENERATED_SEEDS) -> list[Example]:
     return out
 
 
+# A distractor's fix no ruling has, labelled as the id an answer in those words reads as: "No
+# infraction — the judge reminds X of the trigger" has nothing to fix (review 16).
+READ_AS = {JUDGE_REMINDS: "none"}
+
+
 def _stated(parts: KeyParts) -> dict[str, str | None]:
-    return {"infraction": parts.infraction, "penalty": parts.penalty, "remedy": parts.remedy[0]}
+    remedy = READ_AS.get(parts.remedy[0], parts.remedy[0])
+    return {"infraction": parts.infraction, "penalty": parts.penalty, "remedy": remedy}
 
 
 def _sha256(text: str) -> str:

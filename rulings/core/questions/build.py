@@ -117,8 +117,10 @@ GAME_ENDING = frozenset({"game_loss", "match_loss", "disqualification"})
 FTMGS = "failure_to_maintain_game_state"
 SPECIAL_REMEDIES = ("none", "continue_play")
 # What a "No infraction" ruling may say about the game: nothing to fix, play continues, or (a
-# candidate's confusion, never a key) the trigger's moment taken as gone.
-NO_INFRACTION_REMEDIES = (*SPECIAL_REMEDIES, named_distractors.TRIGGER_NEVER_RESOLVES)
+# candidate's confusion, never a key) the judge reminding a player of a pending trigger. Never a
+# fix that presumes an error: "No infraction — the trigger never resolves" (or "— the opponent
+# chooses", "— simple rewind") contradicts itself (review 16: mu-012, 020, 022, 024, 037, 045).
+NO_INFRACTION_REMEDIES = (*SPECIAL_REMEDIES, named_distractors.JUDGE_REMINDS)
 # Remedies that undo actions: only a ruling with one of these says who performs the rewind
 # ("play continues as it is; rewind performed by any judge" contradicts itself).
 REWIND_REMEDIES = frozenset({"rewind", "simple_rewind", "simple_backup"})
@@ -277,10 +279,7 @@ def coherent(parts: KeyParts) -> bool:
         parts.penalty != "no_penalty" or any(r not in NO_INFRACTION_REMEDIES for r in parts.remedy)
     ):
         return False
-    if (
-        parts.infraction != "no_infraction"
-        and named_distractors.TRIGGER_NEVER_RESOLVES in parts.remedy
-    ):
+    if parts.infraction != "no_infraction" and named_distractors.JUDGE_REMINDS in parts.remedy:
         # Any infraction's own fix says what happens to the trigger.
         return False
     if parts.penalty == "match_loss":
@@ -967,7 +966,7 @@ def _other_remedies(sc: Scenario) -> list[tuple[KeyParts, str]]:
 
 # Remedies that fix one kind of problem only (the situation's subject).
 SUBJECT_REMEDIES = {
-    "trigger": CHOOSER_REMEDIES | {named_distractors.TRIGGER_NEVER_RESOLVES},
+    "trigger": CHOOSER_REMEDIES | {named_distractors.JUDGE_REMINDS},
     "payment": frozenset({"correct_cost"}),
     "score": frozenset({"correct_score"}),
 }
@@ -1226,6 +1225,21 @@ def _advantage_settled(sc: Scenario) -> bool:
     return any(line.key in ADVANTAGE_SETTLED for line in sc.draft.sentences)
 
 
+def _plainly_helps_controller(sc: Scenario) -> bool:
+    """A Magic trigger the story quotes that only helps its controller (+3/+0, exalted, storm
+    copies: neither `detrimental` nor `symmetric` in cards.toml): the near miss that makes it
+    usually detrimental changes the card's own text, which the candidate reads, so it leaves
+    "No penalty" beyond doubt (review 16: fi-009, fi-025, fi-029, fi-045); the penalty is said
+    to be right instead."""
+    trigger = sc.situation.get("trigger") or {}
+    return (
+        sc.template.game == "mtg"
+        and bool(trigger.get("name"))
+        and not trigger.get("detrimental")
+        and not trigger.get("symmetric")
+    )
+
+
 # Sentences that say nothing can be undone ("nobody can reconstruct how the game stood"): a
 # near miss that makes a rewind possible changes a fact the candidate reads, so it leaves
 # "play continues" beyond doubt (review 12: fi-018); the remedy is said to be right instead.
@@ -1272,21 +1286,9 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
     described in the section"); a fix meaning the same as the key's changes nothing."""
     key = sc.key
     live = set()
-    settled = _advantage_settled(sc)
     admitted = _cheating_admitted(sc)
-    undone = _nothing_to_undo(sc)
     movers = []  # the near misses that move the penalty
-    for miss in misses:
-        if miss.fact in TOLD_ACTION_FACTS:
-            continue
-        if undone and miss.fact in REWIND_FACTS:
-            continue
-        if settled and miss.fact == "advantageous":
-            continue
-        if settled and miss.fact in STATED_FACTS and miss.parts.infraction != key.infraction:
-            # Another infraction's penalty beside the key's infraction, from a fact the story
-            # states (an overpayment that caused a result): nobody would doubt the penalty.
-            continue
+    for miss in _doubting_misses(sc, misses):
         doubtable = miss.parts.infraction != key.infraction and miss.fact not in STATED_FACTS
         if doubtable and not admitted:
             live.add("infraction")
@@ -1303,6 +1305,29 @@ def live_parts(sc: Scenario, misses: tuple[NearMiss, ...]) -> tuple[str, ...]:
         # wrong only with another infraction, so without a doubtable infraction nothing is.
         return ()
     return tuple(p for p in PARTS if p in live)
+
+
+def _doubting_misses(sc: Scenario, misses: tuple[NearMiss, ...]) -> list[NearMiss]:
+    """The near misses that can leave a part in doubt: not those that change what the story
+    tells outright (the action seen, nothing to undo, the advantage settled by events, the
+    card of a trigger that only helps its controller)."""
+    settled = _advantage_settled(sc)
+    undone = _nothing_to_undo(sc)
+    helps = _plainly_helps_controller(sc)
+    found = []
+    for miss in misses:
+        if miss.fact in TOLD_ACTION_FACTS:
+            continue
+        if undone and miss.fact in REWIND_FACTS:
+            continue
+        if (settled and miss.fact == "advantageous") or (helps and miss.fact == "detrimental"):
+            continue
+        if settled and miss.fact in STATED_FACTS and miss.parts.infraction != sc.key.infraction:
+            # Another infraction's penalty beside the key's infraction, from a fact the story
+            # states (an overpayment that caused a result): nobody would doubt the penalty.
+            continue
+        found.append(miss)
+    return found
 
 
 def _drop_settled_penalty(key: KeyParts, movers: list[NearMiss], live: set[str]) -> None:

@@ -35,10 +35,14 @@ class Distractor:
 Rule = Callable[[KeyParts, Mapping[str, Any]], tuple[Distractor, ...]]
 RULES: dict[str, Rule] = {}
 
-# The fix a candidate gives who takes "no penalty" for "no infraction" and a trigger not put on
-# the stack in time for a lost one: play goes on and the trigger never resolves. Only beside a
-# "No infraction" key (see `build.coherent`).
-TRIGGER_NEVER_RESOLVES = "trigger_never_resolves"
+# What a candidate rules who sees nothing wrong yet with a pending trigger but fears it will be
+# forgotten: no infraction, and the judge reminds its controller of it. Wrong under IPG 2.1
+# (seed: a judge asking about a trigger is itself a reminder, to be avoided; judges step in only
+# to penalise or to investigate Cheating), and it presumes no error, so it goes with "No
+# infraction" only (see `build.coherent`). It replaced "play continues without the trigger, which
+# never resolves" beside a "No infraction" key (review 16: 6 of 45 items), which contradicted
+# itself: if nothing was done wrong, the trigger is not lost.
+JUDGE_REMINDS = "judge_reminds"
 
 
 def rule(name: str) -> Callable[[Rule], Rule]:
@@ -74,17 +78,28 @@ def trigger_still_pending(situation: Mapping[str, Any]) -> bool:
     )
 
 
-@rule("trigger_never_resolves")
-def other_timing(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distractor, ...]:
-    """The remedy of the other timing: a trigger not yet missed (its moment has not passed, an
-    opponent rushed past it, it was acknowledged later the same turn) is ruled no infraction
-    and resolves; the candidate who reads its moment as gone lets play continue without it."""
+@rule("judge_reminds")
+def judge_reminds(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distractor, ...]:
+    """A Magic trigger not yet missed (its moment has not passed, or it is still on the stack)
+    and called about at once: the candidate who reads the call as a request for help has the
+    judge remind the controller. Not where an opponent's action is the story (the key's fix is
+    then the trigger resolving, which a reminder would only restate), nor where one player
+    controls another's turn (who would be reminded is the question there)."""
     if key.infraction != "no_infraction" or key.remedy != ("none",):
+        return ()
+    if situation.get("game") != "mtg" or situation.get("turn_control"):
+        return ()
+    play = situation.get("play") or {}
+    if play.get("following_action_by") == "other":
         return ()
     if not trigger_still_pending(situation) or _breach_told(situation):
         return ()
-    parts = replace(key, remedy=(TRIGGER_NEVER_RESOLVES,), rewind_by=None)
-    return (Distractor("remedy", parts, {}, f"confusion:{TRIGGER_NEVER_RESOLVES}"),)
+    controller = str((situation.get("trigger") or {}).get("controller", ""))
+    if not controller:
+        return ()
+    parts = replace(key, remedy=(JUDGE_REMINDS,), rewind_by=None)
+    params = {JUDGE_REMINDS: {"player": controller}}
+    return (Distractor("remedy", parts, params, f"confusion:{JUDGE_REMINDS}"),)
 
 
 def _breach_told(situation: Mapping[str, Any]) -> bool:

@@ -98,7 +98,6 @@ STATES: dict[str, dict[str, frozenset[object]]] = {
     "history.head_judge_upgrade": {"history.head_judge_instructs_upgrade": YES},
     "history.head_judge_silent": {"history.head_judge_instructs_upgrade": NO},
     "related.soften": {"soften_at_low_opl": YES},
-    "related.soften_own": {"soften_at_low_opl": YES},
     "related.no_soften": {"soften_at_low_opl": NO},
     "setup.riftbound_casual": {"soften_at_low_opl": NO},
     "mtg2024.changes": {"play.revealing_action_changes_effect": YES},

@@ -65,7 +65,7 @@ def mtg_turn_control(rng: random.Random) -> Draft:
     "opponent's ordinary play on their own turn does not make the controller's trigger missed "
     "before the controller takes an active part (IPG 2.1): no infraction, it resolves now.",
     pivots=("following_by_other", "no_witness"),
-    distractors=("trigger_never_resolves",),
+    distractors=("judge_reminds",),
 )
 def mtg_opponent_duties(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 2)))
@@ -332,7 +332,7 @@ def mtg_intent(rng: random.Random) -> Draft:
     summary="A trigger that only copies a spell (storm) resolves by itself, but the copies must "
     "be acknowledged under the usual timing.",
     pivots=("pass_priority", "advance_step"),
-    distractors=("trigger_never_resolves",),
+    distractors=("judge_reminds",),
 )
 def mtg_copies(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, 2)

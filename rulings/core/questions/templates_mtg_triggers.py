@@ -103,7 +103,7 @@ def _category(
     summary="IPG category 1: targets, modes or choices when put on the stack, announced before "
     "passing priority; in a two-player game 'target opponent' is assumed.",
     pivots=("following_none", "noticed_later", "pass_priority"),
-    distractors=("trigger_never_resolves",),
+    distractors=("judge_reminds",),
 )
 def mtg_choices(rng: random.Random) -> Draft:
     cards = ("manic_vandal", "kitesail_freebooter", "sower_of_temptation", "pitchburn_devils")
@@ -127,7 +127,7 @@ def mtg_choices(rng: random.Random) -> Draft:
     summary="IPG category 2: a visible change or a choice on resolution, shown before an action "
     "only possible after it resolved (casting an instant does not count).",
     pivots=("following_none", "noticed_later", "detrimental"),
-    distractors=("trigger_never_resolves",),
+    distractors=("judge_reminds",),
 )
 def mtg_visible(rng: random.Random) -> Draft:
     cards = ("rift_bolt", "dark_confidant", "desecration_demon")
@@ -144,7 +144,7 @@ def mtg_visible(rng: random.Random) -> Draft:
     summary="IPG category 3: a rules-changing trigger is missed only if its controller lets an "
     "opponent's action it makes illegal stand; trying such a play is no infraction.",
     pivots=("illegal_challenged", "noticed_later"),
-    distractors=("trigger_never_resolves",),
+    distractors=("judge_reminds",),
 )
 def mtg_rules(rng: random.Random) -> Draft:
     actions = ("opponent_illegal_action_unchallenged", "opponent_illegal_action_challenged", "none")
@@ -159,7 +159,7 @@ def mtg_rules(rng: random.Random) -> Draft:
     summary="IPG category 4: a non-visible effect (exalted) must be made clear when it first "
     "changes the visible state, e.g. combat damage or a stated power.",
     pivots=("following_none", "noticed_later"),
-    distractors=("trigger_never_resolves",),
+    distractors=("judge_reminds",),
 )
 def mtg_invisible(rng: random.Random) -> Draft:
     cards = ("knight_of_infamy", "battlegrace_angel", "cathedral_of_war")
@@ -179,7 +179,7 @@ BLOCKERS = frozenset({"kaijin_of_the_vanishing_touch"})  # its trigger comes on 
     summary="Triggers that only create a delayed trigger resolve by themselves; a missed delayed "
     "zone change is resolved now or at the start of the next phase and never expires.",
     pivots=("not_delayed_zone_change", "noticed_later"),
-    distractors=("trigger_never_resolves",),
+    distractors=("judge_reminds",),
 )
 def mtg_delayed(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 2)))
@@ -222,7 +222,7 @@ def mtg_delayed(rng: random.Random) -> Draft:
     summary="A trigger with a default action ('unless', 'if you don't'): the opponent may apply "
     "the default, now or at the start of the next phase; it never expires.",
     pivots=("not_default_action", "noticed_later", "following_none"),
-    distractors=("trigger_never_resolves",),
+    distractors=("judge_reminds",),
 )
 def mtg_default_action(rng: random.Random) -> Draft:
     actions = ("draw_card", "sorcery_speed_action", "advance_step", "instant_speed_action")

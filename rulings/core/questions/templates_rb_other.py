@@ -289,7 +289,7 @@ def rb_ftmgs_exemption(rng: random.Random) -> Draft:
 
 @template(
     "rb-related-penalties",
-    version=15,
+    version=16,
     game=GAME,
     topics=("penalty_upgrade", "related_penalties", "low_opl"),
     summary="One error, several related penalties: only the most severe is issued (TR 701.3.d); "
@@ -314,7 +314,10 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     # the announced softening comes before or after TR 702.1.b.1, and "Warnings recorded as no
     # penalty" beside "received 2 Warnings" reads as a contradiction (review 13: mu-005; the
     # committee decides only the practice to state, not that order).
-    soften = opl == "casual" and rng.random() < 0.5 and not upgrade
+    # Nor beside related errors (review 16: fr-035): the seeds do not say whether a further error
+    # the same mistake involved keeps its own Warning when only "the main error" is softened, or
+    # is that error itself; such a Casual story states penalties as written instead.
+    soften = opl == "casual" and rng.random() < 0.5 and not upgrade and not related
     # Each related penalty comes from a further error the same mistake involved, told as what
     # the player did (never "a related penalty: Warning").
     others = rng.sample(producible, len(related))
@@ -342,11 +345,7 @@ def rb_related_penalties(rng: random.Random) -> Draft:
     if upgrade:
         # Told as what the player did, so that the stem never names the infraction.
         lines.extend(st.history_lines(player, {kind: 2}, kind))
-    if soften and related:
-        # The engine softens the error's own penalty, then issues the most severe related one;
-        # "soften the penalty" alone also reads as softening the issued Game Loss.
-        lines.append(s("related.soften_own"))
-    elif soften:
+    if soften:
         lines.append(s("related.soften"))
     elif opl == "casual":
         lines.append(s("related.no_soften"))

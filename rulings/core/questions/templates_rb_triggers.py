@@ -97,7 +97,7 @@ def _base(order: tuple[str, ...], now: str, player: str, when: str, **rest: Any)
     summary="A trigger with an observable impact (TR 506.3.e) acknowledged, missed or not yet due; "
     "advantage and the turn it is noticed change penalty and remedy.",
     pivots=("advantageous", "noticed_later", "acknowledged_in_time", "opl_casual", "optional"),
-    distractors=("trigger_never_resolves", "points_as_score"),
+    distractors=("points_as_score",),
 )
 def rb_trigger_impact(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 2, 3, 4)))
@@ -164,7 +164,6 @@ def rb_trigger_impact(rng: random.Random) -> Draft:
     topics=("missed_trigger", "observable_impact", "might_only"),
     summary="A trigger that only adds Might (TR 506.3.e.4): missed only once the Might matters.",
     pivots=("advantageous", "following_none", "noticed_later"),
-    distractors=("trigger_never_resolves",),
 )
 def rb_might_only(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3)))
@@ -194,7 +193,6 @@ def rb_might_only(rng: random.Random) -> Draft:
     summary="A trigger at the start of the first Beginning Phase (TR 506.3.d): acknowledged later "
     "the same turn it is no infraction; in a later turn it is missed.",
     pivots=("noticed_later", "advantageous"),
-    distractors=("trigger_never_resolves",),
 )
 def rb_first_beginning_phase(rng: random.Random) -> Draft:
     order = st.players(rng, GAME, st.pick(rng, (2, 3, 4)))

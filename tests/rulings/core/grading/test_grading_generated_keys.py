@@ -15,7 +15,7 @@ import pytest
 
 from rulings.core.grading import Expected, Grade, grade_answer
 from rulings.core.questions import KeyParts, Question, build_question, remedy_asked, templates
-from rulings.core.questions.distractors import TRIGGER_NEVER_RESOLVES
+from rulings.core.questions.distractors import JUDGE_REMINDS
 
 LANGS = ("en", "pt-BR", "es")
 SEEDS = (0, 1, 2, 3)
@@ -35,10 +35,11 @@ def _expected(parts: KeyParts, key: KeyParts | None = None) -> Expected:
     # Where the seeds give no concrete fix, or a Game Loss or more ends the game, the question
     # does not ask the remedy (issue 27), and none of its options shows one.
     remedy = parts.remedy[0] if remedy_asked(key or parts) else None
-    if remedy == TRIGGER_NEVER_RESOLVES:
-        # A distractor's fix no ruling has (a pending trigger's moment taken as gone): in an
-        # answer it reads as play continuing, the vocabulary's nearest id.
-        remedy = "continue_play"
+    if remedy == JUDGE_REMINDS:
+        # A distractor's fix no ruling has (the judge reminding a player of a pending trigger):
+        # beside "No infraction" an answer reads it as nothing to fix, the vocabulary's
+        # nearest id.
+        remedy = "none"
     return Expected(infraction=parts.infraction, penalty=parts.penalty, remedy=remedy)
 
 

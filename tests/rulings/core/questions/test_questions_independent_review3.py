@@ -127,7 +127,8 @@ def test_softening_is_told_as_the_head_judges_instruction_not_as_the_judges_deci
     lang: str,
 ) -> None:
     told = 0
-    for seed in range(80):
+    # 120 seeds: since review 16 only Casual stories without related errors are softened.
+    for seed in range(120):
         sc = scenario("rb-related-penalties", seed)
         q = build_question("rb-related-penalties", seed=seed, lang=lang, kind="free_form")
         assert not any(w in q.stem for w in DECISION_WORDS[lang]), q.stem

@@ -57,7 +57,7 @@ def test_ftmgs_goes_only_to_an_opponent_the_story_shows_seeing_the_error(lang: s
 
 
 RB_TEMPLATES = tuple(t.id for t in templates(game="riftbound"))
-PRACTICE = {"setup.riftbound_casual", "related.soften", "related.soften_own", "related.no_soften"}
+PRACTICE = {"setup.riftbound_casual", "related.soften", "related.no_soften"}
 
 
 @pytest.mark.parametrize("template_id", RB_TEMPLATES)

@@ -183,11 +183,13 @@ def test_a_story_stating_the_forgetting_leaves_the_infraction_unpickable() -> No
     # templates' versions are the ones reviewed; fi-005, fi-018 and fi-038's template changed).
     # Both templates changed since (review 14 tells the trigger's event: mtg-opponent-duties 8,
     # mtg-default-action 6): seeds 8 and 2 tell fi-010's and fi-026's stories again; after
-    # review 15 (mtg-opponent-duties 9, mtg-default-action 7), seeds 4 and 0.
+    # review 15 (mtg-opponent-duties 9, mtg-default-action 7), seeds 4 and 0. Since review 16
+    # a trigger that only helps its controller leaves "No penalty" beyond doubt (seed 4's Knight
+    # of Infamy makes no find-the-wrong-part item): seed 15 tells a Desecration Demon's.
     from rulings.core.questions import build_question
 
     for template_id, seed in (
-        ("mtg-opponent-duties", 4),
+        ("mtg-opponent-duties", 15),
         ("mtg-default-action", 0),
     ):
         wrong = build_question(template_id, seed, "en", "find_the_wrong_part").wrong_part

@@ -22,7 +22,10 @@ ITEMS = WRONG_PART_ITEMS
 # (fi-023): their penalty and remedy draws went with them, and Riftbound's infraction share
 # rose from 24% to 26% (stories where the infraction is the only part with a wrong value to
 # state; the draw's weights do not move it).
-SHARE = {"infraction": (0.10, 0.27), "penalty": (0.35, 0.50), "remedy": (0.35, 0.50)}
+# Review 16 took out the Magic items whose "No penalty" a trigger that only helps its controller
+# settles (fi-009, fi-025, fi-045: only the remedy is left to doubt, so they make no item), and
+# Magic's infraction share rose from 26% to 27.5% (the aim is a third each).
+SHARE = {"infraction": (0.10, 0.30), "penalty": (0.35, 0.50), "remedy": (0.35, 0.50)}
 
 
 @pytest.mark.parametrize("game", ["mtg", "riftbound"])
