@@ -23,6 +23,7 @@ from quizzes.bank.models.pools import QuestionPool
 from quizzes.bank.models.questions import Question
 from quizzes.bank.services.bank import bank_store_ids
 from quizzes.bank.services.pools import pools_applied
+from quizzes.common.notifications import notification_queue
 from quizzes.practice.models import PracticeAnswer
 from quizzes.review.models.review import Notification
 from quizzes.workbench.models import WorkbenchStory
@@ -274,7 +275,6 @@ def workbench_decide(
 
 def _notify_author(story: WorkbenchStory) -> None:
     """E-mail the story's author the committee's decision and reason, once per decision."""
-    from quizzes.common.notifications import notification_queue
 
     assert story.decided_at is not None
     notification_queue(

@@ -14,6 +14,7 @@ from judgetrain.accounts.models import User
 from judgetrain.errors import ApplicationError
 from quizzes.bank.models.questions import Question
 from quizzes.bank.models.reports import QuestionReport, WithdrawnTemplate
+from quizzes.common.notifications import notification_queue, notifications_send_on_commit
 from quizzes.review.models.review import Notification, QuestionCorrection
 
 MAX_COMMENT_CHARS = 2000
@@ -86,7 +87,6 @@ def _notify_decided(decided: list[QuestionReport]) -> None:
     it once. The e-mail gives the decision, not the committee's reason: the reason can speak
     of the key, so it is read on the "My appeals and reports" page, which seals it when the
     question is in an exam of the reader's not yet released."""
-    from quizzes.common.notifications import notification_queue, notifications_send_on_commit
 
     queued = []
     for report in decided:

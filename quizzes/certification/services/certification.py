@@ -16,6 +16,7 @@ from judgetrain.accounts.models import User
 from judgetrain.dates import days_after
 from judgetrain.errors import ApplicationError
 from quizzes.certification.models import Certificate, CertificationLevel, LevelRequirement
+from quizzes.common.notifications import notification_queue
 from quizzes.exams.models.exams import Attempt
 from quizzes.review.models.review import Notification
 from rulings.grading import lexicon_version
@@ -24,7 +25,6 @@ from rulings.grading import lexicon_version
 def certificate_notify(*, certificate: Certificate, event: str) -> None:
     """E-mail the holder that their certificate was issued, renewed or revoked: recorded now,
     sent once the transaction commits, in the holder's language, with the link to its page."""
-    from quizzes.common.notifications import notification_queue
 
     holder = certificate.candidate
     moment = certificate.revoked_at if event == "revoked" else certificate.expires_at

@@ -16,6 +16,7 @@ from judgetrain.accounts.models import Cohort, User
 from judgetrain.errors import ApplicationError, Conflict
 from judgetrain.queueing import enqueue_on_commit
 from quizzes.bank.models.questions import QuestionKind
+from quizzes.common.notifications import notification_queue
 from quizzes.exams.models.exams import Attempt, AttemptItem
 from quizzes.grading import grade_response, question_key
 from quizzes.review.models.appeals import Appeal
@@ -296,7 +297,6 @@ def _check_decision(
 
 
 def _notify_decision(appeal: Appeal, level: str) -> None:
-    from quizzes.common.notifications import notification_queue
 
     attempt = appeal.item.attempt
     candidate = User.objects.get(pk=attempt.candidate_id)
