@@ -158,7 +158,7 @@ def tokenize(folded: str, source: str = "") -> Tokens:
     if "-" in folded:
         _join_clitics(words, gaps)
     breaks = [BREAK_NONE if gap == " " or not gap else _break(gap) for gap in gaps]
-    if ". " in folded:
+    if ". " in folded and not _DOTTED_WORDS.isdisjoint(words):
         _abbreviation_dots(words, gaps, breaks)
     return Tokens(
         words,
