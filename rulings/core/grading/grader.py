@@ -97,6 +97,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         )
         for part in expected.graded_parts()
     }
+    parts = _with_doubts(parts, readings, analysis, lex)
     reasons = _with_second_reading(
         _review_reasons(parts, _only_asked(readings))
         + _doubtful_wrong(parts, analysis, expected, lex, to_a_point)
@@ -223,6 +224,43 @@ def _weak_alone(reason: str, parts: Mapping[str, PartGrade]) -> bool:
     return grade is not None and holds is not None and holds(grade)
 
 
+def _rewind_length_unsaid(
+    grade: PartGrade, reading: Reading, analysis: Analysis, lex: Lexicon
+) -> bool:
+    """A fix read from a rewind of unstated length ("rewind", "back up", "retrocesso") where
+    the key is no rewind: it is reported as the game's simple one, but the words do not say
+    which rewind the answer means (the writers label it either length)."""
+    evidence = reading.evidence
+    if grade.correct or evidence is None or reading.found != evidence.ident:
+        return False
+    info = lex.ids[grade.part].get(evidence.ident)
+    return info is not None and info.internal and _LONGER in info.satisfies
+
+
+DOUBTS: Final[Mapping[str, Callable[[PartGrade, Reading, Analysis, Lexicon], bool]]] = (
+    MappingProxyType(
+        {
+            "rewind_length_unsaid": _rewind_length_unsaid,
+        }
+    )
+)
+"""Named doubts over a part the rules clear, in order: the first that holds gives the
+part its bucket in the confidence table (`calibration.part_bucket`), so the part reads
+with the record of parts read so, not with the record of its rule's plain readings."""
+
+
+def _with_doubts(
+    parts: dict[str, PartGrade], readings: Mapping[str, Reading], analysis: Analysis, lex: Lexicon
+) -> dict[str, PartGrade]:
+    """Each part with the first named doubt (`DOUBTS`) that holds for its reading."""
+    out: dict[str, PartGrade] = {}
+    for name, grade in parts.items():
+        reading = readings[name]
+        doubt = next((d for d, holds in DOUBTS.items() if holds(grade, reading, analysis, lex)), "")
+        out[name] = replace(grade, doubt=doubt) if doubt else grade
+    return out
+
+
 def _calibrated(
     parts: dict[str, PartGrade], reasons: tuple[str, ...]
 ) -> tuple[dict[str, PartGrade], tuple[str, ...]]:
@@ -235,7 +273,7 @@ def _calibrated(
     ruled = ruled_parts(reasons) if reasons else frozenset()
     for name, grade in parts.items():
         reviewed = name in ruled
-        key = part_bucket(grade.rule, reviewed, grade.hedged, grade.conflict)
+        key = part_bucket(grade.rule, reviewed, grade.hedged, grade.conflict, grade.doubt)
         confidence = calibrated(table, key)
         if not reviewed and confidence < REVIEW_THRESHOLD:
             extra.append(str(_Reason(name, reason_text("weak_record", rule=grade.rule))))

@@ -6,6 +6,8 @@ labelled answer is read.
 
 from __future__ import annotations
 
+import pytest
+
 from rulings.core.grading import Expected, grade_answer
 from rulings.core.grading.reading.calibration import (
     REVIEWED_CEILING,
@@ -17,6 +19,7 @@ from rulings.core.grading.reading.calibration import (
     fit,
     leave_one_batch_out,
     load_table,
+    part_bucket,
 )
 
 
@@ -79,3 +82,39 @@ def test_a_grade_reports_its_buckets_calibrated_confidence() -> None:
     table = load_table()
     assert grade.parts["penalty"].confidence == calibrated(table, bucket("one_claim", False))
     assert grade.parts["penalty"].confidence >= 0.9
+
+
+def test_a_named_doubt_reads_its_own_bucket_only_on_a_part_the_rules_cleared() -> None:
+    assert part_bucket("one_claim", False, False, False, "rewind_length_unsaid") == (
+        "one_claim/rewind_length_unsaid"
+    )
+    assert part_bucket("one_claim", True, False, False, "rewind_length_unsaid") == (
+        "one_claim/review"
+    )
+    assert part_bucket("one_claim", False, False, False) == "one_claim/clear"
+
+
+# Sentences written for this test: a rewind of unstated length where the key is another fix.
+@pytest.mark.parametrize(
+    ("lang", "answer"),
+    [
+        ("en", "Game Rule Violation, Warning; rewind to the combat step."),
+        ("pt-BR", "Violação de Regra do Jogo, Advertência; retrocesso até o combate."),
+        ("es", "Violación de las reglas del juego, Advertencia; retroceder hasta el combate."),
+    ],
+)
+def test_a_rewind_of_unstated_length_where_the_key_is_no_rewind_is_not_firm(
+    lang: str, answer: str
+) -> None:
+    expected = Expected("game_rule_violation", "warning", "make_up_draw_or_discard")
+    remedy = grade_answer(answer, expected, game="mtg", lang=lang).parts["remedy"]
+    assert remedy.doubt == "rewind_length_unsaid"
+    assert not remedy.correct
+    assert remedy.confidence < 0.9
+
+
+def test_a_rewind_of_unstated_length_where_a_rewind_is_the_key_carries_no_doubt() -> None:
+    expected = Expected("game_rule_violation", "warning", "simple_backup")
+    remedy = grade_answer("GRV, Warning, back up.", expected, game="mtg").parts["remedy"]
+    assert remedy.correct
+    assert remedy.doubt == ""
