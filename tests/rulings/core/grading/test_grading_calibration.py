@@ -118,3 +118,54 @@ def test_a_rewind_of_unstated_length_where_a_rewind_is_the_key_carries_no_doubt(
     remedy = grade_answer("GRV, Warning, back up.", expected, game="mtg").parts["remedy"]
     assert remedy.correct
     assert remedy.doubt == ""
+
+
+# Sentences written for these tests.
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Ana: FtMGS, Warning. (Ben: Forgetting to Score, no penalty, we fix the score.)",
+        "Ana: FtMGS, Advertência. (Ben: esquecer de pontuar, sem penalidade, corrige o placar.)",
+        "Ana: FtMGS, Advertencia. (Ben: olvido de puntuar, sin penalización, se corrige el"
+        " marcador.)",
+    ],
+)
+def test_a_fix_read_in_brackets_about_another_infraction_reads_that_doubts_record(
+    answer: str,
+) -> None:
+    expected = Expected("failure_to_maintain_game_state", "warning", "none")
+    remedy = grade_answer(answer, expected, game="riftbound").parts["remedy"]
+    assert remedy.doubt == "another_ruling_in_brackets"
+    assert remedy.confidence < 0.9
+
+
+def test_a_fix_in_brackets_beside_the_same_infraction_carries_no_doubt() -> None:
+    expected = Expected("forgetting_to_score", "no_penalty", "correct_score")
+    answer = "Kai forgot to score: Forgetting to Score (no penalty; we correct the score)."
+    remedy = grade_answer(answer, expected, game="riftbound").parts["remedy"]
+    assert remedy.found == "correct_score"
+    assert remedy.doubt == ""
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Not sure whether this is cheating or no infraction at all. DQ.",
+        "Não sei se é trapaça ou nenhuma infração. DQ.",
+        "No sé si es trampa o ninguna infracción. DQ.",
+    ],
+)
+def test_a_fix_left_unstated_beside_an_undecided_infraction_is_not_firm(answer: str) -> None:
+    expected = Expected("cheating", "disqualification", "none")
+    remedy = grade_answer(answer, expected, game="riftbound").parts["remedy"]
+    assert remedy.found is None
+    assert remedy.doubt == "unstated_beside_open_infraction"
+    assert remedy.confidence < 0.9
+
+
+def test_an_infraction_read_where_two_are_named_carries_that_doubt() -> None:
+    expected = Expected("game_rule_violation", "warning")
+    answer = "Two infractions here: GRV and FtMGS. Warning."
+    grade = grade_answer(answer, expected, game="mtg")
+    assert grade.parts["infraction"].doubt == "two_infractions"
+    assert grade.parts["penalty"].doubt == ""
