@@ -290,12 +290,26 @@ def _two_infractions(d: _Doubted) -> bool:
     return len(named) >= 2
 
 
+def _alternative_folded(d: _Doubted) -> bool:
+    """Read from one of two options offered as alternatives ("either it goes on the stack
+    or the default action happens") where the other gave way to it: the answer may be
+    leaving the choice open."""
+    evidence = d.reading.evidence
+    if evidence is None or not evidence.alternative or d.grade.rule != "one_claim":
+        return False
+    return any(
+        m.part == d.grade.part and m.alternative and m.live and m.ident != evidence.ident
+        for m in d.analysis.mentions
+    )
+
+
 DOUBTS: Final[Mapping[str, Callable[[_Doubted], bool]]] = MappingProxyType(
     {
         "rewind_length_unsaid": _rewind_length_unsaid,
         "another_ruling_in_brackets": _another_ruling_in_brackets,
         "unstated_beside_open_infraction": _unstated_beside_open_infraction,
         "two_infractions": _two_infractions,
+        "alternative_folded": _alternative_folded,
     }
 )
 """Named doubts over a part the rules clear, in order: the first that holds gives the

@@ -169,3 +169,20 @@ def test_an_infraction_read_where_two_are_named_carries_that_doubt() -> None:
     grade = grade_answer(answer, expected, game="mtg")
     assert grade.parts["infraction"].doubt == "two_infractions"
     assert grade.parts["penalty"].doubt == ""
+
+
+# Sentences written for this test: two of the opponent's options offered as alternatives,
+# the one giving way to the other.
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed trigger, Warning. As a fix, either it goes on the stack or the default action"
+        " happens.",
+        "Trigger esquecido, Advertência. Na correção, ou coloca na pilha ou faz a ação padrão.",
+    ],
+)
+def test_an_option_another_gave_way_to_reads_that_doubts_record(answer: str) -> None:
+    expected = Expected("missed_trigger", "warning", "opponent_chooses_default_action")
+    remedy = grade_answer(answer, expected, game="mtg").parts["remedy"]
+    assert remedy.doubt == "alternative_folded"
+    assert remedy.confidence < 0.9
