@@ -56,7 +56,7 @@ def _table(cls: type) -> str:
         "| field | type | default | meaning |",
         "|---|---|---|---|",
     ]
-    for field in dataclasses.fields(cls):  # type: ignore[arg-type]
+    for field in dataclasses.fields(cls):
         rows.append(
             f"| `{field.name}` | {_type(hints(cls)[field.name], field.metadata)} "
             f"| {_default(field)} "
