@@ -5,9 +5,8 @@ previewed, confirmed and regraded the same way (UX walk 1, #23 and #27: the ment
 and left attempts scored with the withdrawn question). By default a grade set by hand is
 kept (walk 10, #6: tests/quizzes/mentor/test_correction_manual_grades.py)."""
 
-from dataclasses import replace
-
 import re
+from dataclasses import replace
 
 import pytest
 from django.urls import reverse
