@@ -32,7 +32,6 @@ CEILINGS: dict[str, int] = {
     "rulings/core/questions/options.py:balanced": 30,
     "rulings/core/questions/build.py:_alternatives": 29,
     "rulings/core/questions/pools.py:_cards": 23,
-    "quizzes/reports/selectors.py:grader_agreement": 22,
     "rulings/core/questions/build.py:_infraction_fits": 20,
     "rulings/core/questions/render.py:remedy_text": 19,
     "rulings/grading_eval/evaluation.py:run_blind_eval": 18,
