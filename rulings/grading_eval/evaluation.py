@@ -283,6 +283,12 @@ def run_grade_eval(
     any file in its format (a mentors' export of corrected gradings, a blind batch).
     """
     result = evaluate(items)
+    write_grade_eval(result, stdout, source)
+    return result
+
+
+def write_grade_eval(result: EvalResult, stdout: TextIO, source: str = "devset") -> None:
+    """Print the grade-eval report of one evaluation (`run_grade_eval` evaluates first)."""
     write = stdout.write
     write(f"grade-eval: {result.answers} answers ({source})\n")
     write(f"part agreement: {result.agreement:.2%} (target {TARGET_AGREEMENT:.0%})\n")
@@ -309,7 +315,6 @@ def run_grade_eval(
         mark = "flagged" if miss.flagged else "NOT flagged"
         write(f"  miss {miss.ident} {miss.part}: label {miss.label} read {miss.found} ({mark})\n")
     write(f"targets met: {'yes' if result.meets_targets() else 'NO'}\n")
-    return result
 
 
 # ------------------------------------------------------------------ blind batches
