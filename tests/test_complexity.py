@@ -29,7 +29,6 @@ PACKAGES = tuple(
 GRADER = Path(rulings.core.grading.__file__).parent
 
 CEILINGS: dict[str, int] = {
-    "rulings/core/questions/options.py:balanced": 30,
     "rulings/core/questions/build.py:_alternatives": 29,
     "rulings/core/questions/pools.py:_cards": 23,
     "quizzes/reports/selectors.py:grader_agreement": 22,
@@ -40,7 +39,6 @@ CEILINGS: dict[str, int] = {
     "rulings/grading_eval/evaluation.py:evaluate": 17,
     "rulings/grading_eval/cli.py:_blind": 16,
     "rulings/core/questions/pools.py:_phrases": 16,
-    "rulings/core/questions/build.py:_padded_options": 16,
     "rulings/core/questions/build.py:_not_the_odd_one": 16,
     "quizzes/cohorts/selectors.py:cohort_heatmap": 16,
     "quizzes/bank/services/bank.py:correction_choices": 16,

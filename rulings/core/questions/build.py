@@ -38,6 +38,7 @@ from rulings.core.questions.nearmiss import near_misses
 from rulings.core.questions.pools import Pools, current_pools, using_pools
 from rulings.core.questions.story import next_in_order
 from rulings.core.questions.template import REGISTRY, Draft, Sentence, Template, s, template_rng
+from rulings.core.questions.twists import no_infraction_twist
 from rulings.core.told import Told, told_as_events
 
 log = logging.getLogger(__name__)
@@ -490,6 +491,7 @@ def _design(
         rng,
         _look,
         _lone_values(sc, alternatives),
+        _clause,
     )
     return tuple(design) if design is not None else None
 
@@ -587,6 +589,7 @@ def _alternatives(
             found.append(
                 options.Value.of("infraction", parts, {}, weight["other"], f"infraction:{name}")
             )
+    found += _clause_alternatives(sc)
     if sc.situation.get("payment") and key.infraction in PAYMENT_INFRACTIONS:
         # The other payment section is the confusion offered (review 7: mu-008, mu-020), not
         # a General Error that a near miss (the overpayment causing a result) would bring.
@@ -594,14 +597,45 @@ def _alternatives(
     return [v for v in found if v.part != "remedy" or _remedy_value_fits(sc, v)]
 
 
+def _clause_alternatives(sc: Scenario) -> list[options.Value]:
+    """Wrong values of the clauses a part carries, so that a clause the stem asks about is not
+    the same in every option (review 17, finding 6: the round-cycle clause and "Lena: Failure to
+    Maintain Game State" were in all four options, so nothing tested them): the round cycle
+    ending with another player's next turn (whose turn ends it is the confusion; the option
+    still agrees with the turns told, `_cycle_told`), and a silent witness left unpenalised."""
+    key, weight = sc.key, options.WEIGHT["confusion"]
+    found = []
+    order = tuple(sc.situation.get("players") or ())
+    if key.cycle_ends is not None:
+        begun = turns_begun_since_error(sc.situation)
+        for player in order:
+            if player != key.cycle_ends:
+                parts = replace(key, cycle_ends=player, cycle_passed=player in begun)
+                found.append(options.Value.of("remedy", parts, {}, weight, "clause:cycle"))
+    if key.additional:
+        # The witness left unpenalised, with the key's penalty or the one next to it.
+        for parts in (key, *(p for p, _how in _ladder(key, sc.template.topics))):
+            unpenalised = replace(parts, additional=())
+            found.append(
+                options.Value.of("penalty", unpenalised, {}, weight, "clause:witness_unpenalised")
+            )
+    return found
+
+
 def _payment_value(value: options.Value) -> bool:
     return dict(value.fields).get("infraction") in PAYMENT_INFRACTIONS
 
 
 def _remedy_value_fits(sc: Scenario, value: options.Value) -> bool:
-    """A concrete fix that differs in meaning from the key's."""
-    remedy = dict(value.fields)["remedy"]
-    return not any(r in SECTION_FIX for r in remedy) and not _same_remedy(remedy, sc.key.remedy)
+    """A concrete fix that differs in meaning from the key's, or in its round-cycle clause."""
+    fields = dict(value.fields)
+    remedy = fields["remedy"]
+    if any(r in SECTION_FIX for r in remedy):
+        return False
+    cycle = (fields["cycle_ends"], fields["cycle_passed"])
+    return cycle != (sc.key.cycle_ends, sc.key.cycle_passed) or not _same_remedy(
+        remedy, sc.key.remedy
+    )
 
 
 def _pending_fits(choice: options.Choice) -> bool:
@@ -625,6 +659,14 @@ def _look(choice: options.Choice) -> bool:
     parts = choice.parts
     fix = render.remedy_text("en", parts.remedy, choice.params)
     return bool(parts.rewind_by or parts.cycle_ends is not None or _CLAUSE.search(fix))
+
+
+def _clause(choice: options.Choice) -> tuple[Any, ...]:
+    """The clauses an option appends that the stem asks about: the round cycle and other
+    players' penalties (None for a clause it does not carry)."""
+    parts = choice.parts
+    cycle = None if parts.cycle_ends is None else (parts.cycle_ends, parts.cycle_passed)
+    return (cycle, parts.additional or None)
 
 
 def _story_allows(sc: Scenario, parts: KeyParts) -> bool:
@@ -731,17 +773,30 @@ def _distractor_fits(sc: Scenario, parts: KeyParts, *, chosen: bool = False) -> 
     key = sc.key
     if not coherent(parts) or _also_right(key, parts) or _alike(key, parts):
         return False
-    if parts.remedy != key.remedy and not _story_allows(sc, parts):
+    if not _fix_fits(sc, parts) or not _infraction_fits(sc, parts.infraction, chosen=chosen):
         return False
-    if not _infraction_fits(sc, parts.infraction, chosen=chosen):
-        return False
-    if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
+    if not chosen and not _no_infraction_offered(sc, parts):
         return False
     if not _plausible(key, parts) or not _agrees_with_story(sc, parts):
         return False
     if parts.penalty == "game_loss" and key.penalty != "game_loss":
         return "penalty_upgrade" in sc.template.topics or parts.infraction == "cheating"
     return True
+
+
+def _fix_fits(sc: Scenario, parts: KeyParts) -> bool:
+    """A fix other than the key's is one the story allows, for the kind of problem told."""
+    if parts.remedy == sc.key.remedy:
+        return True
+    return _story_allows(sc, parts) and all(_fits(sc, r) for r in parts.remedy)
+
+
+def _no_infraction_offered(sc: Scenario, parts: KeyParts) -> bool:
+    """A "No infraction" distractor only where the story has a twist that makes it a real
+    confusion (`twists.py`); beside a plain miss nobody picks it (review 17: 10 of 45 items)."""
+    if parts.infraction != "no_infraction" or sc.key.infraction == "no_infraction":
+        return True
+    return no_infraction_twist(sc.situation)
 
 
 # The penalty ladder as candidates climb it (a Match Loss is never offered).
@@ -778,7 +833,7 @@ def _padded_options(
 ) -> Picked:
     picked: Picked = [(sc.key, key_choosers, "key")]
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
-        if _story_allows(sc, miss.parts):
+        if _story_allows(sc, miss.parts) and _no_infraction_offered(sc, miss.parts):
             picked.append((miss.parts, _remedy_params(sc, miss.ruling), f"near_miss:{miss.fact}"))
     # Plausible padding first; only when the story leaves fewer than four options (a third
     # Game Rule Violation caught at once: the upgrade forgotten and "no infraction" are all
@@ -787,20 +842,23 @@ def _padded_options(
         for parts, how in _padding(sc):
             if len(picked) >= CHOICES:
                 break
-            fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
-            if (
-                fresh
-                and coherent(parts)
-                and not _also_right(sc.key, parts)
-                and _story_allows(sc, parts)
-                and (_plausible(sc.key, parts) or not strict)
-                and (_infraction_fits(sc, parts.infraction) or not strict)
-            ):
+            if _pads(sc, picked, parts, strict=strict):
                 choosers = _with_choosers(sc, parts, key_choosers)
                 picked.append((parts, choosers, f"ladder:{how}"))
     _same_shape(sc, picked, key_choosers)
     _not_the_odd_one(sc, picked, policy_version, key_choosers)
     return picked
+
+
+def _pads(sc: Scenario, picked: Picked, parts: KeyParts, *, strict: bool) -> bool:
+    """A padding option not yet picked, coherent, wrong and allowed by the story; `strict`:
+    also one a candidate could weigh (plausible, an infraction the story fits)."""
+    fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
+    if not fresh or not coherent(parts) or _also_right(sc.key, parts):
+        return False
+    if not _story_allows(sc, parts) or not _no_infraction_offered(sc, parts):
+        return False
+    return not strict or (_plausible(sc.key, parts) and _infraction_fits(sc, parts.infraction))
 
 
 def _not_the_odd_one(
@@ -943,8 +1001,20 @@ def _other_infractions(sc: Scenario) -> list[tuple[KeyParts, str]]:
             base = load_policy(sc.ruling.policy_version).infractions.get(name)
             own = base.base_penalty if base is not None else "warning"
             stated = [replace(stated[0], penalty=p) for p in dict.fromkeys((own, "warning"))]
+        elif sc.key.penalty in GAME_ENDING:
+            stated = [p for p in _counted_elsewhere(sc.key, name) if _upgrade_told(sc, p)]
         found += [(parts, f"infraction:{name}") for parts in stated if coherent(parts)]
     return found
+
+
+def _counted_elsewhere(key: KeyParts, name: str) -> list[KeyParts]:
+    """A game-ending key's error read as another infraction: counted in that category, the
+    upgrade does not come (a Warning), or it comes all the same. The fix is not asked (the game
+    is over), so it is the one that presumes nothing of the trigger (review 17: a third Missed
+    Trigger's Game Loss kept the trigger's fix under a Game Rule Violation, incoherent, and the
+    item had three options once "No infraction" was no longer offered beside a plain miss)."""
+    moved = replace(key, infraction=name, remedy=("continue_play",), rewind_by=None)
+    return [replace(moved, penalty=p) for p in ("warning", key.penalty)]
 
 
 def _other_remedies(sc: Scenario) -> list[tuple[KeyParts, str]]:
