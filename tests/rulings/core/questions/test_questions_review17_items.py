@@ -116,3 +116,26 @@ def test_scoring_items_vary_the_round_cycle_and_the_witness_clause() -> None:
         if question.key.additional:
             same_witness += len({o.parts.additional for o in question.options}) == 1
     assert (same_cycle, same_witness) == (0, 0)
+
+
+# fr-027 (pt-BR) and fr-041 (es): the Sword's discard skipped, and the player it names says he
+# saw it and said nothing. His knowing silence benefits him, which the real IPG points to
+# Cheating; IPG 2.5's Failure to Maintain Game State (the policy notes) is for an opponent who
+# failed to notice, which explanation step 7 cites. The story now tells that opponent.
+SWORD = "mtg-after-acknowledgement"
+SAW = {"en": "says they saw", "pt-BR": "diz que viu", "es": "dice que vio"}
+DID_NOT_NOTICE = {"en": "had not noticed", "pt-BR": "não tinha percebido", "es": "no se había dado"}
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_swords_silent_opponent_did_not_notice_the_skipped_discard(seed: int) -> None:
+    sc = scenario(SWORD, seed, None, None)
+    ftmgs = [a for a in sc.key.additional if a[1] == "failure_to_maintain_game_state"]
+    assert not sc.situation.get("silent_witnesses"), seed
+    for lang in ("en", "pt-BR", "es"):
+        question = build_question(SWORD, seed, lang, "free_form")
+        assert SAW[lang] not in question.stem, (lang, question.stem)
+        if ftmgs:
+            assert DID_NOT_NOTICE[lang] in question.stem, (lang, question.stem)
+            assert "IPG 2.5" in question.explanation
+
