@@ -198,3 +198,16 @@ REPEATING = frozenset(
     }
 )
 
+
+# fr-035 (es): "pone en juego una carta sin revelarla" beside "Error con carta boca abajo": the
+# face-down idea named two ways. Each language names it as its infraction does (glossary
+# `terms.facedown`, checked over every template by test_questions_glossary_terms).
+FACEDOWN = {"en": "face down", "pt-BR": "virada para baixo", "es": "boca abajo"}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR", "es"])
+def test_a_facedown_story_names_the_idea_as_its_infraction_does(lang: str) -> None:
+    question = build_question("rb-related-penalties", 1496375638, lang, "free_form")
+    assert question.key.infraction == "facedown_card_error"
+    assert question.stem.count(FACEDOWN[lang]) >= 2, question.stem
+    assert "sin revelar" not in question.stem and "face para baixo" not in question.stem
