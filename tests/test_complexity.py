@@ -29,17 +29,11 @@ PACKAGES = tuple(
 GRADER = Path(rulings.core.grading.__file__).parent
 
 CEILINGS: dict[str, int] = {
-    "rulings/core/questions/build.py:_alternatives": 29,
-    "rulings/core/questions/pools.py:_cards": 23,
     "quizzes/reports/selectors.py:grader_agreement": 22,
-    "rulings/core/questions/build.py:_infraction_fits": 20,
-    "rulings/core/questions/render.py:remedy_text": 19,
     "rulings/grading_eval/evaluation.py:run_blind_eval": 18,
     "rulings/grading_eval/lexicon_lint.py:write_report": 17,
     "rulings/grading_eval/evaluation.py:evaluate": 17,
     "rulings/grading_eval/cli.py:_blind": 16,
-    "rulings/core/questions/pools.py:_phrases": 16,
-    "rulings/core/questions/build.py:_not_the_odd_one": 16,
     "quizzes/cohorts/selectors.py:cohort_heatmap": 16,
     "quizzes/bank/services/bank.py:correction_choices": 16,
 }

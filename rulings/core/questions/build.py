@@ -525,61 +525,77 @@ def _alternatives(
 ) -> list[options.Value]:
     """Wrong values for each part: candidates' own answers, near misses, the adjacent penalty,
     then the game's other fixes and infractions."""
-    key = sc.key
-    weight = options.WEIGHT
+    found = [
+        *_candidates_values(sc, options.confusions_for(confusions, sc.template.id)),
+        *_near_miss_values(sc, misses),
+        *_named_values(sc),
+        *_ladder_and_other_values(sc),
+        *_clause_alternatives(sc),
+    ]
+    if sc.situation.get("payment") and sc.key.infraction in PAYMENT_INFRACTIONS:
+        # The other payment section is the confusion offered (review 7: mu-008, mu-020), not
+        # a General Error that a near miss (the overpayment causing a result) would bring.
+        found = [v for v in found if v.part != "infraction" or _payment_value(v)]
+    return [v for v in found if v.part != "remedy" or _remedy_value_fits(sc, v)]
+
+
+def _candidates_values(sc: Scenario, given: Mapping[str, tuple[str, ...]]) -> list[options.Value]:
+    """The wrong values candidates gave for this template (item analysis), part by part."""
+    key, weight = sc.key, options.WEIGHT["candidates"]
     found: list[options.Value] = []
-    given = options.confusions_for(confusions, sc.template.id)
     for name in given.get("infraction", ()):
         if name != key.infraction and _infraction_fits(sc, name, chosen=True):
-            found.append(
-                options.Value.of(
-                    "infraction",
-                    replace(key, infraction=name),
-                    {},
-                    weight["candidates"],
-                    f"candidates:{name}",
-                )
-            )
+            parts = replace(key, infraction=name)
+            found.append(options.Value.of("infraction", parts, {}, weight, f"candidates:{name}"))
     for name in given.get("penalty", ()):
         if name != key.penalty and name in LADDER:
-            found.append(
-                options.Value.of(
-                    "penalty",
-                    replace(key, penalty=name),
-                    {},
-                    weight["candidates"],
-                    f"candidates:{name}",
-                )
-            )
+            parts = replace(key, penalty=name)
+            found.append(options.Value.of("penalty", parts, {}, weight, f"candidates:{name}"))
     for name in given.get("remedy", ()):
         if (name,) != key.remedy and _fits(sc, name) and name not in SECTION_FIX:
             rewinds = name in REWIND_REMEDIES
             parts = replace(key, remedy=(name,), rewind_by=key.rewind_by if rewinds else None)
             choosers = _with_choosers(sc, parts, {})
-            found.append(
-                options.Value.of(
-                    "remedy", parts, choosers, weight["candidates"], f"candidates:{name}"
-                )
-            )
+            found.append(options.Value.of("remedy", parts, choosers, weight, f"candidates:{name}"))
+    return found
+
+
+def _near_miss_values(sc: Scenario, misses: tuple[NearMiss, ...]) -> list[options.Value]:
+    """Each part in which a near miss's ruling differs from the key."""
+    found = []
     for miss in misses:
         origin = f"near_miss:{miss.fact}"
         params = _remedy_params(sc, miss.ruling)
         for part in PARTS:
-            value = options.Value.of(part, miss.parts, params, weight["near_miss"], origin)
-            if value.fields != options.Value.of(part, key, {}, 0, "").fields:
+            value = options.Value.of(part, miss.parts, params, options.WEIGHT["near_miss"], origin)
+            if value.fields != options.Value.of(part, sc.key, {}, 0, "").fields:
                 found.append(value)
-    for confusion in named_distractors.distractors(sc.template.distractors, key, sc.situation):
-        found.append(
-            options.Value.of(
-                confusion.part,
-                confusion.parts,
-                confusion.params,
-                weight["confusion"],
-                confusion.origin,
-            )
+    return found
+
+
+def _named_values(sc: Scenario) -> list[options.Value]:
+    """The confusions the template names (distractors.py)."""
+    return [
+        options.Value.of(
+            confusion.part,
+            confusion.parts,
+            confusion.params,
+            options.WEIGHT["confusion"],
+            confusion.origin,
         )
-    for parts, how in _ladder(key, sc.template.topics):
-        found.append(options.Value.of("penalty", parts, {}, weight["ladder"], f"ladder:{how}"))
+        for confusion in named_distractors.distractors(
+            sc.template.distractors, sc.key, sc.situation
+        )
+    ]
+
+
+def _ladder_and_other_values(sc: Scenario) -> list[options.Value]:
+    """The adjacent penalty, the game's other fixes, then its other infractions."""
+    key, weight = sc.key, options.WEIGHT
+    found = [
+        options.Value.of("penalty", parts, {}, weight["ladder"], f"ladder:{how}")
+        for parts, how in _ladder(key, sc.template.topics)
+    ]
     for parts, how in _other_remedies(sc):
         choosers = _with_choosers(sc, parts, {})
         found.append(options.Value.of("remedy", parts, choosers, weight["other"], how))
@@ -589,12 +605,7 @@ def _alternatives(
             found.append(
                 options.Value.of("infraction", parts, {}, weight["other"], f"infraction:{name}")
             )
-    found += _clause_alternatives(sc)
-    if sc.situation.get("payment") and key.infraction in PAYMENT_INFRACTIONS:
-        # The other payment section is the confusion offered (review 7: mu-008, mu-020), not
-        # a General Error that a near miss (the overpayment causing a result) would bring.
-        found = [v for v in found if v.part != "infraction" or _payment_value(v)]
-    return [v for v in found if v.part != "remedy" or _remedy_value_fits(sc, v)]
+    return found
 
 
 def _clause_alternatives(sc: Scenario) -> list[options.Value]:
@@ -875,10 +886,29 @@ def _not_the_odd_one(
     if len(picked) < CHOICES or len(distractors) != 1 or sc.key.infraction in distractors:
         return
     taken = distractors | {sc.key.infraction}
+    other = _odd_one_near_miss(sc, policy_version, taken) or _odd_one_named(sc, key_choosers, taken)
+    if other is not None:
+        picked[-1] = other
+    # Else no infraction a candidate could weigh is left (a rules violation where nothing
+    # breaks a rule was the last resort, and nobody picked it: review 11): the key stays the
+    # odd one out, and the bank draws no multiple-choice item from this story (`offers_kind`).
+
+
+def _odd_one_near_miss(
+    sc: Scenario, policy_version: str | None, taken: set[str]
+) -> tuple[KeyParts, dict[str, dict[str, Any]], str] | None:
+    """A near miss's ruling under an infraction no option has yet."""
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, DESIGN_POOL, sc.pools):
         if miss.parts.infraction not in taken and _distractor_fits(sc, miss.parts):
-            picked[-1] = (miss.parts, _remedy_params(sc, miss.ruling), f"near_miss:{miss.fact}")
-            return
+            return (miss.parts, _remedy_params(sc, miss.ruling), f"near_miss:{miss.fact}")
+    return None
+
+
+def _odd_one_named(
+    sc: Scenario, key_choosers: dict[str, dict[str, Any]], taken: set[str]
+) -> tuple[KeyParts, dict[str, dict[str, Any]], str] | None:
+    """The key's story read as a named confusion's infraction, else the game's next one, with
+    that infraction's base penalty and play continuing."""
     named = [
         c.parts.infraction
         for c in named_distractors.distractors(sc.template.distractors, sc.key, sc.situation)
@@ -893,11 +923,8 @@ def _not_the_odd_one(
             sc.key, infraction=name, penalty=penalty, remedy=("continue_play",), rewind_by=None
         )
         if _distractor_fits(sc, parts, chosen=name in named):
-            picked[-1] = (parts, key_choosers, f"ladder:infraction:{name}")
-            return
-    # No infraction a candidate could weigh is left (a rules violation where nothing breaks a
-    # rule was the last resort, and nobody picked it: review 11): the key stays the odd one
-    # out, and the bank draws no multiple-choice item from this story (`offers_kind`).
+            return (parts, key_choosers, f"ladder:infraction:{name}")
+    return None
 
 
 def _same_shape(
@@ -1110,31 +1137,7 @@ SUBJECT_INFRACTIONS = {
 def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> bool:
     """An infraction a candidate could name for this story. `chosen`: candidates did name it
     for this template (item analysis), so it is no option nobody would pick."""
-    if infraction != sc.key.infraction and infraction in sc.draft.facts.get("told_errors", ()):
-        # A further error the same mistake is told to have involved (TR 701.3.d) was committed
-        # too: naming it instead of the main error differs from the key only in which related
-        # infraction the most severe penalty is recorded under (review 3: Q021), which the seed
-        # leaves open. The key records the main (told) error; no option names a related one.
-        return False
-    if infraction in TOLD_ERRORS and infraction not in _told_errors(sc):
-        # A game play error whose action the story never tells (or tells the other way).
-        return False
-    if infraction == FTMGS and not _someone_let_it_pass(sc):
-        # Failure to Maintain Game State is for a player who saw another's error and let it
-        # stand (committee decisions, 2026-12-06): never offered where nobody did.
-        return False
-    if infraction in PAYMENT_INFRACTIONS and not _payment_direction_fits(sc, infraction):
-        return False
-    if infraction == "no_infraction" and not _nothing_told_against(sc):
-        return False
-    if (
-        infraction in RULE_VIOLATIONS
-        and sc.key.infraction == "no_infraction"
-        and not chosen
-        and not _rule_broken(sc)
-    ):
-        # Nothing in the story breaks a rule (review 10: mu-011, 022, 042), not even as the
-        # last resort against an odd key out (review 11: mu-007, 031, 043, 045): nobody picks it.
+    if any(rule(sc, infraction, chosen) for rule in _INFRACTION_RULED_OUT):
         return False
     if infraction == named_distractors.FORGETTING_TO_SCORE and chosen:
         # A trigger that changes a point total, skipped: a point not gained read as a point not
@@ -1144,6 +1147,55 @@ def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> 
         if infraction in infractions:
             return bool(sc.situation.get(subject))
     return True
+
+
+def _related_error_named(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    """A further error the same mistake is told to have involved (TR 701.3.d) was committed
+    too: naming it instead of the main error differs from the key only in which related
+    infraction the most severe penalty is recorded under (review 3: Q021), which the seed
+    leaves open. The key records the main (told) error; no option names a related one."""
+    return infraction != sc.key.infraction and infraction in sc.draft.facts.get("told_errors", ())
+
+
+def _error_not_told(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    """A game play error whose action the story never tells (or tells the other way)."""
+    return infraction in TOLD_ERRORS and infraction not in _told_errors(sc)
+
+
+def _nobody_let_it_pass(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    """Failure to Maintain Game State is for a player who let another's error stand
+    (committee decisions, 2026-12-06): never offered where nobody did."""
+    return infraction == FTMGS and not _someone_let_it_pass(sc)
+
+
+def _payment_the_other_way(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    return infraction in PAYMENT_INFRACTIONS and not _payment_direction_fits(sc, infraction)
+
+
+def _something_told_against(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    return infraction == "no_infraction" and not _nothing_told_against(sc)
+
+
+def _no_rule_broken(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    """Nothing in the story breaks a rule (review 10: mu-011, 022, 042), not even as the last
+    resort against an odd key out (review 11: mu-007, 031, 043, 045): nobody picks a rules
+    violation beside a "No infraction" key."""
+    return (
+        infraction in RULE_VIOLATIONS
+        and sc.key.infraction == "no_infraction"
+        and not chosen
+        and not _rule_broken(sc)
+    )
+
+
+_INFRACTION_RULED_OUT = (
+    _related_error_named,
+    _error_not_told,
+    _nobody_let_it_pass,
+    _payment_the_other_way,
+    _something_told_against,
+    _no_rule_broken,
+)
 
 
 def _nothing_told_against(sc: Scenario) -> bool:
