@@ -51,7 +51,9 @@ def observations(items: Iterable[DevItem]) -> list[Observation]:
             out.append(
                 Observation(
                     item.ident,
-                    part_bucket(graded.rule, part in ruled, graded.hedged, graded.conflict),
+                    part_bucket(
+                        graded.rule, part in ruled, graded.hedged, graded.conflict, graded.doubt
+                    ),
                     read_as_labelled(part, graded.found, item.label.get(part)),
                     flagged,
                 )

@@ -97,6 +97,7 @@ def grade_answer(text: str, expected: Expected, *, game: str, lang: str | None =
         )
         for part in expected.graded_parts()
     }
+    parts = _with_doubts(parts, readings, analysis, lex, text)
     reasons = _with_second_reading(
         _review_reasons(parts, _only_asked(readings))
         + _doubtful_wrong(parts, analysis, expected, lex, to_a_point)
@@ -223,6 +224,115 @@ def _weak_alone(reason: str, parts: Mapping[str, PartGrade]) -> bool:
     return grade is not None and holds is not None and holds(grade)
 
 
+@dataclass(frozen=True, slots=True)
+class _Doubted:
+    """What a named doubt reads: one part's grade and reading, the answer's other parts, its
+    analysis and the lexicon."""
+
+    grade: PartGrade
+    reading: Reading
+    parts: Mapping[str, PartGrade]
+    analysis: Analysis
+    lex: Lexicon
+    text: str
+
+
+def _rewind_length_unsaid(d: _Doubted) -> bool:
+    """A fix read from a rewind of unstated length ("rewind", "back up", "retrocesso") where
+    the key is no rewind: it is reported as the game's simple one, but the words do not say
+    which rewind the answer means (the writers label it either length)."""
+    evidence = d.reading.evidence
+    if d.grade.correct or evidence is None or d.reading.found != evidence.ident:
+        return False
+    info = d.lex.ids[d.grade.part].get(evidence.ident)
+    return info is not None and info.internal and _LONGER in info.satisfies
+
+
+def _another_ruling_in_brackets(d: _Doubted) -> bool:
+    """Read inside brackets that also name an infraction other than the one read: "Cleo:
+    FtMGS, Warning. (Ben: Forgetting to Score, no penalty, correct the score.)" rules on
+    another player there, and the part may be that ruling's."""
+    span = d.grade.evidence
+    if span is None or d.grade.part == "infraction":
+        return False
+    opened = d.text.rfind("(", 0, span.start)
+    if opened < 0 or d.text.rfind(")", 0, span.start) > opened:
+        return False
+    closed = d.text.find(")", span.end)
+    end = len(d.text) if closed < 0 else closed
+    infraction = d.parts.get("infraction")
+    read = infraction.found if infraction is not None else None
+    starts = d.analysis.tokens.starts
+    return any(
+        m.part == "infraction"
+        and (m.live or m.aside)
+        and m.ident != read
+        and opened < starts[m.first] < end
+        for m in d.analysis.mentions
+    )
+
+
+def _unstated_beside_open_infraction(d: _Doubted) -> bool:
+    """A part the answer leaves unstated while its infraction is undecided or unread: the
+    label convention may settle it from the infraction the answer meant."""
+    infraction = d.parts.get("infraction")
+    if d.grade.part == "infraction" or d.grade.found is not None or infraction is None:
+        return False
+    return infraction.conflict or infraction.found is None
+
+
+def _two_infractions(d: _Doubted) -> bool:
+    """An infraction read where the answer plainly names two ("two infractions: X and Y")."""
+    if d.grade.part != "infraction":
+        return False
+    named = {m.ident for m in d.analysis.mentions if m.part == "infraction" and m.live}
+    named.discard(EMPTY_IDS["infraction"])
+    return len(named) >= 2
+
+
+def _alternative_folded(d: _Doubted) -> bool:
+    """Read from one of two options offered as alternatives ("either it goes on the stack
+    or the default action happens") where the other gave way to it: the answer may be
+    leaving the choice open."""
+    evidence = d.reading.evidence
+    if evidence is None or not evidence.alternative or d.grade.rule != "one_claim":
+        return False
+    return any(
+        m.part == d.grade.part and m.alternative and m.live and m.ident != evidence.ident
+        for m in d.analysis.mentions
+    )
+
+
+DOUBTS: Final[Mapping[str, Callable[[_Doubted], bool]]] = MappingProxyType(
+    {
+        "rewind_length_unsaid": _rewind_length_unsaid,
+        "another_ruling_in_brackets": _another_ruling_in_brackets,
+        "unstated_beside_open_infraction": _unstated_beside_open_infraction,
+        "two_infractions": _two_infractions,
+        "alternative_folded": _alternative_folded,
+    }
+)
+"""Named doubts over a part the rules clear, in order: the first that holds gives the
+part its bucket in the confidence table (`calibration.part_bucket`), so the part reads
+with the record of parts read so, not with the record of its rule's plain readings."""
+
+
+def _with_doubts(
+    parts: dict[str, PartGrade],
+    readings: Mapping[str, Reading],
+    analysis: Analysis,
+    lex: Lexicon,
+    text: str,
+) -> dict[str, PartGrade]:
+    """Each part with the first named doubt (`DOUBTS`) that holds for its reading."""
+    out: dict[str, PartGrade] = {}
+    for name, grade in parts.items():
+        doubted = _Doubted(grade, readings[name], parts, analysis, lex, text)
+        doubt = next((d for d, holds in DOUBTS.items() if holds(doubted)), "")
+        out[name] = replace(grade, doubt=doubt) if doubt else grade
+    return out
+
+
 def _calibrated(
     parts: dict[str, PartGrade], reasons: tuple[str, ...]
 ) -> tuple[dict[str, PartGrade], tuple[str, ...]]:
@@ -235,7 +345,7 @@ def _calibrated(
     ruled = ruled_parts(reasons) if reasons else frozenset()
     for name, grade in parts.items():
         reviewed = name in ruled
-        key = part_bucket(grade.rule, reviewed, grade.hedged, grade.conflict)
+        key = part_bucket(grade.rule, reviewed, grade.hedged, grade.conflict, grade.doubt)
         confidence = calibrated(table, key)
         if not reviewed and confidence < REVIEW_THRESHOLD:
             extra.append(str(_Reason(name, reason_text("weak_record", rule=grade.rule))))

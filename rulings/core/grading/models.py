@@ -80,6 +80,9 @@ class PartGrade:
     rule: str = ""
     """The name of the decision rule that decided the part ("one_claim", "concluded",
     "options_left_open", "implied_by_infraction", ...; docs/grading.md lists them)."""
+    doubt: str = ""
+    """The named doubt that reads a part the rules cleared with its own track record
+    ("default_report", "second_infraction", ...; `grader.DOUBTS`), or "" for none."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,6 +82,10 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind46 (2026-12-07, written 22:05): the same stock answers as blind45's, held since
+    # 2026-11-30.
+    ("Missed trigger, no penalty, opponent chooses.", "blind46-en-mtg-032"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind46-en-mtg-032"),
     # blind45 (2026-12-07, written 20:00): stock answers the tests held since 2026-11-30 or
     # 01:35 on 2026-12-07 (the GRV sentence, d5eaad6b).
     ("Missed trigger, no penalty, opponent chooses.", "blind45-en-hw-063"),

@@ -46,10 +46,13 @@ def bucket(rule: str, reviewed: bool) -> str:
     return f"{rule}/{'review' if reviewed else 'clear'}"
 
 
-def part_bucket(rule: str, ruled: bool, hedged: bool, conflict: bool) -> str:
+def part_bucket(rule: str, ruled: bool, hedged: bool, conflict: bool, doubt: str = "") -> str:
     """The bucket of a graded part: a part the rules send to a mentor (`ruled`), or one
     they doubt as hedged or in conflict even where that doubt alone sends no answer to a
-    mentor (the grader's `_NOT_ALONE`), is read with the record of doubted parts."""
+    mentor (the grader's `_NOT_ALONE`), is read with the record of doubted parts; a part
+    they clear that a named doubt holds for (`grader.DOUBTS`) with that doubt's record."""
+    if doubt and not (ruled or hedged or conflict):
+        return f"{rule}/{doubt}"
     return bucket(rule, ruled or hedged or conflict)
 
 

@@ -6,6 +6,8 @@ labelled answer is read.
 
 from __future__ import annotations
 
+import pytest
+
 from rulings.core.grading import Expected, grade_answer
 from rulings.core.grading.reading.calibration import (
     REVIEWED_CEILING,
@@ -17,6 +19,7 @@ from rulings.core.grading.reading.calibration import (
     fit,
     leave_one_batch_out,
     load_table,
+    part_bucket,
 )
 
 
@@ -79,3 +82,107 @@ def test_a_grade_reports_its_buckets_calibrated_confidence() -> None:
     table = load_table()
     assert grade.parts["penalty"].confidence == calibrated(table, bucket("one_claim", False))
     assert grade.parts["penalty"].confidence >= 0.9
+
+
+def test_a_named_doubt_reads_its_own_bucket_only_on_a_part_the_rules_cleared() -> None:
+    assert part_bucket("one_claim", False, False, False, "rewind_length_unsaid") == (
+        "one_claim/rewind_length_unsaid"
+    )
+    assert part_bucket("one_claim", True, False, False, "rewind_length_unsaid") == (
+        "one_claim/review"
+    )
+    assert part_bucket("one_claim", False, False, False) == "one_claim/clear"
+
+
+# Sentences written for this test: a rewind of unstated length where the key is another fix.
+@pytest.mark.parametrize(
+    ("lang", "answer"),
+    [
+        ("en", "Game Rule Violation, Warning; rewind to the combat step."),
+        ("pt-BR", "Violação de Regra do Jogo, Advertência; retrocesso até o combate."),
+        ("es", "Violación de las reglas del juego, Advertencia; retroceder hasta el combate."),
+    ],
+)
+def test_a_rewind_of_unstated_length_where_the_key_is_no_rewind_is_not_firm(
+    lang: str, answer: str
+) -> None:
+    expected = Expected("game_rule_violation", "warning", "make_up_draw_or_discard")
+    remedy = grade_answer(answer, expected, game="mtg", lang=lang).parts["remedy"]
+    assert remedy.doubt == "rewind_length_unsaid"
+    assert not remedy.correct
+    assert remedy.confidence < 0.9
+
+
+def test_a_rewind_of_unstated_length_where_a_rewind_is_the_key_carries_no_doubt() -> None:
+    expected = Expected("game_rule_violation", "warning", "simple_backup")
+    remedy = grade_answer("GRV, Warning, back up.", expected, game="mtg").parts["remedy"]
+    assert remedy.correct
+    assert remedy.doubt == ""
+
+
+# Sentences written for these tests.
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Ana: FtMGS, Warning. (Ben: Forgetting to Score, no penalty, we fix the score.)",
+        "Ana: FtMGS, Advertência. (Ben: esquecer de pontuar, sem penalidade, corrige o placar.)",
+        "Ana: FtMGS, Advertencia. (Ben: olvido de puntuar, sin penalización, se corrige el"
+        " marcador.)",
+    ],
+)
+def test_a_fix_read_in_brackets_about_another_infraction_reads_that_doubts_record(
+    answer: str,
+) -> None:
+    expected = Expected("failure_to_maintain_game_state", "warning", "none")
+    remedy = grade_answer(answer, expected, game="riftbound").parts["remedy"]
+    assert remedy.doubt == "another_ruling_in_brackets"
+    assert remedy.confidence < 0.9
+
+
+def test_a_fix_in_brackets_beside_the_same_infraction_carries_no_doubt() -> None:
+    expected = Expected("forgetting_to_score", "no_penalty", "correct_score")
+    answer = "Kai forgot to score: Forgetting to Score (no penalty; we correct the score)."
+    remedy = grade_answer(answer, expected, game="riftbound").parts["remedy"]
+    assert remedy.found == "correct_score"
+    assert remedy.doubt == ""
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Not sure whether this is cheating or no infraction at all. DQ.",
+        "Não sei se é trapaça ou nenhuma infração. DQ.",
+        "No sé si es trampa o ninguna infracción. DQ.",
+    ],
+)
+def test_a_fix_left_unstated_beside_an_undecided_infraction_is_not_firm(answer: str) -> None:
+    expected = Expected("cheating", "disqualification", "none")
+    remedy = grade_answer(answer, expected, game="riftbound").parts["remedy"]
+    assert remedy.found is None
+    assert remedy.doubt == "unstated_beside_open_infraction"
+    assert remedy.confidence < 0.9
+
+
+def test_an_infraction_read_where_two_are_named_carries_that_doubt() -> None:
+    expected = Expected("game_rule_violation", "warning")
+    answer = "Two infractions here: GRV and FtMGS. Warning."
+    grade = grade_answer(answer, expected, game="mtg")
+    assert grade.parts["infraction"].doubt == "two_infractions"
+    assert grade.parts["penalty"].doubt == ""
+
+
+# Sentences written for this test: two of the opponent's options offered as alternatives,
+# the one giving way to the other.
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Missed trigger, Warning. As a fix, either it goes on the stack or the default action"
+        " happens.",
+        "Trigger esquecido, Advertência. Na correção, ou coloca na pilha ou faz a ação padrão.",
+    ],
+)
+def test_an_option_another_gave_way_to_reads_that_doubts_record(answer: str) -> None:
+    expected = Expected("missed_trigger", "warning", "opponent_chooses_default_action")
+    remedy = grade_answer(answer, expected, game="mtg").parts["remedy"]
+    assert remedy.doubt == "alternative_folded"
+    assert remedy.confidence < 0.9

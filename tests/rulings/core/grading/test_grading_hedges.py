@@ -134,3 +134,29 @@ def test_a_fix_left_unclear_is_not_graded_firmly(
     remedy = grade.parts["remedy"]
     assert remedy.hedged, remedy
     assert not remedy.correct
+
+
+# Sentences written for this test: the fix named only as "the section's" by an answer that
+# says it cannot recall it.
+@pytest.mark.parametrize(
+    ("lang", "answer"),
+    [
+        (
+            "pt-BR",
+            "Ele viu cartas a mais do deck: Advertência; quanto ao conserto, é o"
+            " procedimento da seção, só não me lembro de cor.",
+        ),
+        (
+            "es",
+            "Vio cartas de más del mazo: Advertencia; para arreglarlo, el procedimiento de"
+            " la sección, aunque no recuerdo cuál es ahora.",
+        ),
+    ],
+)
+def test_a_fix_named_by_its_section_that_the_answer_cannot_recall_goes_to_a_mentor(
+    lang: str, answer: str
+) -> None:
+    expected = Expected("looking_at_extra_cards", "warning", "apply_section_procedure")
+    grade = grade_answer(answer, expected, game="riftbound", lang=lang)
+    assert grade.needs_review
+    assert any(reason.startswith("remedy:") for reason in grade.review_reasons)

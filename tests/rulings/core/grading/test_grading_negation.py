@@ -90,3 +90,22 @@ def test_denied_part_noun_in_label_form_claims_the_empty_id() -> None:
         game="mtg",
     )
     assert [p.found for p in grade.parts.values()] == ["no_infraction", "no_penalty", "none"]
+
+
+# Sentences written for this test: "but it is not known" before a fix is the reason play goes
+# on, not the fix (the denial "but not" must not swallow the start of "but it is not known").
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Olvido de anotar, sin penalización. Aún no pasó el ciclo, pero no se sabe la"
+        " puntuación correcta, así que se sigue jugando.",
+        "Esquecer de pontuar, sem penalidade. O ciclo ainda não passou, mas não se sabe a"
+        " pontuação correta, então segue o jogo.",
+        "Forgetting to score, no penalty. The cycle hasn't passed, but nobody knows the"
+        " correct score, so play continues.",
+    ],
+)
+def test_a_fix_nobody_can_work_out_is_a_reason_for_playing_on(text: str) -> None:
+    expected = Expected("forgetting_to_score", "no_penalty", "continue_play")
+    remedy = grade_answer(text, expected, game="riftbound").parts["remedy"]
+    assert remedy.found == "continue_play"
