@@ -5,13 +5,9 @@ import pytest
 from django.urls import reverse
 
 from quizzes.review.models.review import Review
-from tests.quizzes.mentor.conftest import graded_attempt, mentored_candidate
+from tests.quizzes.mentor.conftest import REWIND, graded_attempt, mentored_candidate
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
-
-# Written for these tests: a rewind that says not how far back, where the key's fix is the
-# opponent's choice. The grader flags it and reads the remedy with "rewind_length_unsaid".
-REWIND = "Missed trigger, no penalty. Rewind to before the trigger."
 
 SAID = {
     "en": ("Why the grader doubts it", "The answer names a rewind without saying how far back."),
