@@ -51,3 +51,17 @@ def test_the_queue_marks_the_part_the_grader_doubts(client):
     label, sentence = SAID["es"]
     assert f'<span class="doubt">{label}: {sentence}</span>' in queue
     assert "rewind_length_unsaid" not in queue
+
+
+def test_the_mentor_api_gives_each_parts_doubt_beside_its_rule(client):
+    found = doubted_review()
+    client.force_login(found.candidate.cohorts.get().mentor)
+
+    parts = client.get(f"/api/v1/mentor/reviews/{found.pk}").json()["grade"]["parts"]
+
+    assert {name: part["doubt"] for name, part in parts.items()} == {
+        "infraction": "",
+        "penalty": "",
+        "remedy": "rewind_length_unsaid",
+    }
+    assert parts["remedy"]["rule"] == "one_claim"
