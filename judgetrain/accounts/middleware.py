@@ -2,19 +2,40 @@ import zoneinfo
 from collections.abc import Callable
 from functools import cache
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
+#: The header the site's own scripts send with the language of the page they run on.
+PAGE_LANGUAGE_HEADER = "HTTP_X_PAGE_LANGUAGE"
+
+
+@cache
+def _languages() -> frozenset[str]:
+    return frozenset(code for code, _name in settings.LANGUAGES)
+
+
+def page_language(request: HttpRequest) -> str:
+    """The language of the page whose script sent ``request`` (``X-Page-Language``), when it
+    is one the site speaks; else "". A page's script shows the texts an API reply carries
+    (an exam's clock notices, a refusal) on that page: they must be in its language even
+    when the account's language changed in another tab since it loaded (walk 10, #1)."""
+    language = request.META.get(PAGE_LANGUAGE_HEADER, "").strip().lower()
+    return language if language in _languages() else ""
+
 
 class PreferredLanguageMiddleware:
-    """A signed-in user's chosen language wins over the browser's Accept-Language."""
+    """A signed-in user's chosen language wins over the browser's Accept-Language; the
+    language of the page a script asks from (``page_language``) wins over both."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
-        language = getattr(user, "preferred_language", "") if user is not None else ""
+        language = page_language(request) or (
+            getattr(user, "preferred_language", "") if user is not None else ""
+        )
         if language:
             translation.activate(language)
             request.LANGUAGE_CODE = translation.get_language()

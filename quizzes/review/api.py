@@ -32,6 +32,7 @@ from quizzes.review import selectors as reads
 from quizzes.review.models.appeals import Appeal
 from quizzes.review.models.review import AuditEntry, QuestionCorrection, Review
 from quizzes.review.services import appeals, review
+from quizzes.review.services.regrade import ManualChoice
 from rulings.grading import read_reason
 
 MENTOR = (IsAuthenticated, require_permission("accounts.mentor_candidates"))
@@ -264,6 +265,19 @@ class AppealDecideSerializer(serializers.Serializer[Any]):
     infraction = serializers.CharField(required=False, max_length=60, default="")
     penalty = serializers.CharField(required=False, max_length=30, default="")
     remedy = serializers.CharField(required=False, max_length=60, default="")
+    regrade_manual = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        default=list,
+        max_length=10_000,
+        help_text="With key_action correct: the attempts whose grade set by hand (a mentor's "
+        "review or an appeal decision) gives way to the regrade. Every other one is kept.",
+    )
+    regrade_all_manual = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="With key_action correct: every grade set by hand gives way to the regrade.",
+    )
     preview = serializers.BooleanField(
         required=False,
         default=False,
@@ -295,6 +309,11 @@ class CorrectionPreviewSerializer(serializers.Serializer[Any]):
     )
     outcome_changed = serializers.ListField(
         child=serializers.IntegerField(), help_text="The attempts whose pass or fail changes."
+    )
+    manual_grades = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The attempts whose answer a person graded by hand: their change row has "
+        "manual_score, regrade_score, unread_parts and manual_kept.",
     )
     token = serializers.CharField(help_text="Send it back as confirm to apply this outcome.")
 
@@ -372,6 +391,10 @@ class AppealDecideView(APIView):
                 infraction=values["infraction"],
                 penalty=values["penalty"],
                 remedy=values["remedy"],
+                manual=ManualChoice(
+                    regrade=frozenset(values["regrade_manual"]),
+                    regrade_all=values["regrade_all_manual"],
+                ),
             )
         if correction is not None and values["preview"]:
             preview = appeals.correction_preview(

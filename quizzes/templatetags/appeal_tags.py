@@ -56,6 +56,25 @@ def appeal_outcome(appeal: Appeal, attempt_id: int) -> str:
             )
             % values
         )
+    if outcome["upheld"] and outcome["manual_kept"]:
+        # Walk 10, #6: the key now says what the candidate argued; a person's grade stays.
+        return (
+            _(
+                "Upheld: the committee corrected the key for everyone, as you argued. Your "
+                "answer keeps the grade a person gave it, %(question_after)s. Your score: "
+                "%(after)s."
+            )
+            % values
+        )
+    if outcome["upheld"] and outcome["agrees"]:
+        return (
+            _(
+                "Upheld: the committee corrected the key for everyone, as you argued, and your "
+                "answer, regraded against it, now earns %(question_after)s (%(question_before)s "
+                "before). Your score: %(after)s."
+            )
+            % values
+        )
     if outcome["upheld"]:
         return (
             _(

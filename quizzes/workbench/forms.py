@@ -563,6 +563,8 @@ class SaveForm(forms.Form):
         field = self.fields["cohort"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [("", "—"), *cohorts]
+        if len(cohorts) == 1:
+            field.initial = cohorts[0][0]  # walk 10, #5: "this cohort" is the only one
 
 
 DERIVED_FACTS = {

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from quizzes.exams.models.exams import Attempt, ExamAssignment
 from quizzes.exams.services import assignments
 from tests.browser.helpers import log_in, start_exam, wait_until_saved
-from tests.factories import assignment, candidate
+from tests.factories import BlueprintFactory, assignment, candidate
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -76,3 +76,72 @@ def test_an_answer_typed_after_the_close_is_refused_and_kept_on_the_page(live_se
     expect(page.locator("#exam-closed .closed-unsaved")).to_be_visible()
     assert answer.input_value() == "Typed after the close"  # still there to copy
     assert Attempt.objects.get(assignment=job).items.get(position=1).response == "Saved in time"
+
+
+def _open_exam_in_spanish(live_server, page):
+    # Questions in English (the demo exam's), the interface in the candidate's language.
+    job = assignment(
+        candidate=candidate(
+            email="ana@example.com", preferred_language="es", time_zone="America/Sao_Paulo"
+        ),
+        blueprint=BlueprintFactory(language="en"),
+    )
+    page.clock.install()
+    log_in(page, live_server.url, next_url="/exams/")
+    start_exam(page, "Empezar el examen")
+    page.get_by_role("heading", name=job.blueprint.name).wait_for()
+    return job
+
+
+def _switch_account_to_english_in_another_tab(live_server, page):
+    """What a candidate (and walk 10) does while the exam tab stays open: another tab of the
+    same session changes the account's language."""
+    other = page.context.new_page()
+    other.goto(f"{live_server.url}/")
+    form = other.locator("form.language-form").first
+    form.locator("select").select_option("en")
+    form.locator("button").click()
+    expect(other.locator("html")).to_have_attribute("lang", "en")
+    other.close()
+
+
+def test_a_moved_closing_time_is_announced_in_the_exam_pages_language(live_server, page):
+    """Walk 10, #1: the poll's notice on a Spanish exam page came in English, with an English
+    date, once the account's language was no longer the page's."""
+    job = _open_exam_in_spanish(live_server, page)
+    _switch_account_to_english_in_another_tab(live_server, page)
+    assignments.assignments_edit(
+        assignments=[ExamAssignment.objects.get(pk=job.pk)],
+        closes_at=timezone.now() + timedelta(minutes=5),
+        note="",
+        shorten_running=False,
+    )
+
+    page.clock.fast_forward(31_000)  # the page's next poll
+
+    notice = page.locator("#deadline-notice")
+    expect(notice).to_contain_text("Tu mentor cambió la hora de cierre a ")
+    expect(notice).to_contain_text(re.compile(r"\d+ de [a-z]+ de \d{4}, \d\d:\d\d São Paulo"))
+    expect(page.locator("#time-warning")).to_contain_text("conserva su tiempo")
+
+
+def test_an_autosave_reply_speaks_the_exam_pages_language(live_server, page):
+    job = _open_exam_in_spanish(live_server, page)
+    _switch_account_to_english_in_another_tab(live_server, page)
+    assignments.assignments_edit(
+        assignments=[ExamAssignment.objects.get(pk=job.pk)],
+        closes_at=timezone.now() + timedelta(minutes=5),
+        note="",
+        shorten_running=True,
+    )
+    answer = page.get_by_label("Tu resolución, como la pide la pregunta de arriba").first
+    answer.fill("Infracción de disparada olvidada")
+    wait_until_saved(answer)
+
+    expect(page.locator("#deadline-notice")).to_contain_text("este intento termina ahora a las")
+    expect(page.locator("#deadline-time")).to_contain_text("São Paulo (UTC\u22123)")
+    expect(page.locator("#save-status")).to_contain_text("Guardado")
+
+    Attempt.objects.filter(assignment=job).update(deadline=timezone.now() - timedelta(seconds=1))
+    answer.fill("Escrito tras el cierre")
+    expect(page.locator("#exam-closed")).to_contain_text("este examen se cerró a las")

@@ -11,6 +11,7 @@ from tests.browser.helpers import fits_a_phone, log_in, problems_on
 from tests.browser.test_whole_journey import BROWSER_LOCALE, Words
 from tests.factories import candidate, question
 from tests.quizzes.factories_practice import banked
+from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -107,7 +108,27 @@ def test_shortcuts_stay_off_while_typing_a_free_form_ruling(live_server, page):
 
     expect(field).to_have_value("1 a n\nb")
     assert page.url.endswith(f"/practice/questions/{item.pk}?lang=en")
-    expect(page.locator("[data-shortcut-help]")).to_contain_text("shortcuts are off")
+    expect(page.locator("[data-shortcut-help]")).to_contain_text("Ctrl+Enter checks")
+
+
+def test_ctrl_enter_checks_a_free_form_ruling(live_server, page):
+    """Walk 10, #11: the README said "Enter checks"; in a written ruling Enter adds a line,
+    so Ctrl+Enter checks it."""
+    ana = candidate(email="ana@example.com")
+    item = question(language="en")
+
+    log_in(page, live_server.url, next_url="/practice/")
+    page.goto(f"{live_server.url}/practice/questions/{item.pk}?lang=en")
+    field = page.get_by_label("Your ruling")
+    field.fill("Missed trigger, no penalty.")
+    field.press("Control+Enter")
+
+    wait_for(
+        lambda: PracticeAnswer.objects.filter(
+            user=ana, response="Missed trigger, no penalty."
+        ).exists(),
+        what="the ruling checked by Ctrl+Enter",
+    )
 
 
 def test_find_the_wrong_part_on_a_phone_is_two_short_steps_by_keyboard(live_server, page):

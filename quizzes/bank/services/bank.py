@@ -51,14 +51,8 @@ CORRECTION_VALUES = {
 }  # fmt: skip
 
 
-def correction_choices(question: generator.Question) -> list[dict[str, str]]:
-    """Find the wrong part: for each part, the values a candidate may say it should be, with
-    their labels in the question's language; the stated ruling's own value is left out (it is
-    what the candidate says is wrong), only for the parts the question offers as possibly
-    wrong (`pickable`; the others are given as right), the remedy only where it is asked."""
-    if question.wrong_part is None:
-        return []
-    stated = question.wrong_part.stated
+def _remedy_params(question: generator.Question) -> dict[str, dict[str, str]]:
+    """The chooser the key's remedy names (the opponent, a player), for every remedy's label."""
     chooser = next(
         (
             step["params"]["chooser"]
@@ -67,17 +61,37 @@ def correction_choices(question: generator.Question) -> list[dict[str, str]]:
         ),
         None,
     )
-    params = {r: {"chooser": chooser} for r in REMEDIES} if chooser else {}
+    return {r: {"chooser": chooser} for r in REMEDIES} if chooser else {}
+
+
+def _correctable_parts(question: generator.Question, pickable: Iterable[str]) -> list[str]:
+    """The parts a candidate may say are wrong: those the question offers as possibly wrong
+    (`pickable`; the others are given as right), the remedy only where it is asked."""
+    return [
+        part
+        for part in CORRECTION_VALUES[question.game]
+        if part in pickable and (part != "remedy" or generator.remedy_asked(question.key))
+    ]
+
+
+def correction_choices(question: generator.Question) -> list[dict[str, str]]:
+    """Find the wrong part: for each part, the values a candidate may say it should be, with
+    their labels in the question's language; the stated ruling's own value is left out (it is
+    what the candidate says is wrong), only for the parts the question offers as possibly
+    wrong (`pickable`; the others are given as right), the remedy only where it is asked."""
+    if question.wrong_part is None:
+        return []
+    stated = question.wrong_part.stated
+    params = _remedy_params(question)
     lang = question.lang
     choices = []
-    for part, values in CORRECTION_VALUES[question.game].items():
-        if part == "remedy" and not generator.remedy_asked(question.key):
-            continue
-        if part not in question.wrong_part.pickable:
-            continue  # given as right in the question: no candidate may pick it
-        shown = (stated.remedy[0] if stated.remedy else "none") if part == "remedy" else None
-        for value in values:
-            if value == (shown if part == "remedy" else getattr(stated, part)):
+    for part in _correctable_parts(question, question.wrong_part.pickable):
+        if part == "remedy":
+            shown = stated.remedy[0] if stated.remedy else "none"
+        else:
+            shown = getattr(stated, part)
+        for value in CORRECTION_VALUES[question.game][part]:
+            if value == shown:
                 continue
             if part == "remedy":
                 text = remedy_text(lang, (value,), params)

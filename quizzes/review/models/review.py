@@ -238,6 +238,14 @@ class QuestionCorrection(models.Model):
     action = models.CharField(max_length=20, choices=Action.choices)
     key_before = models.JSONField(default=dict)
     key_after = models.JSONField(default=dict, blank=True)
+    manual_choice = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_(
+            "Which grades set by hand give way to the regrade: attempt ids (regrade) or all "
+            "(regrade_all); every other one is kept."
+        ),
+    )
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )

@@ -18,7 +18,7 @@ from judgetrain.queueing import enqueue_on_commit
 from quizzes.bank.models.questions import QuestionKind
 from quizzes.common.notifications import notification_queue
 from quizzes.exams.models.exams import Attempt, AttemptItem
-from quizzes.grading import grade_response, question_key
+from quizzes.grading import question_key
 from quizzes.review.models.appeals import Appeal
 from quizzes.review.models.review import (
     AuditEntry,
@@ -27,6 +27,7 @@ from quizzes.review.models.review import (
     Review,
     ReviewerRole,
 )
+from quizzes.review.services.regrade import KEEP_ALL, ManualChoice, regrade_holders
 from quizzes.review.services.review import (
     item_override_set,
     item_snapshot,
@@ -35,7 +36,7 @@ from quizzes.review.services.review import (
     reviews_close_pending,
 )
 from rulings import INFRACTIONS, PENALTIES, REMEDIES
-from rulings.grading import GradingError, ruling_ids
+from rulings.grading import ruling_ids
 
 
 class AppealError(ApplicationError):
@@ -58,6 +59,8 @@ class KeyCorrection:
     infraction: str = ""
     penalty: str = ""
     remedy: str = ""
+    #: Which grades set by hand give way to the regrade (walk 10, #6): none by default.
+    manual: ManualChoice = KEEP_ALL
 
 
 @dataclass(frozen=True)
@@ -93,12 +96,20 @@ class CorrectionPreview:
         """The rows where a mentor's earlier grade of the answer gives way to the regrade."""
         return [row for row in self.changes if row.get("override_superseded") is not None]
 
+    @property
+    def manual_grades(self) -> list[dict[str, Any]]:
+        """The rows whose answer a person graded by hand (a mentor's review or an appeal
+        decision): the person's grade, the regrade's, the parts the grader could not read,
+        and whether the person's grade is kept (walk 10, #6)."""
+        return [row for row in self.changes if row.get("manual_score") is not None]
+
     def as_data(self) -> dict[str, Any]:
         """The preview as the API answers it: every change, the attempts whose result
         changes, and the token the confirmation brings back."""
         return {
             "changes": self.changes,
             "outcome_changed": [row["attempt"] for row in self.outcome_changed],
+            "manual_grades": [row["attempt"] for row in self.manual_grades],
             "token": self.token,
         }
 
@@ -399,21 +410,26 @@ def _key_after(question: Any, correction: KeyCorrection) -> dict[str, str]:
 def key_outcome(changes: list[dict[str, Any]], attempt_id: int, action: str) -> dict[str, Any]:
     """What a withdrawal or key correction means for one attempt's answer (walk 7, #21): the
     question's score before and after (None once withdrawn), the attempt's, and whether the
-    candidate gains by it (``upheld``): a withdrawn question they lost points on no longer
-    counts, or their regraded answer now earns more. ``applied`` is False until the regrade
-    has run (no row for the attempt yet)."""
+    appeal is upheld: a withdrawn question they lost points on no longer counts, their
+    regraded answer now earns more, or the corrected key agrees with what they answered on
+    every part it changed (``agrees``, walk 10, #6: even when a person's grade is kept).
+    ``applied`` is False until the regrade has run (no row for the attempt yet)."""
     row = next((row for row in changes if row.get("attempt") == attempt_id), None)
     if row is None:
         return {"action": action, "applied": False, "upheld": False}
     before, after = row.get("question_before"), row.get("question_after")
+    agrees = bool(row.get("agrees_with_key"))
     if action == QuestionCorrection.Action.WITHDRAW:
         upheld = before is not None and before < 1
     else:
-        upheld = after is not None and before is not None and after > before
+        gains = after is not None and before is not None and after > before
+        upheld = gains or agrees
     return {
         "action": action,
         "applied": True,
         "upheld": upheld,
+        "agrees": agrees,
+        "manual_kept": bool(row.get("manual_kept")),
         "question_before": before,
         "question_after": after,
         "score_before": row.get("score_before"),
@@ -435,10 +451,17 @@ def _preview(*, question_id: int, correction: KeyCorrection) -> CorrectionPrevie
         with transaction.atomic():
             question = Question.objects.select_for_update().get(pk=question_id)
             key_after = _key_after(question, correction)
-            raise _Rollback(_regrade_holders(question, correction.action, key_after))
+            raise _Rollback(
+                regrade_holders(question, correction.action, key_after, correction.manual)
+            )
     except _Rollback as done:
         changes = done.changes
-    named = {"question": question_id, "action": correction.action, "key": key_after}
+    named = {
+        "question": question_id,
+        "action": correction.action,
+        "key": key_after,
+        "manual": correction.manual.as_data(),
+    }
     text = json.dumps({**named, "changes": changes}, sort_keys=True, default=str)
     token = salted_hmac("quizzes.correction-preview", text).hexdigest()
     return CorrectionPreview(changes=changes, token=token)
@@ -478,6 +501,7 @@ def question_correction_create(
         action=correction.action,
         key_before=question_key(question),
         key_after=key_after,
+        manual_choice=correction.manual.as_data(),
         decided_by=by,
         reason=reason,
     )
@@ -495,102 +519,6 @@ def question_correction_create(
     return record
 
 
-def _regrade(item: AttemptItem, language: str) -> None:
-    """Grade the answer against the corrected key. A mentor's earlier grade of it was given
-    against the wrong key: the correction supersedes it (the preview names it), so the
-    question's score and the attempt's total both come from the corrected key."""
-    if item.override_score is not None:
-        item.override_score, item.override_reason, item.override_role = None, "", ""
-        item.overridden_by, item.overridden_at = None, None
-        item.save(
-            update_fields=[
-                "override_score", "override_reason", "override_role", "overridden_by",
-                "overridden_at",
-            ]
-        )  # fmt: skip
-    if not item.response.strip():
-        return
-    try:
-        item.grade = grade_response(item.question, item.response, lang=language)
-    except GradingError:
-        return  # an unusable answer stays as graded
-    item.score = float(item.grade["score"])
-    item.save(update_fields=["grade", "score"])
-
-
-def _regrade_holders(question: Any, action: str, key_after: dict[str, str]) -> list[dict[str, Any]]:
-    """Withdraw the question or set its corrected key, regrade every graded attempt holding
-    it: each one's score and pass before and after, and the question's own score before and
-    after with any mentor's grade the correction supersedes (in attempt order). The one path
-    for a contested appeal's correction and a withdrawal from the question-report queue."""
-    if action == QuestionCorrection.Action.CORRECT:
-        question.key_infraction = key_after["infraction"]
-        question.key_penalty = key_after["penalty"]
-        question.key_remedy = key_after["remedy"]
-        question.save(update_fields=["key_infraction", "key_penalty", "key_remedy"])
-    attempt_ids = sorted(
-        set(AttemptItem.objects.filter(question=question).values_list("attempt_id", flat=True))
-    )
-    attempts = (
-        # Attempts prepared ahead of time too: their item stops counting before it is sat.
-        Attempt.all_objects.select_for_update(of=("self",))
-        .filter(pk__in=attempt_ids)
-        .select_related("assignment__blueprint", "candidate")
-        .order_by("pk")
-    )
-    changes = []
-    for attempt in attempts:
-        change = _regrade_attempt(attempt, question, action)
-        if change is not None:
-            changes.append(change)
-    return changes
-
-
-def _regrade_attempt(attempt: Attempt, question: Any, action: str) -> dict[str, Any] | None:
-    """Withdraw or regrade the question's items in one attempt holding it; a graded attempt is
-    rescored and its change returned (None for one not graded yet)."""
-    from quizzes.exams.services.exams import attempt_rescore
-
-    before = (attempt.score, attempt.passed)
-    items = list(attempt.items.select_related("question", "overridden_by"))
-    held = [item for item in items if item.question_id == question.pk]
-    question_before = held[0].final_score if held else None
-    superseded = held[0].override_score if held else None
-    superseded_by = str(held[0].overridden_by or "") if held else ""
-    _apply_to_held(held, attempt, question, action)
-    if attempt.status != Attempt.Status.GRADED:
-        return None  # grading later uses the corrected key / skips the withdrawn item
-    attempt_rescore(attempt=attempt, items=items, now=attempt.graded_at)
-    withdrawn = action == QuestionCorrection.Action.WITHDRAW
-    return {
-        "attempt": attempt.pk,
-        "candidate": str(attempt.candidate),
-        "exam": attempt.assignment.blueprint.name,
-        "exam_names": attempt.assignment.blueprint.name_translations,
-        "position": held[0].position if held else None,
-        "question_before": question_before,
-        "question_after": None if withdrawn or not held else held[0].final_score,
-        "override_superseded": None if withdrawn else superseded,
-        "override_by": "" if withdrawn else superseded_by,
-        "score_before": before[0],
-        "score_after": attempt.score,
-        "passed_before": before[1],
-        "passed_after": attempt.passed,
-    }
-
-
-def _apply_to_held(held: list[AttemptItem], attempt: Attempt, question: Any, action: str) -> None:
-    """Each of the attempt's items of the question: withdrawn, or (the attempt graded) regraded
-    against the corrected key."""
-    for item in held:
-        if action == QuestionCorrection.Action.WITHDRAW:
-            item.withdrawn = True
-            item.save(update_fields=["withdrawn"])
-        elif attempt.status == Attempt.Status.GRADED:
-            item.question = question
-            _regrade(item, attempt.language)
-
-
 def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
     """Withdraw or correct the question and regrade every graded attempt holding it; record
     each attempt's score and pass before and after (idempotent)."""
@@ -602,7 +530,11 @@ def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
         )
         if record.status == QuestionCorrection.Status.APPLIED:
             return record
-        changes = _regrade_holders(record.question, record.action, record.key_after)
+        choice = ManualChoice(
+            regrade=frozenset(record.manual_choice.get("regrade", [])),
+            regrade_all=bool(record.manual_choice.get("regrade_all")),
+        )
+        changes = regrade_holders(record.question, record.action, record.key_after, choice)
         record.changes = changes
         record.status = QuestionCorrection.Status.APPLIED
         record.applied_at = timezone.now()

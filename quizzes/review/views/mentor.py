@@ -40,6 +40,7 @@ from quizzes.review import selectors as reads
 from quizzes.review.models.appeals import Appeal
 from quizzes.review.models.review import QuestionCorrection, Review
 from quizzes.review.services import appeals, review
+from quizzes.review.services.regrade import ManualChoice
 from quizzes.workbench import services as workbench
 from rulings import INFRACTIONS, PENALTIES, REMEDIES, labels
 from rulings import questions as generator
@@ -208,6 +209,18 @@ class AppealDecisionForm(forms.Form):
         return cleaned
 
 
+class AttemptChoicesField(forms.Field):
+    """Checkboxes sharing one name (``regrade_manual``): attempt ids, or "all"."""
+
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value: Any) -> list[str]:
+        values = [str(v) for v in (value or [])]
+        if any(v != "all" and not v.isdigit() for v in values):
+            raise forms.ValidationError(_("Choose among the gradings listed."))
+        return values
+
+
 class CommitteeDecisionForm(AppealDecisionForm):
     """The committee's decision on a contested appeal. Only a free-form question's key can be
     corrected (a choice question's options were written against its key): on any other
@@ -229,6 +242,8 @@ class CommitteeDecisionForm(AppealDecisionForm):
     penalty = forms.ChoiceField(required=False, choices=[])
     remedy = forms.ChoiceField(required=False, choices=[])
     confirm = forms.CharField(required=False, widget=forms.HiddenInput, max_length=128)
+    # Walk 10, #6: the gradings set by hand whose regrade replaces them (none by default).
+    regrade_manual = AttemptChoicesField(required=False)
 
     # Walk 7, #21: a key found wrong is a decision of its own. It applies to everyone, and
     # the regrade decides this answer: the appeal is upheld only if the answer gains by it.
@@ -306,12 +321,21 @@ class CommitteeDecisionForm(AppealDecisionForm):
         action = self.cleaned_data.get("key_action")
         if not action:
             return None
+        chosen = self.cleaned_data.get("regrade_manual") or []
         return appeals.KeyCorrection(
             action=action,
             infraction=self.cleaned_data.get("infraction") or "",
             penalty=self.cleaned_data.get("penalty") or "",
             remedy=self.cleaned_data.get("remedy") or "",
+            manual=ManualChoice(
+                regrade=frozenset(int(v) for v in chosen if v.isdigit()),
+                regrade_all="all" in chosen,
+            ),
         )
+
+    def regrade_chosen(self) -> list[str]:
+        """The ``regrade_manual`` values sent (for the preview's checkboxes)."""
+        return list(self.cleaned_data.get("regrade_manual") or []) if self.is_valid() else []
 
 
 def _second(pair: tuple[str, str]) -> str:
@@ -804,6 +828,7 @@ def _render_appeal(
             else None
         ),
         "corrected_key": form.corrected_key() if isinstance(form, CommitteeDecisionForm) else [],
+        "regrade_chosen": form.regrade_chosen() if isinstance(form, CommitteeDecisionForm) else [],
         "appeal": found,
         "item": item,
         "response": item.response,
@@ -841,7 +866,10 @@ def appeal_detail(request: AuthenticatedHttpRequest, appeal_id: int) -> HttpResp
             reason=form.cleaned_data["reason"],
             percent=form.cleaned_data.get("percent"),
             correction=correction,
-            preview_token=form.cleaned_data.get("confirm") or "",
+            # "Update the preview" (the choice of manual grades changed): no confirmation.
+            preview_token=""
+            if "update" in request.POST
+            else form.cleaned_data.get("confirm") or "",
         )
     except appeals.PreviewChanged as changed:
         # Nothing applied: show what would change, first on the page, and ask for the

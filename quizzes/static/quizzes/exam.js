@@ -9,6 +9,9 @@
   var api = form.dataset.api;
   var status = document.getElementById("save-status");
   var csrf = form.querySelector("input[name=csrfmiddlewaretoken]").value;
+  // Every reply's texts (the clock's notices, a refusal) go on this page: ask in its
+  // language, whatever the account's language has become since it loaded (walk 10, #1).
+  var pageLanguage = document.documentElement.lang;
   var storageKey = function (pos) { return "judgetrain:" + api + ":" + pos; };
   var pending = {};
   var timers = {};
@@ -218,7 +221,7 @@
     return fetch(api + "/items/" + pos, {
       method: "PUT",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" },
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json", "X-Page-Language": pageLanguage },
       body: JSON.stringify({ response: value, revision: revision })
     }).then(function (reply) {
       return reply.json().then(function (body) { return { status: reply.status, body: body }; });
@@ -300,7 +303,7 @@
     fetch(button.dataset.api, {
       method: "PUT",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" },
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json", "X-Page-Language": pageLanguage },
       body: JSON.stringify({ flagged: wanted, revision: revision })
     }).then(function (reply) {
       return reply.json().then(function (body) { return { status: reply.status, body: body }; });
@@ -510,7 +513,10 @@
 
   function poll() {
     if (over || !clock.dataset.clock) return;
-    fetch(clock.dataset.clock, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+    fetch(clock.dataset.clock, {
+      credentials: "same-origin",
+      headers: { "Accept": "application/json", "X-Page-Language": document.documentElement.lang }
+    })
       .then(function (reply) { return reply.ok ? reply.json() : null; })
       .then(function (state) { if (state) update(state); })
       .catch(function () { /* offline: the next poll or autosave tells */ });

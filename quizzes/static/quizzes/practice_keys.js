@@ -1,7 +1,7 @@
 // Practice keyboard shortcuts: 1-9 or A-I choose an option (in a find-the-wrong-part question
 // with its parts in groups, 1-3 open a part's group and focus its first choice; the arrow
 // keys then move within it), Enter checks the answer, N goes to the next question. Off while a text field has focus (the free-form ruling keeps every
-// key) and with Ctrl, Alt or Meta held. Without this script the plain forms work as ever.
+// key but Ctrl+Enter, which checks it) and with Ctrl, Alt or Meta held. Without this script the plain forms work as ever.
 (function () {
   "use strict";
   var LETTERS = "abcdefghi";
@@ -47,6 +47,16 @@
       help.hidden = false;
     });
     document.addEventListener("keydown", function (event) {
+      // Ctrl+Enter (Cmd+Enter on a Mac) checks a written ruling: Enter alone adds a line
+      // (walk 10, #11).
+      if (form && event.key === "Enter" && (event.ctrlKey || event.metaKey) && !event.altKey &&
+          event.target && event.target.tagName && event.target.tagName.toLowerCase() === "textarea" &&
+          form.contains(event.target)) {
+        event.preventDefault();
+        var check = form.querySelector("button[type=submit].primary");
+        if (form.requestSubmit) form.requestSubmit(check); else check.click();
+        return;
+      }
       if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
       if (typing(event.target)) return;
       var key = event.key;

@@ -23,7 +23,10 @@
   }
 
   function poll() {
-    fetch(api, { credentials: "same-origin", headers: { Accept: "application/json" } })
+    fetch(api, {
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "X-Page-Language": document.documentElement.lang }
+    })
       .then(function (response) {
         if (!response.ok) throw new Error(String(response.status));
         return response.json();

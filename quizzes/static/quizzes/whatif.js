@@ -16,7 +16,11 @@
     result.setAttribute("aria-busy", "true");
     result.textContent = result.getAttribute("data-loading-text") || "";
     var url = link.href + (link.href.indexOf("?") === -1 ? "?" : "&") + "partial=1";
-    fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
+    fetch(url, {
+      credentials: "same-origin",
+      // The fragment goes into this page: in its language (walk 10, #1).
+      headers: { "X-Requested-With": "fetch", "X-Page-Language": document.documentElement.lang }
+    })
       .then(function (response) {
         if (!response.ok) throw new Error(String(response.status));
         return response.text();

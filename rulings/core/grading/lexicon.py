@@ -64,6 +64,7 @@ _CUE_KINDS = (
     "counterfactual",
     "reason",
     "reason_start",
+    "after_event",
     "refocus",
     "self_correction",
     "pick_former",

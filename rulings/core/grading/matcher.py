@@ -1168,7 +1168,7 @@ def _unread_clause(
     content, touched, loose = _content_words(lex, toks, owner, cues, clause)
     if not loose and all(c in touched for c in content):
         return False, ()
-    concluding = _concluding_clauses(toks, owner, cues, clause, sentence)
+    concluding = _concluding_clauses(toks, owner, cues, clause, sentence, lex.between_and)
     unread = any(
         n >= _UNREAD_WORDS and c not in touched and c not in concluding for c, n in content.items()
     )
@@ -1189,6 +1189,8 @@ def _content_words(
             touched.add(clause[i])
         elif len(word) < 4 or cue_word[i] or word in lex.filler or _a_name(toks, i):
             continue  # too short to state a part, a cue's, common or a player's name
+        elif _names_a_ruled_player(lex, toks, owner, i):
+            continue  # "Tiago: FtMGS", "; Sofia FtMGS Warning": whose ruling follows
         elif word.isalpha() and word not in lex.detect_any:
             content[clause[i]] = content.get(clause[i], 0) + 1
             loose.append(i)
@@ -1201,14 +1203,19 @@ def _content_words(
 
 
 def _concluding_clauses(
-    toks: Tokens, owner: list[int], cues: list[CueHit], clause: list[int], sentence: list[int]
+    toks: Tokens,
+    owner: list[int],
+    cues: list[CueHit],
+    clause: list[int],
+    sentence: list[int],
+    ands: frozenset[str],
 ) -> frozenset[int]:
     """The clauses that stand before a conclusion cue followed by a term, in one sentence
     ("it's only her second, so Warning"; "ninguém lembrou, então fica Advertência"): the
     reasons a conclusion is drawn from."""
     found: set[int] = set()
     for cue in cues:
-        if cue.kind == "conclusion" and _concludes_a_term(toks, owner, cue.last):
+        if cue.kind == "conclusion" and _concludes_a_term(toks, owner, cue.last, ands):
             here, own = sentence[cue.first], clause[cue.first]
             j = cue.first - 1
             while j >= 0 and sentence[j] == here:
@@ -1218,17 +1225,29 @@ def _concluding_clauses(
     return frozenset(found)
 
 
-def _concludes_a_term(toks: Tokens, owner: list[int], start: int) -> bool:
-    """Whether a term follows within `_CONCLUDED_GAP` tokens of `start` and ends its clause
-    ("so Warning.", "então fica sem penalidade;"), so nothing unread is concluded with it."""
+def _concludes_a_term(toks: Tokens, owner: list[int], start: int, ands: frozenset[str]) -> bool:
+    """Whether a term follows within `_CONCLUDED_GAP` tokens of `start` and ends its clause,
+    alone or with terms joined to it by "and" ("so Warning.", "então fica sem penalidade;",
+    "así que habilidad olvidada y sin penalización."), so nothing unread is concluded with
+    it."""
     n = len(owner)
     j = next((k for k in range(start, min(n, start + _CONCLUDED_GAP + 1)) if owner[k] >= 0), n)
     if j >= n or (j > start and toks.breaks[j] != BREAK_NONE):
         return False
-    end = j
-    while end < n and owner[end] == owner[j]:
-        end += 1
+    end = _term_end(owner, j)
+    while end + 1 < n and toks.words[end] in ands and owner[end + 1] >= 0:
+        if toks.breaks[end] != BREAK_NONE or toks.breaks[end + 1] != BREAK_NONE:
+            break
+        end = _term_end(owner, end + 1)  # "... y sin penalización": one more term of the list
     return end >= n or toks.breaks[end] != BREAK_NONE
+
+
+def _term_end(owner: list[int], j: int) -> int:
+    """The token after the term that owns token j."""
+    end = j
+    while end < len(owner) and owner[end] == owner[j]:
+        end += 1
+    return end
 
 
 _CONCLUDED_GAP = 2
@@ -1251,6 +1270,18 @@ def _cue_words(toks: Tokens, owner: list[int], cues: list[CueHit]) -> list[bool]
                     break
                 cue_word[i] = True
     return cue_word
+
+
+def _names_a_ruled_player(lex: Lexicon, toks: Tokens, owner: list[int], i: int) -> bool:
+    """A capitalised name opening a sentence, right before a colon or a term ("Tiago: FtMGS,
+    Warning.", "; Sofia FtMGS Warning"): the player the ruling after it is for, which
+    states no part, so never an unread word."""
+    if toks.breaks[i] != BREAK_SENTENCE and i > 0:
+        return False
+    after = i + 1
+    if after >= len(owner) or not (_after_colon(toks, after) or owner[after] >= 0):
+        return False
+    return _capitalised_name(lex, toks, owner, i)
 
 
 def _a_name(toks: Tokens, i: int) -> bool:

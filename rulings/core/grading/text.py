@@ -157,11 +157,14 @@ def tokenize(folded: str, source: str = "") -> Tokens:
         citations = {}
     if "-" in folded:
         _join_clitics(words, gaps)
+    breaks = [BREAK_NONE if gap == " " or not gap else _break(gap) for gap in gaps]
+    if ". " in folded and not _DOTTED_WORDS.isdisjoint(words):
+        _abbreviation_dots(words, gaps, breaks)
     return Tokens(
         words,
         starts,
         ends,
-        [BREAK_NONE if gap == " " or not gap else _break(gap) for gap in gaps],
+        breaks,
         _gaps_holding(gaps, folded, _QUESTION_MARKS),
         _gaps_holding(gaps, folded, _ARROWS),
         _gaps_holding(gaps, folded, _SLASHES),
@@ -169,6 +172,18 @@ def tokenize(folded: str, source: str = "") -> Tokens:
         source or folded,
     )
 
+
+def _abbreviation_dots(words: list[str], gaps: list[str], breaks: list[int]) -> None:
+    """The dot of a word shortened mid-sentence ("na prox. fase", "en la sig. fase", "approx.
+    two turns") ends no sentence: the words around it read as one phrase."""
+    for i in range(1, len(words)):
+        if gaps[i] == ". " and words[i - 1] in _DOTTED_WORDS:
+            breaks[i] = BREAK_NONE
+
+
+_DOTTED_WORDS = frozenset({"prox", "sig", "aprox", "approx"})
+"""Words that judges shorten with a dot inside a sentence: "próx." / "prox." (próxima,
+próximo), "sig." (siguiente), "aprox." / "approx." (about)."""
 
 _QUESTION_MARKS = ("?",)
 _ARROWS = ("->", "\u2192", "=>")

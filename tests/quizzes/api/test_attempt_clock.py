@@ -93,6 +93,43 @@ def test_an_answer_sent_after_a_shortened_close_is_refused_with_the_reason(clien
     assert attempt.items.get(position=1).response == ""
 
 
+def test_the_clock_speaks_the_language_of_the_page_that_asks(client):
+    """Walk 10, #1: the exam page's script names its language (``X-Page-Language``); the
+    account's language, changed in another tab since the page loaded, does not win."""
+    _guide, people, _job, attempt = three_minutes_into_a_30_minute_attempt()
+    people[0].preferred_language = "en"
+    people[0].save(update_fields=["preferred_language"])
+    client.force_login(people[0])
+    _move(timedelta(minutes=5), shorten=False)
+
+    state = client.get(
+        f"/api/v1/attempts/{attempt.pk}/clock", headers={"X-Page-Language": "es"}
+    ).json()
+    unknown = client.get(
+        f"/api/v1/attempts/{attempt.pk}/clock", headers={"X-Page-Language": "xx"}
+    ).json()
+
+    assert state["notice"].startswith("Tu mentor cambió la hora de cierre a ")
+    assert unknown["notice"].startswith("Your mentor changed the closing time to ")
+
+
+def test_a_late_answer_is_refused_in_the_language_of_the_page_that_sent_it(client):
+    _guide, people, _job, attempt = three_minutes_into_a_30_minute_attempt()
+    client.force_login(people[0])
+    _move(timedelta(minutes=5), shorten=True)
+    Attempt.objects.filter(pk=attempt.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    late = client.put(
+        f"/api/v1/attempts/{attempt.pk}/items/1",
+        {"response": "tarde", "revision": 0},
+        content_type="application/json",
+        headers={"X-Page-Language": "pt-br"},
+    )
+
+    assert late.status_code == 403
+    assert late.json()["detail"].startswith("Seu mentor mudou o horário de encerramento")
+
+
 def test_the_clock_is_a_few_small_reads(client, django_assert_max_num_queries):
     _guide, people, _job, attempt = three_minutes_into_a_30_minute_attempt()
     client.force_login(people[0])

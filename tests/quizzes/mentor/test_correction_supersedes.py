@@ -1,9 +1,12 @@
-"""A key correction regrades the appellant's answer for real, and a withdrawal from the
-question-report queue is previewed, confirmed and regraded the same way (UX walk 1, #23 and
-#27: the mentor's earlier 17% kept the total while the question read 33%; a withdrawal from
-the queue applied at once and left attempts scored with the withdrawn question)."""
+"""A key correction regrades the appellant's answer for real when the committee chooses the
+regrade over the mentor's grade, and a withdrawal from the question-report queue is
+previewed, confirmed and regraded the same way (UX walk 1, #23 and #27: the mentor's earlier
+17% kept the total while the question read 33%; a withdrawal from the queue applied at once
+and left attempts scored with the withdrawn question). By default a grade set by hand is
+kept (walk 10, #6: tests/quizzes/mentor/test_correction_manual_grades.py)."""
 
 import re
+from dataclasses import replace
 
 import pytest
 from django.urls import reverse
@@ -13,6 +16,7 @@ from quizzes.exams.models.exams import AttemptItem
 from quizzes.exams.services import exams
 from quizzes.review.models.review import QuestionCorrection
 from quizzes.review.services import appeals
+from quizzes.review.services.regrade import ManualChoice
 from quizzes.review.services.review import item_override_set
 from tests.factories import committee_member
 from tests.quizzes.mentor.conftest import RIGHT, graded_attempt, mentored_candidate
@@ -50,18 +54,32 @@ def test_the_preview_lists_the_question_score_and_the_mentor_grade_it_supersedes
 
     (row,) = preview.changes
     assert row["question_before"] == pytest.approx(0.17)
+    assert row["manual_score"] == pytest.approx(0.17)
+    assert row["question_after"] == pytest.approx(0.17)  # kept unless chosen (walk 10, #6)
+    assert preview.manual_grades == [row]
+    assert preview.overrides_superseded == []
+
+    chosen = appeals.correction_preview(
+        appeal=appeal,
+        by=committee_member(),
+        correction=replace(WARNING_KEY, manual=ManualChoice(regrade=frozenset({row["attempt"]}))),
+    )
+
+    (row,) = chosen.changes
     assert row["override_superseded"] == pytest.approx(0.17)
     assert row["question_after"] not in (None, pytest.approx(0.17))
-    assert row in preview.score_changed or row in preview.outcome_changed
-    assert preview.overrides_superseded == [row]
+    assert row in chosen.score_changed or row in chosen.outcome_changed
+    assert chosen.overrides_superseded == [row]
+    assert chosen.token != preview.token  # the choice is part of the outcome confirmed
     appeal.item.refresh_from_db()
     assert appeal.item.override_score == pytest.approx(0.17)  # nothing applied
 
 
-def test_an_upheld_correction_regrades_the_answer_so_question_and_total_agree():
+def test_a_correction_chosen_over_the_mentors_grade_regrades_so_question_and_total_agree():
     appeal = contested_with_override()
+    correction = replace(WARNING_KEY, manual=ManualChoice(regrade_all=True))
     preview = appeals.correction_preview(
-        appeal=appeal, by=committee_member(), correction=WARNING_KEY
+        appeal=appeal, by=committee_member(), correction=correction
     )
 
     appeals.appeal_decide(
@@ -69,7 +87,7 @@ def test_an_upheld_correction_regrades_the_answer_so_question_and_total_agree():
         by=committee_member(),
         uphold=True,
         reason="The penalty is a warning.",
-        correction=WARNING_KEY,
+        correction=correction,
         preview_token=preview.token,
     )
 

@@ -265,3 +265,31 @@ def test_an_open_attempt_is_continued_not_started_again(client, student):
 
     assert "continue" in html
     assert "Start another attempt" not in html
+
+
+def test_the_result_says_the_mentor_closed_the_exam_early_when_that_closed_it(client, student):
+    """Walk 10, #8: the result said "closed at its deadline" after a mentor's early close."""
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    Attempt.objects.filter(pk=attempt.pk).update(
+        deadline=timezone.now() - timedelta(seconds=1), deadline_changed_at=timezone.now()
+    )
+
+    response = client.get(reverse("exam-attempt", args=[attempt.pk]), follow=True)
+
+    html = response.content.decode()
+    assert "Your mentor moved the closing time earlier: the exam closed at" in html
+    assert "closed at its deadline" not in html
+
+
+def test_a_withdrawn_questions_score_says_it_is_not_counted(client, student):
+    """Walk 10, #4: the withdrawal showed only below the key, not beside the score."""
+    attempt = exams.attempt_start(assignment=assignment(candidate=student), language="en")
+    client.post(
+        reverse("exam-submit", args=[attempt.pk]),
+        {"item-1": "Missed trigger", "revision-1": "0", "confirm": "1"},
+    )
+    attempt.items.filter(position=1).update(withdrawn=True)
+
+    html = client.get(reverse("exam-result", args=[attempt.pk])).content.decode()
+
+    assert "withdrawn by the committee: not counted" in html

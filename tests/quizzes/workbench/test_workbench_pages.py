@@ -704,3 +704,16 @@ def test_the_mentor_dashboard_links_the_mentors_assignments(client) -> None:
     page = client.get(reverse("mentor")).content.decode()
 
     assert f'href="{reverse("assign")}#jobs-heading">Your assignments</a>' in page
+
+
+def test_a_mentors_only_cohort_is_chosen_in_the_save_form(client) -> None:
+    """Walk 10, #5: "Save ... for this cohort" failed with "Choose one of your cohorts"."""
+    who = mentor()
+    group = cohort(mentor=who)
+    client.force_login(who)
+
+    page = client.post(URL, facts(action="rule")).content.decode()
+
+    select = re.search(r'<select name="cohort".*?</select>', page, re.S)
+    assert select is not None
+    assert f'<option value="{group.pk}" selected>' in select.group(0)

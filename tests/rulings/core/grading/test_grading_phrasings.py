@@ -400,6 +400,27 @@ PHRASINGS: list[tuple[str, dict[str, str], str]] = [
         "Yo diría que es un disparo olvidado. Creo que no corresponde penalización. El oponente "
         "elige si se resuelve ahora o nunca.",
     ),
+    # Walk 10, #6: "now" names Magic's resolve-immediately remedy (sentences written here).
+    (
+        "mtg",
+        E("missed_trigger", "no_penalty", "resolve_immediately"),
+        "Missed trigger on the Aura, no penalty: resolve it now.",
+    ),
+    (
+        "mtg",
+        E("missed_trigger", "no_penalty", "resolve_immediately"),
+        "Gatilho esquecido da Aura, sem penalidade; resolva agora.",
+    ),
+    (
+        "mtg",
+        E("missed_trigger", "no_penalty", "resolve_immediately"),
+        "Disparo olvidado del Aura, sin penalización; resuélvelo ahora.",
+    ),
+    (
+        "mtg",
+        E("missed_trigger", "no_penalty", "resolve_now_or_next_phase"),
+        "Missed trigger, no penalty: resolve it now or at the start of the next phase.",
+    ),
 ]
 
 

@@ -294,3 +294,55 @@ def test_words_after_a_concluded_term_in_its_clause_may_still_state_a_part() -> 
     )
     assert grade.parts["remedy"].found is None
     assert any(r.startswith("remedy") for r in grade.review_reasons)
+
+
+# Written for these tests by the h26q session: a reason a list of terms is concluded from,
+# a player's name labelling the ruling after it, and common words that state no part.
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The HJ runs Casual gently here, so missed trigger and no penalty.",
+        "O torneio é Casual e o juiz alivia tudo, então habilidade esquecida e sem penalidade.",
+        "Es Casual y el juez lo suaviza todo, así que disparo olvidado y sin penalización.",
+    ],
+)
+def test_the_reason_a_list_of_terms_is_concluded_from_is_no_unread_ruling(answer: str) -> None:
+    grade = grade_answer(
+        answer, Expected("missed_trigger", "no_penalty", "continue_play"), game="riftbound"
+    )
+    assert grade.parts["remedy"].found is None
+    assert not any(r.startswith("remedy") for r in grade.review_reasons), grade.review_reasons
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "GRV for Nadia, Warning. Olufemi: FtMGS, Warning.",
+        "VRJ pra Nadia, Advertência. Olufemi: FtMGS, Advertência.",
+        "VRJ para Nadia, Advertencia. Olufemi: FtMGS, Advertencia.",
+    ],
+)
+def test_a_name_labelling_a_players_ruling_is_no_unread_word(answer: str) -> None:
+    grade = grade_answer(
+        answer, Expected("game_rule_violation", "warning", "continue_play"), game="mtg"
+    )
+    assert grade.parts["remedy"].found is None
+    assert not any(r.startswith("remedy") for r in grade.review_reasons), grade.review_reasons
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Looking at Extra Cards, her third exactly: Game Loss.",
+        "Olhar Cartas a Mais, a terceira dessa categoria: Perda de Jogo.",
+        "Mirar cartas de más, exactamente la tercera de la categoría: Pérdida de juego.",
+    ],
+)
+def test_common_words_beside_a_record_are_no_unread_ruling(answer: str) -> None:
+    grade = grade_answer(
+        answer, Expected("looking_at_extra_cards", "game_loss", SECTION), game="riftbound"
+    )
+    assert grade.parts["remedy"].found is None
+    assert not any(r.startswith("remedy") for r in grade.review_reasons), grade.review_reasons
