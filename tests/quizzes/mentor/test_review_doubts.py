@@ -22,7 +22,8 @@ def doubted_review() -> Review:
     who, _ = mentored_candidate()
     attempt = graded_attempt(who, [REWIND])
     found = Review.objects.get(item__attempt=attempt)
-    assert found.item is not None and found.item.grade is not None
+    assert found.item is not None
+    assert found.item.grade is not None
     assert found.item.grade["parts"]["remedy"]["doubt"] == "rewind_length_unsaid"
     return found
 
