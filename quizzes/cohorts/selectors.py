@@ -4,6 +4,7 @@ writes (invitations, membership) are in ``quizzes.cohorts.services``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -129,6 +130,43 @@ def _candidate_key(order: str) -> Any:
     )
 
 
+def _heatmap_columns(
+    rows: list[Any], by_name: list[Any], candidate_id: int | None
+) -> tuple[list[Any], Any, bool]:
+    """(columns, focus, one at a time): every candidate by name when at most
+    ``MAX_COLUMNS``, else the one chosen (``candidate_id``, the first by name by default)."""
+    focus = next((row for row in rows if row.candidate.pk == candidate_id), None)
+    one_at_a_time = len(rows) > MAX_COLUMNS
+    if one_at_a_time and focus is None and by_name:
+        focus = by_name[0]
+    columns = [focus] if focus is not None else by_name
+    return columns, focus, one_at_a_time
+
+
+def _topic_row(slug: str, name: str, columns: list[Any]) -> TopicRow:
+    cells = [(column.candidate, column.masteries.get(slug)) for column in columns]
+    # The candidate's Home shows no percentage before enough answers; nor does the mean.
+    values = [cell.mastery for _who, cell in cells if cell is not None and cell.enough_answers]
+    mean = sum(values) / len(values) if values else None
+    return TopicRow(slug=slug, name=name, cells=cells, mean=mean)
+
+
+def _weakest_first(topic: TopicRow) -> tuple[bool, float]:
+    return (topic.mean is None, topic.mean if topic.mean is not None else 0)
+
+
+def _strongest_first(topic: TopicRow) -> tuple[bool, float]:
+    return (topic.mean is None, -topic.mean if topic.mean is not None else 0)
+
+
+# How the heatmap's topics are sorted after by name (a stable sort keeps names in order
+# within a tie; topics with no mean go last).
+TOPIC_SORTS: dict[str, Callable[[TopicRow], tuple[bool, float]]] = {
+    "weakest": _weakest_first,
+    "strongest": _strongest_first,
+}
+
+
 def cohort_heatmap(
     *,
     progress: dict[str, Any],
@@ -145,27 +183,11 @@ def cohort_heatmap(
     topic_order = topic_order if topic_order in TOPIC_ORDERS else "name"
     rows = sorted(progress["rows"], key=_candidate_key(order))
     by_name = sorted(rows, key=_candidate_key("name"))
-    focus = next((row for row in rows if row.candidate.pk == candidate_id), None)
-    one_at_a_time = len(rows) > MAX_COLUMNS
-    if one_at_a_time and focus is None and by_name:
-        focus = by_name[0]
-    columns = [focus] if focus is not None else by_name
-    topics = []
-    for slug in progress["topics"]:
-        cells = [(column.candidate, column.masteries.get(slug)) for column in columns]
-        # The candidate's Home shows no percentage before enough answers; nor does the mean.
-        values = [cell.mastery for _who, cell in cells if cell is not None and cell.enough_answers]
-        mean = sum(values) / len(values) if values else None
-        topics.append(TopicRow(slug=slug, name=str(topic_name(slug)), cells=cells, mean=mean))
+    columns, focus, one_at_a_time = _heatmap_columns(rows, by_name, candidate_id)
+    topics = [_topic_row(slug, str(topic_name(slug)), columns) for slug in progress["topics"]]
     topics.sort(key=lambda topic: topic.name.casefold())
-    if topic_order != "name":
-        weakest = topic_order == "weakest"
-        topics.sort(
-            key=lambda topic: (
-                topic.mean is None,
-                (topic.mean if weakest else -topic.mean) if topic.mean is not None else 0,
-            )
-        )
+    if topic_order in TOPIC_SORTS:
+        topics.sort(key=TOPIC_SORTS[topic_order])
     return {
         "rows": rows,
         "order": order,

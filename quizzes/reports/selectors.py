@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -393,6 +393,43 @@ def _decided_reviews(scope: Scope) -> QuerySet[Review]:
     )
 
 
+def _part_agrees(decided: dict[str, Any], graded: dict[str, Any]) -> bool:
+    """A person's decision on one part agrees with the grader: accepted, or given the mark
+    the grader gave (full when it found the part correct, none otherwise)."""
+    grader_percent = 100 if graded.get("correct") else 0
+    return decided.get("decision") == "accepted" or decided.get("percent") == grader_percent
+
+
+def _review_part_votes(review: Review, grade: dict[str, Any]) -> Iterator[tuple[str, bool]]:
+    """(part, agrees) for each part the review decided and the grader graded."""
+    graded_parts = grade.get("parts") or {}
+    decisions = review.parts or {}
+    for part in PARTS:
+        decided = decisions.get(part)
+        if decided is not None and part in graded_parts:
+            yield part, _part_agrees(decided, graded_parts[part])
+
+
+def _review_keeps_mark(review: Review, score: float) -> bool:
+    """The review left the answer with the grader's mark."""
+    return review.status == Review.Status.ACCEPTED or math.isclose(review.score or 0.0, score)
+
+
+def _override_part_votes(item: AttemptItem) -> Iterator[tuple[str, bool]]:
+    """(part, agrees) for each part of an answer overridden as a whole, when the override
+    settles each part (mentor_labels); nothing otherwise."""
+    labels = mentor_labels(item)
+    if labels is None:
+        return
+    for part in PARTS:
+        yield part, (item.grade or {})["parts"][part]["found"] == labels[part]
+
+
+def _count(counts: dict[str, list[int]], key: str, agrees: bool) -> None:
+    counts[key][0] += agrees
+    counts[key][1] += 1
+
+
 def grader_agreement(scope: Scope) -> tuple[list[AgreementRow], list[AgreementRow]]:
     """(per part, per language) agreement of the grader with people's gradings.
 
@@ -409,32 +446,16 @@ def grader_agreement(scope: Scope) -> tuple[list[AgreementRow], list[AgreementRo
         language = review.answer_language()
         if review.item_id is not None:
             reviewed.add(review.item_id)
-        graded_parts = grade.get("parts") or {}
-        for part in PARTS:
-            decided = (review.parts or {}).get(part)
-            if decided is None or part not in graded_parts:
-                continue
-            grader_percent = 100 if graded_parts[part].get("correct") else 0
-            agrees = (
-                decided.get("decision") == "accepted" or decided.get("percent") == grader_percent
-            )
-            part_counts[part][0] += agrees
-            part_counts[part][1] += 1
-        same = review.status == Review.Status.ACCEPTED or math.isclose(review.score or 0.0, score)
-        lang_counts[language][0] += same
-        lang_counts[language][1] += 1
+        for part, agrees in _review_part_votes(review, grade):
+            _count(part_counts, part, agrees)
+        _count(lang_counts, language, _review_keeps_mark(review, score))
     for item in _overridden(scope):
         if item.pk in reviewed:
             continue  # counted part by part from its review
         same = math.isclose(item.score or 0.0, item.override_score or 0.0)
-        lang_counts[item.attempt.language][0] += same
-        lang_counts[item.attempt.language][1] += 1
-        labels = mentor_labels(item)
-        if labels is None:
-            continue
-        for part in PARTS:
-            part_counts[part][0] += (item.grade or {})["parts"][part]["found"] == labels[part]
-            part_counts[part][1] += 1
+        _count(lang_counts, item.attempt.language, same)
+        for part, agrees in _override_part_votes(item):
+            _count(part_counts, part, agrees)
     parts = [AgreementRow(part, *part_counts[part]) for part in PARTS]
     langs = [AgreementRow(lang, *counts) for lang, counts in sorted(lang_counts.items())]
     return parts, langs

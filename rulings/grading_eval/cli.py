@@ -15,6 +15,7 @@ from .evaluation import (
     DevItem,
     EvalResult,
     Reading,
+    Recorded,
     load_devset,
     parse_items,
     parse_record,
@@ -207,6 +208,29 @@ def read_batches(
     return {path.stem: parse_items(_read_text(path), str(path)) for path in paths}
 
 
+def _record_blind_batch(
+    name: str,
+    batches: dict[str, tuple[DevItem, ...]],
+    record: dict[str, Recorded],
+    record_path: Path,
+) -> dict[str, Recorded]:
+    """Append batch `name`'s figures, as measured today, to RECORD.toml (its header first
+    in a new file) and return the records with it."""
+    if name not in batches:
+        raise GradingError(f"no batch file {record_path.parent / (name + '.jsonl')}")
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    recorded = record_batch(name, batches[name], record, today)
+    try:
+        with record_path.open("a", encoding="utf-8") as handle:
+            if handle.tell() == 0:
+                handle.write(RECORD_HEADER)
+            handle.write(render_record(recorded))
+    except OSError as exc:
+        raise GradingError(f"cannot write {record_path}: {exc}") from None
+    sys.stdout.write(f"recorded batch {name} in {record_path}\n")
+    return {**record, name: recorded}
+
+
 def _blind(
     directory: Path,
     record_name: str | None,
@@ -220,19 +244,7 @@ def _blind(
     if only is not None and record_name is not None and record_name not in only:
         raise GradingError(f"--record {record_name} is not among --batches")
     if record_name is not None:
-        if record_name not in batches:
-            raise GradingError(f"no batch file {directory / (record_name + '.jsonl')}")
-        today = datetime.datetime.now(datetime.UTC).date().isoformat()
-        recorded = record_batch(record_name, batches[record_name], record, today)
-        try:
-            with record_path.open("a", encoding="utf-8") as handle:
-                if handle.tell() == 0:
-                    handle.write(RECORD_HEADER)
-                handle.write(render_record(recorded))
-        except OSError as exc:
-            raise GradingError(f"cannot write {record_path}: {exc}") from None
-        record = {**record, record_name: recorded}
-        sys.stdout.write(f"recorded batch {record_name} in {record_path}\n")
+        record = _record_blind_batch(record_name, batches, record, record_path)
     if not batches:
         raise GradingError(f"no blind batches (*.jsonl) in {directory}")
     if only is not None:  # the other batches' records are not missing, only left out

@@ -15,12 +15,12 @@ from __future__ import annotations
 import json
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TextIO
 
-from rulings.core.grading import Expected, GradingError, grade_answer
+from rulings.core.grading import Expected, Grade, GradingError, PartGrade, grade_answer
 from rulings.core.grading.lexicon import GAMES, LANGUAGES, PARTS, load_lexicon
 
 from . import DEVSET_PATH
@@ -192,59 +192,86 @@ def read_as_labelled(part: str, found: str | None, label: str | None) -> bool:
     return info is not None and label in info.alike
 
 
+def _graded(item: DevItem) -> Grade:
+    """The grader's grade of one labelled answer; a refusal names the answer."""
+    try:
+        return grade_answer(item.answer, item.expected, game=item.game)
+    except GradingError as exc:
+        raise GradingError(f"{item.ident}: {exc}") from None
+
+
+@dataclass
+class _Tally:
+    """What `evaluate` counts as it compares each grade with its answer's labels."""
+
+    batch: str
+    agree: Counter[str] = field(default_factory=Counter)
+    total: Counter[str] = field(default_factory=Counter)
+    confusion: Counter[tuple[str | None, str | None]] = field(default_factory=Counter)
+    misses: list[Miss] = field(default_factory=list)
+    readings: list[Reading] = field(default_factory=list)
+    langs: Counter[str] = field(default_factory=Counter)
+    wrong: int = 0
+    wrong_flagged: int = 0
+    flagged: int = 0
+
+    def add(self, item: DevItem, grade: Grade) -> None:
+        """Count one graded answer: each part, and whether any part was misread."""
+        self.flagged += grade.needs_review
+        oks = [self._add_part(item, grade, part, graded) for part, graded in grade.parts.items()]
+        item_wrong = not all(oks)
+        self.wrong += item_wrong
+        self.wrong_flagged += item_wrong and grade.needs_review
+
+    def _add_part(self, item: DevItem, grade: Grade, part: str, graded: PartGrade) -> bool:
+        label = item.label.get(part)
+        ok = read_as_labelled(part, graded.found, label)
+        self.readings.append(
+            Reading(
+                self.batch, item.ident, item.lang, part, graded.confidence, ok, grade.needs_review
+            )
+        )
+        for key in (part, item.lang, "all"):
+            self.total[key] += 1
+            self.agree[key] += ok
+        if part == "penalty":
+            self.confusion[(label, graded.found)] += 1
+        if not ok:
+            self.misses.append(
+                Miss(item.ident, part, label, graded.found, grade.needs_review, item.answer)
+            )
+        return ok
+
+    def share(self, key: str) -> float:
+        return self.agree[key] / self.total[key]
+
+    def result(self, answers: int) -> EvalResult:
+        agree, total, langs = self.agree, self.total, self.langs
+        return EvalResult(
+            answers=answers,
+            agreement=self.share("all") if total["all"] else 0.0,
+            by_part={p: self.share(p) for p in PARTS if total[p]},
+            by_language={lang: self.share(lang) for lang in LANGUAGES if total[lang]},
+            wrong_answers=self.wrong,
+            wrong_flagged=self.wrong_flagged,
+            flagged=self.flagged,
+            penalty_confusion=dict(self.confusion),
+            misses=tuple(self.misses),
+            counts={key: (agree[key], total[key]) for key in total},
+            answers_by_language={lang: langs[lang] for lang in LANGUAGES if langs[lang]},
+            readings=tuple(self.readings),
+        )
+
+
 def evaluate(items: tuple[DevItem, ...] | None = None, batch: str = "devset") -> EvalResult:
     """Grade every answer (the devset's by default) and compare with its labels; `batch`
     names them in the result's readings."""
     items = load_devset() if items is None else items
-    agree: Counter[str] = Counter()
-    total: Counter[str] = Counter()
-    confusion: Counter[tuple[str | None, str | None]] = Counter()
-    misses: list[Miss] = []
-    readings: list[Reading] = []
-    wrong = wrong_flagged = flagged = 0
-    langs: Counter[str] = Counter()
+    tally = _Tally(batch)
     for item in items:
-        langs[item.lang] += 1
-        try:
-            grade = grade_answer(item.answer, item.expected, game=item.game)
-        except GradingError as exc:
-            raise GradingError(f"{item.ident}: {exc}") from None
-        flagged += grade.needs_review
-        item_wrong = False
-        for part, graded in grade.parts.items():
-            label = item.label.get(part)
-            ok = read_as_labelled(part, graded.found, label)
-            readings.append(
-                Reading(
-                    batch, item.ident, item.lang, part, graded.confidence, ok, grade.needs_review
-                )
-            )
-            for key in (part, item.lang, "all"):
-                total[key] += 1
-                agree[key] += ok
-            if part == "penalty":
-                confusion[(label, graded.found)] += 1
-            if not ok:
-                item_wrong = True
-                misses.append(
-                    Miss(item.ident, part, label, graded.found, grade.needs_review, item.answer)
-                )
-        wrong += item_wrong
-        wrong_flagged += item_wrong and grade.needs_review
-    return EvalResult(
-        answers=len(items),
-        agreement=agree["all"] / total["all"] if total["all"] else 0.0,
-        by_part={p: agree[p] / total[p] for p in PARTS if total[p]},
-        by_language={lang: agree[lang] / total[lang] for lang in LANGUAGES if total[lang]},
-        wrong_answers=wrong,
-        wrong_flagged=wrong_flagged,
-        flagged=flagged,
-        penalty_confusion=dict(confusion),
-        misses=tuple(misses),
-        counts={key: (agree[key], total[key]) for key in total},
-        answers_by_language={lang: langs[lang] for lang in LANGUAGES if langs[lang]},
-        readings=tuple(readings),
-    )
+        tally.langs[item.lang] += 1
+        tally.add(item, _graded(item))
+    return tally.result(len(items))
 
 
 def run_grade_eval(
@@ -256,6 +283,12 @@ def run_grade_eval(
     any file in its format (a mentors' export of corrected gradings, a blind batch).
     """
     result = evaluate(items)
+    write_grade_eval(result, stdout, source)
+    return result
+
+
+def write_grade_eval(result: EvalResult, stdout: TextIO, source: str = "devset") -> None:
+    """Print the grade-eval report of one evaluation (`run_grade_eval` evaluates first)."""
     write = stdout.write
     write(f"grade-eval: {result.answers} answers ({source})\n")
     write(f"part agreement: {result.agreement:.2%} (target {TARGET_AGREEMENT:.0%})\n")
@@ -282,7 +315,6 @@ def run_grade_eval(
         mark = "flagged" if miss.flagged else "NOT flagged"
         write(f"  miss {miss.ident} {miss.part}: label {miss.label} read {miss.found} ({mark})\n")
     write(f"targets met: {'yes' if result.meets_targets() else 'NO'}\n")
-    return result
 
 
 # ------------------------------------------------------------------ blind batches
@@ -507,15 +539,8 @@ def _in_batch_order(name: str) -> tuple[str, int]:
     return (stem, int(digits) if digits else -1)
 
 
-def run_blind_eval(
-    batches: Mapping[str, tuple[DevItem, ...]], record: Mapping[str, Recorded], stdout: TextIO
-) -> BlindReport:
-    """Print per batch and pooled figures, now and as recorded before any fix."""
-    results = {name: evaluate(batches[name], name) for name in sorted(batches, key=_in_batch_order)}
-    current = {name: Figures.of(result) for name, result in results.items()}
-    report = BlindReport(current, dict(record), results)
-    write = stdout.write
-    write(f"grade-eval --blind: {len(batches)} batches, grader {grader_version()}\n")
+def _write_blind_header(write: Callable[[str], Any], batches: int) -> None:
+    write(f"grade-eval --blind: {batches} batches, grader {grader_version()}\n")
     write(
         f"targets: agreement >= {BLIND_TARGET_AGREEMENT:.0%} pooled and"
         f" >= {BLIND_TARGET_LANGUAGE_AGREEMENT:.0%} per language; wrong gradings flagged"
@@ -526,6 +551,11 @@ def run_blind_eval(
         f"  {'batch':<24} {'n':>5} {'agree':>7}  {head_langs}  {'wrong flagged':<15}"
         f"  {'flagged':>12}\n"
     )
+
+
+def _write_batches(write: Callable[[str], Any], report: BlindReport) -> None:
+    """Each batch now and as recorded (or that it is not), then records without a batch."""
+    current, record = report.current, report.recorded
     for name, figures in current.items():
         write(_figures_line(f"{name} now", figures))
         rec = record.get(name)
@@ -536,23 +566,33 @@ def run_blind_eval(
             write(f"  {'':<24} recorded {rec.date}, grader {rec.version}\n")
     for name in sorted(set(record) - set(current), key=_in_batch_order):
         write(f"  {name}: recorded, but its batch file is missing\n")
-    if current:
-        write(_figures_line("POOLED now", report.pooled))
-        recorded = [n for n in current if n in record]
-        if recorded:
-            pre = report.pooled_recorded
-            write(_figures_line(f"POOLED pre-fix ({len(recorded)})", pre))
-            sizes = ", ".join(f"{lang} {n}" for lang, n in pre.answers_by_language.items())
-            write(
-                f"  pre-fix pool: {pre.answers} answers ({sizes}); the issue asks for at least"
-                f" {BLIND_MIN_ANSWERS}, with at least {BLIND_MIN_PER_LANGUAGE} in each of"
-                " pt-BR and es\n"
-            )
-        pooled = report.pooled
-        write(f"targets met now: {'yes' if pooled.meets_blind_targets() else 'NO'}\n")
-        if recorded:
-            met = report.pooled_recorded.meets_blind_targets()
-            write(f"targets met pre-fix (the honest measure): {'yes' if met else 'NO'}\n")
+
+
+def _yes(met: bool) -> str:
+    return "yes" if met else "NO"
+
+
+def _write_pooled(write: Callable[[str], Any], report: BlindReport) -> None:
+    """The pooled figures now and, over the recorded batches, before any fix; whether each
+    meets the targets."""
+    recorded = [n for n in report.current if n in report.recorded]
+    write(_figures_line("POOLED now", report.pooled))
+    if recorded:
+        pre = report.pooled_recorded
+        write(_figures_line(f"POOLED pre-fix ({len(recorded)})", pre))
+        sizes = ", ".join(f"{lang} {n}" for lang, n in pre.answers_by_language.items())
+        write(
+            f"  pre-fix pool: {pre.answers} answers ({sizes}); the issue asks for at least"
+            f" {BLIND_MIN_ANSWERS}, with at least {BLIND_MIN_PER_LANGUAGE} in each of"
+            " pt-BR and es\n"
+        )
+    write(f"targets met now: {_yes(report.pooled.meets_blind_targets())}\n")
+    if recorded:
+        met = report.pooled_recorded.meets_blind_targets()
+        write(f"targets met pre-fix (the honest measure): {_yes(met)}\n")
+
+
+def _write_misses(write: Callable[[str], Any], results: Mapping[str, EvalResult]) -> None:
     for name, result in results.items():
         for miss in result.misses:
             mark = "flagged" if miss.flagged else "NOT flagged"
@@ -560,4 +600,19 @@ def run_blind_eval(
                 f"  miss {name}/{miss.ident} {miss.part}: label {miss.label}"
                 f" read {miss.found} ({mark})\n"
             )
+
+
+def run_blind_eval(
+    batches: Mapping[str, tuple[DevItem, ...]], record: Mapping[str, Recorded], stdout: TextIO
+) -> BlindReport:
+    """Print per batch and pooled figures, now and as recorded before any fix."""
+    results = {name: evaluate(batches[name], name) for name in sorted(batches, key=_in_batch_order)}
+    current = {name: Figures.of(result) for name, result in results.items()}
+    report = BlindReport(current, dict(record), results)
+    write = stdout.write
+    _write_blind_header(write, len(batches))
+    _write_batches(write, report)
+    if current:
+        _write_pooled(write, report)
+    _write_misses(write, results)
     return report

@@ -338,6 +338,27 @@ def lint_lexicon(
     return effects
 
 
+def _kind_line(kind: str, mine: Sequence[Effect]) -> str:
+    """One kind's row of the report: entries, and how many could match, change a grade,
+    change a flag only, and change nothing."""
+    could_match = sum(e.could_match > 0 for e in mine)
+    regrade = sum(bool(e.regraded) for e in mine)
+    flag_only = sum(bool(e.reflagged) and not e.regraded for e in mine)
+    nothing = sum(e.changes_nothing for e in mine)
+    return f"  {kind:<14}{len(mine):>8}{could_match:>13}{regrade:>16}{flag_only:>13}{nothing:>9}\n"
+
+
+def _earning_line(effect: Effect) -> str:
+    """An entry whose removal changes something, with the first answers it changes."""
+    ids = [*effect.regraded, *effect.reflagged]
+    more = f" and {len(ids) - 4} more" if len(ids) > 4 else ""
+    shown = ", ".join(ids[:4]) + more
+    return (
+        f"  {effect.entry}  ({len(effect.regraded)} regraded, "
+        f"{len(effect.reflagged)} reflagged: {shown})\n"
+    )
+
+
 def write_report(
     effects: Sequence[Effect], items: int, source: str, write: Callable[[str], Any]
 ) -> None:
@@ -347,25 +368,14 @@ def write_report(
         f"  {'kind':<14}{'entries':>8}{'could match':>13}{'change a grade':>16}"
         f"{'a flag only':>13}{'nothing':>9}\n"
     )
-    for kind in KINDS:
-        mine = [e for e in effects if e.entry.kind == kind]
-        if not mine:
-            continue
-        write(
-            f"  {kind:<14}{len(mine):>8}{sum(e.could_match > 0 for e in mine):>13}"
-            f"{sum(bool(e.regraded) for e in mine):>16}"
-            f"{sum(bool(e.reflagged) and not e.regraded for e in mine):>13}"
-            f"{sum(e.changes_nothing for e in mine):>9}\n"
-        )
+    by_kind = {kind: [e for e in effects if e.entry.kind == kind] for kind in KINDS}
+    for kind, mine in by_kind.items():
+        if mine:
+            write(_kind_line(kind, mine))
     earning = [e for e in effects if not e.changes_nothing]
     write(f"entries whose removal changes a grade or a flag ({len(earning)}):\n")
     for effect in earning:
-        ids = [*effect.regraded, *effect.reflagged]
-        shown = ", ".join(ids[:4]) + (f" and {len(ids) - 4} more" if len(ids) > 4 else "")
-        write(
-            f"  {effect.entry}  ({len(effect.regraded)} regraded, "
-            f"{len(effect.reflagged)} reflagged: {shown})\n"
-        )
+        write(_earning_line(effect))
     idle = [e for e in effects if e.changes_nothing]
     write(f"entries whose removal changes nothing ({len(idle)}):\n")
     for effect in idle:
