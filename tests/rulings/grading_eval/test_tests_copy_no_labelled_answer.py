@@ -82,6 +82,21 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind47 (2026-12-07, written 23:16): stock answers the tests held since 2026-11-30,
+    # 2026-12-01 or 2026-12-07 01:35-09:57 (git log -S shows each).
+    ("HDE, sem penalidade. O oponente escolhe se coloca na pilha ou não.", "blind47-pt-BR-hw-054"),
+    ("Se le olvidó sumar el punto. Sin penalización.", "blind47-es-riftbound-018"),
+    ("FMEJ, advertência, e o oponente escolhe se a habilidade resolve.", "blind47-pt-BR-mtg-022"),
+    ("Sabia da regra e ignorou de propósito = trapaça, desclassificação.", "blind47-pt-BR-hw-058"),
+    (
+        "Missed trigger, no penalty: the opponent chooses whether it resolves now or not.",
+        "blind47-en-hw-020",
+    ),
+    ("No infraction? The trigger can still be remembered.", "blind47-en-mtg-031"),
+    (
+        "Missed trigger, no penalty; the opponent chooses whether it resolves or is skipped.",
+        "blind47-en-hw-020",
+    ),
     # blind46 (2026-12-07, written 22:05): the same stock answers as blind45's, held since
     # 2026-11-30.
     ("Missed trigger, no penalty, opponent chooses.", "blind46-en-mtg-032"),
