@@ -210,4 +210,5 @@ def test_a_facedown_story_names_the_idea_as_its_infraction_does(lang: str) -> No
     question = build_question("rb-related-penalties", 1496375638, lang, "free_form")
     assert question.key.infraction == "facedown_card_error"
     assert question.stem.count(FACEDOWN[lang]) >= 2, question.stem
-    assert "sin revelar" not in question.stem and "face para baixo" not in question.stem
+    assert "sin revelar" not in question.stem
+    assert "face para baixo" not in question.stem
