@@ -38,6 +38,7 @@ from rulings.core.questions.nearmiss import near_misses
 from rulings.core.questions.pools import Pools, current_pools, using_pools
 from rulings.core.questions.story import next_in_order
 from rulings.core.questions.template import REGISTRY, Draft, Sentence, Template, s, template_rng
+from rulings.core.questions.twists import no_infraction_twist
 from rulings.core.told import Told, told_as_events
 
 log = logging.getLogger(__name__)
@@ -490,6 +491,7 @@ def _design(
         rng,
         _look,
         _lone_values(sc, alternatives),
+        _clause,
     )
     return tuple(design) if design is not None else None
 
@@ -523,61 +525,77 @@ def _alternatives(
 ) -> list[options.Value]:
     """Wrong values for each part: candidates' own answers, near misses, the adjacent penalty,
     then the game's other fixes and infractions."""
-    key = sc.key
-    weight = options.WEIGHT
+    found = [
+        *_candidates_values(sc, options.confusions_for(confusions, sc.template.id)),
+        *_near_miss_values(sc, misses),
+        *_named_values(sc),
+        *_ladder_and_other_values(sc),
+        *_clause_alternatives(sc),
+    ]
+    if sc.situation.get("payment") and sc.key.infraction in PAYMENT_INFRACTIONS:
+        # The other payment section is the confusion offered (review 7: mu-008, mu-020), not
+        # a General Error that a near miss (the overpayment causing a result) would bring.
+        found = [v for v in found if v.part != "infraction" or _payment_value(v)]
+    return [v for v in found if v.part != "remedy" or _remedy_value_fits(sc, v)]
+
+
+def _candidates_values(sc: Scenario, given: Mapping[str, tuple[str, ...]]) -> list[options.Value]:
+    """The wrong values candidates gave for this template (item analysis), part by part."""
+    key, weight = sc.key, options.WEIGHT["candidates"]
     found: list[options.Value] = []
-    given = options.confusions_for(confusions, sc.template.id)
     for name in given.get("infraction", ()):
         if name != key.infraction and _infraction_fits(sc, name, chosen=True):
-            found.append(
-                options.Value.of(
-                    "infraction",
-                    replace(key, infraction=name),
-                    {},
-                    weight["candidates"],
-                    f"candidates:{name}",
-                )
-            )
+            parts = replace(key, infraction=name)
+            found.append(options.Value.of("infraction", parts, {}, weight, f"candidates:{name}"))
     for name in given.get("penalty", ()):
         if name != key.penalty and name in LADDER:
-            found.append(
-                options.Value.of(
-                    "penalty",
-                    replace(key, penalty=name),
-                    {},
-                    weight["candidates"],
-                    f"candidates:{name}",
-                )
-            )
+            parts = replace(key, penalty=name)
+            found.append(options.Value.of("penalty", parts, {}, weight, f"candidates:{name}"))
     for name in given.get("remedy", ()):
         if (name,) != key.remedy and _fits(sc, name) and name not in SECTION_FIX:
             rewinds = name in REWIND_REMEDIES
             parts = replace(key, remedy=(name,), rewind_by=key.rewind_by if rewinds else None)
             choosers = _with_choosers(sc, parts, {})
-            found.append(
-                options.Value.of(
-                    "remedy", parts, choosers, weight["candidates"], f"candidates:{name}"
-                )
-            )
+            found.append(options.Value.of("remedy", parts, choosers, weight, f"candidates:{name}"))
+    return found
+
+
+def _near_miss_values(sc: Scenario, misses: tuple[NearMiss, ...]) -> list[options.Value]:
+    """Each part in which a near miss's ruling differs from the key."""
+    found = []
     for miss in misses:
         origin = f"near_miss:{miss.fact}"
         params = _remedy_params(sc, miss.ruling)
         for part in PARTS:
-            value = options.Value.of(part, miss.parts, params, weight["near_miss"], origin)
-            if value.fields != options.Value.of(part, key, {}, 0, "").fields:
+            value = options.Value.of(part, miss.parts, params, options.WEIGHT["near_miss"], origin)
+            if value.fields != options.Value.of(part, sc.key, {}, 0, "").fields:
                 found.append(value)
-    for confusion in named_distractors.distractors(sc.template.distractors, key, sc.situation):
-        found.append(
-            options.Value.of(
-                confusion.part,
-                confusion.parts,
-                confusion.params,
-                weight["confusion"],
-                confusion.origin,
-            )
+    return found
+
+
+def _named_values(sc: Scenario) -> list[options.Value]:
+    """The confusions the template names (distractors.py)."""
+    return [
+        options.Value.of(
+            confusion.part,
+            confusion.parts,
+            confusion.params,
+            options.WEIGHT["confusion"],
+            confusion.origin,
         )
-    for parts, how in _ladder(key, sc.template.topics):
-        found.append(options.Value.of("penalty", parts, {}, weight["ladder"], f"ladder:{how}"))
+        for confusion in named_distractors.distractors(
+            sc.template.distractors, sc.key, sc.situation
+        )
+    ]
+
+
+def _ladder_and_other_values(sc: Scenario) -> list[options.Value]:
+    """The adjacent penalty, the game's other fixes, then its other infractions."""
+    key, weight = sc.key, options.WEIGHT
+    found = [
+        options.Value.of("penalty", parts, {}, weight["ladder"], f"ladder:{how}")
+        for parts, how in _ladder(key, sc.template.topics)
+    ]
     for parts, how in _other_remedies(sc):
         choosers = _with_choosers(sc, parts, {})
         found.append(options.Value.of("remedy", parts, choosers, weight["other"], how))
@@ -587,11 +605,32 @@ def _alternatives(
             found.append(
                 options.Value.of("infraction", parts, {}, weight["other"], f"infraction:{name}")
             )
-    if sc.situation.get("payment") and key.infraction in PAYMENT_INFRACTIONS:
-        # The other payment section is the confusion offered (review 7: mu-008, mu-020), not
-        # a General Error that a near miss (the overpayment causing a result) would bring.
-        found = [v for v in found if v.part != "infraction" or _payment_value(v)]
-    return [v for v in found if v.part != "remedy" or _remedy_value_fits(sc, v)]
+    return found
+
+
+def _clause_alternatives(sc: Scenario) -> list[options.Value]:
+    """Wrong values of the clauses a part carries, so that a clause the stem asks about is not
+    the same in every option (review 17, finding 6: the round-cycle clause and "Lena: Failure to
+    Maintain Game State" were in all four options, so nothing tested them): the round cycle
+    ending with another player's next turn (whose turn ends it is the confusion; the option
+    still agrees with the turns told, `_cycle_told`), and a silent witness left unpenalised."""
+    key, weight = sc.key, options.WEIGHT["confusion"]
+    found = []
+    order = tuple(sc.situation.get("players") or ())
+    if key.cycle_ends is not None:
+        begun = turns_begun_since_error(sc.situation)
+        for player in order:
+            if player != key.cycle_ends:
+                parts = replace(key, cycle_ends=player, cycle_passed=player in begun)
+                found.append(options.Value.of("remedy", parts, {}, weight, "clause:cycle"))
+    if key.additional:
+        # The witness left unpenalised, with the key's penalty or the one next to it.
+        for parts in (key, *(p for p, _how in _ladder(key, sc.template.topics))):
+            unpenalised = replace(parts, additional=())
+            found.append(
+                options.Value.of("penalty", unpenalised, {}, weight, "clause:witness_unpenalised")
+            )
+    return found
 
 
 def _payment_value(value: options.Value) -> bool:
@@ -599,9 +638,15 @@ def _payment_value(value: options.Value) -> bool:
 
 
 def _remedy_value_fits(sc: Scenario, value: options.Value) -> bool:
-    """A concrete fix that differs in meaning from the key's."""
-    remedy = dict(value.fields)["remedy"]
-    return not any(r in SECTION_FIX for r in remedy) and not _same_remedy(remedy, sc.key.remedy)
+    """A concrete fix that differs in meaning from the key's, or in its round-cycle clause."""
+    fields = dict(value.fields)
+    remedy = fields["remedy"]
+    if any(r in SECTION_FIX for r in remedy):
+        return False
+    cycle = (fields["cycle_ends"], fields["cycle_passed"])
+    return cycle != (sc.key.cycle_ends, sc.key.cycle_passed) or not _same_remedy(
+        remedy, sc.key.remedy
+    )
 
 
 def _pending_fits(choice: options.Choice) -> bool:
@@ -625,6 +670,14 @@ def _look(choice: options.Choice) -> bool:
     parts = choice.parts
     fix = render.remedy_text("en", parts.remedy, choice.params)
     return bool(parts.rewind_by or parts.cycle_ends is not None or _CLAUSE.search(fix))
+
+
+def _clause(choice: options.Choice) -> tuple[Any, ...]:
+    """The clauses an option appends that the stem asks about: the round cycle and other
+    players' penalties (None for a clause it does not carry)."""
+    parts = choice.parts
+    cycle = None if parts.cycle_ends is None else (parts.cycle_ends, parts.cycle_passed)
+    return (cycle, parts.additional or None)
 
 
 def _story_allows(sc: Scenario, parts: KeyParts) -> bool:
@@ -731,17 +784,30 @@ def _distractor_fits(sc: Scenario, parts: KeyParts, *, chosen: bool = False) -> 
     key = sc.key
     if not coherent(parts) or _also_right(key, parts) or _alike(key, parts):
         return False
-    if parts.remedy != key.remedy and not _story_allows(sc, parts):
+    if not _fix_fits(sc, parts) or not _infraction_fits(sc, parts.infraction, chosen=chosen):
         return False
-    if not _infraction_fits(sc, parts.infraction, chosen=chosen):
-        return False
-    if parts.remedy != key.remedy and not all(_fits(sc, r) for r in parts.remedy):
+    if not chosen and not _no_infraction_offered(sc, parts):
         return False
     if not _plausible(key, parts) or not _agrees_with_story(sc, parts):
         return False
     if parts.penalty == "game_loss" and key.penalty != "game_loss":
         return "penalty_upgrade" in sc.template.topics or parts.infraction == "cheating"
     return True
+
+
+def _fix_fits(sc: Scenario, parts: KeyParts) -> bool:
+    """A fix other than the key's is one the story allows, for the kind of problem told."""
+    if parts.remedy == sc.key.remedy:
+        return True
+    return _story_allows(sc, parts) and all(_fits(sc, r) for r in parts.remedy)
+
+
+def _no_infraction_offered(sc: Scenario, parts: KeyParts) -> bool:
+    """A "No infraction" distractor only where the story has a twist that makes it a real
+    confusion (`twists.py`); beside a plain miss nobody picks it (review 17: 10 of 45 items)."""
+    if parts.infraction != "no_infraction" or sc.key.infraction == "no_infraction":
+        return True
+    return no_infraction_twist(sc.situation)
 
 
 # The penalty ladder as candidates climb it (a Match Loss is never offered).
@@ -778,7 +844,7 @@ def _padded_options(
 ) -> Picked:
     picked: Picked = [(sc.key, key_choosers, "key")]
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, CHOICES - 1, sc.pools):
-        if _story_allows(sc, miss.parts):
+        if _story_allows(sc, miss.parts) and _no_infraction_offered(sc, miss.parts):
             picked.append((miss.parts, _remedy_params(sc, miss.ruling), f"near_miss:{miss.fact}"))
     # Plausible padding first; only when the story leaves fewer than four options (a third
     # Game Rule Violation caught at once: the upgrade forgotten and "no infraction" are all
@@ -787,20 +853,23 @@ def _padded_options(
         for parts, how in _padding(sc):
             if len(picked) >= CHOICES:
                 break
-            fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
-            if (
-                fresh
-                and coherent(parts)
-                and not _also_right(sc.key, parts)
-                and _story_allows(sc, parts)
-                and (_plausible(sc.key, parts) or not strict)
-                and (_infraction_fits(sc, parts.infraction) or not strict)
-            ):
+            if _pads(sc, picked, parts, strict=strict):
                 choosers = _with_choosers(sc, parts, key_choosers)
                 picked.append((parts, choosers, f"ladder:{how}"))
     _same_shape(sc, picked, key_choosers)
     _not_the_odd_one(sc, picked, policy_version, key_choosers)
     return picked
+
+
+def _pads(sc: Scenario, picked: Picked, parts: KeyParts, *, strict: bool) -> bool:
+    """A padding option not yet picked, coherent, wrong and allowed by the story; `strict`:
+    also one a candidate could weigh (plausible, an infraction the story fits)."""
+    fresh = all(parts != p and not _also_right(p, parts) for p, _c, _o in picked)
+    if not fresh or not coherent(parts) or _also_right(sc.key, parts):
+        return False
+    if not _story_allows(sc, parts) or not _no_infraction_offered(sc, parts):
+        return False
+    return not strict or (_plausible(sc.key, parts) and _infraction_fits(sc, parts.infraction))
 
 
 def _not_the_odd_one(
@@ -817,10 +886,29 @@ def _not_the_odd_one(
     if len(picked) < CHOICES or len(distractors) != 1 or sc.key.infraction in distractors:
         return
     taken = distractors | {sc.key.infraction}
+    other = _odd_one_near_miss(sc, policy_version, taken) or _odd_one_named(sc, key_choosers, taken)
+    if other is not None:
+        picked[-1] = other
+    # Else no infraction a candidate could weigh is left (a rules violation where nothing
+    # breaks a rule was the last resort, and nobody picked it: review 11): the key stays the
+    # odd one out, and the bank draws no multiple-choice item from this story (`offers_kind`).
+
+
+def _odd_one_near_miss(
+    sc: Scenario, policy_version: str | None, taken: set[str]
+) -> tuple[KeyParts, dict[str, dict[str, Any]], str] | None:
+    """A near miss's ruling under an infraction no option has yet."""
     for miss in _near_misses(sc.template.id, sc.seed, policy_version, DESIGN_POOL, sc.pools):
         if miss.parts.infraction not in taken and _distractor_fits(sc, miss.parts):
-            picked[-1] = (miss.parts, _remedy_params(sc, miss.ruling), f"near_miss:{miss.fact}")
-            return
+            return (miss.parts, _remedy_params(sc, miss.ruling), f"near_miss:{miss.fact}")
+    return None
+
+
+def _odd_one_named(
+    sc: Scenario, key_choosers: dict[str, dict[str, Any]], taken: set[str]
+) -> tuple[KeyParts, dict[str, dict[str, Any]], str] | None:
+    """The key's story read as a named confusion's infraction, else the game's next one, with
+    that infraction's base penalty and play continuing."""
     named = [
         c.parts.infraction
         for c in named_distractors.distractors(sc.template.distractors, sc.key, sc.situation)
@@ -835,11 +923,8 @@ def _not_the_odd_one(
             sc.key, infraction=name, penalty=penalty, remedy=("continue_play",), rewind_by=None
         )
         if _distractor_fits(sc, parts, chosen=name in named):
-            picked[-1] = (parts, key_choosers, f"ladder:infraction:{name}")
-            return
-    # No infraction a candidate could weigh is left (a rules violation where nothing breaks a
-    # rule was the last resort, and nobody picked it: review 11): the key stays the odd one
-    # out, and the bank draws no multiple-choice item from this story (`offers_kind`).
+            return (parts, key_choosers, f"ladder:infraction:{name}")
+    return None
 
 
 def _same_shape(
@@ -943,8 +1028,20 @@ def _other_infractions(sc: Scenario) -> list[tuple[KeyParts, str]]:
             base = load_policy(sc.ruling.policy_version).infractions.get(name)
             own = base.base_penalty if base is not None else "warning"
             stated = [replace(stated[0], penalty=p) for p in dict.fromkeys((own, "warning"))]
+        elif sc.key.penalty in GAME_ENDING:
+            stated = [p for p in _counted_elsewhere(sc.key, name) if _upgrade_told(sc, p)]
         found += [(parts, f"infraction:{name}") for parts in stated if coherent(parts)]
     return found
+
+
+def _counted_elsewhere(key: KeyParts, name: str) -> list[KeyParts]:
+    """A game-ending key's error read as another infraction: counted in that category, the
+    upgrade does not come (a Warning), or it comes all the same. The fix is not asked (the game
+    is over), so it is the one that presumes nothing of the trigger (review 17: a third Missed
+    Trigger's Game Loss kept the trigger's fix under a Game Rule Violation, incoherent, and the
+    item had three options once "No infraction" was no longer offered beside a plain miss)."""
+    moved = replace(key, infraction=name, remedy=("continue_play",), rewind_by=None)
+    return [replace(moved, penalty=p) for p in ("warning", key.penalty)]
 
 
 def _other_remedies(sc: Scenario) -> list[tuple[KeyParts, str]]:
@@ -1040,31 +1137,7 @@ SUBJECT_INFRACTIONS = {
 def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> bool:
     """An infraction a candidate could name for this story. `chosen`: candidates did name it
     for this template (item analysis), so it is no option nobody would pick."""
-    if infraction != sc.key.infraction and infraction in sc.draft.facts.get("told_errors", ()):
-        # A further error the same mistake is told to have involved (TR 701.3.d) was committed
-        # too: naming it instead of the main error differs from the key only in which related
-        # infraction the most severe penalty is recorded under (review 3: Q021), which the seed
-        # leaves open. The key records the main (told) error; no option names a related one.
-        return False
-    if infraction in TOLD_ERRORS and infraction not in _told_errors(sc):
-        # A game play error whose action the story never tells (or tells the other way).
-        return False
-    if infraction == FTMGS and not _someone_let_it_pass(sc):
-        # Failure to Maintain Game State is for a player who saw another's error and let it
-        # stand (committee decisions, 2026-12-06): never offered where nobody did.
-        return False
-    if infraction in PAYMENT_INFRACTIONS and not _payment_direction_fits(sc, infraction):
-        return False
-    if infraction == "no_infraction" and not _nothing_told_against(sc):
-        return False
-    if (
-        infraction in RULE_VIOLATIONS
-        and sc.key.infraction == "no_infraction"
-        and not chosen
-        and not _rule_broken(sc)
-    ):
-        # Nothing in the story breaks a rule (review 10: mu-011, 022, 042), not even as the
-        # last resort against an odd key out (review 11: mu-007, 031, 043, 045): nobody picks it.
+    if any(rule(sc, infraction, chosen) for rule in _INFRACTION_RULED_OUT):
         return False
     if infraction == named_distractors.FORGETTING_TO_SCORE and chosen:
         # A trigger that changes a point total, skipped: a point not gained read as a point not
@@ -1074,6 +1147,55 @@ def _infraction_fits(sc: Scenario, infraction: str, *, chosen: bool = False) -> 
         if infraction in infractions:
             return bool(sc.situation.get(subject))
     return True
+
+
+def _related_error_named(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    """A further error the same mistake is told to have involved (TR 701.3.d) was committed
+    too: naming it instead of the main error differs from the key only in which related
+    infraction the most severe penalty is recorded under (review 3: Q021), which the seed
+    leaves open. The key records the main (told) error; no option names a related one."""
+    return infraction != sc.key.infraction and infraction in sc.draft.facts.get("told_errors", ())
+
+
+def _error_not_told(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    """A game play error whose action the story never tells (or tells the other way)."""
+    return infraction in TOLD_ERRORS and infraction not in _told_errors(sc)
+
+
+def _nobody_let_it_pass(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    """Failure to Maintain Game State is for a player who let another's error stand
+    (committee decisions, 2026-12-06): never offered where nobody did."""
+    return infraction == FTMGS and not _someone_let_it_pass(sc)
+
+
+def _payment_the_other_way(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    return infraction in PAYMENT_INFRACTIONS and not _payment_direction_fits(sc, infraction)
+
+
+def _something_told_against(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    return infraction == "no_infraction" and not _nothing_told_against(sc)
+
+
+def _no_rule_broken(sc: Scenario, infraction: str, chosen: bool) -> bool:
+    """Nothing in the story breaks a rule (review 10: mu-011, 022, 042), not even as the last
+    resort against an odd key out (review 11: mu-007, 031, 043, 045): nobody picks a rules
+    violation beside a "No infraction" key."""
+    return (
+        infraction in RULE_VIOLATIONS
+        and sc.key.infraction == "no_infraction"
+        and not chosen
+        and not _rule_broken(sc)
+    )
+
+
+_INFRACTION_RULED_OUT = (
+    _related_error_named,
+    _error_not_told,
+    _nobody_let_it_pass,
+    _payment_the_other_way,
+    _something_told_against,
+    _no_rule_broken,
+)
 
 
 def _nothing_told_against(sc: Scenario) -> bool:

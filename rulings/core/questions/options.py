@@ -47,6 +47,17 @@ LONE_BONUS = 6  # a lone "No infraction" distractor, wherever the story allows o
 # otherwise Cheating, Failure to Maintain Game State and Forgetting to Score were the key in
 # 92-100% of the items offering them).
 CONFUSION_BONUS = 10
+# A design that shows an asked clause (the round cycle, another player's penalty) the same in
+# every option, where another design could vary it (review 17, finding 6).
+SAME_CLAUSE_PENALTY = 4
+# The infractions most items offer anyway: a named confusion offering one of them (an
+# out-of-order block read as a Game Rule Violation) earns no bonus over a lone "No infraction"
+# (review 17: a block that gained information was never set against "No infraction", the
+# confusion its story is about, and across the bank "No infraction" was then the key in 43% of
+# the items offering it, 32% by chance).
+COMMON_INFRACTIONS = frozenset(
+    {"missed_trigger", "no_infraction", "general_error", "game_rule_violation"}
+)
 
 Params = Mapping[str, Mapping[str, Any]]
 
@@ -188,6 +199,7 @@ def balanced(
     rng: random.Random,
     look: Callable[[Choice], Hashable] = lambda choice: None,
     odd: Mapping[str, int] | None = None,
+    clause: Callable[[Choice], tuple[Hashable, ...]] = lambda choice: (),
 ) -> list[Choice] | None:
     """The most plausible balanced set of CHOICES options with the key first, or None.
 
@@ -198,54 +210,104 @@ def balanced(
     distractor, the other three options sharing the key's value ("No infraction" beside three
     Missed Triggers): where the key is "No infraction" it is the only option of its
     infraction, so the bank must show the lone value as a distractor at least as often
-    (review 9: the odd one out found the key in 8 of 8 such items); preferred when allowed."""
+    (review 9: the odd one out found the key in 8 of 8 such items); preferred when allowed.
+    `clause(choice)`: the clauses the stem asks about (the round cycle, other players'
+    penalties; None where the option has none); a design that shows one the same in all four
+    options tests nothing of it (review 17, finding 6), so one that varies it is preferred."""
     parts = tuple(alternatives)
     lone = odd or {}
     cells = {
         index: _cell(key, parts, index, alternatives, exact, valid)
         for index in itertools.product(*((None, *range(len(alternatives[p]))) for p in parts))
     }
-    distinct: dict[tuple[KeyParts, KeyParts], bool] = {}
-    best: list[list[Choice]] = []
-    top = -1.0
     columns = [
         _COLUMNS[min(len(alternatives[p]), PER_PART)]
         + ([_lone(lone[p], slot) for slot in range(3)] if p in lone else [])
         for p in parts
     ]
     lone_columns = {_lone(alt, slot) for alt in lone.values() for slot in range(3)}
+    search = _Search(key, same, look, clause, frozenset(lone_columns))
     for combo in itertools.product(*columns):
+        search.consider(combo, [cells[index] for index in zip(*combo, strict=True)])
+    return search.pick(rng)
+
+
+Column = tuple[int | None, int | None, int | None]
+
+
+@dataclass
+class _Search:
+    """The best designs found so far, by score (see `balanced`)."""
+
+    key: Choice
+    same: Callable[[KeyParts, KeyParts], bool]
+    look: Callable[[Choice], Hashable]
+    clause: Callable[[Choice], tuple[Hashable, ...]]
+    lone_columns: frozenset[Column]
+    top: float = -1.0
+    best: list[list[Choice]] = field(default_factory=list)
+    distinct: dict[tuple[KeyParts, KeyParts], bool] = field(default_factory=dict)
+
+    def consider(
+        self, combo: tuple[Column, ...], chosen: list[tuple[Choice, float] | None]
+    ) -> None:
         varied = sum(1 for column in combo if column != (None, None, None))
-        if not varied:
-            continue
-        chosen = [cells[index] for index in zip(*combo, strict=True)]
-        if None in chosen:
-            continue
+        if not varied or None in chosen:
+            return
         found = [c for c in chosen if c is not None]
+        score = self._score(combo, found, varied)
+        if score < self.top:
+            return
+        options = [self.key, *(choice for choice, _weight in found)]
+        if not self._acceptable(options):
+            return
+        if score > self.top:
+            self.top, self.best = score, []
+        self.best.append(options)
+
+    def _score(
+        self, combo: tuple[Column, ...], found: list[tuple[Choice, float]], varied: int
+    ) -> float:
         # Slightly prefer designs that make the candidate weigh more parts.
-        score = found[0][1] + found[1][1] + found[2][1] + 0.1 * varied
-        if any(column in lone_columns for column in combo):
+        score = sum(weight for _choice, weight in found) + 0.1 * varied
+        if any(column in self.lone_columns for column in combo):
             score += LONE_BONUS
-        if any("infraction=confusion:" in choice.origin for choice, _weight in found):
+        if any(_rare_confusion(choice) for choice, _weight in found):
             score += CONFUSION_BONUS
-        if score < top:
-            continue
-        options = [key, *(choice for choice, _weight in found)]
+        return score - SAME_CLAUSE_PENALTY * self._clauses_same(found)
+
+    def _clauses_same(self, found: list[tuple[Choice, float]]) -> int:
+        """How many of the key's asked clauses every option shows the same."""
+        mine = self.clause(self.key)
+        theirs = [self.clause(choice) for choice, _weight in found]
+        return sum(
+            1
+            for i, value in enumerate(mine)
+            if value is not None and all(other[i] == value for other in theirs)
+        )
+
+    def _acceptable(self, options: list[Choice]) -> bool:
         if _key_told_apart(options):
-            continue
-        if len(set(Counter(look(o) for o in options).values())) > 1:
-            continue
-        if not all(
-            distinct.setdefault((a.parts, b.parts), not same(a.parts, b.parts))
+            return False
+        if len(set(Counter(self.look(o) for o in options).values())) > 1:
+            return False
+        return all(
+            self.distinct.setdefault((a.parts, b.parts), not self.same(a.parts, b.parts))
             for a, b in itertools.combinations(options, 2)
-        ):
-            continue
-        if score > top:
-            top, best = score, []
-        best.append(options)
-    if not best:
-        return None
-    return best[rng.randrange(len(best))]
+        )
+
+    def pick(self, rng: random.Random) -> list[Choice] | None:
+        if not self.best:
+            return None
+        return self.best[rng.randrange(len(self.best))]
+
+
+def _rare_confusion(choice: Choice) -> bool:
+    """The option's infraction is a rare one a named confusion offers (`CONFUSION_BONUS`)."""
+    return (
+        "infraction=confusion:" in choice.origin
+        and choice.parts.infraction not in COMMON_INFRACTIONS
+    )
 
 
 def _key_told_apart(options: list[Choice]) -> bool:

@@ -225,39 +225,49 @@ def _cards(data: Any) -> dict[str, dict[str, Any]]:
         raise QuestionError("pools: cards must be a table of cards by id")
     public = public_cards()
     facts = {k for card in public.values() for k in card} - {"source", *CARD_REQUIRED}
-    cards: dict[str, dict[str, Any]] = {}
-    for card_id, card in data.items():
-        where = f"cards.{card_id}"
-        if not isinstance(card, Mapping):
-            raise QuestionError(f"pools: {where} must be a table")
-        base = public.get(card_id)
-        missing = [k for k in CARD_REQUIRED if k not in card] if base is None else []
-        if missing:
-            raise QuestionError(f"pools: new card {where} needs {', '.join(missing)}")
-        unknown = set(card) - facts - set(CARD_REQUIRED) - {"source"}
-        if unknown:
-            raise QuestionError(f"pools: {where}: unknown field {', '.join(sorted(unknown))}")
-        cleaned: dict[str, Any] = {}
-        for key, value in card.items():
-            if key in CARD_TEXTS:
-                cleaned[key] = _localised(value, f"{where}.{key}")
-            elif key == "game":
-                if value not in POOL_GAMES or (base is not None and value != base["game"]):
-                    raise QuestionError(f"pools: {where}.game must be the card's game")
-                cleaned[key] = value
-            elif key == "kind":
-                kinds = {c["kind"] for c in public.values() if c["game"] == card.get("game")}
-                if base is None and value not in kinds:
-                    raise QuestionError(
-                        f"pools: {where}.kind must be one of {', '.join(sorted(kinds))}"
-                    )
-                cleaned[key] = value
-            elif isinstance(value, bool | str | int):
-                cleaned[key] = value
-            else:
-                raise QuestionError(f"pools: {where}.{key} must be true/false, text or a number")
-        cards[card_id] = cleaned
-    return cards
+    return {card_id: _card(card_id, card, public, facts) for card_id, card in data.items()}
+
+
+def _card(
+    card_id: str, card: Any, public: Mapping[str, Mapping[str, Any]], facts: set[str]
+) -> dict[str, Any]:
+    """One pool card, checked: a new card has every required field, a public card's id only
+    overrides, and every field is one cards.toml knows."""
+    where = f"cards.{card_id}"
+    if not isinstance(card, Mapping):
+        raise QuestionError(f"pools: {where} must be a table")
+    base = public.get(card_id)
+    missing = [k for k in CARD_REQUIRED if k not in card] if base is None else []
+    if missing:
+        raise QuestionError(f"pools: new card {where} needs {', '.join(missing)}")
+    unknown = set(card) - facts - set(CARD_REQUIRED) - {"source"}
+    if unknown:
+        raise QuestionError(f"pools: {where}: unknown field {', '.join(sorted(unknown))}")
+    return {key: _card_field(key, value, card, base, public, where) for key, value in card.items()}
+
+
+def _card_field(
+    key: str,
+    value: Any,
+    card: Mapping[str, Any],
+    base: Mapping[str, Any] | None,
+    public: Mapping[str, Mapping[str, Any]],
+    where: str,
+) -> Any:
+    if key in CARD_TEXTS:
+        return _localised(value, f"{where}.{key}")
+    if key == "game":
+        if value not in POOL_GAMES or (base is not None and value != base["game"]):
+            raise QuestionError(f"pools: {where}.game must be the card's game")
+        return value
+    if key == "kind":
+        kinds = {c["kind"] for c in public.values() if c["game"] == card.get("game")}
+        if base is None and value not in kinds:
+            raise QuestionError(f"pools: {where}.kind must be one of {', '.join(sorted(kinds))}")
+        return value
+    if isinstance(value, bool | str | int):
+        return value
+    raise QuestionError(f"pools: {where}.{key} must be true/false, text or a number")
 
 
 def _localised(value: Any, where: str) -> dict[str, str]:
@@ -276,29 +286,35 @@ def _phrases(data: Any) -> dict[str, dict[str, tuple[str, ...]]]:
         if not isinstance(table, Mapping):
             raise QuestionError(f"pools: phrases.{lang} must be a table of sentences")
         bank = public_phrases(lang)["s"]
-        phrases[lang] = {}
-        for key, variants in table.items():
-            where = f"phrases.{lang}.{key!r}"
-            if key not in bank:
-                raise QuestionError(f"pools: {where}: the phrase bank has no such sentence")
-            if isinstance(variants, str):
-                variants = [variants]
-            if not isinstance(variants, list | tuple) or not variants:
-                raise QuestionError(f"pools: {where} must be a sentence or a list of them")
-            allowed = _fields(bank[key], where)
-            cleaned = []
-            for variant in variants:
-                if not isinstance(variant, str) or not variant.strip() or len(variant) > MAX_TEXT:
-                    raise QuestionError(f"pools: {where}: each variant is non-empty text")
-                extra = _fields(variant, where) - allowed
-                if extra:
-                    raise QuestionError(
-                        f"pools: {where}: unknown placeholder {', '.join(sorted(extra))}; "
-                        f"this sentence has {', '.join(sorted(allowed)) or 'none'}"
-                    )
-                cleaned.append(variant.strip())
-            phrases[lang][key] = tuple(cleaned)
+        phrases[lang] = {
+            key: _variants(variants, bank, f"phrases.{lang}.{key!r}", key)
+            for key, variants in table.items()
+        }
     return phrases
+
+
+def _variants(variants: Any, bank: Mapping[str, Any], where: str, key: str) -> tuple[str, ...]:
+    """A pool sentence's variants, checked against the public sentence's placeholders."""
+    if key not in bank:
+        raise QuestionError(f"pools: {where}: the phrase bank has no such sentence")
+    if isinstance(variants, str):
+        variants = [variants]
+    if not isinstance(variants, list | tuple) or not variants:
+        raise QuestionError(f"pools: {where} must be a sentence or a list of them")
+    allowed = _fields(bank[key], where)
+    return tuple(_variant(variant, allowed, where) for variant in variants)
+
+
+def _variant(variant: Any, allowed: set[str], where: str) -> str:
+    if not isinstance(variant, str) or not variant.strip() or len(variant) > MAX_TEXT:
+        raise QuestionError(f"pools: {where}: each variant is non-empty text")
+    extra = _fields(variant, where) - allowed
+    if extra:
+        raise QuestionError(
+            f"pools: {where}: unknown placeholder {', '.join(sorted(extra))}; "
+            f"this sentence has {', '.join(sorted(allowed)) or 'none'}"
+        )
+    return variant.strip()
 
 
 def _fields(phrase: Any, where: str) -> set[str]:

@@ -128,45 +128,85 @@ def penalty_text(lang: str, penalty: str, params: Mapping[str, Mapping[str, Any]
 def remedy_text(lang: str, remedy: tuple[str, ...], params: Mapping[str, Mapping[str, Any]]) -> str:
     """Each remedy step with who chooses, plus what the step's parameters say about runes
     (readied or unrecycled) and floating resources."""
-    steps = []
-    for step in remedy:
-        given = params.get(step, {})
-        chooser = given.get("chooser")
-        if not isinstance(chooser, str):
-            who = term(lang, "the_opponent")
-        elif chooser == "judge_at_random":
-            who = term(lang, "judge_at_random")
-        else:
-            who = chooser
-        name = f"remedy.{step}"
-        if step == "none" and given.get("trigger_resolves_now") is True:
-            # Said as a fix of its own ("the trigger resolves now"), the same shape as every
-            # other option's fix: an appended clause only the key carried gave it away.
-            name = "remedy_variant.none_trigger_resolves_now"
-        if step == "correct_cost" and given.get("overpaid") is True:
-            # Said the way an overpayment would be undone (review 11: mu-002, mu-020 offered
-            # "the player pays what was owed" for a cost paid beyond it).
-            name = "remedy_variant.correct_cost_overpaid"
-        if step == "opponent_chooses_default_action" and given.get("choice") == "when":
-            name = "remedy_variant.default_action_when"  # the opponent picks only the timing
-        if step == "resolve_now_or_next_phase" and given.get("uses_stack") is not False:
-            # Only the seed wording says "without the stack"; the 2024 one times it by priority.
-            timing = given.get("when") or ()
-            name = "remedy_variant.resolve_when_" + (
-                "priority" if "next_priority" in timing else "now"
-            )
-        if step == "make_up_draw_or_discard" and isinstance(given.get("player"), str):
-            # Concrete (committee decision): who draws or discards, and which (review 12: fr-045).
-            name = f"remedy_variant.make_up_{given.get('act', 'discard')}"
-        text = term(lang, name).format(chooser=who, player=given.get("player", ""))
-        if given.get("to") == "before_the_card_or_ability_went_on_the_chain":
-            text += term(lang, "remedy_note.before_chain")
-        if given.get("restore_runes") is True:
-            text += term(lang, "remedy_note.restore_runes")
-        if given.get("floating_resources") is False:
-            text += term(lang, "remedy_note.no_floating")
-        steps.append(text)
-    return term(lang, "then").join(steps)
+    return term(lang, "then").join(_step_text(lang, step, params.get(step, {})) for step in remedy)
+
+
+def _step_text(lang: str, step: str, given: Mapping[str, Any]) -> str:
+    name = _STEP_VARIANTS.get(step, _plain)(given) or f"remedy.{step}"
+    text = term(lang, name).format(chooser=_chooser(lang, given), player=given.get("player", ""))
+    return text + "".join(
+        term(lang, note) for field, value, note in STEP_NOTES if _says(given.get(field), value)
+    )
+
+
+def _chooser(lang: str, given: Mapping[str, Any]) -> str:
+    chooser = given.get("chooser")
+    if not isinstance(chooser, str):
+        return term(lang, "the_opponent")
+    if chooser == "judge_at_random":
+        return term(lang, "judge_at_random")
+    return chooser
+
+
+def _says(actual: Any, expected: Any) -> bool:
+    """A parameter's value is the one a note is for (a flag is `True` or `False` itself)."""
+    return actual is expected if isinstance(expected, bool) else actual == expected
+
+
+# Notes a step's parameters append: (parameter, value, term).
+STEP_NOTES = (
+    ("to", "before_the_card_or_ability_went_on_the_chain", "remedy_note.before_chain"),
+    ("restore_runes", True, "remedy_note.restore_runes"),
+    ("floating_resources", False, "remedy_note.no_floating"),
+)
+
+
+def _plain(given: Mapping[str, Any]) -> str | None:
+    return None
+
+
+def _none_variant(given: Mapping[str, Any]) -> str | None:
+    # Said as a fix of its own ("the trigger resolves now"), the same shape as every other
+    # option's fix: an appended clause only the key carried gave it away.
+    if given.get("trigger_resolves_now") is True:
+        return "remedy_variant.none_trigger_resolves_now"
+    return None
+
+
+def _correct_cost_variant(given: Mapping[str, Any]) -> str | None:
+    # Said the way an overpayment would be undone (review 11: mu-002, mu-020 offered "the
+    # player pays what was owed" for a cost paid beyond it).
+    return "remedy_variant.correct_cost_overpaid" if given.get("overpaid") is True else None
+
+
+def _default_action_variant(given: Mapping[str, Any]) -> str | None:
+    # The opponent picks only the timing.
+    return "remedy_variant.default_action_when" if given.get("choice") == "when" else None
+
+
+def _resolve_variant(given: Mapping[str, Any]) -> str | None:
+    # Only the seed wording says "without the stack"; the 2024 one times it by priority.
+    if given.get("uses_stack") is False:
+        return None
+    timing = given.get("when") or ()
+    return "remedy_variant.resolve_when_" + ("priority" if "next_priority" in timing else "now")
+
+
+def _make_up_variant(given: Mapping[str, Any]) -> str | None:
+    # Concrete (committee decision): who draws or discards, and which (review 12: fr-045).
+    if not isinstance(given.get("player"), str):
+        return None
+    return f"remedy_variant.make_up_{given.get('act', 'discard')}"
+
+
+# Steps said another way where their parameters say so.
+_STEP_VARIANTS = {
+    "none": _none_variant,
+    "correct_cost": _correct_cost_variant,
+    "opponent_chooses_default_action": _default_action_variant,
+    "resolve_now_or_next_phase": _resolve_variant,
+    "make_up_draw_or_discard": _make_up_variant,
+}
 
 
 def remedy_params(ruling: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

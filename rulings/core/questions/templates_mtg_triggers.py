@@ -39,6 +39,15 @@ def _when(
     return when, player, st.noticed(when, player)
 
 
+def _later_firings(card_id: str, when: str) -> tuple[Sentence, ...]:
+    """A trigger that fires every upkeep (or combat), missed and found past the time bar, fired
+    again in between: the story says those firings resolved normally, so that the ruling turns
+    on the first miss alone (review 17: fr-011, fr-028, fi-026, fi-027, fi-040)."""
+    if when != "before_current_phase_of_previous_turn" or not card(card_id).get("recurs"):
+        return ()
+    return (s("mtg.later_firings_resolved", card=Card(card_id)),)
+
+
 def _situation(
     order: tuple[str, ...],
     now: str,
@@ -90,6 +99,7 @@ def _category(
     sentences = (
         *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player, other, card_id),
+        *_later_firings(card_id, when),
         noticed,
     )
     return Draft(situation, sentences, {"card": card_id, "mode": mode, "when": when})
@@ -121,7 +131,7 @@ def mtg_choices(rng: random.Random) -> Draft:
 
 @template(
     "mtg-visible-change",
-    version=7,
+    version=8,
     game=GAME,
     topics=("missed_trigger", "awareness_category"),
     summary="IPG category 2: a visible change or a choice on resolution, shown before an action "
@@ -216,7 +226,7 @@ def mtg_delayed(rng: random.Random) -> Draft:
 
 @template(
     "mtg-default-action",
-    version=7,
+    version=8,
     game=GAME,
     topics=("missed_trigger", "default_action", "time_bar", "penalty_upgrade"),
     summary="A trigger with a default action ('unless', 'if you don't'): the opponent may apply "
@@ -231,7 +241,7 @@ def mtg_default_action(rng: random.Random) -> Draft:
 
 @template(
     "mtg-time-bar",
-    version=8,
+    version=9,
     game=GAME,
     topics=("missed_trigger", "time_bar", "penalty_upgrade"),
     summary="Missed before the current phase of the previous turn: play continues, yet a "
@@ -255,6 +265,7 @@ def mtg_time_bar(rng: random.Random) -> Draft:
     lines: list[Sentence] = [
         *st.opening(GAME, order, card_id, player),
         st.action(GAME, mode, player, other, card_id),
+        *_later_firings(card_id, when),
         noticed,
     ]
     if card_id == "sower_of_temptation":
