@@ -124,6 +124,8 @@ def grade_as_dict(grade: Grade) -> dict[str, Any]:
                 "correct": part.correct,
                 "confidence": part.confidence,
                 "rule": part.rule,
+                # the named doubt the part was read with ("" for none): shown to mentors
+                "doubt": part.doubt,
                 # how the answer said it: feedback rebuilt in another language and the
                 # part lines ("your answer hedged") need them
                 "hedged": part.hedged,
@@ -147,6 +149,25 @@ def grade_as_dict(grade: Grade) -> dict[str, Any]:
         "language": grade.language,
         "lexicon_version": grade.lexicon_version,
     }
+
+
+def stored_part_grade(name: str, part: Mapping[str, Any]) -> PartGrade:
+    """One part of a stored ``grade_as_dict`` read back (its evidence is not). A grade stored
+    before a field was kept reads that field's default: no rule, no doubt, no hedge.
+    KeyError, TypeError or ValueError on a part without its expected id or verdict."""
+    return PartGrade(
+        part=name,
+        expected=str(part["expected"]),
+        found=part.get("found"),
+        correct=bool(part["correct"]),
+        confidence=float(part.get("confidence", 1.0)),
+        evidence=None,
+        hedged=bool(part.get("hedged", False)),
+        conflict=bool(part.get("conflict", False)),
+        candidates=tuple(part.get("candidates", ())),
+        rule=str(part.get("rule") or ""),
+        doubt=str(part.get("doubt") or ""),
+    )
 
 
 def _exact_grade(
@@ -259,20 +280,7 @@ def feedback_in(
     if lang not in LANGUAGES or not grade.get("parts"):
         return stored
     try:
-        parts = {
-            name: PartGrade(
-                part=name,
-                expected=str(part["expected"]),
-                found=part.get("found"),
-                correct=bool(part["correct"]),
-                confidence=float(part.get("confidence", 1.0)),
-                evidence=None,
-                hedged=bool(part.get("hedged", False)),
-                conflict=bool(part.get("conflict", False)),
-                candidates=tuple(part.get("candidates", ())),
-            )
-            for name, part in grade["parts"].items()
-        }
+        parts = {name: stored_part_grade(name, part) for name, part in grade["parts"].items()}
         reasons = () if reviewed else tuple(grade.get("review_reasons", ()))
         expected = expected_for_question(question)
         return render_feedback(parts, expected, question.game, lang, reasons, load_lexicon())

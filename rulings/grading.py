@@ -22,10 +22,15 @@ from rulings.core.grading import (
     warm_up,
 )
 from rulings.core.grading.feedback import render_feedback, review_sentence
+from rulings.core.grading.grader import DOUBTS
 from rulings.core.grading.lexicon import load_lexicon
 from rulings.core.grading.reasons import NOTHING_STATED, read_reason
 
+DOUBT_NAMES: tuple[str, ...] = tuple(DOUBTS)
+"""The named doubts a part may be read with (`PartGrade.doubt`), in the order they are tried."""
+
 __all__ = [
+    "DOUBT_NAMES",
     "LANGUAGES",
     "MAX_ANSWER_CHARS",
     "NOTHING_STATED",

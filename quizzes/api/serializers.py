@@ -4,7 +4,7 @@ from rest_framework import serializers
 
 from quizzes.bank.models.questions import Question, QuestionKind, Topic
 from rulings import INFRACTIONS, PENALTIES, REMEDIES
-from rulings.grading import MAX_ANSWER_CHARS
+from rulings.grading import DOUBT_NAMES, MAX_ANSWER_CHARS
 from rulings.models import Game, Language
 
 
@@ -47,6 +47,13 @@ class PartGradeSerializer(serializers.Serializer[Any]):
     confidence = serializers.FloatField()
     rule = serializers.CharField(
         required=False, help_text="The grader's decision rule that decided the part."
+    )
+    doubt = serializers.ChoiceField(
+        choices=DOUBT_NAMES,
+        allow_blank=True,
+        required=False,
+        help_text="Why the grader doubts a part its rule decided (docs/grading.md, "
+        '"Confidence"); its confidence is that doubt\'s record. "" for none.',
     )
     evidence = serializers.DictField(allow_null=True)
 

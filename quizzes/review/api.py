@@ -186,8 +186,9 @@ class ReviewDetailView(APIView):
         }
     )
     def get(self, request: AuthenticatedRequest, review_id: int) -> Response:
-        """The answer, the evidence the grader matched, why it was flagged (each reason's
-        text, part, code and ids), the key, its citations, the history."""
+        """The answer, the evidence the grader matched (`grade`: each part's rule and named
+        doubt beside it), why it was flagged (each reason's text, part, code and ids), the
+        key, its citations, the history."""
         return Response(_review_detail(_visible_review(request, review_id)))
 
 

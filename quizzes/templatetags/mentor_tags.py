@@ -109,6 +109,31 @@ def grading_rule(rule: str) -> str:
     return str(GRADING_RULES.get(rule, rule))
 
 
+GRADING_DOUBTS = {
+    "rewind_length_unsaid": _("The answer names a rewind without saying how far back."),
+    "another_ruling_in_brackets": _(
+        "Read inside brackets that rule on another infraction: it may belong to that ruling."
+    ),
+    "unstated_beside_open_infraction": _(
+        "The answer leaves this part unstated while its infraction is undecided or unread: "
+        "the infraction it meant may settle it."
+    ),
+    "two_infractions": _("The answer names two infractions."),
+    "alternative_folded": _(
+        "Read from one of two alternatives the answer offers: it may leave the choice open."
+    ),
+}
+"""The grader's named doubts (`rulings.grading.DOUBT_NAMES`, `PartGrade.doubt`) for a page:
+why the grader doubts a part its rule decided, shown to mentors beside the evidence."""
+
+
+@register.filter
+def grading_doubt(doubt: str) -> str:
+    """A part's named doubt as a sentence in the page's language (shown as stored when this
+    version has no words for it)."""
+    return str(GRADING_DOUBTS.get(doubt, doubt))
+
+
 @register.filter
 def review_reason(reason: str) -> str:
     """A grading's review reason in the page's language, its part and ids by their names

@@ -7,9 +7,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import fits_a_phone, log_in
+from tests.browser.helpers import PHONE_WIDTH, fits_a_phone, log_in, problems_on
 from tests.factories import candidate, cohort, committee_member, mentor
-from tests.quizzes.mentor.conftest import HEDGED, graded_attempt
+from tests.quizzes.mentor.conftest import HEDGED, REWIND, graded_attempt
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -126,3 +126,29 @@ def test_the_review_journey_in_spanish(live_server, page):
     override = page.locator(".override")
     assert "Calificación del mentor" in override.inner_text()
     assert "Marco Ruiz" in override.inner_text()
+
+
+def test_at_375_px_the_mentor_reads_why_the_grader_doubted_a_part_under_its_evidence(
+    live_server, page
+):
+    marco = mentor(email="marco@example.com", preferred_language="es")
+    ana = candidate(first_name="Ana", last_name="Souza")
+    cohort(mentor=marco, candidates=[ana])
+    graded_attempt(ana, [REWIND])
+
+    log_in(page, live_server.url, "marco@example.com", "/mentor/reviews/")
+    doubt = "Por qué duda el calificador: La respuesta nombra un retroceso sin decir hasta dónde."
+    expect(page.locator(".part-summary").get_by_text(doubt)).to_be_visible()
+    page.get_by_role("link", name="pregunta 1").click()
+    page.get_by_role("heading", name="Revisar una calificación").wait_for()
+
+    remedy = page.locator("table.grade tr", has=page.get_by_role("rowheader", name="Remedio"))
+    shown = remedy.locator(".doubt")
+    expect(shown).to_have_text(doubt)
+    for width in (1280, PHONE_WIDTH):  # a line of its own under the words, on a phone too
+        page.set_viewport_size({"width": width, "height": 800})
+        box, evidence = shown.bounding_box(), remedy.locator("mark").bounding_box()
+        assert box["y"] >= evidence["y"] + evidence["height"], width
+        assert box["x"] + box["width"] <= width
+    assert fits_a_phone(page)
+    assert problems_on(page, "review with a doubt") == []

@@ -82,7 +82,7 @@ class PartGrade:
     "options_left_open", "implied_by_infraction", ...; docs/grading.md lists them)."""
     doubt: str = ""
     """The named doubt that reads a part the rules cleared with its own track record
-    ("default_report", "second_infraction", ...; `grader.DOUBTS`), or "" for none."""
+    ("rewind_length_unsaid", "two_infractions", ...; `grader.DOUBTS`), or "" for none."""
 
 
 @dataclass(frozen=True, slots=True)

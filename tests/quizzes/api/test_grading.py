@@ -32,6 +32,34 @@ def test_grades_an_answer_against_a_bank_question_part_by_part_with_citations(cl
     assert "TR 702.2" in body["feedback"]
 
 
+def test_each_part_says_which_rule_decided_it_and_the_doubt_it_was_read_with(client):
+    client.force_login(mentor())
+    # Written for this test: a rewind that says not how far back, where the key's fix is the
+    # opponent's choice.
+    answer = "Missed trigger, no penalty. Rewind to before the trigger."
+
+    body = post(client, {"question": question().id, "answer": answer}).json()
+
+    assert body["parts"]["remedy"]["doubt"] == "rewind_length_unsaid"
+    assert body["parts"]["remedy"]["rule"] == "one_claim"
+    assert body["parts"]["penalty"]["doubt"] == ""
+
+
+def test_the_schema_lists_the_named_doubts_a_part_may_carry(client):
+    from rulings.core.grading.grader import DOUBTS
+
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+
+    schemas = schema["components"]["schemas"]
+    doubt = schemas["PartGrade"]["properties"]["doubt"]
+    names = {
+        name
+        for choice in doubt["oneOf"]
+        for name in schemas[choice["$ref"].rsplit("/", 1)[1]]["enum"]
+    }
+    assert names == set(DOUBTS) | {""}
+
+
 def test_grades_against_an_expected_ruling_in_the_answers_language(client):
     client.force_login(committee_member())
 

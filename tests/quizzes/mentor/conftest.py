@@ -20,6 +20,9 @@ from tests.factories import BlueprintFactory, assignment, candidate, cohort, que
 # The grader hedges on "maybe ... or perhaps": it flags this answer for a person to review.
 HEDGED = "Missed trigger, maybe a warning or perhaps no penalty, resolve it now"
 RIGHT = "Missed trigger, no penalty, the opponent chooses to resolve or skip it"
+# Written for the doubt tests: a rewind that says not how far back, where the key's fix is the
+# opponent's choice. The grader flags it and reads the remedy with "rewind_length_unsaid".
+REWIND = "Missed trigger, no penalty. Rewind to before the trigger."
 
 
 def graded_attempt(

@@ -4,11 +4,14 @@ import pytest
 from django.utils import translation
 
 from quizzes.templatetags.mentor_tags import (
+    GRADING_DOUBTS,
     GRADING_RULES,
     REVIEW_REASONS,
+    grading_doubt,
     grading_rule,
     review_reason,
 )
+from rulings.core.grading.grader import DOUBTS
 from rulings.core.grading.reading.rules import RULE_NAMES
 from rulings.core.grading.reasons import NOTHING_STATED, REASON_TEXTS, reason_text
 
@@ -40,6 +43,29 @@ def test_a_decision_rule_is_shown_in_the_page_language(language: str, shown: str
 
 def test_a_rule_no_grader_of_this_version_names_is_shown_as_stored() -> None:
     assert grading_rule("some_future_rule") == "some_future_rule"
+
+
+def test_every_named_doubt_the_grader_writes_has_page_words() -> None:
+    assert set(GRADING_DOUBTS) == set(DOUBTS)
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("en", "The answer names a rewind without saying how far back."),
+        ("pt-br", "A resposta cita um retrocesso sem dizer até onde."),
+        ("es", "La respuesta nombra un retroceso sin decir hasta dónde."),
+    ],
+)
+def test_a_named_doubt_is_shown_as_a_sentence_in_the_page_language(
+    language: str, shown: str
+) -> None:
+    with translation.override(language):
+        assert grading_doubt("rewind_length_unsaid") == shown
+
+
+def test_a_doubt_no_grader_of_this_version_names_is_shown_as_stored() -> None:
+    assert grading_doubt("some_future_doubt") == "some_future_doubt"
 
 
 @pytest.mark.parametrize(
