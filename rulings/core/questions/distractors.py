@@ -163,13 +163,11 @@ def suspected_cheating(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Dis
 
 @rule("silent_witness_as_offender")
 def silent_witness(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distractor, ...]:
-    """A player's error that an opponent let stand (the story says they saw it, or, for a Game
-    Rule Violation, that they had not noticed it: IPG 2.5): the candidate who asks who erred
-    rules that opponent's Failure to Maintain Game State, a Warning, as the infraction. Never
-    where the key gives no other player one."""
-    if key.infraction in (FTMGS, "no_infraction"):
-        return ()
-    if not situation.get("silent_witnesses") and not any(a[1] == FTMGS for a in key.additional):
+    """A player's error that an opponent saw and let stand (the story says so): the candidate
+    who asks who erred rules the witness's Failure to Maintain Game State, a Warning, as the
+    infraction. Never where no opponent is told to have seen it (committee decisions,
+    2026-12-06: Failure to Maintain Game State is for a player who saw the error)."""
+    if key.infraction in (FTMGS, "no_infraction") or not situation.get("silent_witnesses"):
         return ()
     origin = "confusion:silent_witness_as_offender"
     return (

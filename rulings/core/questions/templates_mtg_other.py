@@ -185,12 +185,12 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=12,
+    version=11,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation; found "
     "a few actions on, it takes IPG 2.5's partial fix (the missed discard is made up); the story "
-    "says who noticed; the opponent, who did not point it out, had not noticed it (Failure to "
+    "says who noticed; an opponent who did not point it out saw it and let it stand (Failure to "
     "Maintain Game State).",
     pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
     distractors=("silent_witness_as_offender",),
@@ -209,16 +209,16 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     # A simple backup undoes only the last action: "simple" means the error is that action;
     # "a few actions later" leaves several actions to undo (complex), never "nothing can be
     # reconstructed", which would contradict a story told a few actions on.
-    # A player (or judge) who catches the error at once is not told: whether the opponent's
-    # one-action silence is Failure to Maintain Game State is a point neither the seeds nor the
-    # committee settle (review 9: fr-045, fi-042).
+    # A player (or judge) who catches the error at once, with the opponent saying they saw it,
+    # is not told: whether a one-action silence "lets it stand" (Failure to Maintain Game State)
+    # is a point neither the seeds nor the committee settle (review 9: fr-045, fi-042).
     rewind = "simple" if by == "opponent" else "complex"
-    # The opponent who did not point it out is asked and says they had not noticed: IPG 2.5 (the
-    # policy notes: an opponent who failed to notice commits Failure to Maintain Game State),
-    # which the explanation cites. The discard skipped is that opponent's own, so one who saw it
-    # and kept quiet would be a knowing, self-serving silence, which the IPG points to Cheating
-    # (review 17: fr-027, fr-041): not told.
-    unnoticed = by != "opponent"
+    # An opponent who did not point it out is asked and says they saw it and let it stand: then
+    # the committee's decision (2026-12-06: FtMGS only for a player who saw the error and let it
+    # stand) and the 2024 IPG note (FtMGS also for an opponent who failed to notice) key the
+    # same. An opponent who had not noticed is left out: there they disagree (review 7: fr-015,
+    # fi-010; review 8: fi-011, mu-030).
+    seen = by != "opponent"
     situation = _base(
         order,
         player,
@@ -231,6 +231,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
         rewind=rewind,
         partial_fix="missed_draw_or_discard",
         noticed={"when": "same_turn", "by": by},
+        silent_witnesses=[other] if seen else [],
     )
     timing = "at_once" if rewind == "simple" else "later"
     lines: list[Sentence] = [
@@ -238,12 +239,12 @@ def mtg_after_ack(rng: random.Random) -> Draft:
         s("mtg.after_ack.sword", actor=player, other=other),
         s(f"mtg.after_ack.noticed_by.{by}.{timing}", actor=player, other=other),
     ]
-    if unnoticed:
-        lines.append(s("mtg.after_ack.opponent.unnoticed", other=other))
+    if by != "opponent":
+        lines.append(s("mtg.after_ack.opponent.seen", other=other))
     lines.append(s(f"mtg.backup.{rewind}"))  # Magic says "backup", Riftbound "rewind"
     # The Sword's discard is made up by the player it names: the remedy says so (review 12).
     make_up = {"player": other, "act": "discard"}
-    facts = {"rewind": rewind, "by": by, "unnoticed": unnoticed, "make_up": make_up}
+    facts = {"rewind": rewind, "by": by, "seen": seen, "make_up": make_up}
     return Draft(situation, tuple(lines), facts)
 
 
