@@ -21,7 +21,8 @@ def decided_review(answer: AttemptItem | PracticeAnswer) -> Review | None:
         review = answer.review
     except ObjectDoesNotExist:
         return None
-    return None if review.status == Review.Status.PENDING else review
+    # A review whose grade the committee's regrade replaced (walk 11, #4) no longer counts.
+    return None if review.status in (Review.Status.PENDING, Review.Status.REGRADED) else review
 
 
 @dataclass(frozen=True)

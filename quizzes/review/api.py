@@ -259,8 +259,8 @@ class AppealDecideSerializer(serializers.Serializer[Any]):
         choices=QuestionCorrection.Action.values,
         required=False,
         help_text="Committee only: withdraw the question, or correct its key, for everyone. "
-        "The regrade then decides the appeal: upheld only if this answer gains by it, "
-        "whatever the decision says.",
+        "The regrade then decides the appeal: upheld if the corrected key agrees with this "
+        "answer on a part it changes, or the answer gains by it, whatever the decision says.",
     )
     infraction = serializers.CharField(required=False, max_length=60, default="")
     penalty = serializers.CharField(required=False, max_length=30, default="")

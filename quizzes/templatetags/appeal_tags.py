@@ -21,6 +21,67 @@ def _percent(value: float | None) -> str:
     return "—" if value is None else f"{round(value * 100)}%"
 
 
+def _parts(names: list[str]) -> str:
+    """ "the infraction, the remedy" in the page's language."""
+    from quizzes.templatetags.mentor_tags import the_part
+
+    return ", ".join(the_part(name) for name in names)
+
+
+def _why_unchanged(outcome: dict[str, Any], values: dict[str, str], *, candidate: bool) -> str:
+    """Why the question's score stays although the key now agrees (walk 11, #3 and #5): a
+    grade set by hand still counts, a part the grader could not read, or one still wrong."""
+    if not outcome["score_same"]:
+        return ""
+    if outcome["manual_kept"]:
+        text = (
+            _("The score does not change: your answer keeps the grade a person gave it, %(q)s.")
+            if candidate
+            else _("The score does not change: the grade set by hand, %(q)s, is kept.")
+        )
+        return text % {"q": values["question_after"]}
+    if outcome["unread"]:
+        text = (
+            _("The score does not change: the grader could not read %(parts)s in your answer.")
+            if candidate
+            else _("The score does not change: the grader could not read %(parts)s.")
+        )
+        return text % {"parts": _parts(outcome["unread"])}
+    if outcome["still_wrong"]:
+        text = (
+            _("The score does not change: your answer is still wrong on %(parts)s.")
+            if candidate
+            else _("The score does not change: the answer is still wrong on %(parts)s.")
+        )
+        return text % {"parts": _parts(outcome["still_wrong"])}
+    return ""
+
+
+@register.simple_tag
+def correction_verdict(outcome: dict[str, Any], who: Any) -> str:
+    """The committee's preview of an appeal the corrected key now agrees with (walk 11, #3):
+    which part is now right, the question's and the attempt's score before and after, and
+    why a score stays."""
+    values = {
+        "who": str(who),
+        "parts": _parts(outcome["now_right"]),
+        "question_before": _percent(outcome["question_before"]),
+        "question_after": _percent(outcome["question_after"]),
+        "before": _percent(outcome["score_before"]),
+        "after": _percent(outcome["score_after"]),
+    }
+    text = (
+        _(
+            "upheld: the corrected key now agrees with the answer of %(who)s on %(parts)s. "
+            "This question: %(question_before)s → %(question_after)s; the attempt: %(before)s "
+            "→ %(after)s."
+        )
+        % values
+    )
+    why = _why_unchanged(outcome, values, candidate=False)
+    return f"{text} {why}" if why else text
+
+
 @register.simple_tag
 def appeal_outcome(appeal: Appeal, attempt_id: int) -> str:
     """The sentence for the appeal's key decision ("" when the committee decided no
@@ -56,16 +117,15 @@ def appeal_outcome(appeal: Appeal, attempt_id: int) -> str:
             )
             % values
         )
-    if outcome["upheld"] and outcome["manual_kept"]:
-        # Walk 10, #6: the key now says what the candidate argued; a person's grade stays.
-        return (
-            _(
-                "Upheld: the committee corrected the key for everyone, as you argued. Your "
-                "answer keeps the grade a person gave it, %(question_after)s. Your score: "
-                "%(after)s."
-            )
-            % values
-        )
+    if outcome["now_right"]:
+        # Walk 11, #5: which part the key now agrees on, the scores, and why one stays.
+        text = _(
+            "Upheld: the committee corrected the key for everyone, as you argued: your "
+            "answer is now right on %(parts)s. This question: %(question_before)s before, "
+            "%(question_after)s now. Your score: %(before)s before, %(after)s now."
+        ) % {**values, "parts": _parts(outcome["now_right"])}
+        why = _why_unchanged(outcome, values, candidate=True)
+        return f"{text} {why}" if why else text
     if outcome["upheld"] and outcome["agrees"]:
         return (
             _(

@@ -210,7 +210,7 @@ def audit_values(values: dict[str, object]) -> list[tuple[str, str]]:
 # --- the history of changes, as sentences ---------------------------------------------------
 
 
-def _the_part(name: str) -> str:
+def the_part(name: str) -> str:
     """ "the remedy" (lower case inside a sentence) in the page's language."""
     text = str(THE_PART.get(name, REVIEWED_PART_NAMES.get(name, name)))
     return text[:1].lower() + text[1:]
@@ -239,7 +239,7 @@ def _part_sentences(who: str, what: str, before: dict, after: dict) -> list[str]
         if not isinstance(part, dict):
             continue
         old = old_parts.get(name)
-        values = {"who": who, "part": _the_part(name), "what": what,
+        values = {"who": who, "part": the_part(name), "what": what,
                   "after": f"{part.get('percent')}%"}  # fmt: skip
         if isinstance(old, dict):
             if old.get("percent") == part.get("percent"):
@@ -286,13 +286,41 @@ def _key_sentences(who: str, what: str, before: dict, after: dict) -> list[str]:
     for name in ("infraction", "penalty", "remedy"):
         if before.get(name) == after.get(name):
             continue
-        values = {"who": who, "part": _the_part(name), "what": what,
+        values = {"who": who, "part": the_part(name), "what": what,
                   "before": vocab(before.get(name)), "after": vocab(after.get(name))}  # fmt: skip
         lines.append(
             gettext("%(who)s corrected %(part)s of %(what)s's key from %(before)s to %(after)s.")
             % values
         )
     return lines
+
+
+def _regrade_sentences(who: str, what: str, before: dict, after: dict) -> list[str]:
+    """Walk 11, #8: a key correction's regrade of one answer, and what became of a grade a
+    person had set by hand."""
+    lines = _key_sentences(who, what, before, after)
+    values = {"what": what, "manual": _percent(before.get("manual_score")),
+              "before": _percent(before.get("score")), "after": _percent(after.get("score")),
+              "regrade": _percent(after.get("regrade_score"))}  # fmt: skip
+    if before.get("manual_score") is None:
+        text = gettext(
+            "The answer to %(what)s was regraded against the corrected key: %(before)s → %(after)s."
+        )
+    elif after.get("manual_kept"):
+        text = gettext(
+            "The grade set by hand on %(what)s, %(manual)s, is kept; the regrade reads %(regrade)s."
+        )
+    else:
+        text = gettext(
+            "The regrade of %(what)s, %(regrade)s, replaces the grade set by hand, %(manual)s."
+        )
+    right = after.get("now_right") or []
+    if right:
+        lines.append(
+            gettext("The corrected key now agrees with the answer to %(what)s on %(parts)s.")
+            % {"what": what, "parts": ", ".join(the_part(name) for name in right)}
+        )
+    return [*lines, text % values]
 
 
 APPEAL_ACTIONS = {
@@ -322,6 +350,8 @@ def audit_lines(entry: Any) -> list[str]:
     lines: list[str] = []
     if entry.action in APPEAL_ACTIONS:
         lines.append(str(APPEAL_ACTIONS[entry.action]) % {"who": who, "what": what})
+    elif entry.action == "key_regrade":
+        lines.extend(_regrade_sentences(who, what, before, after))
     elif entry.action.startswith("question_"):
         lines.extend(_key_sentences(who, what, before, after))
     else:

@@ -72,6 +72,9 @@ class Review(models.Model):
         # Closed without a decision on its parts: nobody is to review it any more.
         WITHDRAWN = "withdrawn", _("Closed: the question was withdrawn")
         SETTLED = "settled", _("Settled by the appeal decision")
+        # Walk 11, #8: the committee corrected the key and chose its regrade over the grade
+        # a person set by hand; the regrade is the grade in force.
+        REGRADED = "regraded", _("Replaced by the committee's regrade")
 
     class Cause(models.TextChoices):
         FLAGGED = "flagged", _("The grader was unsure of this answer")

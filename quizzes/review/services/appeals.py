@@ -85,9 +85,9 @@ class CorrectionPreview:
             row
             for row in self.changes
             if row["passed_before"] == row["passed_after"]
-            and (
-                row["score_before"] != row["score_after"]
-                or row.get("question_before") != row.get("question_after")
+            and not (
+                same_percent(row["score_before"], row["score_after"])
+                and same_percent(row.get("question_before"), row.get("question_after"))
             )
         ]
 
@@ -112,6 +112,14 @@ class CorrectionPreview:
             "manual_grades": [row["attempt"] for row in self.manual_grades],
             "token": self.token,
         }
+
+
+def same_percent(before: float | None, after: float | None) -> bool:
+    """Whether two scores read the same in whole percent (walk 11, #3: a hand grade of
+    0.6667 and a regrade of 2/3 are not a change of "67% → 67%")."""
+    if before is None or after is None:
+        return before is after
+    return round(before * 100) == round(after * 100)
 
 
 class PreviewChanged(AppealError, Conflict):
@@ -225,7 +233,8 @@ def appeal_decide(
             if not constant_time_compare(preview.token, preview_token):
                 raise PreviewChanged(preview, confirmed=bool(preview_token))
             # Walk 7, #21: with a key decision the regrade decides this answer: the appeal
-            # is upheld only if it gains by it, whatever was chosen beside the correction.
+            # is upheld if the key now agrees with it on a changed part or it gains (walk 11, #3),
+            # whatever was chosen beside the correction.
             uphold = key_outcome(preview.changes, appeal.item.attempt_id, correction.action)[
                 "upheld"
             ]
@@ -408,33 +417,42 @@ def _key_after(question: Any, correction: KeyCorrection) -> dict[str, str]:
 
 
 def key_outcome(changes: list[dict[str, Any]], attempt_id: int, action: str) -> dict[str, Any]:
-    """What a withdrawal or key correction means for one attempt's answer (walk 7, #21): the
-    question's score before and after (None once withdrawn), the attempt's, and whether the
-    appeal is upheld: a withdrawn question they lost points on no longer counts, their
-    regraded answer now earns more, or the corrected key agrees with what they answered on
-    every part it changed (``agrees``, walk 10, #6: even when a person's grade is kept).
-    ``applied`` is False until the regrade has run (no row for the attempt yet)."""
+    """What a withdrawal or key correction means for one attempt's answer (walk 7, #21), part
+    by part (walk 11, #3): the question's score before and after (None once withdrawn), the
+    attempt's, and whether the appeal is upheld. A withdrawn question is upheld when the
+    candidate lost points on it. A corrected key is upheld when it now agrees with the answer
+    on a part the correction changed (``now_right``), whatever the total (a grade set by hand
+    may be kept, another part may be unread), or when the answer earns more.
+    ``unread`` and ``still_wrong`` say why a score stays. ``applied`` is False until the
+    regrade has run (no row for the attempt yet)."""
     row = next((row for row in changes if row.get("attempt") == attempt_id), None)
     if row is None:
         return {"action": action, "applied": False, "upheld": False}
     before, after = row.get("question_before"), row.get("question_after")
-    agrees = bool(row.get("agrees_with_key"))
-    if action == QuestionCorrection.Action.WITHDRAW:
-        upheld = before is not None and before < 1
-    else:
-        gains = after is not None and before is not None and after > before
-        upheld = gains or agrees
+    parts = row.get("parts") or []
+    now_right = [p["part"] for p in parts if p["changed"] and p["after"] and not p["before"]]
     return {
         "action": action,
         "applied": True,
-        "upheld": upheld,
-        "agrees": agrees,
+        "upheld": _upheld(action, before, after, now_right),
+        "agrees": bool(row.get("agrees_with_key")),
+        "now_right": now_right,
+        "unread": [p["part"] for p in parts if not p["read"]],
+        "still_wrong": [p["part"] for p in parts if p["read"] and not p["after"]],
         "manual_kept": bool(row.get("manual_kept")),
+        "score_same": same_percent(before, after),
         "question_before": before,
         "question_after": after,
         "score_before": row.get("score_before"),
         "score_after": row.get("score_after"),
     }
+
+
+def _upheld(action: str, before: float | None, after: float | None, now_right: list[str]) -> bool:
+    if action == QuestionCorrection.Action.WITHDRAW:
+        return before is not None and before < 1
+    gains = after is not None and before is not None and round(after * 100) > round(before * 100)
+    return gains or bool(now_right)
 
 
 class _Rollback(Exception):
@@ -541,8 +559,41 @@ def question_correction_apply(*, correction_id: int) -> QuestionCorrection:
         record.save(update_fields=["changes", "status", "applied_at"])
         if record.action == QuestionCorrection.Action.WITHDRAW:
             _close_withdrawn_reviews(record)
+        else:
+            _audit_regrades(record)
         _notify_now_passed(record)
     return record
+
+
+def _audit_regrades(record: QuestionCorrection) -> None:
+    """Walk 11, #8: each regraded answer's history records the key correction, its score
+    before and after, and whether a grade set by hand was kept or replaced."""
+    AuditEntry.objects.bulk_create(
+        AuditEntry(
+            actor=record.decided_by,
+            role=ReviewerRole.COMMITTEE,
+            action="key_regrade",
+            question_id=record.question_id,
+            item_id=row["item"],
+            before={
+                **record.key_before,
+                "score": row.get("question_before"),
+                "manual_score": row.get("manual_score"),
+            },
+            after={
+                **record.key_after,
+                "score": row.get("question_after"),
+                "manual_kept": bool(row.get("manual_kept")),
+                "regrade_score": row.get("regrade_score"),
+                "now_right": key_outcome(record.changes, row["attempt"], record.action)[
+                    "now_right"
+                ],
+            },
+            reason=record.reason,
+        )
+        for row in record.changes
+        if row.get("item") is not None
+    )
 
 
 def _close_withdrawn_reviews(record: QuestionCorrection) -> None:

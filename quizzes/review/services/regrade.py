@@ -14,7 +14,7 @@ from typing import Any
 
 from quizzes.exams.models.exams import Attempt, AttemptItem
 from quizzes.grading import grade_response
-from quizzes.review.models.review import QuestionCorrection
+from quizzes.review.models.review import QuestionCorrection, Review
 from rulings.grading import PARTS, GradingError
 
 
@@ -73,6 +73,33 @@ def agrees_on(grade: dict[str, Any] | None, changed: Iterable[str]) -> bool:
     return bool(names) and all((parts.get(name) or {}).get("correct") for name in names)
 
 
+def part_marks(grade: dict[str, Any] | None) -> dict[str, bool]:
+    """Each part of a free-form grade: right or not."""
+    parts = (grade or {}).get("parts") or {}
+    return {name: bool((parts.get(name) or {}).get("correct")) for name in PARTS if name in parts}
+
+
+def part_changes(
+    before: dict[str, bool], grade: dict[str, Any] | None, changed: list[str]
+) -> list[dict[str, Any]]:
+    """Walk 11, #3: the answer part by part, against the earlier key and the corrected one:
+    whether the correction changed the part, the mark before and after, and whether the
+    grader read anything there."""
+    after = part_marks(grade)
+    unread = unread_parts(grade)
+    return [
+        {
+            "part": name,
+            "changed": name in changed,
+            "before": before.get(name, False),
+            "after": after[name],
+            "read": name not in unread,
+        }
+        for name in PARTS
+        if name in after
+    ]
+
+
 def _apply_to_held(
     held: list[AttemptItem],
     attempt: Attempt,
@@ -92,6 +119,10 @@ def _apply_to_held(
             _machine_regrade(item, attempt.language)
             if item.override_score is not None and choice.replaces(attempt.pk):
                 _clear_override(item)
+                # Walk 11, #8: the person's decision is no longer the grade in force.
+                Review.objects.filter(item=item).exclude(
+                    status__in=[Review.Status.PENDING, Review.Status.WITHDRAWN]
+                ).update(status=Review.Status.REGRADED)
 
 
 def _manual_fields(
@@ -112,6 +143,29 @@ def _manual_fields(
     }
 
 
+def _answer_fields(
+    held: AttemptItem | None,
+    manual: tuple[float | None, str],
+    kept: bool,
+    changed: list[str],
+    marks_before: dict[str, bool],
+) -> dict[str, Any]:
+    """A row's fields about the answer: a grade set by hand, and its parts before and after."""
+    parts = [] if held is None else part_changes(marks_before, held.grade, changed)
+    return {**_manual_fields(held, manual, kept, changed), "parts": parts}
+
+
+def _answer_before(
+    first: AttemptItem | None, withdrawn: bool
+) -> tuple[float | None, tuple[float | None, str], dict[str, bool]]:
+    """The answer before the regrade: its score, a grade set by hand (and by whom), and its
+    parts' marks."""
+    if first is None:
+        return None, (None, ""), {}
+    manual = (None, "") if withdrawn else (first.override_score, str(first.overridden_by or ""))
+    return first.final_score, manual, part_marks(first.grade)
+
+
 def regrade_attempt(
     attempt: Attempt,
     question: Any,
@@ -129,13 +183,8 @@ def regrade_attempt(
     items = list(attempt.items.select_related("question", "overridden_by"))
     held = [item for item in items if item.question_id == question.pk]
     first = held[0] if held else None
-    question_before = first.final_score if first else None
     withdrawn = action == QuestionCorrection.Action.WITHDRAW
-    manual = (
-        (first.override_score, str(first.overridden_by or ""))
-        if first is not None and not withdrawn
-        else (None, "")
-    )
+    question_before, manual, marks_before = _answer_before(first, withdrawn)
     _apply_to_held(held, attempt, question, action, choice)
     if attempt.status != Attempt.Status.GRADED:
         return None  # grading later uses the corrected key / skips the withdrawn item
@@ -143,13 +192,14 @@ def regrade_attempt(
     kept = first is not None and first.override_score is not None
     return {
         "attempt": attempt.pk,
+        "item": first.pk if first else None,
         "candidate": str(attempt.candidate),
         "exam": attempt.assignment.blueprint.name,
         "exam_names": attempt.assignment.blueprint.name_translations,
         "position": first.position if first else None,
         "question_before": question_before,
         "question_after": None if withdrawn or first is None else first.final_score,
-        **_manual_fields(None if withdrawn else first, manual, kept, changed or []),
+        **_answer_fields(None if withdrawn else first, manual, kept, changed or [], marks_before),
         "score_before": before[0],
         "score_after": attempt.score,
         "passed_before": before[1],

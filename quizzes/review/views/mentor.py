@@ -246,7 +246,8 @@ class CommitteeDecisionForm(AppealDecisionForm):
     regrade_manual = AttemptChoicesField(required=False)
 
     # Walk 7, #21: a key found wrong is a decision of its own. It applies to everyone, and
-    # the regrade decides this answer: the appeal is upheld only if the answer gains by it.
+    # the regrade decides this answer: the appeal is upheld if the key now agrees with it on
+    # a changed part, or the answer gains by it (walk 11, #3).
     DECISIONS = [
         ("uphold", _("Uphold: the answer deserves a new score")),
         ("reject", _("Reject: the grade stands")),
@@ -269,8 +270,9 @@ class CommitteeDecisionForm(AppealDecisionForm):
         decision.choices = self.DECISIONS
         decision.help_text = _(
             "A withdrawal or key correction applies to every attempt holding this question. "
-            "The appeal is then upheld only if this answer gains by the regrade, and the "
-            "candidate is told what it means for them."
+            "The appeal is then upheld if the corrected key agrees with this answer on a part "
+            "it changes, or the answer gains by the regrade; the candidate is told which part "
+            "is now right and what it means for their score."
         )
         if not self.correctable:
             action = cast(forms.ChoiceField, self.fields["key_action"])

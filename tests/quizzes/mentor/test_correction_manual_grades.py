@@ -126,7 +126,10 @@ def test_an_appeal_the_corrected_key_agrees_with_is_upheld_and_the_candidate_tol
     appeal.refresh_from_db()
     assert appeal.status == appeal.Status.UPHELD
     said = appeal_outcome(appeal, appeal.item.attempt_id)
-    assert said.startswith("Upheld: the committee corrected the key for everyone, as you argued.")
+    assert said.startswith(
+        "Upheld: the committee corrected the key for everyone, as you argued: your answer is "
+        "now right on the remedy."
+    )
     assert "keeps the grade a person gave it, 80%" in said
 
 

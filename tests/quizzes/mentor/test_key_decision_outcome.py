@@ -75,14 +75,14 @@ def test_a_key_correction_that_gives_the_answer_its_credit_is_upheld(client):
 
     previewed = correct_penalty(client, appeal, decision="key")
 
-    assert "upheld: against the corrected key" in previewed.content.decode()
+    assert "upheld: the corrected key now agrees with the answer of" in previewed.content.decode()
     appeal.refresh_from_db()
     appeal.item.refresh_from_db()
     assert appeal.status == Appeal.Status.UPHELD
     assert appeal.item.score > before
     html = result_page(client, appeal)
     assert "Your appeal: Upheld: the committee corrected the key for everyone" in html
-    assert "now earns 100%" in html
+    assert "This question: 67% before, 100% now." in html
 
 
 def test_upholding_beside_a_correction_does_not_make_an_unchanged_answer_upheld(client):
