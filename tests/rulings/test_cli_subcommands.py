@@ -62,12 +62,50 @@ def test_grade_reads_jsonl_and_answers_each_line_in_order_even_after_a_bad_line(
     assert out[2]["parts"]["penalty"]["correct"] is True
 
 
-def test_grade_eval_prints_the_figures_and_meets_its_targets():
-    result = run("grade-eval")
+# Three labelled answers the grader reads right, one per language: enough for the command's
+# report and its exit code (tests/rulings/grading_eval/ measures the development set itself).
+MISSED_TRIGGER = {
+    "infraction": "missed_trigger",
+    "penalty": "no_penalty",
+    "remedy": "opponent_chooses_resolve_or_skip",
+}
+LABELLED = [
+    ("cli-en", "en", "Missed trigger for Ilse, no penalty, her opponent chooses."),
+    ("cli-pt", "pt-BR", "Habilidade esquecida pela Ilse, sem penalidade, o oponente dela escolhe."),
+    ("cli-es", "es", "Disparo olvidado, sin penalización, el oponente elige."),
+]
 
-    assert result.returncode == 0, result.stdout
-    assert "part agreement" in result.stdout
-    assert "penalty confusion" in result.stdout
+
+def _labelled_file(path: Path, label: dict[str, str]) -> Path:
+    rows = [
+        {
+            "id": ident,
+            "game": "riftbound",
+            "lang": lang,
+            "topic": "MT",
+            "expected": MISSED_TRIGGER,
+            "answer": answer,
+            "label": label,
+        }
+        for ident, lang, answer in LABELLED
+    ]
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    return path
+
+
+def test_grade_eval_prints_the_figures_and_exits_by_its_targets(tmp_path):
+    met = run("grade-eval", "--file", str(_labelled_file(tmp_path / "met.jsonl", MISSED_TRIGGER)))
+    # Labelled as a Game Loss: the grader reads no penalty, confidently, so a miss goes unflagged.
+    missed = run(
+        "grade-eval",
+        "--file",
+        str(_labelled_file(tmp_path / "missed.jsonl", {**MISSED_TRIGGER, "penalty": "game_loss"})),
+    )
+
+    assert met.returncode == 0, met.stdout + met.stderr
+    assert "part agreement" in met.stdout
+    assert "penalty confusion" in met.stdout
+    assert missed.returncode == 1, missed.stdout + missed.stderr
 
 
 def test_generate_writes_keyed_questions_as_jsonl():

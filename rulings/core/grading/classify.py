@@ -1223,3 +1223,35 @@ def mark_alternatives(
             b.negated, b.neg_from = True, a.neg_from
         elif joined:
             a.alternative = b.alternative = True
+    _mark_options_carrying_parts(ordered, cues, toks, sentence)
+
+
+def _carried_gap(a: Mention, b: Mention, between: list[Mention]) -> int:
+    """The tokens between two mentions that no mention of another part covers."""
+    return b.first - a.last - sum(m.last - m.first for m in between)
+
+
+def _mark_options_carrying_parts(
+    ordered: list[Mention], cues: list[CueHit], toks: Tokens, sentence: list[int]
+) -> None:
+    """ "a GRV with a Warning or Cheating with a DQ": options that each carry their other
+    parts. Two mentions of one part in one sentence with only other parts' mentions between
+    them, joined by "or" and close once those are left out, are options (and so are the
+    parts they carry, which meet the same way)."""
+    for i, a in enumerate(ordered):
+        between: list[Mention] = []
+        for b in ordered[i + 1 :]:
+            if sentence[b.first] != sentence[a.first]:
+                break
+            if b.part != a.part:
+                between.append(b)
+                continue
+            if (
+                between
+                and b.ident != a.ident
+                and _carried_gap(a, b, between) <= 3
+                and _joined_as_options(between[-1], b, cues, toks)
+                and not (a.negated or a.rejected or b.negated or b.rejected)
+            ):
+                a.alternative = b.alternative = True
+            break

@@ -185,13 +185,13 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=12,
+    version=13,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation; found "
     "a few actions on, it takes IPG 2.5's partial fix (the missed discard is made up); the story "
-    "says who noticed; the opponent, who did not point it out, had not noticed it (Failure to "
-    "Maintain Game State).",
+    "says who noticed; the opponent, who did not point it out, had not noticed it and commits "
+    "nothing (Failure to Maintain Game State is for one who saw the error and let it stand).",
     pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
     distractors=("silent_witness_as_offender",),
 )
@@ -213,21 +213,24 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     # one-action silence is Failure to Maintain Game State is a point neither the seeds nor the
     # committee settle (review 9: fr-045, fi-042).
     rewind = "simple" if by == "opponent" else "complex"
-    # The opponent who did not point it out is asked and says they had not noticed: IPG 2.5 (the
-    # policy notes: an opponent who failed to notice commits Failure to Maintain Game State),
-    # which the explanation cites. The discard skipped is that opponent's own, so one who saw it
-    # and kept quiet would be a knowing, self-serving silence, which the IPG points to Cheating
-    # (review 17: fr-027, fr-041): not told.
+    # The opponent who did not point it out is asked and says they had not noticed. The
+    # discard skipped is that opponent's own, so a silence they admit would profit them (review
+    # 17: fr-027, fr-041): no silent witness is told. One who had not noticed commits nothing
+    # (committee, 2026-12-06: Failure to Maintain Game State is for a player who saw the error
+    # and let it stand; review 18: fr-013, fr-025).
     unnoticed = by != "opponent"
+    # Or the trigger is never mentioned: a Missed Trigger, not a Game Rule Violation (the
+    # confusion the template teaches; with the opponent unpenalised either way, review 18).
+    acknowledged = rng.random() < 0.7
+    play: dict[str, Any] = {"acknowledged": "in_time" if acknowledged else "no"}
+    play["following_action"] = "advance_step"
+    if acknowledged:
+        play["problem_after_acknowledgement"] = True
     situation = _base(
         order,
         player,
         trigger=st.trigger(card_id, player),
-        play={
-            "acknowledged": "in_time",
-            "following_action": "advance_step",
-            "problem_after_acknowledgement": True,
-        },
+        play=play,
         rewind=rewind,
         partial_fix="missed_draw_or_discard",
         noticed={"when": "same_turn", "by": by},
@@ -235,7 +238,11 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     timing = "at_once" if rewind == "simple" else "later"
     lines: list[Sentence] = [
         *st.opening(GAME, order, card_id, player),
-        s("mtg.after_ack.sword", actor=player, other=other),
+        s(
+            "mtg.after_ack.sword" if acknowledged else "mtg.after_ack.sword_unmentioned",
+            actor=player,
+            other=other,
+        ),
         s(f"mtg.after_ack.noticed_by.{by}.{timing}", actor=player, other=other),
     ]
     if unnoticed:
@@ -244,6 +251,7 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     # The Sword's discard is made up by the player it names: the remedy says so (review 12).
     make_up = {"player": other, "act": "discard"}
     facts = {"rewind": rewind, "by": by, "unnoticed": unnoticed, "make_up": make_up}
+    facts["acknowledged"] = acknowledged
     return Draft(situation, tuple(lines), facts)
 
 

@@ -82,6 +82,14 @@ def sentences_of_tests() -> Iterator[tuple[str, str]]:
 # so it was not copied from it. Keyed by the sentence and the blind answer it meets, so any
 # other sentence meeting that answer still fails.
 WRITTEN_BEFORE_THE_BATCH = {
+    # blind48 (2026-12-08, written 23:45 on 2026-12-07): stock answers the tests held since
+    # 2026-11-30 or earlier sessions (git log -S shows each).
+    ("Missed trigger, no penalty, opponent chooses.", "blind48-en-hw-057"),
+    ("Final answer: missed trigger. No penalty. Opponent chooses.", "blind48-en-hw-057"),
+    (
+        "Missed trigger, sem penalidade; o oponente escolhe se vai pra stack.",
+        "blind48-pt-BR-hw-057",
+    ),
     # blind47 (2026-12-07, written 23:16): stock answers the tests held since 2026-11-30,
     # 2026-12-01 or 2026-12-07 01:35-09:57 (git log -S shows each).
     ("HDE, sem penalidade. O oponente escolhe se coloca na pilha ou não.", "blind47-pt-BR-hw-054"),

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from rulings.core.questions import KeyParts, Question, build_question, templates
+from rulings.core.questions import KeyParts, Question, templates
 from rulings.core.questions.build import after_rewind, scenario
 from rulings.core.questions.catalog import LANGS
 from rulings.core.questions.distractors import points_trigger
+from tests.rulings.core.questions.built import built_question
 from tests.rulings.core.questions.offered import offered
 
 SEEDS = range(120)
@@ -33,7 +34,7 @@ def test_the_2024_backup_story_states_what_the_trigger_could_target_not_the_cond
 ) -> None:
     told = 0
     for seed in SEEDS:
-        q = build_question("mtg-2024-wording", seed=seed, lang=lang, kind="free_form")
+        q = built_question("mtg-2024-wording", seed=seed, lang=lang, kind="free_form")
         assert not any(c in q.stem for c in BACKUP_CONCLUSIONS), (seed, q.stem)
         if "revealing_action_changes_effect" in q.situation.get("play", {}):
             told += 1
@@ -54,7 +55,7 @@ def test_a_score_left_as_it_is_explains_which_condition_kept_it_from_being_corre
     undeterminable, too_late = SCORE_REASON[lang]
     seen = set()
     for seed in SEEDS:
-        q = build_question("rb-forgetting-to-score", seed=seed, lang=lang, kind="free_form")
+        q = built_question("rb-forgetting-to-score", seed=seed, lang=lang, kind="free_form")
         if q.key.remedy != ("continue_play",):
             continue
         determinable = q.situation["score"]["determinable"]
@@ -100,7 +101,7 @@ def test_options_fit_the_problem_told_and_trigger_fixes_go_with_missed_trigger(
     for seed in range(60):
         if not offered(template_id, seed=seed, lang="en", kind=kind):
             continue
-        q = build_question(template_id, seed=seed, lang="en", kind=kind)
+        q = built_question(template_id, seed=seed, lang="en", kind=kind)
         for parts in _rulings_shown(q):
             subject = SUBJECT_INFRACTIONS.get(parts.infraction)
             if parts.infraction == "forgetting_to_score" and points_trigger(q.situation):
@@ -136,7 +137,7 @@ def test_spanish_play_continues_is_one_phrase_across_key_options_and_explanation
         for kind in ("multiple_choice", "find_the_wrong_part"):
             if not offered(template_id, seed=seed, lang="es", kind=kind):
                 continue
-            q = build_question(template_id, seed=seed, lang="es", kind=kind)
+            q = built_question(template_id, seed=seed, lang="es", kind=kind)
             texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
             if q.wrong_part is not None:
                 texts += [q.wrong_part.stated_text, q.wrong_part.correct_text]
@@ -156,7 +157,7 @@ VAGUE_RESULT = (
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_overpayment_that_caused_a_result_says_what_it_caused(lang: str) -> None:
     for seed in SEEDS:
-        q = build_question("rb-overpayment", seed=seed, lang=lang, kind="free_form")
+        q = built_question("rb-overpayment", seed=seed, lang=lang, kind="free_form")
         assert not any(v in q.stem for v in VAGUE_RESULT), (seed, q.stem)
 
 
@@ -168,7 +169,7 @@ def test_a_fix_stated_only_as_the_sections_is_never_the_one_part_that_differs(
     for seed in range(60):
         if not offered(template_id, seed=seed, lang="en", kind=kind):
             continue
-        q = build_question(template_id, seed=seed, lang="en", kind=kind)
+        q = built_question(template_id, seed=seed, lang="en", kind=kind)
         if q.key.remedy != ("apply_section_procedure",):
             continue
         if q.wrong_part is not None:
@@ -184,7 +185,7 @@ def test_every_stem_parameter_is_filled_no_double_space_or_space_before_punctuat
 ) -> None:
     for template_id in TEMPLATE_IDS:
         for seed in range(40):
-            stem = build_question(template_id, seed=seed, lang=lang, kind="free_form").stem
+            stem = built_question(template_id, seed=seed, lang=lang, kind="free_form").stem
             for gap in ("  ", " .", " ,", " ;", "( ", " )"):
                 assert gap not in stem, (template_id, seed, gap, stem)
 
@@ -201,7 +202,7 @@ TRIGGER_CONCLUSIONS = {
 def test_no_stem_says_a_trigger_was_missed_or_acknowledged_in_time(lang: str) -> None:
     for template_id in TEMPLATE_IDS:
         for seed in range(40):
-            stem = build_question(template_id, seed=seed, lang=lang, kind="free_form").stem
+            stem = built_question(template_id, seed=seed, lang=lang, kind="free_form").stem
             assert not any(c in stem for c in TRIGGER_CONCLUSIONS[lang]), (template_id, seed)
 
 
@@ -224,7 +225,7 @@ def test_a_story_with_a_silent_opponent_does_not_have_an_opponent_call_the_judge
             if not any(k in SILENT for k in keys):
                 continue
             told += 1
-            stem = build_question(template_id, seed=seed, lang=lang, kind="free_form").stem
+            stem = built_question(template_id, seed=seed, lang=lang, kind="free_form").stem
             assert OPPONENT_CALLS[lang] not in stem, (template_id, seed, stem)
     assert told > 20
 
@@ -256,7 +257,7 @@ def test_one_word_per_policy_term_within_an_item(template_id: str, lang: str) ->
         for kind in ("multiple_choice", "find_the_wrong_part"):
             if not offered(template_id, seed=seed, lang=lang, kind=kind):
                 continue
-            q = build_question(template_id, seed=seed, lang=lang, kind=kind)
+            q = built_question(template_id, seed=seed, lang=lang, kind=kind)
             texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
             if q.wrong_part is not None:
                 texts += [q.wrong_part.stated_text, q.wrong_part.correct_text]
@@ -289,7 +290,7 @@ def test_a_players_own_game_play_error_is_set_against_its_neighbours_not_ftmgs(k
         for seed in range(120):
             if not offered(template_id, seed=seed, lang="en", kind=kind):
                 continue
-            q = build_question(template_id, seed=seed, lang="en", kind=kind)
+            q = built_question(template_id, seed=seed, lang="en", kind=kind)
             if q.key.infraction not in OWN_ERRORS:
                 continue
             for parts in _rulings_shown(q):

@@ -9,11 +9,12 @@ import re
 
 import pytest
 
-from rulings.core.questions import build_question, templates
+from rulings.core.questions import templates
 from rulings.core.questions.build import REWIND_REMEDIES, scenario
 from rulings.core.questions.catalog import LANGS, public_phrases
 from rulings.core.questions.template import Term
 from rulings.core.questions.templates_rb_other import RELATED_ERRORS
+from tests.rulings.core.questions.built import built_question
 from tests.rulings.core.questions.offered import offered
 
 SEEDS = range(40)
@@ -30,7 +31,7 @@ def test_the_key_is_never_the_only_option_with_an_appended_clause(lang: str) -> 
     checked = 0
     for tpl in templates():
         for seed in SEEDS:
-            q = build_question(tpl.id, seed=seed, lang=lang, kind="multiple_choice")
+            q = built_question(tpl.id, seed=seed, lang=lang, kind="multiple_choice")
             marked = [bool(CLAUSE.search(_fix(o.text))) for o in q.options]
             key = next(i for i, o in enumerate(q.options) if o.correct)
             if marked[key]:
@@ -45,7 +46,7 @@ def test_no_stated_ruling_names_a_rewinder_for_a_fix_without_a_rewind(kind: str)
         for seed in SEEDS:
             if not offered(tpl.id, seed=seed, lang="en", kind=kind):
                 continue
-            q = build_question(tpl.id, seed=seed, lang="en", kind=kind)
+            q = built_question(tpl.id, seed=seed, lang="en", kind=kind)
             stated = [o.parts for o in q.options]
             if q.wrong_part is not None:
                 stated.append(q.wrong_part.stated)
@@ -65,7 +66,7 @@ def test_a_rushed_trigger_resolving_now_is_said_as_a_fix_of_its_own(lang: str) -
     ):
         if not offered(template_id, seed, lang, kind):
             continue
-        q = build_question(template_id, seed=seed, lang=lang, kind=kind)
+        q = built_question(template_id, seed=seed, lang=lang, kind=kind)
         texts = [o.text for o in q.options] or [q.wrong_part.stated_text]  # type: ignore[union-attr]
         assert not any(":" in _fix(t) for t in texts), texts
         assert not any("pending" in t or "pendiente" in t or "pendente" in t for t in texts)
@@ -80,10 +81,10 @@ def test_review_2_q048_states_no_rewinder_with_play_continues() -> None:
     for seed in [2126528478, *range(60)]:
         texts = [
             o.text
-            for o in build_question("rb-error-after-trigger", seed, "en", "multiple_choice").options
+            for o in built_question("rb-error-after-trigger", seed, "en", "multiple_choice").options
         ]
         if offered("rb-error-after-trigger", seed, "en", "find_the_wrong_part"):
-            q = build_question("rb-error-after-trigger", seed, "en", "find_the_wrong_part")
+            q = built_question("rb-error-after-trigger", seed, "en", "find_the_wrong_part")
             assert q.wrong_part is not None
             texts.append(q.wrong_part.stated_text)
         for text in texts:
@@ -119,7 +120,7 @@ def test_related_errors_are_only_those_the_told_action_can_produce() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_review_2_related_error_items_rebuilt_tell_no_impossible_error(lang: str) -> None:
     for seed in (999245531, 1784297612, 745882312):
-        q = build_question("rb-related-penalties", seed=seed, lang=lang, kind="free_form")
+        q = built_question("rb-related-penalties", seed=seed, lang=lang, kind="free_form")
         kind = q.situation["game_error"]["kind"]
         if kind not in RELATED_ERRORS:
             assert not q.situation.get("related_penalties"), (seed, q.stem)
@@ -144,7 +145,7 @@ def test_a_payment_item_never_names_the_section_of_the_other_direction(
             if not sc.situation.get("payment") or sc.key.infraction != key:
                 continue
             checked += 1
-            q = build_question(tpl.id, seed=seed, lang="en", kind="multiple_choice")
+            q = built_question(tpl.id, seed=seed, lang="en", kind="multiple_choice")
             assert not any(o.parts.infraction == other for o in q.options), (tpl.id, seed)
             assert len({(o.parts.penalty, o.parts.remedy) for o in q.options}) == 4, seed
     assert checked > 20
@@ -167,7 +168,7 @@ def test_the_match_word_is_never_used_for_a_game_and_a_phase_has_one_name(lang: 
             for kind in ("multiple_choice", "find_the_wrong_part"):
                 if not offered(tpl.id, seed=seed, lang=lang, kind=kind):
                     continue
-                q = build_question(tpl.id, seed=seed, lang=lang, kind=kind)
+                q = built_question(tpl.id, seed=seed, lang=lang, kind=kind)
                 texts = [q.stem, q.key_text, q.explanation, *(o.text for o in q.options)]
                 if q.wrong_part is not None:
                     texts += [q.wrong_part.stated_text, q.wrong_part.correct_text]
@@ -179,7 +180,7 @@ def test_the_match_word_is_never_used_for_a_game_and_a_phase_has_one_name(lang: 
 def test_review_2_q071_names_the_first_beginning_phase_one_way() -> None:
     # Q071's story now makes no find-the-wrong-part item; the words are the stem's and the
     # explanation's, the same in every kind.
-    q = build_question(
+    q = built_question(
         "rb-trigger-first-beginning-phase", seed=825222785, lang="es", kind="free_form"
     )
     item = " ".join([q.stem, q.explanation]).lower()
@@ -209,7 +210,7 @@ def test_a_rewind_beyond_the_last_action_is_keyed_only_where_the_story_says_why(
     told = 0
     for tpl in templates():
         for seed in SEEDS:
-            q = build_question(tpl.id, seed=seed, lang=lang, kind="free_form")
+            q = built_question(tpl.id, seed=seed, lang=lang, kind="free_form")
             if "rewind" in q.key.remedy:
                 told += 1
                 said = any(all(f in q.stem for f in fragments) for fragments in why)
@@ -231,7 +232,7 @@ def test_a_storm_story_tells_the_copies_before_the_original_resolves(lang: str) 
     copies, resolves = STORM_ORDER[lang]
     told = 0
     for seed in range(60):
-        stem = build_question("mtg-copies", seed=seed, lang=lang, kind="free_form").stem
+        stem = built_question("mtg-copies", seed=seed, lang=lang, kind="free_form").stem
         if copies in stem:
             told += 1
             told_sentence = next(x for x in stem.split(". ") if copies in x)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rulings.core.questions import build_question
 from rulings.core.questions.build import scenario
+from tests.rulings.core.questions.built import built_question
 from tests.rulings.core.questions.offered import offered
 
 
@@ -19,7 +19,7 @@ def test_questions_smokestack_on_an_opponents_upkeep_is_not_detrimental() -> Non
         sc = scenario("mtg-detrimental-symmetric", seed)
         if sc.draft.facts["card"] != "smokestack":
             continue
-        q = build_question("mtg-detrimental-symmetric", seed=seed, lang="en", kind="free_form")
+        q = built_question("mtg-detrimental-symmetric", seed=seed, lang="en", kind="free_form")
         expected = "warning" if sc.draft.facts["affects"] == "controller" else "no_penalty"
         assert q.key.penalty == expected, seed
         seen += 1
@@ -33,7 +33,7 @@ def test_questions_symmetric_trigger_on_an_opponents_turn_states_the_active_part
         sc = scenario("mtg-detrimental-symmetric", seed)
         if sc.draft.facts["affects"] != "opponent":
             continue
-        q = build_question("mtg-detrimental-symmetric", seed=seed, lang="en", kind="free_form")
+        q = built_question("mtg-detrimental-symmetric", seed=seed, lang="en", kind="free_form")
         assert "answers “no, go ahead”, and the game moves on" in q.stem
 
 
@@ -77,7 +77,7 @@ def test_questions_random_judge_choice_reads_as_one_clause() -> None:
         if sc.situation.get("opl") != "casual":
             continue
         for lang, text in wanted.items():
-            q = build_question("rb-trigger-impact", seed=seed, lang=lang, kind="free_form")
+            q = built_question("rb-trigger-impact", seed=seed, lang=lang, kind="free_form")
             if q.key.remedy == ("opponent_chooses_resolve_or_skip",):
                 assert text in q.key_text, (seed, lang)
 
@@ -86,7 +86,7 @@ def test_questions_missed_desecration_demon_trigger_is_a_warning() -> None:
     # Its trigger is a drawback balancing an above-curve body: usually detrimental (IPG 2.1).
     seen = 0
     for seed in range(80):
-        q = build_question("mtg-visible-change", seed=seed, lang="en", kind="free_form")
+        q = built_question("mtg-visible-change", seed=seed, lang="en", kind="free_form")
         if q.situation["trigger"]["name"] == "Desecration Demon" and q.key.infraction == (
             "missed_trigger"
         ):
@@ -102,7 +102,7 @@ def test_questions_eldrazi_mimic_story_never_has_an_opponent_respond() -> None:
         sc = scenario("mtg-intent-and-no-impact", seed)
         if sc.draft.facts["variant"] != "mimic":
             continue
-        q = build_question("mtg-intent-and-no-impact", seed=seed, lang="en", kind="free_form")
+        q = built_question("mtg-intent-and-no-impact", seed=seed, lang="en", kind="free_form")
         assert "responds" not in q.stem, seed
         acknowledged = sc.situation["play"]["acknowledged"] == "in_time"
         assert q.key.infraction == ("no_infraction" if acknowledged else "missed_trigger"), seed
@@ -112,7 +112,7 @@ def test_questions_time_bar_story_never_needs_a_phase_after_the_end_step() -> No
     # A delayed trigger missed at the end step cannot come to light "in a later phase" of a turn.
     for lang in ("en", "pt-BR", "es"):
         for seed in range(80):
-            q = build_question("mtg-delayed-triggers", seed=seed, lang=lang, kind="free_form")
+            q = built_question("mtg-delayed-triggers", seed=seed, lang=lang, kind="free_form")
             for words in ("later phase", "fase posterior"):
                 assert words not in q.stem, (lang, seed)
 
@@ -122,7 +122,7 @@ def test_questions_no_option_pairs_no_infraction_with_a_penalty() -> None:
     # a distractor that no judge would consider.
     for template_id in ("rb-trigger-impact", "rb-opponent-duties", "rb-trigger-might-only"):
         for seed in range(40):
-            q = build_question(template_id, seed=seed, lang="en", kind="multiple_choice")
+            q = built_question(template_id, seed=seed, lang="en", kind="multiple_choice")
             for option in q.options:
                 if option.parts.infraction == "no_infraction":
                     assert option.parts.penalty == "no_penalty", (template_id, seed)
@@ -136,7 +136,7 @@ def test_questions_acknowledged_trigger_is_not_then_said_to_be_unmentioned() -> 
         if sc.draft.facts["mode"] != "acknowledged":
             continue
         for lang, words in (("en", "without"), ("pt-BR", "sem "), ("es", "sin ")):
-            q = build_question("rb-trigger-impact", seed=seed, lang=lang, kind="free_form")
+            q = built_question("rb-trigger-impact", seed=seed, lang=lang, kind="free_form")
             assert words not in q.stem.lower(), (lang, seed)
 
 
@@ -145,7 +145,7 @@ def test_questions_a_silent_opponents_no_infraction_is_not_a_key_part() -> None:
     # for that clause was marked wrong although it is just as right.
     for template_id in ("mtg-opponent-duties", "rb-opponent-duties"):
         for seed in range(60):
-            q = build_question(template_id, seed=seed, lang="en", kind="multiple_choice")
+            q = built_question(template_id, seed=seed, lang="en", kind="multiple_choice")
             for option in q.options:
                 assert all(a[1] != "no_infraction" for a in option.parts.additional), seed
 
@@ -160,8 +160,8 @@ def test_questions_game_rule_violation_stems_state_whether_a_backup_is_possible(
             grv = template_id == "mtg-after-acknowledgement" or (
                 error.get("kind") == "game_rule_violation"
             )
-            en = build_question(template_id, seed=seed, lang="en", kind="free_form")
-            es = build_question(template_id, seed=seed, lang="es", kind="free_form")
+            en = built_question(template_id, seed=seed, lang="en", kind="free_form")
+            es = built_question(template_id, seed=seed, lang="es", kind="free_form")
             assert "rewind" not in en.stem, seed
             assert "rebobin" not in es.stem + es.key_text, seed
             if grv:  # told as a fact (what could be undone), never as the remedy's name
@@ -184,7 +184,7 @@ def test_questions_find_the_wrong_part_differs_from_the_key_in_one_part_of_its_t
             for lang in LANGS:
                 if not offered(tpl.id, seed=seed, lang=lang, kind="find_the_wrong_part"):
                     continue
-                q = build_question(tpl.id, seed=seed, lang=lang, kind="find_the_wrong_part")
+                q = built_question(tpl.id, seed=seed, lang=lang, kind="find_the_wrong_part")
                 assert q.wrong_part is not None
                 stated = q.wrong_part.stated_text.split(sep, 2)
                 key = q.key_text.split(sep, 2)
@@ -197,7 +197,7 @@ def test_questions_find_the_wrong_part_differs_from_the_key_in_one_part_of_its_t
 def test_questions_pt_br_silent_opponent_is_gender_neutral() -> None:
     # "Priya percebe e fica calado" gave female players a masculine adjective.
     for seed in range(40):
-        q = build_question("rb-opponent-duties", seed=seed, lang="pt-BR", kind="free_form")
+        q = built_question("rb-opponent-duties", seed=seed, lang="pt-BR", kind="free_form")
         assert "calado" not in q.stem, seed
 
 
@@ -207,11 +207,11 @@ def test_questions_advantage_is_never_claimed_where_the_story_rules_it_out() -> 
     # advantage" (keyed Cheating) contradicted themselves or the key.
     for seed in range(120):
         sc = scenario("rb-trigger-impact", seed)
-        q = build_question("rb-trigger-impact", seed=seed, lang="en", kind="free_form")
+        q = built_question("rb-trigger-impact", seed=seed, lang="en", kind="free_form")
         if sc.draft.facts["mode"] == "acknowledged":
             assert "Not having the trigger resolve" not in q.stem, seed
         sc = scenario("rb-trigger-intent", seed)
-        q = build_question("rb-trigger-intent", seed=seed, lang="en", kind="free_form")
+        q = built_question("rb-trigger-intent", seed=seed, lang="en", kind="free_form")
         impact = sc.situation["trigger"].get("impact", True)
         if not impact:
             assert not sc.situation["advantageous"], seed
@@ -228,7 +228,7 @@ def test_questions_head_judge_instruction_matches_a_warning_key() -> None:
         sc = scenario("rb-ftmgs-exemption", seed)
         if not sc.situation["history"]["head_judge_instructs_upgrade"]:
             continue
-        q = build_question("rb-ftmgs-exemption", seed=seed, lang="en", kind="free_form")
+        q = built_question("rb-ftmgs-exemption", seed=seed, lang="en", kind="free_form")
         assert "be upgraded" not in q.stem, seed
         assert "count toward the usual upgrade thresholds" in q.stem, seed
         seen += q.key.penalty == "warning"
@@ -265,7 +265,7 @@ def test_questions_might_only_trigger_is_not_noticed_after_its_combat() -> None:
         sc = scenario("rb-trigger-might-only", seed)
         if sc.situation["play"]["following_action"] in ("none", "new_game_action"):
             assert sc.situation["noticed"]["when"] == "same_action", seed
-        q = build_question("rb-trigger-might-only", seed=seed, lang="en", kind="free_form")
+        q = built_question("rb-trigger-might-only", seed=seed, lang="en", kind="free_form")
         assert "defend" not in q.stem, seed
 
 
@@ -279,7 +279,7 @@ def test_questions_2024_backup_story_says_a_simple_backup_is_possible() -> None:
         sc = scenario("mtg-2024-wording", seed)
         if sc.draft.facts["variant"] != "backup":
             continue
-        q = build_question("mtg-2024-wording", seed=seed, lang="en", kind="free_form")
+        q = built_question("mtg-2024-wording", seed=seed, lang="en", kind="free_form")
         assert (
             "Declaring attackers is the only action taken since; nothing else has happened."
             in q.stem
@@ -299,7 +299,7 @@ def test_questions_until_end_of_turn_trigger_noticed_next_turn_lets_play_continu
             sc = scenario(template_id, seed)
             if sc.situation["noticed"]["when"] != "previous_turn":
                 continue
-            q = build_question(template_id, seed=seed, lang="en", kind="free_form")
+            q = built_question(template_id, seed=seed, lang="en", kind="free_form")
             if q.key.infraction == "missed_trigger":
                 assert q.key.remedy == ("continue_play",), (template_id, seed)
                 seen += 1
@@ -312,7 +312,7 @@ def test_questions_head_judge_alone_is_not_a_distractor_for_a_high_opl_rewind() 
     seen = 0
     for template_id in ("rb-rewind-authority", "rb-error-after-trigger"):
         for seed in range(80):
-            q = build_question(template_id, seed=seed, lang="en", kind="multiple_choice")
+            q = built_question(template_id, seed=seed, lang="en", kind="multiple_choice")
             if q.key.rewind_by != "head_judge_or_appeals_judge":
                 continue
             seen += 1
@@ -330,7 +330,7 @@ def test_questions_older_wording_default_action_is_not_optional_in_the_key_text(
     # when; the key text said the opponent "may have the default action happen".
     seen = 0
     for seed in range(40):
-        q = build_question(
+        q = built_question(
             "mtg-default-action",
             seed=seed,
             lang="en",
@@ -349,7 +349,7 @@ def test_questions_2024_delayed_zone_change_key_follows_that_wording() -> None:
     # key text used the seed wording's "resolves without the stack ... now".
     seen = 0
     for seed in range(80):
-        q = build_question("mtg-2024-wording", seed=seed, lang="en", kind="free_form")
+        q = built_question("mtg-2024-wording", seed=seed, lang="en", kind="free_form")
         if q.key.remedy == ("resolve_now_or_next_phase",):
             assert "without the stack" not in q.key_text, seed
             assert "the next time a player would receive priority" in q.key_text, seed
@@ -364,7 +364,7 @@ def test_questions_smokestack_stories_give_it_soot_counters() -> None:
     for template_id in ("mtg-detrimental-symmetric", "mtg-time-bar", "mtg-third-warning"):
         for seed in range(60):
             for lang, words in (("en", "two soot counters"), ("pt-BR", "dois marcadores")):
-                q = build_question(template_id, seed=seed, lang=lang, kind="free_form")
+                q = built_question(template_id, seed=seed, lang=lang, kind="free_form")
                 if q.situation.get("trigger", {}).get("name") == "Smokestack":
                     assert words in q.stem, (template_id, seed, lang)
                     seen += 1

@@ -14,11 +14,12 @@ from functools import cache
 
 import pytest
 
-from rulings.core.questions import KINDS, build_question, templates
+from rulings.core.questions import KINDS, templates
 from rulings.core.questions.build import GAME_ENDING, Scenario, get_template, scenario
 from rulings.core.questions.catalog import LANGS, card
 from rulings.core.questions.render import sentence
 from rulings.core.questions.template import Card, Sentence, Term, s, template_rng
+from tests.rulings.core.questions.built import built_question
 from tests.rulings.core.questions.offered import offered
 
 SEEDS = range(200)
@@ -129,7 +130,7 @@ def test_a_longer_rewind_story_says_actions_followed_and_never_that_nothing_can_
 def test_the_old_one_action_sentence_is_gone_in_every_language() -> None:
     for template_id in TEMPLATE_IDS:
         for seed in range(0, 200, 7):
-            q = build_question(template_id, seed=seed, lang="en", kind="free_form")
+            q = built_question(template_id, seed=seed, lang="en", kind="free_form")
             assert "Only one action has happened since" not in q.stem, (template_id, seed)
 
 
@@ -156,9 +157,9 @@ def test_the_resolve_now_note_reads_in_the_key_and_every_option_that_carries_it(
         if not _rushed(sc):
             continue
         seen += 1
-        free = build_question(template_id, seed=seed, lang=lang, kind="free_form")
+        free = built_question(template_id, seed=seed, lang=lang, kind="free_form")
         assert RESOLVES_NOW[lang] in free.key_text, (template_id, seed)
-        mc = build_question(template_id, seed=seed, lang=lang, kind="multiple_choice")
+        mc = built_question(template_id, seed=seed, lang=lang, kind="multiple_choice")
         right = [o for o in mc.options if o.correct]
         assert len(right) == 1, (template_id, seed)
         assert RESOLVES_NOW[lang] in right[0].text, (template_id, seed)
@@ -177,7 +178,7 @@ def test_an_acknowledged_trigger_is_never_said_to_resolve_now_in_any_option() ->
     # A near miss of a trigger acknowledged and then mishandled ("someone else moved on") is no
     # infraction, but the trigger has already resolved: no "it resolves now" there.
     for seed in range(40):
-        q = build_question(
+        q = built_question(
             "mtg-after-acknowledgement", seed=seed, lang="en", kind="multiple_choice"
         )
         for option in q.options:
@@ -207,7 +208,7 @@ def test_a_backup_and_a_partial_fix_are_never_right_against_wrong(template_id: s
         sc = _scenario(template_id, seed)
         if not _grv_backup_or_partial(sc.key.remedy):
             continue
-        mc = build_question(template_id, seed=seed, lang="en", kind="multiple_choice")
+        mc = built_question(template_id, seed=seed, lang="en", kind="multiple_choice")
         for option in mc.options:
             if not option.correct:
                 same_rest = (option.parts.infraction, option.parts.penalty) == (
@@ -220,7 +221,7 @@ def test_a_backup_and_a_partial_fix_are_never_right_against_wrong(template_id: s
                 )
         if not offered(template_id, seed, "en", "find_the_wrong_part"):
             continue
-        wrong = build_question(template_id, seed=seed, lang="en", kind="find_the_wrong_part")
+        wrong = built_question(template_id, seed=seed, lang="en", kind="find_the_wrong_part")
         assert wrong.wrong_part is not None
         if wrong.wrong_part.part == "remedy":
             assert not _grv_backup_or_partial(wrong.wrong_part.stated.remedy), seed
@@ -235,7 +236,7 @@ def test_a_game_ending_key_is_never_told_apart_by_its_remedy(template_id: str, k
             continue
         if not offered(template_id, seed=seed, lang="en", kind=kind):
             continue
-        q = build_question(template_id, seed=seed, lang="en", kind=kind)
+        q = built_question(template_id, seed=seed, lang="en", kind=kind)
         if kind == "multiple_choice":
             assert len(q.options) == 4, seed
             rest = [(o.parts.infraction, o.parts.penalty, o.parts.additional) for o in q.options]
@@ -261,7 +262,7 @@ def test_related_penalties_are_told_as_the_further_errors_never_as_penalties() -
             # from earlier Warnings for the main error's own kind.
             assert set(related) == {"warning"}, seed
         for lang in LANGS:
-            q = build_question("rb-related-penalties", seed=seed, lang=lang, kind="free_form")
+            q = built_question("rb-related-penalties", seed=seed, lang=lang, kind="free_form")
             for name in ("Game Loss", "Perda de Jogo", "Pérdida de juego"):
                 assert name not in q.stem, (seed, lang)
     assert {("warning",), ("warning", "warning")} <= seen
@@ -301,7 +302,7 @@ def test_the_delayed_trigger_sentences_render(lang: str) -> None:
     for seed in range(120):
         sc = _scenario("mtg-delayed-triggers", seed)
         if sc.situation["trigger"]["name"] == "Aetherling":
-            q = build_question("mtg-delayed-triggers", seed=seed, lang=lang, kind="free_form")
+            q = built_question("mtg-delayed-triggers", seed=seed, lang=lang, kind="free_form")
             assert "Aetherling triggers" not in q.stem
             return
     pytest.fail("no Aetherling story in 120 seeds")
@@ -388,7 +389,7 @@ def test_keywords_use_their_oracle_forms(lang: str) -> None:
             for kind in KINDS:
                 if not offered(template_id, seed=seed, lang=lang, kind=kind):
                     continue
-                q = build_question(template_id, seed=seed, lang=lang, kind=kind)
+                q = built_question(template_id, seed=seed, lang=lang, kind=kind)
                 assert not re.search(wrong, q.stem.lower()), (template_id, seed)
 
 
