@@ -57,10 +57,13 @@ def test_the_exam_header_and_bar_are_each_one_uncut_row_with_a_named_save_time(
             box = visible.bounding_box()
             assert box["x"] >= 0
             assert box["x"] + box["width"] <= PHONE["width"]
+    # Walk 11, #13: the time left and the deadline shown, every question below them.
     clock = page.locator("#time-left").bounding_box()
+    deadline = page.locator("#deadline-time").bounding_box()
     navigator = page.locator(".question-nav").bounding_box()
-    assert abs(clock["y"] + clock["height"] / 2 - (navigator["y"] + navigator["height"] / 2)) < 20
-    assert page.locator(".exam-bar").bounding_box()["height"] <= 70
+    assert deadline["x"] + deadline["width"] <= PHONE["width"]
+    assert navigator["y"] >= max(clock["y"] + clock["height"], deadline["y"] + deadline["height"])
+    assert page.locator(".exam-bar").bounding_box()["height"] <= 0.25 * PHONE["height"]
 
     field = page.locator("#answer-1")
     field.fill("Missed trigger, no penalty")

@@ -159,3 +159,42 @@ def test_the_time_zone_picker_filters_as_one_types_and_suggests_the_browsers_zon
     ana.refresh_from_db()
     assert ana.time_zone == "Europe/Lisbon"
     context.close()
+
+
+# Walk 11, #13: six questions, as the walker's pt-BR exam had.
+SIX = [{"topic": None, "kind": "multiple_choice", "count": 6}]
+# Whether an element lies whole within the window's width.
+WITHIN_WIDTH = """(element) => {
+  const box = element.getBoundingClientRect();
+  return box.left >= 0 && box.right <= document.documentElement.clientWidth && box.width > 8;
+}"""
+
+
+@pytest.mark.parametrize(("lang", "locale"), [("pt-br", "pt-BR"), ("es", "es-ES")])
+def test_on_a_phone_the_bar_shows_the_time_the_deadline_and_every_question(
+    live_server, browser, chromium_path, lang, locale
+):
+    t = Words(lang)
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    ana = candidate(email="ana@example.com", preferred_language=lang)
+    ana.time_zone = "Europe/Madrid"
+    ana.save(update_fields=["time_zone"])
+    assignment(candidate=ana, blueprint=BlueprintFactory(name="Level one", composition=SIX))
+
+    log_in(page, live_server.url, next_url="/exams/")
+    start_exam(page, t("Start the exam"))
+    page.locator("#attempt-form").wait_for()
+
+    for element in ("#time-left", "#deadline-time", *(f"#nav-{n}" for n in range(1, 7))):
+        expect(page.locator(element)).to_be_visible()
+        assert page.locator(element).evaluate(WITHIN_WIDTH), element
+    scroll_to_the_end(page)
+    expect(page.locator("#deadline-time")).to_be_in_viewport()
+    expect(page.locator("#nav-6")).to_be_in_viewport()
+    bar = page.locator(".exam-bar").bounding_box()
+    assert bar is not None
+    assert bar["height"] <= 0.3 * PHONE["height"], bar
+    assert problems_on(page, f"attempt page {lang} 375") == []
+    context.close()

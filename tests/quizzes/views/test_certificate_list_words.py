@@ -70,3 +70,14 @@ def test_the_level_form_is_titled_with_the_level_name_in_the_page_language(clien
     html = client.get(reverse("committee-level-edit", args=[made.pk])).content.decode()
 
     assert "<h1>Juiz Riftbound N1</h1>" in html
+
+
+def test_a_revoked_certificates_reason_follows_its_status_with_no_space_before_the_colon(client):
+    # Walk 11, #9: "Revoked : Test revocation".
+    revoked = issued()
+    certification.certificate_revoke(certificate=revoked, reason="Test.", by=committee_member())
+    client.force_login(committee_member())
+
+    html = client.get(reverse("committee-certificate", args=[revoked.pk])).content.decode()
+
+    assert "Revoked: Test." in html
