@@ -212,12 +212,12 @@ def test_choice_questions_list_the_keyboard_shortcuts(client, student):
     assert "practice_keys.js" in html
 
 
-def test_a_free_form_question_says_the_shortcuts_are_off_while_typing(client, student):
+def test_a_free_form_question_says_ctrl_enter_checks_and_the_rest_are_off(client, student):
     item = question()
 
     html = client.get(reverse("practice-question", args=[item.pk])).content.decode()
 
-    assert "the shortcuts are off while you type your ruling" in html
+    assert "Ctrl+Enter checks your ruling; the other shortcuts are off while you type it" in html
 
 
 def test_a_wrong_choice_says_why_each_wrong_option_is_wrong(client, student):
