@@ -86,6 +86,9 @@ class WitnessRule:
     infraction: str
     penalty: str
     statement: str
+    # Also every opponent when no opponent noticed the error (noticed.by is the player who
+    # made it, a judge or a spectator): IPG 2.5's "an opponent who did not notice".
+    unnoticed: bool = False
 
 
 @dataclass(frozen=True)

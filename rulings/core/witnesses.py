@@ -26,19 +26,22 @@ from rulings.core.ruling import (
 )
 from rulings.core.vocabulary import rung
 
+UNNOTICED_BY_OPPONENTS = ("error_player", "judge", "spectator")
 # The erring player's reasoning, cited after the asked player's: what decided their infraction
 # and penalty supports the additional penalty; the rest (timing, the game's remedy) stays.
 ERRING_ROLES = dict.fromkeys(("infraction", "note", "penalty"), "additional_penalty")
 
 
 def additional_penalties(ctx: Context, infraction: Infraction) -> tuple[AdditionalPenalty, ...]:
-    """Penalties (or explicit non-penalties) for players who saw it and said nothing: an
-    opponent who had not noticed commits nothing (committee decision, 2026-12-06)."""
+    """Penalties (or explicit non-penalties) for players who saw it and said nothing, and,
+    where the policy says so, for every opponent when none of them noticed it."""
     rule = infraction.witness
     if rule is None:
         return ()
     section = ctx.policy.statement(rule.statement).section
     players = [p for p in ctx.situation.silent_witnesses if p != ctx.accountable]
+    if rule.unnoticed and ctx.situation.noticed.by in UNNOTICED_BY_OPPONENTS:
+        players += [p for p in ctx.situation.players if p != ctx.accountable]
     return tuple(
         AdditionalPenalty(
             p,

@@ -1249,13 +1249,9 @@ def _underpaid(sc: Scenario) -> bool:
 
 
 def _someone_let_it_pass(sc: Scenario) -> bool:
-    """A story in which a player saw another's error and said nothing (or is asked about), or
-    a Game Rule Violation no opponent pointed out (IPG 2.5's note: one who failed to notice)."""
+    """A story in which a player saw another's error and said nothing (or is asked about)."""
     return bool(
-        sc.key.infraction == FTMGS
-        or sc.key.additional
-        or sc.situation.get("silent_witnesses")
-        or named_distractors.unnoticed_rules_error(sc.key, sc.situation)
+        sc.key.infraction == FTMGS or sc.key.additional or sc.situation.get("silent_witnesses")
     )
 
 

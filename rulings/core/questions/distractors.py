@@ -161,22 +161,13 @@ def suspected_cheating(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Dis
     )
 
 
-def unnoticed_rules_error(key: KeyParts, situation: Mapping[str, Any]) -> bool:
-    noticed = (situation.get("noticed") or {}).get("by")
-    return key.infraction == "game_rule_violation" and noticed in ("error_player", "judge")
-
-
 @rule("silent_witness_as_offender")
 def silent_witness(key: KeyParts, situation: Mapping[str, Any]) -> tuple[Distractor, ...]:
-    """A player's error that an opponent let stand (the story says they saw it), or a Game Rule
-    Violation no opponent pointed out (IPG 2.5's note reads an opponent who failed to notice as
-    committing it; the committee keeps it for one who saw it, review 18): the candidate who asks
-    who erred rules that opponent's Failure to Maintain Game State, a Warning, as the
-    infraction."""
-    if key.infraction in (FTMGS, "no_infraction"):
-        return ()
-    witness = situation.get("silent_witnesses") or any(a[1] == FTMGS for a in key.additional)
-    if not witness and not unnoticed_rules_error(key, situation):
+    """A player's error that an opponent saw and let stand (the story says so): the candidate
+    who asks who erred rules the witness's Failure to Maintain Game State, a Warning, as the
+    infraction. Never where no opponent is told to have seen it (committee decisions,
+    2026-12-06: Failure to Maintain Game State is for a player who saw the error)."""
+    if key.infraction in (FTMGS, "no_infraction") or not situation.get("silent_witnesses"):
         return ()
     origin = "confusion:silent_witness_as_offender"
     return (

@@ -185,13 +185,13 @@ def mtg_out_of_order(rng: random.Random) -> Draft:
 
 @template(
     "mtg-after-acknowledgement",
-    version=13,
+    version=11,
     game=GAME,
     topics=("game_rule_violation", "opponent_duties", "rewind"),
     summary="A trigger acknowledged in time and then mishandled is a Game Rule Violation; found "
     "a few actions on, it takes IPG 2.5's partial fix (the missed discard is made up); the story "
-    "says who noticed; the opponent, who did not point it out, had not noticed it and commits "
-    "nothing (Failure to Maintain Game State is for one who saw the error and let it stand).",
+    "says who noticed; an opponent who did not point it out saw it and let it stand (Failure to "
+    "Maintain Game State).",
     pivots=("rewind_none", "rewind_simple", "noticed_by_opponent", "not_acknowledged"),
     distractors=("silent_witness_as_offender",),
 )
@@ -209,49 +209,42 @@ def mtg_after_ack(rng: random.Random) -> Draft:
     # A simple backup undoes only the last action: "simple" means the error is that action;
     # "a few actions later" leaves several actions to undo (complex), never "nothing can be
     # reconstructed", which would contradict a story told a few actions on.
-    # A player (or judge) who catches the error at once is not told: whether the opponent's
-    # one-action silence is Failure to Maintain Game State is a point neither the seeds nor the
-    # committee settle (review 9: fr-045, fi-042).
+    # A player (or judge) who catches the error at once, with the opponent saying they saw it,
+    # is not told: whether a one-action silence "lets it stand" (Failure to Maintain Game State)
+    # is a point neither the seeds nor the committee settle (review 9: fr-045, fi-042).
     rewind = "simple" if by == "opponent" else "complex"
-    # The opponent who did not point it out is asked and says they had not noticed. The
-    # discard skipped is that opponent's own, so a silence they admit would profit them (review
-    # 17: fr-027, fr-041): no silent witness is told. One who had not noticed commits nothing
-    # (committee, 2026-12-06: Failure to Maintain Game State is for a player who saw the error
-    # and let it stand; review 18: fr-013, fr-025).
-    unnoticed = by != "opponent"
-    # Or the trigger is never mentioned: a Missed Trigger, not a Game Rule Violation (the
-    # confusion the template teaches; with the opponent unpenalised either way, review 18).
-    acknowledged = rng.random() < 0.7
-    play: dict[str, Any] = {"acknowledged": "in_time" if acknowledged else "no"}
-    play["following_action"] = "advance_step"
-    if acknowledged:
-        play["problem_after_acknowledgement"] = True
+    # An opponent who did not point it out is asked and says they saw it and let it stand: then
+    # the committee's decision (2026-12-06: FtMGS only for a player who saw the error and let it
+    # stand) and the 2024 IPG note (FtMGS also for an opponent who failed to notice) key the
+    # same. An opponent who had not noticed is left out: there they disagree (review 7: fr-015,
+    # fi-010; review 8: fi-011, mu-030).
+    seen = by != "opponent"
     situation = _base(
         order,
         player,
         trigger=st.trigger(card_id, player),
-        play=play,
+        play={
+            "acknowledged": "in_time",
+            "following_action": "advance_step",
+            "problem_after_acknowledgement": True,
+        },
         rewind=rewind,
         partial_fix="missed_draw_or_discard",
         noticed={"when": "same_turn", "by": by},
+        silent_witnesses=[other] if seen else [],
     )
     timing = "at_once" if rewind == "simple" else "later"
     lines: list[Sentence] = [
         *st.opening(GAME, order, card_id, player),
-        s(
-            "mtg.after_ack.sword" if acknowledged else "mtg.after_ack.sword_unmentioned",
-            actor=player,
-            other=other,
-        ),
+        s("mtg.after_ack.sword", actor=player, other=other),
         s(f"mtg.after_ack.noticed_by.{by}.{timing}", actor=player, other=other),
     ]
-    if unnoticed:
-        lines.append(s("mtg.after_ack.opponent.unnoticed", other=other))
+    if by != "opponent":
+        lines.append(s("mtg.after_ack.opponent.seen", other=other))
     lines.append(s(f"mtg.backup.{rewind}"))  # Magic says "backup", Riftbound "rewind"
     # The Sword's discard is made up by the player it names: the remedy says so (review 12).
     make_up = {"player": other, "act": "discard"}
-    facts = {"rewind": rewind, "by": by, "unnoticed": unnoticed, "make_up": make_up}
-    facts["acknowledged"] = acknowledged
+    facts = {"rewind": rewind, "by": by, "seen": seen, "make_up": make_up}
     return Draft(situation, tuple(lines), facts)
 
 

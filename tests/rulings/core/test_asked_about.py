@@ -140,14 +140,13 @@ def test_magic_opponent_silent_about_a_missed_trigger_commits_nothing(version: s
     _assert_every_step_cited(ruling)
 
 
-def test_magic_opponent_who_saw_a_game_rule_violation_is_asked_about() -> None:
+def test_magic_opponent_who_did_not_notice_a_game_rule_violation_is_asked_about() -> None:
     data = {
         "game": "mtg",
         "players": ["ana", "ben"],
         "turn_player": "ana",
         "game_error": {"kind": "game_rule_violation", "player": "ana"},
         "noticed": {"by": "judge"},
-        "silent_witnesses": ["ben"],
         "asked_about": "ben",
     }
     ruling = _rule(data)

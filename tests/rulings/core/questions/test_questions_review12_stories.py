@@ -22,6 +22,7 @@ from tests.rulings.core.questions.offered import offered
 
 LANGS = ("en", "pt-BR", "es")
 SEEDS = range(40)
+UNNOTICED_BY_OPPONENTS = ("error_player", "judge", "spectator")
 
 
 def items(game: str, lang: str, kinds: tuple[str, ...] = KINDS):
@@ -44,6 +45,13 @@ def test_ftmgs_only_for_an_opponent_shown_seeing_the_error(lang: str) -> None:
                 keyed += 1
                 if player not in seen:
                     wrong.append((q.template_id, q.seed, q.kind, player))
+        # A Game Rule Violation nobody else caught: every opponent is told as having seen it,
+        # so the IPG note (failure to notice) and the committee (saw it) key the same.
+        noticed = q.situation.get("noticed", {}).get("by")
+        if q.key.infraction == "game_rule_violation" and noticed in UNNOTICED_BY_OPPONENTS:
+            others = set(q.situation["players"]) - {q.ruling["accountable_player"]}
+            if not others <= seen:
+                wrong.append((q.template_id, q.seed, q.kind, "unseen"))
     assert keyed
     assert not wrong
 

@@ -40,19 +40,18 @@ def test_a_game_loss_key_asks_no_remedy_in_any_kind(template_id: str, lang: str)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_ftmgs_goes_only_to_an_opponent_the_story_tells_about(lang: str) -> None:
-    # Review 7 fr-015, fi-010 and review 8 fi-011, mu-030: FtMGS for an opponent the story did
-    # not tell about. Review 17 (fr-027, fr-041): an opponent who saw his own discard skipped
-    # and kept quiet is a knowing, self-serving silence, so the Sword's opponent, asked, says he
-    # had not noticed. Review 18 (fr-013, fr-025): the committee keeps Failure to Maintain Game
-    # State for a player who saw the error and let it stand, so that opponent commits nothing.
+def test_ftmgs_goes_only_to_an_opponent_the_story_shows_seeing_the_error(lang: str) -> None:
+    # Review 7 fr-015, fi-010 and review 8 fi-011, mu-030: FtMGS for an opponent the story said
+    # had not noticed, where the committee decision (only a player who saw it and let it stand)
+    # and the 2024 IPG note (also one who failed to notice) disagree. The story never tells that
+    # case: an opponent who did not point the error out says they saw it and let it stand.
     for seed in range(60):
         sc = scenario("mtg-after-acknowledgement", seed)
         keys = {line.key for line in sc.draft.sentences}
         ftmgs = [a for a in sc.key.additional if a[1] == "failure_to_maintain_game_state"]
         pointed_out = sc.situation["noticed"]["by"] == "opponent"
-        assert ("mtg.after_ack.opponent.unnoticed" in keys) == (not pointed_out), seed
-        assert not ftmgs, seed
+        assert ("mtg.after_ack.opponent.seen" in keys) == (not pointed_out), seed
+        assert bool(ftmgs) == (not pointed_out), seed
     stem = build_question("mtg-after-acknowledgement", 0, lang, "free_form").stem
     assert "{" not in stem
 
