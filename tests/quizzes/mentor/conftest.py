@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -83,17 +85,40 @@ def queries() -> Any:
     return count_queries
 
 
-def committee_decides(appeal: Any, by: User, *, reason: str, correction: Any) -> Any:
-    """The committee upholds with a key correction as its page does: preview, then confirm
-    with the preview's token."""
+def committee_decides(
+    appeal: Any, by: User, *, reason: str, correction: Any, uphold: bool = True
+) -> Any:
+    """The committee decides with a key correction as its page does: preview, then confirm
+    with the preview's token. Returns the preview (what the committee saw before confirming)."""
     from quizzes.review.services import appeals
 
     preview = appeals.correction_preview(appeal=appeal, by=by, correction=correction)
-    return appeals.appeal_decide(
+    appeals.appeal_decide(
         appeal=appeal,
         by=by,
-        uphold=True,
+        uphold=uphold,
         reason=reason,
         correction=correction,
         preview_token=preview.token,
+    )
+    return preview
+
+
+def aura_2024_situation() -> dict[str, Any]:
+    """The 2024 IPG's Aura trigger that resolves immediately (a seed fixture), fresh each call."""
+    path = Path(__file__).resolve().parents[3] / "fixtures/situations"
+    text = (path / "ipg2024-aura-etb-resolves-immediately.json").read_text()
+    return dict(json.loads(text)["situation"])
+
+
+def resolve_immediately_key() -> Any:
+    """The committee's corrected key for the Aura: Missed Trigger, no penalty, resolve it
+    immediately."""
+    from quizzes.review.services import appeals
+
+    return appeals.KeyCorrection(
+        action="correct",
+        infraction="missed_trigger",
+        penalty="no_penalty",
+        remedy="resolve_immediately",
     )

@@ -11,9 +11,7 @@ The answers were written for these tests."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -24,24 +22,19 @@ from quizzes.review.services import appeals
 from quizzes.review.services.regrade import ManualChoice
 from quizzes.templatetags.appeal_tags import appeal_outcome
 from tests.factories import committee_member, question
-from tests.quizzes.mentor.conftest import graded_attempt, mentored_candidate
+from tests.quizzes.mentor.conftest import (
+    aura_2024_situation,
+    committee_decides,
+    graded_attempt,
+    mentored_candidate,
+    resolve_immediately_key,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
-AURA = json.loads(
-    (
-        Path(__file__).resolve().parents[3]
-        / "fixtures/situations/ipg2024-aura-etb-resolves-immediately.json"
-    ).read_text()
-)["situation"]
 
 # The committee's finding: the remedy is to resolve the Aura's trigger immediately.
-CORRECTED = appeals.KeyCorrection(
-    action="correct",
-    infraction="missed_trigger",
-    penalty="no_penalty",
-    remedy="resolve_immediately",
-)
+CORRECTED = resolve_immediately_key()
 ARGUED = "Missed trigger on the Aura, no penalty: resolve it now."
 UNREADABLE = "Missed trigger on the Aura, no penalty: let it do its thing this very moment."
 
@@ -51,7 +44,7 @@ def _contested_after_mentor_upheld(answer: str):
     the appeal at 80% by hand and the candidate contested for the rest."""
     who, the_cohort = mentored_candidate()
     wrong_key = question(
-        for_exams=True, situation=dict(AURA), key_remedy="opponent_chooses_put_on_stack"
+        for_exams=True, situation=aura_2024_situation(), key_remedy="opponent_chooses_put_on_stack"
     )
     attempt = graded_attempt(
         who, [answer], question=wrong_key, pass_score=0.5, blueprint={"game": "mtg"}
@@ -66,17 +59,13 @@ def _contested_after_mentor_upheld(answer: str):
 
 
 def _decide(appeal, correction):
-    committee = committee_member()
-    preview = appeals.correction_preview(appeal=appeal, by=committee, correction=correction)
-    appeals.appeal_decide(
-        appeal=appeal,
-        by=committee,
-        uphold=False,
+    return committee_decides(
+        appeal,
+        committee_member(),
         reason="The remedy is to resolve it immediately.",
         correction=correction,
-        preview_token=preview.token,
+        uphold=False,
     )
-    return preview
 
 
 def test_the_preview_lists_a_grade_set_by_hand_beside_its_regrade_and_what_was_unread():

@@ -12,9 +12,7 @@ answers were written for these tests."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -26,23 +24,18 @@ from quizzes.review.services import appeals, review
 from quizzes.review.services.regrade import ManualChoice
 from quizzes.templatetags.appeal_tags import appeal_outcome
 from tests.factories import committee_member, question
-from tests.quizzes.mentor.conftest import graded_attempt, mentored_candidate
+from tests.quizzes.mentor.conftest import (
+    aura_2024_situation,
+    committee_decides,
+    graded_attempt,
+    mentored_candidate,
+    resolve_immediately_key,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_now")]
 
-AURA = json.loads(
-    (
-        Path(__file__).resolve().parents[3]
-        / "fixtures/situations/ipg2024-aura-etb-resolves-immediately.json"
-    ).read_text()
-)["situation"]
 
-CORRECTED = appeals.KeyCorrection(
-    action="correct",
-    infraction="missed_trigger",
-    penalty="no_penalty",
-    remedy="resolve_immediately",
-)
+CORRECTED = resolve_immediately_key()
 ANSWER = "Missed trigger on the Aura, no penalty: let it do its thing this very moment."
 ACCEPT = review.PartDecision(override=False)
 # Measured on this branch (pytest -k bounded); the pages read the history and the
@@ -55,7 +48,7 @@ def _contested_after_review():
     who, the_cohort = mentored_candidate()
     wrong_key = question(
         for_exams=True,
-        situation=dict(AURA),
+        situation=aura_2024_situation(),
         key_infraction="no_infraction",
         key_remedy="opponent_chooses_put_on_stack",
     )
@@ -74,17 +67,13 @@ def _contested_after_review():
 
 
 def _decide(appeal, correction):
-    committee = committee_member()
-    preview = appeals.correction_preview(appeal=appeal, by=committee, correction=correction)
-    appeals.appeal_decide(
-        appeal=appeal,
-        by=committee,
-        uphold=False,
+    return committee_decides(
+        appeal,
+        committee_member(),
         reason="It is a missed trigger, resolved now.",
         correction=correction,
-        preview_token=preview.token,
+        uphold=False,
     )
-    return preview
 
 
 def _regrade(appeal):
