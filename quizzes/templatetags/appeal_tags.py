@@ -21,6 +21,16 @@ def _percent(value: float | None) -> str:
     return "—" if value is None else f"{round(value * 100)}%"
 
 
+def _scores(outcome: dict[str, Any]) -> dict[str, str]:
+    """The question's and the attempt's score before and after the regrade, as percentages."""
+    return {
+        "question_before": _percent(outcome["question_before"]),
+        "question_after": _percent(outcome["question_after"]),
+        "before": _percent(outcome["score_before"]),
+        "after": _percent(outcome["score_after"]),
+    }
+
+
 def _parts(names: list[str]) -> str:
     """ "the infraction, the remedy" in the page's language."""
     from quizzes.templatetags.mentor_tags import the_part
@@ -62,14 +72,7 @@ def correction_verdict(outcome: dict[str, Any], who: Any) -> str:
     """The committee's preview of an appeal the corrected key now agrees with (walk 11, #3):
     which part is now right, the question's and the attempt's score before and after, and
     why a score stays."""
-    values = {
-        "who": str(who),
-        "parts": _parts(outcome["now_right"]),
-        "question_before": _percent(outcome["question_before"]),
-        "question_after": _percent(outcome["question_after"]),
-        "before": _percent(outcome["score_before"]),
-        "after": _percent(outcome["score_after"]),
-    }
+    values = {"who": str(who), "parts": _parts(outcome["now_right"]), **_scores(outcome)}
     text = (
         _(
             "upheld: the corrected key now agrees with the answer of %(who)s on %(parts)s. "
@@ -103,12 +106,7 @@ def appeal_outcome(appeal: Appeal, attempt_id: int) -> str:
             "The committee corrected the key for everyone: your answer is being regraded "
             "against it."
         )
-    values = {
-        "before": _percent(outcome["score_before"]),
-        "after": _percent(outcome["score_after"]),
-        "question_before": _percent(outcome["question_before"]),
-        "question_after": _percent(outcome["question_after"]),
-    }
+    values = _scores(outcome)
     if withdraw:
         return (
             _(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from quizzes.exams.models.exams import Attempt, AttemptItem
-from quizzes.grading import grade_response
+from quizzes.grading import grade_response, question_key
 from quizzes.review.models.review import QuestionCorrection, Review
 from rulings.grading import PARTS, GradingError
 
@@ -59,23 +59,28 @@ def _clear_override(item: AttemptItem) -> None:
     )  # fmt: skip
 
 
+def _graded_parts(grade: dict[str, Any] | None) -> dict[str, Any]:
+    """A stored grade's per-part entries ({} for none or a grade without parts)."""
+    return (grade or {}).get("parts") or {}
+
+
 def unread_parts(grade: dict[str, Any] | None) -> list[str]:
     """The parts of a free-form grade where the grader read nothing (``found`` empty)."""
-    parts = (grade or {}).get("parts") or {}
+    parts = _graded_parts(grade)
     return [name for name in PARTS if name in parts and not parts[name].get("found")]
 
 
 def agrees_on(grade: dict[str, Any] | None, changed: Iterable[str]) -> bool:
     """Whether the answer, graded against the corrected key, is right on every part the
     correction changed (at least one): the key now says what the answer said."""
-    parts = (grade or {}).get("parts") or {}
+    parts = _graded_parts(grade)
     names = list(changed)
     return bool(names) and all((parts.get(name) or {}).get("correct") for name in names)
 
 
 def part_marks(grade: dict[str, Any] | None) -> dict[str, bool]:
     """Each part of a free-form grade: right or not."""
-    parts = (grade or {}).get("parts") or {}
+    parts = _graded_parts(grade)
     return {name: bool((parts.get(name) or {}).get("correct")) for name in PARTS if name in parts}
 
 
@@ -130,6 +135,7 @@ def _manual_fields(
 ) -> dict[str, Any]:
     """A row's fields about a grade set by hand and the answer's reading under the new key."""
     score, by = manual
+    replaced = score is not None and not kept
     return {
         "manual_score": score,
         "manual_by": by,
@@ -138,8 +144,8 @@ def _manual_fields(
         "unread_parts": [] if held is None else unread_parts(held.grade),
         "agrees_with_key": held is not None and agrees_on(held.grade, changed),
         # kept for the pages and exports that read it: the person's grade the regrade replaced
-        "override_superseded": score if score is not None and not kept else None,
-        "override_by": by if score is not None and not kept else "",
+        "override_superseded": score if replaced else None,
+        "override_by": by if replaced else "",
     }
 
 
@@ -219,11 +225,7 @@ def regrade_holders(
     a contested appeal's correction and a withdrawal from the question-report queue."""
     changed: list[str] = []
     if action == QuestionCorrection.Action.CORRECT:
-        before = {
-            "infraction": question.key_infraction,
-            "penalty": question.key_penalty,
-            "remedy": question.key_remedy,
-        }
+        before = question_key(question)
         changed = [part for part in PARTS if before.get(part) != key_after.get(part)]
         question.key_infraction = key_after["infraction"]
         question.key_penalty = key_after["penalty"]
